@@ -1,0 +1,85 @@
+# tensorpad — one Makefile, read top to bottom.
+#   make serve   build everything and serve the playground on localhost
+#   make test    build and run every test (native C under sanitizers, wasm via node --test)
+# Both install what is missing (Debian packages, npm ci) before they build.
+
+SHELL := /bin/bash
+.DEFAULT_GOAL := build
+
+SRC      := $(wildcard src/*.c)
+HDR      := $(wildcard src/*.h)
+PORT     ?= 8080
+
+# ---- flag groups ----------------------------------------------------------------------
+COMMON_CFLAGS := -std=c11 -Wall -Wextra -Wno-unused-parameter -Wshadow -Werror=implicit-function-declaration
+NATIVE_CFLAGS := $(COMMON_CFLAGS) -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
+WASM_CFLAGS   := $(COMMON_CFLAGS) -O3 -msimd128
+WASM_LDFLAGS  := --no-entry -sSTANDALONE_WASM -sALLOW_MEMORY_GROWTH -sABORTING_MALLOC=0 -sMAXIMUM_MEMORY=2GB
+# Shared memory: growth never detaches TypedArray views handed to users (Node, isolated pages).
+WASM_SHARED   := -matomics -mbulk-memory -Wl,--shared-memory -sINITIAL_MEMORY=16MB
+# Plain memory for pages that are not cross-origin isolated: reserve up front so growth is rare.
+WASM_PLAIN    := -sINITIAL_MEMORY=128MB
+EMCC_ENV      := NODE_PATH=/usr/share/nodejs
+
+# ---- setup: install what is missing ---------------------------------------------------
+APT_INSTALL = if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
+	$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq
+
+.PHONY: deps deps-browser
+deps: build/.npm-stamp
+	@command -v emcc >/dev/null || { echo "installing emscripten"; $(APT_INSTALL) emscripten; }
+
+deps-browser: deps
+	@command -v chromium >/dev/null || { echo "installing chromium"; $(APT_INSTALL) chromium; }
+
+build/.npm-stamp: package.json package-lock.json
+	@mkdir -p build
+	npm ci --no-audit --no-fund --loglevel=error
+	@touch $@
+
+# ---- build ----------------------------------------------------------------------------
+.PHONY: build
+build: deps dist/tensorpad.wasm dist/tensorpad-plain.wasm
+
+dist/tensorpad.wasm: $(SRC) $(HDR) | dist
+	$(EMCC_ENV) emcc $(WASM_CFLAGS) $(SRC) $(WASM_LDFLAGS) $(WASM_SHARED) -o $@
+
+dist/tensorpad-plain.wasm: $(SRC) $(HDR) | dist
+	$(EMCC_ENV) emcc $(WASM_CFLAGS) $(SRC) $(WASM_LDFLAGS) $(WASM_PLAIN) -o $@
+
+dist build:
+	mkdir -p $@
+
+# ---- tests ----------------------------------------------------------------------------
+NATIVE_TESTS := $(patsubst tests/native/%.c,build/native/%,$(wildcard tests/native/test_*.c))
+
+build/native/%: tests/native/%.c $(SRC) $(HDR) tests/native/check.h
+	@mkdir -p build/native
+	$(CC) $(NATIVE_CFLAGS) -Isrc $< $(SRC) -lm -o $@
+
+.PHONY: test test-native test-js test-browser
+test: build test-native test-js test-browser
+
+test-native: $(NATIVE_TESTS)
+	@for t in $(NATIVE_TESTS); do echo "== $$t"; $$t || exit 1; done
+
+test-js: build
+	node --test tests/js/
+
+test-browser: build deps-browser
+	node --test tests/browser/
+
+# ---- fixtures (needs Debian's python3-torch; the JSON is committed so CI needs no torch)
+.PHONY: fixtures
+fixtures:
+	@/usr/bin/python3 -c 'import torch' 2>/dev/null || { $(APT_INSTALL) python3-torch; }
+	for g in tests/fixtures/gen_*.py; do /usr/bin/python3 $$g || exit 1; done
+
+# ---- serve ----------------------------------------------------------------------------
+.PHONY: serve
+serve: build
+	node web/serve.mjs --port $(PORT)
+
+.PHONY: clean
+clean:
+	rm -rf build dist

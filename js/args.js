@@ -1,0 +1,54 @@
+// Argument conventions shared by every public function: a trailing options object holds
+// Python's keyword arguments; sizes may be varargs or one array; unknown keys throw.
+import { dtype, describe } from './dtype.js';
+
+let TensorClass = null;
+export function registerTensorClass(T) { TensorClass = T; }
+
+export function isOptions(v) {
+  return v !== null && typeof v === 'object' && !Array.isArray(v) && !ArrayBuffer.isView(v) &&
+    !(v instanceof dtype) && !(TensorClass && v instanceof TensorClass) && Object.getPrototypeOf(v) === Object.prototype;
+}
+
+/** Splits a trailing options object off args and checks its keys against `allowed`. */
+export function splitOptions(fname, args, allowed) {
+  let opts = {};
+  if (args.length && isOptions(args[args.length - 1])) {
+    opts = args[args.length - 1];
+    args = args.slice(0, -1);
+  }
+  for (const k of Object.keys(opts)) {
+    if (!allowed.includes(k)) throw new TypeError(`${fname}() got an unexpected keyword argument '${k}'`);
+  }
+  return [args, opts];
+}
+
+/** Positional-or-keyword parameters: names[i] is filled from args[i] or opts[names[i]]. */
+export function bind(fname, args, names, defaults = {}) {
+  const [pos, opts] = splitOptions(fname, args, names);
+  if (pos.length > names.length) throw new TypeError(`${fname}() takes ${names.length} positional arguments but ${pos.length} were given`);
+  const out = { ...defaults };
+  names.forEach((n, i) => {
+    if (i < pos.length && pos[i] !== undefined) {
+      if (n in opts) throw new TypeError(`${fname}() got multiple values for argument '${n}'`);
+      out[n] = pos[i];
+    } else if (n in opts) {
+      out[n] = opts[n];
+    }
+  });
+  return out;
+}
+
+export function checkInt(fname, name, v) {
+  if (typeof v === 'bigint') v = Number(v);
+  if (typeof v !== 'number' || !Number.isInteger(v)) {
+    throw new TypeError(`${fname}(): argument '${name}' must be int, not ${describe(v)}`);
+  }
+  return v;
+}
+
+/** Sizes given as varargs (2, 3) or as one array ([2, 3]). */
+export function sizesOf(fname, args) {
+  const sizes = args.length === 1 && (Array.isArray(args[0]) || ArrayBuffer.isView(args[0])) ? Array.from(args[0]) : args;
+  return sizes.map((s) => checkInt(fname, 'size', s));
+}

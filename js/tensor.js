@@ -1,0 +1,451 @@
+// The Tensor class: a JS handle on a tp_tensor in the wasm heap. It holds no data and
+// does no maths; every method is a call into the core followed by the one error check.
+//
+// Lifetime: a FinalizationRegistry releases the handle when the JS object is collected;
+// dispose() releases it at once; torch.scope(fn) disposes what fn created. Finalizers never
+// run inside a synchronous loop, which is why scope/dispose exist.
+import { W, memory, check, checkStatus, args, cstr, lastError, heapBuffer, TensorError, withCString } from './core.js';
+import { dtypes, byName, toDtype, describe } from './dtype.js';
+import { bind, splitOptions, checkInt, sizesOf, registerTensorClass } from './args.js';
+
+const inspect = Symbol.for('nodejs.util.inspect.custom');
+
+// ---- lifetime -----------------------------------------------------------------------------
+const tensorRegistry = new FinalizationRegistry((ptr) => W.tp_tensor_release(ptr));
+// A TypedArray handed out by numpy() keeps its storage alive until it is collected.
+const arrayRegistry = new FinalizationRegistry((storage) => W.tp_storage_release_ptr(storage));
+const scopeStack = [];
+
+/** torch.Size: an Array of ints that prints as PyTorch does. */
+export class Size extends Array {
+  static get [Symbol.species]() { return Array; }
+  static of(...dims) {
+    const s = new Size();
+    for (const d of dims) s.push(d);
+    return s;
+  }
+  numel() { return this.reduce((a, b) => a * b, 1); }
+  toString() { return `torch.Size([${this.join(', ')}])`; }
+  [inspect]() { return this.toString(); }
+}
+
+export const device = Object.freeze({
+  type: 'cpu', index: null,
+  toString() { return 'cpu'; },
+  [inspect]() { return "device(type='cpu')"; },
+});
+
+export class Tensor {
+  constructor(ptr) {
+    this._p = ptr;
+    tensorRegistry.register(this, ptr, this);
+    const scope = scopeStack[scopeStack.length - 1];
+    if (scope) scope.push(this);
+  }
+
+  /** The core handle; throws once the tensor was released. */
+  get _ptr() {
+    if (!this._p) throw new TensorError('this tensor was released (dispose() or torch.scope) and cannot be used any more');
+    return this._p;
+  }
+
+  /** Releases the tensor's memory now; using it afterwards throws. Returns nothing. */
+  dispose() {
+    if (!this._p) return;
+    tensorRegistry.unregister(this);
+    W.tp_tensor_release(this._p);
+    this._p = 0;
+  }
+
+  get is_disposed() { return !this._p; }
+
+  // ---- attributes ---------------------------------------------------------------------
+  get dtype() { return dtypes[W.tp_tensor_dtype(this._ptr)]; }
+  get device() { return device; }
+  get is_cuda() { return false; }
+  get layout() { return 'torch.strided'; }
+  get ndim() { return W.tp_tensor_ndim(this._ptr); }
+  dim() { return this.ndim; }
+  ndimension() { return this.ndim; }
+  get shape() {
+    const p = this._ptr, n = W.tp_tensor_ndim(p), s = new Size();
+    for (let d = 0; d < n; d++) s.push(W.tp_tensor_size(p, d));
+    return s;
+  }
+  size(...a) {
+    const { dim } = bind('size', a, ['dim']);
+    if (dim === undefined || dim === null) return this.shape;
+    return this.shape[wrapDim(checkInt('size', 'dim', dim), this.ndim)];
+  }
+  stride(...a) {
+    const { dim } = bind('stride', a, ['dim']);
+    const p = this._ptr, n = W.tp_tensor_ndim(p), s = [];
+    for (let d = 0; d < n; d++) s.push(W.tp_tensor_stride(p, d));
+    if (dim === undefined || dim === null) return s;
+    return s[wrapDim(checkInt('stride', 'dim', dim), n)];
+  }
+  storage_offset() { return W.tp_tensor_offset(this._ptr); }
+  numel() { return W.tp_tensor_numel(this._ptr); }
+  nelement() { return this.numel(); }
+  element_size() { return this.dtype.itemsize; }
+  is_contiguous() { return !!W.tp_tensor_is_contiguous(this._ptr); }
+  is_floating_point() { return this.dtype.is_floating_point; }
+  get is_leaf() { return true; }
+  get grad_fn() { return null; }
+  get grad() { return this._grad ?? null; }
+  set grad(g) {
+    if (g !== null && !(g instanceof Tensor)) throw new TypeError(`assigned grad expected to be a Tensor or None but got grad of type ${describe(g)}`);
+    this._grad = g;
+  }
+  get requires_grad() { return !!W.tp_tensor_requires_grad(this._ptr); }
+  set requires_grad(b) { checkStatus(W.tp_tensor_set_requires_grad(this._ptr, b ? 1 : 0)); }
+  requires_grad_(...a) {
+    const { requires_grad } = bind('requires_grad_', a, ['requires_grad'], { requires_grad: true });
+    this.requires_grad = requires_grad;
+    return this;
+  }
+  get data() { return wrap(check(W.tp_alias(this._ptr))); }
+  set data(t) {
+    if (!(t instanceof Tensor)) throw new TypeError(`data must be a Tensor, not ${describe(t)}`);
+    const rg = this.requires_grad;
+    const p = check(W.tp_alias(t._ptr));
+    tensorRegistry.unregister(this);
+    W.tp_tensor_release(this._p);
+    this._p = p;
+    tensorRegistry.register(this, p, this);
+    if (rg) this.requires_grad = true;
+  }
+  get _version() { return W.tp_tensor_version(this._ptr); }
+
+  item() {
+    const v = W.tp_item(this._ptr);
+    if (Number.isNaN(v) && lastError()) throw new TensorError(lastError());
+    return this.dtype.name === 'bool' ? v !== 0 : v;
+  }
+
+  tolist() {
+    const c = this.contiguous();
+    try {
+      const flat = Array.from(viewOf(c), c.dtype.name === 'bool' ? (x) => x !== 0 : c.dtype.name === 'int64' ? Number : (x) => x);
+      const shape = c.shape;
+      if (shape.length === 0) return flat[0];
+      let pos = 0;
+      const build = (d) => {
+        const out = new Array(shape[d]);
+        for (let i = 0; i < shape[d]; i++) out[i] = d === shape.length - 1 ? flat[pos++] : build(d + 1);
+        return out;
+      };
+      return build(0);
+    } finally {
+      if (c !== this) c.dispose();
+    }
+  }
+
+  // ---- zero-copy interop --------------------------------------------------------------
+  /** A TypedArray view of the storage (contiguous tensors only); writes are shared. */
+  numpy() {
+    if (this.requires_grad) throw new TensorError("Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() instead.");
+    if (!this.is_contiguous()) {
+      throw new TensorError('numpy() needs a contiguous tensor: a TypedArray cannot carry strides. Call .contiguous() first (it copies).');
+    }
+    const arr = viewOf(this);
+    const storage = W.tp_tensor_storage(this._ptr);
+    W.tp_storage_retain_ptr(storage);
+    arrayRegistry.register(arr, storage);
+    return arr;
+  }
+
+  // ---- printing -----------------------------------------------------------------------
+  toString() {
+    const gf = this.grad_fn;
+    const name = gf ? gf.name().split('::').pop() : '';
+    const text = withCString(name, (s) => cstr(check(W.tp_repr(this._ptr, s))));
+    return this._is_param ? `Parameter containing:\n${text}` : text;
+  }
+  [inspect]() { return this.toString(); }
+  get [Symbol.toStringTag]() { return 'Tensor'; }
+
+  // ---- copies and conversions ---------------------------------------------------------
+  clone(...a) {
+    splitOptions('clone', a, ['memory_format']);
+    return wrap(check(W.tp_clone(this._ptr)));
+  }
+  contiguous(...a) {
+    splitOptions('contiguous', a, ['memory_format']);
+    const p = check(W.tp_contiguous(this._ptr));
+    if (p === this._p) { W.tp_tensor_release(p); return this; }
+    return wrap(p);
+  }
+  detach() { return wrap(check(W.tp_alias(this._ptr))); }
+  detach_() { this.requires_grad = false; return this; }
+  to(...a) {
+    const [pos, opts] = splitOptions('to', a, ['dtype', 'device', 'copy', 'non_blocking', 'memory_format']);
+    let dt = opts.dtype;
+    for (const v of pos) {
+      if (v instanceof Tensor) dt = v.dtype;
+      else if (typeof v === 'string' && (v === 'cpu' || v.startsWith('cpu'))) continue;
+      else if (v === device) continue;
+      else dt = toDtype(v, 'to');
+    }
+    if (opts.device !== undefined && String(opts.device) !== 'cpu') throw new TensorError(`tensorpad runs on the CPU only; device '${opts.device}' is not available`);
+    const target = dt === undefined ? this.dtype : toDtype(dt, 'to');
+    const p = check(W.tp_to_dtype(this._ptr, target.code, opts.copy ? 1 : 0));
+    if (p === this._p) { W.tp_tensor_release(p); return this; }
+    return wrap(p);
+  }
+  type(d) {
+    if (d === undefined) return `torch.${{ float32: 'Float', float64: 'Double', int32: 'Int', int64: 'Long', bool: 'Bool' }[this.dtype.name]}Tensor`;
+    return this.to(d);
+  }
+  float() { return this.to(byName.float32); }
+  double() { return this.to(byName.float64); }
+  int() { return this.to(byName.int32); }
+  long() { return this.to(byName.int64); }
+  bool() { return this.to(byName.bool); }
+  cpu() { return this; }
+
+  // ---- views --------------------------------------------------------------------------
+  view(...a) {
+    if (a.length === 1 && !Array.isArray(a[0]) && typeof a[0] !== 'number') {
+      throw new TensorError('view(dtype) is not supported by tensorpad; use .to(dtype) (it copies)');
+    }
+    const s = sizesOf('view', a);
+    return wrap(check(W.tp_view(this._ptr, s.length, args(s))));
+  }
+  reshape(...a) {
+    const s = sizesOf('reshape', a);
+    return wrap(check(W.tp_reshape(this._ptr, s.length, args(s))));
+  }
+  view_as(other) { return this.view(asTensor(other, 'view_as').shape); }
+  reshape_as(other) { return this.reshape(asTensor(other, 'reshape_as').shape); }
+  get T() {
+    const n = this.ndim;
+    if (n === 2) return this.t();
+    const dims = [];
+    for (let d = n - 1; d >= 0; d--) dims.push(d);
+    return this.permute(dims);
+  }
+  get mT() { return this.transpose(-2, -1); }
+  t() { return wrap(check(W.tp_t(this._ptr))); }
+  transpose(...a) {
+    const { dim0, dim1 } = bind('transpose', a, ['dim0', 'dim1']);
+    return wrap(check(W.tp_transpose(this._ptr, checkInt('transpose', 'dim0', dim0), checkInt('transpose', 'dim1', dim1))));
+  }
+  swapaxes(d0, d1) { return this.transpose(d0, d1); }
+  permute(...a) {
+    const dims = sizesOf('permute', a);
+    return wrap(check(W.tp_permute(this._ptr, dims.length, args(dims))));
+  }
+  squeeze(...a) {
+    const { dim } = bind('squeeze', a, ['dim']);
+    if (dim === undefined || dim === null) return wrap(check(W.tp_squeeze(this._ptr)));
+    return wrap(check(W.tp_squeeze_dim(this._ptr, checkInt('squeeze', 'dim', dim))));
+  }
+  unsqueeze(...a) {
+    const { dim } = bind('unsqueeze', a, ['dim']);
+    return wrap(check(W.tp_unsqueeze(this._ptr, checkInt('unsqueeze', 'dim', dim))));
+  }
+  expand(...a) {
+    const s = sizesOf('expand', a);
+    return wrap(check(W.tp_expand(this._ptr, s.length, args(s))));
+  }
+  expand_as(other) { return this.expand(asTensor(other, 'expand_as').shape); }
+  narrow(...a) {
+    const { dim, start, length } = bind('narrow', a, ['dim', 'start', 'length']);
+    return wrap(check(W.tp_narrow(this._ptr, checkInt('narrow', 'dim', dim), checkInt('narrow', 'start', start), checkInt('narrow', 'length', length))));
+  }
+  select(...a) {
+    const { dim, index } = bind('select', a, ['dim', 'index']);
+    return wrap(check(W.tp_select(this._ptr, checkInt('select', 'dim', dim), checkInt('select', 'index', index))));
+  }
+  flatten(...a) {
+    const { start_dim, end_dim } = bind('flatten', a, ['start_dim', 'end_dim'], { start_dim: 0, end_dim: -1 });
+    return wrap(check(W.tp_flatten(this._ptr, checkInt('flatten', 'start_dim', start_dim), checkInt('flatten', 'end_dim', end_dim))));
+  }
+  ravel() { return this.reshape(-1); }
+  as_strided(...a) {
+    const { size, stride, storage_offset } = bind('as_strided', a, ['size', 'stride', 'storage_offset']);
+    const s = sizesOf('as_strided', [size]), st = sizesOf('as_strided', [stride]);
+    if (s.length !== st.length) throw new TensorError(`mismatch in length of strides and shape`);
+    const off = storage_offset ?? this.storage_offset();
+    return wrap(check(W.tp_as_strided(this._ptr, s.length, args([...s, ...st]), checkInt('as_strided', 'storage_offset', off))));
+  }
+
+  /** Python's t[keys]: ints, slice strings ('1:3', '::2', ':'), null (new axis), '...'. */
+  index(...keys) {
+    let t = this;
+    const owned = [];
+    const step = (next) => { if (t !== this) owned.push(t); t = next; };
+    try {
+      const consumed = keys.filter((k) => k !== null && k !== '...' && k !== Ellipsis).length;
+      if (keys.filter((k) => k === '...' || k === Ellipsis).length > 1) throw new TensorError('an index can only have a single ellipsis (\'...\')');
+      if (consumed > this.ndim) throw new TensorError(`too many indices for tensor of dimension ${this.ndim}`);
+      let d = 0;
+      for (const k of keys) {
+        if (k === null || k === undefined) {
+          step(t.unsqueeze(d));
+          d++;
+        } else if (k === '...' || k === Ellipsis) {
+          d += this.ndim - consumed;
+        } else if (typeof k === 'number' || typeof k === 'bigint') {
+          const i = checkInt('index', 'index', k), size = t.shape[d];
+          if (t.ndim === 0) throw new TensorError('invalid index of a 0-dim tensor. Use `tensor.item()` in Python or `tensor.item<T>()` in C++ to convert a 0-dim tensor to a number');
+          if (i < -size || i >= size) throw new TensorError(`index ${i} is out of bounds for dimension ${d} with size ${size}`);
+          step(t.select(d, i));
+        } else if (typeof k === 'string' || (k && k.constructor === Slice)) {
+          const s = typeof k === 'string' ? parseSlice(k) : k;
+          step(wrap(check(W.tp_slice(t._ptr, d, s.start ?? NaN, s.stop ?? NaN, s.step ?? NaN))));
+          d++;
+        } else if (typeof k === 'boolean') {
+          throw new TensorError('indexing with a Python bool is not supported by tensorpad yet');
+        } else {
+          throw new TensorError('advanced indexing (integer or boolean tensors and lists) is not supported by tensorpad yet');
+        }
+      }
+      if (t === this) return wrap(check(W.tp_alias(this._ptr)));
+      return t;
+    } finally {
+      for (const o of owned) o.dispose();
+    }
+  }
+
+  /** Python's t[keys] = value (basic indexing). Returns this. */
+  index_put_(keys, value) {
+    if (!Array.isArray(keys)) keys = [keys];
+    const v = this.index(...keys);
+    try {
+      if (value instanceof Tensor) v.copy_(value);
+      else v.fill_(value);
+    } finally {
+      v.dispose();
+    }
+    return this;
+  }
+
+  // ---- in-place writes ----------------------------------------------------------------
+  fill_(...a) {
+    const { value } = bind('fill_', a, ['value']);
+    let v = value;
+    if (v instanceof Tensor) {
+      if (v.ndim !== 0) throw new TensorError(`fill_ only supports 0-dimension value tensor but got tensor with ${v.ndim} dimensions.`);
+      v = v.item();
+    }
+    checkStatus(W.tp_fill_(this._ptr, scalarValue('fill_', v)));
+    return this;
+  }
+  zero_() { return this.fill_(0); }
+  copy_(...a) {
+    const { src } = bind('copy_', a, ['src', 'non_blocking']);
+    if (!(src instanceof Tensor)) throw new TypeError(`copy_(): argument 'src' (position 1) must be Tensor, not ${describe(src)}`);
+    checkStatus(W.tp_copy_(this._ptr, src._ptr));
+    return this;
+  }
+  uniform_(...a) {
+    const { from, to } = bind('uniform_', a, ['from', 'to', 'generator'], { from: 0, to: 1 });
+    checkStatus(W.tp_uniform_(this._ptr, scalarValue('uniform_', from), scalarValue('uniform_', to)));
+    return this;
+  }
+  normal_(...a) {
+    const { mean, std } = bind('normal_', a, ['mean', 'std', 'generator'], { mean: 0, std: 1 });
+    checkStatus(W.tp_normal_(this._ptr, scalarValue('normal_', mean), scalarValue('normal_', std)));
+    return this;
+  }
+  random_(...a) {
+    const { from, to } = bind('random_', a, ['from', 'to', 'generator']);
+    let lo = from, hi = to;
+    if (hi === undefined || hi === null) { hi = lo; lo = 0; }
+    if (hi === undefined) throw new TensorError('random_() without bounds is not supported by tensorpad; pass (to) or (from, to)');
+    checkStatus(W.tp_random_(this._ptr, checkInt('random_', 'from', lo), checkInt('random_', 'to', hi)));
+    return this;
+  }
+}
+registerTensorClass(Tensor);
+
+/** Python's Ellipsis, for t.index(torch.Ellipsis, 0). '...' works too. */
+export const Ellipsis = Object.freeze({ toString: () => 'Ellipsis' });
+
+/** A slice object, as Python's slice(start, stop, step); null/undefined mean None. */
+export class Slice {
+  constructor(start = null, stop = null, step = null) {
+    if (stop === null && step === null && arguments.length === 1) { stop = start; start = null; }
+    Object.assign(this, { start, stop, step });
+  }
+}
+
+function parseSlice(s) {
+  const m = /^\s*(-?\d+)?\s*:\s*(-?\d+)?\s*(?::\s*(-?\d+)?\s*)?$/.exec(s);
+  if (!m) throw new TensorError(`invalid slice string '${s}': expected 'start:stop:step' with optional integers`);
+  const num = (x) => (x === undefined ? null : Number(x));
+  const out = { start: num(m[1]), stop: num(m[2]), step: num(m[3]) };
+  if (out.step === 0) throw new TensorError('slice step cannot be zero');
+  return out;
+}
+
+// ---- helpers shared with the torch namespace -------------------------------------------
+export function wrap(ptr) { return new Tensor(ptr); }
+
+export function asTensor(t, fname) {
+  if (t instanceof Tensor) return t;
+  if (Array.isArray(t)) throw new TypeError(`${fname}(): expected a Tensor but got a JS array; wrap it with torch.tensor(...)`);
+  throw new TypeError(`${fname}(): expected a Tensor but got ${describe(t)}`);
+}
+
+export function scalarValue(fname, v) {
+  if (typeof v === 'boolean') return v ? 1 : 0;
+  if (typeof v === 'bigint') return Number(v);
+  if (typeof v !== 'number') throw new TypeError(`${fname}(): expected a number but got ${describe(v)}`);
+  return v;
+}
+
+export function wrapDim(d, n) {
+  const m = Math.max(n, 1);
+  if (d < -m || d >= m) throw new TensorError(`Dimension out of range (expected to be in range of [${-m}, ${m - 1}], but got ${d})`);
+  return d < 0 ? d + m : d;
+}
+
+/** A TypedArray over a contiguous tensor's elements in the heap. */
+export function viewOf(t) {
+  return new t.dtype.ArrayType(heapBuffer(), W.tp_tensor_data(t._ptr), t.numel());
+}
+
+// ---- scopes ------------------------------------------------------------------------------
+function collect(v, out, depth = 0) {
+  if (v instanceof Tensor) out.add(v);
+  else if (depth < 4 && Array.isArray(v)) for (const x of v) collect(x, out, depth + 1);
+  else if (depth < 4 && v && typeof v === 'object' && Object.getPrototypeOf(v) === Object.prototype) {
+    for (const x of Object.values(v)) collect(x, out, depth + 1);
+  }
+}
+
+/** Runs fn and disposes every tensor created inside it except those it returns or keep()s. */
+export function scope(fn) {
+  const created = [];
+  scopeStack.push(created);
+  let result, ok = false;
+  try {
+    result = fn();
+    if (result && typeof result.then === 'function') {
+      throw new TypeError('torch.scope(fn): fn must be synchronous (it returned a Promise); dispose tensors yourself across awaits');
+    }
+    ok = true;
+  } finally {
+    scopeStack.pop();
+    const keepSet = new Set();
+    if (ok) collect(result, keepSet);
+    const parent = scopeStack[scopeStack.length - 1];
+    for (const t of created) {
+      if (t._kept) continue;
+      if (keepSet.has(t)) { if (parent) parent.push(t); continue; }
+      t.dispose();
+    }
+  }
+  return result;
+}
+
+/** Exempts t from every enclosing torch.scope. */
+export function keep(t) {
+  asTensor(t, 'keep')._kept = true;
+  return t;
+}
+
+export { memory };

@@ -1,0 +1,430 @@
+// tensorpad — PyTorch 1.13's tensor API for JavaScript, backed by a C core in WebAssembly.
+//
+//   import torch from 'tensorpad';      // or './js/tensorpad.js'; ready on import
+//   const x = torch.tensor([[1, 2], [3, 4]], {dtype: torch.float32});
+//   console.log(String(x.T));            // PyTorch's repr text
+//
+// This file builds the `torch` namespace: creation functions, the memory-sharing helpers,
+// printing options, the RNG seed and the function forms of tensor methods. See
+// docs/API.md for what exists and where JS and Python differ.
+import { W, check, checkStatus, args, heapBuffer, heapBuffers, memory, sharedMemory, TensorError } from './core.js';
+import { dtypes, byName, dtypeOfArray, toDtype, describe, promoteTypes, dtype } from './dtype.js';
+import { bind, splitOptions, checkInt, sizesOf } from './args.js';
+import { Tensor, Size, device, wrap, asTensor, scalarValue, scope, keep, viewOf, Ellipsis, Slice } from './tensor.js';
+
+const CREATE_KEYS = ['dtype', 'device', 'requires_grad', 'layout', 'pin_memory', 'memory_format', 'out'];
+const RANDOM_KEYS = [...CREATE_KEYS, 'generator'];
+
+// ---- option handling shared by the creation functions ------------------------------------
+function checkDevice(opts) {
+  if (opts.device !== undefined && opts.device !== null && String(opts.device) !== 'cpu') {
+    throw new TensorError(`tensorpad runs on the CPU only; device '${opts.device}' is not available`);
+  }
+  if (opts.out !== undefined) throw new TypeError("tensorpad does not support the 'out' argument");
+}
+
+/** Applies requires_grad; on failure the new tensor is released and nothing leaks. */
+function finish(t, opts) {
+  if (opts.requires_grad) {
+    try {
+      t.requires_grad = true;
+    } catch (e) {
+      t.dispose();
+      throw e;
+    }
+  }
+  return t;
+}
+
+/** Runs an in-place initialiser on a fresh tensor; releases it if the initialiser throws. */
+function initialised(t, init) {
+  try {
+    init(t);
+  } catch (e) {
+    t.dispose();
+    throw e;
+  }
+  return t;
+}
+
+function dtypeOpt(opts, fallback, fname) {
+  return opts.dtype === undefined || opts.dtype === null ? fallback : toDtype(opts.dtype, fname);
+}
+
+function sizesFromCall(fname, a, keys) {
+  const [pos, opts] = splitOptions(fname, a, [...keys, 'size']);
+  checkDevice(opts);
+  const sizes = pos.length ? sizesOf(fname, pos) : opts.size !== undefined ? sizesOf(fname, [opts.size]) : [];
+  return [sizes, opts];
+}
+
+// ---- tensor(data) --------------------------------------------------------------------------
+/** Shape, flat values and kind ('bool' | 'int' | 'float') of nested JS data. */
+function inspectData(data) {
+  const shape = [];
+  for (let x = data; Array.isArray(x); x = x[0]) {
+    shape.push(x.length);
+    if (x.length === 0) break;
+  }
+  const flat = [];
+  let kind = null, big = false;
+  const note = (k) => {
+    if (k === 'float' || kind === 'float') kind = 'float';
+    else if (k === 'int' || kind === 'int') kind = 'int';
+    else kind = 'bool';
+  };
+  const walk = (x, d) => {
+    if (d < shape.length) {
+      if (!Array.isArray(x)) {
+        if (ArrayBuffer.isView(x) || x instanceof Tensor) throw new TypeError('tensorpad: nested data mixes JS arrays with TypedArrays or tensors; use torch.stack or plain arrays');
+        throw new TypeError(`not a sequence`);
+      }
+      if (x.length !== shape[d]) throw new TensorError(`expected sequence of length ${shape[d]} at dim ${d} (got ${x.length})`);
+      for (const el of x) walk(el, d + 1);
+      return;
+    }
+    if (Array.isArray(x)) throw new TypeError('must be real number, not list');
+    if (typeof x === 'boolean') { note('bool'); flat.push(x ? 1 : 0); }
+    else if (typeof x === 'number') { note(Number.isInteger(x) ? 'int' : 'float'); flat.push(x); }
+    else if (typeof x === 'bigint') { note('int'); big = true; flat.push(x); }
+    else if (x instanceof Tensor && x.numel() === 1) {
+      note(x.dtype.is_floating_point ? 'float' : x.dtype.name === 'bool' ? 'bool' : 'int');
+      flat.push(x.item());
+    } else {
+      throw new TypeError(`new(): invalid data type '${describe(x)}'`);
+    }
+  };
+  walk(data, 0);
+  return { shape, flat, kind: kind ?? 'float', big };
+}
+
+const nativeArrayTypes = [Float32Array, Float64Array, Int32Array, BigInt64Array, Uint8Array];
+
+/** A new tensor with a copy of data: numbers, booleans, nested arrays, TypedArrays, tensors. */
+function tensor(data, ...a) {
+  const [, opts] = splitOptions('tensor', a, CREATE_KEYS);
+  checkDevice(opts);
+  if (data instanceof Tensor) {
+    const want = dtypeOpt(opts, data.dtype, 'tensor');
+    const d = data.detach();
+    try {
+      return finish(d.to({ dtype: want, copy: true }), opts);
+    } finally {
+      d.dispose();
+    }
+  }
+  if (ArrayBuffer.isView(data) && !(data instanceof DataView)) return finish(fromTypedArray(data, opts.dtype, 'tensor'), opts);
+  const { shape, flat, kind, big } = inspectData(data);
+  const inferred = kind === 'float' ? byName.float32 : kind === 'int' ? byName.int64 : byName.bool;
+  const dt = dtypeOpt(opts, inferred, 'tensor');
+  const src = big ? BigInt64Array.from(flat, (v) => BigInt(typeof v === 'bigint' ? v : Math.trunc(v))) : Float64Array.from(flat);
+  return finish(fromHeapCopy(src, shape, dt), opts);
+}
+
+/** Copies a TypedArray (any buffer) into a new tensor of dtype dt with the given shape. */
+function fromHeapCopy(src, shape, dt) {
+  const srcType = dtypeOfArray(src);
+  const native = nativeArrayTypes.includes(src.constructor);
+  if (!native) src = Float64Array.from(src, Number);
+  const sdt = native ? srcType : byName.float64;
+  if (heapBuffers.has(src.buffer)) {
+    return wrap(check(W.tp_from_buffer(src.byteOffset, sdt.code, shape.length, args(shape), dt.code)));
+  }
+  const p = check(W.tp_malloc(src.byteLength));
+  try {
+    new Uint8Array(heapBuffer(), p, src.byteLength).set(new Uint8Array(src.buffer, src.byteOffset, src.byteLength));
+    return wrap(check(W.tp_from_buffer(p, sdt.code, shape.length, args(shape), dt.code)));
+  } finally {
+    W.tp_free(p);
+  }
+}
+
+function fromTypedArray(arr, dtOpt, fname) {
+  const own = dtypeOfArray(arr);
+  if (!own) throw new TypeError(`${fname}(): unsupported TypedArray ${arr.constructor.name}`);
+  return fromHeapCopy(arr, [arr.length], dtOpt === undefined || dtOpt === null ? own : toDtype(dtOpt, fname));
+}
+
+// ---- creation ----------------------------------------------------------------------------------
+function filled(fname, sizes, dt, value) {
+  return wrap(check(W.tp_full(sizes.length, args(sizes), dt.code, value)));
+}
+
+function zeros(...a) {
+  const [s, o] = sizesFromCall('zeros', a, CREATE_KEYS);
+  return finish(filled('zeros', s, dtypeOpt(o, byName.float32, 'zeros'), 0), o);
+}
+function ones(...a) {
+  const [s, o] = sizesFromCall('ones', a, CREATE_KEYS);
+  return finish(filled('ones', s, dtypeOpt(o, byName.float32, 'ones'), 1), o);
+}
+function empty(...a) {
+  const [s, o] = sizesFromCall('empty', a, CREATE_KEYS);
+  return finish(wrap(check(W.tp_empty(s.length, args(s), dtypeOpt(o, byName.float32, 'empty').code))), o);
+}
+
+/** full's dtype follows its fill value in 1.13: bool -> bool, int -> int64, else float32. */
+function fillDtype(v) {
+  if (typeof v === 'boolean') return byName.bool;
+  if ((typeof v === 'number' && Number.isInteger(v)) || typeof v === 'bigint') return byName.int64;
+  return byName.float32;
+}
+function full(...a) {
+  const { size, fill_value, ...o } = bind('full', a, ['size', 'fill_value', ...CREATE_KEYS]);
+  checkDevice(o);
+  const s = sizesOf('full', [size]);
+  const v = scalarValue('full', fill_value instanceof Tensor ? fill_value.item() : fill_value);
+  return finish(filled('full', s, dtypeOpt(o, fillDtype(fill_value), 'full'), v), o);
+}
+
+function rand(...a) {
+  const [s, o] = sizesFromCall('rand', a, RANDOM_KEYS);
+  const t = wrap(check(W.tp_empty(s.length, args(s), dtypeOpt(o, byName.float32, 'rand').code)));
+  return finish(initialised(t, (x) => x.uniform_()), o);
+}
+function randn(...a) {
+  const [s, o] = sizesFromCall('randn', a, RANDOM_KEYS);
+  const t = wrap(check(W.tp_empty(s.length, args(s), dtypeOpt(o, byName.float32, 'randn').code)));
+  return finish(initialised(t, (x) => x.normal_()), o);
+}
+/** randint(high, size) or randint(low, high, size). */
+function randint(...a) {
+  const [pos, o] = splitOptions('randint', a, [...RANDOM_KEYS, 'low', 'high', 'size']);
+  checkDevice(o);
+  let low = o.low ?? 0, high = o.high, size = o.size;
+  const nums = pos.filter((x) => typeof x === 'number' || typeof x === 'bigint');
+  const rest = pos.filter((x) => !(typeof x === 'number' || typeof x === 'bigint'));
+  if (nums.length === 2) [low, high] = nums;
+  else if (nums.length === 1 && high === undefined) high = nums[0];
+  else if (nums.length === 1) low = nums[0];
+  if (rest.length) size = rest[0];
+  if (high === undefined || size === undefined) throw new TypeError('randint() missing required arguments: expected (high, size) or (low, high, size)');
+  const s = sizesOf('randint', [size]);
+  const t = wrap(check(W.tp_empty(s.length, args(s), dtypeOpt(o, byName.int64, 'randint').code)));
+  return finish(initialised(t, (x) => x.random_(checkInt('randint', 'low', low), checkInt('randint', 'high', high))), o);
+}
+
+function arange(...a) {
+  const [pos, o] = splitOptions('arange', a, [...CREATE_KEYS, 'start', 'end', 'step']);
+  checkDevice(o);
+  let start = o.start ?? 0, end = o.end, step = o.step ?? 1;
+  if (pos.length === 1) end = pos[0];
+  else if (pos.length === 2) [start, end] = pos;
+  else if (pos.length === 3) [start, end, step] = pos;
+  else if (pos.length > 3) throw new TypeError(`arange() takes at most 3 positional arguments (${pos.length} given)`);
+  if (end === undefined) throw new TypeError("arange() missing required argument 'end'");
+  [start, end, step] = [start, end, step].map((v) => scalarValue('arange', v instanceof Tensor ? v.item() : v));
+  const allInt = [start, end, step].every(Number.isInteger);
+  const dt = dtypeOpt(o, allInt ? byName.int64 : byName.float32, 'arange');
+  return finish(wrap(check(W.tp_arange(start, end, step, dt.code))), o);
+}
+
+function linspace(...a) {
+  const { start, end, steps, ...o } = bind('linspace', a, ['start', 'end', 'steps', ...CREATE_KEYS]);
+  checkDevice(o);
+  const n = checkInt('linspace', 'steps', steps);
+  return finish(wrap(check(W.tp_linspace(scalarValue('linspace', start), scalarValue('linspace', end), n, dtypeOpt(o, byName.float32, 'linspace').code))), o);
+}
+
+function logspace(...a) {
+  const { start, end, steps, base, ...o } = bind('logspace', a, ['start', 'end', 'steps', 'base', ...CREATE_KEYS], { base: 10 });
+  checkDevice(o);
+  const n = checkInt('logspace', 'steps', steps);
+  return finish(wrap(check(W.tp_logspace(scalarValue('logspace', start), scalarValue('logspace', end), n, scalarValue('logspace', base), dtypeOpt(o, byName.float32, 'logspace').code))), o);
+}
+
+function eye(...a) {
+  const { n, m, ...o } = bind('eye', a, ['n', 'm', ...CREATE_KEYS]);
+  checkDevice(o);
+  const rows = checkInt('eye', 'n', n);
+  const cols = m === undefined || m === null ? rows : checkInt('eye', 'm', m);
+  return finish(wrap(check(W.tp_eye(rows, cols, dtypeOpt(o, byName.float32, 'eye').code))), o);
+}
+
+// ---- *_like and new_* ------------------------------------------------------------------------
+function likeOpts(fname, t, a, extra = []) {
+  const [pos, o] = splitOptions(fname, a, [...RANDOM_KEYS, ...extra]);
+  checkDevice(o);
+  const src = asTensor(t, fname);
+  return [src, pos, o, dtypeOpt(o, src.dtype, fname)];
+}
+const zeros_like = (t, ...a) => { const [s, , o, dt] = likeOpts('zeros_like', t, a); return finish(filled('zeros_like', s.shape, dt, 0), o); };
+const ones_like = (t, ...a) => { const [s, , o, dt] = likeOpts('ones_like', t, a); return finish(filled('ones_like', s.shape, dt, 1), o); };
+const empty_like = (t, ...a) => { const [s, , o, dt] = likeOpts('empty_like', t, a); return finish(wrap(check(W.tp_empty(s.ndim, args(s.shape), dt.code))), o); };
+function full_like(t, ...a) {
+  const [s, pos, o, dt] = likeOpts('full_like', t, a, ['fill_value']);
+  const v = pos.length ? pos[0] : o.fill_value;
+  return finish(filled('full_like', s.shape, dt, scalarValue('full_like', v)), o);
+}
+function rand_like(t, ...a) {
+  const [s, , o, dt] = likeOpts('rand_like', t, a);
+  return finish(initialised(wrap(check(W.tp_empty(s.ndim, args(s.shape), dt.code))), (x) => x.uniform_()), o);
+}
+function randn_like(t, ...a) {
+  const [s, , o, dt] = likeOpts('randn_like', t, a);
+  return finish(initialised(wrap(check(W.tp_empty(s.ndim, args(s.shape), dt.code))), (x) => x.normal_()), o);
+}
+function randint_like(t, ...a) {
+  const [s, pos, o, dt] = likeOpts('randint_like', t, a, ['low', 'high']);
+  let low = o.low ?? 0, high = o.high;
+  if (pos.length === 2) [low, high] = pos;
+  else if (pos.length === 1) high = pos[0];
+  return finish(initialised(wrap(check(W.tp_empty(s.ndim, args(s.shape), dt.code))), (x) => x.random_(low, high)), o);
+}
+
+Object.assign(Tensor.prototype, {
+  new_tensor(data, ...a) {
+    const [, o] = splitOptions('new_tensor', a, CREATE_KEYS);
+    return tensor(data, { ...o, dtype: dtypeOpt(o, this.dtype, 'new_tensor') });
+  },
+  new_zeros(...a) { const [s, o] = sizesFromCall('new_zeros', a, CREATE_KEYS); return zeros(s, { ...o, dtype: dtypeOpt(o, this.dtype, 'new_zeros') }); },
+  new_ones(...a) { const [s, o] = sizesFromCall('new_ones', a, CREATE_KEYS); return ones(s, { ...o, dtype: dtypeOpt(o, this.dtype, 'new_ones') }); },
+  new_empty(...a) { const [s, o] = sizesFromCall('new_empty', a, CREATE_KEYS); return empty(s, { ...o, dtype: dtypeOpt(o, this.dtype, 'new_empty') }); },
+  new_full(...a) {
+    const { size, fill_value, ...o } = bind('new_full', a, ['size', 'fill_value', ...CREATE_KEYS]);
+    return full(size, fill_value, { ...o, dtype: dtypeOpt(o, this.dtype, 'new_full') });
+  },
+});
+
+// ---- memory sharing ------------------------------------------------------------------------------
+/** A tensor sharing arr's memory when arr lies on the tensorpad heap; otherwise a copy. */
+function from_numpy(arr) {
+  if (!ArrayBuffer.isView(arr) || arr instanceof DataView) {
+    throw new TypeError(`expected np.ndarray (got ${describe(arr)}); tensorpad's from_numpy takes a TypedArray`);
+  }
+  const dt = dtypeOfArray(arr);
+  if (!dt || !nativeArrayTypes.includes(arr.constructor)) {
+    throw new TypeError(`can't convert ${arr.constructor.name}: the supported types are Float32Array, Float64Array, Int32Array, BigInt64Array and Uint8Array`);
+  }
+  if (heapBuffers.has(arr.buffer)) {
+    const storage = W.tp_storage_find(arr.byteOffset, arr.byteLength);
+    if (storage) {
+      return wrap(check(W.tp_from_storage(storage, arr.byteOffset - W.tp_storage_data(storage), arr.length, dt.code)));
+    }
+  }
+  return fromTypedArray(arr, undefined, 'from_numpy');
+}
+
+/** A TypedArray of n zeroed elements on the tensorpad heap, for from_numpy to share. */
+function heap_array(ArrayType, n) {
+  const dt = dtypeOfArray(new ArrayType(0));
+  if (!dt || !nativeArrayTypes.includes(ArrayType)) throw new TypeError('heap_array(): expected Float32Array, Float64Array, Int32Array, BigInt64Array or Uint8Array');
+  const t = zeros([checkInt('heap_array', 'n', n)], { dtype: dt });
+  try {
+    return t.numpy();
+  } finally {
+    t.dispose();
+  }
+}
+
+function byteRange(x) {
+  if (x instanceof Tensor) {
+    const shape = x.shape, stride = x.stride(), item = x.dtype.itemsize;
+    if (shape.some((s) => s === 0)) return null;
+    let lo = 0, hi = 0;
+    shape.forEach((s, d) => { const span = (s - 1) * stride[d]; if (span < 0) lo += span; else hi += span; });
+    const base = W.tp_tensor_data(x._ptr);
+    return [base + lo * item, base + (hi + 1) * item];
+  }
+  if (ArrayBuffer.isView(x)) return heapBuffers.has(x.buffer) && x.byteLength ? [x.byteOffset, x.byteOffset + x.byteLength] : null;
+  throw new TypeError(`shares_memory(): expected tensors or TypedArrays, got ${describe(x)}`);
+}
+
+/** Whether two tensors (or heap TypedArrays) can touch the same bytes. */
+function shares_memory(a, b) {
+  if (a instanceof Tensor && b instanceof Tensor) return !!W.tp_shares_memory(a._ptr, b._ptr);
+  const ra = byteRange(a), rb = byteRange(b);
+  return !!ra && !!rb && ra[0] < rb[1] && rb[0] < ra[1];
+}
+
+/** copy.deepcopy: a new leaf with the same data, requires_grad and .grad. */
+function deepcopy(x) {
+  if (Array.isArray(x)) return x.map(deepcopy);
+  if (!(x instanceof Tensor)) return x;
+  if (!x.is_leaf) {
+    throw new TensorError('Only Tensors created explicitly by the user (graph leaves) support the deepcopy protocol at the moment');
+  }
+  const c = x.detach();
+  const out = c.clone();
+  c.dispose();
+  if (x.requires_grad) out.requires_grad = true;
+  if (x.grad) out.grad = deepcopy(x.grad);
+  return out;
+}
+
+// ---- printing and RNG --------------------------------------------------------------------------
+const printDefaults = { precision: 4, threshold: 1000, edgeitems: 3, linewidth: 80, sci_mode: null };
+const printOptions = { ...printDefaults };
+function applyPrintOptions() {
+  const o = printOptions;
+  W.tp_set_printoptions(o.precision, o.threshold, o.edgeitems, o.linewidth, o.sci_mode === null ? -1 : o.sci_mode ? 1 : 0);
+}
+/** torch.set_printoptions: like Python, sci_mode is reset to null unless given. */
+function set_printoptions(opts = {}) {
+  const [, o] = splitOptions('set_printoptions', [opts], ['precision', 'threshold', 'edgeitems', 'linewidth', 'profile', 'sci_mode']);
+  if (o.profile === 'default') Object.assign(printOptions, printDefaults);
+  else if (o.profile === 'short') Object.assign(printOptions, { precision: 2, threshold: 1000, edgeitems: 2, linewidth: 80 });
+  else if (o.profile === 'full') Object.assign(printOptions, { precision: 4, threshold: Infinity, edgeitems: 3, linewidth: 80 });
+  else if (o.profile !== undefined && o.profile !== null) throw new TypeError(`set_printoptions(): unknown profile '${o.profile}'`);
+  for (const k of ['precision', 'edgeitems', 'linewidth']) if (o[k] !== undefined && o[k] !== null) printOptions[k] = checkInt('set_printoptions', k, o[k]);
+  if (o.threshold !== undefined && o.threshold !== null) printOptions.threshold = scalarValue('set_printoptions', o.threshold);
+  printOptions.sci_mode = o.sci_mode === undefined ? null : o.sci_mode;
+  applyPrintOptions();
+}
+function get_printoptions() { return { ...printOptions }; }
+
+function manual_seed(seed) {
+  const s = typeof seed === 'bigint' ? seed : BigInt(checkInt('manual_seed', 'seed', seed));
+  W.tp_manual_seed(Number(BigInt.asUintN(64, s)));
+  return default_generator;
+}
+const default_generator = Object.freeze({
+  manual_seed,
+  initial_seed: () => W.tp_initial_seed(),
+  toString: () => '<torch._C.Generator object>',
+});
+
+function memory_stats() {
+  return {
+    live_tensors: W.tp_live_tensors(),
+    live_bytes: W.tp_live_bytes(),
+    peak_bytes: W.tp_peak_bytes(),
+    heap_bytes: memory.buffer.byteLength,
+  };
+}
+
+// ---- the namespace --------------------------------------------------------------------------
+const torch = {
+  Tensor, Size, TensorError, dtype, device: (d = 'cpu') => {
+    if (String(d).split(':')[0] !== 'cpu') throw new TensorError(`tensorpad runs on the CPU only; device '${d}' is not available`);
+    return device;
+  },
+  Ellipsis, Slice,
+  float32: byName.float32, float64: byName.float64, int32: byName.int32, int64: byName.int64, bool: byName.bool,
+  float: byName.float32, double: byName.float64, int: byName.int32, long: byName.int64,
+  tensor, as_tensor: (d, ...a) => (d instanceof Tensor && a.length === 0 ? d : tensor(d, ...a)),
+  zeros, ones, empty, full, rand, randn, randint, arange, linspace, logspace, eye,
+  zeros_like, ones_like, empty_like, full_like, rand_like, randn_like, randint_like,
+  from_numpy, heap_array, shares_memory, deepcopy,
+  is_tensor: (x) => x instanceof Tensor,
+  is_floating_point: (x) => asTensor(x, 'is_floating_point').is_floating_point(),
+  numel: (x) => asTensor(x, 'numel').numel(),
+  result_type: (a, b) => promoteTypes(a instanceof Tensor ? a.dtype : fillDtype(a), b instanceof Tensor ? b.dtype : fillDtype(b)),
+  promote_types: (a, b) => promoteTypes(toDtype(a), toDtype(b)),
+  get_default_dtype: () => byName.float32,
+  set_printoptions, get_printoptions,
+  manual_seed, initial_seed: () => W.tp_initial_seed(), default_generator,
+  memory_stats, scope, keep,
+  shared_memory: sharedMemory,
+};
+
+// Function forms of tensor methods: torch.transpose(x, 0, 1) === x.transpose(0, 1).
+for (const name of ['reshape', 'view_copy', 't', 'transpose', 'swapaxes', 'permute', 'squeeze', 'unsqueeze', 'flatten', 'ravel',
+  'narrow', 'select', 'clone', 'detach', 'as_strided', 'expand_copy']) {
+  if (typeof Tensor.prototype[name] === 'function') torch[name] = (x, ...a) => asTensor(x, name)[name](...a);
+}
+
+applyPrintOptions();
+Object.freeze(torch);
+export default torch;
+export { Tensor, Size, TensorError, tensor };

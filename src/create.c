@@ -1,0 +1,269 @@
+/* Creation kernels: empty/full, ranges, eye, tensors from buffers, and the copies
+ * (contiguous, clone, to, copy_). Range formulas follow PyTorch's CPU kernels so that the
+ * last bits of linspace/logspace match. */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include "internal.h"
+
+TP_API tp_tensor *tp_empty(int ndim, const double *sizes, int dtype) {
+  int64_t shape[TP_MAX_DIMS];
+  if (tp_check_sizes(ndim, sizes, shape)) return NULL;
+  tp_tensor *t = tp_tensor_make(dtype, ndim, shape);
+  if (t) memset(t->storage->data, 0, (size_t)t->storage->nbytes);
+  return t;
+}
+
+static void fill_loop(char **p, const int64_t *s, int64_t n, void *ctx) {
+  const tp_tensor *v = ctx;  /* a one-element tensor of the destination dtype */
+  int64_t item = tp_dtype_table[v->dtype].itemsize;
+  char *d = p[0];
+  for (int64_t i = 0; i < n; i++, d += s[0]) memcpy(d, v->storage->data, (size_t)item);
+}
+
+TP_API int tp_fill_(tp_tensor *t, double value) {
+  tp_storage one_storage;
+  double buf[1];
+  tp_tensor one = {0};
+  one_storage.data = buf;
+  one.storage = &one_storage;
+  one.dtype = t->dtype;
+  tp_store_f64(buf, t->dtype, value);
+  tp_iter it;
+  tp_tensor *ops[1] = {t};
+  tp_iter_init(&it, 1, ops);
+  tp_iter_run(&it, fill_loop, &one);
+  t->storage->version++;
+  return 0;
+}
+
+TP_API tp_tensor *tp_full(int ndim, const double *sizes, int dtype, double value) {
+  int64_t shape[TP_MAX_DIMS];
+  if (tp_check_sizes(ndim, sizes, shape)) return NULL;
+  tp_tensor *t = tp_tensor_make(dtype, ndim, shape);
+  if (t) tp_fill_(t, value);
+  if (t) t->storage->version = 0;
+  return t;
+}
+
+static tp_tensor *make_1d(int dtype, int64_t n) {
+  int64_t shape[1] = {n};
+  return tp_tensor_make(dtype, 1, shape);
+}
+
+TP_API tp_tensor *tp_arange(double start, double end, double step, int dtype) {
+  if (step == 0) return tp_fail("step must be nonzero");
+  if (!isfinite(start) || !isfinite(end)) return tp_fail("unsupported range: %g -> %g", start, end);
+  if ((step > 0 && end < start) || (step < 0 && end > start))
+    return tp_fail("upper bound and larger bound inconsistent with step sign");
+  double size_d = ceil((end - start) / step);
+  if (!(size_d >= 0 && size_d < 9007199254740992.0))
+    return tp_fail("invalid size, possible overflow?");
+  int64_t n = (int64_t)size_d;
+  tp_tensor *t = make_1d(dtype, n);
+  if (!t) return NULL;
+  char *p = tp_ptr(t);
+  int64_t item = tp_dtype_table[dtype].itemsize;
+  if (tp_dtype_table[dtype].is_floating) {
+    for (int64_t i = 0; i < n; i++) tp_store_f64(p + i * item, dtype, start + step * (double)i);
+  } else {
+    int64_t s = (int64_t)start, st = (int64_t)step;
+    for (int64_t i = 0; i < n; i++) tp_store_i64(p + i * item, dtype, s + st * i);
+  }
+  return t;
+}
+
+/* PyTorch computes the first half from start and the second half back from end. */
+TP_API tp_tensor *tp_linspace(double start, double end, double steps, int dtype) {
+  if (steps < 0) return tp_fail("number of steps must be non-negative");
+  int64_t n = (int64_t)steps;
+  tp_tensor *t = make_1d(dtype, n);
+  if (!t || n == 0) return t;
+  char *p = tp_ptr(t);
+  int64_t item = tp_dtype_table[dtype].itemsize, half = n / 2;
+  if (n == 1) {
+    tp_store_f64(p, dtype, start);
+  } else if (dtype == TP_FLOAT32) {
+    float s = (float)start, e = (float)end, step = (e - s) / (float)(n - 1);
+    for (int64_t i = 0; i < n; i++)
+      ((float *)p)[i] = i < half ? s + step * (float)i : e - step * (float)(n - i - 1);
+  } else if (dtype == TP_FLOAT64) {
+    double step = (end - start) / (double)(n - 1);
+    for (int64_t i = 0; i < n; i++)
+      ((double *)p)[i] = i < half ? start + step * (double)i : end - step * (double)(n - i - 1);
+  } else {
+    double s = (double)tp_f64_to_i64(start), e = (double)tp_f64_to_i64(end), step = (e - s) / (double)(n - 1);
+    for (int64_t i = 0; i < n; i++)
+      tp_store_f64(p + i * item, dtype, i < half ? s + step * (double)i : e - step * (double)(n - i - 1));
+  }
+  return t;
+}
+
+TP_API tp_tensor *tp_logspace(double start, double end, double steps, double base, int dtype) {
+  if (steps < 0) return tp_fail("number of steps must be non-negative");
+  int64_t n = (int64_t)steps;
+  tp_tensor *t = make_1d(dtype, n);
+  if (!t || n == 0) return t;
+  char *p = tp_ptr(t);
+  int64_t item = tp_dtype_table[dtype].itemsize, half = n / 2;
+  if (n == 1) {
+    tp_store_f64(p, dtype, pow(base, start));
+  } else if (dtype == TP_FLOAT32) {
+    float s = (float)start, e = (float)end, step = (e - s) / (float)(n - 1);
+    for (int64_t i = 0; i < n; i++)
+      ((float *)p)[i] = (float)pow(base, (double)(i < half ? s + step * (float)i : e - step * (float)(n - i - 1)));
+  } else {
+    double s = start, e = end;
+    if (!tp_dtype_table[dtype].is_floating) { s = (double)tp_f64_to_i64(s); e = (double)tp_f64_to_i64(e); }
+    double step = (e - s) / (double)(n - 1);
+    for (int64_t i = 0; i < n; i++)
+      tp_store_f64(p + i * item, dtype, pow(base, i < half ? s + step * (double)i : e - step * (double)(n - i - 1)));
+  }
+  return t;
+}
+
+TP_API tp_tensor *tp_eye(double n, double m, int dtype) {
+  if (n < 0) return tp_fail("n must be greater or equal to 0, got %.0f", n);
+  if (m < 0) return tp_fail("m must be greater or equal to 0, got %.0f", m);
+  double sizes[2] = {n, m};
+  tp_tensor *t = tp_empty(2, sizes, dtype);
+  if (!t) return NULL;
+  int64_t k = t->shape[0] < t->shape[1] ? t->shape[0] : t->shape[1];
+  int64_t item = tp_dtype_table[dtype].itemsize;
+  for (int64_t i = 0; i < k; i++) tp_store_f64(tp_ptr(t) + (i * t->stride[0] + i) * item, dtype, 1);
+  return t;
+}
+
+TP_API tp_tensor *tp_from_buffer(const void *src, int src_dtype, int ndim, const double *sizes, int dtype) {
+  int64_t shape[TP_MAX_DIMS];
+  if (tp_check_sizes(ndim, sizes, shape)) return NULL;
+  tp_tensor *t = tp_tensor_make(dtype, ndim, shape);
+  if (!t) return NULL;
+  tp_storage view_storage = {.data = (void *)src};
+  tp_tensor view = *t;
+  view.storage = &view_storage;
+  view.dtype = (int8_t)src_dtype;
+  view.offset = 0;
+  tp_copy_convert(t, &view);
+  return t;
+}
+
+TP_API tp_tensor *tp_from_storage(void *storage, double byte_offset, double numel, int dtype) {
+  tp_storage *s = storage;
+  int64_t item = tp_dtype_table[dtype].itemsize;
+  int64_t off = (int64_t)byte_offset, n = (int64_t)numel;
+  if (off % item || off < 0 || off + n * item > s->nbytes) return tp_fail("from_numpy: array is not inside its storage");
+  tp_tensor *t = tp_tensor_alloc();
+  if (!t) return NULL;
+  t->storage = s;
+  tp_storage_retain(s);
+  t->dtype = (int8_t)dtype;
+  t->ndim = 1;
+  t->shape[0] = n;
+  t->stride[0] = 1;
+  t->offset = off / item;
+  return t;
+}
+
+/* ---- copies ---------------------------------------------------------------------- */
+
+/* PyTorch's is_non_overlapping_and_dense: the strides are a permutation of contiguous ones. */
+static int non_overlapping_and_dense(const tp_tensor *t) {
+  int n = t->ndim, perm[TP_MAX_DIMS];
+  if (n == 1) return t->shape[0] < 2 || t->stride[0] == 1;
+  for (int i = 0; i < n; i++) perm[i] = i;
+  for (int i = 1; i < n; i++) {  /* insertion sort by stride; size<2 dims go last */
+    int p = perm[i], j = i;
+    while (j > 0) {
+      int q = perm[j - 1];
+      int less = t->shape[p] < 2 ? 0 : t->shape[q] < 2 ? 1 : t->stride[p] < t->stride[q];
+      if (!less) break;
+      perm[j] = q;
+      j--;
+    }
+    perm[j] = p;
+  }
+  int64_t required = 1;
+  for (int i = 0; i < n; i++) {
+    int64_t size = t->shape[perm[i]];
+    if (size < 2) return 1;
+    if (t->stride[perm[i]] != required) return 0;
+    required *= size;
+  }
+  return 1;
+}
+
+/* empty_like with preserve_format: dense layouts keep their strides, others become contiguous. */
+static tp_tensor *empty_like_preserve(const tp_tensor *src, int dtype) {
+  tp_tensor *t = tp_tensor_make(dtype, src->ndim, src->shape);
+  if (t && non_overlapping_and_dense(src)) memcpy(t->stride, src->stride, sizeof t->stride);
+  return t;
+}
+
+TP_API tp_tensor *tp_clone(tp_tensor *src) {
+  tp_tensor *t = empty_like_preserve(src, src->dtype);
+  if (t) tp_copy_convert(t, src);
+  return t;
+}
+
+TP_API tp_tensor *tp_contiguous(tp_tensor *src) {
+  if (tp_tensor_is_contiguous(src)) {
+    tp_tensor_retain(src);
+    return src;
+  }
+  tp_tensor *t = tp_tensor_make(src->dtype, src->ndim, src->shape);
+  if (t) tp_copy_convert(t, src);
+  return t;
+}
+
+TP_API tp_tensor *tp_to_dtype(tp_tensor *src, int dtype, int copy) {
+  if (dtype < 0 || dtype >= TP_NDTYPES) return tp_fail("invalid dtype %d", dtype);
+  if (dtype == src->dtype && !copy) {
+    tp_tensor_retain(src);
+    return src;
+  }
+  tp_tensor *t = empty_like_preserve(src, dtype);
+  if (t) tp_copy_convert(t, src);
+  return t;
+}
+
+static int broadcastable_to(const tp_tensor *src, const tp_tensor *dst) {
+  if (src->ndim > dst->ndim) return 0;
+  for (int d = 0; d < src->ndim; d++) {
+    int64_t s = src->shape[src->ndim - 1 - d], t = dst->shape[dst->ndim - 1 - d];
+    if (s != t && s != 1) return 0;
+  }
+  return 1;
+}
+
+static void shape_str(const tp_tensor *t, char *buf, size_t cap) {
+  size_t n = (size_t)snprintf(buf, cap, "[");
+  for (int d = 0; d < t->ndim && n < cap; d++)
+    n += (size_t)snprintf(buf + n, cap - n, "%s%lld", d ? ", " : "", (long long)t->shape[d]);
+  if (n < cap) snprintf(buf + n, cap - n, "]");
+}
+
+TP_API int tp_copy_(tp_tensor *dst, tp_tensor *src) {
+  if (!broadcastable_to(src, dst)) {
+    char a[200], b[200];
+    shape_str(src, a, sizeof a);
+    shape_str(dst, b, sizeof b);
+    for (int d = 0; d < src->ndim && d < dst->ndim; d++) {
+      int64_t s = src->shape[src->ndim - 1 - d], t = dst->shape[dst->ndim - 1 - d];
+      if (s != t && s != 1)
+        return tp_fail_status("The size of tensor a (%lld) must match the size of tensor b (%lld) at non-singleton dimension %d",
+                              (long long)t, (long long)s, dst->ndim - 1 - d);
+    }
+    return tp_fail_status("output with shape %s doesn't match the broadcast shape %s", b, a);
+  }
+  if (dst->storage == src->storage && tp_shares_memory(dst, src)) {
+    tp_tensor *tmp = tp_clone(src);
+    if (!tmp) return -1;
+    tp_copy_convert(dst, tmp);
+    tp_tensor_release(tmp);
+  } else {
+    tp_copy_convert(dst, src);
+  }
+  dst->storage->version++;
+  return 0;
+}

@@ -1,0 +1,81 @@
+/* The dtype table, PyTorch's type promotion, and element loads/stores by dtype.
+ * Float-to-integer conversion follows what PyTorch does on x86 (out-of-range and NaN give
+ * the "integer indefinite" value INT_MIN) instead of trapping, as a plain C cast would in
+ * wasm. */
+#include <math.h>
+#include <string.h>
+#include "internal.h"
+
+const tp_dtype_info tp_dtype_table[TP_NDTYPES] = {
+  [TP_FLOAT32] = {"float32", 4, 1},
+  [TP_FLOAT64] = {"float64", 8, 1},
+  [TP_INT32] = {"int32", 4, 0},
+  [TP_INT64] = {"int64", 8, 0},
+  [TP_BOOL] = {"bool", 1, 0},
+};
+
+TP_API const char *tp_dtype_name(int d) { return d >= 0 && d < TP_NDTYPES ? tp_dtype_table[d].name : NULL; }
+TP_API int tp_dtype_itemsize(int d) { return tp_dtype_table[d].itemsize; }
+TP_API int tp_dtype_is_floating(int d) { return tp_dtype_table[d].is_floating; }
+
+/* bool < integers < floating; within a kind the wider one wins. */
+TP_API int tp_promote_types(int a, int b) {
+  if (a == b) return a;
+  int fa = tp_dtype_table[a].is_floating, fb = tp_dtype_table[b].is_floating;
+  if (fa && fb) return TP_FLOAT64;
+  if (fa) return a;
+  if (fb) return b;
+  if (a == TP_BOOL) return b;
+  if (b == TP_BOOL) return a;
+  return TP_INT64;  /* int32 with int64 */
+}
+
+int64_t tp_f64_to_i64(double v) {
+  if (!(v >= -9223372036854775808.0 && v < 9223372036854775808.0)) return INT64_MIN;
+  return (int64_t)v;
+}
+
+int32_t tp_f64_to_i32(double v) {
+  /* PyTorch converts float -> int32 through int64 on CPU, then truncates. */
+  return (int32_t)(uint32_t)(uint64_t)tp_f64_to_i64(v);
+}
+
+double tp_load_f64(const void *p, int dtype) {
+  switch (dtype) {
+  case TP_FLOAT32: return *(const float *)p;
+  case TP_FLOAT64: return *(const double *)p;
+  case TP_INT32: return *(const int32_t *)p;
+  case TP_INT64: return (double)*(const int64_t *)p;
+  default: return *(const uint8_t *)p ? 1.0 : 0.0;
+  }
+}
+
+int64_t tp_load_i64(const void *p, int dtype) {
+  switch (dtype) {
+  case TP_FLOAT32: return tp_f64_to_i64(*(const float *)p);
+  case TP_FLOAT64: return tp_f64_to_i64(*(const double *)p);
+  case TP_INT32: return *(const int32_t *)p;
+  case TP_INT64: return *(const int64_t *)p;
+  default: return *(const uint8_t *)p ? 1 : 0;
+  }
+}
+
+void tp_store_f64(void *p, int dtype, double v) {
+  switch (dtype) {
+  case TP_FLOAT32: *(float *)p = (float)v; break;
+  case TP_FLOAT64: *(double *)p = v; break;
+  case TP_INT32: *(int32_t *)p = tp_f64_to_i32(v); break;
+  case TP_INT64: *(int64_t *)p = tp_f64_to_i64(v); break;
+  default: *(uint8_t *)p = v != 0; break;  /* NaN is true, as in PyTorch */
+  }
+}
+
+void tp_store_i64(void *p, int dtype, int64_t v) {
+  switch (dtype) {
+  case TP_FLOAT32: *(float *)p = (float)v; break;
+  case TP_FLOAT64: *(double *)p = (double)v; break;
+  case TP_INT32: *(int32_t *)p = (int32_t)(uint32_t)(uint64_t)v; break;
+  case TP_INT64: *(int64_t *)p = v; break;
+  default: *(uint8_t *)p = v != 0; break;
+  }
+}

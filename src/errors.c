@@ -1,0 +1,34 @@
+/* The one road for errors: a failing function formats PyTorch's message into the
+ * last-error slot and returns NULL or -1; the JS layer reads it and throws. */
+#include <stdarg.h>
+#include <stdio.h>
+#include "internal.h"
+
+static char last_error[1024];
+
+TP_API const char *tp_last_error(void) { return last_error; }
+
+void tp_clear_error(void) { last_error[0] = 0; }
+
+static void set_error(const char *fmt, va_list ap) {
+  vsnprintf(last_error, sizeof last_error, fmt, ap);
+}
+
+void *tp_fail(const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  set_error(fmt, ap);
+  va_end(ap);
+  return NULL;
+}
+
+int tp_fail_status(const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  set_error(fmt, ap);
+  va_end(ap);
+  return -1;
+}
+
+static double args[64];
+TP_API double *tp_args(void) { return args; }

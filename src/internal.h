@@ -1,0 +1,92 @@
+/* Internal structures of the tensorpad core, shared by the files in src/.
+ *
+ * A tensor is a window onto a storage: dtype, shape, strides and offset (in elements).
+ * Storages are refcounted and carry the version counter that autograd checks.
+ * Nothing here is visible to JS; the exported surface is tensorpad.h.
+ */
+#ifndef TP_INTERNAL_H
+#define TP_INTERNAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "tensorpad.h"
+
+#define TP_MAX_DIMS 16
+
+typedef struct tp_storage {
+  void *data;              /* 16-byte aligned; never NULL, even for 0 bytes */
+  int64_t nbytes;
+  int32_t refcount;
+  int32_t version;         /* bumped by every in-place write; shared by all views */
+  struct tp_storage *prev, *next;  /* the list of live storages, for tp_storage_find */
+} tp_storage;
+
+struct tp_tensor {
+  tp_storage *storage;
+  int32_t refcount;
+  int8_t dtype;
+  int8_t ndim;
+  uint8_t requires_grad;
+  int64_t offset;                  /* in elements of dtype */
+  int64_t shape[TP_MAX_DIMS];
+  int64_t stride[TP_MAX_DIMS];     /* in elements */
+};
+
+typedef struct {
+  const char *name;        /* "float32" */
+  int itemsize;
+  int is_floating;
+} tp_dtype_info;
+
+extern const tp_dtype_info tp_dtype_table[TP_NDTYPES];
+
+/* errors.c — every failure goes through tp_fail; it returns NULL for convenience. */
+void *tp_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+int tp_fail_status(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void tp_clear_error(void);
+
+/* storage.c */
+tp_storage *tp_storage_new(int64_t nbytes);          /* NULL + error on out-of-memory */
+void tp_storage_retain(tp_storage *s);
+void tp_storage_release(tp_storage *s);
+tp_tensor *tp_tensor_alloc(void);                      /* header only, refcount 1 */
+tp_tensor *tp_tensor_make(int dtype, int ndim, const int64_t *shape);  /* contiguous, uninitialised */
+tp_tensor *tp_tensor_alias(tp_tensor *t);              /* same storage, same geometry */
+void tp_contiguous_strides(int ndim, const int64_t *shape, int64_t *stride);
+int64_t tp_shape_numel(int ndim, const int64_t *shape);
+int tp_check_sizes(int ndim, const double *sizes, int64_t *shape);  /* 0 ok, -1 error */
+static inline char *tp_ptr(const tp_tensor *t) {
+  return (char *)t->storage->data + t->offset * tp_dtype_table[t->dtype].itemsize;
+}
+int tp_wrap_dim(int64_t dim, int ndim, int64_t *out);  /* PyTorch's dim wrapping, with its error */
+
+/* dtype.c — element access by dtype, with PyTorch's (x86) conversions. */
+double tp_load_f64(const void *p, int dtype);
+int64_t tp_load_i64(const void *p, int dtype);
+void tp_store_f64(void *p, int dtype, double v);
+void tp_store_i64(void *p, int dtype, int64_t v);
+int64_t tp_f64_to_i64(double v);
+int32_t tp_f64_to_i32(double v);
+
+/* iter.c — the strided N-d iterator. Dimensions that are contiguous for every operand
+ * are collapsed, then the innermost dimension is handed to a loop function. */
+#define TP_ITER_MAX_OPS 4
+typedef struct {
+  int ndim, nops;
+  int64_t shape[TP_MAX_DIMS];
+  int64_t stride[TP_ITER_MAX_OPS][TP_MAX_DIMS];   /* bytes */
+  char *base[TP_ITER_MAX_OPS];
+} tp_iter;
+typedef void (*tp_inner_fn)(char **ptrs, const int64_t *strides, int64_t n, void *ctx);
+/* ops[0] defines the shape; the others are broadcast to it (their strides are used as given
+ * for dimensions they have, aligned to the right; missing or size-1 dims get stride 0). */
+void tp_iter_init(tp_iter *it, int nops, tp_tensor *const *ops);
+void tp_iter_run(tp_iter *it, tp_inner_fn fn, void *ctx);
+/* dst[...] = (dst dtype) src[...], src broadcast to dst's shape. */
+void tp_copy_convert(tp_tensor *dst, tp_tensor *src);
+
+/* random.c */
+uint32_t tp_rng_u32(void);
+uint64_t tp_rng_u64(void);
+
+#endif

@@ -1,0 +1,124 @@
+/* The strided N-d iterator and the converting copy built on it.
+ *
+ * Every elementwise kernel runs through tp_iter: operands are aligned to the output's
+ * shape (broadcast dims get stride 0), dimensions that are contiguous for every operand
+ * are merged, and the innermost dimension is handed to a loop function with byte strides.
+ * Contiguous tensors therefore reach the loop as one long run, whatever their shape. */
+#include <string.h>
+#include "internal.h"
+
+void tp_iter_init(tp_iter *it, int nops, tp_tensor *const *ops) {
+  const tp_tensor *out = ops[0];
+  it->nops = nops;
+  int nd = 0;
+  /* Drop size-1 dims: they never move a pointer. */
+  for (int d = 0; d < out->ndim; d++) {
+    if (out->shape[d] == 1) continue;
+    it->shape[nd] = out->shape[d];
+    for (int k = 0; k < nops; k++) {
+      const tp_tensor *op = ops[k];
+      int od = d - (out->ndim - op->ndim);
+      int64_t item = tp_dtype_table[op->dtype].itemsize;
+      it->stride[k][nd] = (od < 0 || op->shape[od] == 1) ? 0 : op->stride[od] * item;
+    }
+    nd++;
+  }
+  for (int k = 0; k < nops; k++) it->base[k] = tp_ptr(ops[k]);
+  /* Merge dim i into i+1 when, for every operand, stepping i is stepping i+1 shape times. */
+  int m = 0;
+  for (int d = 1; d < nd; d++) {
+    int mergeable = 1;
+    for (int k = 0; k < nops; k++)
+      if (it->stride[k][m] != it->stride[k][d] * it->shape[d]) mergeable = 0;
+    if (mergeable) {
+      it->shape[m] *= it->shape[d];
+      for (int k = 0; k < nops; k++) it->stride[k][m] = it->stride[k][d];
+    } else {
+      m++;
+      it->shape[m] = it->shape[d];
+      for (int k = 0; k < nops; k++) it->stride[k][m] = it->stride[k][d];
+    }
+  }
+  it->ndim = nd ? m + 1 : 0;
+}
+
+void tp_iter_run(tp_iter *it, tp_inner_fn fn, void *ctx) {
+  char *ptrs[TP_ITER_MAX_OPS];
+  int64_t inner[TP_ITER_MAX_OPS];
+  for (int k = 0; k < it->nops; k++) ptrs[k] = it->base[k];
+  if (it->ndim == 0) {
+    for (int k = 0; k < it->nops; k++) inner[k] = 0;
+    fn(ptrs, inner, 1, ctx);
+    return;
+  }
+  for (int d = 0; d < it->ndim; d++)
+    if (it->shape[d] == 0) return;
+  int last = it->ndim - 1;
+  for (int k = 0; k < it->nops; k++) inner[k] = it->stride[k][last];
+  int64_t idx[TP_MAX_DIMS] = {0};
+  for (;;) {
+    fn(ptrs, inner, it->shape[last], ctx);
+    int d = last - 1;
+    for (; d >= 0; d--) {
+      for (int k = 0; k < it->nops; k++) ptrs[k] += it->stride[k][d];
+      if (++idx[d] < it->shape[d]) break;
+      for (int k = 0; k < it->nops; k++) ptrs[k] -= it->stride[k][d] * it->shape[d];
+      idx[d] = 0;
+    }
+    if (d < 0) return;
+  }
+}
+
+/* ---- converting copy: one inner loop per (destination, source) dtype pair ---------- */
+#define TO_F32(v) ((float)(v))
+#define TO_F64(v) ((double)(v))
+#define TO_I32(v) _Generic((v), float: tp_f64_to_i32(v), double: tp_f64_to_i32(v), \
+                           default: (int32_t)(uint32_t)(uint64_t)(int64_t)(v))
+#define TO_I64(v) _Generic((v), float: tp_f64_to_i64(v), double: tp_f64_to_i64(v), default: (int64_t)(v))
+#define TO_B(v) ((uint8_t)((v) != 0))
+
+#define CONV(DN, DT, SN, ST, CVT)                                                        \
+  static void conv_##DN##_##SN(char **p, const int64_t *s, int64_t n, void *ctx) {       \
+    (void)ctx;                                                                            \
+    char *d = p[0];                                                                       \
+    const char *x = p[1];                                                                 \
+    for (int64_t i = 0; i < n; i++, d += s[0], x += s[1]) *(DT *)d = CVT(*(const ST *)x); \
+  }
+#define CONV_FROM(SN, ST)                 \
+  CONV(f32, float, SN, ST, TO_F32)        \
+  CONV(f64, double, SN, ST, TO_F64)       \
+  CONV(i32, int32_t, SN, ST, TO_I32)      \
+  CONV(i64, int64_t, SN, ST, TO_I64)      \
+  CONV(b, uint8_t, SN, ST, TO_B)
+CONV_FROM(f32, float)
+CONV_FROM(f64, double)
+CONV_FROM(i32, int32_t)
+CONV_FROM(i64, int64_t)
+CONV_FROM(b, uint8_t)
+
+#define ROW(SN) {conv_f32_##SN, conv_f64_##SN, conv_i32_##SN, conv_i64_##SN, conv_b_##SN}
+/* conv_table[src][dst] */
+static const tp_inner_fn conv_table[TP_NDTYPES][TP_NDTYPES] = {ROW(f32), ROW(f64), ROW(i32), ROW(i64), ROW(b)};
+
+static void copy_bytes(char **p, const int64_t *s, int64_t n, void *ctx) {
+  int64_t item = *(const int64_t *)ctx;
+  if (s[0] == item && s[1] == item) {
+    memcpy(p[0], p[1], (size_t)(n * item));
+    return;
+  }
+  char *d = p[0];
+  const char *x = p[1];
+  for (int64_t i = 0; i < n; i++, d += s[0], x += s[1]) memcpy(d, x, (size_t)item);
+}
+
+void tp_copy_convert(tp_tensor *dst, tp_tensor *src) {
+  tp_iter it;
+  tp_tensor *ops[2] = {dst, src};
+  tp_iter_init(&it, 2, ops);
+  if (dst->dtype == src->dtype) {
+    int64_t item = tp_dtype_table[dst->dtype].itemsize;
+    tp_iter_run(&it, copy_bytes, &item);
+  } else {
+    tp_iter_run(&it, conv_table[src->dtype][dst->dtype], NULL);
+  }
+}

@@ -1,0 +1,232 @@
+/* Storages and tensor headers: allocation, refcounts, accessors and memory statistics.
+ * Storages are kept in a list so that a pointer into the heap (a TypedArray handed out by
+ * numpy()) can be traced back to the storage that owns it. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "internal.h"
+
+static tp_storage *live_storages;
+static int64_t live_tensors, live_bytes, peak_bytes;
+
+TP_API double tp_live_tensors(void) { return (double)live_tensors; }
+TP_API double tp_live_bytes(void) { return (double)live_bytes; }
+TP_API double tp_peak_bytes(void) { return (double)peak_bytes; }
+
+static void *aligned_alloc16(int64_t nbytes) {
+  if (nbytes < 0 || (uint64_t)nbytes > (uint64_t)SIZE_MAX - 16) return NULL;
+  size_t n = ((size_t)nbytes + 15) & ~(size_t)15;
+  return aligned_alloc(16, n ? n : 16);
+}
+
+TP_API void *tp_malloc(double nbytes) {
+  void *p = nbytes >= 0 && nbytes < 9e15 ? aligned_alloc16((int64_t)nbytes) : NULL;
+  if (!p) tp_fail("DefaultCPUAllocator: not enough memory: you tried to allocate %.0f bytes.", nbytes);
+  return p;
+}
+
+TP_API void tp_free(void *p) { free(p); }
+
+tp_storage *tp_storage_new(int64_t nbytes) {
+  tp_storage *s = malloc(sizeof *s);
+  void *data = s ? aligned_alloc16(nbytes) : NULL;
+  if (!data) {
+    free(s);
+    return tp_fail("DefaultCPUAllocator: not enough memory: you tried to allocate %lld bytes.",
+                   (long long)nbytes);
+  }
+  s->data = data;
+  s->nbytes = nbytes;
+  s->refcount = 1;
+  s->version = 0;
+  s->prev = NULL;
+  s->next = live_storages;
+  if (live_storages) live_storages->prev = s;
+  live_storages = s;
+  live_bytes += nbytes;
+  if (live_bytes > peak_bytes) peak_bytes = live_bytes;
+  return s;
+}
+
+void tp_storage_retain(tp_storage *s) { s->refcount++; }
+
+void tp_storage_release(tp_storage *s) {
+  if (!s || --s->refcount > 0) return;
+  if (s->prev) s->prev->next = s->next; else live_storages = s->next;
+  if (s->next) s->next->prev = s->prev;
+  live_bytes -= s->nbytes;
+  free(s->data);
+  free(s);
+}
+
+TP_API void *tp_storage_find(const void *addr, double nbytes) {
+  uintptr_t a = (uintptr_t)addr, b = a + (uintptr_t)nbytes;
+  for (tp_storage *s = live_storages; s; s = s->next) {
+    uintptr_t lo = (uintptr_t)s->data, hi = lo + (uintptr_t)s->nbytes;
+    if (a >= lo && b <= hi && (a < hi || nbytes == 0)) return s;
+  }
+  return NULL;
+}
+
+TP_API void *tp_storage_data(void *s) { return ((tp_storage *)s)->data; }
+TP_API void tp_storage_retain_ptr(void *s) { tp_storage_retain(s); }
+TP_API void tp_storage_release_ptr(void *s) { tp_storage_release(s); }
+
+tp_tensor *tp_tensor_alloc(void) {
+  tp_tensor *t = calloc(1, sizeof *t);
+  if (!t) return tp_fail("DefaultCPUAllocator: not enough memory: you tried to allocate %zu bytes.", sizeof *t);
+  t->refcount = 1;
+  live_tensors++;
+  return t;
+}
+
+TP_API void tp_tensor_retain(tp_tensor *t) { t->refcount++; }
+
+TP_API void tp_tensor_release(tp_tensor *t) {
+  if (!t || --t->refcount > 0) return;
+  tp_storage_release(t->storage);
+  live_tensors--;
+  free(t);
+}
+
+void tp_contiguous_strides(int ndim, const int64_t *shape, int64_t *stride) {
+  int64_t s = 1;
+  for (int d = ndim - 1; d >= 0; d--) {
+    stride[d] = s;
+    s *= shape[d] > 1 ? shape[d] : 1;
+  }
+}
+
+int64_t tp_shape_numel(int ndim, const int64_t *shape) {
+  int64_t n = 1;
+  for (int d = 0; d < ndim; d++) n *= shape[d];
+  return n;
+}
+
+/* Validates sizes from JS: integral, non-negative, at most TP_MAX_DIMS, numel < 2^53. */
+int tp_check_sizes(int ndim, const double *sizes, int64_t *shape) {
+  if (ndim < 0 || ndim > TP_MAX_DIMS)
+    return tp_fail_status("tensorpad supports at most %d dimensions, got %d", TP_MAX_DIMS, ndim);
+  double numel = 1;
+  for (int d = 0; d < ndim; d++) {
+    if (sizes[d] < 0) {
+      char buf[256];
+      int n = 0;
+      for (int e = 0; e < ndim && n < 200; e++)
+        n += snprintf(buf + n, sizeof buf - n, "%s%.0f", e ? ", " : "", sizes[e]);
+      return tp_fail_status("Trying to create tensor with negative dimension %.0f: [%s]", sizes[d], buf);
+    }
+    if (sizes[d] != floor(sizes[d]) || sizes[d] > 9007199254740992.0)
+      return tp_fail_status("size must be a non-negative integer, got %g", sizes[d]);
+    shape[d] = (int64_t)sizes[d];
+    numel *= sizes[d];
+  }
+  if (numel > 9007199254740992.0)
+    return tp_fail_status("DefaultCPUAllocator: not enough memory: you tried to allocate %.0f elements.", numel);
+  return 0;
+}
+
+tp_tensor *tp_tensor_make(int dtype, int ndim, const int64_t *shape) {
+  int64_t numel = tp_shape_numel(ndim, shape);
+  int64_t item = tp_dtype_table[dtype].itemsize;
+  if (numel > INT64_MAX / 16)
+    return tp_fail("DefaultCPUAllocator: not enough memory: you tried to allocate %lld elements.", (long long)numel);
+  tp_tensor *t = tp_tensor_alloc();
+  if (!t) return NULL;
+  t->storage = tp_storage_new(numel * item);
+  if (!t->storage) {
+    live_tensors--;
+    free(t);
+    return NULL;
+  }
+  t->dtype = (int8_t)dtype;
+  t->ndim = (int8_t)ndim;
+  memcpy(t->shape, shape, sizeof(int64_t) * ndim);
+  tp_contiguous_strides(ndim, shape, t->stride);
+  return t;
+}
+
+tp_tensor *tp_tensor_alias(tp_tensor *src) {
+  tp_tensor *t = tp_tensor_alloc();
+  if (!t) return NULL;
+  t->storage = src->storage;
+  tp_storage_retain(t->storage);
+  t->dtype = src->dtype;
+  t->ndim = src->ndim;
+  t->offset = src->offset;
+  memcpy(t->shape, src->shape, sizeof t->shape);
+  memcpy(t->stride, src->stride, sizeof t->stride);
+  return t;
+}
+
+int tp_wrap_dim(int64_t dim, int ndim, int64_t *out) {
+  int64_t n = ndim > 0 ? ndim : 1;
+  if (dim < -n || dim >= n)
+    return tp_fail_status("Dimension out of range (expected to be in range of [%lld, %lld], but got %lld)",
+                          (long long)-n, (long long)(n - 1), (long long)dim);
+  *out = dim < 0 ? dim + n : dim;
+  return 0;
+}
+
+TP_API int tp_tensor_dtype(const tp_tensor *t) { return t->dtype; }
+TP_API int tp_tensor_ndim(const tp_tensor *t) { return t->ndim; }
+TP_API double tp_tensor_size(const tp_tensor *t, int d) { return (double)t->shape[d]; }
+TP_API double tp_tensor_stride(const tp_tensor *t, int d) { return (double)t->stride[d]; }
+TP_API double tp_tensor_offset(const tp_tensor *t) { return (double)t->offset; }
+TP_API double tp_tensor_numel(const tp_tensor *t) { return (double)tp_shape_numel(t->ndim, t->shape); }
+TP_API void *tp_tensor_data(const tp_tensor *t) { return tp_ptr(t); }
+TP_API void *tp_tensor_storage(const tp_tensor *t) { return t->storage; }
+TP_API void *tp_tensor_storage_data(const tp_tensor *t) { return t->storage->data; }
+TP_API double tp_tensor_storage_nbytes(const tp_tensor *t) { return (double)t->storage->nbytes; }
+TP_API int tp_tensor_version(const tp_tensor *t) { return t->storage->version; }
+TP_API int tp_tensor_requires_grad(const tp_tensor *t) { return t->requires_grad; }
+TP_API int tp_tensor_set_requires_grad(tp_tensor *t, int b) {
+  if (b && !tp_dtype_table[t->dtype].is_floating)
+    return tp_fail_status("only Tensors of floating point and complex dtype can require gradients");
+  t->requires_grad = (uint8_t)(b != 0);
+  return 0;
+}
+
+/* PyTorch's is_contiguous: sizes of 1 may have any stride; empty tensors are contiguous. */
+TP_API int tp_tensor_is_contiguous(const tp_tensor *t) {
+  int64_t expected = 1;
+  for (int d = t->ndim - 1; d >= 0; d--) {
+    if (t->shape[d] == 0) return 1;
+    if (t->shape[d] != 1) {
+      if (t->stride[d] != expected) return 0;
+      expected *= t->shape[d];
+    }
+  }
+  return 1;
+}
+
+TP_API double tp_item(tp_tensor *t) {
+  int64_t n = tp_shape_numel(t->ndim, t->shape);
+  if (n != 1) {
+    tp_fail("a Tensor with %lld elements cannot be converted to Scalar", (long long)n);
+    return NAN;
+  }
+  tp_clear_error();  /* the JS layer tells a NaN value from an error by an empty message */
+  return tp_load_f64(tp_ptr(t), t->dtype);
+}
+
+/* Byte range [lo, hi) that a tensor can touch, for shares_memory. */
+static void byte_range(const tp_tensor *t, uintptr_t *lo, uintptr_t *hi) {
+  int64_t item = tp_dtype_table[t->dtype].itemsize, first = 0, last = 0;
+  for (int d = 0; d < t->ndim; d++) {
+    if (t->shape[d] == 0) { *lo = *hi = (uintptr_t)tp_ptr(t); return; }
+    int64_t span = (t->shape[d] - 1) * t->stride[d];
+    if (span < 0) first += span; else last += span;
+  }
+  *lo = (uintptr_t)tp_ptr(t) + (uintptr_t)(first * item);
+  *hi = (uintptr_t)tp_ptr(t) + (uintptr_t)((last + 1) * item);
+}
+
+TP_API int tp_shares_memory(const tp_tensor *a, const tp_tensor *b) {
+  if (a->storage != b->storage) return 0;
+  uintptr_t alo, ahi, blo, bhi;
+  byte_range(a, &alo, &ahi);
+  byte_range(b, &blo, &bhi);
+  return alo < bhi && blo < ahi;
+}

@@ -1,0 +1,127 @@
+/* tensorpad.h — the one public header of the tensorpad C core.
+ *
+ * tensorpad implements PyTorch 1.13's tensors in C11 and is compiled to a standalone
+ * WebAssembly module (and natively, for tests). A short tour:
+ *
+ *   double *a = tp_args();               // scratch for sizes and other vectors
+ *   a[0] = 2; a[1] = 3;
+ *   tp_tensor *x = tp_full(2, a, TP_FLOAT32, 1.5);     // tensor([[1.5, 1.5, 1.5], ...])
+ *   tp_tensor *y = tp_transpose(x, 0, 1);             // a view: shares x's storage
+ *   puts(tp_repr(y));                                  // PyTorch's repr text
+ *   tp_tensor_release(y); tp_tensor_release(x);
+ *
+ * Conventions:
+ * - Every function that can fail returns NULL (pointers) or a negative number (status)
+ *   and leaves PyTorch's message in tp_last_error(). A failed call changes nothing.
+ * - Sizes, indices and seeds cross the API as doubles (exact up to 2^53), so that the
+ *   wasm32 boundary never needs BigInt. Vectors (sizes, dims) are passed through the
+ *   static scratch area tp_args().
+ * - Tensors are refcounted: each returned tensor holds one reference that its caller owns
+ *   and gives back with tp_tensor_release. Views hold a reference to the storage.
+ */
+#ifndef TENSORPAD_H
+#define TENSORPAD_H
+
+#include <stdint.h>
+
+#ifdef __EMSCRIPTEN__
+#include <emscripten.h>
+#define TP_API EMSCRIPTEN_KEEPALIVE
+#else
+#define TP_API __attribute__((visibility("default")))
+#endif
+
+typedef struct tp_tensor tp_tensor;
+
+/* dtypes, in the order the JS layer reads them from tp_dtype_name. */
+enum { TP_FLOAT32, TP_FLOAT64, TP_INT32, TP_INT64, TP_BOOL, TP_NDTYPES };
+
+/* ---- errors, scratch, memory ------------------------------------------------------ */
+TP_API const char *tp_last_error(void);            /* message of the last failure */
+TP_API double *tp_args(void);                      /* 64 doubles of scratch for vector arguments */
+TP_API void *tp_malloc(double nbytes);             /* heap memory for the JS layer (NULL + error) */
+TP_API void tp_free(void *p);
+TP_API const char *tp_dtype_name(int dtype);       /* "float32", ...; NULL past the last */
+TP_API int tp_dtype_itemsize(int dtype);
+TP_API int tp_dtype_is_floating(int dtype);
+TP_API int tp_promote_types(int a, int b);         /* PyTorch's type promotion of two dtypes */
+TP_API double tp_live_tensors(void);               /* tensor headers not yet released */
+TP_API double tp_live_bytes(void);                 /* bytes of live storages, each once */
+TP_API double tp_peak_bytes(void);                 /* the largest tp_live_bytes seen */
+
+/* ---- tensor lifetime and attributes ---------------------------------------------- */
+TP_API void tp_tensor_retain(tp_tensor *t);
+TP_API void tp_tensor_release(tp_tensor *t);       /* frees the header at refcount 0 */
+TP_API int tp_tensor_dtype(const tp_tensor *t);
+TP_API int tp_tensor_ndim(const tp_tensor *t);
+TP_API double tp_tensor_size(const tp_tensor *t, int dim);
+TP_API double tp_tensor_stride(const tp_tensor *t, int dim);
+TP_API double tp_tensor_offset(const tp_tensor *t);          /* storage offset, in elements */
+TP_API double tp_tensor_numel(const tp_tensor *t);
+TP_API int tp_tensor_is_contiguous(const tp_tensor *t);
+TP_API void *tp_tensor_data(const tp_tensor *t);             /* address of element [0,...,0] */
+TP_API void *tp_tensor_storage(const tp_tensor *t);          /* identity of the storage */
+TP_API void *tp_tensor_storage_data(const tp_tensor *t);
+TP_API double tp_tensor_storage_nbytes(const tp_tensor *t);
+TP_API int tp_tensor_version(const tp_tensor *t);
+TP_API int tp_tensor_requires_grad(const tp_tensor *t);
+TP_API int tp_tensor_set_requires_grad(tp_tensor *t, int b);   /* floating dtypes only */
+TP_API double tp_item(tp_tensor *t);                         /* the one element, as a double */
+TP_API int tp_shares_memory(const tp_tensor *a, const tp_tensor *b);  /* byte ranges overlap */
+/* The live storage that contains [addr, addr+nbytes), or NULL: how from_numpy finds
+ * whether a TypedArray lies in tensorpad's memory. */
+TP_API void *tp_storage_find(const void *addr, double nbytes);
+TP_API void *tp_storage_data(void *storage);
+TP_API void tp_storage_retain_ptr(void *storage);
+TP_API void tp_storage_release_ptr(void *storage);
+
+/* ---- creation (sizes in tp_args()) ---------------------------------------------- */
+TP_API tp_tensor *tp_empty(int ndim, const double *sizes, int dtype);
+TP_API tp_tensor *tp_full(int ndim, const double *sizes, int dtype, double value);
+TP_API tp_tensor *tp_arange(double start, double end, double step, int dtype);
+TP_API tp_tensor *tp_linspace(double start, double end, double steps, int dtype);
+TP_API tp_tensor *tp_logspace(double start, double end, double steps, double base, int dtype);
+TP_API tp_tensor *tp_eye(double n, double m, int dtype);
+/* A new tensor of dtype, filled from a dense buffer of src_dtype elements (copied). */
+TP_API tp_tensor *tp_from_buffer(const void *src, int src_dtype, int ndim, const double *sizes, int dtype);
+/* A 1-D tensor over nbytes of the given storage from byte_offset: shares the memory. */
+TP_API tp_tensor *tp_from_storage(void *storage, double byte_offset, double numel, int dtype);
+
+/* ---- views: share the storage ---------------------------------------------------- */
+TP_API tp_tensor *tp_alias(tp_tensor *t);                   /* detach / .data */
+TP_API tp_tensor *tp_view(tp_tensor *t, int ndim, const double *sizes);   /* one -1 allowed */
+TP_API tp_tensor *tp_reshape(tp_tensor *t, int ndim, const double *sizes); /* view if possible */
+TP_API tp_tensor *tp_as_strided(tp_tensor *t, int ndim, const double *sizes_then_strides, double offset);
+TP_API tp_tensor *tp_transpose(tp_tensor *t, double d0, double d1);
+TP_API tp_tensor *tp_t(tp_tensor *t);                       /* t(): <= 2-D only */
+TP_API tp_tensor *tp_permute(tp_tensor *t, int ndim, const double *dims);
+TP_API tp_tensor *tp_squeeze(tp_tensor *t);
+TP_API tp_tensor *tp_squeeze_dim(tp_tensor *t, double dim);
+TP_API tp_tensor *tp_unsqueeze(tp_tensor *t, double dim);
+TP_API tp_tensor *tp_expand(tp_tensor *t, int ndim, const double *sizes);  /* -1 keeps a size */
+TP_API tp_tensor *tp_narrow(tp_tensor *t, double dim, double start, double length);
+TP_API tp_tensor *tp_select(tp_tensor *t, double dim, double index);
+TP_API tp_tensor *tp_slice(tp_tensor *t, double dim, double start, double end, double step);
+TP_API tp_tensor *tp_flatten(tp_tensor *t, double start_dim, double end_dim);
+
+/* ---- copies ---------------------------------------------------------------------- */
+TP_API tp_tensor *tp_contiguous(tp_tensor *t);              /* t itself (retained) if contiguous */
+TP_API tp_tensor *tp_clone(tp_tensor *t);
+TP_API tp_tensor *tp_to_dtype(tp_tensor *t, int dtype, int copy);   /* t itself if same dtype and !copy */
+TP_API int tp_copy_(tp_tensor *dst, tp_tensor *src);        /* broadcast + convert; 0 or -1 */
+
+/* ---- random: PyTorch's CPU generator (mt19937) ----------------------------------- */
+TP_API void tp_manual_seed(double seed);
+TP_API double tp_initial_seed(void);
+TP_API int tp_uniform_(tp_tensor *t, double from, double to);
+TP_API int tp_normal_(tp_tensor *t, double mean, double std);
+TP_API int tp_random_(tp_tensor *t, double low, double high);    /* integers in [low, high) */
+TP_API int tp_fill_(tp_tensor *t, double value);
+
+/* ---- printing: PyTorch's repr ---------------------------------------------------- */
+/* sci_mode: -1 = automatic (None), 0 = False, 1 = True. */
+TP_API void tp_set_printoptions(int precision, double threshold, int edgeitems, int linewidth, int sci_mode);
+/* The repr text, valid until the next call. grad_fn may be NULL. */
+TP_API const char *tp_repr(tp_tensor *t, const char *grad_fn);
+
+#endif
