@@ -11,6 +11,9 @@ import { W, check, checkStatus, args, heapBuffer, heapBuffers, memory, sharedMem
 import { dtypes, byName, dtypeOfArray, toDtype, describe, promoteTypes, dtype } from './dtype.js';
 import { bind, splitOptions, checkInt, sizesOf } from './args.js';
 import { Tensor, Size, device, wrap, asTensor, scalarValue, scope, keep, viewOf, Ellipsis, Slice } from './tensor.js';
+import * as ops from './ops.js';
+import * as linalg from './linalg.js';
+import * as shape from './shape.js';
 
 const CREATE_KEYS = ['dtype', 'device', 'requires_grad', 'layout', 'pin_memory', 'memory_format', 'out'];
 const RANDOM_KEYS = [...CREATE_KEYS, 'generator'];
@@ -423,6 +426,9 @@ for (const name of ['reshape', 'view_copy', 't', 'transpose', 'swapaxes', 'permu
   'narrow', 'select', 'clone', 'detach', 'as_strided', 'expand_copy']) {
   if (typeof Tensor.prototype[name] === 'function') torch[name] = (x, ...a) => asTensor(x, name)[name](...a);
 }
+
+// Each operator module adds its tensor methods and torch.* functions.
+for (const m of [ops, linalg, shape]) m.install(torch, Tensor);
 
 applyPrintOptions();
 Object.freeze(torch);

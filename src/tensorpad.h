@@ -29,6 +29,12 @@
 #define TP_API EMSCRIPTEN_KEEPALIVE
 #else
 #define TP_API __attribute__((visibility("default")))
+/* ---- elementwise and reduction ops (src/ops.def, src/elementwise.c, src/reduce.c) ----- */
+
+/* ---- linear algebra (src/gemm.c, src/linalg.c) ----------------------------------------- */
+
+/* ---- shape and indexing ops (src/shape.c, src/index.c) -------------------------------- */
+
 #endif
 
 typedef struct tp_tensor tp_tensor;
@@ -123,5 +129,11 @@ TP_API int tp_fill_(tp_tensor *t, double value);
 TP_API void tp_set_printoptions(int precision, double threshold, int edgeitems, int linewidth, int sci_mode);
 /* The repr text, valid until the next call. grad_fn may be NULL. */
 TP_API const char *tp_repr(tp_tensor *t, const char *grad_fn);
+
+/* ---- elementwise and reduction ops (src/ops.def, src/elementwise.c, src/reduce.c) ----- */
+
+/* ---- linear algebra (src/gemm.c, src/linalg.c) ----------------------------------------- */
+
+/* ---- shape and indexing ops (src/shape.c, src/index.c) -------------------------------- */
 
 #endif
