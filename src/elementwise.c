@@ -88,23 +88,24 @@ int tp_result_type(int n, tp_tensor *const *ts, const int *wrapped) {
   return combine_categories(dim, combine_categories(zero, wrap));
 }
 
+/* PyTorch's infer_size, pairwise left to right, each pair compared from the last dim. */
 int tp_broadcast_shape(int n, tp_tensor *const *ts, int64_t *shape) {
   int nd = 0;
-  for (int i = 0; i < n; i++)
-    if (ts[i] && ts[i]->ndim > nd) nd = ts[i]->ndim;
-  for (int d = 0; d < nd; d++) shape[d] = 1;
-  for (int i = 0; i < n; i++) {
-    if (!ts[i]) continue;
-    const tp_tensor *t = ts[i];
-    for (int d = 0; d < t->ndim; d++) {
-      int od = nd - t->ndim + d;
-      int64_t s = t->shape[d];
-      if (s == shape[od] || s == 1) continue;
-      if (shape[od] != 1)
+  for (int k = 0; k < n; k++) {
+    const tp_tensor *t = ts[k];
+    if (!t) continue;
+    int rnd = nd > t->ndim ? nd : t->ndim;
+    int64_t res[TP_MAX_DIMS];
+    for (int i = rnd - 1; i >= 0; i--) {
+      int off = rnd - 1 - i, da = nd - 1 - off, db = t->ndim - 1 - off;
+      int64_t sa = da >= 0 ? shape[da] : 1, sb = db >= 0 ? t->shape[db] : 1;
+      if (sa != sb && sa != 1 && sb != 1)
         return tp_fail_status("The size of tensor a (%lld) must match the size of tensor b (%lld) at non-singleton dimension %d",
-                              (long long)shape[od], (long long)s, od);
-      shape[od] = s;
+                              (long long)sa, (long long)sb, i);
+      res[i] = sa == 1 ? sb : sa;
     }
+    memcpy(shape, res, sizeof(int64_t) * rnd);
+    nd = rnd;
   }
   return nd;
 }
@@ -245,11 +246,36 @@ static inline double gelu_tanh_d(double x) {
 static inline float gelu_tanh_f(float x) {
   return 0.5f * x * (1.0f + tanhf(0.7978845608028654f * (x + 0.044715f * x * x * x)));
 }
+/* Note [float32 exp as PyTorch computes it]: PyTorch's CPU exp (and sigmoid, softmax built
+ * on it) evaluates Sleef's expf_u10 on every element, which is not correctly rounded: exp(4)
+ * is 54.598152, printed 54.5982, where libm gives 54.598148 (54.5981). This is Sleef's
+ * algorithm with its fused multiply-adds done exactly in double, so printed results match. */
+static inline float mla_f(float x, float y, float z) { return (float)((double)x * y + z); }
+static inline float pow2i_f(int q) {
+  union { uint32_t u; float f; } b = {(uint32_t)(q + 127) << 23};
+  return b.f;
+}
+static inline float sleef_expf(float d) {
+  if (d != d) return d;
+  if (d > 104) return INFINITY;
+  if (d < -104) return 0;
+  int q = (int)nearbyintf(d * 1.442695040888963407359924681001892137426645954152985934135449406931f);
+  float s = mla_f((float)q, -0.693145751953125f, d);
+  s = mla_f((float)q, -1.428606765330187045e-06f, s);
+  float u = 0.000198527617612853646278381f;
+  u = mla_f(u, s, 0.00139304355252534151077271f);
+  u = mla_f(u, s, 0.00833336077630519866943359f);
+  u = mla_f(u, s, 0.0416664853692054748535156f);
+  u = mla_f(u, s, 0.166666671633720397949219f);
+  u = mla_f(u, s, 0.5f);
+  u = 1.0f + mla_f(s * s, u, s);
+  return u * pow2i_f(q >> 1) * pow2i_f(q - (q >> 1));
+}
 static inline double sigmoid_d(double x) { return 1.0 / (1.0 + exp(-x)); }
-static inline float sigmoid_f(float x) { return 1.0f / (1.0f + expf(-x)); }
+static inline float sigmoid_f(float x) { return 1.0f / (1.0f + sleef_expf(-x)); }
 
 #define FLOAT_UNARY(X)                                        \
-  X(EXP, expf(x), exp(x))                                     \
+  X(EXP, sleef_expf(x), exp(x))                                     \
   X(EXP2, exp2f(x), exp2(x))                                  \
   X(EXPM1, expm1f(x), expm1(x))                               \
   X(LOG, logf(x), log(x))                                     \
@@ -692,7 +718,10 @@ static int binary_inplace(int op, tp_tensor *self, tp_tensor *other, int wother,
   if (check_internal_overlap(self)) return -1;
   int aliased = other->storage == self->storage &&
                 (other->ndim != self->ndim || other->offset != self->offset ||
+                 memcmp(other->shape, self->shape, sizeof(int64_t) * self->ndim) ||
                  memcmp(other->stride, self->stride, sizeof(int64_t) * self->ndim));
+  if (aliased && tp_shares_memory(self, other))
+    return tp_fail_status("unsupported operation: some elements of the input tensor and the written-to tensor refer to a single memory location. Please clone() the tensor before performing the operation.");
   if (od == self->dtype && !aliased) {
     tp_tensor *r = binary_run(op, self, 0, other, wother, alpha, self);
     if (!r) return -1;
