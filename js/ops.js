@@ -195,12 +195,12 @@ export function install(torch, TensorClass) {
       }
       torch[name] = (x) => wrap(check(W.tp_unary(op, mustBeTensor(name, 'input', 1, x)._ptr)));
     } else if (k === KIND.BINARY) {
-      const op = OP[name];
+      const op = OP[name], scalarOK = !TENSOR_ONLY.has(name);
       // The common calls (tensor or plain number, no options) go straight to the core.
       methods[name] = function (other, opts) {
         if (opts === undefined) {
           if (other instanceof Tensor) return wrap(check(W.tp_binary(op, this._ptr, other._ptr, 1)));
-          if (typeof other === 'number' && !TENSOR_ONLY.has(name)) {
+          if (typeof other === 'number' && scalarOK) {
             return wrap(check(W.tp_binary_scalar(op, this._ptr, other, Number.isInteger(other) ? 1 : 2, 0, 1)));
           }
         }

@@ -57,7 +57,10 @@ int tp_scalar_dtype(int kind) {
 }
 
 tp_tensor *tp_scalar_init(tp_scalar_tensor *st, double value, int dtype) {
-  memset(&st->t, 0, sizeof st->t);
+  /* 0-d: shape and strides are never read, so only the header fields are set (hot path) */
+  st->t.ndim = 0;
+  st->t.offset = 0;
+  st->t.requires_grad = 0;
   st->s.data = &st->v;
   st->s.nbytes = 8;
   st->s.refcount = 1;
@@ -195,12 +198,15 @@ typedef struct { double alpha; int64_t ialpha; } bin_ctx;
     if (s[0] != 4 || s[1] != 4) { NAME##_strided(p, s, n, ctx); return; }          \
     float *o = (float *)p[0];                                                      \
     const float *in = (const float *)p[1];                                         \
-    int64_t k = 0;                                                                 \
-    for (; k + 4 <= n; k += 4) {                                                   \
-      v128_t v = wasm_v128_load(in + k);                                           \
-      wasm_v128_store(o + k, VEXPR);                                               \
+    float *end = o + (n & ~(int64_t)7);                                            \
+    for (; o < end; o += 8, in += 8) {                                             \
+      v128_t v = wasm_v128_load(in);                                               \
+      v128_t r0 = VEXPR;                                                           \
+      v = wasm_v128_load(in + 4);                                                  \
+      wasm_v128_store(o, r0);                                                      \
+      wasm_v128_store(o + 4, VEXPR);                                               \
     }                                                                              \
-    for (; k < n; k++) { float x = in[k]; o[k] = (EXPR); }                         \
+    for (int64_t k = 0; k < (n & 7); k++) { float x = in[k]; o[k] = (EXPR); }      \
   }
 /* Three cases: both contiguous, b broadcast (stride 0), a broadcast. */
 #define SIMD2_F32(NAME, VOP, EXPR)                                                 \
@@ -212,23 +218,44 @@ typedef struct { double alpha; int64_t ialpha; } bin_ctx;
     const float *xa = (const float *)p[1], *xb = (const float *)p[2];              \
     int64_t k = 0;                                                                 \
     if (s[1] && s[2]) {                                                            \
-      for (; k + 8 <= n; k += 8) {                                                 \
-        v128_t a0 = wasm_v128_load(xa + k), b0 = wasm_v128_load(xb + k);           \
-        v128_t a1 = wasm_v128_load(xa + k + 4), b1 = wasm_v128_load(xb + k + 4);   \
-        wasm_v128_store(o + k, VOP(a0, b0));                                       \
-        wasm_v128_store(o + k + 4, VOP(a1, b1));                                   \
+      float *end = o + (n & ~(int64_t)15);                                         \
+      for (; o < end; o += 16, xa += 16, xb += 16) {                               \
+        v128_t r0 = VOP(wasm_v128_load(xa), wasm_v128_load(xb));                   \
+        v128_t r1 = VOP(wasm_v128_load(xa + 4), wasm_v128_load(xb + 4));           \
+        v128_t r2 = VOP(wasm_v128_load(xa + 8), wasm_v128_load(xb + 8));           \
+        v128_t r3 = VOP(wasm_v128_load(xa + 12), wasm_v128_load(xb + 12));         \
+        wasm_v128_store(o, r0);                                                    \
+        wasm_v128_store(o + 4, r1);                                                \
+        wasm_v128_store(o + 8, r2);                                                \
+        wasm_v128_store(o + 12, r3);                                               \
       }                                                                            \
-      for (; k < n; k++) { float a = xa[k], b = xb[k]; o[k] = (EXPR); }            \
+      for (k = 0; k < (n & 15); k++) { float a = xa[k], b = xb[k]; o[k] = (EXPR); } \
     } else if (s[1]) {                                                             \
       float b = *xb;                                                               \
       v128_t vb = wasm_f32x4_splat(b);                                             \
-      for (; k + 4 <= n; k += 4) wasm_v128_store(o + k, VOP(wasm_v128_load(xa + k), vb)); \
-      for (; k < n; k++) { float a = xa[k]; o[k] = (EXPR); }                       \
+      float *end = o + (n & ~(int64_t)15);                                         \
+      for (; o < end; o += 16, xa += 16) {                                         \
+        v128_t r0 = VOP(wasm_v128_load(xa), vb), r1 = VOP(wasm_v128_load(xa + 4), vb); \
+        v128_t r2 = VOP(wasm_v128_load(xa + 8), vb), r3 = VOP(wasm_v128_load(xa + 12), vb); \
+        wasm_v128_store(o, r0);                                                    \
+        wasm_v128_store(o + 4, r1);                                                \
+        wasm_v128_store(o + 8, r2);                                                \
+        wasm_v128_store(o + 12, r3);                                               \
+      }                                                                            \
+      for (k = 0; k < (n & 15); k++) { float a = xa[k]; o[k] = (EXPR); }           \
     } else {                                                                       \
       float a = *xa;                                                               \
       v128_t va = wasm_f32x4_splat(a);                                             \
-      for (; k + 4 <= n; k += 4) wasm_v128_store(o + k, VOP(va, wasm_v128_load(xb + k))); \
-      for (; k < n; k++) { float b = xb[k]; o[k] = (EXPR); }                       \
+      float *end = o + (n & ~(int64_t)15);                                         \
+      for (; o < end; o += 16, xb += 16) {                                         \
+        v128_t r0 = VOP(va, wasm_v128_load(xb)), r1 = VOP(va, wasm_v128_load(xb + 4)); \
+        v128_t r2 = VOP(va, wasm_v128_load(xb + 8)), r3 = VOP(va, wasm_v128_load(xb + 12)); \
+        wasm_v128_store(o, r0);                                                    \
+        wasm_v128_store(o + 4, r1);                                                \
+        wasm_v128_store(o + 8, r2);                                                \
+        wasm_v128_store(o + 12, r3);                                               \
+      }                                                                            \
+      for (k = 0; k < (n & 15); k++) { float b = xb[k]; o[k] = (EXPR); }           \
     }                                                                              \
   }
 #else
