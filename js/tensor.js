@@ -4,7 +4,7 @@
 // Lifetime: a FinalizationRegistry releases the handle when the JS object is collected;
 // dispose() releases it at once; torch.scope(fn) disposes what fn created. Finalizers never
 // run inside a synchronous loop, which is why scope/dispose exist.
-import { W, memory, check, checkStatus, args, cstr, lastError, heapBuffer, TensorError, withCString } from './core.js';
+import { W, memory, check, checkStatus, args, cstr, lastError, heapBuffer, TensorError, withCString, notePressure } from './core.js';
 import { dtypes, byName, toDtype, describe } from './dtype.js';
 import { bind, splitOptions, checkInt, sizesOf, registerTensorClass } from './args.js';
 
@@ -41,6 +41,7 @@ export class Tensor {
     tensorRegistry.register(this, ptr, this);
     const scope = scopeStack[scopeStack.length - 1];
     if (scope) scope.push(this);
+    notePressure();
   }
 
   /** The core handle; throws once the tensor was released. */
