@@ -217,8 +217,8 @@ export class Tensor {
     const s = sizesOf('reshape', a);
     return wrap(check(W.tp_reshape(this._ptr, s.length, args(s))));
   }
-  view_as(other) { return this.view(asTensor(other, 'view_as').shape); }
-  reshape_as(other) { return this.reshape(asTensor(other, 'reshape_as').shape); }
+  view_as(other) { return this.view(asTensor(other, 'view_as', 'other').shape); }
+  reshape_as(other) { return this.reshape(asTensor(other, 'reshape_as', 'other').shape); }
   get T() {
     const n = this.ndim;
     if (n === 2) return this.t();
@@ -250,7 +250,7 @@ export class Tensor {
     const s = sizesOf('expand', a);
     return wrap(check(W.tp_expand(this._ptr, s.length, args(s))));
   }
-  expand_as(other) { return this.expand(asTensor(other, 'expand_as').shape); }
+  expand_as(other) { return this.expand(asTensor(other, 'expand_as', 'other').shape); }
   narrow(...a) {
     const { dim, start, length } = bind('narrow', a, ['dim', 'start', 'length']);
     return wrap(check(W.tp_narrow(this._ptr, checkInt('narrow', 'dim', dim), checkInt('narrow', 'start', start), checkInt('narrow', 'length', length))));
@@ -385,10 +385,10 @@ function parseSlice(s) {
 // ---- helpers shared with the torch namespace -------------------------------------------
 export function wrap(ptr) { return new Tensor(ptr); }
 
-export function asTensor(t, fname) {
+/** Checks that an argument is a Tensor; a JS array is refused as Python refuses a list. */
+export function asTensor(t, fname, name = 'input', position = 1) {
   if (t instanceof Tensor) return t;
-  if (Array.isArray(t)) throw new TypeError(`${fname}(): expected a Tensor but got a JS array; wrap it with torch.tensor(...)`);
-  throw new TypeError(`${fname}(): expected a Tensor but got ${describe(t)}`);
+  throw new TypeError(`${fname}(): argument '${name}' (position ${position}) must be Tensor, not ${describe(t)}`);
 }
 
 export function scalarValue(fname, v) {
