@@ -29,6 +29,18 @@ export class Size extends Array {
   [inspect]() { return this.toString(); }
 }
 
+/** A Python tuple of ints (what stride() returns): an Array that prints as "(4, 1)". */
+export class Tuple extends Array {
+  static get [Symbol.species]() { return Array; }
+  static from(items) {
+    const t = new Tuple();
+    for (const x of items) t.push(x);
+    return t;
+  }
+  toString() { return `(${this.join(', ')}${this.length === 1 ? ',' : ''})`; }
+  [inspect]() { return this.toString(); }
+}
+
 export const device = Object.freeze({
   type: 'cpu', index: null,
   toString() { return 'cpu'; },
@@ -80,7 +92,7 @@ export class Tensor {
   }
   stride(...a) {
     const { dim } = bind('stride', a, ['dim']);
-    const p = this._ptr, n = W.tp_tensor_ndim(p), s = [];
+    const p = this._ptr, n = W.tp_tensor_ndim(p), s = new Tuple();
     for (let d = 0; d < n; d++) s.push(W.tp_tensor_stride(p, d));
     if (dim === undefined || dim === null) return s;
     return s[wrapDim(checkInt('stride', 'dim', dim), n)];
