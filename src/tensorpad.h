@@ -168,6 +168,11 @@ TP_API int tp_reduce_indexed(int op, tp_tensor *x, double dim, int keepdim, tp_t
 TP_API tp_tensor *tp_dimop(int op, tp_tensor *x, double dim, int dtype);
 
 /* ---- linear algebra (src/gemm.c, src/linalg.c) ----------------------------------------- */
+/* Every linear-algebra op goes through tp_linalg(op, a, b), PyTorch's torch.<name>(a, b):
+ * the one place autograd records them. JS reads the names with tp_linalg_name. */
+enum { TP_LINALG_MATMUL, TP_LINALG_MM, TP_LINALG_BMM, TP_LINALG_MV, TP_LINALG_DOT, TP_LINALG_OUTER, TP_LINALG_NOPS };
+TP_API const char *tp_linalg_name(int op);                 /* "matmul", ...; NULL past the last */
+TP_API tp_tensor *tp_linalg(int op, tp_tensor *a, tp_tensor *b);   /* a new tensor, or NULL + error */
 
 /* ---- shape and indexing ops (src/shape.c, src/index.c) -------------------------------- */
 
