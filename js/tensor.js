@@ -284,55 +284,14 @@ export class Tensor {
     return wrap(check(W.tp_as_strided(this._ptr, s.length, args([...s, ...st]), checkInt('as_strided', 'storage_offset', off))));
   }
 
-  /** Python's t[keys]: ints, slice strings ('1:3', '::2', ':'), null (new axis), '...'. */
-  index(...keys) {
-    let t = this;
-    const owned = [];
-    const step = (next) => { if (t !== this) owned.push(t); t = next; };
-    try {
-      const consumed = keys.filter((k) => k !== null && k !== '...' && k !== Ellipsis).length;
-      if (keys.filter((k) => k === '...' || k === Ellipsis).length > 1) throw new TensorError('an index can only have a single ellipsis (\'...\')');
-      if (consumed > this.ndim) throw new TensorError(`too many indices for tensor of dimension ${this.ndim}`);
-      let d = 0;
-      for (const k of keys) {
-        if (k === null || k === undefined) {
-          step(t.unsqueeze(d));
-          d++;
-        } else if (k === '...' || k === Ellipsis) {
-          d += this.ndim - consumed;
-        } else if (typeof k === 'number' || typeof k === 'bigint') {
-          const i = checkInt('index', 'index', k), size = t.shape[d];
-          if (t.ndim === 0) throw new TensorError('invalid index of a 0-dim tensor. Use `tensor.item()` in Python or `tensor.item<T>()` in C++ to convert a 0-dim tensor to a number');
-          if (i < -size || i >= size) throw new TensorError(`index ${i} is out of bounds for dimension ${d} with size ${size}`);
-          step(t.select(d, i));
-        } else if (typeof k === 'string' || (k && k.constructor === Slice)) {
-          const s = typeof k === 'string' ? parseSlice(k) : k;
-          step(wrap(check(W.tp_slice(t._ptr, d, s.start ?? NaN, s.stop ?? NaN, s.step ?? NaN))));
-          d++;
-        } else if (typeof k === 'boolean') {
-          throw new TensorError('indexing with a Python bool is not supported by tensorpad yet');
-        } else {
-          throw new TensorError('advanced indexing (integer or boolean tensors and lists) is not supported by tensorpad yet');
-        }
-      }
-      if (t === this) return wrap(check(W.tp_alias(this._ptr)));
-      return t;
-    } finally {
-      for (const o of owned) o.dispose();
-    }
-  }
+  /** Python's t[keys]: ints, slice strings ('1:3', '::2', ':'), null (new axis), '...',
+   *  and integer/bool tensors or nested arrays (advanced indexing: a copy; the rest: views). */
+  index(...keys) { return indexing.getitem(this, keys); }
 
-  /** Python's t[keys] = value (basic indexing). Returns this. */
-  index_put_(keys, value) {
-    if (!Array.isArray(keys)) keys = [keys];
-    const v = this.index(...keys);
-    try {
-      if (value instanceof Tensor) v.copy_(value);
-      else v.fill_(value);
-    } finally {
-      v.dispose();
-    }
-    return this;
+  /** Python's t[keys] = value (accumulate: +=, as index_put_(indices, values, True)). Returns this. */
+  index_put_(...a) {
+    const { indices, values, accumulate } = bind('index_put_', a, ['indices', 'values', 'accumulate'], { accumulate: false });
+    return indexing.setitem(this, Array.isArray(indices) ? indices : [indices], values, !!accumulate);
   }
 
   // ---- in-place writes ----------------------------------------------------------------
@@ -374,6 +333,12 @@ export class Tensor {
 }
 registerTensorClass(Tensor);
 
+/** Advanced indexing lives in shape.js, which fills these in at install time. */
+export const indexing = {
+  getitem() { throw new TensorError('indexing is not installed'); },
+  setitem() { throw new TensorError('indexing is not installed'); },
+};
+
 /** Python's Ellipsis, for t.index(torch.Ellipsis, 0). '...' works too. */
 export const Ellipsis = Object.freeze({ toString: () => 'Ellipsis' });
 
@@ -383,15 +348,6 @@ export class Slice {
     if (stop === null && step === null && arguments.length === 1) { stop = start; start = null; }
     Object.assign(this, { start, stop, step });
   }
-}
-
-function parseSlice(s) {
-  const m = /^\s*(-?\d+)?\s*:\s*(-?\d+)?\s*(?::\s*(-?\d+)?\s*)?$/.exec(s);
-  if (!m) throw new TensorError(`invalid slice string '${s}': expected 'start:stop:step' with optional integers`);
-  const num = (x) => (x === undefined ? null : Number(x));
-  const out = { start: num(m[1]), stop: num(m[2]), step: num(m[3]) };
-  if (out.step === 0) throw new TensorError('slice step cannot be zero');
-  return out;
 }
 
 // ---- helpers shared with the torch namespace -------------------------------------------

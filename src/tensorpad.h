@@ -175,5 +175,39 @@ TP_API const char *tp_linalg_name(int op);                 /* "matmul", ...; NUL
 TP_API tp_tensor *tp_linalg(int op, tp_tensor *a, tp_tensor *b);   /* a new tensor, or NULL + error */
 
 /* ---- shape and indexing ops (src/shape.c, src/index.c) -------------------------------- */
+/* Tensor lists cross the API through one scratch array of tensor pointers: the caller
+ * fills tp_tensor_list(n) for cat/stack/index; the split family writes its views there
+ * (the caller owns them) and returns how many. The array may move when it grows. */
+TP_API tp_tensor **tp_tensor_list(int n);           /* room for n pointers (NULL + error) */
+TP_API tp_tensor *tp_cat(int n, tp_tensor *const *ts, double dim);    /* dtypes promoted */
+TP_API tp_tensor *tp_stack(int n, tp_tensor *const *ts, double dim);
+TP_API int tp_split(tp_tensor *t, double split_size, double dim);      /* views -> list */
+TP_API int tp_split_with_sizes(tp_tensor *t, int n, const double *sizes, double dim);
+TP_API int tp_chunk(tp_tensor *t, double chunks, double dim);
+TP_API int tp_unbind(tp_tensor *t, double dim);
+TP_API tp_tensor *tp_flip(tp_tensor *t, int n, const double *dims);
+/* shifts_then_dims: nshifts shifts followed by ndims dims (ndims 0: roll the flattened tensor). */
+TP_API tp_tensor *tp_roll(tp_tensor *t, int nshifts, int ndims, const double *shifts_then_dims);
+TP_API tp_tensor *tp_repeat(tp_tensor *t, int n, const double *repeats);
+TP_API tp_tensor *tp_tile(tp_tensor *t, int n, const double *reps);
+TP_API tp_tensor *tp_tril(tp_tensor *t, double diagonal);
+TP_API tp_tensor *tp_triu(tp_tensor *t, double diagonal);
+TP_API int tp_tril_(tp_tensor *t, double diagonal);
+TP_API int tp_triu_(tp_tensor *t, double diagonal);
+TP_API tp_tensor *tp_gather(tp_tensor *t, double dim, tp_tensor *index);
+/* scatter(_add): src, or (src NULL) the scalar value; add != 0 accumulates (src required). */
+TP_API tp_tensor *tp_scatter(tp_tensor *t, double dim, tp_tensor *index, tp_tensor *src, double value, int add);
+TP_API int tp_scatter_(tp_tensor *t, double dim, tp_tensor *index, tp_tensor *src, double value, int add);
+TP_API tp_tensor *tp_index_select(tp_tensor *t, double dim, tp_tensor *index);
+/* masked_fill(_): value is a 0-d tensor, or NULL to use v. */
+TP_API tp_tensor *tp_masked_fill(tp_tensor *t, tp_tensor *mask, tp_tensor *value, double v);
+TP_API int tp_masked_fill_(tp_tensor *t, tp_tensor *mask, tp_tensor *value, double v);
+TP_API tp_tensor *tp_masked_select(tp_tensor *t, tp_tensor *mask);
+TP_API tp_tensor *tp_nonzero(tp_tensor *t);                  /* (count, ndim) int64 */
+/* Advanced indexing (at::index): indices[i] is an int64 or bool tensor, or NULL for a whole
+ * dim; the result is a copy. index_put_ writes values (same dtype, broadcast) there. */
+TP_API tp_tensor *tp_index(tp_tensor *t, int n, tp_tensor *const *indices);
+TP_API int tp_index_put_(tp_tensor *t, int n, tp_tensor *const *indices, tp_tensor *values, int accumulate);
+TP_API tp_tensor *tp_index_put(tp_tensor *t, int n, tp_tensor *const *indices, tp_tensor *values, int accumulate);
 
 #endif
