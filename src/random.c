@@ -98,11 +98,6 @@ static double normal_f64(double mean, double std) {
   return fma(r * cos(theta), std, mean);
 }
 
-static const char *scalar_type_name(int dtype) {
-  static const char *names[TP_NDTYPES] = {"Float", "Double", "Int", "Long", "Bool"};
-  return names[dtype];
-}
-
 /* Calls visit(ptr) for every element of t in memory order (dims sorted by stride). */
 typedef void (*visit_fn)(char *p, int dtype, void *ctx);
 static void for_each_in_memory_order(tp_tensor *t, visit_fn visit, void *ctx) {
@@ -135,7 +130,7 @@ static void visit_uniform(char *p, int dtype, void *ctx) {
 
 TP_API int tp_uniform_(tp_tensor *t, double from, double to) {
   if (!tp_dtype_table[t->dtype].is_floating)
-    return tp_fail_status("\"check_uniform_bounds\" not implemented for '%s'", scalar_type_name(t->dtype));
+    return tp_fail_status("\"check_uniform_bounds\" not implemented for '%s'", tp_dtype_title(t->dtype));
   if (from > to)
     return tp_fail_status("uniform_ expects to return a [from, to) range, but found from=%g > to=%g", from, to);
   double ft[2] = {from, to};
@@ -244,7 +239,7 @@ static void visit_normal(char *p, int dtype, void *ctx) {
 
 TP_API int tp_normal_(tp_tensor *t, double mean, double std) {
   if (!tp_dtype_table[t->dtype].is_floating)
-    return tp_fail_status("\"normal_kernel_cpu\" not implemented for '%s'", scalar_type_name(t->dtype));
+    return tp_fail_status("\"normal_kernel_cpu\" not implemented for '%s'", tp_dtype_title(t->dtype));
   if (std < 0) return tp_fail_status("normal expects std >= 0.0, but found std %g", std);
   int64_t n = tp_shape_numel(t->ndim, t->shape);
   if (n >= 16 && tp_tensor_is_contiguous(t)) {

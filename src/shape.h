@@ -19,6 +19,5 @@ tp_tensor **tp_list_reserve(int n);
 /* dst[i] += src[i] for same-dtype tensors (src broadcast to dst). */
 void tp_accumulate(tp_tensor *dst, tp_tensor *src);
 /* PyTorch's name of a dtype in messages: "Float", "Long", ... */
-const char *tp_dtype_title(int dtype);
 
 #endif
