@@ -38,11 +38,6 @@ TP_API const char *tp_op_grad_fn(int op, int alt) {
 }
 
 /* ---- dtypes, scalars, promotion, broadcasting ----------------------------------------- */
-const char *tp_dtype_title(int dt) {
-  static const char *const t[TP_NDTYPES] = {"Float", "Double", "Int", "Long", "Bool"};
-  return t[dt];
-}
-
 static int is_float(int dt) { return dt == TP_FLOAT32 || dt == TP_FLOAT64; }
 
 /* PyTorch's canCast: no float -> integral, no non-bool -> bool. */

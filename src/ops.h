@@ -20,7 +20,6 @@ int tp_scalar_dtype(int kind);            /* the dtype a wrapped number of that 
 /* PyTorch's result_type: dimensioned tensors outrank 0-d tensors, which outrank wrapped
  * numbers (wrapped[i] != 0), unless the higher category is of a lower kind. */
 int tp_result_type(int n, tp_tensor *const *ts, const int *wrapped);
-const char *tp_dtype_title(int dtype);    /* "Float", "Long", ... as PyTorch's messages say */
 int tp_can_cast(int from, int to);
 /* Broadcast shape of n tensors, with PyTorch's message on mismatch; returns ndim or -1. */
 int tp_broadcast_shape(int n, tp_tensor *const *ts, int64_t *shape);
