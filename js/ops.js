@@ -84,8 +84,9 @@ function indexed(fname, t, dim, keepdim) {
 // Which binary ops take a Python scalar as `other` (maximum/minimum/logical_* do not in 1.13).
 const TENSOR_ONLY = new Set(['maximum', 'minimum', 'logical_and', 'logical_or', 'logical_xor']);
 const ALPHA = new Set(['add', 'sub']);
+const REVERSIBLE = new Set(['add', 'sub', 'mul', 'div', 'pow', 'remainder']);
 
-function binary(name, self, other, opts) {
+function binary(name, self, other, opts, pos = 1) {
   let op = OP[name], alpha = 1;
   if (opts !== undefined) {
     const keys = ALPHA.has(name) ? ['alpha', 'out'] : name === 'div' ? ['rounding_mode', 'out'] : ['out'];
@@ -103,7 +104,7 @@ function binary(name, self, other, opts) {
   if (isScalar(other) && !TENSOR_ONLY.has(name)) {
     return wrap(check(W.tp_binary_scalar(op, self._ptr, num(other), kindOfScalar(other), 0, alpha)));
   }
-  return mustBeTensor(name, 'other', 1, other);
+  return mustBeTensor(name, 'other', pos, other);
 }
 
 function binaryInplace(name, self, other, opts) {
@@ -208,8 +209,9 @@ export function install(torch, TensorClass) {
       };
       methods[`${name}_`] = function (other, opts) { return binaryInplace(name, this, other, opts); };
       torch[name] = (x, y, opts) => {
-        if (isScalar(x) && y instanceof Tensor && (name === 'pow' || name === 'remainder')) return reversed(name, x, y);
-        return binary(name, mustBeTensor(name, 'input', 1, x), y, opts);
+        // PyTorch wraps a number given as `input` for the arithmetic ops: torch.sub(2, x) is 2 - x.
+        if (isScalar(x) && y instanceof Tensor && REVERSIBLE.has(name) && opts === undefined) return reversed(name, x, y);
+        return binary(name, mustBeTensor(name, 'input', 1, x), y, opts, 2);
       };
     }
   }

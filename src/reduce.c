@@ -333,7 +333,8 @@ TP_API tp_tensor *tp_reduce(int op, tp_tensor *x, int ndims, const double *dims,
   case TP_OP_MEAN: {
     int dt = dtype >= 0 ? dtype : x->dtype;
     if (!is_float(dt))
-      return tp_fail("mean(): could not infer output dtype. Input dtype must be either a floating point or complex dtype. Got: %s", tp_dtype_title(dt));
+      return tp_fail("mean(): could not infer output dtype. %s dtype must be either a floating point or complex dtype. Got: %s",
+                     dtype >= 0 ? "Optional" : "Input", tp_dtype_title(dt));
     tp_tensor *s = sum_impl(x, mask, keepdim, dt);
     if (!s) return NULL;
     return release_and(s, tp_binary_scalar_impl(TP_OP_DIV, s, (double)reduced_count(x, mask), TP_SCALAR_FLOAT, 0, 1));
