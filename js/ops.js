@@ -83,6 +83,7 @@ function indexed(fname, t, dim, keepdim) {
 // ---- binary -----------------------------------------------------------------------------
 // Which binary ops take a Python scalar as `other` (maximum/minimum/logical_* do not in 1.13).
 const TENSOR_ONLY = new Set(['maximum', 'minimum', 'logical_and', 'logical_or', 'logical_xor']);
+const TITLE = { float32: 'Float', float64: 'Double', int32: 'Int', int64: 'Long', bool: 'Bool' };
 const ALPHA = new Set(['add', 'sub']);
 const REVERSIBLE = new Set(['add', 'sub', 'mul', 'div', 'pow', 'remainder']);
 
@@ -215,6 +216,24 @@ export function install(torch, TensorClass) {
       };
     }
   }
+
+  // round(decimals): PyTorch's round_decimals kernel is nearbyint(x * 10^d) / 10^d in the
+  // tensor's dtype (x / 10^-d, then * 10^-d, for negative d); the same ops in the core.
+  const roundPlain = methods.round;
+  methods.round = function (...a) {
+    if (a.length === 0) return roundPlain.call(this);
+    const d = checkInt('round', 'decimals', bind('round', a, ['decimals'], { decimals: 0 }).decimals);
+    if (d === 0) return roundPlain.call(this);
+    if (!this.dtype.is_floating_point) throw new TensorError(`"round_cpu" not implemented for '${TITLE[this.dtype.name]}'`);
+    const p = 10 ** Math.abs(d);
+    const scaled = d > 0 ? this.mul(p) : this.div(p), r = scaled.round_();
+    try {
+      return d > 0 ? r.div(p) : r.mul(p);
+    } finally {
+      scaled.dispose();
+    }
+  };
+  torch.round = (x, ...a) => mustBeTensor('round', 'input', 1, x).round(...a);
 
   // gelu's approximate option and the selection ops.
   methods.gelu = function (...a) {
