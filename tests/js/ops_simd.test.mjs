@@ -58,7 +58,8 @@ test('broadcast rows: [m, n] + [n] matches a strided copy', () => {
 test('unary float32: contiguous (SIMD) equals strided (scalar)', () => {
   for (const n of SIZES) {
     const [x, xs] = pair(n, n + 7, { nan: true });
-    for (const op of ['neg', 'abs', 'sqrt', 'relu', 'square', 'floor', 'ceil', 'trunc', 'round', 'exp', 'tanh', 'sigmoid']) {
+    // (not sigmoid: PyTorch itself takes libm's exp on strided inputs and Sleef's on contiguous)
+    for (const op of ['neg', 'abs', 'sqrt', 'relu', 'square', 'floor', 'ceil', 'trunc', 'round', 'exp', 'tanh']) {
       same(x[op](), xs[op](), `${op} n=${n}`);
     }
   }
