@@ -875,13 +875,17 @@ TP_API int tp_binary_scalar_(int op, tp_tensor *self, double s, int kind, double
 }
 
 /* ---- where(cond, a, b) ------------------------------------------------------------------ */
-static void where_loop(char **p, const int64_t *s, int64_t n, void *ctx) {
-  size_t item = *(const size_t *)ctx;
-  char *o = p[0];
-  const char *c = p[1], *a = p[2], *b = p[3];
-  for (int64_t k = 0; k < n; k++, o += s[0], c += s[1], a += s[2], b += s[3])
-    memcpy(o, *c ? a : b, item);
-}
+#define WHERE_LOOP(NAME, T)                                                         \
+  static void NAME(char **p, const int64_t *s, int64_t n, void *ctx) {              \
+    (void)ctx;                                                                      \
+    char *o = p[0];                                                                 \
+    const char *c = p[1], *a = p[2], *b = p[3];                                     \
+    for (int64_t k = 0; k < n; k++, o += s[0], c += s[1], a += s[2], b += s[3])     \
+      *(T *)o = *c ? *(const T *)a : *(const T *)b;                                 \
+  }
+WHERE_LOOP(where_1, uint8_t)
+WHERE_LOOP(where_4, uint32_t)
+WHERE_LOOP(where_8, uint64_t)
 
 TP_API tp_tensor *tp_where(tp_tensor *cond, tp_tensor *a, tp_tensor *b, double sa, int ka, double sb, int kb) {
   if (cond->dtype != TP_BOOL)
@@ -900,11 +904,11 @@ TP_API tp_tensor *tp_where(tp_tensor *cond, tp_tensor *a, tp_tensor *b, double s
   if (operand_as(&ob, b, ct)) { operand_done(&oa); return NULL; }
   tp_tensor *out = new_output(ct, nd, shape, a, b);
   if (out) {
-    size_t item = (size_t)tp_dtype_table[ct].itemsize;
+    int item = tp_dtype_table[ct].itemsize;
     tp_iter it;
     tp_tensor *ops[4] = {out, cond, oa.t, ob.t};
     tp_iter_init(&it, 4, ops);
-    tp_iter_run(&it, where_loop, &item);
+    tp_iter_run(&it, item == 1 ? where_1 : item == 4 ? where_4 : where_8, NULL);
   }
   operand_done(&oa);
   operand_done(&ob);

@@ -10,6 +10,7 @@
  */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "ops.h"
 #ifdef __wasm_simd128__
@@ -19,11 +20,21 @@
 static int is_float(int dt) { return dt == TP_FLOAT32 || dt == TP_FLOAT64; }
 
 /* ---- accumulate kernels: p[0] = acc (stride 0 or moving), p[1] = x ---------------------- */
+/* A horizontal run (acc stride 0) folds in a register; a vertical one folds row into row. */
 #define ACC(NAME, T, EXPR)                                                        \
   static void NAME(char **p, const int64_t *s, int64_t n, void *ctx) {            \
     (void)ctx;                                                                    \
     char *o = p[0];                                                               \
     const char *in = p[1];                                                        \
+    if (s[0] == 0) {                                                              \
+      T acc = *(T *)o;                                                            \
+      for (int64_t k = 0; k < n; k++, in += s[1]) {                               \
+        T x = *(const T *)in;                                                     \
+        acc = (T)(EXPR);                                                          \
+      }                                                                           \
+      *(T *)o = acc;                                                              \
+      return;                                                                     \
+    }                                                                             \
     for (int64_t k = 0; k < n; k++, o += s[0], in += s[1]) {                      \
       T acc = *(T *)o, x = *(const T *)in;                                        \
       *(T *)o = (T)(EXPR);                                                        \
@@ -88,12 +99,43 @@ ACC(sum_i64, int64_t, (uint64_t)acc + (uint64_t)x)
 ACC(prod_f32, float, acc * x)
 ACC(prod_f64, double, acc * x)
 ACC(prod_i64, int64_t, (uint64_t)acc * (uint64_t)x)
+static inline float maxnan_f(float acc, float x) { return MAXNAN(acc, x); }
+static inline float minnan_f(float acc, float x) { return MINNAN(acc, x); }
+#ifdef __wasm_simd128__
+/* float32 max/min: wasm's f32x4.max/min propagate NaN as PyTorch's max does. */
+#define EXTREME_F32(NAME, VOP, FOLD)                                              \
+  ACC(NAME##_scalar, float, FOLD(acc, x))                                         \
+  static void NAME(char **p, const int64_t *s, int64_t n, void *ctx) {            \
+    if (s[0] != 0 || s[1] != 4 || n < 16) { NAME##_scalar(p, s, n, ctx); return; } \
+    const float *xs = (const float *)p[1];                                        \
+    v128_t a0 = wasm_v128_load(xs), a1 = wasm_v128_load(xs + 4);                  \
+    v128_t a2 = wasm_v128_load(xs + 8), a3 = wasm_v128_load(xs + 12);             \
+    int64_t k = 16;                                                               \
+    for (; k + 16 <= n; k += 16) {                                                \
+      a0 = VOP(a0, wasm_v128_load(xs + k));                                       \
+      a1 = VOP(a1, wasm_v128_load(xs + k + 4));                                   \
+      a2 = VOP(a2, wasm_v128_load(xs + k + 8));                                   \
+      a3 = VOP(a3, wasm_v128_load(xs + k + 12));                                  \
+    }                                                                             \
+    v128_t v = VOP(VOP(a0, a1), VOP(a2, a3));                                     \
+    float acc = *(float *)p[0];                                                   \
+    acc = FOLD(acc, wasm_f32x4_extract_lane(v, 0));                               \
+    acc = FOLD(acc, wasm_f32x4_extract_lane(v, 1));                               \
+    acc = FOLD(acc, wasm_f32x4_extract_lane(v, 2));                               \
+    acc = FOLD(acc, wasm_f32x4_extract_lane(v, 3));                               \
+    for (; k < n; k++) acc = FOLD(acc, xs[k]);                                    \
+    *(float *)p[0] = acc;                                                         \
+  }
+EXTREME_F32(max_f32, wasm_f32x4_max, maxnan_f)
+EXTREME_F32(min_f32, wasm_f32x4_min, minnan_f)
+#else
 ACC(max_f32, float, MAXNAN(acc, x))
+ACC(min_f32, float, MINNAN(acc, x))
+#endif
 ACC(max_f64, double, MAXNAN(acc, x))
 ACC(max_i32, int32_t, x > acc ? x : acc)
 ACC(max_i64, int64_t, x > acc ? x : acc)
 ACC(max_b, uint8_t, acc | x)
-ACC(min_f32, float, MINNAN(acc, x))
 ACC(min_f64, double, MINNAN(acc, x))
 ACC(min_i32, int32_t, x < acc ? x : acc)
 ACC(min_i64, int64_t, x < acc ? x : acc)
@@ -158,6 +200,19 @@ static int64_t reduced_count(const tp_tensor *x, const int *mask) {
   return n;
 }
 
+/* Orders the dims of (acc, x) so that x is walked in memory order (largest stride first):
+ * a full sum of a transposed tensor then reads it sequentially. */
+static void memory_order(tp_tensor *acc, tp_tensor *x) {
+  for (int i = 1; i < x->ndim; i++)
+    for (int j = i; j > 0 && llabs(x->stride[j - 1]) < llabs(x->stride[j]); j--) {
+      int64_t t;
+      t = x->shape[j]; x->shape[j] = x->shape[j - 1]; x->shape[j - 1] = t;
+      t = x->stride[j]; x->stride[j] = x->stride[j - 1]; x->stride[j - 1] = t;
+      t = acc->shape[j]; acc->shape[j] = acc->shape[j - 1]; acc->shape[j - 1] = t;
+      t = acc->stride[j]; acc->stride[j] = acc->stride[j - 1]; acc->stride[j - 1] = t;
+    }
+}
+
 /* The core accumulate: out[dtype] = fold(init, x) over the masked dims. */
 static tp_tensor *accumulate_from(tp_tensor *x, const int *mask, int keepdim, int dtype, const void *init, tp_inner_fn fn) {
   tp_tensor *xc = tp_to_dtype(x, dtype, 0);
@@ -165,10 +220,11 @@ static tp_tensor *accumulate_from(tp_tensor *x, const int *mask, int keepdim, in
   tp_tensor *out = reduce_output(x, mask, keepdim, dtype);
   if (out) {
     fill_with(out, init);
-    tp_tensor view;
+    tp_tensor view, xv = *xc;
     acc_view(&view, out, x, mask, keepdim);
+    memory_order(&view, &xv);
     tp_iter it;
-    tp_tensor *ops[2] = {&view, xc};
+    tp_tensor *ops[2] = {&view, &xv};
     tp_iter_init(&it, 2, ops);
     tp_iter_run(&it, fn, NULL);
   }
