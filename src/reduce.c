@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "ops.h"
+#include "sleef.h"
 #ifdef __wasm_simd128__
 #include <wasm_simd128.h>
 #endif
@@ -303,6 +304,12 @@ static tp_tensor *release_and(tp_tensor *drop, tp_tensor *keep) {
 /* var/std: sum((x - mean)^2) / max(0, N - correction); sqrt for std. */
 static tp_tensor *var_impl(tp_tensor *x, const int *mask, int keepdim, double correction, int is_std) {
   if (!is_float(x->dtype)) return tp_fail("std and var only support floating point and complex dtypes");
+  if (x->dtype == TP_FLOAT32) {  /* PyTorch accumulates float32 variance in double */
+    tp_tensor *xd = tp_to_dtype(x, TP_FLOAT64, 0);
+    tp_tensor *vd = xd ? var_impl(xd, mask, keepdim, correction, is_std) : NULL;
+    tp_tensor_release(xd);
+    return vd ? release_and(vd, tp_to_dtype(vd, TP_FLOAT32, 0)) : NULL;
+  }
   tp_tensor *mean = sum_impl(x, mask, 1, -1);
   if (!mean) return NULL;
   double n = (double)reduced_count(x, mask);
@@ -580,6 +587,102 @@ static tp_tensor *scan(int op, tp_tensor *x, int64_t dim, int dtype) {
   return out;
 }
 
+/* Note [float32 softmax as PyTorch computes it]: PyTorch 1.13's CPU softmax (AVX2 kernels,
+ * 8 float lanes) is reproduced step for step so that printed probabilities match:
+ * - last dim: exp(x - max) with Sleef's exp; the sum is its vec::reduce_all (8 lane
+ *   accumulators, the tail folded into the first lanes, then a halving tree; rows shorter
+ *   than 8 are summed in order); then x * (1 / sum). log_softmax: (x - max) - log(sum).
+ * - other dims: per column a running float sum in order and e / sum; columns past the last
+ *   multiple of 8 of the inner size take PyTorch's scalar tail, which uses libm's exp. */
+static float reduce_all8(const float *v, int64_t n) {
+  if (n < 8) {
+    float acc = v[0];
+    for (int64_t i = 1; i < n; i++) acc += v[i];
+    return acc;
+  }
+  float acc[8];
+  memcpy(acc, v, sizeof acc);
+  int64_t d = 8;
+  for (; d < n - n % 8; d += 8)
+    for (int j = 0; j < 8; j++) acc[j] += v[d + j];
+  for (int j = 0; d + j < n; j++) acc[j] += v[d + j];
+  for (int h = 4; h >= 1; h >>= 1) {
+    float next[8];
+    for (int j = 0; j < 8; j++) next[j] = acc[j] + acc[j ^ h];
+    memcpy(acc, next, sizeof acc);
+  }
+  return acc[0];
+}
+
+static tp_tensor *softmax_f32(tp_tensor *x, int64_t dim, int log) {
+  tp_tensor *xc = tp_contiguous(x);
+  if (!xc) return NULL;
+  tp_tensor *out = tp_tensor_make(TP_FLOAT32, x->ndim, x->shape);
+  if (!out) { tp_tensor_release(xc); return NULL; }
+  int64_t n = x->ndim ? x->shape[dim] : 1, outer = 1, inner = 1;
+  for (int d = 0; d < x->ndim; d++) {
+    if (d < dim) outer *= x->shape[d];
+    if (d > dim) inner *= x->shape[d];
+  }
+  const float *in = (const float *)tp_ptr(xc);
+  float *o = (float *)tp_ptr(out);
+  if (n > 0 && inner == 1) {
+    for (int64_t r = 0; r < outer; r++) {
+      const float *xr = in + r * n;
+      float *orow = o + r * n;
+      float m = xr[0];
+      for (int64_t k = 1; k < n; k++) m = xr[k] != xr[k] || xr[k] > m ? xr[k] : m;
+      int64_t j = 0;
+#ifdef __wasm_simd128__
+      v128_t vm = wasm_f32x4_splat(m);
+      for (; j + 4 <= n; j += 4) wasm_v128_store(orow + j, sleef_expf4(wasm_f32x4_sub(wasm_v128_load(xr + j), vm)));
+#endif
+      for (; j < n; j++) orow[j] = sleef_expf(xr[j] - m);
+      float sum = reduce_all8(orow, n);
+      if (log) {
+        float ls = logf(sum);
+        for (int64_t k = 0; k < n; k++) orow[k] = xr[k] - m - ls;
+      } else {
+        float inv = 1 / sum;
+        for (int64_t k = 0; k < n; k++) orow[k] *= inv;
+      }
+    }
+  } else if (n > 0) {
+    /* column by column in PyTorch's order, but walked row-wise so memory is read in order */
+    int64_t vec_end = inner / 8 * 8;
+    float *m = malloc(sizeof(float) * 2 * (size_t)inner);
+    if (!m) {
+      tp_tensor_release(xc);
+      tp_tensor_release(out);
+      return tp_fail("DefaultCPUAllocator: not enough memory: you tried to allocate %lld bytes.", (long long)(8 * inner));
+    }
+    float *sum = m + inner;
+    for (int64_t r = 0; r < outer; r++) {
+      const float *xb = in + r * n * inner;
+      float *ob = o + r * n * inner;
+      memcpy(m, xb, sizeof(float) * (size_t)inner);
+      for (int64_t k = 1; k < n; k++)
+        for (int64_t i = 0; i < inner; i++) {
+          float v = xb[k * inner + i];
+          if (v != v || v > m[i]) m[i] = v;
+        }
+      memset(sum, 0, sizeof(float) * (size_t)inner);
+      for (int64_t k = 0; k < n; k++)
+        for (int64_t i = 0; i < inner; i++) {
+          float v = xb[k * inner + i] - m[i];
+          float e = i < vec_end ? sleef_expf(v) : expf(v);
+          ob[k * inner + i] = e;
+          sum[i] += e;
+        }
+      for (int64_t k = 0; k < n; k++)
+        for (int64_t i = 0; i < inner; i++) ob[k * inner + i] /= sum[i];
+    }
+    free(m);
+  }
+  tp_tensor_release(xc);
+  return out;
+}
+
 /* softmax = exp(x - max) / sum(exp(x - max)); log_softmax = (x - max) - log(sum(...)). */
 static tp_tensor *softmax_impl(tp_tensor *x, int64_t dim, int dtype, int log) {
   int dt = dtype >= 0 ? dtype : x->dtype;
@@ -587,6 +690,8 @@ static tp_tensor *softmax_impl(tp_tensor *x, int64_t dim, int dtype, int log) {
     return x->ndim <= 1 || dim == x->ndim - 1
       ? tp_fail("\"%s_lastdim_kernel_impl\" not implemented for '%s'", log ? "log_softmax" : "softmax", tp_dtype_title(dt))
       : tp_fail("\"softmax_kernel_impl\" not implemented for '%s'", tp_dtype_title(dt));
+  int lastdim = x->ndim <= 1 || dim == x->ndim - 1;
+  if (x->dtype == TP_FLOAT32 && dt == TP_FLOAT32 && (!log || lastdim)) return softmax_f32(x, dim, log);
   tp_tensor *xf = tp_to_dtype(x, dt, 0);
   if (!xf) return NULL;
   tp_tensor *r = NULL, *m = NULL, *d = NULL, *e = NULL, *s = NULL, *l = NULL;
