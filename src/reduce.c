@@ -270,8 +270,119 @@ static int check_nonempty(int op, const tp_tensor *x, int ndims, const int *mask
   return 0;
 }
 
+/* Note [float sums as PyTorch computes them]: PyTorch 1.13's CPU sum (SumKernel.cpp,
+ * cascade_sum with AVX2 vectors: 8 floats or 4 doubles, accumulated in the input type) adds
+ * in a particular order, and its last bits show when sums and means are printed. For a
+ * contiguous input reduced over its trailing dims (every full sum, sum(-1), mean of a
+ * loss) or over its leading dims (sum(0) of a matrix), the same additions are made here in
+ * the same order; other layouts use the accumulate path above (accurate, other order). */
+static int ceil_log2(int64_t x) {
+  if (x <= 2) return 1;
+  int b = 63;
+  while (!(((uint64_t)x - 1) >> b & 1)) b--;
+  return b + 1;
+}
+
+#define CASCADE(T, SUF, W)                                                                     \
+  /* multi_row_sum: ncols columns (element (i, c) at base[i * rs + c * cs]), size rows, four  \
+   * cascade levels so that long columns keep their precision. */                             \
+  static void multi_row_sum_##SUF(const T *base, int64_t rs, int64_t cs, int ncols, int64_t size, T *out) { \
+    int lp = ceil_log2(size) / 4 > 4 ? ceil_log2(size) / 4 : 4;                                \
+    int64_t step = (int64_t)1 << lp, mask = step - 1;                                          \
+    T acc[4][32];                                                                              \
+    memset(acc, 0, sizeof acc);                                                                \
+    int64_t i = 0;                                                                             \
+    while (i + step <= size) {                                                                 \
+      for (int64_t j = 0; j < step; j++, i++)                                                  \
+        for (int c = 0; c < ncols; c++) acc[0][c] += base[i * rs + c * cs];                    \
+      for (int j = 1; j < 4; j++) {                                                            \
+        for (int c = 0; c < ncols; c++) { acc[j][c] += acc[j - 1][c]; acc[j - 1][c] = 0; }     \
+        if ((i & (mask << (j * lp))) != 0) break;                                              \
+      }                                                                                        \
+    }                                                                                          \
+    for (; i < size; i++)                                                                      \
+      for (int c = 0; c < ncols; c++) acc[0][c] += base[i * rs + c * cs];                      \
+    for (int j = 1; j < 4; j++)                                                                \
+      for (int c = 0; c < ncols; c++) acc[0][c] += acc[j][c];                                  \
+    memcpy(out, acc[0], sizeof(T) * (size_t)ncols);                                            \
+  }                                                                                            \
+  /* row_sum over elements of `lanes` values each (lanes 1: scalars, W: one vector). */        \
+  static void row_sum_##SUF(const T *base, int64_t stride, int lanes, int64_t size, T *out) {  \
+    T part[32];                                                                                \
+    int64_t rows = size / 4;                                                                   \
+    /* the 4 interleaved partials are 4 * lanes columns of a rows x (4 * stride) array */      \
+    for (int k = 0; k < 4; k++) multi_row_sum_##SUF(base + k * stride, 4 * stride, 1, lanes, rows, part + k * lanes); \
+    for (int64_t i = rows * 4; i < size; i++)                                                  \
+      for (int l = 0; l < lanes; l++) part[l] += base[i * stride + l];                         \
+    for (int k = 1; k < 4; k++)                                                                \
+      for (int l = 0; l < lanes; l++) part[l] += part[k * lanes + l];                          \
+    memcpy(out, part, sizeof(T) * (size_t)lanes);                                              \
+  }                                                                                            \
+  /* rows of n contiguous values -> one sum each (vectorized_inner_sum / scalar_inner_sum) */  \
+  static void inner_sums_##SUF(const T *x, int64_t n, int64_t rows, T *out) {                  \
+    for (int64_t r = 0; r < rows; r++) {                                                       \
+      const T *row = x + r * n;                                                                \
+      if (n < W) {                                                                             \
+        row_sum_##SUF(row, 1, 1, n, out + r);                                                  \
+        continue;                                                                              \
+      }                                                                                        \
+      T lanes[W];                                                                              \
+      int64_t nv = n / W;                                                                      \
+      row_sum_##SUF(row, W, W, nv, lanes);                                                     \
+      T acc = 0;                                                                               \
+      for (int64_t k = nv * W; k < n; k++) acc += row[k];                                      \
+      for (int l = 0; l < W; l++) acc += lanes[l];                                             \
+      out[r] = acc;                                                                            \
+    }                                                                                          \
+  }                                                                                            \
+  /* n rows of m contiguous columns -> m column sums (vectorized_outer_sum / scalar_outer_sum) */ \
+  static void outer_sums_##SUF(const T *x, int64_t n, int64_t m, T *out) {                     \
+    int64_t j = 0;                                                                             \
+    if (m >= W) {                                                                              \
+      for (; j + 4 * W <= m; j += 4 * W) multi_row_sum_##SUF(x + j, m, 1, 4 * W, n, out + j);  \
+      for (; j + W <= m; j += W) row_sum_##SUF(x + j, m, W, n, out + j);                       \
+    } else {                                                                                   \
+      for (; j + 4 <= m; j += 4) multi_row_sum_##SUF(x + j, m, 1, 4, n, out + j);              \
+    }                                                                                          \
+    for (; j < m; j++) row_sum_##SUF(x + j, m, 1, n, out + j);                                 \
+  }
+CASCADE(float, f32, 8)
+CASCADE(double, f64, 4)
+
+/* Whether x is small enough for PyTorch to sum it in one serial pass (below its GRAIN_SIZE,
+ * 32768: larger sums are split across threads, so their order depends on the machine) and
+ * contiguous with the reduced dims a suffix or a prefix. */
+static int cascade_applies(const tp_tensor *x, const int *mask) {
+  if (x->ndim == 0 || tp_shape_numel(x->ndim, x->shape) >= 32768 || !tp_tensor_is_contiguous(x)) return 0;
+  int first = -1, last = -1, count = 0;
+  for (int d = 0; d < x->ndim; d++)
+    if (mask[d]) { if (first < 0) first = d; last = d; count++; }
+  if (count == 0 || last - first + 1 != count) return 0;
+  return last == x->ndim - 1 || first == 0;
+}
+
+static tp_tensor *cascade_sum(tp_tensor *x, const int *mask, int keepdim) {
+  int suffix = mask[x->ndim - 1];
+  int64_t red = 1, kept = 1;
+  for (int d = 0; d < x->ndim; d++) {
+    if (mask[d]) red *= x->shape[d];
+    else kept *= x->shape[d];
+  }
+  tp_tensor *out = reduce_output(x, mask, keepdim, x->dtype);
+  if (!out || kept == 0) return out;
+  if (x->dtype == TP_FLOAT32) {
+    if (suffix) inner_sums_f32((const float *)tp_ptr(x), red, kept, (float *)tp_ptr(out));
+    else outer_sums_f32((const float *)tp_ptr(x), red, kept, (float *)tp_ptr(out));
+  } else {
+    if (suffix) inner_sums_f64((const double *)tp_ptr(x), red, kept, (double *)tp_ptr(out));
+    else outer_sums_f64((const double *)tp_ptr(x), red, kept, (double *)tp_ptr(out));
+  }
+  return out;
+}
+
 static tp_tensor *sum_impl(tp_tensor *x, const int *mask, int keepdim, int dtype) {
   if (dtype < 0) dtype = is_float(x->dtype) ? x->dtype : TP_INT64;
+  if (is_float(dtype) && x->dtype == dtype && cascade_applies(x, mask)) return cascade_sum(x, mask, keepdim);
   if (dtype != TP_FLOAT64 && dtype != TP_INT64) {  /* accumulate wide, then narrow */
     tp_scalar_tensor zero;
     tp_scalar_init(&zero, 0, dtype == TP_FLOAT32 ? TP_FLOAT64 : TP_INT64);
