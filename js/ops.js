@@ -115,6 +115,9 @@ function binaryInplace(name, self, other, opts) {
     if (o.alpha !== undefined) alpha = num(o.alpha);
     if (o.rounding_mode === 'trunc') op = OP._div_trunc;
     else if (o.rounding_mode === 'floor') op = OP._div_floor;
+    else if (o.rounding_mode !== undefined && o.rounding_mode !== null) {
+      throw new TensorError(`div expected rounding_mode to be one of None, 'trunc', or 'floor' but found '${o.rounding_mode}'`);
+    }
   }
   if (other instanceof Tensor) checkStatus(W.tp_binary_(op, self._ptr, other._ptr, alpha));
   else if (isScalar(other) && !TENSOR_ONLY.has(name)) checkStatus(W.tp_binary_scalar_(op, self._ptr, num(other), kindOfScalar(other), alpha));

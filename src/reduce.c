@@ -362,12 +362,12 @@ static int cascade_applies(const tp_tensor *x, const int *mask) {
 }
 
 static tp_tensor *cascade_sum(tp_tensor *x, const int *mask, int keepdim) {
-  int suffix = mask[x->ndim - 1];
   int64_t red = 1, kept = 1;
   for (int d = 0; d < x->ndim; d++) {
     if (mask[d]) red *= x->shape[d];
     else kept *= x->shape[d];
   }
+  int suffix = mask[x->ndim - 1] || kept == 1;  /* PyTorch drops size-1 dims before choosing */
   tp_tensor *out = reduce_output(x, mask, keepdim, x->dtype);
   if (!out || kept == 0) return out;
   if (x->dtype == TP_FLOAT32) {
