@@ -439,9 +439,47 @@ static tp_tensor *var_impl(tp_tensor *x, const int *mask, int keepdim, double co
   return release_and(v, tp_unary_impl(TP_OP_SQRT, v));
 }
 
+/* PyTorch's 2-norm of a whole contiguous float32 tensor (its vectorized last-dim kernel):
+ * one accumulator per AVX2 lane (8) of squares, lanes added in order, the tail's squares
+ * after, then sqrt; serial at any size, so full norms match bit for bit. (norm(dim) and
+ * float64 norms take other PyTorch kernels, not reproduced: they differ in the last bit.) */
+#define NORM2_ROWS(T, SUF, W)                                                              \
+  static void norm2_rows_##SUF(const T *x, int64_t n, int64_t rows, T *out) {              \
+    for (int64_t r = 0; r < rows; r++) {                                                   \
+      const T *row = x + r * n;                                                            \
+      T acc[W] = {0};                                                                      \
+      int64_t d = 0;                                                                       \
+      for (; d < n - n % W; d += W)                                                        \
+        for (int l = 0; l < W; l++) {                                                      \
+          T sq = row[d + l] * row[d + l];                                                  \
+          acc[l] = acc[l] + sq;                                                            \
+        }                                                                                  \
+      for (int l = 1; l < W; l++) acc[0] = acc[0] + acc[l];                                \
+      for (; d < n; d++) {                                                                 \
+        T sq = row[d] * row[d];                                                            \
+        acc[0] += sq;                                                                      \
+      }                                                                                    \
+      out[r] = (T)sqrt(acc[0]);                                                            \
+    }                                                                                      \
+  }
+NORM2_ROWS(float, f32, 8)
+
 static tp_tensor *norm_impl(tp_tensor *x, const int *mask, int keepdim, double p) {
   if (!is_float(x->dtype))
     return tp_fail("norm(): input dtype should be either floating point or complex. Got %s instead.", tp_dtype_title(x->dtype));
+  if (p == 2 && x->dtype == TP_FLOAT32 && x->ndim > 0 && tp_tensor_is_contiguous(x)) {
+    int first = -1, count = 0;
+    int64_t red = 1, kept = 1;
+    for (int d = 0; d < x->ndim; d++) {
+      if (mask[d]) { if (first < 0) first = d; count++; red *= x->shape[d]; }
+      else kept *= x->shape[d];
+    }
+    if (count == x->ndim) {  /* norm(dim) takes another kernel in PyTorch: not matched yet */
+      tp_tensor *out = reduce_output(x, mask, keepdim, x->dtype);
+      if (out) norm2_rows_f32((const float *)tp_ptr(x), red, kept, (float *)tp_ptr(out));
+      return out;
+    }
+  }
   tp_tensor *a = tp_unary_impl(TP_OP_ABS, x), *r;
   if (!a) return NULL;
   if (isinf(p)) {
