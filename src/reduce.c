@@ -352,7 +352,8 @@ static tp_tensor *reduce_impl(int op, tp_tensor *x, int ndims, const double *dim
   case TP_OP_MEAN: {
     int dt = dtype >= 0 ? dtype : x->dtype;
     if (!is_float(dt))
-      return tp_fail("mean(): could not infer output dtype. Input dtype must be either a floating point or complex dtype. Got: %s", tp_dtype_title(dt));
+      return tp_fail("mean(): could not infer output dtype. %s dtype must be either a floating point or complex dtype. Got: %s",
+                     dtype >= 0 ? "Optional" : "Input", tp_dtype_title(dt));
     tp_tensor *s = sum_impl(x, mask, keepdim, dt);
     if (!s) return NULL;
     return release_and(s, tp_binary_scalar_impl(TP_OP_DIV, s, (double)reduced_count(x, mask), TP_SCALAR_FLOAT, 0, 1));
@@ -544,8 +545,9 @@ static tp_tensor *scan(int op, tp_tensor *x, int64_t dim, int dtype) {
 static tp_tensor *softmax_impl(tp_tensor *x, int64_t dim, int dtype, int log) {
   int dt = dtype >= 0 ? dtype : x->dtype;
   if (!is_float(dt))
-    return tp_fail("\"%s_%skernel_impl\" not implemented for '%s'", log ? "log_softmax" : "softmax",
-                   x->ndim <= 1 || dim == x->ndim - 1 ? "lastdim_" : "", tp_dtype_title(dt));
+    return x->ndim <= 1 || dim == x->ndim - 1
+      ? tp_fail("\"%s_lastdim_kernel_impl\" not implemented for '%s'", log ? "log_softmax" : "softmax", tp_dtype_title(dt))
+      : tp_fail("\"softmax_kernel_impl\" not implemented for '%s'", tp_dtype_title(dt));
   tp_tensor *xf = tp_to_dtype(x, dt, 0);
   if (!xf) return NULL;
   tp_tensor *r = NULL, *m = NULL, *d = NULL, *e = NULL, *s = NULL, *l = NULL;
