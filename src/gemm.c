@@ -177,13 +177,20 @@ int tp_gemm_f32(int64_t M, int64_t N, int64_t K, const float *A, int64_t rsa, in
   int64_t kcmax = K < KC ? K : KC;
   int64_t ncmax = N < NC ? N : NC, mcmax = M < MC ? M : MC;
   int64_t nbp = ((ncmax + NR - 1) / NR) * NR * kcmax, nap = ((mcmax + MR - 1) / MR) * MR * kcmax;
-  void *rawb, *rawa;
-  float *bp = aligned_floats(nbp, &rawb);
-  if (!bp) return oom(nbp * (int64_t)sizeof(float));
-  float *ap = aligned_floats(nap, &rawa);
-  if (!ap) {
-    free(rawb);
-    return oom(nap * (int64_t)sizeof(float));
+  /* Small products (the tiny layers of a playground model) pack on the stack: no malloc. */
+  float small[4096] __attribute__((aligned(16)));
+  void *rawb = NULL, *rawa = NULL;
+  float *bp, *ap;
+  if (nbp + nap <= 4096) {
+    bp = small, ap = small + nbp;
+  } else {
+    bp = aligned_floats(nbp, &rawb);
+    if (!bp) return oom(nbp * (int64_t)sizeof(float));
+    ap = aligned_floats(nap, &rawa);
+    if (!ap) {
+      free(rawb);
+      return oom(nap * (int64_t)sizeof(float));
+    }
   }
   for (int64_t jc = 0; jc < N; jc += NC) {
     int64_t nc = N - jc < NC ? N - jc : NC;
