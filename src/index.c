@@ -166,8 +166,8 @@ static int scatter_check(tp_tensor *t, int64_t dim, tp_tensor *index, tp_tensor 
   if (!wrong && src) {
     for (int d = 0; d < nd && !wrong; d++) {
       int64_t unused;
-      if (d >= nonempty_dim(src) && tp_wrap_dim(d, src->ndim, &unused)) return -1;
-      if (nonempty_size(index, d) > nonempty_size(src, d)) wrong = 1;
+      if (src->ndim && d >= src->ndim && tp_wrap_dim(d, src->ndim, &unused)) return -1;
+      if (!(src->ndim && d >= src->ndim) && nonempty_size(index, d) > nonempty_size(src, d)) wrong = 1;
     }
   }
   char a[256], b[256], c[256];
