@@ -103,11 +103,11 @@ export function install(torch, Tensor) {
         dim++;
       } else if (k === '...' || k === Ellipsis) {
         dim += ndim - specified;
-      } else if (typeof k === 'number' || typeof k === 'bigint') {
-        select(checkInt('index', 'index', k), realDim);
+      } else if ((typeof k === 'number' && Number.isInteger(k)) || typeof k === 'bigint') {
+        select(Number(k), realDim);
       } else if (typeof k === 'boolean') {
         boolIndex(k);
-      } else if (typeof k === 'string' || k instanceof Slice) {
+      } else if ((typeof k === 'string' && SLICE.test(k)) || k instanceof Slice) {
         const s = typeof k === 'string' ? parseSlice(k) : k;
         step(wrap(check(W.tp_slice(t._ptr, dim, s.start ?? NaN, s.stop ?? NaN, s.step ?? NaN))));
         dim++;
@@ -117,7 +117,7 @@ export function install(torch, Tensor) {
         else if (k.ndim === 0 && (dt === 'int64' || dt === 'int32')) select(k.item(), realDim);
         else record(k);
       } else {
-        throw new TypeError(`only integers, slices ('1:3'), null (numpy.newaxis), '...' (Ellipsis) and integer or boolean tensors or arrays are valid indices (got ${describe(k)})`);
+        throw new TensorError(`only integers, slices (\`:\`), ellipsis (\`...\`), None and long or byte Variables are valid indices (got ${describe(k) === 'Object' ? 'dict' : describe(k)})`);
       }
     });
     return [t, indices.length ? Array.from(indices, (x) => x ?? null) : null];
@@ -221,8 +221,13 @@ export function install(torch, Tensor) {
     return cat(tensors.map((t) => atleast(tensorArg('vstack', 'tensors', t), 2)), 0);
   }
 
+  function split(...a) {
+    const { tensor, split_size_or_sections, dim } = bind('split', a, ['tensor', 'split_size_or_sections', 'dim'], { dim: 0 });
+    return asTensor(tensor, 'split').split(split_size_or_sections, dim);
+  }
+
   Object.assign(torch, {
-    cat, concat: cat, stack, hstack, vstack,
+    cat, concat: cat, stack, hstack, vstack, split,
     index_put: (x, ...a) => asTensor(x, 'index_put').index_put(...a),
     index_put_: (x, ...a) => asTensor(x, 'index_put_').index_put_(...a),
   });
@@ -367,15 +372,15 @@ export function install(torch, Tensor) {
   }
 
   // Function forms: torch.flip(x, dims) ≡ x.flip(dims), ...
-  for (const name of ['split', 'split_with_sizes', 'chunk', 'unbind', 'flip', 'fliplr', 'flipud', 'roll', 'tile', 'tril', 'triu',
+  for (const name of ['split_with_sizes', 'chunk', 'unbind', 'flip', 'fliplr', 'flipud', 'roll', 'tile', 'tril', 'triu',
     'gather', 'scatter', 'scatter_add', 'index_select', 'masked_fill', 'masked_select', 'nonzero', 'argwhere']) {
     torch[name] = (x, ...a) => asTensor(x, name)[name](...a);
   }
 }
 
+const SLICE = /^\s*(-?\d+)?\s*:\s*(-?\d+)?\s*(?::\s*(-?\d+)?\s*)?$/;
 function parseSlice(s) {
-  const m = /^\s*(-?\d+)?\s*:\s*(-?\d+)?\s*(?::\s*(-?\d+)?\s*)?$/.exec(s);
-  if (!m) throw new TensorError(`invalid slice string '${s}': expected 'start:stop:step' with optional integers`);
+  const m = SLICE.exec(s);
   const num = (x) => (x === undefined ? null : Number(x));
   const out = { start: num(m[1]), stop: num(m[2]), step: num(m[3]) };
   if (out.step === 0) throw new TensorError('slice step cannot be zero');
