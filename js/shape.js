@@ -65,7 +65,7 @@ export function install(torch, Tensor) {
   /** applySlicing: views for basic keys; returns [view, indices-or-null per dim, owned]. */
   function applySlicing(self, keys, owned) {
     const ndim = self.ndim;
-    let ellipses = 0, specified = 0;
+    let specified = 0;
     const norm = keys.map((k) => {
       if (Array.isArray(k) || (ArrayBuffer.isView(k) && !(k instanceof DataView))) {
         const t = arrayIndex(k);
@@ -75,11 +75,10 @@ export function install(torch, Tensor) {
       return k;
     });
     for (const k of norm) {
-      if (k === '...' || k === Ellipsis) ellipses++;
-      else if (isTensor(k)) specified += k.dtype.name === 'bool' ? k.ndim : 1;
+      if (k === '...' || k === Ellipsis) continue;
+      if (isTensor(k)) specified += k.dtype.name === 'bool' ? k.ndim : 1;
       else if (k !== null && k !== undefined && typeof k !== 'boolean') specified++;
     }
-    if (ellipses > 1) throw new TensorError("an index can only have a single ellipsis ('...')");
     if (specified > ndim) throw new TensorError(`too many indices for tensor of dimension ${ndim}`);
     let t = self, dim = 0;
     const indices = [];
@@ -93,7 +92,7 @@ export function install(torch, Tensor) {
     };
     const select = (i, realDim) => {
       if (t.ndim === 0) throw new TensorError('invalid index of a 0-dim tensor. Use `tensor.item()` in Python or `tensor.item<T>()` in C++ to convert a 0-dim tensor to a number');
-      const size = t.shape[dim];
+      const size = t.shape[dim] ?? 0;  // 1.13 reads past the sizes after two '...' (size 0)
       if (i < -size || i >= size) throw new TensorError(`index ${i} is out of bounds for dimension ${realDim} with size ${size}`);
       step(t.select(dim, i));
     };
