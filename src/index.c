@@ -208,8 +208,9 @@ TP_API tp_tensor *tp_scatter(tp_tensor *t, double dim_d, tp_tensor *index, tp_te
   if (tp_wrap_dim((int64_t)dim_d, t->ndim, &dim)) return NULL;
   if (add && !src) return tp_fail("scatter_add(): src must be a tensor");
   if (scatter_check(t, dim, index, src)) return NULL;
-  tp_tensor *out = tp_clone(t);
+  tp_tensor *out = tp_tensor_make(t->dtype, t->ndim, t->shape);  /* contiguous, as 1.13 */
   if (!out) return NULL;
+  tp_copy_convert(out, t);
   tp_scatter_(out, dim_d, index, src, value, add);
   out->storage->version = 0;
   return out;
@@ -448,7 +449,7 @@ static void offset_loop(char **p, const int64_t *s, int64_t n, void *ctx) {
   }
 }
 
-static int plan_make(index_plan *p, tp_tensor *t, int n, tp_tensor *const *indices) {
+static int plan_make(index_plan *p, tp_tensor *t, int n, tp_tensor *const *indices, tp_tensor **ordered) {
   memset(p, 0, sizeof *p);
   if (n > t->ndim) return tp_fail_status("too many indices for tensor of dimension %d (got %d)", t->ndim, n);
   /* 1. bool masks become one long index per mask dim (nonzero), checked against self. */
@@ -514,7 +515,6 @@ static int plan_make(index_plan *p, tp_tensor *t, int n, tp_tensor *const *indic
   if (ndef == 0) return tp_fail_status("index: expected at least one index tensor");
   /* 3. indexed dims not adjacent: move them to the front, in order (transposeToFront). */
   tp_tensor g = tp_geometry(t);
-  tp_tensor *ordered[TP_MAX_DIMS];
   int contiguous = last - first + 1 == ndef;
   if (!contiguous) {
     int k = 0;
@@ -528,6 +528,10 @@ static int plan_make(index_plan *p, tp_tensor *t, int n, tp_tensor *const *indic
   }
   int pre = first, post = t->ndim - first - ndef;
   if (pre + nb + post > TP_MAX_DIMS) return tp_fail_status("tensorpad supports at most %d dimensions", TP_MAX_DIMS);
+  /* PyTorch checks an index only when an output element reads it: none for empty results. */
+  int64_t rest = 1;
+  for (int d = 0; d < g.ndim; d++)
+    if (d < first || d >= first + ndef) rest *= g.shape[d];
   /* 4. offsets, validating every index before anything is written */
   int64_t nbnumel = tp_shape_numel(nb, bshape);
   int64_t *offsets = calloc((size_t)(nbnumel ? nbnumel : 1), sizeof *offsets);
@@ -544,7 +548,7 @@ static int plan_make(index_plan *p, tp_tensor *t, int n, tp_tensor *const *indic
     tp_iter it;
     tp_iter_init(&it, 2, ops);
     if (nbnumel) tp_iter_run(&it, offset_loop, &c);
-    if (c.found)
+    if (c.found && rest)
       return tp_fail_status("index %lld is out of bounds for dimension %d with size %lld", (long long)c.bad, j, (long long)c.size);
   }
   p->self = g;
@@ -588,15 +592,47 @@ static tp_tensor plan_result_block(const index_plan *p, const tp_tensor *r, int6
   return g;
 }
 
+/* The result's strides as PyTorch's index TensorIterator lays them out: its operands are
+ * self restrided to the result (stride 0 on the index dims) and each index tensor expanded
+ * to the broadcast shape and reshaped with size-1 dims around it. */
+static int index_layout(const index_plan *p, tp_tensor *const *ordered, int64_t *stride) {
+  int64_t ops[TP_MAX_DIMS + 1][TP_MAX_DIMS];
+  int pre = p->start, post = p->rdim - p->start - p->nb, nops = 1;
+  for (int d = 0; d < pre; d++) ops[0][d] = p->self.stride[d];
+  for (int d = 0; d < p->nb; d++) ops[0][pre + d] = 0;
+  for (int d = 0; d < post; d++) ops[0][pre + p->nb + d] = p->self.stride[p->start + p->k + d];
+  double bs[TP_MAX_DIMS], rs[TP_MAX_DIMS];
+  for (int d = 0; d < p->nb; d++) bs[d] = (double)p->bshape[d];
+  for (int d = 0; d < p->rdim; d++) rs[d] = d < pre || d >= pre + p->nb ? 1 : bs[d - pre];
+  for (int j = 0; j < p->k; j++) {
+    tp_tensor *x = ordered[j];
+    int same = x->ndim == p->nb && !memcmp(x->shape, p->bshape, sizeof(int64_t) * (size_t)p->nb);
+    tp_tensor *e = same ? tp_tensor_alias(x) : tp_expand(x, p->nb, bs);
+    tp_tensor *v = e ? tp_reshape(e, p->rdim, rs) : NULL;
+    tp_tensor_release(e);
+    if (!v) return -1;
+    for (int d = 0; d < p->rdim; d++) ops[nops][d] = v->shape[d] == 1 && p->rshape[d] != 1 ? 0 : v->stride[d];
+    tp_tensor_release(v);
+    nops++;
+  }
+  tp_layout_iter(nops, (const int64_t (*)[TP_MAX_DIMS])ops, p->rdim, p->rshape, stride);
+  return 0;
+}
+
 /* t[indices]: indices[i] is a long or bool tensor, or NULL for a whole dim. Copies. */
 TP_API tp_tensor *tp_index(tp_tensor *t, int n, tp_tensor *const *indices) {
   index_plan p;
-  if (plan_make(&p, t, n, indices)) { plan_free(&p); return NULL; }
+  tp_tensor *ordered[TP_MAX_DIMS];
+  if (plan_make(&p, t, n, indices, ordered)) { plan_free(&p); return NULL; }
   tp_tensor *out = tp_tensor_make(t->dtype, p.rdim, p.rshape);
+  if (out && tp_shape_numel(p.rdim, p.rshape) && index_layout(&p, ordered, out->stride)) {
+    tp_tensor_release(out);
+    out = NULL;
+  }
   if (out && tp_shape_numel(out->ndim, out->shape)) {
     int64_t nbnumel = tp_shape_numel(p.nb, p.bshape);
     int64_t item = tp_dtype_table[t->dtype].itemsize;
-    if (p.rdim == p.nb) {  /* every dim indexed: one element per point */
+    if (p.rdim == p.nb && tp_tensor_is_contiguous(out)) {  /* one element per point */
       char *dst = tp_ptr(out);
       const char *src = tp_ptr(&p.self);
       for (int64_t b = 0; b < nbnumel; b++) copy_item(dst + b * item, src + p.offsets[b] * item, item);
@@ -651,7 +687,8 @@ TP_API int tp_index_put_(tp_tensor *t, int n, tp_tensor *const *indices, tp_tens
     if (rc) return rc < 0 ? -1 : 0;
   }
   index_plan p;
-  if (plan_make(&p, t, n, indices)) { plan_free(&p); return -1; }
+  tp_tensor *ordered[TP_MAX_DIMS];
+  if (plan_make(&p, t, n, indices, ordered)) { plan_free(&p); return -1; }
   int ok = values->ndim <= p.rdim;
   for (int d = 0; ok && d < values->ndim; d++) {
     int64_t s = values->shape[values->ndim - 1 - d], r = p.rshape[p.rdim - 1 - d];
