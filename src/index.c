@@ -130,7 +130,7 @@ static void run_scatter(tp_tensor *self, int64_t dim, tp_tensor *index, tp_tenso
 
 TP_API tp_tensor *tp_gather(tp_tensor *t, double dim_d, tp_tensor *index) {
   int64_t dim, bad;
-  if (tp_wrap_dim((int64_t)dim_d, t->ndim, &dim)) return NULL;
+  if (tp_wrap_dim(tp_arg_i64(dim_d), t->ndim, &dim)) return NULL;
   int64_t numel = tp_shape_numel(index->ndim, index->shape);
   if (numel) {
     if (nonempty_dim(t) != nonempty_dim(index))
@@ -192,7 +192,7 @@ static int scatter_check(tp_tensor *t, int64_t dim, tp_tensor *index, tp_tensor 
  * the scalar value. */
 TP_API int tp_scatter_(tp_tensor *t, double dim_d, tp_tensor *index, tp_tensor *src, double value, int add) {
   int64_t dim;
-  if (tp_wrap_dim((int64_t)dim_d, t->ndim, &dim)) return -1;
+  if (tp_wrap_dim(tp_arg_i64(dim_d), t->ndim, &dim)) return -1;
   if (add && !src) return tp_fail_status("scatter_add(): src must be a tensor");
   if (scatter_check(t, dim, index, src)) return -1;
   double buf[1];
@@ -205,7 +205,7 @@ TP_API int tp_scatter_(tp_tensor *t, double dim_d, tp_tensor *index, tp_tensor *
 
 TP_API tp_tensor *tp_scatter(tp_tensor *t, double dim_d, tp_tensor *index, tp_tensor *src, double value, int add) {
   int64_t dim;
-  if (tp_wrap_dim((int64_t)dim_d, t->ndim, &dim)) return NULL;
+  if (tp_wrap_dim(tp_arg_i64(dim_d), t->ndim, &dim)) return NULL;
   if (add && !src) return tp_fail("scatter_add(): src must be a tensor");
   if (scatter_check(t, dim, index, src)) return NULL;
   tp_tensor *out = tp_tensor_make(t->dtype, t->ndim, t->shape);  /* contiguous, as 1.13 */
@@ -225,7 +225,7 @@ static int64_t load_index(const tp_tensor *index, int64_t i) {
 
 TP_API tp_tensor *tp_index_select(tp_tensor *t, double dim_d, tp_tensor *index) {
   int64_t dim;
-  if (tp_wrap_dim((int64_t)dim_d, t->ndim, &dim)) return NULL;
+  if (tp_wrap_dim(tp_arg_i64(dim_d), t->ndim, &dim)) return NULL;
   if (index->ndim > 1) return tp_fail("index_select(): Index is supposed to be a vector");
   if (index->dtype != TP_INT64 && index->dtype != TP_INT32)
     return tp_fail("index_select(): Expected dtype int32 or int64 for index");
@@ -249,6 +249,13 @@ TP_API tp_tensor *tp_index_select(tp_tensor *t, double dim_d, tp_tensor *index) 
   if (!out) return NULL;
   if (t->ndim == 0) {
     memcpy(tp_ptr(out), tp_ptr(t), (size_t)tp_dtype_table[t->dtype].itemsize);
+    return out;
+  }
+  tp_tensor row = select_geom(t, (int)dim, 0);
+  int64_t item = tp_dtype_table[t->dtype].itemsize, rows = tp_shape_numel(row.ndim, row.shape);
+  if (dim == 0 && tp_tensor_is_contiguous(&row)) {  /* dense rows: one memcpy each */
+    for (int64_t i = 0; i < n; i++)
+      memcpy(tp_ptr(out) + i * rows * item, tp_ptr(t) + load_index(index, i) * t->stride[0] * item, (size_t)(rows * item));
     return out;
   }
   for (int64_t i = 0; i < n; i++) {
@@ -528,6 +535,14 @@ static int plan_make(index_plan *p, tp_tensor *t, int n, tp_tensor *const *indic
   }
   int pre = first, post = t->ndim - first - ndef;
   if (pre + nb + post > TP_MAX_DIMS) return tp_fail_status("tensorpad supports at most %d dimensions", TP_MAX_DIMS);
+  {
+    int64_t rs[TP_MAX_DIMS];
+    int r = 0;
+    for (int d = 0; d < pre; d++) rs[r++] = g.shape[d];
+    for (int d = 0; d < nb; d++) rs[r++] = bshape[d];
+    for (int d = 0; d < post; d++) rs[r++] = g.shape[first + ndef + d];
+    if (tp_check_numel(r, rs)) return -1;
+  }
   /* PyTorch checks an index only when an output element reads it: none for empty results. */
   int64_t rest = 1;
   for (int d = 0; d < g.ndim; d++)
@@ -632,10 +647,17 @@ TP_API tp_tensor *tp_index(tp_tensor *t, int n, tp_tensor *const *indices) {
   if (out && tp_shape_numel(out->ndim, out->shape)) {
     int64_t nbnumel = tp_shape_numel(p.nb, p.bshape);
     int64_t item = tp_dtype_table[t->dtype].itemsize;
-    if (p.rdim == p.nb && tp_tensor_is_contiguous(out)) {  /* one element per point */
+    tp_tensor block = plan_self_block(&p, 0);
+    int64_t rows = tp_shape_numel(block.ndim, block.shape);
+    if (p.start == 0 && tp_tensor_is_contiguous(out) && tp_tensor_is_contiguous(&block)) {
+      /* x[idx, ...] over dense rows (embedding lookups): one memcpy per point */
       char *dst = tp_ptr(out);
       const char *src = tp_ptr(&p.self);
-      for (int64_t b = 0; b < nbnumel; b++) copy_item(dst + b * item, src + p.offsets[b] * item, item);
+      size_t bytes = (size_t)(rows * item);
+      if (rows == 1)
+        for (int64_t b = 0; b < nbnumel; b++) copy_item(dst + b * item, src + p.offsets[b] * item, item);
+      else
+        for (int64_t b = 0; b < nbnumel; b++) memcpy(dst + b * rows * item, src + p.offsets[b] * item, bytes);
     } else {
       for (int64_t b = 0; b < nbnumel; b++) {
         tp_tensor dst = plan_result_block(&p, out, b), src = plan_self_block(&p, b);

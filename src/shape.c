@@ -17,6 +17,14 @@ void tp_format_shape(char *buf, size_t cap, int n, const int64_t *shape) {
   if (k < cap) snprintf(buf + k, cap - k, "]");
 }
 
+int tp_check_numel(int n, const int64_t *shape) {
+  double numel = 1;
+  for (int d = 0; d < n; d++) numel *= (double)shape[d];
+  if (numel > 9007199254740992.0)
+    return tp_fail_status("DefaultCPUAllocator: not enough memory: you tried to allocate %.0f elements.", numel);
+  return 0;
+}
+
 int tp_broadcast_shapes(int na, const int64_t *a, int nb, const int64_t *b, int *nout, int64_t *out) {
   int n = na > nb ? na : nb;
   for (int i = n - 1; i >= 0; i--) {
@@ -195,7 +203,7 @@ TP_API tp_tensor *tp_cat(int n, tp_tensor *const *ts, double dim_d) {
   }
   const tp_tensor *first = ts[valid];
   int64_t dim;
-  if (tp_wrap_dim((int64_t)dim_d, first->ndim, &dim)) return NULL;
+  if (tp_wrap_dim(tp_arg_i64(dim_d), first->ndim, &dim)) return NULL;
   int64_t shape[TP_MAX_DIMS];
   memcpy(shape, first->shape, sizeof shape);
   shape[dim] = 0;
@@ -228,7 +236,7 @@ TP_API tp_tensor *tp_stack(int n, tp_tensor *const *ts, double dim_d) {
   if (n <= 0) return tp_fail("stack expects a non-empty TensorList");
   const tp_tensor *first = ts[0];
   int64_t dim;
-  if (tp_wrap_dim((int64_t)dim_d, first->ndim + 1, &dim)) return NULL;
+  if (tp_wrap_dim(tp_arg_i64(dim_d), first->ndim + 1, &dim)) return NULL;
   if (first->ndim + 1 > TP_MAX_DIMS) return tp_fail("tensorpad supports at most %d dimensions", TP_MAX_DIMS);
   int dtype = first->dtype;
   for (int i = 1; i < n; i++) {
@@ -293,9 +301,9 @@ static int emit_even(tp_tensor *t, int64_t dim, int64_t split_size) {
 
 TP_API int tp_split(tp_tensor *t, double split_size, double dim_d) {
   if (t->ndim == 0) return tp_fail_status("split expects at least a 1-dimensional tensor");
-  int64_t ss = (int64_t)split_size, dim;
+  int64_t ss = tp_arg_i64(split_size), dim;
   if (ss < 0) return tp_fail_status("split expects split_size be non-negative, but got split_size=%lld", (long long)ss);
-  if (tp_wrap_dim((int64_t)dim_d, t->ndim, &dim)) return -1;
+  if (tp_wrap_dim(tp_arg_i64(dim_d), t->ndim, &dim)) return -1;
   if (ss == 0 && t->shape[dim] != 0)
     return tp_fail_status("split_size can only be 0 if dimension size is 0, but got dimension size of %lld", (long long)t->shape[dim]);
   return emit_even(t, dim, ss);
@@ -304,14 +312,14 @@ TP_API int tp_split(tp_tensor *t, double split_size, double dim_d) {
 TP_API int tp_split_with_sizes(tp_tensor *t, int n, const double *sizes_d, double dim_d) {
   if (t->ndim == 0) return tp_fail_status("split expects at least a 1-dimensional tensor");
   int64_t dim;
-  if (tp_wrap_dim((int64_t)dim_d, t->ndim, &dim)) return -1;
+  if (tp_wrap_dim(tp_arg_i64(dim_d), t->ndim, &dim)) return -1;
   int64_t *sizes = malloc(sizeof *sizes * (size_t)(n > 0 ? n : 1));
   if (!sizes) return tp_fail_status("DefaultCPUAllocator: not enough memory");
   char buf[512];
   size_t k = (size_t)snprintf(buf, sizeof buf, "[");
   int64_t sum = 0, negative = 0;
   for (int i = 0; i < n; i++) {
-    sizes[i] = (int64_t)sizes_d[i];
+    sizes[i] = tp_arg_i64(sizes_d[i]);
     sum += sizes[i];
     if (sizes[i] < 0) negative = 1;
     if (k < sizeof buf) k += (size_t)snprintf(buf + k, sizeof buf - k, "%s%lld", i ? ", " : "", (long long)sizes[i]);
@@ -331,9 +339,9 @@ TP_API int tp_split_with_sizes(tp_tensor *t, int n, const double *sizes_d, doubl
 
 TP_API int tp_chunk(tp_tensor *t, double chunks_d, double dim_d) {
   if (t->ndim == 0) return tp_fail_status("chunk expects at least a 1-dimensional tensor");
-  int64_t chunks = (int64_t)chunks_d, dim;
+  int64_t chunks = tp_arg_i64(chunks_d), dim;
   if (chunks <= 0) return tp_fail_status("chunk expects `chunks` to be greater than 0, got: %lld", (long long)chunks);
-  if (tp_wrap_dim((int64_t)dim_d, t->ndim, &dim)) return -1;
+  if (tp_wrap_dim(tp_arg_i64(dim_d), t->ndim, &dim)) return -1;
   int64_t size = t->shape[dim], split_size = (size + chunks - 1) / chunks;
   if (split_size == 0 && size == 0) {
     if (chunks > 1 << 30) return tp_fail_status("chunk would produce %lld tensors", (long long)chunks);
@@ -349,7 +357,7 @@ TP_API int tp_chunk(tp_tensor *t, double chunks_d, double dim_d) {
 TP_API int tp_unbind(tp_tensor *t, double dim_d) {
   if (t->ndim == 0) return tp_fail_status("Dimension specified as %lld but tensor has no dimensions", (long long)dim_d);
   int64_t dim;
-  if (tp_wrap_dim((int64_t)dim_d, t->ndim, &dim)) return -1;
+  if (tp_wrap_dim(tp_arg_i64(dim_d), t->ndim, &dim)) return -1;
   int64_t n = t->shape[dim];
   if (n > 1 << 30) return tp_fail_status("unbind would produce %lld tensors", (long long)n);
   tp_tensor **out = tp_list_reserve((int)n);
@@ -372,11 +380,33 @@ TP_API int tp_unbind(tp_tensor *t, double dim_d) {
 }
 
 /* ---- flip / roll --------------------------------------------------------------------- */
+/* A same-dtype strided copy with typed element moves: tp_copy_convert's byte path calls
+ * memcpy per element when strides are not unit (flip's are negative). */
+#define COPY_LOOP(T)                                                                   \
+  for (int64_t i = 0; i < n; i++, d += s[0], x += s[1]) *(T *)d = *(const T *)x;
+static void copy_items(char **p, const int64_t *s, int64_t n, void *ctx) {
+  char *d = p[0];
+  const char *x = p[1];
+  switch (*(const int64_t *)ctx) {
+  case 1: COPY_LOOP(uint8_t) break;
+  case 4: COPY_LOOP(uint32_t) break;
+  default: COPY_LOOP(uint64_t) break;
+  }
+}
+
+static void copy_same_dtype(tp_tensor *dst, tp_tensor *src) {
+  tp_iter it;
+  tp_tensor *ops[2] = {dst, src};
+  int64_t item = tp_dtype_table[dst->dtype].itemsize;
+  tp_iter_init(&it, 2, ops);
+  tp_iter_run(&it, copy_items, &item);
+}
+
 TP_API tp_tensor *tp_flip(tp_tensor *t, int n, const double *dims) {
   int seen[TP_MAX_DIMS] = {0};
   for (int i = 0; i < n; i++) {
     int64_t d;
-    if (tp_wrap_dim((int64_t)dims[i], t->ndim, &d)) return NULL;
+    if (tp_wrap_dim(tp_arg_i64(dims[i]), t->ndim, &d)) return NULL;
     if (seen[d]++) return tp_fail("dim %lld appears multiple times in the list of dims", (long long)d);
   }
   tp_tensor *out = tp_tensor_make(t->dtype, t->ndim, t->shape);
@@ -389,7 +419,7 @@ TP_API tp_tensor *tp_flip(tp_tensor *t, int n, const double *dims) {
     src.offset += (t->shape[d] - 1) * t->stride[d];
     src.stride[d] = -t->stride[d];
   }
-  tp_copy_convert(out, &src);
+  copy_same_dtype(out, &src);
   return out;
 }
 
@@ -429,10 +459,10 @@ TP_API tp_tensor *tp_roll(tp_tensor *t, int nshifts, int ndims, const double *sh
   if (!flat && numel > 0) {
     for (int i = 0; i < ndims; i++) {
       int64_t d;
-      if (tp_wrap_dim((int64_t)dims[i], t->ndim, &d)) return NULL;
+      if (tp_wrap_dim(tp_arg_i64(dims[i]), t->ndim, &d)) return NULL;
       if (t->ndim == 0) continue;
       int64_t n = t->shape[d];
-      shift[d] = ((shift[d] + (int64_t)shifts[i]) % n + n) % n;
+      shift[d] = ((shift[d] + tp_arg_i64(shifts[i])) % n + n) % n;
     }
   }
   tp_tensor *out = tp_tensor_make(t->dtype, t->ndim, t->shape);
@@ -449,7 +479,7 @@ TP_API tp_tensor *tp_roll(tp_tensor *t, int nshifts, int ndims, const double *sh
   src.ndim = dst.ndim = 1;
   src.shape[0] = dst.shape[0] = numel;
   src.stride[0] = dst.stride[0] = 1;
-  int64_t s1[TP_MAX_DIMS] = {((int64_t)shifts[0] % numel + numel) % numel};
+  int64_t s1[TP_MAX_DIMS] = {(tp_arg_i64(shifts[0]) % numel + numel) % numel};
   roll_blocks(&dst, &src, s1, 0);
   tp_tensor_release(c);
   return out;
@@ -465,7 +495,9 @@ TP_API tp_tensor *tp_repeat(tp_tensor *t, int n, const double *reps) {
   for (int d = 0; d < n; d++) {
     xs[d] = d < pad ? 1 : t->shape[d - pad];
     xst[d] = d < pad ? 0 : t->stride[d - pad];
-    rep[d] = (int64_t)reps[d];
+    rep[d] = tp_arg_i64(reps[d]);
+    if ((double)xs[d] * (double)rep[d] > 9007199254740992.0 || (double)xs[d] * (double)rep[d] < -9007199254740992.0)
+      return tp_fail("DefaultCPUAllocator: not enough memory: you tried to allocate %.0f elements.", (double)xs[d] * (double)rep[d]);
     target[d] = xs[d] * rep[d];
     if (target[d] < 0) negative = 1;
   }
@@ -475,6 +507,7 @@ TP_API tp_tensor *tp_repeat(tp_tensor *t, int n, const double *reps) {
     for (int d = 0; d < n; d++)
       if (target[d] < 0) return tp_fail("Trying to create tensor with negative dimension %lld: %s", (long long)target[d], buf);
   }
+  if (tp_check_numel(n, target)) return NULL;
   tp_tensor *out = tp_tensor_make(t->dtype, n, target);
   if (!out || tp_shape_numel(n, target) == 0) return out;
   /* Split each output dim into (repeat, size): the source has stride 0 along "repeat". */
@@ -533,6 +566,17 @@ static void trilu_run(tp_tensor *dst, const tp_tensor *src, int64_t k, int upper
     int64_t doff = 0, soff = 0;
     for (int d = 0; d < nb; d++) { doff += idx[d] * dst->stride[d]; soff += idx[d] * src->stride[d]; }
     for (int64_t i = 0; i < rows; i++) {
+      /* kept columns are [lo, hi): one run each side when the rows are dense */
+      int64_t lo = upper ? i + k : 0, hi = upper ? cols : i + k + 1;
+      lo = lo < 0 ? 0 : lo > cols ? cols : lo;
+      hi = hi < lo ? lo : hi > cols ? cols : hi;
+      if (dst->stride[nb + 1] == 1 && (dst == src || src->stride[nb + 1] == 1)) {
+        char *row = dbase + (doff + i * dst->stride[nb]) * item;
+        memset(row, 0, (size_t)(lo * item));
+        memset(row + hi * item, 0, (size_t)((cols - hi) * item));
+        if (dst != src) memcpy(row + lo * item, sbase + (soff + i * src->stride[nb] + lo) * item, (size_t)((hi - lo) * item));
+        continue;
+      }
       for (int64_t j = 0; j < cols; j++) {
         int keep = upper ? j - i >= k : j - i <= k;
         char *pd = dbase + (doff + i * dst->stride[nb] + j * dst->stride[nb + 1]) * item;
@@ -550,13 +594,13 @@ static void trilu_run(tp_tensor *dst, const tp_tensor *src, int64_t k, int upper
 static tp_tensor *trilu(tp_tensor *t, double diagonal, int upper) {
   if (trilu_check(t)) return NULL;
   tp_tensor *out = tp_tensor_make(t->dtype, t->ndim, t->shape);
-  if (out) trilu_run(out, t, (int64_t)diagonal, upper);
+  if (out) trilu_run(out, t, tp_arg_i64(diagonal), upper);
   return out;
 }
 
 static int trilu_(tp_tensor *t, double diagonal, int upper) {
   if (trilu_check(t)) return -1;
-  trilu_run(t, t, (int64_t)diagonal, upper);
+  trilu_run(t, t, tp_arg_i64(diagonal), upper);
   t->storage->version++;
   return 0;
 }

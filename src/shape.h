@@ -8,6 +8,16 @@
 #include <stddef.h>
 #include "internal.h"
 
+/* An integer argument that crossed the API as a double, clamped so that no cast can trap
+ * (wasm's float-to-int conversion traps out of range) and no product can overflow. */
+static inline int64_t tp_arg_i64(double v) {
+  if (!(v == v)) return 0;
+  if (v > 4611686018427387904.0) return INT64_C(4611686018427387904);
+  if (v < -4611686018427387904.0) return -INT64_C(4611686018427387904);
+  return (int64_t)v;
+}
+/* A result shape whose element count stays below 2^53 (else the allocator's message). */
+int tp_check_numel(int n, const int64_t *shape);
 /* "[2, 3]", as PyTorch prints sizes in messages. */
 void tp_format_shape(char *buf, size_t cap, int n, const int64_t *shape);
 /* PyTorch's infer_size: the broadcast of shapes a and b, with its message on mismatch. */
