@@ -153,7 +153,14 @@ TP_API tp_tensor *tp_gather(tp_tensor *t, double dim_d, tp_tensor *index) {
   return out;
 }
 
-static int scatter_check(tp_tensor *t, int64_t dim, tp_tensor *index, tp_tensor *src) {
+/* PyTorch's has_internal_overlap == YES: a dim of size > 1 with stride 0 (expanded). */
+static int internal_overlap(const tp_tensor *t) {
+  for (int d = 0; d < t->ndim; d++)
+    if (t->shape[d] > 1 && t->stride[d] == 0) return 1;
+  return 0;
+}
+
+static int scatter_check(tp_tensor *t, int64_t dim, tp_tensor *index, tp_tensor *src, int inplace) {
   int64_t numel = tp_shape_numel(index->ndim, index->shape), bad;
   if (numel && index->dtype != TP_INT64) return tp_fail_status("scatter(): Expected dtype int64 for index");
   if (src && src->dtype != t->dtype) return tp_fail_status("scatter(): Expected self.dtype to be equal to src.dtype");
@@ -182,6 +189,8 @@ static int scatter_check(tp_tensor *t, int64_t dim, tp_tensor *index, tp_tensor 
   } else if (wrong) {
     return tp_fail_status("Expected index %s to be smaller than self %s apart from dimension %lld", a, b, (long long)dim);
   }
+  if (inplace && internal_overlap(t))
+    return tp_fail_status("unsupported operation: more than one element of the written-to tensor refers to a single memory location. Please clone() the tensor before performing the operation.");
   int64_t size = nonempty_size(t, (int)dim);
   if (find_out_of_range(index, 0, size, &bad))
     return tp_fail_status("index %lld is out of bounds for dimension %lld with size %lld", (long long)bad, (long long)dim, (long long)size);
@@ -194,7 +203,7 @@ TP_API int tp_scatter_(tp_tensor *t, double dim_d, tp_tensor *index, tp_tensor *
   int64_t dim;
   if (tp_wrap_dim(tp_arg_i64(dim_d), t->ndim, &dim)) return -1;
   if (add && !src) return tp_fail_status("scatter_add(): src must be a tensor");
-  if (scatter_check(t, dim, index, src)) return -1;
+  if (scatter_check(t, dim, index, src, 1)) return -1;
   double buf[1];
   tp_store_f64(buf, t->dtype, value);
   if (tp_shape_numel(index->ndim, index->shape))
@@ -207,7 +216,7 @@ TP_API tp_tensor *tp_scatter(tp_tensor *t, double dim_d, tp_tensor *index, tp_te
   int64_t dim;
   if (tp_wrap_dim(tp_arg_i64(dim_d), t->ndim, &dim)) return NULL;
   if (add && !src) return tp_fail("scatter_add(): src must be a tensor");
-  if (scatter_check(t, dim, index, src)) return NULL;
+  if (scatter_check(t, dim, index, src, 0)) return NULL;
   tp_tensor *out = tp_tensor_make(t->dtype, t->ndim, t->shape);  /* contiguous, as 1.13 */
   if (!out) return NULL;
   tp_copy_convert(out, t);
