@@ -197,6 +197,14 @@ static int scatter_check(tp_tensor *t, int64_t dim, tp_tensor *index, tp_tensor 
   return 0;
 }
 
+/* Writes (validated) src or value into t along dim. */
+static void scatter_run(tp_tensor *t, int64_t dim, tp_tensor *index, tp_tensor *src, double value, int add) {
+  double buf[1];
+  tp_store_f64(buf, t->dtype, value);
+  if (tp_shape_numel(index->ndim, index->shape))
+    run_scatter(t, dim, index, src, src ? (add ? 3 : 1) : 2, (const char *)buf);
+}
+
 /* scatter_ / scatter_add_: src != NULL copies (add: accumulates) src; src == NULL writes
  * the scalar value. */
 TP_API int tp_scatter_(tp_tensor *t, double dim_d, tp_tensor *index, tp_tensor *src, double value, int add) {
@@ -204,10 +212,7 @@ TP_API int tp_scatter_(tp_tensor *t, double dim_d, tp_tensor *index, tp_tensor *
   if (tp_wrap_dim(tp_arg_i64(dim_d), t->ndim, &dim)) return -1;
   if (add && !src) return tp_fail_status("scatter_add(): src must be a tensor");
   if (scatter_check(t, dim, index, src, 1)) return -1;
-  double buf[1];
-  tp_store_f64(buf, t->dtype, value);
-  if (tp_shape_numel(index->ndim, index->shape))
-    run_scatter(t, dim, index, src, src ? (add ? 3 : 1) : 2, (const char *)buf);
+  scatter_run(t, dim, index, src, value, add);
   t->storage->version++;
   return 0;
 }
@@ -220,8 +225,7 @@ TP_API tp_tensor *tp_scatter(tp_tensor *t, double dim_d, tp_tensor *index, tp_te
   tp_tensor *out = tp_tensor_make(t->dtype, t->ndim, t->shape);  /* contiguous, as 1.13 */
   if (!out) return NULL;
   tp_copy_convert(out, t);
-  tp_scatter_(out, dim_d, index, src, value, add);
-  out->storage->version = 0;
+  scatter_run(out, dim, index, src, value, add);
   return out;
 }
 
@@ -307,7 +311,7 @@ static void masked_fill_run(tp_tensor *t, tp_tensor *mask, tp_tensor *value, dou
 }
 
 /* value: a 0-d tensor, or NULL to use v. */
-TP_API int tp_masked_fill_(tp_tensor *t, tp_tensor *mask, tp_tensor *value, double v) {
+static int masked_fill_impl(tp_tensor *t, tp_tensor *mask, tp_tensor *value, double v) {
   int64_t shape[TP_MAX_DIMS];
   int n;
   if (masked_fill_check(t, mask, value)) return -1;
@@ -321,6 +325,10 @@ TP_API int tp_masked_fill_(tp_tensor *t, tp_tensor *mask, tp_tensor *value, doub
   masked_fill_run(t, mask, value, v);
   t->storage->version++;
   return 0;
+}
+
+TP_API int tp_masked_fill_(tp_tensor *t, tp_tensor *mask, tp_tensor *value, double v) {
+  return masked_fill_impl(t, mask, value, v);
 }
 
 TP_API tp_tensor *tp_masked_fill(tp_tensor *t, tp_tensor *mask, tp_tensor *value, double v) {
@@ -413,7 +421,7 @@ static void nz_write(const int64_t *idx, void *ctx) {
   c->out += c->ndim;
 }
 
-TP_API tp_tensor *tp_nonzero(tp_tensor *t) {
+static tp_tensor *nonzero_impl(const tp_tensor *t) {
   nz_ctx c = {0, NULL, t->ndim};
   for_each_nonzero(t, nz_count, &c);
   int64_t shape[2] = {c.count, t->ndim};
@@ -423,6 +431,8 @@ TP_API tp_tensor *tp_nonzero(tp_tensor *t) {
   for_each_nonzero(t, nz_write, &c);
   return out;
 }
+
+TP_API tp_tensor *tp_nonzero(tp_tensor *t) { return nonzero_impl(t); }
 
 /* ---- advanced indexing: at::index and at::index_put_ ------------------------------------- */
 /* The indexing plan shared by index and index_put_: the (possibly permuted) geometry of
@@ -489,7 +499,7 @@ static int plan_make(index_plan *p, tp_tensor *t, int n, tp_tensor *const *indic
         return tp_fail_status("The shape of the mask %s at index %d does not match the shape of the indexed tensor %s at index %d", a, j, b, src);
       }
     }
-    tp_tensor *nz = tp_nonzero(x);
+    tp_tensor *nz = nonzero_impl(x);
     if (!nz) return -1;
     p->owned[p->nowned++] = nz;
     for (int j = 0; j < x->ndim; j++) {
@@ -705,13 +715,13 @@ static int index_put_as_masked_fill(tp_tensor *t, int n, tp_tensor *const *indic
   m.ndim = (int8_t)(t->ndim - before);
   tp_tensor v = tp_geometry(values);
   v.ndim = 0;
-  if (tp_masked_fill_(t, &m, &v, 0)) return -1;
+  if (masked_fill_impl(t, &m, &v, 0)) return -1;
   return 1;
 }
 
 /* t[indices] = values (accumulate: +=). values must have t's dtype and broadcast to the
  * indexing result. */
-TP_API int tp_index_put_(tp_tensor *t, int n, tp_tensor *const *indices, tp_tensor *values, int accumulate) {
+static int index_put_impl(tp_tensor *t, int n, tp_tensor *const *indices, tp_tensor *values, int accumulate) {
   if (n > t->ndim) return tp_fail_status("too many indices for tensor of dimension %d (got %d)", t->ndim, n);
   if (!accumulate) {
     int rc = index_put_as_masked_fill(t, n, indices, values);
@@ -751,11 +761,17 @@ TP_API int tp_index_put_(tp_tensor *t, int n, tp_tensor *const *indices, tp_tens
   return 0;
 }
 
-/* Out-of-place index_put: a copy of t with the writes applied. */
+TP_API int tp_index_put_(tp_tensor *t, int n, tp_tensor *const *indices, tp_tensor *values, int accumulate) {
+  return index_put_impl(t, n, indices, values, accumulate);
+}
+
+/* Out-of-place index_put: a copy of t (its layout kept, as clone) with the writes applied. */
 TP_API tp_tensor *tp_index_put(tp_tensor *t, int n, tp_tensor *const *indices, tp_tensor *values, int accumulate) {
-  tp_tensor *out = tp_clone(t);
+  tp_tensor *out = tp_tensor_make(t->dtype, t->ndim, t->shape);
   if (!out) return NULL;
-  if (tp_index_put_(out, n, indices, values, accumulate)) {
+  tp_layout_like(t, out->stride);
+  tp_copy_convert(out, t);
+  if (index_put_impl(out, n, indices, values, accumulate)) {
     tp_tensor_release(out);
     return NULL;
   }

@@ -473,8 +473,9 @@ TP_API tp_tensor *tp_roll(tp_tensor *t, int nshifts, int ndims, const double *sh
     return out;
   }
   /* No dims: roll the flattened (row-major) sequence, then keep the original shape. */
-  tp_tensor *c = tp_contiguous(t);
+  tp_tensor *c = tp_tensor_make(t->dtype, t->ndim, t->shape);
   if (!c) { tp_tensor_release(out); return NULL; }
+  tp_copy_convert(c, t);
   tp_tensor src = tp_geometry(c), dst = tp_geometry(out);
   src.ndim = dst.ndim = 1;
   src.shape[0] = dst.shape[0] = numel;
@@ -486,7 +487,7 @@ TP_API tp_tensor *tp_roll(tp_tensor *t, int nshifts, int ndims, const double *sh
 }
 
 /* ---- repeat / tile ------------------------------------------------------------------- */
-TP_API tp_tensor *tp_repeat(tp_tensor *t, int n, const double *reps) {
+static tp_tensor *repeat_impl(tp_tensor *t, int n, const double *reps) {
   if (n < t->ndim)
     return tp_fail("Number of dimensions of repeat dims can not be smaller than number of dimensions of tensor");
   if (n > TP_MAX_DIMS) return tp_fail("tensorpad supports at most %d dimensions, got %d", TP_MAX_DIMS, n);
@@ -537,12 +538,15 @@ TP_API tp_tensor *tp_repeat(tp_tensor *t, int n, const double *reps) {
   return out;
 }
 
+TP_API tp_tensor *tp_repeat(tp_tensor *t, int n, const double *reps) { return repeat_impl(t, n, reps); }
+
+/* tile is repeat with reps padded by leading ones (PyTorch composes it too). */
 TP_API tp_tensor *tp_tile(tp_tensor *t, int n, const double *reps) {
-  if (n >= t->ndim) return tp_repeat(t, n, reps);
+  if (n >= t->ndim) return repeat_impl(t, n, reps);
   double padded[TP_MAX_DIMS];
   int pad = t->ndim - n;
   for (int d = 0; d < t->ndim; d++) padded[d] = d < pad ? 1 : reps[d - pad];
-  return tp_repeat(t, t->ndim, padded);
+  return repeat_impl(t, t->ndim, padded);
 }
 
 /* ---- tril / triu --------------------------------------------------------------------- */
