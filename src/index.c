@@ -349,6 +349,8 @@ typedef struct {
   char *out;
 } select_ctx;
 
+static tp_tensor *masked_select_impl(tp_tensor *t, tp_tensor *mask);
+
 static void count_loop(char **p, const int64_t *s, int64_t n, void *ctx) {
   select_ctx *c = ctx;
   const char *m = p[0];
@@ -364,6 +366,10 @@ static void select_loop(char **p, const int64_t *s, int64_t n, void *ctx) {
 
 TP_API tp_tensor *tp_masked_select(tp_tensor *t, tp_tensor *mask) {
   if (mask->dtype != TP_BOOL) return tp_fail("masked_select: expected BoolTensor or ByteTensor for mask");
+  return masked_select_impl(t, mask);
+}
+
+static tp_tensor *masked_select_impl(tp_tensor *t, tp_tensor *mask) {
   int64_t shape[TP_MAX_DIMS];
   int n;
   if (tp_broadcast_shapes(mask->ndim, mask->shape, t->ndim, t->shape, &n, shape)) return NULL;
@@ -393,42 +399,44 @@ static int is_nonzero(const char *p, int dtype) {
   }
 }
 
-/* Visits t's elements in row-major order; fn gets the coordinates. */
-static void for_each_nonzero(const tp_tensor *t, void (*fn)(const int64_t *idx, void *ctx), void *ctx) {
-  int64_t numel = tp_shape_numel(t->ndim, t->shape), idx[TP_MAX_DIMS] = {0}, off = 0;
+/* Counts (out == NULL) or writes the coordinates of t's nonzero elements, row-major. The
+ * innermost dim runs as a tight strided loop; the outer coordinates advance per row. */
+static int64_t nonzero_scan(const tp_tensor *t, int64_t *out) {
+  int nd = t->ndim;
   int64_t item = tp_dtype_table[t->dtype].itemsize;
+  if (nd == 0) {
+    int hit = is_nonzero(tp_ptr(t), t->dtype);
+    return hit;
+  }
+  int64_t numel = tp_shape_numel(nd, t->shape);
+  if (numel == 0) return 0;
+  int64_t idx[TP_MAX_DIMS] = {0}, off = 0, count = 0;
+  int64_t cols = t->shape[nd - 1], step = t->stride[nd - 1] * item;
   const char *base = tp_ptr(t);
-  for (int64_t k = 0; k < numel; k++) {
-    if (is_nonzero(base + off * item, t->dtype)) fn(idx, ctx);
-    for (int d = t->ndim - 1; d >= 0; d--) {
+  for (int64_t r = 0, rows = numel / cols; r < rows; r++) {
+    const char *p = base + off * item;
+    for (int64_t j = 0; j < cols; j++, p += step) {
+      if (!is_nonzero(p, t->dtype)) continue;
+      if (out) {
+        idx[nd - 1] = j;
+        memcpy(out + count * nd, idx, sizeof(int64_t) * (size_t)nd);
+      }
+      count++;
+    }
+    for (int d = nd - 2; d >= 0; d--) {
       off += t->stride[d];
       if (++idx[d] < t->shape[d]) break;
       off -= t->stride[d] * t->shape[d];
       idx[d] = 0;
     }
   }
-}
-
-typedef struct {
-  int64_t count, *out;
-  int ndim;
-} nz_ctx;
-
-static void nz_count(const int64_t *idx, void *ctx) { ((nz_ctx *)ctx)->count++; }
-static void nz_write(const int64_t *idx, void *ctx) {
-  nz_ctx *c = ctx;
-  memcpy(c->out, idx, sizeof(int64_t) * (size_t)c->ndim);
-  c->out += c->ndim;
+  return count;
 }
 
 static tp_tensor *nonzero_impl(const tp_tensor *t) {
-  nz_ctx c = {0, NULL, t->ndim};
-  for_each_nonzero(t, nz_count, &c);
-  int64_t shape[2] = {c.count, t->ndim};
+  int64_t shape[2] = {nonzero_scan(t, NULL), t->ndim};
   tp_tensor *out = tp_tensor_make(TP_INT64, 2, shape);
-  if (!out) return NULL;
-  c.out = (int64_t *)tp_ptr(out);
-  for_each_nonzero(t, nz_write, &c);
+  if (out && shape[0] && t->ndim) nonzero_scan(t, (int64_t *)tp_ptr(out));
   return out;
 }
 
@@ -655,6 +663,13 @@ static int index_layout(const index_plan *p, tp_tensor *const *ordered, int64_t 
 
 /* t[indices]: indices[i] is a long or bool tensor, or NULL for a whole dim. Copies. */
 TP_API tp_tensor *tp_index(tp_tensor *t, int n, tp_tensor *const *indices) {
+  /* t[mask] with a mask of t's own shape is masked_select (no nonzero needed) */
+  if (n >= 1 && indices[0] && indices[0]->dtype == TP_BOOL && indices[0]->ndim == t->ndim && t->ndim > 0 &&
+      !memcmp(indices[0]->shape, t->shape, sizeof(int64_t) * (size_t)t->ndim)) {
+    int others = 0;
+    for (int i = 1; i < n; i++) others |= indices[i] != NULL;
+    if (!others) return masked_select_impl(t, indices[0]);
+  }
   index_plan p;
   tp_tensor *ordered[TP_MAX_DIMS];
   if (plan_make(&p, t, n, indices, ordered)) { plan_free(&p); return NULL; }
