@@ -79,7 +79,9 @@ export function install(torch, Tensor) {
       if (isTensor(k)) specified += k.dtype.name === 'bool' ? k.ndim : 1;
       else if (k !== null && k !== undefined && typeof k !== 'boolean') specified++;
     }
-    if (specified > ndim) throw new TensorError(`too many indices for tensor of dimension ${ndim}`);
+    // A lone int or slice takes PyTorch's fast path, which skips this count.
+    const lone = norm.length === 1 && (Number.isInteger(norm[0]) || typeof norm[0] === 'bigint' || typeof norm[0] === 'string' || norm[0] instanceof Slice);
+    if (specified > ndim && !lone) throw new TensorError(`too many indices for tensor of dimension ${ndim}`);
     let t = self, dim = 0;
     const indices = [];
     const step = (next) => { owned.push(next); t = next; };
@@ -91,7 +93,7 @@ export function install(torch, Tensor) {
       record(idx);
     };
     const select = (i, realDim) => {
-      if (t.ndim === 0) throw new TensorError('invalid index of a 0-dim tensor. Use `tensor.item()` in Python or `tensor.item<T>()` in C++ to convert a 0-dim tensor to a number');
+      if (i === 0 && dim === 0 && t.ndim === 0) throw new TensorError('invalid index of a 0-dim tensor. Use `tensor.item()` in Python or `tensor.item<T>()` in C++ to convert a 0-dim tensor to a number');
       const size = t.shape[dim] ?? 0;  // 1.13 reads past the sizes after two '...' (size 0)
       if (i < -size || i >= size) throw new TensorError(`index ${i} is out of bounds for dimension ${realDim} with size ${size}`);
       step(t.select(dim, i));
