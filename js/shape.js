@@ -150,7 +150,10 @@ export function install(torch, Tensor) {
   /** The value as a tensor: JS scalars become 0-d tensors of self's dtype (valueToTensor). */
   const valueTensor = (self, value, owned) => {
     if (isTensor(value)) return value;
-    if (Array.isArray(value)) throw new TypeError("can't assign a list to a tensor index; wrap it with torch.tensor(...)");
+    if (typeof value !== 'number' && typeof value !== 'boolean' && typeof value !== 'bigint') {
+      const title = { float32: 'Float', float64: 'Double', int32: 'Int', int64: 'Long', bool: 'Bool' }[self.dtype.name];
+      throw new TypeError(`can't assign a ${describe(value)} to a torch.${title}Tensor`);
+    }
     const v = torch.tensor(scalarValue('index_put_', value), { dtype: self.dtype });
     owned.push(v);
     return v;
