@@ -313,7 +313,68 @@ static void test_masks_and_splits(void) {
   tp_tensor_release(a);
 }
 
+/* Every op on degenerate shapes (0-d, empty, size-1, expanded) and odd arguments: results
+ * or errors are both fine here; the sanitizers watch for memory errors and leaks. */
+static void test_degenerate_shapes(void) {
+  static const int64_t shapes[][3] = {{0}, {0}, {3, 0}, {1}, {2, 1, 3}, {0, 2}};
+  static const int ndims[] = {0, 1, 2, 1, 3, 2};
+  int calls = 0;
+  for (int si = 0; si < 6; si++) {
+    for (int dt = 0; dt < TP_NDTYPES; dt++) {
+      tp_tensor *t = make(dt, ndims[si], shapes[si]);
+      tp_tensor *idx = make(TP_INT64, ndims[si], shapes[si]);
+      int64_t n = tp_shape_numel(idx->ndim, idx->shape);
+      for (int64_t i = 0; i < n; i++) ((int64_t *)tp_ptr(idx))[i] = 0;
+      tp_tensor *mask = make(TP_BOOL, ndims[si], shapes[si]);
+      tp_tensor *one = make(dt, 0, NULL);
+      for (int dim = -3; dim <= 3; dim++) {
+        tp_tensor *r[16] = {0};
+        double dims[2] = {dim, 0}, reps[4] = {2, 1, 0, 2}, sh[4] = {1, dim, 2, -1};
+        tp_tensor *pair[2] = {t, t};
+        r[0] = tp_cat(2, pair, dim);
+        r[1] = tp_stack(2, pair, dim);
+        r[2] = tp_flip(t, 1, dims);
+        r[3] = tp_roll(t, 1, dim == 0 ? 0 : 1, sh + 1);
+        r[4] = tp_repeat(t, ndims[si] + (dim & 1), reps);
+        r[5] = tp_tile(t, 1, reps);
+        r[6] = tp_tril(t, dim);
+        r[7] = tp_gather(t, dim, idx);
+        r[8] = tp_scatter(t, dim, idx, t, 0, dim & 1);
+        r[9] = tp_index_select(t, dim, idx);
+        r[10] = tp_masked_fill(t, mask, dim & 1 ? one : NULL, 2);
+        r[11] = tp_masked_select(t, mask);
+        r[12] = tp_nonzero(t);
+        tp_tensor *keys[3] = {dim & 1 ? mask : idx, NULL, idx};
+        r[13] = tp_index(t, dim < 0 ? 1 : dim > 2 ? 3 : dim, keys);
+        r[14] = tp_index_put(t, 1, keys, one, dim & 1);
+        tp_tensor *c = tp_clone(t);
+        tp_scatter_(c, dim, idx, NULL, 3, 0);
+        tp_masked_fill_(c, mask, NULL, 1);
+        tp_triu_(c, dim);
+        tp_index_put_(c, 1, keys, one, 0);
+        tp_tensor_release(c);
+        int k = tp_split(t, dim < 0 ? -dim : dim, dim);
+        for (int i = 0; i < k; i++) tp_tensor_release(tp_tensor_list(k)[i]);
+        k = tp_chunk(t, dim + 2, dim);
+        for (int i = 0; i < k; i++) tp_tensor_release(tp_tensor_list(k)[i]);
+        k = tp_split_with_sizes(t, 2, reps + 2, dim);
+        for (int i = 0; i < k; i++) tp_tensor_release(tp_tensor_list(k)[i]);
+        k = tp_unbind(t, dim);
+        for (int i = 0; i < k; i++) tp_tensor_release(tp_tensor_list(k)[i]);
+        for (int i = 0; i < 16; i++) tp_tensor_release(r[i]);
+        calls++;
+      }
+      tp_tensor_release(one);
+      tp_tensor_release(mask);
+      tp_tensor_release(idx);
+      tp_tensor_release(t);
+    }
+  }
+  CHECK(calls == 6 * TP_NDTYPES * 7);
+}
+
 int main(void) {
+  test_degenerate_shapes();
   test_cat_stack();
   test_flip_roll_repeat();
   test_gather_scatter();
