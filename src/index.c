@@ -452,7 +452,7 @@ typedef struct {
   int nb;
   int64_t bshape[TP_MAX_DIMS];
   int64_t *offsets;            /* numel(bshape) entries, in elements; malloc'd */
-  tp_tensor *owned[TP_MAX_DIMS];  /* index tensors made from bool masks */
+  tp_tensor *owned[2 * TP_MAX_DIMS];  /* nonzero() of each bool mask and its columns */
   int nowned;
   int rdim;                     /* the result: pre dims + bshape + post dims */
   int64_t rshape[TP_MAX_DIMS];
