@@ -4,7 +4,7 @@
 // Lifetime: a FinalizationRegistry releases the handle when the JS object is collected;
 // dispose() releases it at once; torch.scope(fn) disposes what fn created. Finalizers never
 // run inside a synchronous loop, which is why scope/dispose exist.
-import { W, memory, check, checkStatus, args, cstr, lastError, heapBuffer, TensorError, withCString } from './core.js';
+import { W, memory, check, checkStatus, args, cstr, lastError, heapBuffer, TensorError, withCString, notePressure } from './core.js';
 import { dtypes, byName, toDtype, describe } from './dtype.js';
 import { bind, splitOptions, checkInt, sizesOf, registerTensorClass } from './args.js';
 
@@ -29,6 +29,18 @@ export class Size extends Array {
   [inspect]() { return this.toString(); }
 }
 
+/** A Python tuple of ints (what stride() returns): an Array that prints as "(4, 1)". */
+export class Tuple extends Array {
+  static get [Symbol.species]() { return Array; }
+  static from(items) {
+    const t = new Tuple();
+    for (const x of items) t.push(x);
+    return t;
+  }
+  toString() { return `(${this.join(', ')}${this.length === 1 ? ',' : ''})`; }
+  [inspect]() { return this.toString(); }
+}
+
 export const device = Object.freeze({
   type: 'cpu', index: null,
   toString() { return 'cpu'; },
@@ -41,6 +53,7 @@ export class Tensor {
     tensorRegistry.register(this, ptr, this);
     const scope = scopeStack[scopeStack.length - 1];
     if (scope) scope.push(this);
+    notePressure();
   }
 
   /** The core handle; throws once the tensor was released. */
@@ -79,7 +92,7 @@ export class Tensor {
   }
   stride(...a) {
     const { dim } = bind('stride', a, ['dim']);
-    const p = this._ptr, n = W.tp_tensor_ndim(p), s = [];
+    const p = this._ptr, n = W.tp_tensor_ndim(p), s = new Tuple();
     for (let d = 0; d < n; d++) s.push(W.tp_tensor_stride(p, d));
     if (dim === undefined || dim === null) return s;
     return s[wrapDim(checkInt('stride', 'dim', dim), n)];
@@ -216,8 +229,8 @@ export class Tensor {
     const s = sizesOf('reshape', a);
     return wrap(check(W.tp_reshape(this._ptr, s.length, args(s))));
   }
-  view_as(other) { return this.view(asTensor(other, 'view_as').shape); }
-  reshape_as(other) { return this.reshape(asTensor(other, 'reshape_as').shape); }
+  view_as(other) { return this.view(asTensor(other, 'view_as', 'other').shape); }
+  reshape_as(other) { return this.reshape(asTensor(other, 'reshape_as', 'other').shape); }
   get T() {
     const n = this.ndim;
     if (n === 2) return this.t();
@@ -249,7 +262,7 @@ export class Tensor {
     const s = sizesOf('expand', a);
     return wrap(check(W.tp_expand(this._ptr, s.length, args(s))));
   }
-  expand_as(other) { return this.expand(asTensor(other, 'expand_as').shape); }
+  expand_as(other) { return this.expand(asTensor(other, 'expand_as', 'other').shape); }
   narrow(...a) {
     const { dim, start, length } = bind('narrow', a, ['dim', 'start', 'length']);
     return wrap(check(W.tp_narrow(this._ptr, checkInt('narrow', 'dim', dim), checkInt('narrow', 'start', start), checkInt('narrow', 'length', length))));
@@ -340,10 +353,10 @@ export class Slice {
 // ---- helpers shared with the torch namespace -------------------------------------------
 export function wrap(ptr) { return new Tensor(ptr); }
 
-export function asTensor(t, fname) {
+/** Checks that an argument is a Tensor; a JS array is refused as Python refuses a list. */
+export function asTensor(t, fname, name = 'input', position = 1) {
   if (t instanceof Tensor) return t;
-  if (Array.isArray(t)) throw new TypeError(`${fname}(): expected a Tensor but got a JS array; wrap it with torch.tensor(...)`);
-  throw new TypeError(`${fname}(): expected a Tensor but got ${describe(t)}`);
+  throw new TypeError(`${fname}(): argument '${name}' (position ${position}) must be Tensor, not ${describe(t)}`);
 }
 
 export function scalarValue(fname, v) {

@@ -39,11 +39,6 @@ int tp_broadcast_shapes(int na, const int64_t *a, int nb, const int64_t *b, int 
   return 0;
 }
 
-const char *tp_dtype_title(int dtype) {
-  static const char *names[TP_NDTYPES] = {"Float", "Double", "Int", "Long", "Bool"};
-  return names[dtype];
-}
-
 #define ACC_LOOP(T, EXPR)                                                     \
   for (int64_t i = 0; i < n; i++, d += s[0], x += s[1]) {                     \
     T *pd = (T *)d;                                                           \

@@ -35,6 +35,5 @@ void tp_layout_like(const tp_tensor *t, int64_t *stride);
  * aligned to shape (0 = broadcast); writes the output's strides in elements. */
 void tp_layout_iter(int nops, const int64_t (*ops)[TP_MAX_DIMS], int ndim, const int64_t *shape, int64_t *stride);
 /* PyTorch's name of a dtype in messages: "Float", "Long", ... */
-const char *tp_dtype_title(int dtype);
 
 #endif
