@@ -65,7 +65,7 @@ export function install(torch, Tensor) {
   /** applySlicing: views for basic keys; returns [view, indices-or-null per dim, owned]. */
   function applySlicing(self, keys, owned) {
     const ndim = self.ndim;
-    let ellipses = 0, specified = 0;
+    let specified = 0;
     const norm = keys.map((k) => {
       if (Array.isArray(k) || (ArrayBuffer.isView(k) && !(k instanceof DataView))) {
         const t = arrayIndex(k);
@@ -75,12 +75,13 @@ export function install(torch, Tensor) {
       return k;
     });
     for (const k of norm) {
-      if (k === '...' || k === Ellipsis) ellipses++;
-      else if (isTensor(k)) specified += k.dtype.name === 'bool' ? k.ndim : 1;
+      if (k === '...' || k === Ellipsis) continue;
+      if (isTensor(k)) specified += k.dtype.name === 'bool' ? k.ndim : 1;
       else if (k !== null && k !== undefined && typeof k !== 'boolean') specified++;
     }
-    if (ellipses > 1) throw new TensorError("an index can only have a single ellipsis ('...')");
-    if (specified > ndim) throw new TensorError(`too many indices for tensor of dimension ${ndim}`);
+    // A lone int or slice takes PyTorch's fast path, which skips this count.
+    const lone = norm.length === 1 && (Number.isInteger(norm[0]) || typeof norm[0] === 'bigint' || typeof norm[0] === 'string' || norm[0] instanceof Slice);
+    if (specified > ndim && !lone) throw new TensorError(`too many indices for tensor of dimension ${ndim}`);
     let t = self, dim = 0;
     const indices = [];
     const step = (next) => { owned.push(next); t = next; };
@@ -92,8 +93,8 @@ export function install(torch, Tensor) {
       record(idx);
     };
     const select = (i, realDim) => {
-      if (t.ndim === 0) throw new TensorError('invalid index of a 0-dim tensor. Use `tensor.item()` in Python or `tensor.item<T>()` in C++ to convert a 0-dim tensor to a number');
-      const size = t.shape[dim];
+      if (i === 0 && dim === 0 && t.ndim === 0) throw new TensorError('invalid index of a 0-dim tensor. Use `tensor.item()` in Python or `tensor.item<T>()` in C++ to convert a 0-dim tensor to a number');
+      const size = t.shape[dim] ?? 0;  // 1.13 reads past the sizes after two '...' (size 0)
       if (i < -size || i >= size) throw new TensorError(`index ${i} is out of bounds for dimension ${realDim} with size ${size}`);
       step(t.select(dim, i));
     };
@@ -103,11 +104,11 @@ export function install(torch, Tensor) {
         dim++;
       } else if (k === '...' || k === Ellipsis) {
         dim += ndim - specified;
-      } else if (typeof k === 'number' || typeof k === 'bigint') {
-        select(checkInt('index', 'index', k), realDim);
+      } else if ((typeof k === 'number' && Number.isInteger(k)) || typeof k === 'bigint') {
+        select(Number(k), realDim);
       } else if (typeof k === 'boolean') {
         boolIndex(k);
-      } else if (typeof k === 'string' || k instanceof Slice) {
+      } else if ((typeof k === 'string' && SLICE.test(k)) || k instanceof Slice) {
         const s = typeof k === 'string' ? parseSlice(k) : k;
         step(wrap(check(W.tp_slice(t._ptr, dim, s.start ?? NaN, s.stop ?? NaN, s.step ?? NaN))));
         dim++;
@@ -117,7 +118,7 @@ export function install(torch, Tensor) {
         else if (k.ndim === 0 && (dt === 'int64' || dt === 'int32')) select(k.item(), realDim);
         else record(k);
       } else {
-        throw new TypeError(`only integers, slices ('1:3'), null (numpy.newaxis), '...' (Ellipsis) and integer or boolean tensors or arrays are valid indices (got ${describe(k)})`);
+        throw new TensorError(`only integers, slices (\`:\`), ellipsis (\`...\`), None and long or byte Variables are valid indices (got ${describe(k) === 'Object' ? 'dict' : describe(k)})`);
       }
     });
     return [t, indices.length ? Array.from(indices, (x) => x ?? null) : null];
@@ -149,7 +150,10 @@ export function install(torch, Tensor) {
   /** The value as a tensor: JS scalars become 0-d tensors of self's dtype (valueToTensor). */
   const valueTensor = (self, value, owned) => {
     if (isTensor(value)) return value;
-    if (Array.isArray(value)) throw new TypeError("can't assign a list to a tensor index; wrap it with torch.tensor(...)");
+    if (typeof value !== 'number' && typeof value !== 'boolean' && typeof value !== 'bigint') {
+      const title = { float32: 'Float', float64: 'Double', int32: 'Int', int64: 'Long', bool: 'Bool' }[self.dtype.name];
+      throw new TypeError(`can't assign a ${describe(value)} to a torch.${title}Tensor`);
+    }
     const v = torch.tensor(scalarValue('index_put_', value), { dtype: self.dtype });
     owned.push(v);
     return v;
@@ -221,8 +225,13 @@ export function install(torch, Tensor) {
     return cat(tensors.map((t) => atleast(tensorArg('vstack', 'tensors', t), 2)), 0);
   }
 
+  function split(...a) {
+    const { tensor, split_size_or_sections, dim } = bind('split', a, ['tensor', 'split_size_or_sections', 'dim'], { dim: 0 });
+    return asTensor(tensor, 'split').split(split_size_or_sections, dim);
+  }
+
   Object.assign(torch, {
-    cat, concat: cat, stack, hstack, vstack,
+    cat, concat: cat, stack, hstack, vstack, split,
     index_put: (x, ...a) => asTensor(x, 'index_put').index_put(...a),
     index_put_: (x, ...a) => asTensor(x, 'index_put_').index_put_(...a),
   });
@@ -367,15 +376,15 @@ export function install(torch, Tensor) {
   }
 
   // Function forms: torch.flip(x, dims) ≡ x.flip(dims), ...
-  for (const name of ['split', 'split_with_sizes', 'chunk', 'unbind', 'flip', 'fliplr', 'flipud', 'roll', 'tile', 'tril', 'triu',
+  for (const name of ['split_with_sizes', 'chunk', 'unbind', 'flip', 'fliplr', 'flipud', 'roll', 'tile', 'tril', 'triu',
     'gather', 'scatter', 'scatter_add', 'index_select', 'masked_fill', 'masked_select', 'nonzero', 'argwhere']) {
     torch[name] = (x, ...a) => asTensor(x, name)[name](...a);
   }
 }
 
+const SLICE = /^\s*(-?\d+)?\s*:\s*(-?\d+)?\s*(?::\s*(-?\d+)?\s*)?$/;
 function parseSlice(s) {
-  const m = /^\s*(-?\d+)?\s*:\s*(-?\d+)?\s*(?::\s*(-?\d+)?\s*)?$/.exec(s);
-  if (!m) throw new TensorError(`invalid slice string '${s}': expected 'start:stop:step' with optional integers`);
+  const m = SLICE.exec(s);
   const num = (x) => (x === undefined ? null : Number(x));
   const out = { start: num(m[1]), stop: num(m[2]), step: num(m[3]) };
   if (out.step === 0) throw new TensorError('slice step cannot be zero');
