@@ -208,21 +208,31 @@ export function install(torch, Tensor) {
     const [n, base] = tensorList('stack', tensors);
     return wrap(check(W.tp_stack(n, base, checkInt('stack', 'dim', dim))));
   }
-  const atleast = (t, n) => {
-    let r = t;
-    while (r.ndim < n) r = r.unsqueeze(r.ndim === 0 || n === 2 ? 0 : r.ndim);
-    return r;
-  };
+  /** cat of atleast_nd views of the inputs; the views are released afterwards. */
+  function catAtLeast(fname, tensors, n, dimOf) {
+    if (!Array.isArray(tensors)) tensorList(fname, tensors);
+    const made = [];
+    try {
+      const ts = tensors.map((t) => {
+        let r = tensorArg(fname, 'tensors', t);
+        while (r.ndim < n) {
+          r = r.unsqueeze(r.ndim === 0 || n === 2 ? 0 : r.ndim);
+          made.push(r);
+        }
+        return r;
+      });
+      return cat(ts, dimOf(ts));
+    } finally {
+      for (const r of made) r.dispose();
+    }
+  }
   function hstack(...a) {
     const { tensors } = bind('hstack', a, ['tensors']);
-    if (!Array.isArray(tensors)) tensorList('hstack', tensors);
-    const ts = tensors.map((t) => atleast(tensorArg('hstack', 'tensors', t), 1));
-    return cat(ts, ts.length && ts[0].ndim === 1 ? 0 : 1);
+    return catAtLeast('hstack', tensors, 1, (ts) => (ts.length && ts[0].ndim === 1 ? 0 : 1));
   }
   function vstack(...a) {
     const { tensors } = bind('vstack', a, ['tensors']);
-    if (!Array.isArray(tensors)) tensorList('vstack', tensors);
-    return cat(tensors.map((t) => atleast(tensorArg('vstack', 'tensors', t), 2)), 0);
+    return catAtLeast('vstack', tensors, 2, () => 0);
   }
 
   function split(...a) {
