@@ -271,6 +271,17 @@ TP_API tp_tensor *tp_index_select(tp_tensor *t, double dim_d, tp_tensor *index) 
       memcpy(tp_ptr(out) + i * rows * item, tp_ptr(t) + load_index(index, i) * t->stride[0] * item, (size_t)(rows * item));
     return out;
   }
+  if (index->dtype == TP_INT64) {
+    /* gather with the index expanded over the other dims: one strided pass over out */
+    tp_tensor ix = tp_geometry(index);
+    ix.ndim = out->ndim;
+    for (int d = 0; d < out->ndim; d++) {
+      ix.shape[d] = out->shape[d];
+      ix.stride[d] = d == dim && index->ndim ? index->stride[0] : 0;
+    }
+    run_scatter(t, dim, &ix, out, 0, NULL);
+    return out;
+  }
   for (int64_t i = 0; i < n; i++) {
     tp_tensor dst = select_geom(out, (int)dim, i), src = select_geom(t, (int)dim, load_index(index, i));
     tp_copy_convert(&dst, &src);
