@@ -969,6 +969,10 @@ static void index_add_run(tp_tensor *t, int64_t dim, tp_tensor *index, tp_tensor
 }
 
 TP_API int tp_index_add_(tp_tensor *t, double dim_d, tp_tensor *index, tp_tensor *source, double alpha) {
+  {  /* no backward formula yet: refuse rather than silently drop the graph */
+    tp_tensor *ins_[2] = {t, source};
+    if (tp_any_requires_grad(2, ins_)) return tp_fail_status("the derivative for 'index_add' is not implemented.");
+  }
   int64_t dim;
   if (tp_wrap_dim(tp_arg_i64(dim_d), t->ndim, &dim) || index_add_check(t, dim, index, source)) return -1;
   index_add_run(t, dim, index, source, alpha);
@@ -977,6 +981,10 @@ TP_API int tp_index_add_(tp_tensor *t, double dim_d, tp_tensor *index, tp_tensor
 }
 
 TP_API tp_tensor *tp_index_add(tp_tensor *t, double dim_d, tp_tensor *index, tp_tensor *source, double alpha) {
+  {  /* no backward formula yet: refuse rather than silently drop the graph */
+    tp_tensor *ins_[2] = {t, source};
+    if (tp_any_requires_grad(2, ins_)) return tp_fail("the derivative for 'index_add' is not implemented.");
+  }
   int64_t dim;
   if (tp_wrap_dim(tp_arg_i64(dim_d), t->ndim, &dim) || index_add_check(t, dim, index, source)) return NULL;
   tp_tensor *out = tp_tensor_make(t->dtype, t->ndim, t->shape);
@@ -1034,6 +1042,10 @@ static void index_copy_run(tp_tensor *t, int64_t dim, tp_tensor *index, tp_tenso
 }
 
 TP_API int tp_index_copy_(tp_tensor *t, double dim_d, tp_tensor *index, tp_tensor *source) {
+  {  /* no backward formula yet: refuse rather than silently drop the graph */
+    tp_tensor *ins_[2] = {t, source};
+    if (tp_any_requires_grad(2, ins_)) return tp_fail_status("the derivative for 'index_copy' is not implemented.");
+  }
   int64_t dim;
   if (tp_wrap_dim(tp_arg_i64(dim_d), t->ndim, &dim) || index_copy_check(t, dim, index, source)) return -1;
   index_copy_run(t, dim, index, source);
@@ -1042,6 +1054,10 @@ TP_API int tp_index_copy_(tp_tensor *t, double dim_d, tp_tensor *index, tp_tenso
 }
 
 TP_API tp_tensor *tp_index_copy(tp_tensor *t, double dim_d, tp_tensor *index, tp_tensor *source) {
+  {  /* no backward formula yet: refuse rather than silently drop the graph */
+    tp_tensor *ins_[2] = {t, source};
+    if (tp_any_requires_grad(2, ins_)) return tp_fail("the derivative for 'index_copy' is not implemented.");
+  }
   int64_t dim;
   if (tp_wrap_dim(tp_arg_i64(dim_d), t->ndim, &dim) || index_copy_check(t, dim, index, source)) return NULL;
   tp_tensor *out = tp_tensor_make(t->dtype, t->ndim, t->shape);
@@ -1090,6 +1106,10 @@ static void index_fill_run(tp_tensor *t, int64_t dim, tp_tensor *index, tp_tenso
 
 /* value: a 0-d tensor, or NULL to use v. */
 TP_API int tp_index_fill_(tp_tensor *t, double dim_d, tp_tensor *index, tp_tensor *value, double v) {
+  {  /* no backward formula yet: refuse rather than silently drop the graph */
+    tp_tensor *ins_[2] = {t, value};
+    if (tp_any_requires_grad(2, ins_)) return tp_fail_status("the derivative for 'index_fill' is not implemented.");
+  }
   int64_t dim;
   if (index_fill_check(t, &dim, dim_d, index, value)) return -1;
   index_fill_run(t, dim, index, value, v);
@@ -1098,6 +1118,10 @@ TP_API int tp_index_fill_(tp_tensor *t, double dim_d, tp_tensor *index, tp_tenso
 }
 
 TP_API tp_tensor *tp_index_fill(tp_tensor *t, double dim_d, tp_tensor *index, tp_tensor *value, double v) {
+  {  /* no backward formula yet: refuse rather than silently drop the graph */
+    tp_tensor *ins_[2] = {t, value};
+    if (tp_any_requires_grad(2, ins_)) return tp_fail("the derivative for 'index_fill' is not implemented.");
+  }
   int64_t dim;
   if (index_fill_check(t, &dim, dim_d, index, value)) return NULL;
   tp_tensor *out = tp_tensor_make(t->dtype, t->ndim, t->shape);
