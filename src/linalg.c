@@ -10,7 +10,9 @@
  * Note [matmul's grad_fn]: PyTorch 1.13 names matmul's node after the branch it took —
  * DotBackward0 (1-D·1-D), MvBackward0 (2-D·1-D), SqueezeBackward3 (1-D·2-D, an mm then a
  * squeeze), MmBackward0 (2-D·2-D), UnsafeViewBackward0 (folded or batched: an mm/mv/bmm then
- * a view), CloneBackward0 (2-D·N-D: the folded product is transposed back and copied). */
+ * a view), CloneBackward0 (2-D·N-D: the folded product is transposed back and copied).
+ * mm, bmm, mv, dot give MmBackward0, BmmBackward0, MvBackward0, DotBackward0; outer and ger
+ * are a broadcast multiply in PyTorch and give MulBackward0. */
 #include <string.h>
 #include "gemm.h"
 #include "internal.h"
