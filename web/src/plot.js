@@ -80,18 +80,22 @@ function drawScatter(canvas, p) {
   const Y = (y) => oy + side - ((y - y0) / (y1 - y0)) * side;
   ctx.clearRect(0, 0, W, H);
   if (p.grid) {
+    // One pixel per grid cell, scaled up with smoothing: a soft boundary without seams.
     const { n, values } = p.grid;
     const probs = values.every((v) => v >= 0 && v <= 1);
-    const cell = side / n;
-    for (let j = 0; j < n; j++) {
-      for (let i = 0; i < n; i++) {
-        const v = values[j * n + i];
-        const q = probs ? v : 1 / (1 + Math.exp(-v));
-        const a = Math.min(Math.abs(q - 0.5) * 2, 1) * 0.45 + 0.06;
-        ctx.fillStyle = q >= 0.5 ? `rgba(249,115,22,${a})` : `rgba(59,130,246,${a})`;
-        ctx.fillRect(ox + i * cell, oy + j * cell, cell + 0.5, cell + 0.5);
-      }
+    const img = new ImageData(n, n);
+    for (let k = 0; k < n * n; k++) {
+      const q = probs ? values[k] : 1 / (1 + Math.exp(-values[k]));
+      const a = Math.min(Math.abs(q - 0.5) * 2, 1) * 0.45 + 0.06;
+      const c = q >= 0.5 ? [249, 115, 22] : [59, 130, 246];
+      img.data.set([c[0], c[1], c[2], Math.round(a * 255)], k * 4);
     }
+    const off = document.createElement('canvas');
+    off.width = n; off.height = n;
+    off.getContext('2d').putImageData(img, 0, 0);
+    ctx.imageSmoothingEnabled = true;
+    ctx.imageSmoothingQuality = 'high';
+    ctx.drawImage(off, ox, oy, side, side);
   }
   ctx.strokeStyle = muted; ctx.strokeRect(ox, oy, side, side);
   p.points.forEach((pt, i) => {
@@ -116,6 +120,12 @@ export function drawPlot(host, p) {
     c.setAttribute('role', 'img');
     fig.append(c);
     host.append(fig);
+    // Redraw when the layout changes the canvas size (more figures, window resize).
+    let last = '';
+    new ResizeObserver(() => {
+      const r = c.getBoundingClientRect(), key = `${Math.round(r.width)}x${Math.round(r.height)}`;
+      if (key !== last && fig.lastPlot) { last = key; (fig.lastPlot.kind === 'line' ? drawLine : drawScatter)(c, fig.lastPlot); }
+    }).observe(c);
   }
   const canvas = fig.firstChild;
   canvas.setAttribute('aria-label', p.kind === 'line' ? `line chart ${p.title}: ${p.series.map((s) => `${s.name} last ${s.y[s.y.length - 1]}`).join(', ')}` : `scatter plot ${p.title} of ${p.points.length} points`);

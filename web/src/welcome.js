@@ -16,5 +16,5 @@ console.log(String(c));
 
 torch.manual_seed(0);
 const r = torch.randn(2, 2);
-print(r);
+console.log(r);
 `;
