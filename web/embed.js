@@ -35,7 +35,7 @@ function h(tag, attrs = {}, ...kids) {
 function upgrade(pre, index) {
   const original = pre.textContent.replace(/^\n/, '').replace(/\s+$/, '') + '\n';
   const wantGraph = pre.dataset.graph !== 'off';
-  const box = h('div', { class: 'tp-embed', 'data-block': String(index) });
+  const box = h('div', { class: 'tp-embed', 'data-block': String(index), 'data-id': pre.dataset.id ?? '' });
   const edHost = h('div', { class: 'tp-embed-editor' });
   const status = h('span', { class: 'tp-status', role: 'status', 'aria-live': 'polite' });
   const runBtn = h('button', { type: 'button', class: 'tp-btn tp-primary tp-btn-small', text: '▶ Run', title: 'Run (Ctrl+Enter)' });

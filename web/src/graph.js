@@ -73,6 +73,11 @@ export function backwardOrder(G) {
   return topo.reverse().filter((id) => fns.has(id));
 }
 
+function luminance(rgb) {
+  const [r, g, b] = rgb.match(/\d+/g).map(Number);
+  return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255;
+}
+
 // Sequential colour ramp (light to dark blue-violet-orange), readable on light and dark.
 const RAMP = [[68, 1, 84], [59, 82, 139], [33, 145, 140], [94, 201, 98], [253, 231, 37]];
 function ramp(t) {
@@ -236,6 +241,7 @@ export function createGraphView(container, { compact = false } = {}) {
         const c = gs === 'done' ? colorFor(n.gradNorm) : null;
         g.shape.style.fill = c ?? '';
         g.classList.toggle('tp-has-grad', !!c);
+        g.classList.toggle('tp-light-fill', !!c && luminance(c) > 0.45);
         g.classList.toggle('tp-partial', gs === 'partial');
         g.gradText.textContent = gs === 'done' && n.gradNorm !== null ? `‖grad‖ ${fmtNum(n.gradNorm)}` : gs === 'partial' ? 'grad: accumulating…' : '';
       }
@@ -289,7 +295,7 @@ export function createGraphView(container, { compact = false } = {}) {
     g.setGraph({ rankdir: 'TB', nodesep: compact ? 16 : 26, ranksep: compact ? 26 : 36, marginx: 12, marginy: 12 });
     g.setDefaultEdgeLabel(() => ({}));
     for (const n of G.nodes) {
-      const lines = n.kind === 'tensor' ? [n.title, `${fmtShape(n.shape)} ${n.dtype ?? ''}`.trim(), `${n.is_leaf ? 'leaf' : 'non-leaf'}${n.requires_grad ? ' · grad' : ''}`, 'grad: accumulating…'] : [n.title];
+      const lines = n.kind === 'tensor' ? [n.title, `${fmtShape(n.shape)} ${n.dtype ?? ''}`.trim(), `${n.is_leaf ? 'leaf' : 'non-leaf'}${n.requires_grad ? ' · requires_grad' : ''}`, 'grad: accumulating…'] : [n.title];
       n.w = Math.max(...lines.map((l) => l.length)) * CHAR_W + 24;
       n.h = n.kind === 'tensor' ? 68 : 30;
       g.setNode(n.id, { width: n.w, height: n.h });
