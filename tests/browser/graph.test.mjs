@@ -93,12 +93,30 @@ test('zoom and pan change the view transform', async () => {
   await page.click('button[aria-label="zoom in"]');
   const t1 = await tf();
   assert.notEqual(t1, t0);
-  const box = await page.$eval('#pane-graph .tp-graph-stage', (e) => { const r = e.getBoundingClientRect(); return { x: r.x, y: r.y }; });
-  await page.mouse.move(box.x + 8, box.y + 8);
+  // Drag from an empty spot of the stage.
+  const pt = await page.$eval('#pane-graph .tp-graph-stage', (e) => {
+    const r = e.getBoundingClientRect();
+    for (let y = r.bottom - 4; y > r.top; y -= 10) {
+      for (let x = r.right - 4; x > r.left; x -= 10) {
+        const hit = document.elementFromPoint(x, y);
+        if (hit && !hit.closest('.tp-node') && hit.closest('svg')) return { x, y };
+      }
+    }
+    return null;
+  });
+  assert.ok(pt, 'an empty spot to drag from');
+  await page.mouse.move(pt.x, pt.y);
   await page.mouse.down();
-  await page.mouse.move(box.x + 80, box.y + 60);
+  await page.mouse.move(pt.x - 60, pt.y - 40, { steps: 4 });
   await page.mouse.up();
-  assert.notEqual(await tf(), t1);
+  const t2 = await tf();
+  assert.notEqual(t2, t1);
+  // Keyboard: arrows pan, 0 fits.
+  await page.focus('#pane-graph .tp-graph-svg');
+  await page.keyboard.press('ArrowLeft');
+  assert.notEqual(await tf(), t2);
+  await page.keyboard.press('0');
+  assert.equal(await tf(), t0);
   await page.close();
 });
 

@@ -240,3 +240,23 @@ test('time from navigation to the first successful run (median of 5)', async () 
   console.log(`# navigation -> first successful run: median ${median} ms (${times.join(', ')})`);
   assert.ok(median < 10000);
 });
+
+test('keyboard: Ctrl+Enter in the editor runs; show(t) picks what the views draw', async () => {
+  const page = await newPage(browser);
+  await openPlayground(page, server.url);
+  await page.evaluate(() => { window.tensorpad.editor.value = 'const a = torch.ones(3);\nconst b = torch.zeros(2);\nshow(b, "bee");\nprint(b);\n'; });
+  await page.click('.cm-content');
+  await page.keyboard.press('Control+Enter');
+  await page.waitForFunction(() => window.tensorpad.state.runs > 0);
+  assert.equal(await page.evaluate(() => window.tensorpad.state.stdout), 'tensor([0., 0.])\n');
+  await page.click('#tab-memory');
+  const heads = await page.$$eval('.tp-storage-head', (s) => s.map((e) => e.textContent));
+  assert.equal(heads.length, 1);
+  assert.match(heads[0], /only bee/);
+  // Tabs are reachable and switch with the arrow keys.
+  await page.focus('#tab-memory');
+  await page.keyboard.press('ArrowRight');
+  assert.equal(await page.getAttribute('#tab-output', 'aria-selected'), 'true');
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});

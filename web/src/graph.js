@@ -103,7 +103,7 @@ export function createGraphView(container, { compact = false } = {}) {
   const viewport = el('g', { class: 'tp-viewport' }, svg);
 
   let G = null, order = [], step = -1, nodeEls = new Map(), edgeEls = [], box = { w: 1, h: 1 };
-  let view = { x: 0, y: 0, k: 1 }, selected = null, scaleInfo = null;
+  let view = { x: 0, y: 0, k: 1 }, selected = null, scaleInfo = null, moved = false;
 
   // ---- toolbar ----
   const btn = (label, title, fn) => h('button', { type: 'button', class: 'tp-btn tp-btn-small', title, 'aria-label': title, text: label, onclick: fn });
@@ -129,6 +129,7 @@ export function createGraphView(container, { compact = false } = {}) {
     apply();
   }
   function zoom(f, cx, cy) {
+    moved = true;
     const r = stage.getBoundingClientRect();
     cx ??= r.width / 2; cy ??= r.height / 2;
     const k = Math.max(0.1, Math.min(8, view.k * f));
@@ -151,6 +152,7 @@ export function createGraphView(container, { compact = false } = {}) {
   });
   svg.addEventListener('pointermove', (e) => {
     if (!drag) return;
+    moved = true;
     view.x = drag.vx + e.clientX - drag.x;
     view.y = drag.vy + e.clientY - drag.y;
     apply();
@@ -199,7 +201,7 @@ export function createGraphView(container, { compact = false } = {}) {
     const done = new Set(order.slice(0, s));
     const grad = new Map(), active = new Set();
     if (!G) return { grad, active, done };
-    const cur = s > 0 ? order[s - 1] : null;
+    const cur = step >= 0 && s > 0 ? order[s - 1] : null;  // none highlighted until the user steps
     for (const n of G.nodes) {
       if (n.kind !== 'tensor') continue;
       const consumers = G.edges.filter((e) => e.from === n.id).map((e) => e.to).filter((id) => order.includes(id));
@@ -345,8 +347,10 @@ export function createGraphView(container, { compact = false } = {}) {
       nodeEls.set(n.id, grp);
     }
     paint();
-    requestAnimationFrame(fit);
     fit();
+    // Fit again once layout has settled, unless the user already zoomed or panned.
+    moved = false;
+    requestAnimationFrame(() => { if (!moved) fit(); });
   }
 
   render(null);
