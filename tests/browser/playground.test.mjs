@@ -260,3 +260,17 @@ test('keyboard: Ctrl+Enter in the editor runs; show(t) picks what the views draw
   assert.deepEqual(page.errors, []);
   await page.close();
 });
+
+test('Node-isms in example scripts: process.stdout.write, process.exit(0), top-level await, node:util', async () => {
+  const page = await newPage(browser);
+  await openPlayground(page, server.url);
+  const code = "import { format } from 'node:util';\nprocess.stdout.write('a');\nprocess.stdout.write(format('%d\\n', 42));\nawait sleep(5);\nconsole.log('after');\nprocess.exit(0);\nconsole.log('never');\n";
+  const { stdout, done } = await runInPage(page, code);
+  assert.equal(done.ok, true, JSON.stringify(done.error));
+  assert.equal(stdout, 'a42\nafter\n');
+  const bad = await runInPage(page, "import fs from 'node:fs';\n");
+  assert.equal(bad.done.ok, false);
+  assert.match(bad.done.error.message, /cannot import 'node:fs'/);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});

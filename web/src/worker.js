@@ -13,7 +13,7 @@ import { describeGraph, describeMemory } from './capture.js';
 const torch = tensorpad.default;
 const USER_URL = 'tensorpad-user-code.js';
 const AsyncFunction = (async () => {}).constructor;
-const PARAMS = ['__modules', 'torch', 'print', 'console', 'show', 'plot', 'progress', 'sleep', '__yield', '__capture', '__importError'];
+const PARAMS = ['__modules', 'torch', 'print', 'console', 'show', 'plot', 'progress', 'sleep', '__yield', '__capture', '__importError', 'process'];
 
 // Lines the Function constructor puts before the body differ between engines: measure them.
 let measuredOffset = null;
@@ -105,6 +105,17 @@ function progress(value, total, text = '') {
   if (current) post({ type: 'progress', id: current.id, value, total, text: String(text) });
 }
 
+// Enough of Node's `process` for example scripts that write progress or read argv/env.
+class ExitSignal { constructor(code) { this.code = code; } }
+const userProcess = {
+  stdout: { write: (s) => { if (current) post({ type: 'out', id: current.id, stream: 'out', text: String(s) }); return true; } },
+  stderr: { write: (s) => { if (current) post({ type: 'out', id: current.id, stream: 'err', text: String(s) }); return true; } },
+  argv: ['node', 'playground'], env: {}, platform: 'browser', versions: {},
+  exit: (code = 0) => { throw new ExitSignal(code); },
+  hrtime: Object.assign(() => { const t = performance.now(); return [Math.floor(t / 1e3), Math.round((t % 1e3) * 1e6)]; },
+    { bigint: () => BigInt(Math.round(performance.now() * 1e6)) }),
+};
+
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 // A macrotask boundary costs ~0.1 ms; take one every few ms of synchronous loop time so
@@ -143,6 +154,31 @@ modules.util.default = modules.util;
 modules.perf_hooks.default = modules.perf_hooks;
 Object.assign(globalThis, { torch, print: (...a) => emit('out', a), show, plot, progress });
 
+/** The error of a run for the page: name, message, line in the user's code; null for exit(0). */
+function describeError(e) {
+  if (e instanceof ExitSignal) return e.code === 0 ? null : { name: 'Exit', message: `process.exit(${e.code})`, line: null };
+  const where = userLine(e, measuredOffset ?? 0);
+  return {
+    name: e?.name ?? 'Error',
+    message: e?.message ?? String(e),
+    line: where?.line ?? null,
+    col: where?.col ?? null,
+    syntax: e instanceof SyntaxError && !where,
+  };
+}
+
+// Errors from callbacks the run left behind (timers, promises nobody awaited).
+self.addEventListener('unhandledrejection', (ev) => {
+  ev.preventDefault();
+  const d = describeError(ev.reason);
+  if (d) emit('err', [`Uncaught (in promise) ${d.name}: ${d.message}${d.line ? ` (line ${d.line})` : ''}`]);
+});
+self.addEventListener('error', (ev) => {
+  ev.preventDefault();
+  const d = describeError(ev.error ?? new Error(ev.message));
+  if (d) emit('err', [`Uncaught ${d.name}: ${d.message}${d.line ? ` (line ${d.line})` : ''}`]);
+});
+
 // ---- running ---------------------------------------------------------------------------------
 async function run({ id, code }) {
   current = { id, shown: [], captured: null };
@@ -152,16 +188,9 @@ async function run({ id, code }) {
   try {
     const fn = new AsyncFunction(...PARAMS, `"use strict";{${code}\n}\n//# sourceURL=${USER_URL}`);
     await fn(modules, torch, (...a) => emit('out', a), userConsole, show, plot, progress, sleep, __yield,
-      (vars) => { current.captured = vars; }, __importError);
+      (vars) => { current.captured = vars; }, __importError, userProcess);
   } catch (e) {
-    const where = userLine(e, measuredOffset ?? 0);
-    error = {
-      name: e?.name ?? 'Error',
-      message: e?.message ?? String(e),
-      line: where?.line ?? null,
-      col: where?.col ?? null,
-      syntax: e instanceof SyntaxError && !where,
-    };
+    error = describeError(e);
   }
   const ms = performance.now() - t0;
   let graph = null, memory = null, viewError = null;
