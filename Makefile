@@ -61,7 +61,7 @@ build/native/%: tests/native/%.c $(SRC) $(HDR) tests/native/check.h
 test: build test-native test-js test-browser
 
 test-native: $(NATIVE_TESTS)
-	@for t in $(NATIVE_TESTS); do echo "== $$t"; $$t || exit 1; done
+	@for t in $(NATIVE_TESTS); do echo "== $$t"; ASAN_OPTIONS=allocator_may_return_null=1 $$t || exit 1; done
 
 test-js: build
 	node --test tests/js/

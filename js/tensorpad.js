@@ -29,6 +29,10 @@ function checkDevice(opts) {
 /** Applies requires_grad; on failure the new tensor is released and nothing leaks. */
 function finish(t, opts) {
   if (opts.requires_grad) {
+    if (!t.dtype.is_floating_point) {
+      t.dispose();
+      throw new TensorError('Only Tensors of floating point and complex dtype can require gradients');
+    }
     try {
       t.requires_grad = true;
     } catch (e) {

@@ -183,7 +183,7 @@ TP_API int tp_tensor_version(const tp_tensor *t) { return t->storage->version; }
 TP_API int tp_tensor_requires_grad(const tp_tensor *t) { return t->requires_grad; }
 TP_API int tp_tensor_set_requires_grad(tp_tensor *t, int b) {
   if (b && !tp_dtype_table[t->dtype].is_floating)
-    return tp_fail_status("only Tensors of floating point and complex dtype can require gradients");
+    return tp_fail_status("only Tensors of floating point dtype can require gradients");
   t->requires_grad = (uint8_t)(b != 0);
   return 0;
 }
@@ -204,7 +204,7 @@ TP_API int tp_tensor_is_contiguous(const tp_tensor *t) {
 TP_API double tp_item(tp_tensor *t) {
   int64_t n = tp_shape_numel(t->ndim, t->shape);
   if (n != 1) {
-    tp_fail("a Tensor with %lld elements cannot be converted to Scalar", (long long)n);
+    tp_fail("only one element tensors can be converted to Python scalars");
     return NAN;
   }
   tp_clear_error();  /* the JS layer tells a NaN value from an error by an empty message */

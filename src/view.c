@@ -244,8 +244,7 @@ TP_API tp_tensor *tp_narrow(tp_tensor *t, double dim, double start, double lengt
   if (s < -size || s > size)
     return tp_fail("start out of range (expected to be in range of [%lld, %lld], but got %lld)", (long long)-size, (long long)size, (long long)s);
   if (s < 0) s += size;
-  if (len < 0) return tp_fail("narrow(): length must be non-negative.");
-  if (s > size - len) return tp_fail("start (%lld) + length (%lld) exceeds dimension size (%lld).", (long long)s, (long long)len, (long long)size);
+  if (len < 0 || s > size - len) return tp_fail("start (%lld) + length (%lld) exceeds dimension size (%lld).", (long long)s, (long long)len, (long long)size);
   tp_tensor *v = tp_tensor_alias(t);
   if (!v) return NULL;
   v->shape[w] = len;

@@ -5,6 +5,7 @@
 //
 //   node web/serve.mjs [--port 8080] [--root dist/web] [--host 127.0.0.1]
 //   --port 0 picks a free port; the chosen URL is printed as "tensorpad playground: <url>".
+// Also usable as a module: `const server = await serve(0)` (an http.Server, listening).
 import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve, sep } from 'node:path';
@@ -23,39 +24,48 @@ function option(name, fallback) {
 }
 
 const here = fileURLToPath(new URL('.', import.meta.url));
-const root = resolve(option('root', join(here, '..', 'dist', 'web')));
-const port = Number(option('port', process.env.PORT ?? 8080));
-const host = option('host', '127.0.0.1');
+const HEADERS = {
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  'Cross-Origin-Embedder-Policy': 'require-corp',
+  'Cross-Origin-Resource-Policy': 'same-origin',
+  'Cache-Control': 'no-cache',
+};
 
-const server = createServer(async (req, res) => {
-  const headers = {
-    'Cross-Origin-Opener-Policy': 'same-origin',
-    'Cross-Origin-Embedder-Policy': 'require-corp',
-    'Cross-Origin-Resource-Policy': 'same-origin',
-    'Cache-Control': 'no-cache',
-  };
-  try {
-    let path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
-    let file = normalize(join(root, path));
-    if (file !== root && !file.startsWith(root + sep)) throw Object.assign(new Error('outside root'), { code: 'ENOENT' });
-    if ((await stat(file)).isDirectory()) {
-      if (!path.endsWith('/')) {
-        res.writeHead(301, { ...headers, Location: path + '/' });
+/** Starts serving root (default dist/web) on port; resolves with the listening server. */
+export function serve(port = 8080, { host = '127.0.0.1', root } = {}) {
+  root ??= join(here, '..', 'dist', 'web');
+  root = resolve(root);
+  const server = createServer(async (req, res) => {
+    try {
+      let path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+      // Older links pointed at /web/ (the page used to be served from the source tree).
+      if (path === '/web' || path.startsWith('/web/')) {
+        res.writeHead(301, { ...HEADERS, Location: '/' + path.slice(5) });
         return res.end();
       }
-      file = join(file, 'index.html');
+      let file = normalize(join(root, path));
+      if (file !== root && !file.startsWith(root + sep)) throw Object.assign(new Error('outside root'), { code: 'ENOENT' });
+      if ((await stat(file)).isDirectory()) {
+        if (!path.endsWith('/')) {
+          res.writeHead(301, { ...HEADERS, Location: path + '/' });
+          return res.end();
+        }
+        file = join(file, 'index.html');
+      }
+      const body = await readFile(file);
+      res.writeHead(200, { ...HEADERS, 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream', 'Content-Length': body.length });
+      res.end(req.method === 'HEAD' ? undefined : body);
+    } catch (e) {
+      res.writeHead(e.code === 'ENOENT' || e.code === 'EISDIR' || e.code === 'ENOTDIR' ? 404 : 500, { ...HEADERS, 'Content-Type': 'text/plain' });
+      res.end(e.code === 'ENOENT' || e.code === 'ENOTDIR' ? 'not found\n' : 'server error\n');
     }
-    const body = await readFile(file);
-    res.writeHead(200, { ...headers, 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream', 'Content-Length': body.length });
-    res.end(req.method === 'HEAD' ? undefined : body);
-  } catch (e) {
-    res.writeHead(e.code === 'ENOENT' || e.code === 'EISDIR' ? 404 : 500, { ...headers, 'Content-Type': 'text/plain' });
-    res.end(e.code === 'ENOENT' ? 'not found\n' : 'server error\n');
-  }
-});
+  });
+  return new Promise((ok) => server.listen(port, host, () => ok(server)));
+}
 
-server.listen(port, host, () => {
-  const { port: p } = server.address();
-  console.log(`tensorpad playground: http://${host === '0.0.0.0' ? 'localhost' : host}:${p}/`);
-});
-for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => server.close(() => process.exit(0)));
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const host = option('host', '127.0.0.1');
+  const server = await serve(Number(option('port', process.env.PORT ?? 8080)), { host, root: option('root', undefined) });
+  console.log(`tensorpad playground: http://${host === '0.0.0.0' ? 'localhost' : host}:${server.address().port}/`);
+  for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => { server.close(); process.exit(0); });
+}

@@ -21,7 +21,10 @@ export function describeGraph(torch, Tensor, named) {
   for (const [name, t] of tensorsOf(Tensor, named)) {
     if (!t.requires_grad && !t.grad_fn) continue;
     const g = torch.autograd.graph(t);
-    const rid = g.root ?? null;
+    // The root is required by docs/graph-format.md; tolerate its absence: t's node is the
+    // tensor node nothing consumes (or the only tensor node, for a bare leaf).
+    const tensorsIn = (g.nodes ?? []).filter((n) => (n.kind ?? n.type) === 'tensor');
+    const rid = g.root ?? (tensorsIn.length === 1 ? tensorsIn[0].id : tensorsIn.find((n) => !(g.edges ?? []).some((e) => e.from === n.id))?.id) ?? null;
     for (const n of g.nodes ?? []) {
       const old = nodes.get(n.id);
       nodes.set(n.id, old ? { ...old, ...n, label: old.label ?? n.label } : { ...n });

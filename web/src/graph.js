@@ -41,7 +41,7 @@ function fmtNum(x) { return x === 0 ? '0' : Math.abs(x) >= 1e4 || Math.abs(x) < 
 /** Reads the graph JSON tolerantly: the fields of docs/graph-format.md, with fallbacks. */
 export function normalizeGraph(g) {
   const nodes = (g?.nodes ?? []).map((n) => {
-    const kind = n.kind ?? (n.shape === undefined && n.name ? 'function' : 'tensor');
+    const kind = n.kind ?? n.type ?? (n.shape === undefined && n.name ? 'function' : 'tensor');
     const grad = n.grad ?? null;
     const gradNorm = typeof n.grad_norm === 'number' ? n.grad_norm : normFromText(grad);
     return {
