@@ -67,7 +67,7 @@ export function describeMemory(torch, Tensor, named) {
     const items = [], bases = [];
     for (const it of list) {
       const t = it.kind === 'array' ? torch.from_numpy(it.array) : it.t.detach();
-      const shape = [...t.shape], stride = t.stride(), offset = t.storage_offset();
+      const shape = [...t.shape], stride = [...t.stride()], offset = t.storage_offset();
       const ext = extent(shape, stride, offset);
       items.push({ name: it.name, kind: it.kind, dtype: String(t.dtype).replace('torch.', ''), shape, stride, offset, numel: t.numel(),
         requires_grad: it.kind === 'tensor' ? it.t.requires_grad : false, contiguous: t.is_contiguous(), extent: ext,
