@@ -34,7 +34,7 @@ test('the page loads with no console errors and the preloaded example prints wha
   const { stdout, done } = await runInPage(page, null);
   assert.equal(done.ok, true, JSON.stringify(done.error));
   assert.equal(stdout, expected);
-  assert.match(stdout, /tensor\(\[\[0, 1, 2\],\n {8}\[3, 4, 5\]\]\)/);
+  assert.match(stdout, /tensor\(\[\[ 5., 14.\],\n {8}\[14., 50.\]\]\)/);
   await screenshot(page, 'playground-welcome');
   assert.deepEqual(page.errors, []);
   await page.close();
