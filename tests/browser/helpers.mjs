@@ -13,10 +13,10 @@ export const artifacts = join(root, 'test-artifacts');
 const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
 
 /** Starts the static server on a free port; resolves {url, stop}. */
-export function startServer() {
+export function startServer(extraArgs = []) {
   if (!existsSync(join(root, 'dist/web/index.html'))) throw new Error('dist/web is missing: run `make web` first');
   return new Promise((resolve, reject) => {
-    const p = spawn(process.execPath, [join(root, 'web/serve.mjs'), '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const p = spawn(process.execPath, [join(root, 'web/serve.mjs'), '--port', '0', ...extraArgs], { stdio: ['ignore', 'pipe', 'inherit'] });
     let buf = '';
     p.stdout.on('data', (d) => {
       buf += d;

@@ -22,7 +22,10 @@ after(async () => {
 
 test('the page loads with no console errors and the preloaded example prints what Node prints', async () => {
   const page = await newPage(browser);
+  const requests = [];
+  page.on('request', (r) => requests.push(r.url()));
   await openPlayground(page, server.url);
+  assert.equal(await page.evaluate(() => window.tensorpad.runner.info.shared), true, 'cross-origin isolated: shared-memory build');
   assert.ok(await page.isVisible('#run'), 'Run button visible');
   const code = await page.evaluate(() => window.tensorpad.editor.value);
   assert.match(code, /torch/);
@@ -36,6 +39,7 @@ test('the page loads with no console errors and the preloaded example prints wha
   assert.equal(stdout, expected);
   assert.match(stdout, /tensor\(\[\[ 5., 14.\],\n {8}\[14., 50.\]\]\)/);
   await screenshot(page, 'playground-welcome');
+  assert.deepEqual(requests.filter((u) => !u.startsWith(server.url) && !u.startsWith('data:') && !u.startsWith('blob:')), [], 'no request leaves the server (no CDN)');
   assert.deepEqual(page.errors, []);
   await page.close();
 });
@@ -273,4 +277,20 @@ test('Node-isms in example scripts: process.stdout.write, process.exit(0), top-l
   assert.match(bad.done.error.message, /cannot import 'node:fs'/);
   assert.deepEqual(page.errors, []);
   await page.close();
+});
+
+test('on a host without COOP/COEP the page uses the plain-memory build and still runs', async () => {
+  const plain = await startServer(['--no-isolation']);
+  try {
+    const page = await newPage(browser);
+    await openPlayground(page, plain.url);
+    assert.deepEqual(await page.evaluate(() => [window.crossOriginIsolated, window.tensorpad.runner.info.shared]), [false, false]);
+    const { stdout, done } = await runInPage(page, 'const t = torch.arange(4, {dtype: torch.float32});\nconst a = t.numpy();\na[0] = 9;\nprint(t);\n');
+    assert.equal(done.ok, true, JSON.stringify(done.error));
+    assert.equal(stdout, 'tensor([9., 1., 2., 3.])\n');
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  } finally {
+    await plain.stop();
+  }
 });
