@@ -69,6 +69,7 @@ const editor = createEditor($('editor'), '', { onRun: () => run(), label: 'JavaS
 
 // ---- running ----
 const state = { stdout: '', stderr: '', done: null, runs: 0 };
+let notice = '';
 function setStatus(text, cls = '') { statusEl.textContent = text; statusEl.className = `tp-status ${cls}`; }
 function append(text, cls) {
   const span = document.createElement('span');
@@ -81,7 +82,7 @@ function append(text, cls) {
 
 const runner = new Runner(new URL('./worker.js', import.meta.url), {
   ready: (info) => {
-    if (!runner.running) setStatus(`ready · ${info.shared ? 'shared memory' : 'plain memory'}${info.autograd ? '' : ' · autograd not in this build'}`, 'tp-ok');
+    if (!runner.running && state.runs === 0) setStatus(`${notice}ready · ${info.shared ? 'shared memory' : 'plain memory'}${info.autograd ? '' : ' · autograd not in this build'}`, 'tp-ok');
   },
   fatal: (message) => setStatus(`error: ${message}`, 'tp-err'),
 });
@@ -148,19 +149,21 @@ $('share').addEventListener('click', async () => {
   }
 });
 
-// ---- start: a shared link's code (never run automatically) or the first example ----
+// ---- start: load the worker at once; show a shared link's code (never run automatically)
+// or the first example ----
+runner.start().catch(() => {});
 const shared = await decodeHash(location.hash);
 if (shared !== null) {
   editor.value = shared;
   select.value = '';
-  setStatus('shared code loaded: press Run to run it', 'tp-ok');
+  notice = 'shared code: press Run to run it · ';
+  setStatus(runner.info ? `${notice}ready` : `${notice}loading…`, 'tp-ok');
 } else {
   editor.value = all[0].code;
   select.value = all[0].file;
 }
 window.addEventListener('resize', () => redrawPlots(figuresEl));
 matchMedia('(prefers-color-scheme: dark)').addEventListener?.('change', () => redrawPlots(figuresEl));
-runner.start().catch(() => {});
 
 // For tests and the curious: the page's parts.
 window.tensorpad = { runner, editor, state, run, graphView, memoryView, showGraph: (g) => { graphView.render(g); selectTab('graph'); }, showMemory: (m) => { memoryView.render(m); selectTab('memory'); }, selectTab };
