@@ -95,3 +95,18 @@ test('the tutorial index page runs its block', async () => {
   assert.deepEqual(page.errors, []);
   await page.close();
 });
+
+test('tutorial pages fit a phone-width screen and read in dark mode', async () => {
+  const page = await newPage(browser);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  for (const name of ['', 'tensors.html', 'autograd.html']) {
+    await openTutorial(page, name);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    assert.ok(overflow <= 0, `${name || 'index'}: no horizontal page scroll (overflow ${overflow}px)`);
+  }
+  assert.equal(await page.evaluate(() => getComputedStyle(document.body).backgroundColor), 'rgb(20, 22, 26)');
+  await screenshot(page, 'tutorial-autograd-phone-dark');
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
