@@ -13,6 +13,7 @@ import { describeGraph, describeMemory } from './capture.js';
 const torch = tensorpad.default;
 const USER_URL = 'tensorpad-user-code.js';
 const AsyncFunction = (async () => {}).constructor;
+const PREFIX = '"use strict";{';
 const PARAMS = ['__modules', 'torch', 'print', 'console', 'show', 'plot', 'progress', 'sleep', '__yield', '__capture', '__importError', 'process'];
 
 // Lines the Function constructor puts before the body differ between engines: measure them.
@@ -28,7 +29,10 @@ async function measureOffset() {
 
 function userLine(e, offset) {
   const m = new RegExp(`${USER_URL.replace(/\./g, '\\.')}:(\\d+):(\\d+)`).exec(String(e?.stack ?? ''));
-  return m ? { line: Number(m[1]) - offset, col: Number(m[2]) } : null;
+  if (!m) return null;
+  const line = Number(m[1]) - offset;
+  // Line 1 of the user's code follows the '"use strict";{' prefix.
+  return { line, col: line === 1 ? Math.max(Number(m[2]) - PREFIX.length, 1) : Number(m[2]) };
 }
 
 // ---- helpers the user's code sees ------------------------------------------------------------
@@ -186,7 +190,7 @@ async function run({ id, code }) {
   lastYield = t0;
   let error = null;
   try {
-    const fn = new AsyncFunction(...PARAMS, `"use strict";{${code}\n}\n//# sourceURL=${USER_URL}`);
+    const fn = new AsyncFunction(...PARAMS, `${PREFIX}${code}\n}\n//# sourceURL=${USER_URL}`);
     await fn(modules, torch, (...a) => emit('out', a), userConsole, show, plot, progress, sleep, __yield,
       (vars) => { current.captured = vars; }, __importError, userProcess);
   } catch (e) {
