@@ -55,10 +55,15 @@ const memoryView = createMemoryView($('pane-memory'));
 const select = $('examples');
 const all = [{ file: 'welcome.mjs', title: 'welcome', code: WELCOME }, ...examples];
 for (const ex of all) select.append(new Option(ex.title, ex.file));
+// Edits survive switching examples back and forth (in memory, for this visit).
+const edited = new Map();
+let currentFile = null;
 function loadExample(file) {
   const ex = all.find((e) => e.file === file);
   if (!ex) return;
-  editor.value = ex.code;
+  if (currentFile) edited.set(currentFile, editor.value);
+  editor.value = edited.get(file) ?? ex.code;
+  currentFile = file;
   select.value = file;
   history.replaceState(null, '', location.pathname + location.search);
 }
@@ -159,8 +164,7 @@ if (shared !== null) {
   notice = 'shared code: press Run to run it · ';
   setStatus(runner.info ? `${notice}ready` : `${notice}loading…`, 'tp-ok');
 } else {
-  editor.value = all[0].code;
-  select.value = all[0].file;
+  loadExample(all[0].file);
 }
 window.addEventListener('resize', () => redrawPlots(figuresEl));
 matchMedia('(prefers-color-scheme: dark)').addEventListener?.('change', () => redrawPlots(figuresEl));
