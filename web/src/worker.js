@@ -158,6 +158,25 @@ modules.util.default = modules.util;
 modules.perf_hooks.default = modules.perf_hooks;
 Object.assign(globalThis, { torch, print: (...a) => emit('out', a), show, plot, progress });
 
+/**
+ * Top-level variables as [name, tensor-or-array] pairs: modules contribute their named
+ * parameters (`model.0.weight`), short arrays and plain objects their tensor entries.
+ */
+function expand(vars) {
+  const out = [];
+  for (const [name, v] of vars) {
+    if (v instanceof tensorpad.Tensor || ArrayBuffer.isView(v)) out.push([name, v]);
+    else if (v && typeof v.named_parameters === 'function') {
+      try { for (const [p, t] of v.named_parameters()) out.push([`${name}.${p}`, t]); } catch { /* not a module after all */ }
+    } else if (Array.isArray(v) && v.length <= 16) {
+      v.forEach((t, i) => { if (t instanceof tensorpad.Tensor) out.push([`${name}[${i}]`, t]); });
+    } else if (v && Object.getPrototypeOf(v) === Object.prototype) {
+      for (const [k, t] of Object.entries(v).slice(0, 16)) if (t instanceof tensorpad.Tensor) out.push([`${name}.${k}`, t]);
+    }
+  }
+  return out;
+}
+
 /** The error of a run for the page: name, message, line in the user's code; null for exit(0). */
 function describeError(e) {
   if (e instanceof ExitSignal) return e.code === 0 ? null : { name: 'Exit', message: `process.exit(${e.code})`, line: null };
@@ -199,7 +218,7 @@ async function run({ id, code }) {
   const ms = performance.now() - t0;
   let graph = null, memory = null, viewError = null;
   try {
-    const named = current.shown.length ? current.shown : Object.entries(current.captured ?? {});
+    const named = current.shown.length ? current.shown : expand(Object.entries(current.captured ?? {}));
     graph = describeGraph(torch, tensorpad.Tensor, named);
     memory = describeMemory(torch, tensorpad.Tensor, named);
   } catch (e) {
