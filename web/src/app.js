@@ -1,5 +1,6 @@
 // The playground page: editor, Run/Stop, examples menu, share links, and the Output /
-// Graph / Memory panes fed by the worker (see runner.js and worker.js).
+// Graph / Memory panes fed by the worker (see runner.js and worker.js). The page never runs
+// user code itself and never calls the core: everything goes through the worker's messages.
 import { createEditor } from './editor.js';
 import { Runner } from './runner.js';
 import { createGraphView } from './graph.js';

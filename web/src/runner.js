@@ -1,5 +1,6 @@
 // The page side of the worker: spawn, run, stop (terminate + respawn). One Runner per
-// page; the embed script shares one among all its blocks.
+// page; the embed script shares one among all its blocks. Stop must work even when the
+// code is stuck in a synchronous loop, so it never asks the worker: it terminates it.
 import { prepare } from './transform.js';
 
 export class Runner {

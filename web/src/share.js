@@ -1,5 +1,6 @@
 // Share links: the code, deflate-compressed and base64url-encoded, in the URL hash
 // (#code=...). Nothing leaves the browser; opening a link never runs the code.
+// CompressionStream('deflate-raw') is built into current browsers: no library needed.
 const PREFIX = 'code=';
 
 function toBase64Url(bytes) {
