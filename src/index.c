@@ -9,6 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include "shape.h"
+#include "autograd.h"
+#include "derivatives.h"
 
 /* ---- shared pieces ------------------------------------------------------------------- */
 /* The header of t with dim d removed and index i selected along it. */
@@ -128,7 +130,7 @@ static void run_scatter(tp_tensor *self, int64_t dim, tp_tensor *index, tp_tenso
   tp_iter_run(&it, scatter_loop, &c);
 }
 
-TP_API tp_tensor *tp_gather(tp_tensor *t, double dim_d, tp_tensor *index) {
+static tp_tensor *gather_impl(tp_tensor *t, double dim_d, tp_tensor *index) {
   int64_t dim, bad;
   if (tp_wrap_dim((int64_t)dim_d, t->ndim, &dim)) return NULL;
   int64_t numel = tp_shape_numel(index->ndim, index->shape);
@@ -190,7 +192,7 @@ static int scatter_check(tp_tensor *t, int64_t dim, tp_tensor *index, tp_tensor 
 
 /* scatter_ / scatter_add_: src != NULL copies (add: accumulates) src; src == NULL writes
  * the scalar value. */
-TP_API int tp_scatter_(tp_tensor *t, double dim_d, tp_tensor *index, tp_tensor *src, double value, int add) {
+static int scatter__impl(tp_tensor *t, double dim_d, tp_tensor *index, tp_tensor *src, double value, int add) {
   int64_t dim;
   if (tp_wrap_dim((int64_t)dim_d, t->ndim, &dim)) return -1;
   if (add && !src) return tp_fail_status("scatter_add(): src must be a tensor");
@@ -203,7 +205,7 @@ TP_API int tp_scatter_(tp_tensor *t, double dim_d, tp_tensor *index, tp_tensor *
   return 0;
 }
 
-TP_API tp_tensor *tp_scatter(tp_tensor *t, double dim_d, tp_tensor *index, tp_tensor *src, double value, int add) {
+static tp_tensor *scatter_impl(tp_tensor *t, double dim_d, tp_tensor *index, tp_tensor *src, double value, int add) {
   int64_t dim;
   if (tp_wrap_dim((int64_t)dim_d, t->ndim, &dim)) return NULL;
   if (add && !src) return tp_fail("scatter_add(): src must be a tensor");
@@ -222,7 +224,7 @@ static int64_t load_index(const tp_tensor *index, int64_t i) {
   return index->dtype == TP_INT64 ? *(const int64_t *)p : *(const int32_t *)p;
 }
 
-TP_API tp_tensor *tp_index_select(tp_tensor *t, double dim_d, tp_tensor *index) {
+static tp_tensor *index_select_impl(tp_tensor *t, double dim_d, tp_tensor *index) {
   int64_t dim;
   if (tp_wrap_dim((int64_t)dim_d, t->ndim, &dim)) return NULL;
   if (index->ndim > 1) return tp_fail("index_select(): Index is supposed to be a vector");
@@ -290,7 +292,7 @@ static void masked_fill_run(tp_tensor *t, tp_tensor *mask, tp_tensor *value, dou
 }
 
 /* value: a 0-d tensor, or NULL to use v. */
-TP_API int tp_masked_fill_(tp_tensor *t, tp_tensor *mask, tp_tensor *value, double v) {
+static int masked_fill__impl(tp_tensor *t, tp_tensor *mask, tp_tensor *value, double v) {
   int64_t shape[TP_MAX_DIMS];
   int n;
   if (masked_fill_check(t, mask, value)) return -1;
@@ -306,7 +308,7 @@ TP_API int tp_masked_fill_(tp_tensor *t, tp_tensor *mask, tp_tensor *value, doub
   return 0;
 }
 
-TP_API tp_tensor *tp_masked_fill(tp_tensor *t, tp_tensor *mask, tp_tensor *value, double v) {
+static tp_tensor *masked_fill_impl(tp_tensor *t, tp_tensor *mask, tp_tensor *value, double v) {
   int64_t shape[TP_MAX_DIMS];
   int n;
   if (tp_broadcast_shapes(mask->ndim, mask->shape, t->ndim, t->shape, &n, shape)) return NULL;
@@ -337,7 +339,7 @@ static void select_loop(char **p, const int64_t *s, int64_t n, void *ctx) {
     if (*(const uint8_t *)m) { copy_item(c->out, x, c->item); c->out += c->item; }
 }
 
-TP_API tp_tensor *tp_masked_select(tp_tensor *t, tp_tensor *mask) {
+static tp_tensor *masked_select_impl(tp_tensor *t, tp_tensor *mask) {
   if (mask->dtype != TP_BOOL) return tp_fail("masked_select: expected BoolTensor or ByteTensor for mask");
   int64_t shape[TP_MAX_DIMS];
   int n;
@@ -589,7 +591,7 @@ static tp_tensor plan_result_block(const index_plan *p, const tp_tensor *r, int6
 }
 
 /* t[indices]: indices[i] is a long or bool tensor, or NULL for a whole dim. Copies. */
-TP_API tp_tensor *tp_index(tp_tensor *t, int n, tp_tensor *const *indices) {
+static tp_tensor *index_impl(tp_tensor *t, int n, tp_tensor *const *indices) {
   index_plan p;
   if (plan_make(&p, t, n, indices)) { plan_free(&p); return NULL; }
   tp_tensor *out = tp_tensor_make(t->dtype, p.rdim, p.rshape);
@@ -644,7 +646,7 @@ static int index_put_as_masked_fill(tp_tensor *t, int n, tp_tensor *const *indic
 
 /* t[indices] = values (accumulate: +=). values must have t's dtype and broadcast to the
  * indexing result. */
-TP_API int tp_index_put_(tp_tensor *t, int n, tp_tensor *const *indices, tp_tensor *values, int accumulate) {
+static int index_put__impl(tp_tensor *t, int n, tp_tensor *const *indices, tp_tensor *values, int accumulate) {
   if (n > t->ndim) return tp_fail_status("too many indices for tensor of dimension %d (got %d)", t->ndim, n);
   if (!accumulate) {
     int rc = index_put_as_masked_fill(t, n, indices, values);
@@ -684,7 +686,7 @@ TP_API int tp_index_put_(tp_tensor *t, int n, tp_tensor *const *indices, tp_tens
 }
 
 /* Out-of-place index_put: a copy of t with the writes applied. */
-TP_API tp_tensor *tp_index_put(tp_tensor *t, int n, tp_tensor *const *indices, tp_tensor *values, int accumulate) {
+static tp_tensor *index_put_impl(tp_tensor *t, int n, tp_tensor *const *indices, tp_tensor *values, int accumulate) {
   tp_tensor *out = tp_clone(t);
   if (!out) return NULL;
   if (tp_index_put_(out, n, indices, values, accumulate)) {
@@ -693,4 +695,110 @@ TP_API tp_tensor *tp_index_put(tp_tensor *t, int n, tp_tensor *const *indices, t
   }
   out->storage->version = 0;
   return out;
+}
+
+/* ---- the exported ops: kernels below autograd, then each op's node --------------------- */
+#define BELOW(type, var, call)          \
+  int mode_ = tp_set_grad_enabled(0);   \
+  type var = (call);                    \
+  tp_set_grad_enabled(mode_)
+
+static int64_t wrapped_dim(double d, int ndim) {
+  int64_t w = 0;
+  tp_wrap_dim((int64_t)d, ndim, &w);
+  return w;
+}
+
+TP_API tp_tensor *tp_gather(tp_tensor *t, double dim, tp_tensor *index) {
+  BELOW(tp_tensor *, out, gather_impl(t, dim, index));
+  int64_t d = wrapped_dim(dim, t->ndim);
+  return tp_record_kind(TP_GRAD_GATHER, "GatherBackward0", 1, &t, out, 1, &d, 1, &index);
+}
+
+static const char *scatter_name(tp_tensor *src, int add) {
+  return add ? "ScatterAddBackward0" : src ? "ScatterBackward0" : "ScatterBackward1";
+}
+
+TP_API tp_tensor *tp_scatter(tp_tensor *t, double dim, tp_tensor *index, tp_tensor *src, double value, int add) {
+  BELOW(tp_tensor *, out, scatter_impl(t, dim, index, src, value, add));
+  int64_t iv[3] = {wrapped_dim(dim, t->ndim), add, src != NULL};
+  tp_tensor *ins[2] = {t, src};
+  return tp_record_kind(TP_GRAD_SCATTER, scatter_name(src, add), src ? 2 : 1, ins, out, 3, iv, 1, &index);
+}
+
+TP_API int tp_scatter_(tp_tensor *t, double dim, tp_tensor *index, tp_tensor *src, double value, int add) {
+  struct tp_node *n;
+  int64_t iv[3] = {wrapped_dim(dim, t->ndim), add, src != NULL};
+  if (tp_inplace_kind_begin(TP_GRAD_SCATTER, scatter_name(src, add), t, src ? 1 : 0, &src, 3, iv, 1, &index, &n)) return -1;
+  BELOW(int, rc, scatter__impl(t, dim, index, src, value, add));
+  if (rc) { tp_inplace_abort(n); return -1; }
+  tp_inplace_commit(t, n);
+  return 0;
+}
+
+TP_API tp_tensor *tp_index_select(tp_tensor *t, double dim, tp_tensor *index) {
+  BELOW(tp_tensor *, out, index_select_impl(t, dim, index));
+  int64_t d = wrapped_dim(dim, t->ndim);
+  return tp_record_kind(TP_GRAD_INDEX_SELECT, "IndexSelectBackward0", 1, &t, out, 1, &d, 1, &index);
+}
+
+TP_API tp_tensor *tp_masked_fill(tp_tensor *t, tp_tensor *mask, tp_tensor *value, double v) {
+  BELOW(tp_tensor *, out, masked_fill_impl(t, mask, value, v));
+  tp_tensor *ins[2] = {t, value};
+  return tp_record_kind(TP_GRAD_MASKED_FILL, value ? "MaskedFillBackward1" : "MaskedFillBackward0", value ? 2 : 1, ins, out, 0, NULL, 1, &mask);
+}
+
+TP_API int tp_masked_fill_(tp_tensor *t, tp_tensor *mask, tp_tensor *value, double v) {
+  struct tp_node *n;
+  if (tp_inplace_kind_begin(TP_GRAD_MASKED_FILL, value ? "MaskedFillBackward1" : "MaskedFillBackward0", t, value ? 1 : 0, &value, 0, NULL, 1, &mask, &n)) return -1;
+  BELOW(int, rc, masked_fill__impl(t, mask, value, v));
+  if (rc) { tp_inplace_abort(n); return -1; }
+  tp_inplace_commit(t, n);
+  return 0;
+}
+
+TP_API tp_tensor *tp_masked_select(tp_tensor *t, tp_tensor *mask) {
+  BELOW(tp_tensor *, out, masked_select_impl(t, mask));
+  return tp_record_kind(TP_GRAD_MASKED_SELECT, "MaskedSelectBackward0", 1, &t, out, 0, NULL, 1, &mask);
+}
+
+/* The index tensors a node keeps: flags in iv (1 where dim d has one), tensors saved in order. */
+static int index_params(int n, tp_tensor *const *indices, int64_t *iv, tp_tensor **save) {
+  int k = 0;
+  for (int d = 0; d < n; d++) {
+    iv[d] = indices[d] != NULL;
+    if (indices[d]) save[k++] = indices[d];
+  }
+  return k;
+}
+
+TP_API tp_tensor *tp_index(tp_tensor *t, int n, tp_tensor *const *indices) {
+  BELOW(tp_tensor *, out, index_impl(t, n, indices));
+  if (!out || !tp_any_requires_grad(1, &t)) return out;
+  int64_t iv[TP_MAX_DIMS];
+  tp_tensor *save[TP_MAX_DIMS];
+  int k = index_params(n < TP_MAX_DIMS ? n : TP_MAX_DIMS, indices, iv, save);
+  return tp_record_kind(TP_GRAD_INDEX, "IndexBackward0", 1, &t, out, n, iv, k, save);
+}
+
+TP_API tp_tensor *tp_index_put(tp_tensor *t, int n, tp_tensor *const *indices, tp_tensor *values, int accumulate) {
+  BELOW(tp_tensor *, out, index_put_impl(t, n, indices, values, accumulate));
+  tp_tensor *ins[2] = {t, values};
+  if (!out || !tp_any_requires_grad(2, ins)) return out;
+  int64_t iv[2 + TP_MAX_DIMS] = {n, accumulate};
+  tp_tensor *save[TP_MAX_DIMS];
+  int k = index_params(n < TP_MAX_DIMS ? n : TP_MAX_DIMS, indices, iv + 2, save);
+  return tp_record_kind(TP_GRAD_INDEX_PUT, "IndexPutBackward0", 2, ins, out, 2 + n, iv, k, save);
+}
+
+TP_API int tp_index_put_(tp_tensor *t, int n, tp_tensor *const *indices, tp_tensor *values, int accumulate) {
+  struct tp_node *node;
+  int64_t iv[2 + TP_MAX_DIMS] = {n, accumulate};
+  tp_tensor *save[TP_MAX_DIMS];
+  int k = index_params(n < TP_MAX_DIMS ? n : TP_MAX_DIMS, indices, iv + 2, save);
+  if (tp_inplace_kind_begin(TP_GRAD_INDEX_PUT, "IndexPutBackward0", t, 1, &values, 2 + n, iv, k, save, &node)) return -1;
+  BELOW(int, rc, index_put__impl(t, n, indices, values, accumulate));
+  if (rc) { tp_inplace_abort(node); return -1; }
+  tp_inplace_commit(t, node);
+  return 0;
 }

@@ -9,6 +9,8 @@
 #include <string.h>
 #include "gemm.h"
 #include "internal.h"
+#include "autograd.h"
+#include "derivatives.h"
 
 static const char *const op_names[TP_LINALG_NOPS] = {
   [TP_LINALG_MATMUL] = "matmul", [TP_LINALG_MM] = "mm", [TP_LINALG_BMM] = "bmm",
@@ -346,7 +348,7 @@ static tp_tensor *matmul(tp_tensor *a, tp_tensor *b) {
   return matmul_batched(a, b);
 }
 
-TP_API tp_tensor *tp_linalg(int op, tp_tensor *a, tp_tensor *b) {
+static tp_tensor *linalg_impl(int op, tp_tensor *a, tp_tensor *b) {
   switch (op) {
   case TP_LINALG_MATMUL: return matmul(a, b);
   case TP_LINALG_MM: return mm(a, b);
@@ -356,4 +358,13 @@ TP_API tp_tensor *tp_linalg(int op, tp_tensor *a, tp_tensor *b) {
   case TP_LINALG_OUTER: return outer(a, b);
   default: return tp_fail("tp_linalg: unknown op %d", op);
   }
+}
+
+/* The kernel runs below autograd (Note [Below autograd] in elementwise.c); the op then
+ * records its own node. */
+TP_API tp_tensor *tp_linalg(int op, tp_tensor *a, tp_tensor *b) {
+  int mode = tp_set_grad_enabled(0);
+  tp_tensor *out = linalg_impl(op, a, b);
+  tp_set_grad_enabled(mode);
+  return op >= 0 && op < TP_LINALG_NOPS ? tp_record_linalg(op, a, b, out) : out;
 }

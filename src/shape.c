@@ -9,6 +9,8 @@
 #include <stdio.h>
 #include <string.h>
 #include "shape.h"
+#include "autograd.h"
+#include "derivatives.h"
 
 /* ---- shared helpers ------------------------------------------------------------------ */
 void tp_format_shape(char *buf, size_t cap, int n, const int64_t *shape) {
@@ -83,7 +85,7 @@ TP_API tp_tensor **tp_tensor_list(int n) {
 /* 1.13 still skips 1-D empty tensors (legacy torch.cat behaviour) in the shape checks. */
 static int cat_skip(const tp_tensor *t) { return t->ndim == 1 && t->shape[0] == 0; }
 
-TP_API tp_tensor *tp_cat(int n, tp_tensor *const *ts, double dim_d) {
+static tp_tensor *cat_impl(int n, tp_tensor *const *ts, double dim_d) {
   if (n <= 0) return tp_fail("torch.cat(): expected a non-empty list of Tensors");
   int dtype = ts[0]->dtype, valid = -1;
   for (int i = 0; i < n; i++) {
@@ -126,7 +128,7 @@ TP_API tp_tensor *tp_cat(int n, tp_tensor *const *ts, double dim_d) {
   return out;
 }
 
-TP_API tp_tensor *tp_stack(int n, tp_tensor *const *ts, double dim_d) {
+static tp_tensor *stack_impl(int n, tp_tensor *const *ts, double dim_d) {
   if (n <= 0) return tp_fail("stack expects a non-empty TensorList");
   const tp_tensor *first = ts[0];
   int64_t dim;
@@ -193,7 +195,7 @@ static int emit_even(tp_tensor *t, int64_t dim, int64_t split_size) {
   return rc;
 }
 
-TP_API int tp_split(tp_tensor *t, double split_size, double dim_d) {
+static int split_impl(tp_tensor *t, double split_size, double dim_d) {
   if (t->ndim == 0) return tp_fail_status("split expects at least a 1-dimensional tensor");
   int64_t ss = (int64_t)split_size, dim;
   if (ss < 0) return tp_fail_status("split expects split_size be non-negative, but got split_size=%lld", (long long)ss);
@@ -203,7 +205,7 @@ TP_API int tp_split(tp_tensor *t, double split_size, double dim_d) {
   return emit_even(t, dim, ss);
 }
 
-TP_API int tp_split_with_sizes(tp_tensor *t, int n, const double *sizes_d, double dim_d) {
+static int split_with_sizes_impl(tp_tensor *t, int n, const double *sizes_d, double dim_d) {
   if (t->ndim == 0) return tp_fail_status("split expects at least a 1-dimensional tensor");
   int64_t dim;
   if (tp_wrap_dim((int64_t)dim_d, t->ndim, &dim)) return -1;
@@ -231,7 +233,7 @@ TP_API int tp_split_with_sizes(tp_tensor *t, int n, const double *sizes_d, doubl
   return rc;
 }
 
-TP_API int tp_chunk(tp_tensor *t, double chunks_d, double dim_d) {
+static int chunk_impl(tp_tensor *t, double chunks_d, double dim_d) {
   if (t->ndim == 0) return tp_fail_status("chunk expects at least a 1-dimensional tensor");
   int64_t chunks = (int64_t)chunks_d, dim;
   if (chunks <= 0) return tp_fail_status("chunk expects `chunks` to be greater than 0, got: %lld", (long long)chunks);
@@ -248,7 +250,7 @@ TP_API int tp_chunk(tp_tensor *t, double chunks_d, double dim_d) {
   return emit_even(t, dim, split_size);
 }
 
-TP_API int tp_unbind(tp_tensor *t, double dim_d) {
+static int unbind_impl(tp_tensor *t, double dim_d) {
   if (t->ndim == 0) return tp_fail_status("Dimension specified as %lld but tensor has no dimensions", (long long)dim_d);
   int64_t dim;
   if (tp_wrap_dim((int64_t)dim_d, t->ndim, &dim)) return -1;
@@ -274,7 +276,7 @@ TP_API int tp_unbind(tp_tensor *t, double dim_d) {
 }
 
 /* ---- flip / roll --------------------------------------------------------------------- */
-TP_API tp_tensor *tp_flip(tp_tensor *t, int n, const double *dims) {
+static tp_tensor *flip_impl(tp_tensor *t, int n, const double *dims) {
   int seen[TP_MAX_DIMS] = {0};
   for (int i = 0; i < n; i++) {
     int64_t d;
@@ -317,7 +319,7 @@ static void roll_blocks(tp_tensor *dst, tp_tensor *src, const int64_t *shift, in
   roll_blocks(&a, &b, shift, d + 1);
 }
 
-TP_API tp_tensor *tp_roll(tp_tensor *t, int nshifts, int ndims, const double *shifts_then_dims) {
+static tp_tensor *roll_impl(tp_tensor *t, int nshifts, int ndims, const double *shifts_then_dims) {
   const double *shifts = shifts_then_dims, *dims = shifts_then_dims + nshifts;
   int64_t numel = tp_shape_numel(t->ndim, t->shape);
   int flat = 0;
@@ -357,7 +359,7 @@ TP_API tp_tensor *tp_roll(tp_tensor *t, int nshifts, int ndims, const double *sh
 }
 
 /* ---- repeat / tile ------------------------------------------------------------------- */
-TP_API tp_tensor *tp_repeat(tp_tensor *t, int n, const double *reps) {
+static tp_tensor *repeat_impl(tp_tensor *t, int n, const double *reps) {
   if (n < t->ndim)
     return tp_fail("Number of dimensions of repeat dims can not be smaller than number of dimensions of tensor");
   if (n > TP_MAX_DIMS) return tp_fail("tensorpad supports at most %d dimensions, got %d", TP_MAX_DIMS, n);
@@ -405,7 +407,7 @@ TP_API tp_tensor *tp_repeat(tp_tensor *t, int n, const double *reps) {
   return out;
 }
 
-TP_API tp_tensor *tp_tile(tp_tensor *t, int n, const double *reps) {
+static tp_tensor *tile_impl(tp_tensor *t, int n, const double *reps) {
   if (n >= t->ndim) return tp_repeat(t, n, reps);
   double padded[TP_MAX_DIMS];
   int pad = t->ndim - n;
@@ -462,7 +464,123 @@ static int trilu_(tp_tensor *t, double diagonal, int upper) {
   return 0;
 }
 
-TP_API tp_tensor *tp_tril(tp_tensor *t, double diagonal) { return trilu(t, diagonal, 0); }
-TP_API tp_tensor *tp_triu(tp_tensor *t, double diagonal) { return trilu(t, diagonal, 1); }
-TP_API int tp_tril_(tp_tensor *t, double diagonal) { return trilu_(t, diagonal, 0); }
-TP_API int tp_triu_(tp_tensor *t, double diagonal) { return trilu_(t, diagonal, 1); }
+
+
+/* ---- the exported ops: kernels below autograd, then each op's node --------------------- */
+#define BELOW(type, var, call)          \
+  int mode_ = tp_set_grad_enabled(0);   \
+  type var = (call);                    \
+  tp_set_grad_enabled(mode_)
+
+TP_API tp_tensor *tp_cat(int n, tp_tensor *const *ts, double dim_d) {
+  BELOW(tp_tensor *, out, cat_impl(n, ts, dim_d));
+  if (!out || !tp_any_requires_grad(n, ts)) return out;
+  if (n > 3 * TP_MAX_DIMS) {
+    tp_tensor_release(out);
+    return tp_fail("tensorpad: cat of more than %d tensors that require grad is not supported", 3 * TP_MAX_DIMS);
+  }
+  int64_t iv[3 * TP_MAX_DIMS + 4], dim = 0;
+  for (int i = 0; i < n; i++)  /* the dim, wrapped against the first non-legacy-empty input */
+    if (!(ts[i]->ndim == 1 && ts[i]->shape[0] == 0)) { tp_wrap_dim((int64_t)dim_d, ts[i]->ndim, &dim); break; }
+  iv[0] = dim;
+  for (int i = 0; i < n; i++) iv[1 + i] = ts[i]->ndim == 1 && ts[i]->shape[0] == 0 ? 0 : ts[i]->shape[dim];
+  return tp_record_kind(TP_GRAD_CAT, "CatBackward0", n, ts, out, n + 1, iv, 0, NULL);
+}
+
+TP_API tp_tensor *tp_stack(int n, tp_tensor *const *ts, double dim_d) {
+  BELOW(tp_tensor *, out, stack_impl(n, ts, dim_d));
+  if (!out || !tp_any_requires_grad(n, ts)) return out;
+  int64_t dim;
+  tp_wrap_dim((int64_t)dim_d, out->ndim, &dim);
+  return tp_record_kind(TP_GRAD_STACK, "StackBackward0", n, ts, out, 1, &dim, 0, NULL);
+}
+
+static int record_pieces(tp_tensor *t, int count, const char *name, double dim_d, int is_unbind) {
+  if (count < 0 || !tp_any_requires_grad(1, &t)) return count;
+  int64_t iv[2] = {0, is_unbind};
+  tp_wrap_dim((int64_t)dim_d, t->ndim, &iv[0]);
+  if (tp_record_multi(TP_GRAD_SPLIT, name, t, count, list, 2, iv)) {
+    for (int i = 0; i < count; i++) tp_tensor_release(list[i]);
+    return -1;
+  }
+  return count;
+}
+
+TP_API int tp_split(tp_tensor *t, double split_size, double dim_d) {
+  BELOW(int, c, split_impl(t, split_size, dim_d));
+  return record_pieces(t, c, "SplitBackward0", dim_d, 0);
+}
+
+TP_API int tp_split_with_sizes(tp_tensor *t, int n, const double *sizes, double dim_d) {
+  BELOW(int, c, split_with_sizes_impl(t, n, sizes, dim_d));
+  return record_pieces(t, c, "SplitWithSizesBackward0", dim_d, 0);
+}
+
+TP_API int tp_chunk(tp_tensor *t, double chunks, double dim_d) {
+  BELOW(int, c, chunk_impl(t, chunks, dim_d));
+  return record_pieces(t, c, "SplitBackward0", dim_d, 0);
+}
+
+TP_API int tp_unbind(tp_tensor *t, double dim_d) {
+  BELOW(int, c, unbind_impl(t, dim_d));
+  return record_pieces(t, c, "UnbindBackward0", dim_d, 1);
+}
+
+TP_API tp_tensor *tp_flip(tp_tensor *t, int n, const double *dims) {
+  BELOW(tp_tensor *, out, flip_impl(t, n, dims));
+  if (!out || !tp_any_requires_grad(1, &t)) return out;
+  int64_t iv[TP_MAX_DIMS];
+  for (int i = 0; i < n && i < TP_MAX_DIMS; i++) tp_wrap_dim((int64_t)dims[i], t->ndim, &iv[i]);
+  return tp_record_unary_kind(TP_GRAD_FLIP, "FlipBackward0", t, out, n, iv);
+}
+
+TP_API tp_tensor *tp_roll(tp_tensor *t, int nshifts, int ndims, const double *p) {
+  BELOW(tp_tensor *, out, roll_impl(t, nshifts, ndims, p));
+  if (!out || !tp_any_requires_grad(1, &t)) return out;
+  int64_t iv[2 + 2 * TP_MAX_DIMS] = {nshifts, ndims};
+  for (int i = 0; i < nshifts + ndims; i++) iv[2 + i] = (int64_t)p[i];
+  return tp_record_unary_kind(TP_GRAD_ROLL, "RollBackward0", t, out, 2 + nshifts + ndims, iv);
+}
+
+TP_API tp_tensor *tp_repeat(tp_tensor *t, int n, const double *reps) {
+  BELOW(tp_tensor *, out, repeat_impl(t, n, reps));
+  if (!out || !tp_any_requires_grad(1, &t)) return out;
+  int64_t iv[TP_MAX_DIMS];
+  for (int i = 0; i < n; i++) iv[i] = (int64_t)reps[i];
+  return tp_record_unary_kind(TP_GRAD_REPEAT, "RepeatBackward0", t, out, n, iv);
+}
+
+TP_API tp_tensor *tp_tile(tp_tensor *t, int n, const double *reps) {
+  BELOW(tp_tensor *, out, tile_impl(t, n, reps));
+  if (!out || !tp_any_requires_grad(1, &t)) return out;
+  int64_t iv[TP_MAX_DIMS];
+  int lead = t->ndim > n ? t->ndim - n : 0;  /* tile pads the repeats with leading ones */
+  for (int i = 0; i < lead; i++) iv[i] = 1;
+  for (int i = 0; i < n; i++) iv[lead + i] = (int64_t)reps[i];
+  return tp_record_unary_kind(TP_GRAD_REPEAT, "RepeatBackward0", t, out, lead + n, iv);
+}
+
+TP_API tp_tensor *tp_tril(tp_tensor *t, double diagonal) {
+  BELOW(tp_tensor *, out, trilu(t, diagonal, 0));
+  int64_t iv[2] = {(int64_t)diagonal, 0};
+  return tp_record_unary_kind(TP_GRAD_TRILU, "TrilBackward0", t, out, 2, iv);
+}
+
+TP_API tp_tensor *tp_triu(tp_tensor *t, double diagonal) {
+  BELOW(tp_tensor *, out, trilu(t, diagonal, 1));
+  int64_t iv[2] = {(int64_t)diagonal, 1};
+  return tp_record_unary_kind(TP_GRAD_TRILU, "TriuBackward0", t, out, 2, iv);
+}
+
+static int trilu_record_(tp_tensor *t, double diagonal, int upper) {
+  struct tp_node *n;
+  int64_t iv[2] = {(int64_t)diagonal, upper};
+  if (tp_inplace_kind_begin(TP_GRAD_TRILU, upper ? "TriuBackward0" : "TrilBackward0", t, 0, NULL, 2, iv, 0, NULL, &n)) return -1;
+  BELOW(int, rc, trilu_(t, diagonal, upper));
+  if (rc) { tp_inplace_abort(n); return -1; }
+  tp_inplace_commit(t, n);
+  return 0;
+}
+
+TP_API int tp_tril_(tp_tensor *t, double diagonal) { return trilu_record_(t, diagonal, 0); }
+TP_API int tp_triu_(tp_tensor *t, double diagonal) { return trilu_record_(t, diagonal, 1); }

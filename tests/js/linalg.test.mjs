@@ -67,6 +67,16 @@ test('mm float32 on edge shapes and layouts matches a naive product', () => {
   assert.ok(n > 60);
 });
 
+test('N across several column blocks (NC = 2048) and K across several KC blocks', () => {
+  torch.manual_seed(6);
+  for (const [M, N, K, la, lb] of [[5, 2100, 3, 'plain', 'T'], [9, 4097, 2, 'sliced', 'plain'], [6, 9, 1100, 'T', 'sliced']]) {
+    torch.scope(() => {
+      const a = operand(M, K, la), b = operand(K, N, lb);
+      assertProduct(torch.mm(a, b).tolist(), a.tolist(), b.tolist(), `mm ${M}x${K}(${la}) @ ${K}x${N}(${lb})`);
+    });
+  }
+});
+
 test('A @ B.T and A.T @ B (the backward shapes) match a naive product', () => {
   torch.manual_seed(2);
   for (const [M, N, K] of [[257, 255, 17], [64, 64, 600], [3, 257, 257], [130, 9, 300]]) {
