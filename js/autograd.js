@@ -145,6 +145,22 @@ function jacobians(fn, inputs, eps) {
   const outputs = asList(withMode(true, () => fn(...inputs)));
   const diff = inputs.map((x, i) => (x instanceof Tensor && x.requires_grad ? i : -1)).filter((i) => i >= 0);
   const numerical = [], analytical = [];
+  // Analytical first: the perturbations below write into the inputs, which bumps their
+  // version and would invalidate the tensors the graph saved.
+  outputs.forEach((out, j) => {
+    const rows = diff.map(() => []);
+    const m = out.numel();
+    for (let e = 0; e < m; e++) {
+      const go = torchRef.zeros(m, { dtype: out.dtype });
+      go.index_put_([e], 1);
+      const gs = grad(out, diff.map((i) => inputs[i]), { grad_outputs: go.view(out.shape), retain_graph: true, allow_unused: true });
+      gs.forEach((g, r) => rows[r].push(g ? g.reshape(-1) : torchRef.zeros(inputs[diff[r]].numel(), { dtype: out.dtype })));
+    }
+    rows.forEach((r, k) => {
+      analytical[k] = analytical[k] || [];
+      analytical[k][j] = m ? torchRef.stack(r, 1) : torchRef.zeros(inputs[diff[k]].numel(), 0, { dtype: out.dtype });
+    });
+  });
   for (const i of diff) {
     const x = inputs[i];
     const flat = x.detach().view(-1);
@@ -161,20 +177,6 @@ function jacobians(fn, inputs, eps) {
     }
     numerical.push(cols.map((c) => torchRef.stack(c, 0)));  // [n_in, n_out]
   }
-  outputs.forEach((out, j) => {
-    const rows = diff.map(() => []);
-    const m = out.numel();
-    for (let e = 0; e < m; e++) {
-      const go = torchRef.zeros(m, { dtype: out.dtype });
-      go.index_put_([e], 1);
-      const gs = grad(out, diff.map((i) => inputs[i]), { grad_outputs: go.view(out.shape), retain_graph: true, allow_unused: true });
-      gs.forEach((g, r) => rows[r].push(g ? g.reshape(-1) : torchRef.zeros(inputs[diff[r]].numel(), { dtype: out.dtype })));
-    }
-    rows.forEach((r, k) => {
-      analytical[k] = analytical[k] || [];
-      analytical[k][j] = m ? torchRef.stack(r, 1) : torchRef.zeros(inputs[diff[k]].numel(), 0, { dtype: out.dtype });
-    });
-  });
   return { outputs, diff, numerical, analytical };
 }
 
