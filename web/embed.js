@@ -64,7 +64,8 @@ function upgrade(pre, index) {
         out: (m) => add(m.text, m.stream === 'out' ? 'out' : 'err'),
         plot: (m) => drawPlot(figs, m.plot),
         views: (m) => {
-          const has = wantGraph && m.graph?.nodes?.length;
+          // Only graphs with at least one operation are worth the space.
+          const has = wantGraph && m.graph?.nodes?.some((n) => n.kind === 'function');
           graphHost.hidden = !has;
           if (has) {
             graph ??= createGraphView(graphHost, { compact: true });

@@ -87,6 +87,10 @@ function ramp(t) {
   return `rgb(${c.join(',')})`;
 }
 
+/** Colour for a gradient at position t in [0, 1] of the log scale; the ramp's last (bright
+ * yellow) stretch is left out so edges stay visible on a light background. */
+function gradColor(t) { return ramp(0.1 + 0.78 * t); }
+
 /** A graph view inside container; render(graphJson) draws, clear() empties. */
 export function createGraphView(container, { compact = false } = {}) {
   container.classList.add('tp-graph');
@@ -227,7 +231,7 @@ export function createGraphView(container, { compact = false } = {}) {
     if (norm === null || !scaleInfo) return null;
     const { lo, hi } = scaleInfo;
     const t = hi > lo ? (Math.log10(Math.max(norm, 1e-12)) - lo) / (hi - lo) : 1;
-    return ramp(0.15 + 0.85 * t);
+    return gradColor(t);
   }
 
   function paint() {
@@ -264,8 +268,10 @@ export function createGraphView(container, { compact = false } = {}) {
   function renderLegend() {
     legend.replaceChildren();
     if (!scaleInfo) { legend.append(h('span', { class: 'tp-toolbar-label', text: 'no gradients yet (call backward())' })); return; }
-    const bar = h('span', { class: 'tp-legend-bar', style: `background: linear-gradient(to right, ${[0, 0.25, 0.5, 0.75, 1].map((t) => ramp(0.15 + 0.85 * t)).join(',')})` });
-    legend.append(h('span', { class: 'tp-toolbar-label', text: '‖grad‖' }), h('span', { text: fmtNum(10 ** scaleInfo.lo) }), bar, h('span', { text: fmtNum(10 ** scaleInfo.hi) }));
+    const bar = h('span', { class: 'tp-legend-bar', style: `background: linear-gradient(to right, ${[0, 0.25, 0.5, 0.75, 1].map((t) => gradColor(t)).join(',')})` });
+    const lo = fmtNum(10 ** scaleInfo.lo), hi = fmtNum(10 ** scaleInfo.hi);
+    if (lo === hi) legend.append(h('span', { class: 'tp-toolbar-label', text: '‖grad‖' }), h('span', { class: 'tp-legend-bar', style: `background: ${gradColor(1)}; width: 14px` }), h('span', { text: hi }));
+    else legend.append(h('span', { class: 'tp-toolbar-label', text: '‖grad‖' }), h('span', { text: lo }), bar, h('span', { text: hi }));
   }
 
   function render(json) {
@@ -352,6 +358,9 @@ export function createGraphView(container, { compact = false } = {}) {
     moved = false;
     requestAnimationFrame(() => { if (!moved) fit(); });
   }
+
+  // Keep the graph fitted while the stage changes size, until the user zooms or pans.
+  new ResizeObserver(() => { if (G && !moved) fit(); }).observe(stage);
 
   render(null);
   return { render, clear: () => render(null), fit, setStep, get order() { return order; }, element: container };
