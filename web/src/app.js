@@ -91,7 +91,7 @@ const runner = new Runner(new URL('./worker.js', import.meta.url), {
     if (!runner.running && state.runs === 0) setStatus(`${notice}ready · ${info.shared ? 'shared memory' : 'plain memory'}${info.autograd ? '' : ' · autograd not in this build'}`, 'tp-ok');
   },
   fatal: (message) => setStatus(`error: ${message}`, 'tp-err'),
-});
+}, { early: window.__tensorpadEarly });
 
 async function run() {
   if (runner.running) runner.stop();

@@ -5,8 +5,9 @@ import { prepare } from './transform.js';
 
 export class Runner {
   /** workerUrl: the built worker bundle; on: {ready, out, plot, progress, views, done, fatal} callbacks. */
-  constructor(workerUrl, on = {}) {
+  constructor(workerUrl, on = {}, { early = null } = {}) {
     this.workerUrl = workerUrl;
+    this.early = early;  // {worker, messages, errors} started by the page's inline script
     this.on = on;
     this.worker = null;
     this.info = null;
@@ -19,14 +20,19 @@ export class Runner {
   start() {
     if (this.readyPromise) return this.readyPromise;
     this.readyPromise = new Promise((resolve, reject) => {
-      const w = new Worker(this.workerUrl, { type: 'module', name: 'tensorpad' });
+      const early = this.early;
+      this.early = null;
+      const w = early?.worker ?? new Worker(this.workerUrl, { type: 'module', name: 'tensorpad' });
       this.worker = w;
-      w.onmessage = (e) => this.#message(e.data, resolve);
-      w.onerror = (e) => {
+      const fail = (e) => {
         const message = e.message || 'the worker failed to start (is the page served by web/serve.mjs or another HTTP server?)';
         this.on.fatal?.(message);
         reject(new Error(message));
       };
+      w.onmessage = (e) => this.#message(e.data, resolve);
+      w.onerror = fail;
+      for (const e of early?.messages ?? []) this.#message(e.data, resolve);
+      for (const e of early?.errors ?? []) fail(e);
     });
     return this.readyPromise;
   }

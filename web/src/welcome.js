@@ -9,7 +9,6 @@ console.log(x.shape, x.dtype, x.stride());
 
 // Python's operators are methods (x @ x.T is x.matmul(x.T)).
 console.log(x.matmul(x.T));
-console.log(torch.cat([x, x.flip(1)], 0));
 
 // Views share memory with x; clone() copies (open the Memory tab).
 const xt = x.T;
@@ -18,7 +17,11 @@ x.index(0).fill_(7);
 console.log(xt);
 console.log(c);
 
-torch.manual_seed(0);
-const r = torch.randn(2, 2);
-console.log(r);
+// Autograd (open the Graph tab; hover a node for its .grad).
+const w = torch.tensor([0.5, -1.5, 2.5], {requires_grad: true});
+const b = torch.tensor(0.1, {requires_grad: true});
+const loss = c.index(1).mul(w).add(b).tanh().pow(2).sum();
+loss.backward();
+console.log(loss);
+console.log(w.grad, b.grad);
 `;
