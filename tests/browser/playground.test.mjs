@@ -294,3 +294,28 @@ test('on a host without COOP/COEP the page uses the plain-memory build and still
     await plain.stop();
   }
 });
+
+test('a training loop with autograd updates its plots live and keeps memory bounded', async (t) => {
+  if (!autograd) return t.skip('torch.autograd is not in this build yet');
+  const code = readFileSync(join(root, 'tests/browser/fixtures/train-live.js'), 'utf8');
+  // The same program under Node, with the page's helpers as no-ops.
+  const file = join(root, 'build', 'train-live.mjs');
+  writeFileSync(file, "import torch from '../js/tensorpad.js';\nconst print = console.log, plot = () => {}, progress = () => {};\nplot.scatter = () => {};\n" + code);
+  const expected = nodeOutput(file);
+  const page = await newPage(browser);
+  await openPlayground(page, server.url);
+  await page.evaluate(() => {
+    window.__progress = new Set();
+    new MutationObserver(() => window.__progress.add(document.querySelector('#progress span').textContent))
+      .observe(document.querySelector('#progress'), { subtree: true, childList: true, characterData: true });
+  });
+  const { stdout, done } = await runInPage(page, code, { timeout: 120000 });
+  assert.equal(done.ok, true, JSON.stringify(done.error));
+  assert.equal(stdout, expected);
+  assert.ok(await page.evaluate(() => window.__progress.size) >= 10, 'progress updated while training ran');
+  assert.equal(await page.locator('#figures figure').count(), 2);
+  assert.ok(done.stats.live_tensors < 2000, `live tensors after 400 epochs: ${done.stats.live_tensors}`);
+  await screenshot(page, 'playground-training');
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});

@@ -76,7 +76,7 @@ function plot(ys, opts = {}) {
   if (!current) return;
   const series = ys && typeof ys === 'object' && !Array.isArray(ys) && !ArrayBuffer.isView(ys) && !(ys instanceof tensorpad.Tensor)
     ? Object.entries(ys).map(([name, v]) => ({ name, y: numbers(v) }))
-    : [{ name: opts.label ?? 'y', y: numbers(ys) }];
+    : [{ name: opts.label ?? 'last', y: numbers(ys) }];
   post({ type: 'plot', id: current.id, plot: { kind: 'line', id: opts.id ?? opts.title ?? 'plot', title: opts.title ?? '', series, xlabel: opts.xlabel ?? '', ylabel: opts.ylabel ?? '', logy: !!opts.logy } });
 }
 /**
