@@ -145,8 +145,8 @@ function jacobians(fn, inputs, eps) {
   const outputs = asList(withMode(true, () => fn(...inputs)));
   const diff = inputs.map((x, i) => (x instanceof Tensor && x.requires_grad ? i : -1)).filter((i) => i >= 0);
   const numerical = [], analytical = [];
-  // Analytical first: the perturbations below write into the inputs, which bumps their
-  // version and would invalidate the tensors the graph saved.
+  // Analytical first: the numerical pass perturbs the inputs in place, which would
+  // (rightly) invalidate the tensors the graph saved.
   outputs.forEach((out, j) => {
     const rows = diff.map(() => []);
     const m = out.numel();
