@@ -6,6 +6,7 @@ import { Graph, layout } from '@dagrejs/dagre';
 
 const SVGNS = 'http://www.w3.org/2000/svg';
 const CHAR_W = 7.4;
+const MAX_NODES = 600;  // dagre takes ~2 s for 800 nodes; past this the picture is unreadable anyway
 
 function el(tag, attrs = {}, parent) {
   const e = document.createElementNS(SVGNS, tag);
@@ -281,9 +282,12 @@ export function createGraphView(container, { compact = false } = {}) {
     selected = null;
     details.replaceChildren();
     G = json && !json.unavailable ? normalizeGraph(json) : null;
-    if (!G || !G.nodes.length) {
+    const tooBig = G && G.nodes.length > MAX_NODES;
+    if (!G || !G.nodes.length || tooBig) {
+      empty.textContent = json?.unavailable ? `Graph view: ${json.unavailable}.`
+        : tooBig ? `This graph has ${G.nodes.length} nodes, too many to draw (the limit is ${MAX_NODES}). Pass a smaller result to show(t).`
+        : 'Run code that uses autograd (requires_grad) to see its graph here.';
       G = null;
-      empty.textContent = json?.unavailable ? `Graph view: ${json.unavailable}.` : 'Run code that uses autograd (requires_grad) to see its graph here.';
       empty.hidden = false;
       stepGroup.hidden = true;
       legend.replaceChildren();
