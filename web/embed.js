@@ -1,5 +1,5 @@
 // Live code blocks for tutorial pages. A page adds one script tag
-//   <script src="embed.js"></script>            (the built file, next to assets/)
+//   <script defer src="embed.js"></script>      (the built file, next to assets/)
 // and marks code blocks as <pre class="tensorpad">...</pre>. Each becomes an editable block
 // with Run, output and a small graph; all blocks share one worker (one wasm module),
 // started the first time a block is run or hovered. Options per block:
