@@ -216,15 +216,12 @@ async function run({ id, code }) {
     error = describeError(e);
   }
   const ms = performance.now() - t0;
-  let graph = null, memory = null, viewError = null;
-  try {
-    const named = current.shown.length ? current.shown : expand(Object.entries(current.captured ?? {}));
-    graph = describeGraph(torch, tensorpad.Tensor, named);
-    memory = describeMemory(torch, tensorpad.Tensor, named);
-  } catch (e) {
-    viewError = String(e?.message ?? e);
-  }
-  post({ type: 'views', id, graph, memory, viewError });
+  // Each view is best effort: a failure in one leaves the other (and the run) intact.
+  const named = current.shown.length ? current.shown : expand(Object.entries(current.captured ?? {}));
+  let graph = null, memory = null;
+  try { graph = describeGraph(torch, tensorpad.Tensor, named); } catch (e) { graph = { unavailable: `could not export the graph (${e?.message ?? e})` }; }
+  try { memory = describeMemory(torch, tensorpad.Tensor, named); } catch { memory = null; }
+  post({ type: 'views', id, graph, memory });
   post({ type: 'done', id, ok: !error, error, ms, stats: torch.memory_stats() });
   current = null;
 }
