@@ -14,7 +14,7 @@ PORT     ?= 8080
 COMMON_CFLAGS := -std=c11 -Wall -Wextra -Wno-unused-parameter -Wshadow -Werror=implicit-function-declaration
 NATIVE_CFLAGS := $(COMMON_CFLAGS) -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
 WASM_CFLAGS   := $(COMMON_CFLAGS) -O3 -msimd128
-WASM_LDFLAGS  := --no-entry -sSTANDALONE_WASM -sALLOW_MEMORY_GROWTH -sABORTING_MALLOC=0 -sMAXIMUM_MEMORY=2GB
+WASM_LDFLAGS  := --js-library src/imports.lib.js --no-entry -sSTANDALONE_WASM -sALLOW_MEMORY_GROWTH -sABORTING_MALLOC=0 -sMAXIMUM_MEMORY=2GB
 # Shared memory: growth never detaches TypedArray views handed to users (Node, isolated pages).
 WASM_SHARED   := -matomics -mbulk-memory -Wl,--shared-memory -sINITIAL_MEMORY=16MB
 # Plain memory for pages that are not cross-origin isolated: reserve up front so growth is rare.
@@ -41,10 +41,10 @@ build/.npm-stamp: package.json package-lock.json
 .PHONY: build
 build: deps dist/tensorpad.wasm dist/tensorpad-plain.wasm
 
-dist/tensorpad.wasm: $(SRC) $(HDR) | dist
+dist/tensorpad.wasm: $(SRC) $(HDR) src/imports.lib.js | dist
 	$(EMCC_ENV) emcc $(WASM_CFLAGS) $(SRC) $(WASM_LDFLAGS) $(WASM_SHARED) -o $@
 
-dist/tensorpad-plain.wasm: $(SRC) $(HDR) | dist
+dist/tensorpad-plain.wasm: $(SRC) $(HDR) src/imports.lib.js | dist
 	$(EMCC_ENV) emcc $(WASM_CFLAGS) $(SRC) $(WASM_LDFLAGS) $(WASM_PLAIN) -o $@
 
 dist build:
@@ -66,8 +66,9 @@ test-native: $(NATIVE_TESTS)
 test-js: build
 	node --test tests/js/
 
-test-browser: build deps-browser
-	node --test tests/browser/
+# Real headless Chromium (Debian's package) driven by playwright-core; see tests/browser/.
+test-browser: web deps-browser
+	node --test --test-concurrency=1 tests/browser/
 
 # ---- fixtures (needs Debian's python3-torch; the JSON is committed so CI needs no torch)
 .PHONY: fixtures
@@ -75,9 +76,14 @@ fixtures:
 	@/usr/bin/python3 -c 'import torch' 2>/dev/null || { $(APT_INSTALL) python3-torch; }
 	for g in tests/fixtures/gen_*.py; do /usr/bin/python3 $$g || exit 1; done
 
-# ---- serve ----------------------------------------------------------------------------
-.PHONY: serve
-serve: build
+# ---- playground -----------------------------------------------------------------------
+# web/build.mjs bundles the page with esbuild into dist/web (static files, no CDN) and
+# prints the page weight; web/serve.mjs serves it with the wasm MIME type and COOP/COEP.
+.PHONY: web serve
+web: build
+	node web/build.mjs
+
+serve: web
 	node web/serve.mjs --port $(PORT)
 
 .PHONY: clean

@@ -56,8 +56,16 @@ async function loadBytes() {
   return res.arrayBuffer();
 }
 
+// Gradient hooks (register_hook) are JS functions the core calls during backward.
+let hookHandler = () => 0;
+/** Installs the function the core calls as env.tp_hook(id, gradPtr) -> tensor pointer or 0. */
+export function setHookHandler(fn) { hookHandler = fn; }
+
 const { instance } = await WebAssembly.instantiate(await loadBytes(), {
-  env: { emscripten_notify_memory_growth: () => onMemoryGrowth() },
+  env: {
+    emscripten_notify_memory_growth: () => onMemoryGrowth(),
+    tp_hook: (id, grad) => hookHandler(id, grad),
+  },
 });
 
 /** The raw exports of the core (tp_* functions). */

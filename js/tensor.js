@@ -11,7 +11,11 @@ import { bind, splitOptions, checkInt, sizesOf, registerTensorClass } from './ar
 const inspect = Symbol.for('nodejs.util.inspect.custom');
 
 // ---- lifetime -----------------------------------------------------------------------------
-const tensorRegistry = new FinalizationRegistry((ptr) => W.tp_tensor_release(ptr));
+const tensorRegistry = new FinalizationRegistry((ptr) => {
+  const ref = borrowed.get(ptr);
+  if (ref && !ref.deref()) borrowed.delete(ptr);
+  W.tp_tensor_release(ptr);
+});
 // A TypedArray handed out by numpy() keeps its storage alive until it is collected.
 const arrayRegistry = new FinalizationRegistry((storage) => W.tp_storage_release_ptr(storage));
 const scopeStack = [];
@@ -50,9 +54,17 @@ export const device = Object.freeze({
 export class Tensor {
   constructor(ptr) {
     this._p = ptr;
-    tensorRegistry.register(this, ptr, this);
+    // Note [Scoped handles]: a tensor made inside torch.scope is released by the scope,
+    // so it skips the FinalizationRegistry (the costliest part of making a handle); it is
+    // registered only if it escapes the scope (returned or kept).
     const scope = scopeStack[scopeStack.length - 1];
-    if (scope) scope.push(this);
+    if (scope) {
+      this._reg = false;
+      scope.push(this);
+    } else {
+      this._reg = true;
+      tensorRegistry.register(this, ptr, this);
+    }
     notePressure();
   }
 
@@ -65,7 +77,8 @@ export class Tensor {
   /** Releases the tensor's memory now; using it afterwards throws. Returns nothing. */
   dispose() {
     if (!this._p) return;
-    tensorRegistry.unregister(this);
+    if (this._reg) tensorRegistry.unregister(this);
+    if (borrowed.get(this._p)?.deref() === this) borrowed.delete(this._p);
     W.tp_tensor_release(this._p);
     this._p = 0;
   }
@@ -103,15 +116,24 @@ export class Tensor {
   element_size() { return this.dtype.itemsize; }
   is_contiguous() { return !!W.tp_tensor_is_contiguous(this._ptr); }
   is_floating_point() { return this.dtype.is_floating_point; }
-  get is_leaf() { return true; }
-  get grad_fn() { return null; }
-  get grad() { return this._grad ?? null; }
-  set grad(g) {
-    if (g !== null && !(g instanceof Tensor)) throw new TypeError(`assigned grad expected to be a Tensor or None but got grad of type ${describe(g)}`);
-    this._grad = g;
+  get is_leaf() { return !!W.tp_tensor_is_leaf(this._ptr); }
+  /** The node that created this tensor (null for leaves); see js/autograd.js. */
+  get grad_fn() { return nodeOf(W.tp_tensor_grad_fn(this._ptr)); }
+  /** The accumulated gradient: the same object across accumulations, as in PyTorch. */
+  get grad() {
+    const g = W.tp_tensor_grad(this._ptr);
+    return g ? wrapBorrowed(g) : null;
   }
+  set grad(g) {
+    if (g !== null && g !== undefined && !(g instanceof Tensor)) {
+      throw new TypeError(`assigned grad expected to be a Tensor or None but got grad of type ${describe(g)}`);
+    }
+    checkStatus(W.tp_tensor_set_grad(this._ptr, g ? g._ptr : 0));
+  }
+  get retains_grad() { return !!W.tp_tensor_retains_grad(this._ptr); }
+  get output_nr() { return W.tp_tensor_output_nr(this._ptr); }
   get requires_grad() { return !!W.tp_tensor_requires_grad(this._ptr); }
-  set requires_grad(b) { checkStatus(W.tp_tensor_set_requires_grad(this._ptr, b ? 1 : 0)); }
+  set requires_grad(b) { checkStatus(W.tp_tensor_requires_grad_(this._ptr, b ? 1 : 0)); }
   requires_grad_(...a) {
     const { requires_grad } = bind('requires_grad_', a, ['requires_grad'], { requires_grad: true });
     this.requires_grad = requires_grad;
@@ -122,10 +144,10 @@ export class Tensor {
     if (!(t instanceof Tensor)) throw new TypeError(`data must be a Tensor, not ${describe(t)}`);
     const rg = this.requires_grad;
     const p = check(W.tp_alias(t._ptr));
-    tensorRegistry.unregister(this);
+    if (this._reg) tensorRegistry.unregister(this);
     W.tp_tensor_release(this._p);
     this._p = p;
-    tensorRegistry.register(this, p, this);
+    if (this._reg) tensorRegistry.register(this, p, this);
     if (rg) this.requires_grad = true;
   }
   get _version() { return W.tp_tensor_version(this._ptr); }
@@ -190,7 +212,7 @@ export class Tensor {
     return wrap(p);
   }
   detach() { return wrap(check(W.tp_alias(this._ptr))); }
-  detach_() { this.requires_grad = false; return this; }
+  detach_() { checkStatus(W.tp_tensor_detach_(this._ptr)); return this; }
   to(...a) {
     const [pos, opts] = splitOptions('to', a, ['dtype', 'device', 'copy', 'non_blocking', 'memory_format']);
     let dt = opts.dtype;
@@ -353,6 +375,24 @@ export class Slice {
 // ---- helpers shared with the torch namespace -------------------------------------------
 export function wrap(ptr) { return new Tensor(ptr); }
 
+// Tensors the core holds (a leaf's .grad, saved tensors, AccumulateGrad's variable) get one
+// JS object per core tensor while that object lives, so that `x.grad === x.grad`.
+const borrowed = new Map();
+/** A handle for a tensor the core owns: retains it and reuses a live wrapper. */
+export function wrapBorrowed(ptr) {
+  const live = borrowed.get(ptr)?.deref();
+  if (live && live._p === ptr) return live;
+  W.tp_tensor_retain(ptr);
+  const t = new Tensor(ptr);
+  borrowed.set(ptr, new WeakRef(t));
+  return t;
+}
+
+// grad_fn nodes are made by js/autograd.js; it installs the factory here.
+let nodeFactory = () => null;
+export function setNodeFactory(fn) { nodeFactory = fn; }
+function nodeOf(ptr) { return ptr ? nodeFactory(ptr) : null; }
+
 /** Checks that an argument is a Tensor; a JS array is refused as Python refuses a list. */
 export function asTensor(t, fname, name = 'input', position = 1) {
   if (t instanceof Tensor) return t;
@@ -403,12 +443,20 @@ export function scope(fn) {
     if (ok) collect(result, keepSet);
     const parent = scopeStack[scopeStack.length - 1];
     for (const t of created) {
-      if (t._kept) continue;
-      if (keepSet.has(t)) { if (parent) parent.push(t); continue; }
-      t.dispose();
+      if (!t._p) continue;
+      if (t._kept || (keepSet.has(t) && !parent)) escape(t);
+      else if (keepSet.has(t)) parent.push(t);
+      else t.dispose();
     }
   }
   return result;
+}
+
+/** A tensor leaving scope management: from now on the garbage collector releases it. */
+function escape(t) {
+  if (t._reg) return;
+  t._reg = true;
+  tensorRegistry.register(t, t._p, t);
 }
 
 /** Exempts t from every enclosing torch.scope. */

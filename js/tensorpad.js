@@ -14,6 +14,7 @@ import { Tensor, Size, device, wrap, asTensor, scalarValue, scope, keep, viewOf,
 import * as ops from './ops.js';
 import * as linalg from './linalg.js';
 import * as shape from './shape.js';
+import * as autograd from './autograd.js';
 
 const CREATE_KEYS = ['dtype', 'device', 'requires_grad', 'layout', 'pin_memory', 'memory_format', 'out'];
 const RANDOM_KEYS = [...CREATE_KEYS, 'generator'];
@@ -432,7 +433,7 @@ for (const name of ['reshape', 'view_copy', 't', 'transpose', 'swapaxes', 'permu
 }
 
 // Each operator module adds its tensor methods and torch.* functions.
-for (const m of [ops, linalg, shape]) m.install(torch, Tensor);
+for (const m of [ops, linalg, shape, autograd]) m.install(torch, Tensor);
 
 applyPrintOptions();
 Object.freeze(torch);

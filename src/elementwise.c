@@ -11,6 +11,8 @@
 #include <stdio.h>
 #include <string.h>
 #include "ops.h"
+#include "autograd.h"
+#include "derivatives.h"
 #ifdef __wasm_simd128__
 #include <wasm_simd128.h>
 #endif
@@ -475,9 +477,29 @@ tp_tensor *tp_unary_impl(int op, tp_tensor *x) {
   return out;
 }
 
-TP_API tp_tensor *tp_unary(int op, tp_tensor *x) { return tp_unary_impl(op, x); }
+/* Note [Below autograd]: an entry point runs its kernel with grad mode off, so that the
+ * ops a composite uses inside record nothing, then records its own node. */
+TP_API tp_tensor *tp_unary(int op, tp_tensor *x) {
+  int mode = tp_set_grad_enabled(0);
+  tp_tensor *out = tp_unary_impl(op, x);
+  tp_set_grad_enabled(mode);
+  return tp_record_unary(op, x, out);
+}
+
+static int unary_inplace(int op, tp_tensor *x);
 
 TP_API int tp_unary_(int op, tp_tensor *x) {
+  struct tp_node *n;
+  if (tp_inplace_unary_begin(op, x, &n)) return -1;
+  int mode = tp_set_grad_enabled(0);
+  int rc = unary_inplace(op, x);
+  tp_set_grad_enabled(mode);
+  if (rc) { tp_inplace_abort(n); return -1; }
+  tp_inplace_commit(x, n);
+  return 0;
+}
+
+static int unary_inplace(int op, tp_tensor *x) {
   if (unary_check(op)) return -1;
   int ct = unary_compute_dtype(op, x->dtype);
   if (ct < 0) return -1;
@@ -774,11 +796,17 @@ tp_tensor *tp_binary_scalar_impl(int op, tp_tensor *a, double s, int kind, int r
 }
 
 TP_API tp_tensor *tp_binary(int op, tp_tensor *a, tp_tensor *b, double alpha) {
-  return tp_binary_impl(op, a, b, alpha);
+  int mode = tp_set_grad_enabled(0);
+  tp_tensor *out = tp_binary_impl(op, a, b, alpha);
+  tp_set_grad_enabled(mode);
+  return tp_record_binary(op, a, b, alpha, out);
 }
 
 TP_API tp_tensor *tp_binary_scalar(int op, tp_tensor *a, double s, int kind, int reversed, double alpha) {
-  return tp_binary_scalar_impl(op, a, s, kind, reversed, alpha);
+  int mode = tp_set_grad_enabled(0);
+  tp_tensor *out = tp_binary_scalar_impl(op, a, s, kind, reversed, alpha);
+  tp_set_grad_enabled(mode);
+  return tp_record_binary_scalar(op, a, s, reversed, alpha, out);
 }
 
 /* self op= other: straight into self when dtypes allow and other does not alias self;
@@ -824,12 +852,26 @@ static int binary_inplace(int op, tp_tensor *self, tp_tensor *other, int wother,
 }
 
 TP_API int tp_binary_(int op, tp_tensor *self, tp_tensor *other, double alpha) {
-  return binary_inplace(op, self, other, 0, alpha);
+  struct tp_node *n;
+  if (tp_inplace_binary_begin(op, self, other, alpha, &n)) return -1;
+  int mode = tp_set_grad_enabled(0);
+  int rc = binary_inplace(op, self, other, 0, alpha);
+  tp_set_grad_enabled(mode);
+  if (rc) { tp_inplace_abort(n); return -1; }
+  tp_inplace_commit(self, n);
+  return 0;
 }
 
 TP_API int tp_binary_scalar_(int op, tp_tensor *self, double s, int kind, double alpha) {
   tp_scalar_tensor st;
-  return binary_inplace(op, self, tp_scalar_init(&st, s, tp_scalar_dtype(kind)), 1, alpha);
+  struct tp_node *n;
+  if (tp_inplace_binary_scalar_begin(op, self, s, alpha, &n)) return -1;
+  int mode = tp_set_grad_enabled(0);
+  int rc = binary_inplace(op, self, tp_scalar_init(&st, s, tp_scalar_dtype(kind)), 1, alpha);
+  tp_set_grad_enabled(mode);
+  if (rc) { tp_inplace_abort(n); return -1; }
+  tp_inplace_commit(self, n);
+  return 0;
 }
 
 /* ---- where(cond, a, b) ------------------------------------------------------------------ */
@@ -845,7 +887,16 @@ WHERE_LOOP(where_1, uint8_t)
 WHERE_LOOP(where_4, uint32_t)
 WHERE_LOOP(where_8, uint64_t)
 
+static tp_tensor *where_impl(tp_tensor *cond, tp_tensor *a, tp_tensor *b, double sa, int ka, double sb, int kb);
+
 TP_API tp_tensor *tp_where(tp_tensor *cond, tp_tensor *a, tp_tensor *b, double sa, int ka, double sb, int kb) {
+  int mode = tp_set_grad_enabled(0);
+  tp_tensor *out = where_impl(cond, a, b, sa, ka, sb, kb);
+  tp_set_grad_enabled(mode);
+  return tp_record_where(cond, a, b, out);
+}
+
+static tp_tensor *where_impl(tp_tensor *cond, tp_tensor *a, tp_tensor *b, double sa, int ka, double sb, int kb) {
   if (cond->dtype != TP_BOOL)
     return tp_fail("where expected condition to be a boolean tensor, but got a tensor with dtype %s", tp_dtype_title(cond->dtype));
   tp_scalar_tensor sta, stb;
@@ -901,13 +952,21 @@ static tp_tensor *clamp_impl(tp_tensor *x, tp_tensor *lo, tp_tensor *hi, double 
 }
 
 TP_API tp_tensor *tp_clamp(tp_tensor *x, tp_tensor *lo, tp_tensor *hi, double slo, int klo, double shi, int khi) {
-  return clamp_impl(x, lo, hi, slo, klo, shi, khi);
+  int mode = tp_set_grad_enabled(0);
+  tp_tensor *out = clamp_impl(x, lo, hi, slo, klo, shi, khi);
+  tp_set_grad_enabled(mode);
+  return tp_record_clamp(x, lo, hi, slo, klo, shi, khi, out);
 }
 
 TP_API int tp_clamp_(tp_tensor *x, tp_tensor *lo, tp_tensor *hi, double slo, int klo, double shi, int khi) {
+  struct tp_node *n;
+  if (tp_inplace_clamp_begin(x, lo, hi, slo, klo, shi, khi, &n)) return -1;
+  int mode = tp_set_grad_enabled(0);
   tp_tensor *r = clamp_impl(x, lo, hi, slo, klo, shi, khi);
-  if (!r) return -1;
-  int rc = tp_assign_result(x, r);
-  tp_tensor_release(r);
-  return rc;
+  int rc = r ? tp_assign_result(x, r) : -1;
+  tp_set_grad_enabled(mode);
+  if (r) tp_tensor_release(r);
+  if (rc) { tp_inplace_abort(n); return -1; }
+  tp_inplace_commit(x, n);
+  return 0;
 }

@@ -1,8 +1,8 @@
 /* Matrix-multiply kernels on raw strided operands, shared by linalg.c and the C tests.
  *
  * Every operand is described by a base pointer and a row and a column stride in elements,
- * so transposed, sliced and broadcast (stride 0) operands need no copy: the float32 GEMM
- * packs them into panels whatever their layout. C is written with row stride ldc and unit
+ * so transposed, sliced and broadcast (stride 0) operands need no copy: the GEMMs pack
+ * them into panels whatever their layout. C is written with row stride ldc and unit
  * column stride: C = A·B + beta·C, and with beta == 0 C is never read (it may be garbage).
  * Every function returns 0, or -1 with an out-of-memory message (C unchanged).
  */
@@ -11,10 +11,10 @@
 
 #include <stdint.h>
 
-/* float32: packed, cache-blocked, register-tiled (wasm SIMD when available). */
+/* Packed, cache-blocked, register-tiled GEMMs (wasm SIMD kernels for float32 and float64;
+ * integers wrap around on overflow, as PyTorch's do). */
 int tp_gemm_f32(int64_t M, int64_t N, int64_t K, const float *A, int64_t rsa, int64_t csa,
                 const float *B, int64_t rsb, int64_t csb, float *C, int64_t ldc, float beta);
-/* float64 and integers: a strided i-k-j loop (cache-friendly when B's rows are dense). */
 int tp_gemm_f64(int64_t M, int64_t N, int64_t K, const double *A, int64_t rsa, int64_t csa,
                 const double *B, int64_t rsb, int64_t csb, double *C, int64_t ldc, double beta);
 int tp_gemm_i64(int64_t M, int64_t N, int64_t K, const int64_t *A, int64_t rsa, int64_t csa,

@@ -5,10 +5,19 @@
  * broadcast bmm) when it validates, so that error messages and result dtypes (including
  * the quirks of empty products) are PyTorch's; but no operand is ever copied: batch and
  * broadcast dimensions, transposes and slices all become strides of one batched product
- * (struct matprod), and only the GEMM's packing reads them. */
+ * (struct matprod), and only the GEMM's packing reads them.
+ *
+ * Note [matmul's grad_fn]: PyTorch 1.13 names matmul's node after the branch it took —
+ * DotBackward0 (1-D·1-D), MvBackward0 (2-D·1-D), SqueezeBackward3 (1-D·2-D, an mm then a
+ * squeeze), MmBackward0 (2-D·2-D), UnsafeViewBackward0 (folded or batched: an mm/mv/bmm then
+ * a view), CloneBackward0 (2-D·N-D: the folded product is transposed back and copied).
+ * mm, bmm, mv, dot give MmBackward0, BmmBackward0, MvBackward0, DotBackward0; outer and ger
+ * are a broadcast multiply in PyTorch and give MulBackward0. */
 #include <string.h>
 #include "gemm.h"
 #include "internal.h"
+#include "autograd.h"
+#include "derivatives.h"
 
 static const char *const op_names[TP_LINALG_NOPS] = {
   [TP_LINALG_MATMUL] = "matmul", [TP_LINALG_MM] = "mm", [TP_LINALG_BMM] = "bmm",
@@ -346,7 +355,7 @@ static tp_tensor *matmul(tp_tensor *a, tp_tensor *b) {
   return matmul_batched(a, b);
 }
 
-TP_API tp_tensor *tp_linalg(int op, tp_tensor *a, tp_tensor *b) {
+static tp_tensor *linalg_impl(int op, tp_tensor *a, tp_tensor *b) {
   switch (op) {
   case TP_LINALG_MATMUL: return matmul(a, b);
   case TP_LINALG_MM: return mm(a, b);
@@ -356,4 +365,13 @@ TP_API tp_tensor *tp_linalg(int op, tp_tensor *a, tp_tensor *b) {
   case TP_LINALG_OUTER: return outer(a, b);
   default: return tp_fail("tp_linalg: unknown op %d", op);
   }
+}
+
+/* The kernel runs below autograd (Note [Below autograd] in elementwise.c); the op then
+ * records its own node. */
+TP_API tp_tensor *tp_linalg(int op, tp_tensor *a, tp_tensor *b) {
+  int mode = tp_set_grad_enabled(0);
+  tp_tensor *out = linalg_impl(op, a, b);
+  tp_set_grad_enabled(mode);
+  return op >= 0 && op < TP_LINALG_NOPS ? tp_record_linalg(op, a, b, out) : out;
 }

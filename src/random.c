@@ -6,6 +6,7 @@
 #include <math.h>
 #include <string.h>
 #include "internal.h"
+#include "autograd.h"
 
 #pragma STDC FP_CONTRACT OFF
 
@@ -129,6 +130,7 @@ static void visit_uniform(char *p, int dtype, void *ctx) {
 }
 
 TP_API int tp_uniform_(tp_tensor *t, double from, double to) {
+  if (tp_check_inplace(t)) return -1;
   if (!tp_dtype_table[t->dtype].is_floating)
     return tp_fail_status("\"check_uniform_bounds\" not implemented for '%s'", tp_dtype_title(t->dtype));
   if (from > to)
@@ -238,6 +240,7 @@ static void visit_normal(char *p, int dtype, void *ctx) {
 }
 
 TP_API int tp_normal_(tp_tensor *t, double mean, double std) {
+  if (tp_check_inplace(t)) return -1;
   if (!tp_dtype_table[t->dtype].is_floating)
     return tp_fail_status("\"normal_kernel_cpu\" not implemented for '%s'", tp_dtype_title(t->dtype));
   if (std < 0) return tp_fail_status("normal expects std >= 0.0, but found std %g", std);
@@ -278,6 +281,7 @@ static void visit_random(char *p, int dtype, void *ctx) {
 }
 
 TP_API int tp_random_(tp_tensor *t, double low, double high) {
+  if (tp_check_inplace(t)) return -1;
   if (low >= high)
     return tp_fail_status("random_ expects 'from' to be less than 'to', but got from=%.0f >= to=%.0f", low, high);
   int64_t lr[2] = {(int64_t)low, (int64_t)((uint64_t)(int64_t)high - (uint64_t)(int64_t)low)};

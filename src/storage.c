@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "internal.h"
+#include "autograd.h"
 
 static tp_storage *live_storages;
 static int64_t live_tensors, live_bytes, peak_bytes;
@@ -85,6 +86,7 @@ TP_API void tp_tensor_retain(tp_tensor *t) { t->refcount++; }
 
 TP_API void tp_tensor_release(tp_tensor *t) {
   if (!t || --t->refcount > 0) return;
+  tp_tensor_free_autograd(t);
   tp_storage_release(t->storage);
   live_tensors--;
   free(t);

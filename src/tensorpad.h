@@ -29,12 +29,6 @@
 #define TP_API EMSCRIPTEN_KEEPALIVE
 #else
 #define TP_API __attribute__((visibility("default")))
-/* ---- elementwise and reduction ops (src/ops.def, src/elementwise.c, src/reduce.c) ----- */
-
-/* ---- linear algebra (src/gemm.c, src/linalg.c) ----------------------------------------- */
-
-/* ---- shape and indexing ops (src/shape.c, src/index.c) -------------------------------- */
-
 #endif
 
 typedef struct tp_tensor tp_tensor;
@@ -130,6 +124,40 @@ TP_API void tp_set_printoptions(int precision, double threshold, int edgeitems, 
 /* The repr text, valid until the next call. grad_fn may be NULL. */
 TP_API const char *tp_repr(tp_tensor *t, const char *grad_fn);
 
+/* ---- autograd (src/autograd.c, src/derivatives.c) ------------------------------------ */
+TP_API int tp_is_grad_enabled(void);
+TP_API int tp_set_grad_enabled(int enabled);          /* returns the previous mode */
+TP_API tp_tensor *tp_tensor_grad(tp_tensor *t);       /* borrowed; NULL for None */
+TP_API int tp_tensor_set_grad(tp_tensor *t, tp_tensor *grad);   /* grad may be NULL */
+TP_API void *tp_tensor_grad_fn(tp_tensor *t);         /* borrowed node; NULL for leaves */
+TP_API int tp_tensor_output_nr(tp_tensor *t);
+TP_API int tp_tensor_is_leaf(tp_tensor *t);
+TP_API int tp_tensor_retains_grad(tp_tensor *t);
+TP_API int tp_tensor_requires_grad_(tp_tensor *t, int b);   /* PyTorch's rules for non-leaves */
+TP_API int tp_tensor_detach_(tp_tensor *t);
+TP_API int tp_tensor_retain_grad(tp_tensor *t);
+/* Hooks: id names a JS callback, called through the import env.tp_hook(id, grad). */
+TP_API int tp_tensor_register_hook(tp_tensor *t, int id);
+TP_API void tp_tensor_remove_hook(tp_tensor *t, int id);
+/* backward of n roots (grads[i] NULL: implicit 1 for a scalar root); 0 or -1. */
+TP_API int tp_backward(int n, tp_tensor *const *roots, tp_tensor *const *grads, int retain_graph, int create_graph);
+/* autograd.grad: out[ninputs] receives new references, NULL where unused (allow_unused). */
+TP_API int tp_autograd_grad(int n, tp_tensor *const *roots, tp_tensor *const *grads, int ninputs,
+                            tp_tensor *const *inputs, int retain_graph, int create_graph, int allow_unused, tp_tensor **out);
+/* grad_fn nodes, for t.grad_fn, next_functions and graph export. */
+TP_API void tp_node_retain_ptr(void *node);
+TP_API void tp_node_release_ptr(void *node);
+TP_API const char *tp_node_name(void *node);
+TP_API int tp_node_ninputs(void *node);
+TP_API void *tp_node_next_fn(void *node, int i);       /* borrowed; NULL: no gradient */
+TP_API int tp_node_next_nr(void *node, int i);
+TP_API tp_tensor *tp_node_variable(void *node);        /* AccumulateGrad's leaf, borrowed */
+TP_API int tp_node_nsaved(void *node);                 /* 0 once freed by backward */
+TP_API tp_tensor *tp_node_saved(void *node, int i);    /* borrowed */
+TP_API int tp_node_released(void *node);
+TP_API double tp_node_seq(void *node);
+TP_API const char *tp_node_saved_name(void *node, int i);  /* "self", "other", "result", ... */
+
 /* ---- elementwise and reduction ops (src/ops.def, src/elementwise.c, src/reduce.c) ----- */
 /* The op table (src/ops.def): TP_OP_ADD, ... and the entry point each kind goes through. */
 enum {
@@ -209,5 +237,13 @@ TP_API tp_tensor *tp_nonzero(tp_tensor *t);                  /* (count, ndim) in
 TP_API tp_tensor *tp_index(tp_tensor *t, int n, tp_tensor *const *indices);
 TP_API int tp_index_put_(tp_tensor *t, int n, tp_tensor *const *indices, tp_tensor *values, int accumulate);
 TP_API tp_tensor *tp_index_put(tp_tensor *t, int n, tp_tensor *const *indices, tp_tensor *values, int accumulate);
+/* Whole slices along dim: self[..., index[i], ...] += alpha * source[..., i, ...] (add),
+ * = source[..., i, ...] (copy), = value (fill; value a 0-d tensor or NULL to use v). */
+TP_API int tp_index_add_(tp_tensor *t, double dim, tp_tensor *index, tp_tensor *source, double alpha);
+TP_API tp_tensor *tp_index_add(tp_tensor *t, double dim, tp_tensor *index, tp_tensor *source, double alpha);
+TP_API int tp_index_copy_(tp_tensor *t, double dim, tp_tensor *index, tp_tensor *source);
+TP_API tp_tensor *tp_index_copy(tp_tensor *t, double dim, tp_tensor *index, tp_tensor *source);
+TP_API int tp_index_fill_(tp_tensor *t, double dim, tp_tensor *index, tp_tensor *value, double v);
+TP_API tp_tensor *tp_index_fill(tp_tensor *t, double dim, tp_tensor *index, tp_tensor *value, double v);
 
 #endif

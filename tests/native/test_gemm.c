@@ -112,6 +112,9 @@ static void test_random_shapes(void) {
     if (M * N * K > 3000000) K = 17;
     check_case(M, N, K, (int)(next() % 4), (int)(next() % 4), (int)(next() % 3));
   }
+  /* N across more than one NC block (2048 columns). */
+  check_case(5, 2100, 3, 0, 1, 1);
+  check_case(9, 2057, 2, 2, 0, 0);
   /* K across more than one KC block, M across MC, with every layout pair. */
   for (int la = 0; la < 4; la++)
     for (int lb = 0; lb < 4; lb++) check_case(131, 19, 600, la, lb, (la + lb) % 3);
