@@ -329,7 +329,7 @@ static inline float sigmoid_f(float x) { return 1.0f / (1.0f + sleef_expf(-x)); 
   X(ATAN, atanf(x), atan(x))                                  \
   X(SINH, sinhf(x), sinh(x))                                  \
   X(COSH, coshf(x), cosh(x))                                  \
-  X(TANH, tanhf(x), tanh(x))                                  \
+  X(TANH, sleef_tanhf(x), tanh(x))                                  \
   X(GELU, gelu_f(x), gelu_d(x))                               \
   X(GELU_TANH, gelu_tanh_f(x), gelu_tanh_d(x))                \
   X(SILU, x / (1.0f + expf(-x)), x / (1.0 + exp(-x)))         \

@@ -81,4 +81,85 @@ static inline v128_t sleef_expf4(v128_t d) {
   return wasm_v128_bitselect(wasm_f32x4_splat(0), u, wasm_f32x4_lt(d, wasm_f32x4_splat(-104)));
 }
 #endif
+
+/* Note [float32 tanh as PyTorch computes it]: Sleef's tanhf_u10 (what PyTorch's tanh
+ * runs), in double-float arithmetic: tanh|x| = (e - 1/e) / (e + 1/e) with e = exp|x| as a
+ * float pair. Its fused multiply-adds are done exactly in double (fma_f). Checked bit for
+ * bit against PyTorch on 30000 random inputs. */
+typedef struct { float x, y; } tp_f2;
+static inline float fma_f(float a, float b, float c) { return (float)((double)a * b + c); }
+static inline float fmapn_f(float a, float b, float c) { return (float)((double)a * b - c); }
+static inline float fmanp_f(float a, float b, float c) { return (float)(c - (double)a * b); }
+static inline tp_f2 f2(float x, float y) { tp_f2 r = {x, y}; return r; }
+static inline tp_f2 df_add(tp_f2 a, tp_f2 b) {  /* |a| >= |b| */
+  float s = a.x + b.x, t = a.x - s;
+  t += b.x;
+  t += a.y;
+  t += b.y;
+  return f2(s, t);
+}
+static inline tp_f2 df_add2(tp_f2 a, tp_f2 b) {
+  float s = a.x + b.x, v = s - a.x, t = (a.x - (s - v)) + (b.x - v), w = a.y + b.y;
+  return f2(s, t + w);
+}
+static inline tp_f2 df_add2_f(tp_f2 a, float b) {
+  float s = a.x + b, v = s - a.x, t = (a.x - (s - v)) + (b - v);
+  return f2(s, t + a.y);
+}
+static inline tp_f2 df_add_f_f2(float a, tp_f2 b) {
+  float s = a + b.x, t = (a - s) + b.x;
+  return f2(s, t + b.y);
+}
+static inline tp_f2 df_mul_f(tp_f2 a, float b) {
+  float s = a.x * b;
+  return f2(s, fma_f(a.y, b, fmapn_f(a.x, b, s)));
+}
+static inline tp_f2 df_mul(tp_f2 a, tp_f2 b) {
+  float s = a.x * b.x;
+  return f2(s, fma_f(a.x, b.y, fma_f(a.y, b.x, fmapn_f(a.x, b.x, s))));
+}
+static inline tp_f2 df_squ(tp_f2 a) {
+  float s = a.x * a.x;
+  return f2(s, fma_f(a.x + a.x, a.y, fmapn_f(a.x, a.x, s)));
+}
+static inline tp_f2 df_rec(tp_f2 d) {
+  float s = 1.0f / d.x;
+  return f2(s, s * fmanp_f(d.y, s, fmanp_f(d.x, s, 1.0f)));
+}
+static inline tp_f2 df_div(tp_f2 n, tp_f2 d) {
+  float t = 1.0f / d.x, s = n.x * t, u = fmapn_f(t, n.x, s);
+  float v = fmanp_f(d.y, t, fmanp_f(d.x, t, 1.0f));
+  return f2(s, fma_f(s, v, fma_f(n.y, t, u)));
+}
+static inline tp_f2 sleef_expk2f(tp_f2 d) {
+  float qf = nearbyintf((d.x + d.y) * EXP_R_LN2);
+  int q = (int)qf;
+  float m1 = qf * EXP_L2U, m2 = qf * EXP_L2L;
+  tp_f2 s = df_add2_f(d, m1);
+  s = df_add2_f(s, m2);
+  float u = 0.1980960224e-3f;
+  u = fma_f(u, s.x, 0.1394256484e-2f);
+  u = fma_f(u, s.x, 0.8333456703e-2f);
+  u = fma_f(u, s.x, 0.4166637361e-1f);
+  tp_f2 t = df_add2_f(df_mul_f(s, u), 0.166666659414234244790680580464e+0f);
+  t = df_add2_f(df_mul(s, t), 0.5f);
+  t = df_add2(s, df_mul(df_squ(s), t));
+  t = df_add_f_f2(1.0f, t);
+  float p1 = pow2i_f(q >> 1), p2 = pow2i_f(q - (q >> 1));
+  t.x = t.x * p1 * p2;
+  t.y = t.y * p1 * p2;
+  if (d.x < -104) t = f2(0, 0);
+  return t;
+}
+static inline float sleef_tanhf(float x) {
+  if (x != x) return x;
+  float a = fabsf(x);
+  if (a > 8.664339742f) return copysignf(1.0f, x);
+  tp_f2 d = sleef_expk2f(f2(a, 0)), e = df_rec(d);
+  d = df_div(df_add(d, f2(-e.x, -e.y)), df_add(d, e));
+  float y = d.x + d.y;
+  if (y != y) y = 1.0f;
+  return copysignf(y, x);
+}
+
 #endif
