@@ -316,7 +316,7 @@ static inline float sigmoid_f(float x) { return 1.0f / (1.0f + sleef_expf(-x)); 
 #define FLOAT_UNARY(X)                                        \
   X(EXP2, exp2f(x), exp2(x))                                  \
   X(EXPM1, expm1f(x), expm1(x))                               \
-  X(LOG, logf(x), log(x))                                     \
+  X(LOG, sleef_logf(x), log(x))                                     \
   X(LOG2, log2f(x), log2(x))                                  \
   X(LOG10, log10f(x), log10(x))                               \
   X(LOG1P, log1pf(x), log1p(x))                               \

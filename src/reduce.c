@@ -817,7 +817,7 @@ static tp_tensor *softmax_f32(tp_tensor *x, int64_t dim, int log) {
       for (; j < n; j++) orow[j] = sleef_expf(xr[j] - m);
       float sum = reduce_all8(orow, n);
       if (log) {
-        float ls = logf(sum);
+        float ls = sleef_logf(sum);
         for (int64_t k = 0; k < n; k++) orow[k] = xr[k] - m - ls;
       } else {
         float inv = 1 / sum;
