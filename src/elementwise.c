@@ -301,17 +301,57 @@ typedef struct { double alpha; int64_t ialpha; } bin_ctx;
 /* -- unary: float-only ops (integers are converted to float32 first) -- */
 #define TP_SQRT1_2 0.70710678118654752440
 static inline double gelu_d(double x) { return 0.5 * x * (1.0 + erf(x * TP_SQRT1_2)); }
-static inline float gelu_f(float x) { return 0.5f * x * (1.0f + erff(x * (float)TP_SQRT1_2)); }
 static inline double gelu_tanh_d(double x) {
   return 0.5 * x * (1.0 + tanh(0.7978845608028654 * (x + 0.044715 * x * x * x)));
-}
-static inline float gelu_tanh_f(float x) {
-  return 0.5f * x * (1.0f + tanhf(0.7978845608028654f * (x + 0.044715f * x * x * x)));
 }
 #include "sleef.h"
 
 static inline double sigmoid_d(double x) { return 1.0 / (1.0 + exp(-x)); }
 static inline float sigmoid_f(float x) { return 1.0f / (1.0f + sleef_expf(-x)); }
+
+/* Note [vector and scalar forms]: PyTorch's cpu_kernel_vec runs a vector formula on
+ * contiguous runs and a scalar one (libm) on strided runs; for gelu, silu and sigmoid the
+ * two round differently, so these kernels choose the same way. */
+#define VEC_OR_SCALAR_F32(NAME, VEC, SCALAR)                                       \
+  static void NAME(char **p, const int64_t *s, int64_t n, void *ctx) {             \
+    (void)ctx;                                                                     \
+    char *po = p[0];                                                               \
+    const char *pi = p[1];                                                         \
+    if (s[0] == 4 && s[1] == 4) {                                                  \
+      for (int64_t k = 0; k < n; k++) {                                            \
+        float x = ((const float *)pi)[k];                                          \
+        ((float *)po)[k] = (VEC);                                                  \
+      }                                                                            \
+      return;                                                                      \
+    }                                                                              \
+    for (int64_t k = 0; k < n; k++, po += s[0], pi += s[1]) {                      \
+      float x = *(const float *)pi;                                                \
+      *(float *)po = (SCALAR);                                                     \
+    }                                                                              \
+  }
+static inline float gelu_vec(float x) {
+  float h = x * 0.5f, e = erff(x * (float)TP_SQRT1_2);
+  return h * (1.0f + e);
+}
+static inline float gelu_scalar(float x) {
+  float h = x * 0.5f, e = erff(x * (float)TP_SQRT1_2);
+  return h * (1.0f + e);
+}
+static inline float gelu_tanh_f(float x, int vec) {
+  float cube = x * x * x, k = 0.044715f * cube, inner = 0.7978845608028654f * (x + k);
+  float h = 0.5f * x, t = vec ? sleef_tanhf(inner) : tanhf(inner);
+  return h * (1.0f + t);
+}
+static inline float silu_f(float x, int vec) {
+  float e = vec ? sleef_expf(-x) : expf(-x);
+  return x / (1.0f + e);
+}
+VEC_OR_SCALAR_F32(u_GELU_f32, gelu_vec(x), gelu_scalar(x))
+VEC_OR_SCALAR_F32(u_GELU_TANH_f32, gelu_tanh_f(x, 1), gelu_tanh_f(x, 0))
+VEC_OR_SCALAR_F32(u_SILU_f32, silu_f(x, 1), silu_f(x, 0))
+LOOP1(u_GELU_f64, double, double, gelu_d(x))
+LOOP1(u_GELU_TANH_f64, double, double, gelu_tanh_d(x))
+LOOP1(u_SILU_f64, double, double, x / (1.0 + exp(-x)))
 
 #define FLOAT_UNARY(X)                                        \
   X(EXP2, exp2f(x), exp2(x))                                  \
@@ -330,10 +370,7 @@ static inline float sigmoid_f(float x) { return 1.0f / (1.0f + sleef_expf(-x)); 
   X(SINH, sinhf(x), sinh(x))                                  \
   X(COSH, coshf(x), cosh(x))                                  \
   X(TANH, sleef_tanhf(x), tanh(x))                                  \
-  X(GELU, gelu_f(x), gelu_d(x))                               \
-  X(GELU_TANH, gelu_tanh_f(x), gelu_tanh_d(x))                \
-  X(SILU, x / (1.0f + expf(-x)), x / (1.0 + exp(-x)))         \
-  X(ERF, erff(x), erf(x))                                     \
+  X(ERF, erff(x), erf(x))                                  \
   X(FRAC, x - truncf(x), x - trunc(x))                        \
   X(RECIPROCAL, 1.0f / x, 1.0 / x)
 #define X(ID, F32, F64) LOOP1(u_##ID##_f32, float, float, F32) LOOP1(u_##ID##_f64, double, double, F64)
@@ -408,6 +445,9 @@ static const tp_inner_fn unary_kernels[TP_OP_COUNT][TP_NDTYPES] = {
   [TP_OP_SQRT] = K5(u_SQRT_f32, u_SQRT_f64, NULL, NULL, NULL),
   [TP_OP_EXP] = K5(u_EXP_f32, u_EXP_f64, NULL, NULL, NULL),
   [TP_OP_SIGMOID] = K5(u_SIGMOID_f32, u_SIGMOID_f64, NULL, NULL, NULL),
+  [TP_OP_GELU] = K5(u_GELU_f32, u_GELU_f64, NULL, NULL, NULL),
+  [TP_OP_GELU_TANH] = K5(u_GELU_TANH_f32, u_GELU_TANH_f64, NULL, NULL, NULL),
+  [TP_OP_SILU] = K5(u_SILU_f32, u_SILU_f64, NULL, NULL, NULL),
   [TP_OP_NEG] = K5(u_NEG_f32, u_NEG_f64, u_NEG_i32, u_NEG_i64, NULL),
   [TP_OP_ABS] = K5(u_ABS_f32, u_ABS_f64, u_ABS_i32, u_ABS_i64, NULL),
   [TP_OP_RELU] = K5(u_RELU_f32, u_RELU_f64, u_RELU_i32, u_RELU_i64, NULL),
