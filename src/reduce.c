@@ -6,7 +6,9 @@
  * innermost dim then hands the kernel a run with acc stride 0 (a horizontal sum: float32
  * takes a SIMD path with several accumulators), reducing an outer dim a run where acc moves
  * with x (a vertical add). Any layout of x works without a copy.
- * Composite reductions (var, norm, logsumexp, softmax) are built from the *_impl functions.
+ * Where PyTorch's own order of additions shows in printed results (small float sums and
+ * means, full 2-norms, float32 softmax), that order is reproduced: see the Notes below.
+ * Composite reductions (var, norm, logsumexp) are built from the *_impl functions.
  */
 #include <math.h>
 #include <stdio.h>

@@ -1,5 +1,6 @@
-/* sleef.h — float32 exp as PyTorch's CPU kernels compute it (scalar and wasm SIMD), shared
- * by the elementwise kernels and softmax. See the Note below for why not libm's expf.
+/* sleef.h — float32 exp, tanh and log as PyTorch's CPU kernels compute them (Sleef's u10
+ * algorithms, which are not libm's: their last bits show in printed results), shared by the
+ * elementwise kernels, softmax and logsumexp. exp also has a wasm SIMD form.
  */
 #ifndef TP_SLEEF_H
 #define TP_SLEEF_H
