@@ -10,6 +10,7 @@
  * and casts it to its dtype (autograd.c, conform).
  */
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 #include "autograd.h"
 #include "ops.h"
@@ -329,7 +330,11 @@ tp_tensor *tp_record_unary_kind(int kind, const char *name, tp_tensor *x, tp_ten
   if (!out || !tp_any_requires_grad(1, &x)) return out;
   tp_node *n = tp_node_new(kind, 0, name, 1, &x, 1);
   if (n && niv) tp_node_set_iv(n, niv, iv);
-  return finish(n, out, 0);
+  out = finish(n, out, 0);
+  int view = kind == TP_GRAD_VIEW || kind == TP_GRAD_EXPAND || kind == TP_GRAD_PERMUTE || kind == TP_GRAD_SELECT ||
+             kind == TP_GRAD_SLICE || kind == TP_GRAD_AS_STRIDED;
+  if (out && view) tp_set_view_base(out, x);  /* only when out shares x's storage */
+  return out;
 }
 
 tp_tensor *tp_record_kind(int kind, const char *name, int ninputs, tp_tensor *const *ins, tp_tensor *out, int niv,
@@ -1021,6 +1026,32 @@ static int shape_formula(arena *a, tp_node *n, tp_tensor **gs, tp_tensor **gi) {
   return tp_fail_status("tensorpad: no derivative for %s", n->name);
 }
 
+/* CopySlices (Note [Views and CopySlices], autograd.c): the base's gradient with the view's
+ * region replaced by the gradient the in-place op's own node gives for its input. */
+static int copy_slices_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
+  tp_node *in = n->inner;
+  tp_tensor *res = K(a, tp_clone(g));
+  tp_tensor *region = apply_view(a, res, n->iv);
+  tp_tensor *gv = region ? K(a, tp_clone(region)) : NULL;
+  if (!gv) return -1;
+  tp_tensor *small[8] = {0}, **gin = in->ninputs <= 8 ? small : calloc((size_t)in->ninputs, sizeof *gin);
+  if (!gin) return tp_fail_status("DefaultCPUAllocator: not enough memory for backward");
+  tp_tensor *one[1] = {gv};
+  int rc = tp_formula_apply(in, one, gin);
+  if (!rc) {
+    int mode = tp_set_grad_enabled(0);
+    rc = gin[0] ? tp_copy_(region, gin[0]) : tp_fill_(region, 0);
+    tp_set_grad_enabled(mode);
+  }
+  if (!rc) {
+    gi[0] = n->next[0].fn ? own(res) : NULL;
+    for (int i = 1; i < in->ninputs; i++) { gi[i] = gin[i]; gin[i] = NULL; }
+  }
+  for (int i = 0; i < in->ninputs; i++) if (gin[i]) tp_tensor_release(gin[i]);
+  if (gin != small) free(gin);
+  return rc;
+}
+
 int tp_formula_apply(tp_node *n, tp_tensor **gs, tp_tensor **gi) {
   arena a = {.n = 0};
   int rc;
@@ -1050,6 +1081,7 @@ int tp_formula_apply(tp_node *n, tp_tensor **gs, tp_tensor **gi) {
     break;
   }
   case TP_GRAD_SPLIT: rc = shape_formula(&a, n, gs, gi); break;
+  case TP_GRAD_COPY_SLICES: rc = copy_slices_formula(&a, n, g, gi); break;
   default: rc = tp_fail_status("tensorpad: no derivative for %s", n->name);
   }
   arena_free(&a);
