@@ -373,9 +373,7 @@ int tp_inplace_begin(tp_tensor *self, int nextra, tp_tensor *const *extra, tp_no
 }
 
 static int save_old(tp_node *n, tp_tensor *self) {
-  int mode = tp_set_grad_enabled(0);
-  tp_tensor *c = tp_clone(self);
-  tp_set_grad_enabled(mode);
+  tp_tensor *c = tp_clone(self);  /* recorded (CloneBackward0), as PyTorch's original_self: create_graph sees it */
   if (!c) return -1;
   int rc = tp_node_save(n, c, -1);
   tp_tensor_release(c);
@@ -692,7 +690,8 @@ static int reduce_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
   }
   case TP_OP_NORM: {
     double p = n->s[0];
-    if (p == 2) d = where0(a, cmp_s(a, TP_OP_NE, re, 0), dv(a, mul(a, ge, x), re));   /* g x / ||x|| */
+    if (p == 0) d = zeros_like_t(a, x);                                                  /* a count: flat */
+    else if (p == 2) d = where0(a, cmp_s(a, TP_OP_NE, re, 0), dv(a, mul(a, ge, x), re));   /* g x / ||x|| */
     else if (p == 1) d = mul(a, ge, un(a, TP_OP_SIGN, x));
     else if (isinf(p)) {
       tp_tensor *ax = un(a, TP_OP_ABS, x), *hit = bin(a, TP_OP_EQ, ax, re);
@@ -1030,23 +1029,23 @@ static int shape_formula(arena *a, tp_node *n, tp_tensor **gs, tp_tensor **gi) {
  * region replaced by the gradient the in-place op's own node gives for its input. */
 static int copy_slices_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
   tp_node *in = n->inner;
-  tp_tensor *res = K(a, tp_clone(g));
-  tp_tensor *region = apply_view(a, res, n->iv);
+  tp_tensor *region = apply_view(a, g, n->iv);
   tp_tensor *gv = region ? K(a, tp_clone(region)) : NULL;
   if (!gv) return -1;
   tp_tensor *small[8] = {0}, **gin = in->ninputs <= 8 ? small : calloc((size_t)in->ninputs, sizeof *gin);
   if (!gin) return tp_fail_status("DefaultCPUAllocator: not enough memory for backward");
   tp_tensor *one[1] = {gv};
   int rc = tp_formula_apply(in, one, gin);
-  if (!rc) {
-    int mode = tp_set_grad_enabled(0);
-    rc = gin[0] ? tp_copy_(region, gin[0]) : tp_fill_(region, 0);
-    tp_set_grad_enabled(mode);
+  if (!rc && n->next[0].fn) {
+    /* g - embed(g's region) + embed(gradient for the region): ops all the way, so that
+     * create_graph differentiates through it */
+    tp_tensor *res = sub(a, g, embed(a, n, region));
+    if (res && gin[0]) res = add(a, res, embed(a, n, gin[0]));
+    if (!res) rc = -1;
+    else gi[0] = own(res);
   }
-  if (!rc) {
-    gi[0] = n->next[0].fn ? own(res) : NULL;
+  if (!rc)
     for (int i = 1; i < in->ninputs; i++) { gi[i] = gin[i]; gin[i] = NULL; }
-  }
   for (int i = 0; i < in->ninputs; i++) if (gin[i]) tp_tensor_release(gin[i]);
   if (gin != small) free(gin);
   return rc;
