@@ -814,8 +814,9 @@ static tp_tensor *apply_view(arena *a, tp_tensor *t, const int64_t *iv) {
   switch (iv[0]) {
   case TP_VIEW_SELECT: return K(a, tp_select(t, (double)iv[1], (double)iv[2]));
   case TP_VIEW_SLICE: return K(a, tp_slice(t, (double)iv[1], (double)iv[2], (double)iv[3], (double)iv[4]));
-  case TP_VIEW_AS_STRIDED: {
+  case TP_VIEW_AS_STRIDED: {  /* geometry relative to a dense tensor: densify t first */
     int nd = (int)iv[1];
+    if (!tp_tensor_is_contiguous(t) && !(t = K(a, tp_contiguous(t)))) return NULL;
     for (int i = 0; i < 2 * nd; i++) p[i] = (double)iv[3 + i];
     return K(a, tp_as_strided(t, nd, p, (double)iv[2]));
   }
