@@ -1,0 +1,363 @@
+// torch.nn: Module, Parameter, Linear, Sequential, activations, losses, and
+// torch.nn.functional. Modules are bookkeeping only: every value is computed by the core
+// (linear is addmm, mse_loss and nll_loss are single C ops with PyTorch's grad_fn names;
+// cross_entropy is log_softmax then nll_loss, as in PyTorch).
+//
+// Registration: PyTorch's Module.__setattr__ records parameters and submodules in the order
+// they are assigned. Here a module's own properties are walked in their insertion order
+// instead, so `this.fc = new Linear(...)` in a subclass registers `fc` just the same.
+import { W, check, TensorError } from './core.js';
+import { bind, splitOptions } from './args.js';
+import { describe } from './dtype.js';
+import { Tensor, wrap, keep, asTensor } from './tensor.js';
+
+const inspect = Symbol.for('nodejs.util.inspect.custom');
+const pyBool = (b) => (b ? 'True' : 'False');
+
+// ---- Parameter ---------------------------------------------------------------------------
+/** new torch.nn.Parameter(data, requires_grad=true): a leaf sharing data's storage that
+ *  prints as "Parameter containing:"; `p instanceof torch.nn.Parameter` holds. Parameters are
+ *  exempt from torch.scope (their module holds them, as in Python). */
+class Parameter {
+  constructor(...a) {
+    const { data, requires_grad } = bind('Parameter', a, ['data', 'requires_grad'], { requires_grad: true });
+    const src = data === undefined || data === null ? torchRef.empty(0) : asTensor(data, 'Parameter', 'data');
+    const p = src.detach();
+    p.requires_grad_(!!requires_grad);
+    p._is_param = true;
+    keep(p);
+    return p;
+  }
+  static [Symbol.hasInstance](x) { return x instanceof Tensor && !!x._is_param; }
+}
+
+// ---- Module ------------------------------------------------------------------------------
+/** Python's _addindent: indents every line of a child's repr but the first. */
+function addIndent(s, n) {
+  const lines = s.split('\n');
+  if (lines.length === 1) return s;
+  return [lines[0], ...lines.slice(1).map((l) => ' '.repeat(n) + l)].join('\n');
+}
+
+class Module {
+  constructor() {
+    Object.defineProperty(this, 'training', { value: true, writable: true, enumerable: false, configurable: true });
+  }
+
+  /** [name, module] pairs of the direct submodules, in registration order. */
+  named_children() {
+    return Object.entries(this).filter(([, v]) => v instanceof Module);
+  }
+  children() { return this.named_children().map(([, m]) => m); }
+  /** This module and every submodule (each once), depth first, as [name, module] pairs. */
+  named_modules(memo = new Set(), prefix = '') {
+    if (memo.has(this)) return [];
+    memo.add(this);
+    const out = [[prefix, this]];
+    for (const [name, m] of this.named_children()) out.push(...m.named_modules(memo, prefix ? `${prefix}.${name}` : name));
+    return out;
+  }
+  modules() { return this.named_modules().map(([, m]) => m); }
+
+  /** [name, parameter] pairs with dotted names ('0.weight'), each parameter once. */
+  named_parameters(...a) {
+    const { prefix, recurse } = bind('named_parameters', a, ['prefix', 'recurse'], { prefix: '', recurse: true });
+    const seen = new Set(), out = [];
+    const mods = recurse ? this.named_modules() : [['', this]];
+    for (const [mname, m] of mods) {
+      for (const [k, v] of Object.entries(m)) {
+        if (!(v instanceof Tensor) || !v._is_param || seen.has(v)) continue;
+        seen.add(v);
+        const path = [prefix, mname, k].filter((s) => s !== '').join('.');
+        out.push([path, v]);
+      }
+    }
+    return out;
+  }
+  parameters(...a) {
+    const { recurse } = bind('parameters', a, ['recurse'], { recurse: true });
+    return this.named_parameters({ recurse }).map(([, p]) => p);
+  }
+  register_parameter(name, param) {
+    if (param !== null && !(param instanceof Tensor && param._is_param)) {
+      throw new TypeError(`cannot assign '${describe(param)}' object to parameter '${name}' (torch.nn.Parameter or None required)`);
+    }
+    this[name] = param;
+  }
+  add_module(name, module) {
+    if (module !== null && !(module instanceof Module)) throw new TypeError(`${describe(module)} is not a Module subclass`);
+    this[name] = module;
+  }
+  register_module(name, module) { this.add_module(name, module); }
+
+  /** Module.zero_grad(set_to_none=False) of PyTorch 1.13: gradients become zeros in place. */
+  zero_grad(...a) {
+    const { set_to_none } = bind('zero_grad', a, ['set_to_none'], { set_to_none: false });
+    zeroGrads(this.parameters(), set_to_none);
+  }
+  train(...a) {
+    const { mode } = bind('train', a, ['mode'], { mode: true });
+    if (typeof mode !== 'boolean') throw new TypeError('training mode is expected to be boolean');
+    for (const m of this.modules()) m.training = mode;
+    return this;
+  }
+  eval() { return this.train(false); }
+  requires_grad_(requires_grad = true) {
+    for (const p of this.parameters()) p.requires_grad_(requires_grad);
+    return this;
+  }
+  apply(fn) {
+    for (const m of this.children()) m.apply(fn);
+    fn(this);
+    return this;
+  }
+
+  forward() {
+    throw new TensorError(`Module [${this.constructor.name}] is missing the required "forward" function`);
+  }
+  /** Python's model(x): runs forward. */
+  call(...a) { return this.forward(...a); }
+
+  extra_repr() { return ''; }
+  _get_name() { return this.constructor.name; }
+  toString() {
+    const extra = this.extra_repr();
+    const lines = extra ? extra.split('\n') : [];
+    for (const [name, m] of this.named_children()) lines.push(`(${name}): ${addIndent(String(m), 2)}`);
+    let s = `${this._get_name()}(`;
+    if (lines.length) {
+      if (!extra.includes('\n') && lines.length === 1 && extra) s += extra;
+      else s += `\n  ${lines.join('\n  ')}\n`;
+    }
+    return `${s})`;
+  }
+  [inspect]() { return this.toString(); }
+}
+
+function zeroGrads(params, setToNone) {
+  for (const p of params) {
+    const g = p.grad;
+    if (g === null) continue;
+    if (setToNone) { p.grad = null; continue; }
+    if (g.grad_fn) g.detach_();
+    else g.requires_grad_(false);
+    g.zero_();
+  }
+}
+
+// ---- layers ------------------------------------------------------------------------------
+class Linear extends Module {
+  constructor(...a) {
+    super();
+    const o = bind('Linear', a, ['in_features', 'out_features', 'bias', 'device', 'dtype'], { bias: true });
+    for (const k of ['in_features', 'out_features']) {
+      if (!Number.isInteger(o[k])) throw new TypeError(`Linear(): argument '${k}' must be int, not ${describe(o[k])}`);
+    }
+    this.in_features = o.in_features;
+    this.out_features = o.out_features;
+    const dt = o.dtype === undefined || o.dtype === null ? {} : { dtype: o.dtype };
+    this.weight = new Parameter(torchRef.empty(o.out_features, o.in_features, dt));
+    this.bias = o.bias ? new Parameter(torchRef.empty(o.out_features, dt)) : null;
+    this.reset_parameters();
+  }
+  /** PyTorch's init: kaiming_uniform_(weight, a=sqrt(5)), then bias ~ U(-1/sqrt(fan_in), 1/sqrt(fan_in)). */
+  reset_parameters() {
+    torchRef.no_grad(() => {
+      const fanIn = this.in_features;
+      if (fanIn === 0 || this.out_features === 0) {
+        if (this.weight.numel() === 0) console.warn('UserWarning: Initializing zero-element tensors is a no-op');
+      } else {
+        const a = Math.sqrt(5), gain = Math.sqrt(2.0 / (1 + a ** 2)), std = gain / Math.sqrt(fanIn);
+        const bound = Math.sqrt(3.0) * std;
+        this.weight.uniform_(-bound, bound);
+      }
+      if (this.bias) {
+        const bound = fanIn > 0 ? 1 / Math.sqrt(fanIn) : 0;
+        this.bias.uniform_(-bound, bound);
+      }
+    });
+  }
+  forward(input) { return linear(input, this.weight, this.bias); }
+  extra_repr() { return `in_features=${this.in_features}, out_features=${this.out_features}, bias=${pyBool(this.bias !== null)}`; }
+}
+
+class Sequential extends Module {
+  constructor(...modules) {
+    super();
+    modules.forEach((m, i) => this.add_module(String(i), m));
+  }
+  get length() { return this.children().length; }
+  append(m) { this.add_module(String(this.length), m); return this; }
+  forward(input) {
+    let x = input;
+    for (const m of this.children()) x = m.forward(x);
+    return x;
+  }
+}
+
+class Identity extends Module {
+  forward(input) { return input; }
+}
+
+class ReLU extends Module {
+  constructor(...a) {
+    super();
+    this.inplace = !!bind('ReLU', a, ['inplace'], { inplace: false }).inplace;
+  }
+  forward(input) { return relu(input, { inplace: this.inplace }); }
+  extra_repr() { return this.inplace ? 'inplace=True' : ''; }
+}
+class Tanh extends Module { forward(input) { return tanh(input); } }
+class Sigmoid extends Module { forward(input) { return sigmoid(input); } }
+class Softmax extends Module {
+  constructor(...a) { super(); this.dim = bind('Softmax', a, ['dim'], { dim: null }).dim; }
+  forward(input) { return softmax(input, this.dim); }
+  extra_repr() { return `dim=${this.dim === null ? 'None' : this.dim}`; }
+}
+class LogSoftmax extends Module {
+  constructor(...a) { super(); this.dim = bind('LogSoftmax', a, ['dim'], { dim: null }).dim; }
+  forward(input) { return log_softmax(input, this.dim); }
+  extra_repr() { return `dim=${this.dim === null ? 'None' : this.dim}`; }
+}
+
+class MSELoss extends Module {
+  constructor(...a) {
+    super();
+    this.reduction = bind('MSELoss', a, ['size_average', 'reduce', 'reduction'], { reduction: 'mean' }).reduction;
+  }
+  forward(input, target) { return mse_loss(input, target, { reduction: this.reduction }); }
+}
+class NLLLoss extends Module {
+  constructor(...a) {
+    super();
+    const o = bind('NLLLoss', a, ['weight', 'size_average', 'ignore_index', 'reduce', 'reduction'], { weight: null, ignore_index: -100, reduction: 'mean' });
+    Object.defineProperty(this, 'weight', { value: o.weight, writable: true, enumerable: false });
+    this.ignore_index = o.ignore_index;
+    this.reduction = o.reduction;
+  }
+  forward(input, target) { return nll_loss(input, target, { weight: this.weight, ignore_index: this.ignore_index, reduction: this.reduction }); }
+}
+class CrossEntropyLoss extends Module {
+  constructor(...a) {
+    super();
+    const o = bind('CrossEntropyLoss', a, ['weight', 'size_average', 'ignore_index', 'reduce', 'reduction', 'label_smoothing'],
+      { weight: null, ignore_index: -100, reduction: 'mean', label_smoothing: 0 });
+    Object.defineProperty(this, 'weight', { value: o.weight, writable: true, enumerable: false });
+    this.ignore_index = o.ignore_index;
+    this.reduction = o.reduction;
+    this.label_smoothing = o.label_smoothing;
+  }
+  forward(input, target) {
+    return cross_entropy(input, target, { weight: this.weight, ignore_index: this.ignore_index, reduction: this.reduction, label_smoothing: this.label_smoothing });
+  }
+}
+
+// ---- functional --------------------------------------------------------------------------
+const REDUCTIONS = { none: 0, mean: 1, sum: 2 };
+function reductionOf(r) {
+  if (!Object.prototype.hasOwnProperty.call(REDUCTIONS, r)) throw new TensorError(`${r} is not a valid value for reduction`);
+  return REDUCTIONS[r];
+}
+
+function addmm(input, mat1, mat2, o = {}) {
+  asTensor(input, 'addmm', 'input', 1);
+  asTensor(mat1, 'addmm', 'mat1', 2);
+  asTensor(mat2, 'addmm', 'mat2', 3);
+  const beta = o.beta ?? 1, alpha = o.alpha ?? 1;
+  return wrap(check(W.tp_addmm(input._ptr, mat1._ptr, mat2._ptr, beta, alpha)));
+}
+
+/** F.linear as PyTorch 1.13's at::linear: addmm for a matrix with bias, a folded addmm for a
+ *  contiguous 3-D input, otherwise matmul (then + bias). */
+function linear(...a) {
+  const { input, weight, bias } = bind('linear', a, ['input', 'weight', 'bias'], { bias: null });
+  asTensor(input, 'linear', 'input', 1);
+  asTensor(weight, 'linear', 'weight', 2);
+  if (bias !== null && bias !== undefined) asTensor(bias, 'linear', 'bias', 3);
+  const wt = weight.t();
+  if (input.ndim === 2 && bias) return addmm(bias, input, wt);
+  if (input.ndim === 3 && bias && input.is_contiguous()) {
+    const [b, n, k] = input.shape;
+    const out = addmm(bias, input.view(b * n, k), wt);
+    return out.view(b, n, out.shape[1]);
+  }
+  const out = input.matmul(wt);
+  return bias ? out.add(bias) : out;
+}
+
+function relu(...a) {
+  const { input, inplace } = bind('relu', a, ['input', 'inplace'], { inplace: false });
+  asTensor(input, 'relu', 'input');
+  return inplace ? input.relu_() : input.relu();
+}
+const tanh = (input) => asTensor(input, 'tanh', 'input').tanh();
+const sigmoid = (input) => asTensor(input, 'sigmoid', 'input').sigmoid();
+
+/** PyTorch's _get_softmax_dim for a missing dim (deprecated there; it warns). */
+const implicitDim = (ndim) => (ndim === 0 || ndim === 1 || ndim === 3 ? 0 : 1);
+
+function softmaxLike(fname) {
+  return (...a) => {
+    const { input, dim, dtype } = bind(fname, a, ['input', 'dim', '_stacklevel', 'dtype'], { dim: null, dtype: null });
+    asTensor(input, fname, 'input');
+    const d = dim === null || dim === undefined ? implicitDim(input.ndim) : dim;
+    return dtype === null || dtype === undefined ? input[fname](d) : input[fname](d, { dtype });
+  };
+}
+const softmax = softmaxLike('softmax');
+const log_softmax = softmaxLike('log_softmax');
+
+function mse_loss(...a) {
+  const { input, target, reduction } = bind('mse_loss', a, ['input', 'target', 'size_average', 'reduce', 'reduction'], { reduction: 'mean' });
+  asTensor(input, 'mse_loss', 'input', 1);
+  asTensor(target, 'mse_loss', 'target', 2);
+  const r = reductionOf(reduction);
+  return wrap(check(W.tp_mse_loss(input._ptr, target._ptr, r)));
+}
+
+function nll_loss(...a) {
+  const o = bind('nll_loss', a, ['input', 'target', 'weight', 'size_average', 'ignore_index', 'reduce', 'reduction'],
+    { weight: null, ignore_index: -100, reduction: 'mean' });
+  asTensor(o.input, 'nll_loss', 'input', 1);
+  asTensor(o.target, 'nll_loss', 'target', 2);
+  const r = reductionOf(o.reduction);
+  const w = o.weight === null || o.weight === undefined ? null : asTensor(o.weight, 'nll_loss', 'weight', 3);
+  if (!Number.isInteger(o.ignore_index)) throw new TypeError(`nll_loss(): argument 'ignore_index' must be int, not ${describe(o.ignore_index)}`);
+  return wrap(check(W.tp_nll_loss(o.input._ptr, o.target._ptr, w ? w._ptr : 0, r, o.ignore_index)));
+}
+
+function cross_entropy(...a) {
+  const o = bind('cross_entropy', a, ['input', 'target', 'weight', 'size_average', 'ignore_index', 'reduce', 'reduction', 'label_smoothing'],
+    { weight: null, ignore_index: -100, reduction: 'mean', label_smoothing: 0 });
+  asTensor(o.input, 'cross_entropy', 'input', 1);
+  asTensor(o.target, 'cross_entropy', 'target', 2);
+  if (o.label_smoothing) throw new TensorError('tensorpad: cross_entropy with label_smoothing is not supported yet');
+  if (o.target.is_floating_point()) throw new TensorError('tensorpad: cross_entropy with class-probability targets is not supported yet; pass class indices (int64)');
+  reductionOf(o.reduction);
+  const lsm = o.input.log_softmax(o.input.ndim === 1 ? 0 : 1);
+  return nll_loss(lsm, o.target, { weight: o.weight, ignore_index: o.ignore_index, reduction: o.reduction });
+}
+
+let torchRef = null;
+
+export function install(torch, TensorClass) {
+  torchRef = torch;
+  torch.addmm = (...a) => {
+    const [pos, o] = splitOptions('addmm', a, ['input', 'mat1', 'mat2', 'beta', 'alpha']);
+    return addmm(pos[0] ?? o.input, pos[1] ?? o.mat1, pos[2] ?? o.mat2, o);
+  };
+  TensorClass.prototype.addmm = function (...a) {
+    const [pos, o] = splitOptions('addmm', a, ['mat1', 'mat2', 'beta', 'alpha']);
+    return addmm(this, pos[0] ?? o.mat1, pos[1] ?? o.mat2, o);
+  };
+  const functional = Object.freeze({
+    linear, relu, tanh, sigmoid, softmax, log_softmax, mse_loss, nll_loss, cross_entropy,
+    relu_: (input) => asTensor(input, 'relu_', 'input').relu_(),
+  });
+  torch.nn = Object.freeze({
+    Module, Parameter, Linear, Sequential, Identity, ReLU, Tanh, Sigmoid, Softmax, LogSoftmax,
+    MSELoss, NLLLoss, CrossEntropyLoss, functional,
+  });
+}
+
+export { zeroGrads };
