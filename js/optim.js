@@ -12,6 +12,16 @@ import { zeroGrads } from './nn.js';
 const inspect = Symbol.for('nodejs.util.inspect.custom');
 const REQUIRED = Symbol('required');
 
+/** A number as Python's str() prints it in messages: integral JS numbers count as ints (the
+ *  contract's rule); others use repr's shortest digits with Python's exponent style. */
+function pyNum(v) {
+  if (typeof v !== 'number' || Number.isInteger(v) || !Number.isFinite(v)) return Number.isNaN(v) ? 'nan' : String(v).replace('Infinity', 'inf');
+  const [m, e] = v.toExponential().split('e');
+  const exp = Number(e);
+  if (exp < -4 || exp >= 16) return `${m}e${exp < 0 ? '-' : '+'}${String(Math.abs(exp)).padStart(2, '0')}`;
+  return String(v);
+}
+
 class Optimizer {
   constructor(params, defaults) {
     if (params instanceof Tensor) {
@@ -96,9 +106,9 @@ class SGD extends Optimizer {
   constructor(params, ...a) {
     const o = bind('SGD', a, ['lr', 'momentum', 'dampening', 'weight_decay', 'nesterov', 'maximize', 'foreach', 'differentiable'],
       { lr: REQUIRED, momentum: 0, dampening: 0, weight_decay: 0, nesterov: false, maximize: false, foreach: null, differentiable: false });
-    if (o.lr !== REQUIRED && o.lr < 0) throw new TensorError(`Invalid learning rate: ${o.lr}`);
-    if (o.momentum < 0) throw new TensorError(`Invalid momentum value: ${o.momentum}`);
-    if (o.weight_decay < 0) throw new TensorError(`Invalid weight_decay value: ${o.weight_decay}`);
+    if (o.lr !== REQUIRED && o.lr < 0) throw new TensorError(`Invalid learning rate: ${pyNum(o.lr)}`);
+    if (o.momentum < 0) throw new TensorError(`Invalid momentum value: ${pyNum(o.momentum)}`);
+    if (o.weight_decay < 0) throw new TensorError(`Invalid weight_decay value: ${pyNum(o.weight_decay)}`);
     if (o.nesterov && (o.momentum <= 0 || o.dampening !== 0)) throw new TensorError('Nesterov momentum requires a momentum and zero dampening');
     super(params, o);
   }
@@ -129,11 +139,11 @@ class Adam extends Optimizer {
   constructor(params, ...a) {
     const o = bind('Adam', a, ['lr', 'betas', 'eps', 'weight_decay', 'amsgrad', 'foreach', 'maximize', 'capturable', 'differentiable', 'fused'],
       { lr: 1e-3, betas: [0.9, 0.999], eps: 1e-8, weight_decay: 0, amsgrad: false, foreach: null, maximize: false, capturable: false, differentiable: false, fused: false });
-    if (!(o.lr >= 0)) throw new TensorError(`Invalid learning rate: ${o.lr}`);
-    if (!(o.eps >= 0)) throw new TensorError(`Invalid epsilon value: ${o.eps}`);
-    if (!(o.betas[0] >= 0 && o.betas[0] < 1)) throw new TensorError(`Invalid beta parameter at index 0: ${o.betas[0]}`);
-    if (!(o.betas[1] >= 0 && o.betas[1] < 1)) throw new TensorError(`Invalid beta parameter at index 1: ${o.betas[1]}`);
-    if (!(o.weight_decay >= 0)) throw new TensorError(`Invalid weight_decay value: ${o.weight_decay}`);
+    if (!(o.lr >= 0)) throw new TensorError(`Invalid learning rate: ${pyNum(o.lr)}`);
+    if (!(o.eps >= 0)) throw new TensorError(`Invalid epsilon value: ${pyNum(o.eps)}`);
+    if (!(o.betas[0] >= 0 && o.betas[0] < 1)) throw new TensorError(`Invalid beta parameter at index 0: ${pyNum(o.betas[0])}`);
+    if (!(o.betas[1] >= 0 && o.betas[1] < 1)) throw new TensorError(`Invalid beta parameter at index 1: ${pyNum(o.betas[1])}`);
+    if (!(o.weight_decay >= 0)) throw new TensorError(`Invalid weight_decay value: ${pyNum(o.weight_decay)}`);
     super(params, o);
   }
 

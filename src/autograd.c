@@ -69,7 +69,8 @@ static void free_node_now(tp_node *n) {
       }
       free_list[free_len++] = n->next[i].fn;
     }
-  for (int i = 0; i < n->nsaved; i++) tp_tensor_release(n->saved[i].t);
+  if (!n->released)  /* a backward without retain_graph already released them */
+    for (int i = 0; i < n->nsaved; i++) tp_tensor_release(n->saved[i].t);
   if (n->variable) {
     n->variable->grad_acc = NULL;
     tp_tensor_release(n->variable);
