@@ -1037,17 +1037,27 @@ TP_API const char *tp_node_saved_name(void *node, int i) {
  * points like every formula above, so that create_graph records them. */
 tp_tensor *tp_nll_loss_coef(tp_tensor *t, tp_tensor *w, int ndim, const int64_t *shape, int dtype, int reduction, int64_t ignore);
 
+/* A matrix stored column by column (the transpose of a contiguous one). */
+static int col_major(const tp_tensor *t) {
+  return t->ndim == 2 && t->shape[0] > 1 && t->shape[1] > 1 && t->stride[0] == 1 && t->stride[1] == t->shape[0];
+}
+
 static int nn_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
   switch (n->kind) {
   case TP_GRAD_ADDMM: {  /* out = beta self + alpha m1 m2: d self = beta g, d m1 = alpha g m2^T, d m2 = alpha m1^T g */
     double beta = n->s[0], alpha = n->s[1];
     if (n->next[0].fn && !(gi[0] = own(beta == 1 ? g : sc(a, TP_OP_MUL, g, beta)))) return -1;
+    /* As PyTorch's mm_mat1_backward / mm_mat2_backward: a column-major operand (Linear's
+     * weight.t()) gets its gradient computed transposed, so that it comes out in the
+     * operand's own layout and the TBackward0 behind it hands a contiguous gradient on. */
+    tp_tensor *m1 = unpack(a, n, 0), *m2 = unpack(a, n, 1);
+    if (!m1 || !m2) return -1;
     if (n->next[1].fn) {
-      tp_tensor *d = lin(a, TP_LINALG_MM, g, mT(a, unpack(a, n, 1)));
+      tp_tensor *d = col_major(m1) ? mT(a, lin(a, TP_LINALG_MM, m2, mT(a, g))) : lin(a, TP_LINALG_MM, g, mT(a, m2));
       if (!(gi[1] = own(alpha == 1 ? d : sc(a, TP_OP_MUL, d, alpha)))) return -1;
     }
     if (n->next[2].fn) {
-      tp_tensor *d = lin(a, TP_LINALG_MM, mT(a, unpack(a, n, 0)), g);
+      tp_tensor *d = col_major(m2) ? mT(a, lin(a, TP_LINALG_MM, mT(a, g), m1)) : lin(a, TP_LINALG_MM, mT(a, m1), g);
       if (!(gi[2] = own(alpha == 1 ? d : sc(a, TP_OP_MUL, d, alpha)))) return -1;
     }
     return 0;
