@@ -112,6 +112,63 @@ class Module {
     return this;
   }
 
+  /** {name: tensor} in named order, each detached (sharing the parameter's storage). */
+  state_dict() {
+    const out = {};
+    for (const [mname, m] of this.named_modules(new Set())) {
+      for (const [k, v] of Object.entries(m)) {
+        if (v instanceof Tensor && v._is_param) out[mname ? `${mname}.${k}` : k] = v.detach();
+      }
+    }
+    return out;
+  }
+  /** Copies a state_dict into the parameters (under no_grad), with PyTorch's messages. Checks
+   *  everything before copying anything. Returns {missing_keys, unexpected_keys}. */
+  load_state_dict(state_dict, ...a) {
+    // the state_dict is itself a plain object, so only a second argument can hold options
+    const { strict } = bind('load_state_dict', a, ['strict'], { strict: true });
+    if (!state_dict || typeof state_dict !== 'object') throw new TypeError(`Expected state_dict to be dict-like, got ${describe(state_dict)}.`);
+    const own = this.state_dict();
+    const given = state_dict instanceof Map ? Object.fromEntries(state_dict) : state_dict;
+    const missing = Object.keys(own).filter((k) => !(k in given));
+    const unexpected = Object.keys(given).filter((k) => !(k in own));
+    const errors = [];
+    for (const [k, p] of Object.entries(own)) {
+      if (!(k in given)) continue;
+      const v = given[k];
+      if (!(v instanceof Tensor)) {
+        errors.push(`While copying the parameter named "${k}", expected torch.Tensor or Tensor-like object from checkpoint but received ${describe(v)}`);
+      } else if (v.shape.length !== p.shape.length || v.shape.some((n, d) => n !== p.shape[d])) {
+        errors.push(`size mismatch for ${k}: copying a param with shape ${v.shape} from checkpoint, the shape in current model is ${p.shape}.`);
+      }
+    }
+    if (strict) {
+      if (unexpected.length) errors.unshift(`Unexpected key(s) in state_dict: ${unexpected.map((k) => `"${k}"`).join(', ')}. `);
+      if (missing.length) errors.unshift(`Missing key(s) in state_dict: ${missing.map((k) => `"${k}"`).join(', ')}. `);
+    }
+    if (errors.length) throw new TensorError(`Error(s) in loading state_dict for ${this._get_name()}:\n\t${errors.join('\n\t')}`);
+    torchRef.no_grad(() => {
+      for (const [k, p] of Object.entries(own)) if (k in given) p.copy_(given[k]);
+    });
+    return { missing_keys: missing, unexpected_keys: unexpected };
+  }
+  /** Converts every parameter (and its grad) in place, keeping the parameter objects. */
+  _apply(fn) {
+    for (const p of this.parameters()) {
+      const q = torchRef.no_grad(() => fn(p));
+      if (q !== p) p.data = q;
+      const g = p.grad;
+      if (g) {
+        const h = fn(g);
+        if (h !== g) p.grad = h;
+      }
+    }
+    return this;
+  }
+  to(...a) { return this._apply((t) => t.to(...a)); }
+  double() { return this._apply((t) => (t.is_floating_point() ? t.double() : t)); }
+  float() { return this._apply((t) => (t.is_floating_point() ? t.float() : t)); }
+
   forward() {
     throw new TensorError(`Module [${this.constructor.name}] is missing the required "forward" function`);
   }
@@ -331,11 +388,45 @@ function cross_entropy(...a) {
     { weight: null, ignore_index: -100, reduction: 'mean', label_smoothing: 0 });
   asTensor(o.input, 'cross_entropy', 'input', 1);
   asTensor(o.target, 'cross_entropy', 'target', 2);
-  if (o.label_smoothing) throw new TensorError('tensorpad: cross_entropy with label_smoothing is not supported yet');
-  if (o.target.is_floating_point()) throw new TensorError('tensorpad: cross_entropy with class-probability targets is not supported yet; pass class indices (int64)');
-  reductionOf(o.reduction);
-  const lsm = o.input.log_softmax(o.input.ndim === 1 ? 0 : 1);
-  return nll_loss(lsm, o.target, { weight: o.weight, ignore_index: o.ignore_index, reduction: o.reduction });
+  const input = o.input, target = o.target, weight = o.weight ?? null, ls = o.label_smoothing ?? 0;
+  const red = reductionOf(o.reduction);
+  const classDim = input.ndim === 1 ? 0 : 1;
+  const nClasses = input.ndim ? input.shape[classDim] : 1;
+  // weight viewed to broadcast along the class dim, as PyTorch's weight_broadcast_shape
+  const weightView = () => weight.view(Array.from(input.shape, (n, d) => (d === classDim ? weight.shape[0] : 1)));
+  const sameShape = input.ndim === target.ndim && Array.from(input.shape).every((n, d) => n === target.shape[d]);
+  if (sameShape) {
+    // class probabilities (1.13's cross_entropy_loss_prob_target; label smoothing mixes in the uniform)
+    if (!target.is_floating_point()) throw new TensorError(`Expected floating point type for target with class probabilities, got ${target.dtype.name === 'int64' ? 'Long' : target.dtype}`);
+    if (ls < 0 || ls > 1) throw new TensorError(`label_smoothing must be between 0.0 and 1.0. Got: ${ls}`);
+    if (weight && !(weight.ndim === 1 && weight.numel() === nClasses)) {
+      throw new TensorError(`cross_entropy: weight tensor should be defined either for all ${nClasses} classes or no classes but got weight tensor of shape: [${Array.from(weight.shape).join(', ')}]`);
+    }
+    const lsm = input.log_softmax(classDim);
+    const t = ls > 0 ? target.mul(1 - ls).add(ls / nClasses) : target;
+    let prod = lsm.mul(t);
+    if (weight) prod = prod.mul(weightView());
+    if (red === REDUCTIONS.none) return prod.sum(classDim).neg();
+    const total = prod.sum().neg();
+    if (red === REDUCTIONS.sum) return total;
+    return input.numel() === 0 ? total.fill_(NaN) : total.div(Math.trunc(input.numel() / nClasses));
+  }
+  const lsm = input.log_softmax(classDim);
+  const nll = nll_loss(lsm, target, { weight, ignore_index: o.ignore_index, reduction: o.reduction });
+  if (!ls) return nll;
+  // 1.13's cross_entropy_loss_label_smoothing
+  if (ls < 0 || ls > 1) throw new TensorError(`label_smoothing must be between 0.0 and 1.0. Got: ${ls}`);
+  const ignore = target.eq(o.ignore_index);
+  let smooth = (weight ? lsm.mul(weightView()) : lsm).sum(classDim).neg();
+  smooth = smooth.masked_fill_(ignore, 0.0);
+  let ret;
+  if (red === REDUCTIONS.mean) {
+    const keep = ignore.logical_not();
+    ret = smooth.sum().div(weight ? weight.gather(0, target.masked_select(keep).flatten()).sum() : keep.sum());
+  } else {
+    ret = red === REDUCTIONS.sum ? smooth.sum() : smooth;
+  }
+  return nll.mul(1 - ls).add(ret.mul(ls / nClasses));
 }
 
 let torchRef = null;
