@@ -31,6 +31,67 @@ class Parameter {
   static [Symbol.hasInstance](x) { return x instanceof Tensor && !!x._is_param; }
 }
 
+// ---- torch.nn.init: in-place initialisers under no_grad, PyTorch 1.13's formulas --------------
+const LINEAR_FNS = ['linear', 'conv1d', 'conv2d', 'conv3d', 'conv_transpose1d', 'conv_transpose2d', 'conv_transpose3d'];
+function calculate_gain(nonlinearity, param = null) {
+  if (LINEAR_FNS.includes(nonlinearity) || nonlinearity === 'sigmoid') return 1;
+  if (nonlinearity === 'tanh') return 5.0 / 3;
+  if (nonlinearity === 'relu') return Math.sqrt(2.0);
+  if (nonlinearity === 'leaky_relu') {
+    let slope = 0.01;
+    if (param !== null && param !== undefined) {
+      if (typeof param !== 'number') throw new TensorError(`negative_slope ${param} not a valid number`);
+      slope = param;
+    }
+    return Math.sqrt(2.0 / (1 + slope ** 2));
+  }
+  if (nonlinearity === 'selu') return 3.0 / 4;
+  throw new TensorError(`Unsupported nonlinearity ${nonlinearity}`);
+}
+function _calculate_fan_in_and_fan_out(t) {
+  if (t.ndim < 2) throw new TensorError('Fan in and fan out can not be computed for tensor with fewer than 2 dimensions');
+  const receptive = Array.from(t.shape).slice(2).reduce((a, b) => a * b, 1);
+  return [t.shape[1] * receptive, t.shape[0] * receptive];
+}
+function correctFan(t, mode) {
+  const m = String(mode).toLowerCase();
+  if (m !== 'fan_in' && m !== 'fan_out') throw new TensorError(`Mode ${mode} not supported, please use one of ['fan_in', 'fan_out']`);
+  const [fanIn, fanOut] = _calculate_fan_in_and_fan_out(t);
+  return m === 'fan_in' ? fanIn : fanOut;
+}
+const noGrad = (fn) => torchRef.no_grad(fn);
+const init = Object.freeze({
+  calculate_gain,
+  _calculate_fan_in_and_fan_out,
+  uniform_: (t, ...a) => { const o = bind('uniform_', a, ['a', 'b'], { a: 0, b: 1 }); return noGrad(() => t.uniform_(o.a, o.b)); },
+  normal_: (t, ...a) => { const o = bind('normal_', a, ['mean', 'std'], { mean: 0, std: 1 }); return noGrad(() => t.normal_(o.mean, o.std)); },
+  constant_: (t, val) => noGrad(() => t.fill_(val)),
+  zeros_: (t) => noGrad(() => t.zero_()),
+  ones_: (t) => noGrad(() => t.fill_(1)),
+  xavier_uniform_(t, ...a) {
+    const { gain } = bind('xavier_uniform_', a, ['gain'], { gain: 1 });
+    const [fanIn, fanOut] = _calculate_fan_in_and_fan_out(t);
+    const bound = Math.sqrt(3.0) * (gain * Math.sqrt(2.0 / (fanIn + fanOut)));
+    return noGrad(() => t.uniform_(-bound, bound));
+  },
+  xavier_normal_(t, ...a) {
+    const { gain } = bind('xavier_normal_', a, ['gain'], { gain: 1 });
+    const [fanIn, fanOut] = _calculate_fan_in_and_fan_out(t);
+    return noGrad(() => t.normal_(0, gain * Math.sqrt(2.0 / (fanIn + fanOut))));
+  },
+  kaiming_uniform_(t, ...a) {
+    const o = bind('kaiming_uniform_', a, ['a', 'mode', 'nonlinearity'], { a: 0, mode: 'fan_in', nonlinearity: 'leaky_relu' });
+    if (t.shape.includes(0)) { console.warn('UserWarning: Initializing zero-element tensors is a no-op'); return t; }
+    const bound = Math.sqrt(3.0) * (calculate_gain(o.nonlinearity, o.a) / Math.sqrt(correctFan(t, o.mode)));
+    return noGrad(() => t.uniform_(-bound, bound));
+  },
+  kaiming_normal_(t, ...a) {
+    const o = bind('kaiming_normal_', a, ['a', 'mode', 'nonlinearity'], { a: 0, mode: 'fan_in', nonlinearity: 'leaky_relu' });
+    if (t.shape.includes(0)) { console.warn('UserWarning: Initializing zero-element tensors is a no-op'); return t; }
+    return noGrad(() => t.normal_(0, calculate_gain(o.nonlinearity, o.a) / Math.sqrt(correctFan(t, o.mode))));
+  },
+});
+
 // ---- Module ------------------------------------------------------------------------------
 /** Python's _addindent: indents every line of a child's repr but the first. */
 function addIndent(s, n) {
@@ -219,20 +280,12 @@ class Linear extends Module {
   }
   /** PyTorch's init: kaiming_uniform_(weight, a=sqrt(5)), then bias ~ U(-1/sqrt(fan_in), 1/sqrt(fan_in)). */
   reset_parameters() {
-    torchRef.no_grad(() => {
-      const fanIn = this.in_features;
-      if (fanIn === 0 || this.out_features === 0) {
-        if (this.weight.numel() === 0) console.warn('UserWarning: Initializing zero-element tensors is a no-op');
-      } else {
-        const a = Math.sqrt(5), gain = Math.sqrt(2.0 / (1 + a ** 2)), std = gain / Math.sqrt(fanIn);
-        const bound = Math.sqrt(3.0) * std;
-        this.weight.uniform_(-bound, bound);
-      }
-      if (this.bias) {
-        const bound = fanIn > 0 ? 1 / Math.sqrt(fanIn) : 0;
-        this.bias.uniform_(-bound, bound);
-      }
-    });
+    init.kaiming_uniform_(this.weight, { a: Math.sqrt(5) });
+    if (this.bias) {
+      const [fanIn] = _calculate_fan_in_and_fan_out(this.weight);
+      const bound = fanIn > 0 ? 1 / Math.sqrt(fanIn) : 0;
+      init.uniform_(this.bias, -bound, bound);
+    }
   }
   forward(input) { return linear(input, this.weight, this.bias); }
   extra_repr() { return `in_features=${this.in_features}, out_features=${this.out_features}, bias=${pyBool(this.bias !== null)}`; }
@@ -447,7 +500,7 @@ export function install(torch, TensorClass) {
   });
   torch.nn = Object.freeze({
     Module, Parameter, Linear, Sequential, Identity, ReLU, Tanh, Sigmoid, Softmax, LogSoftmax,
-    MSELoss, NLLLoss, CrossEntropyLoss, functional,
+    MSELoss, NLLLoss, CrossEntropyLoss, functional, init,
   });
 }
 

@@ -327,6 +327,11 @@ export declare class Module {
   requires_grad_(requires_grad?: boolean): this;
   apply(fn: (m: Module) => void): this;
   extra_repr(): string;
+  state_dict(): Record<string, Tensor>;
+  load_state_dict(state_dict: Record<string, Tensor> | Map<string, Tensor>, opts?: { strict?: boolean }): { missing_keys: string[]; unexpected_keys: string[] };
+  to(dtype: dtype): this;
+  double(): this;
+  float(): this;
   toString(): string;
 }
 
@@ -387,6 +392,20 @@ export interface NN {
   NLLLoss: new (opts?: NLLOptions) => Loss;
   CrossEntropyLoss: new (opts?: NLLOptions & { label_smoothing?: number }) => Loss;
   functional: Functional;
+  init: Init;
+}
+
+export interface Init {
+  calculate_gain(nonlinearity: string, param?: number | null): number;
+  uniform_(t: Tensor, a?: number, b?: number): Tensor;
+  normal_(t: Tensor, mean?: number | { mean?: number; std?: number }, std?: number): Tensor;
+  constant_(t: Tensor, val: number): Tensor;
+  zeros_(t: Tensor): Tensor;
+  ones_(t: Tensor): Tensor;
+  xavier_uniform_(t: Tensor, gain?: number | { gain?: number }): Tensor;
+  xavier_normal_(t: Tensor, gain?: number | { gain?: number }): Tensor;
+  kaiming_uniform_(t: Tensor, a?: number | { a?: number; mode?: 'fan_in' | 'fan_out'; nonlinearity?: string }, mode?: 'fan_in' | 'fan_out', nonlinearity?: string): Tensor;
+  kaiming_normal_(t: Tensor, a?: number | { a?: number; mode?: 'fan_in' | 'fan_out'; nonlinearity?: string }, mode?: 'fan_in' | 'fan_out', nonlinearity?: string): Tensor;
 }
 
 export interface ParamGroup { params: Tensor[]; [option: string]: any }
