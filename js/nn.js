@@ -433,6 +433,21 @@ function nll_loss(...a) {
   const r = reductionOf(o.reduction);
   const w = o.weight === null || o.weight === undefined ? null : asTensor(o.weight, 'nll_loss', 'weight', 3);
   if (!Number.isInteger(o.ignore_index)) throw new TypeError(`nll_loss(): argument 'ignore_index' must be int, not ${describe(o.ignore_index)}`);
+  const x = o.input, t = o.target;
+  if (x.ndim > 2) {
+    // (N, C, d1, ...): 1.13's nll_loss_nd runs the 2-D loss over every position; here the
+    // class dim goes last and positions become rows (values as PyTorch; its grad_fn there is
+    // NllLoss2DBackward0, here NllLossBackward0 behind the reshape).
+    if (t.ndim < 1 || x.shape[0] !== t.shape[0]) throw new TensorError(`Expected input batch_size (${x.shape[0]}) to match target batch_size (${t.ndim ? t.shape[0] : 0}).`);
+    const outSize = [x.shape[0], ...Array.from(x.shape).slice(2)];
+    if (t.ndim !== outSize.length || outSize.some((n, d) => n !== t.shape[d])) {
+      throw new TensorError(`Expected target size [${outSize.join(', ')}], got [${Array.from(t.shape).join(', ')}]`);
+    }
+    const perm = [0, ...Array.from({ length: x.ndim - 2 }, (_, i) => i + 2), 1];
+    const flat = x.permute(perm).reshape(-1, x.shape[1]);
+    const loss = wrap(check(W.tp_nll_loss(flat._ptr, t.reshape(-1)._ptr, w ? w._ptr : 0, r, o.ignore_index)));
+    return r === REDUCTIONS.none ? loss.view(outSize) : loss;
+  }
   return wrap(check(W.tp_nll_loss(o.input._ptr, o.target._ptr, w ? w._ptr : 0, r, o.ignore_index)));
 }
 
