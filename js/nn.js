@@ -298,11 +298,24 @@ class Sequential extends Module {
   }
   get length() { return this.children().length; }
   append(m) { this.add_module(String(this.length), m); return this; }
+  [Symbol.iterator]() { return this.children()[Symbol.iterator](); }
   forward(input) {
     let x = input;
     for (const m of this.children()) x = m.forward(x);
     return x;
   }
+}
+
+/** Holds submodules in a list (registered as '0', '1', ...); has no forward of its own. */
+class ModuleList extends Module {
+  constructor(modules = []) {
+    super();
+    for (const m of modules) this.append(m);
+  }
+  get length() { return this.children().length; }
+  append(m) { this.add_module(String(this.length), m); return this; }
+  extend(ms) { for (const m of ms) this.append(m); return this; }
+  [Symbol.iterator]() { return this.children()[Symbol.iterator](); }
 }
 
 class Identity extends Module {
@@ -514,7 +527,7 @@ export function install(torch, TensorClass) {
     relu_: (input) => asTensor(input, 'relu_', 'input').relu_(),
   });
   torch.nn = Object.freeze({
-    Module, Parameter, Linear, Sequential, Identity, ReLU, Tanh, Sigmoid, Softmax, LogSoftmax,
+    Module, Parameter, Linear, Sequential, ModuleList, Identity, ReLU, Tanh, Sigmoid, Softmax, LogSoftmax,
     MSELoss, NLLLoss, CrossEntropyLoss, functional, init,
   });
 }

@@ -353,6 +353,14 @@ export declare class Sequential extends Module {
   call(input: Tensor): Tensor;
   [index: number]: Module;
 }
+export declare class ModuleList extends Module {
+  constructor(modules?: Iterable<Module>);
+  readonly length: number;
+  append(m: Module): this;
+  extend(ms: Iterable<Module>): this;
+  [index: number]: Module;
+  [Symbol.iterator](): Iterator<Module>;
+}
 declare class Activation extends Module {
   forward(input: Tensor): Tensor;
   call(input: Tensor): Tensor;
@@ -382,6 +390,7 @@ export interface NN {
   Parameter: new (data?: Tensor, requires_grad?: boolean | { requires_grad?: boolean }) => Tensor;
   Linear: typeof Linear;
   Sequential: typeof Sequential;
+  ModuleList: typeof ModuleList;
   Identity: typeof Activation;
   ReLU: new (opts?: { inplace?: boolean }) => Activation;
   Tanh: typeof Activation;
