@@ -21,6 +21,12 @@ static void fill_loop(char **p, const int64_t *s, int64_t n, void *ctx) {
   const tp_tensor *v = ctx;  /* a one-element tensor of the destination dtype */
   int64_t item = tp_dtype_table[v->dtype].itemsize;
   char *d = p[0];
+  /* fixed-size copies compile to single stores; a memcpy of runtime size is a call per element */
+  switch (item) {
+  case 8: { uint64_t x; memcpy(&x, v->storage->data, 8); for (int64_t i = 0; i < n; i++, d += s[0]) memcpy(d, &x, 8); return; }
+  case 4: { uint32_t x; memcpy(&x, v->storage->data, 4); for (int64_t i = 0; i < n; i++, d += s[0]) memcpy(d, &x, 4); return; }
+  case 1: { uint8_t x = *(const uint8_t *)v->storage->data; for (int64_t i = 0; i < n; i++, d += s[0]) *d = (char)x; return; }
+  }
   for (int64_t i = 0; i < n; i++, d += s[0]) memcpy(d, v->storage->data, (size_t)item);
 }
 
