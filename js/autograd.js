@@ -153,7 +153,10 @@ function jacobians(fn, inputs, eps) {
     for (let e = 0; e < m; e++) {
       const go = torchRef.zeros(m, { dtype: out.dtype });
       go.index_put_([e], 1);
-      const gs = grad(out, diff.map((i) => inputs[i]), { grad_outputs: go.view(out.shape), retain_graph: true, allow_unused: true });
+      // an output that does not require grad depends on no input: its Jacobian is zero
+      const gs = out.requires_grad
+        ? grad(out, diff.map((i) => inputs[i]), { grad_outputs: go.view(out.shape), retain_graph: true, allow_unused: true })
+        : diff.map(() => null);
       gs.forEach((g, r) => rows[r].push(g ? g.reshape(-1) : torchRef.zeros(inputs[diff[r]].numel(), { dtype: out.dtype })));
     }
     rows.forEach((r, k) => {
@@ -163,16 +166,25 @@ function jacobians(fn, inputs, eps) {
   });
   for (const i of diff) {
     const x = inputs[i];
-    const flat = x.detach().view(-1);
-    const n = flat.numel();
+    const xd = x.detach();  // shares x's storage, whatever its strides
+    const shape = Array.from(x.shape);
+    const n = x.numel();
     const cols = outputs.map(() => []);
+    // fn runs with grad enabled, as the user wrote it (it may register hooks)
+    const run = () => asList(withMode(true, () => fn(...inputs))).map((t) => t.detach().reshape(-1).clone());
     for (let k = 0; k < n; k++) {
-      const orig = flat.index(k).item();
-      flat.index_put_([k], orig + eps);
-      const plus = asList(withMode(false, () => fn(...inputs))).map((t) => t.detach().reshape(-1).clone());
-      flat.index_put_([k], orig - eps);
-      const minus = asList(withMode(false, () => fn(...inputs))).map((t) => t.detach().reshape(-1).clone());
-      flat.index_put_([k], orig);
+      let el = xd;  // the 0-d view of element k (row-major)
+      for (let d = 0, rest = k, size = n; d < shape.length; d++) {
+        size /= shape[d];
+        el = el.select(0, Math.floor(rest / size));
+        rest %= size;
+      }
+      const orig = el.item();
+      el.fill_(orig + eps);
+      const plus = run();
+      el.fill_(orig - eps);
+      const minus = run();
+      el.fill_(orig);
       plus.forEach((p, j) => cols[j].push(p.sub(minus[j]).div(2 * eps)));
     }
     numerical.push(cols.map((c) => torchRef.stack(c, 0)));  // [n_in, n_out]
@@ -211,7 +223,8 @@ function gradgradcheck(fn, inputs, ...a) {
   const outs = asList(withMode(true, () => fn(...ins)));
   const gouts = pos.length && pos[0] ? asList(pos[0]) : outs.map((t) => torchRef.randn_like(t.detach(), { dtype: t.dtype }).requires_grad_());
   const n = ins.length;
-  // First-order gradients need a graph even when gradcheck evaluates this under no_grad.
+  // Runs with grad enabled even in gradcheck's numerical pass (which runs under no_grad):
+  // the first derivatives are needed there as values.
   const second = (...xs) => withMode(true, () => {
     const args = xs.slice(0, n), gos = xs.slice(n);
     const ys = asList(fn(...args));

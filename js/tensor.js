@@ -255,7 +255,6 @@ export class Tensor {
   reshape_as(other) { return this.reshape(asTensor(other, 'reshape_as', 'other').shape); }
   get T() {
     const n = this.ndim;
-    if (n === 2) return this.t();
     const dims = [];
     for (let d = n - 1; d >= 0; d--) dims.push(d);
     return this.permute(dims);
@@ -297,7 +296,7 @@ export class Tensor {
     const { start_dim, end_dim } = bind('flatten', a, ['start_dim', 'end_dim'], { start_dim: 0, end_dim: -1 });
     return wrap(check(W.tp_flatten(this._ptr, checkInt('flatten', 'start_dim', start_dim), checkInt('flatten', 'end_dim', end_dim))));
   }
-  ravel() { return this.reshape(-1); }
+  ravel() { return this.contiguous().view(-1); }  // PyTorch: contiguous().view(-1) (ViewBackward0)
   as_strided(...a) {
     const { size, stride, storage_offset } = bind('as_strided', a, ['size', 'stride', 'storage_offset']);
     const s = sizesOf('as_strided', [size]), st = sizesOf('as_strided', [stride]);
@@ -327,7 +326,10 @@ export class Tensor {
     checkStatus(W.tp_fill_(this._ptr, scalarValue('fill_', v)));
     return this;
   }
-  zero_() { return this.fill_(0); }
+  zero_() {
+    checkStatus(W.tp_zero_(this._ptr));
+    return this;
+  }
   copy_(...a) {
     const { src } = bind('copy_', a, ['src', 'non_blocking']);
     if (!(src instanceof Tensor)) throw new TypeError(`copy_(): argument 'src' (position 1) must be Tensor, not ${describe(src)}`);
