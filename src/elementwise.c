@@ -369,7 +369,6 @@ LOOP1(u_SILU_f64, double, double, x / (1.0 + exp(-x)))
   X(ATAN, atanf(x), atan(x))                                  \
   X(SINH, sinhf(x), sinh(x))                                  \
   X(COSH, coshf(x), cosh(x))                                  \
-  X(TANH, sleef_tanhf(x), tanh(x))                                  \
   X(ERF, erff(x), erf(x))                                  \
   X(FRAC, x - truncf(x), x - trunc(x))                        \
   X(RECIPROCAL, 1.0f / x, 1.0 / x)
@@ -389,6 +388,8 @@ SIMD1_F32(u_CEIL_f32, wasm_f32x4_ceil(v), ceilf(x))
 SIMD1_F32(u_TRUNC_f32, wasm_f32x4_trunc(v), truncf(x))
 SIMD1_F32(u_ROUND_f32, wasm_f32x4_nearest(v), nearbyintf(x))
 SIMD1_F32(u_EXP_f32, sleef_expf4(v), sleef_expf(x))
+SIMD1_F32(u_TANH_f32, sleef_tanhf4(v), sleef_tanhf(x))
+LOOP1(u_TANH_f64, double, double, tanh(x))
 /* PyTorch's sigmoid runs its vector form (Sleef exp) on contiguous runs and its scalar form
  * (libm exp) on strided ones; the two differ in the last bit now and then, and so do we. */
 static void u_SIGMOID_f32(char **p, const int64_t *s, int64_t n, void *ctx) {
@@ -444,6 +445,7 @@ static const tp_inner_fn unary_kernels[TP_OP_COUNT][TP_NDTYPES] = {
 #undef X
   [TP_OP_SQRT] = K5(u_SQRT_f32, u_SQRT_f64, NULL, NULL, NULL),
   [TP_OP_EXP] = K5(u_EXP_f32, u_EXP_f64, NULL, NULL, NULL),
+  [TP_OP_TANH] = K5(u_TANH_f32, u_TANH_f64, NULL, NULL, NULL),
   [TP_OP_SIGMOID] = K5(u_SIGMOID_f32, u_SIGMOID_f64, NULL, NULL, NULL),
   [TP_OP_GELU] = K5(u_GELU_f32, u_GELU_f64, NULL, NULL, NULL),
   [TP_OP_GELU_TANH] = K5(u_GELU_TANH_f32, u_GELU_TANH_f64, NULL, NULL, NULL),

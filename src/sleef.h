@@ -196,4 +196,84 @@ static inline float sleef_logf(float d) {
   return r;
 }
 
+
+#ifdef __wasm_simd128__
+/* sleef_tanhf on four lanes: the same float operations, fma_f done in two f64x2 halves. */
+typedef struct { v128_t x, y; } tp_f2x4;
+static inline v128_t fma4(v128_t a, v128_t b, v128_t c) { return mla4_fused(a, b, c); }
+static inline v128_t fmapn4(v128_t a, v128_t b, v128_t c) { return mla4_fused(a, b, wasm_f32x4_neg(c)); }
+static inline v128_t fmanp4(v128_t a, v128_t b, v128_t c) { return mla4_fused(wasm_f32x4_neg(a), b, c); }
+static inline tp_f2x4 f2x4(v128_t x, v128_t y) { tp_f2x4 r = {x, y}; return r; }
+static inline tp_f2x4 df4_add(tp_f2x4 a, tp_f2x4 b) {
+  v128_t s = wasm_f32x4_add(a.x, b.x), t = wasm_f32x4_sub(a.x, s);
+  t = wasm_f32x4_add(t, b.x);
+  t = wasm_f32x4_add(t, a.y);
+  t = wasm_f32x4_add(t, b.y);
+  return f2x4(s, t);
+}
+static inline tp_f2x4 df4_add2(tp_f2x4 a, tp_f2x4 b) {
+  v128_t s = wasm_f32x4_add(a.x, b.x), v = wasm_f32x4_sub(s, a.x);
+  v128_t t = wasm_f32x4_add(wasm_f32x4_sub(a.x, wasm_f32x4_sub(s, v)), wasm_f32x4_sub(b.x, v));
+  return f2x4(s, wasm_f32x4_add(t, wasm_f32x4_add(a.y, b.y)));
+}
+static inline tp_f2x4 df4_add2_f(tp_f2x4 a, v128_t b) {
+  v128_t s = wasm_f32x4_add(a.x, b), v = wasm_f32x4_sub(s, a.x);
+  v128_t t = wasm_f32x4_add(wasm_f32x4_sub(a.x, wasm_f32x4_sub(s, v)), wasm_f32x4_sub(b, v));
+  return f2x4(s, wasm_f32x4_add(t, a.y));
+}
+static inline tp_f2x4 df4_add_f_f2(v128_t a, tp_f2x4 b) {
+  v128_t s = wasm_f32x4_add(a, b.x), t = wasm_f32x4_add(wasm_f32x4_sub(a, s), b.x);
+  return f2x4(s, wasm_f32x4_add(t, b.y));
+}
+static inline tp_f2x4 df4_mul_f(tp_f2x4 a, v128_t b) {
+  v128_t s = wasm_f32x4_mul(a.x, b);
+  return f2x4(s, fma4(a.y, b, fmapn4(a.x, b, s)));
+}
+static inline tp_f2x4 df4_mul(tp_f2x4 a, tp_f2x4 b) {
+  v128_t s = wasm_f32x4_mul(a.x, b.x);
+  return f2x4(s, fma4(a.x, b.y, fma4(a.y, b.x, fmapn4(a.x, b.x, s))));
+}
+static inline tp_f2x4 df4_squ(tp_f2x4 a) {
+  v128_t s = wasm_f32x4_mul(a.x, a.x);
+  return f2x4(s, fma4(wasm_f32x4_add(a.x, a.x), a.y, fmapn4(a.x, a.x, s)));
+}
+static inline tp_f2x4 df4_rec(tp_f2x4 d) {
+  v128_t one = wasm_f32x4_splat(1.0f), s = wasm_f32x4_div(one, d.x);
+  return f2x4(s, wasm_f32x4_mul(s, fmanp4(d.y, s, fmanp4(d.x, s, one))));
+}
+static inline tp_f2x4 df4_div(tp_f2x4 n, tp_f2x4 d) {
+  v128_t one = wasm_f32x4_splat(1.0f), t = wasm_f32x4_div(one, d.x), s = wasm_f32x4_mul(n.x, t);
+  v128_t u = fmapn4(t, n.x, s), v = fmanp4(d.y, t, fmanp4(d.x, t, one));
+  return f2x4(s, fma4(s, v, fma4(n.y, t, u)));
+}
+static inline v128_t sleef_tanhf4(v128_t x) {
+  v128_t a = wasm_f32x4_abs(x);
+  /* expk2f(a, 0) */
+  v128_t qf = wasm_f32x4_nearest(wasm_f32x4_mul(a, wasm_f32x4_splat(EXP_R_LN2)));
+  v128_t q = wasm_i32x4_trunc_sat_f32x4(qf);
+  tp_f2x4 s = df4_add2_f(f2x4(a, wasm_f32x4_splat(0)), wasm_f32x4_mul(qf, wasm_f32x4_splat(EXP_L2U)));
+  s = df4_add2_f(s, wasm_f32x4_mul(qf, wasm_f32x4_splat(EXP_L2L)));
+  v128_t u = wasm_f32x4_splat(0.1980960224e-3f);
+  u = fma4(u, s.x, wasm_f32x4_splat(0.1394256484e-2f));
+  u = fma4(u, s.x, wasm_f32x4_splat(0.8333456703e-2f));
+  u = fma4(u, s.x, wasm_f32x4_splat(0.4166637361e-1f));
+  tp_f2x4 t = df4_add2_f(df4_mul_f(s, u), wasm_f32x4_splat(0.166666659414234244790680580464e+0f));
+  t = df4_add2_f(df4_mul(s, t), wasm_f32x4_splat(0.5f));
+  t = df4_add2(s, df4_mul(df4_squ(s), t));
+  t = df4_add_f_f2(wasm_f32x4_splat(1.0f), t);
+  v128_t q1 = wasm_i32x4_shr(q, 1), bias = wasm_i32x4_splat(127);
+  v128_t p1 = wasm_i32x4_shl(wasm_i32x4_add(q1, bias), 23), p2 = wasm_i32x4_shl(wasm_i32x4_add(wasm_i32x4_sub(q, q1), bias), 23);
+  tp_f2x4 d = f2x4(wasm_f32x4_mul(wasm_f32x4_mul(t.x, p1), p2), wasm_f32x4_mul(wasm_f32x4_mul(t.y, p1), p2));
+  /* (d - 1/d) / (d + 1/d) */
+  tp_f2x4 e = df4_rec(d);
+  d = df4_div(df4_add(d, f2x4(wasm_f32x4_neg(e.x), wasm_f32x4_neg(e.y))), df4_add(d, e));
+  v128_t y = wasm_f32x4_add(d.x, d.y);
+  v128_t one = wasm_f32x4_splat(1.0f);
+  y = wasm_v128_bitselect(one, y, wasm_v128_or(wasm_f32x4_gt(a, wasm_f32x4_splat(8.664339742f)), wasm_f32x4_ne(y, y)));
+  v128_t sign = wasm_v128_and(x, wasm_i32x4_splat((int32_t)0x80000000u));
+  y = wasm_v128_or(wasm_v128_andnot(y, wasm_i32x4_splat((int32_t)0x80000000u)), sign);
+  return wasm_v128_bitselect(x, y, wasm_f32x4_ne(x, x));   /* NaN in, NaN out */
+}
+#endif
+
 #endif
