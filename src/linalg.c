@@ -1,7 +1,7 @@
 /* Linear algebra ops — matmul, mm, bmm, mv, dot, outer — with PyTorch 1.13's semantics.
  *
- * Every op goes through tp_linalg(op, a, b): the one place where autograd will record a
- * node. matmul follows PyTorch's own decomposition (dot / mv / mm / "folded" mm or mv /
+ * Every op goes through tp_linalg(op, a, b): the kernels run below autograd, then that one
+ * function records the node (derivatives.c). matmul follows PyTorch's own decomposition (dot / mv / mm / "folded" mm or mv /
  * broadcast bmm) when it validates, so that error messages and result dtypes (including
  * the quirks of empty products) are PyTorch's; but no operand is ever copied: batch and
  * broadcast dimensions, transposes and slices all become strides of one batched product
