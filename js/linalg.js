@@ -30,11 +30,12 @@ function tensorArg(Tensor, fname, name, position, v) {
 }
 
 export function install(torch, Tensor) {
-  const call = (fname, a, b) => wrap(check(W.tp_linalg(opId[fname === 'ger' ? 'outer' : fname], a._ptr, b._ptr)));
-
   for (const [fname, [p0, p1]] of Object.entries(params)) {
-    // torch.mm(input, mat2) — positional or keyword.
+    const id = opId[fname === 'ger' ? 'outer' : fname];
+    const call = (a, b) => wrap(check(W.tp_linalg(id, a._ptr, b._ptr)));
+    // torch.mm(input, mat2) — positional or keyword. Two tensors take the short road.
     torch[fname] = (...a) => {
+      if (a.length === 2 && a[0] instanceof Tensor && a[1] instanceof Tensor) return call(a[0], a[1]);
       if (a.length && isOptions(a[a.length - 1]) && 'out' in a[a.length - 1]) {
         throw new TypeError("tensorpad does not support the 'out' argument");
       }
@@ -42,13 +43,14 @@ export function install(torch, Tensor) {
       for (const n of [p0, p1]) {
         if (got[n] === undefined) throw new TypeError(`${fname}() missing 1 required positional arguments: "${n}"`);
       }
-      return call(fname, tensorArg(Tensor, fname, p0, 1, got[p0]), tensorArg(Tensor, fname, p1, 2, got[p1]));
+      return call(tensorArg(Tensor, fname, p0, 1, got[p0]), tensorArg(Tensor, fname, p1, 2, got[p1]));
     };
     // x.mm(mat2): the tensor is `input`; the other operand is position 1, as in Python.
     Tensor.prototype[fname] = function (...a) {
+      if (a.length === 1 && a[0] instanceof Tensor) return call(this, a[0]);
       const got = bind(fname, a, [p1]);
       if (got[p1] === undefined) throw new TypeError(`${fname}() missing 1 required positional arguments: "${p1}"`);
-      return call(fname, this, tensorArg(Tensor, fname, p1, 1, got[p1]));
+      return call(this, tensorArg(Tensor, fname, p1, 1, got[p1]));
     };
   }
 }
