@@ -145,29 +145,18 @@ function jacobians(fn, inputs, eps) {
   const outputs = asList(withMode(true, () => fn(...inputs)));
   const diff = inputs.map((x, i) => (x instanceof Tensor && x.requires_grad ? i : -1)).filter((i) => i >= 0);
   const numerical = [], analytical = [];
-  for (const i of diff) {
-    const x = inputs[i];
-    const flat = x.detach().view(-1);
-    const n = flat.numel();
-    const cols = outputs.map(() => []);
-    for (let k = 0; k < n; k++) {
-      const orig = flat.index(k).item();
-      flat.index_put_([k], orig + eps);
-      const plus = asList(withMode(false, () => fn(...inputs))).map((t) => t.detach().reshape(-1).clone());
-      flat.index_put_([k], orig - eps);
-      const minus = asList(withMode(false, () => fn(...inputs))).map((t) => t.detach().reshape(-1).clone());
-      flat.index_put_([k], orig);
-      plus.forEach((p, j) => cols[j].push(p.sub(minus[j]).div(2 * eps)));
-    }
-    numerical.push(cols.map((c) => torchRef.stack(c, 0)));  // [n_in, n_out]
-  }
+  // Analytical first: the numerical pass perturbs the inputs in place, which would
+  // (rightly) invalidate the tensors the graph saved.
   outputs.forEach((out, j) => {
     const rows = diff.map(() => []);
     const m = out.numel();
     for (let e = 0; e < m; e++) {
       const go = torchRef.zeros(m, { dtype: out.dtype });
       go.index_put_([e], 1);
-      const gs = grad(out, diff.map((i) => inputs[i]), { grad_outputs: go.view(out.shape), retain_graph: true, allow_unused: true });
+      // an output that does not require grad depends on no input: its Jacobian is zero
+      const gs = out.requires_grad
+        ? grad(out, diff.map((i) => inputs[i]), { grad_outputs: go.view(out.shape), retain_graph: true, allow_unused: true })
+        : diff.map(() => null);
       gs.forEach((g, r) => rows[r].push(g ? g.reshape(-1) : torchRef.zeros(inputs[diff[r]].numel(), { dtype: out.dtype })));
     }
     rows.forEach((r, k) => {
@@ -175,6 +164,31 @@ function jacobians(fn, inputs, eps) {
       analytical[k][j] = m ? torchRef.stack(r, 1) : torchRef.zeros(inputs[diff[k]].numel(), 0, { dtype: out.dtype });
     });
   });
+  for (const i of diff) {
+    const x = inputs[i];
+    const xd = x.detach();  // shares x's storage, whatever its strides
+    const shape = Array.from(x.shape);
+    const n = x.numel();
+    const cols = outputs.map(() => []);
+    // fn runs with grad enabled, as the user wrote it (it may register hooks)
+    const run = () => asList(withMode(true, () => fn(...inputs))).map((t) => t.detach().reshape(-1).clone());
+    for (let k = 0; k < n; k++) {
+      let el = xd;  // the 0-d view of element k (row-major)
+      for (let d = 0, rest = k, size = n; d < shape.length; d++) {
+        size /= shape[d];
+        el = el.select(0, Math.floor(rest / size));
+        rest %= size;
+      }
+      const orig = el.item();
+      el.fill_(orig + eps);
+      const plus = run();
+      el.fill_(orig - eps);
+      const minus = run();
+      el.fill_(orig);
+      plus.forEach((p, j) => cols[j].push(p.sub(minus[j]).div(2 * eps)));
+    }
+    numerical.push(cols.map((c) => torchRef.stack(c, 0)));  // [n_in, n_out]
+  }
   return { outputs, diff, numerical, analytical };
 }
 
@@ -209,12 +223,14 @@ function gradgradcheck(fn, inputs, ...a) {
   const outs = asList(withMode(true, () => fn(...ins)));
   const gouts = pos.length && pos[0] ? asList(pos[0]) : outs.map((t) => torchRef.randn_like(t.detach(), { dtype: t.dtype }).requires_grad_());
   const n = ins.length;
-  const second = (...xs) => {
+  // Runs with grad enabled even in gradcheck's numerical pass (which runs under no_grad):
+  // the first derivatives are needed there as values.
+  const second = (...xs) => withMode(true, () => {
     const args = xs.slice(0, n), gos = xs.slice(n);
     const ys = asList(fn(...args));
     const d = args.filter((x) => x instanceof Tensor && x.requires_grad);
     return grad(ys, d, { grad_outputs: gos, create_graph: true, allow_unused: true }).filter((g) => g !== null);
-  };
+  });
   void diff;
   return gradcheck(second, [...ins, ...gouts], o);
 }

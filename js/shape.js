@@ -8,7 +8,7 @@
 import { W, check, checkStatus, args, heapBuffer, TensorError } from './core.js';
 import { describe } from './dtype.js';
 import { bind, splitOptions, checkInt, sizesOf } from './args.js';
-import { wrap, asTensor, scalarValue, Slice, Ellipsis, indexing } from './tensor.js';
+import { wrap, asTensor, scalarValue, wrapDim, Slice, Ellipsis, indexing } from './tensor.js';
 
 // ---- tensor lists across the boundary ------------------------------------------------------
 function tensorList(fname, tensors, argName = 'tensors') {
@@ -48,6 +48,20 @@ function varInts(fname, name, a) {
   return a.map((x) => checkInt(fname, name, x));
 }
 
+/** PyTorch's infer_size for two shapes (take_along_dim's broadcasting). */
+function broadcastShape(a, b) {
+  const n = Math.max(a.length, b.length), out = new Array(n);
+  for (let i = n - 1; i >= 0; i--) {
+    const da = a.length - n + i, db = b.length - n + i;
+    const sa = da >= 0 ? a[da] : 1, sb = db >= 0 ? b[db] : 1;
+    if (sa !== sb && sa !== 1 && sb !== 1) {
+      throw new TensorError(`The size of tensor a (${sa}) must match the size of tensor b (${sb}) at non-singleton dimension ${i}`);
+    }
+    out[i] = sa === 1 ? sb : sa;
+  }
+  return out;
+}
+
 // ---- advanced indexing: Python's __getitem__ / __setitem__ ----------------------------------
 const isTensor = (k) => k && typeof k === 'object' && typeof k._ptr === 'number';
 
@@ -65,7 +79,7 @@ export function install(torch, Tensor) {
   /** applySlicing: views for basic keys; returns [view, indices-or-null per dim, owned]. */
   function applySlicing(self, keys, owned) {
     const ndim = self.ndim;
-    let ellipses = 0, specified = 0;
+    let specified = 0;
     const norm = keys.map((k) => {
       if (Array.isArray(k) || (ArrayBuffer.isView(k) && !(k instanceof DataView))) {
         const t = arrayIndex(k);
@@ -75,12 +89,13 @@ export function install(torch, Tensor) {
       return k;
     });
     for (const k of norm) {
-      if (k === '...' || k === Ellipsis) ellipses++;
-      else if (isTensor(k)) specified += k.dtype.name === 'bool' ? k.ndim : 1;
+      if (k === '...' || k === Ellipsis) continue;
+      if (isTensor(k)) specified += k.dtype.name === 'bool' ? k.ndim : 1;
       else if (k !== null && k !== undefined && typeof k !== 'boolean') specified++;
     }
-    if (ellipses > 1) throw new TensorError("an index can only have a single ellipsis ('...')");
-    if (specified > ndim) throw new TensorError(`too many indices for tensor of dimension ${ndim}`);
+    // A lone int or slice takes PyTorch's fast path, which skips this count.
+    const lone = norm.length === 1 && (Number.isInteger(norm[0]) || typeof norm[0] === 'bigint' || typeof norm[0] === 'string' || norm[0] instanceof Slice);
+    if (specified > ndim && !lone) throw new TensorError(`too many indices for tensor of dimension ${ndim}`);
     let t = self, dim = 0;
     const indices = [];
     const step = (next) => { owned.push(next); t = next; };
@@ -92,8 +107,8 @@ export function install(torch, Tensor) {
       record(idx);
     };
     const select = (i, realDim) => {
-      if (t.ndim === 0) throw new TensorError('invalid index of a 0-dim tensor. Use `tensor.item()` in Python or `tensor.item<T>()` in C++ to convert a 0-dim tensor to a number');
-      const size = t.shape[dim];
+      if (i === 0 && dim === 0 && t.ndim === 0) throw new TensorError('invalid index of a 0-dim tensor. Use `tensor.item()` in Python or `tensor.item<T>()` in C++ to convert a 0-dim tensor to a number');
+      const size = t.shape[dim] ?? 0;  // 1.13 reads past the sizes after two '...' (size 0)
       if (i < -size || i >= size) throw new TensorError(`index ${i} is out of bounds for dimension ${realDim} with size ${size}`);
       step(t.select(dim, i));
     };
@@ -103,11 +118,11 @@ export function install(torch, Tensor) {
         dim++;
       } else if (k === '...' || k === Ellipsis) {
         dim += ndim - specified;
-      } else if (typeof k === 'number' || typeof k === 'bigint') {
-        select(checkInt('index', 'index', k), realDim);
+      } else if ((typeof k === 'number' && Number.isInteger(k)) || typeof k === 'bigint') {
+        select(Number(k), realDim);
       } else if (typeof k === 'boolean') {
         boolIndex(k);
-      } else if (typeof k === 'string' || k instanceof Slice) {
+      } else if ((typeof k === 'string' && SLICE.test(k)) || k instanceof Slice) {
         const s = typeof k === 'string' ? parseSlice(k) : k;
         step(wrap(check(W.tp_slice(t._ptr, dim, s.start ?? NaN, s.stop ?? NaN, s.step ?? NaN))));
         dim++;
@@ -117,7 +132,7 @@ export function install(torch, Tensor) {
         else if (k.ndim === 0 && (dt === 'int64' || dt === 'int32')) select(k.item(), realDim);
         else record(k);
       } else {
-        throw new TypeError(`only integers, slices ('1:3'), null (numpy.newaxis), '...' (Ellipsis) and integer or boolean tensors or arrays are valid indices (got ${describe(k)})`);
+        throw new TensorError(`only integers, slices (\`:\`), ellipsis (\`...\`), None and long or byte Variables are valid indices (got ${describe(k) === 'Object' ? 'dict' : describe(k)})`);
       }
     });
     return [t, indices.length ? Array.from(indices, (x) => x ?? null) : null];
@@ -149,7 +164,10 @@ export function install(torch, Tensor) {
   /** The value as a tensor: JS scalars become 0-d tensors of self's dtype (valueToTensor). */
   const valueTensor = (self, value, owned) => {
     if (isTensor(value)) return value;
-    if (Array.isArray(value)) throw new TypeError("can't assign a list to a tensor index; wrap it with torch.tensor(...)");
+    if (typeof value !== 'number' && typeof value !== 'boolean' && typeof value !== 'bigint') {
+      const title = { float32: 'Float', float64: 'Double', int32: 'Int', int64: 'Long', bool: 'Bool' }[self.dtype.name];
+      throw new TypeError(`can't assign a ${describe(value)} to a torch.${title}Tensor`);
+    }
     const v = torch.tensor(scalarValue('index_put_', value), { dtype: self.dtype });
     owned.push(v);
     return v;
@@ -204,25 +222,40 @@ export function install(torch, Tensor) {
     const [n, base] = tensorList('stack', tensors);
     return wrap(check(W.tp_stack(n, base, checkInt('stack', 'dim', dim))));
   }
-  const atleast = (t, n) => {
-    let r = t;
-    while (r.ndim < n) r = r.unsqueeze(r.ndim === 0 || n === 2 ? 0 : r.ndim);
-    return r;
-  };
+  /** cat of atleast_nd views of the inputs; the views are released afterwards. */
+  function catAtLeast(fname, tensors, n, dimOf) {
+    if (!Array.isArray(tensors)) tensorList(fname, tensors);
+    const made = [];
+    try {
+      const ts = tensors.map((t) => {
+        let r = tensorArg(fname, 'tensors', t);
+        while (r.ndim < n) {
+          r = r.unsqueeze(r.ndim === 0 || n === 2 ? 0 : r.ndim);
+          made.push(r);
+        }
+        return r;
+      });
+      return cat(ts, dimOf(ts));
+    } finally {
+      for (const r of made) r.dispose();
+    }
+  }
   function hstack(...a) {
     const { tensors } = bind('hstack', a, ['tensors']);
-    if (!Array.isArray(tensors)) tensorList('hstack', tensors);
-    const ts = tensors.map((t) => atleast(tensorArg('hstack', 'tensors', t), 1));
-    return cat(ts, ts.length && ts[0].ndim === 1 ? 0 : 1);
+    return catAtLeast('hstack', tensors, 1, (ts) => (ts.length && ts[0].ndim === 1 ? 0 : 1));
   }
   function vstack(...a) {
     const { tensors } = bind('vstack', a, ['tensors']);
-    if (!Array.isArray(tensors)) tensorList('vstack', tensors);
-    return cat(tensors.map((t) => atleast(tensorArg('vstack', 'tensors', t), 2)), 0);
+    return catAtLeast('vstack', tensors, 2, () => 0);
+  }
+
+  function split(...a) {
+    const { tensor, split_size_or_sections, dim } = bind('split', a, ['tensor', 'split_size_or_sections', 'dim'], { dim: 0 });
+    return asTensor(tensor, 'split').split(split_size_or_sections, dim);
   }
 
   Object.assign(torch, {
-    cat, concat: cat, stack, hstack, vstack,
+    cat, concat: cat, stack, hstack, vstack, split,
     index_put: (x, ...a) => asTensor(x, 'index_put').index_put(...a),
     index_put_: (x, ...a) => asTensor(x, 'index_put_').index_put_(...a),
   });
@@ -335,6 +368,40 @@ export function install(torch, Tensor) {
       }
     },
     argwhere() { return this.nonzero(); },
+    index_add_(...a) { return indexSlices(this, 'index_add_', a, true); },
+    index_add(...a) { return indexSlices(this, 'index_add', a, false); },
+    index_copy_(...a) { return indexSlices(this, 'index_copy_', a, true); },
+    index_copy(...a) { return indexSlices(this, 'index_copy', a, false); },
+    index_fill_(...a) { return indexSlices(this, 'index_fill_', a, true); },
+    index_fill(...a) { return indexSlices(this, 'index_fill', a, false); },
+    take_along_dim(...a) {
+      const { indices, dim } = bind('take_along_dim', a, ['indices', 'dim']);
+      const idx = tensorArg('take_along_dim', 'indices', indices);
+      const made = [];
+      try {
+        if (dim === undefined || dim === null) {
+          const f = this.view(-1), g = idx.view(-1);
+          made.push(f, g);
+          return f.gather(0, g);
+        }
+        if (this.ndim !== idx.ndim) {
+          throw new TensorError(`torch.take_along_dim(): input and indices should have the same number of dimensions, but got ${this.ndim} dimensions for input, and ${idx.ndim} dimensions for indices`);
+        }
+        if (idx.dtype.name !== 'int64') throw new TensorError(`torch.take_along_dim(): dtype of indices should be Long but got ${{ float32: 'Float', float64: 'Double', int32: 'Int', bool: 'Bool' }[idx.dtype.name]}`);
+        const d = wrapDim(checkInt('take_along_dim', 'dim', dim), this.ndim);
+        // broadcast all dims but d (PyTorch's _take_along_dim_helper)
+        const shapeFor = (a, b) => {
+          const s = Array.from(a.shape);
+          s[d] = b.shape[d];
+          return broadcastShape(s, Array.from(b.shape));
+        };
+        const ib = idx.expand(shapeFor(this, idx)), sb = this.expand(shapeFor(idx, this));
+        made.push(ib, sb);
+        return sb.gather(d, ib);
+      } finally {
+        for (const m of made) m.dispose();
+      }
+    },
     index_put(...a) {
       const c = this.clone();
       try {
@@ -345,6 +412,34 @@ export function install(torch, Tensor) {
       }
     },
   });
+
+  /** index_add(_)/index_copy(_)/index_fill(_): whole slices along dim. */
+  function indexSlices(self, fname, a, inplace) {
+    const kind = fname.replace(/_$/, '');
+    const names = kind === 'index_add' ? ['dim', 'index', 'source', 'alpha'] : kind === 'index_copy' ? ['dim', 'index', 'source'] : ['dim', 'index', 'value'];
+    const o = bind(fname, a, names, { alpha: 1 });
+    const dim = checkInt(fname, 'dim', o.dim);
+    const index = tensorArg(fname, 'index', o.index)._ptr;
+    let rc;
+    if (kind === 'index_fill') {
+      const v = o.value;
+      const [vt, vn] = isTensor(v) ? [v._ptr, 0] : [0, scalarValue(fname, v)];
+      rc = inplace ? W.tp_index_fill_(self._ptr, dim, index, vt, vn) : W.tp_index_fill(self._ptr, dim, index, vt, vn);
+    } else {
+      const src = tensorArg(fname, 'source', o.source)._ptr;
+      if (kind === 'index_add') {
+        const alpha = scalarValue(fname, o.alpha);
+        rc = inplace ? W.tp_index_add_(self._ptr, dim, index, src, alpha) : W.tp_index_add(self._ptr, dim, index, src, alpha);
+      } else {
+        rc = inplace ? W.tp_index_copy_(self._ptr, dim, index, src) : W.tp_index_copy(self._ptr, dim, index, src);
+      }
+    }
+    if (inplace) {
+      checkStatus(rc);
+      return self;
+    }
+    return wrap(check(rc));
+  }
 
   function scatterCall(self, fname, a, add, inplace) {
     const names = add ? ['dim', 'index', 'src'] : ['dim', 'index', 'src', 'value', 'reduce'];
@@ -367,15 +462,16 @@ export function install(torch, Tensor) {
   }
 
   // Function forms: torch.flip(x, dims) ≡ x.flip(dims), ...
-  for (const name of ['split', 'split_with_sizes', 'chunk', 'unbind', 'flip', 'fliplr', 'flipud', 'roll', 'tile', 'tril', 'triu',
-    'gather', 'scatter', 'scatter_add', 'index_select', 'masked_fill', 'masked_select', 'nonzero', 'argwhere']) {
+  for (const name of ['split_with_sizes', 'chunk', 'unbind', 'flip', 'fliplr', 'flipud', 'roll', 'tile', 'tril', 'triu',
+    'gather', 'scatter', 'scatter_add', 'index_select', 'masked_fill', 'masked_select', 'nonzero', 'argwhere',
+    'index_add', 'index_copy', 'index_fill', 'take_along_dim']) {
     torch[name] = (x, ...a) => asTensor(x, name)[name](...a);
   }
 }
 
+const SLICE = /^\s*(-?\d+)?\s*:\s*(-?\d+)?\s*(?::\s*(-?\d+)?\s*)?$/;
 function parseSlice(s) {
-  const m = /^\s*(-?\d+)?\s*:\s*(-?\d+)?\s*(?::\s*(-?\d+)?\s*)?$/.exec(s);
-  if (!m) throw new TensorError(`invalid slice string '${s}': expected 'start:stop:step' with optional integers`);
+  const m = SLICE.exec(s);
   const num = (x) => (x === undefined ? null : Number(x));
   const out = { start: num(m[1]), stop: num(m[2]), step: num(m[3]) };
   if (out.step === 0) throw new TensorError('slice step cannot be zero');

@@ -54,9 +54,17 @@ export const device = Object.freeze({
 export class Tensor {
   constructor(ptr) {
     this._p = ptr;
-    tensorRegistry.register(this, ptr, this);
+    // Note [Scoped handles]: a tensor made inside torch.scope is released by the scope,
+    // so it skips the FinalizationRegistry (the costliest part of making a handle); it is
+    // registered only if it escapes the scope (returned or kept).
     const scope = scopeStack[scopeStack.length - 1];
-    if (scope) scope.push(this);
+    if (scope) {
+      this._reg = false;
+      scope.push(this);
+    } else {
+      this._reg = true;
+      tensorRegistry.register(this, ptr, this);
+    }
     notePressure();
   }
 
@@ -69,7 +77,7 @@ export class Tensor {
   /** Releases the tensor's memory now; using it afterwards throws. Returns nothing. */
   dispose() {
     if (!this._p) return;
-    tensorRegistry.unregister(this);
+    if (this._reg) tensorRegistry.unregister(this);
     if (borrowed.get(this._p)?.deref() === this) borrowed.delete(this._p);
     W.tp_tensor_release(this._p);
     this._p = 0;
@@ -136,10 +144,10 @@ export class Tensor {
     if (!(t instanceof Tensor)) throw new TypeError(`data must be a Tensor, not ${describe(t)}`);
     const rg = this.requires_grad;
     const p = check(W.tp_alias(t._ptr));
-    tensorRegistry.unregister(this);
+    if (this._reg) tensorRegistry.unregister(this);
     W.tp_tensor_release(this._p);
     this._p = p;
-    tensorRegistry.register(this, p, this);
+    if (this._reg) tensorRegistry.register(this, p, this);
     if (rg) this.requires_grad = true;
   }
   get _version() { return W.tp_tensor_version(this._ptr); }
@@ -247,7 +255,6 @@ export class Tensor {
   reshape_as(other) { return this.reshape(asTensor(other, 'reshape_as', 'other').shape); }
   get T() {
     const n = this.ndim;
-    if (n === 2) return this.t();
     const dims = [];
     for (let d = n - 1; d >= 0; d--) dims.push(d);
     return this.permute(dims);
@@ -289,7 +296,7 @@ export class Tensor {
     const { start_dim, end_dim } = bind('flatten', a, ['start_dim', 'end_dim'], { start_dim: 0, end_dim: -1 });
     return wrap(check(W.tp_flatten(this._ptr, checkInt('flatten', 'start_dim', start_dim), checkInt('flatten', 'end_dim', end_dim))));
   }
-  ravel() { return this.reshape(-1); }
+  ravel() { return this.contiguous().view(-1); }  // PyTorch: contiguous().view(-1) (ViewBackward0)
   as_strided(...a) {
     const { size, stride, storage_offset } = bind('as_strided', a, ['size', 'stride', 'storage_offset']);
     const s = sizesOf('as_strided', [size]), st = sizesOf('as_strided', [stride]);
@@ -319,7 +326,10 @@ export class Tensor {
     checkStatus(W.tp_fill_(this._ptr, scalarValue('fill_', v)));
     return this;
   }
-  zero_() { return this.fill_(0); }
+  zero_() {
+    checkStatus(W.tp_zero_(this._ptr));
+    return this;
+  }
   copy_(...a) {
     const { src } = bind('copy_', a, ['src', 'non_blocking']);
     if (!(src instanceof Tensor)) throw new TypeError(`copy_(): argument 'src' (position 1) must be Tensor, not ${describe(src)}`);
@@ -435,12 +445,20 @@ export function scope(fn) {
     if (ok) collect(result, keepSet);
     const parent = scopeStack[scopeStack.length - 1];
     for (const t of created) {
-      if (t._kept) continue;
-      if (keepSet.has(t)) { if (parent) parent.push(t); continue; }
-      t.dispose();
+      if (!t._p) continue;
+      if (t._kept || (keepSet.has(t) && !parent)) escape(t);
+      else if (keepSet.has(t)) parent.push(t);
+      else t.dispose();
     }
   }
   return result;
+}
+
+/** A tensor leaving scope management: from now on the garbage collector releases it. */
+function escape(t) {
+  if (t._reg) return;
+  t._reg = true;
+  tensorRegistry.register(t, t._p, t);
 }
 
 /** Exempts t from every enclosing torch.scope. */

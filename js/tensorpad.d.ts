@@ -62,7 +62,7 @@ export declare class Tensor {
   readonly is_disposed: boolean;
   readonly T: Tensor;
   readonly mT: Tensor;
-  readonly grad_fn: unknown | null;
+  readonly grad_fn: Node | null;
   readonly _version: number;
   requires_grad: boolean;
   grad: Tensor | null;
@@ -140,8 +140,68 @@ export declare class Tensor {
   new_empty(...size: [...SizeArgs, CreateOptions?] | SizeArgs): Tensor;
   new_full(size: number[], fill_value: Scalar, opts?: CreateOptions): Tensor;
 
-  /** Operator methods (issue 3) are added at load time by js/ops.js, js/linalg.js, js/shape.js. */
+  // autograd
+  readonly retains_grad: boolean;
+  readonly output_nr: number;
+  backward(gradient?: Tensor | null, opts?: BackwardOptions): void;
+  backward(opts: BackwardOptions): void;
+  retain_grad(): void;
+  register_hook(fn: (grad: Tensor) => Tensor | void | null): { id: number; remove(): void };
+
+  // common operators (every op of docs/API.md "Math" exists; these are typed explicitly)
+  add(other: Tensor | number, opts?: { alpha?: number }): Tensor;
+  sub(other: Tensor | number, opts?: { alpha?: number }): Tensor;
+  mul(other: Tensor | number): Tensor;
+  div(other: Tensor | number, opts?: { rounding_mode?: 'trunc' | 'floor' | null }): Tensor;
+  pow(exponent: Tensor | number): Tensor;
+  matmul(other: Tensor): Tensor;
+  mm(other: Tensor): Tensor;
+  neg(): Tensor;
+  exp(): Tensor;
+  log(): Tensor;
+  tanh(): Tensor;
+  sigmoid(): Tensor;
+  relu(): Tensor;
+  sum(dim?: number | number[] | { dim?: number | number[]; keepdim?: boolean; dtype?: dtype }, opts?: { keepdim?: boolean; dtype?: dtype }): Tensor;
+  mean(dim?: number | number[] | { dim?: number | number[]; keepdim?: boolean }, opts?: { keepdim?: boolean }): Tensor;
+
+  /** The other operator methods are added at load time from the core's op table. */
   [method: string]: any;
+}
+
+export interface BackwardOptions {
+  gradient?: Tensor | null;
+  retain_graph?: boolean;
+  create_graph?: boolean;
+}
+
+/** A grad_fn node. */
+export interface Node {
+  name(): string;
+  readonly next_functions: Array<[Node | null, number]>;
+  readonly variable?: Tensor;
+  readonly saved_tensors: Array<[string, Tensor]>;
+}
+
+export interface GraphJSON {
+  format: 'tensorpad-graph/1';
+  root: string;
+  nodes: Array<Record<string, unknown> & { id: string; kind: 'tensor' | 'function' }>;
+  edges: Array<{ from: string; to: string }>;
+  backward_order?: string[];
+}
+
+export interface Autograd {
+  grad(outputs: Tensor | Tensor[], inputs: Tensor | Tensor[], opts?: {
+    grad_outputs?: Tensor | Tensor[] | null; retain_graph?: boolean | null; create_graph?: boolean; allow_unused?: boolean;
+  }): Array<Tensor | null>;
+  backward(tensors: Tensor | Tensor[], grad_tensors?: Tensor | Tensor[] | null, opts?: { retain_graph?: boolean; create_graph?: boolean }): void;
+  gradcheck(fn: (...inputs: Tensor[]) => Tensor | Tensor[], inputs: Tensor | Tensor[], opts?: { eps?: number; atol?: number; rtol?: number; raise_exception?: boolean }): boolean;
+  gradgradcheck(fn: (...inputs: Tensor[]) => Tensor | Tensor[], inputs: Tensor | Tensor[], grad_outputs?: Tensor | Tensor[] | null, opts?: { eps?: number; atol?: number; rtol?: number; raise_exception?: boolean }): boolean;
+  graph(t: Tensor): GraphJSON;
+  to_dot(t: Tensor): string;
+  no_grad<T>(fn: () => T): T;
+  enable_grad<T>(fn: () => T): T;
 }
 
 type Creator = (...args: Array<number | number[] | CreateOptions>) => Tensor;
@@ -232,7 +292,13 @@ export interface Torch {
   detach(x: Tensor): Tensor;
   as_strided(x: Tensor, size: number[], stride: number[], storage_offset?: number): Tensor;
 
-  /** Operator functions (issue 3) are added at load time. */
+  autograd: Autograd;
+  no_grad<T>(fn: () => T): T;
+  enable_grad<T>(fn: () => T): T;
+  set_grad_enabled(enabled: boolean): void;
+  is_grad_enabled(): boolean;
+
+  /** Operator functions (docs/API.md "Math", "Shape and indexing") are added at load time. */
   [name: string]: any;
 }
 

@@ -7,6 +7,7 @@
 #include "internal.h"
 #include "autograd.h"
 #include "derivatives.h"
+#include "shape.h"
 
 TP_API tp_tensor *tp_empty(int ndim, const double *sizes, int dtype) {
   int64_t shape[TP_MAX_DIMS];
@@ -25,13 +26,16 @@ static void fill_loop(char **p, const int64_t *s, int64_t n, void *ctx) {
 
 static int fill_impl(tp_tensor *t, double value);
 
-TP_API int tp_fill_(tp_tensor *t, double value) {
+static int fill_named(tp_tensor *t, double value, const char *grad_fn) {
   struct tp_node *n;
-  if (tp_inplace_kind_begin(TP_GRAD_FILL, "FillBackward0", t, 0, NULL, 0, NULL, 0, NULL, &n)) return -1;
+  if (tp_inplace_kind_begin(TP_GRAD_FILL, grad_fn, t, 0, NULL, 0, NULL, 0, NULL, &n)) return -1;
   fill_impl(t, value);
   tp_inplace_commit(t, n);
   return 0;
 }
+
+TP_API int tp_fill_(tp_tensor *t, double value) { return fill_named(t, value, "FillBackward2"); }
+TP_API int tp_zero_(tp_tensor *t) { return fill_named(t, 0, "ZeroBackward0"); }
 
 static int fill_impl(tp_tensor *t, double value) {
   tp_storage one_storage;
@@ -179,36 +183,11 @@ TP_API tp_tensor *tp_from_storage(void *storage, double byte_offset, double nume
 
 /* ---- copies ---------------------------------------------------------------------- */
 
-/* PyTorch's is_non_overlapping_and_dense: the strides are a permutation of contiguous ones. */
-static int non_overlapping_and_dense(const tp_tensor *t) {
-  int n = t->ndim, perm[TP_MAX_DIMS];
-  if (n == 1) return t->shape[0] < 2 || t->stride[0] == 1;
-  for (int i = 0; i < n; i++) perm[i] = i;
-  for (int i = 1; i < n; i++) {  /* insertion sort by stride; size<2 dims go last */
-    int p = perm[i], j = i;
-    while (j > 0) {
-      int q = perm[j - 1];
-      int less = t->shape[p] < 2 ? 0 : t->shape[q] < 2 ? 1 : t->stride[p] < t->stride[q];
-      if (!less) break;
-      perm[j] = q;
-      j--;
-    }
-    perm[j] = p;
-  }
-  int64_t required = 1;
-  for (int i = 0; i < n; i++) {
-    int64_t size = t->shape[perm[i]];
-    if (size < 2) return 1;
-    if (t->stride[perm[i]] != required) return 0;
-    required *= size;
-  }
-  return 1;
-}
-
-/* empty_like with preserve_format: dense layouts keep their strides, others become contiguous. */
+/* empty_like with preserve_format: PyTorch's layout rule (dense tensors keep their strides,
+ * others get dense strides in the same dim order), shared with the shape ops. */
 static tp_tensor *empty_like_preserve(const tp_tensor *src, int dtype) {
   tp_tensor *t = tp_tensor_make(dtype, src->ndim, src->shape);
-  if (t && non_overlapping_and_dense(src)) memcpy(t->stride, src->stride, sizeof t->stride);
+  if (t) tp_layout_like(src, t->stride);
   return t;
 }
 
@@ -255,7 +234,16 @@ static void shape_str(const tp_tensor *t, char *buf, size_t cap) {
   if (n < cap) snprintf(buf + n, cap - n, "]");
 }
 
+/* More than one element at one address: an expanded (stride-0) dim of size > 1. */
+static int overlaps_itself(const tp_tensor *t) {
+  for (int d = 0; d < t->ndim; d++)
+    if (t->stride[d] == 0 && t->shape[d] > 1) return 1;
+  return 0;
+}
+
 TP_API int tp_copy_(tp_tensor *dst, tp_tensor *src) {
+  if (overlaps_itself(dst))
+    return tp_fail_status("unsupported operation: more than one element of the written-to tensor refers to a single memory location. Please clone() the tensor before performing the operation.");
   if (!broadcastable_to(src, dst)) {
     char a[200], b[200];
     shape_str(src, a, sizeof a);
@@ -269,7 +257,7 @@ TP_API int tp_copy_(tp_tensor *dst, tp_tensor *src) {
     return tp_fail_status("output with shape %s doesn't match the broadcast shape %s", b, a);
   }
   struct tp_node *n;
-  if (tp_inplace_kind_begin(TP_GRAD_COPY, "CopyBackwards", dst, 1, &src, 0, NULL, 0, NULL, &n)) return -1;
+  if (tp_inplace_kind_begin(TP_GRAD_COPY, "torch::autograd::CopyBackwards", dst, 1, &src, 0, NULL, 0, NULL, &n)) return -1;
   if (dst->storage == src->storage && tp_shares_memory(dst, src)) {
     int mode = tp_set_grad_enabled(0);
     tp_tensor *tmp = tp_clone(src);

@@ -132,7 +132,7 @@ static void run_scatter(tp_tensor *self, int64_t dim, tp_tensor *index, tp_tenso
 
 static tp_tensor *gather_impl(tp_tensor *t, double dim_d, tp_tensor *index) {
   int64_t dim, bad;
-  if (tp_wrap_dim((int64_t)dim_d, t->ndim, &dim)) return NULL;
+  if (tp_wrap_dim(tp_arg_i64(dim_d), t->ndim, &dim)) return NULL;
   int64_t numel = tp_shape_numel(index->ndim, index->shape);
   if (numel) {
     if (nonempty_dim(t) != nonempty_dim(index))
@@ -155,7 +155,14 @@ static tp_tensor *gather_impl(tp_tensor *t, double dim_d, tp_tensor *index) {
   return out;
 }
 
-static int scatter_check(tp_tensor *t, int64_t dim, tp_tensor *index, tp_tensor *src) {
+/* PyTorch's has_internal_overlap == YES: a dim of size > 1 with stride 0 (expanded). */
+static int internal_overlap(const tp_tensor *t) {
+  for (int d = 0; d < t->ndim; d++)
+    if (t->shape[d] > 1 && t->stride[d] == 0) return 1;
+  return 0;
+}
+
+static int scatter_check(tp_tensor *t, int64_t dim, tp_tensor *index, tp_tensor *src, int inplace) {
   int64_t numel = tp_shape_numel(index->ndim, index->shape), bad;
   if (numel && index->dtype != TP_INT64) return tp_fail_status("scatter(): Expected dtype int64 for index");
   if (src && src->dtype != t->dtype) return tp_fail_status("scatter(): Expected self.dtype to be equal to src.dtype");
@@ -168,8 +175,8 @@ static int scatter_check(tp_tensor *t, int64_t dim, tp_tensor *index, tp_tensor 
   if (!wrong && src) {
     for (int d = 0; d < nd && !wrong; d++) {
       int64_t unused;
-      if (d >= nonempty_dim(src) && tp_wrap_dim(d, src->ndim, &unused)) return -1;
-      if (nonempty_size(index, d) > nonempty_size(src, d)) wrong = 1;
+      if (src->ndim && d >= src->ndim && tp_wrap_dim(d, src->ndim, &unused)) return -1;
+      if (!(src->ndim && d >= src->ndim) && nonempty_size(index, d) > nonempty_size(src, d)) wrong = 1;
     }
   }
   char a[256], b[256], c[256];
@@ -184,36 +191,43 @@ static int scatter_check(tp_tensor *t, int64_t dim, tp_tensor *index, tp_tensor 
   } else if (wrong) {
     return tp_fail_status("Expected index %s to be smaller than self %s apart from dimension %lld", a, b, (long long)dim);
   }
+  if (inplace && internal_overlap(t))
+    return tp_fail_status("unsupported operation: more than one element of the written-to tensor refers to a single memory location. Please clone() the tensor before performing the operation.");
   int64_t size = nonempty_size(t, (int)dim);
   if (find_out_of_range(index, 0, size, &bad))
     return tp_fail_status("index %lld is out of bounds for dimension %lld with size %lld", (long long)bad, (long long)dim, (long long)size);
   return 0;
 }
 
-/* scatter_ / scatter_add_: src != NULL copies (add: accumulates) src; src == NULL writes
- * the scalar value. */
-static int scatter__impl(tp_tensor *t, double dim_d, tp_tensor *index, tp_tensor *src, double value, int add) {
-  int64_t dim;
-  if (tp_wrap_dim((int64_t)dim_d, t->ndim, &dim)) return -1;
-  if (add && !src) return tp_fail_status("scatter_add(): src must be a tensor");
-  if (scatter_check(t, dim, index, src)) return -1;
+/* Writes (validated) src or value into t along dim. */
+static void scatter_run(tp_tensor *t, int64_t dim, tp_tensor *index, tp_tensor *src, double value, int add) {
   double buf[1];
   tp_store_f64(buf, t->dtype, value);
   if (tp_shape_numel(index->ndim, index->shape))
     run_scatter(t, dim, index, src, src ? (add ? 3 : 1) : 2, (const char *)buf);
+}
+
+/* scatter_ / scatter_add_: src != NULL copies (add: accumulates) src; src == NULL writes
+ * the scalar value. */
+static int scatter__impl(tp_tensor *t, double dim_d, tp_tensor *index, tp_tensor *src, double value, int add) {
+  int64_t dim;
+  if (tp_wrap_dim(tp_arg_i64(dim_d), t->ndim, &dim)) return -1;
+  if (add && !src) return tp_fail_status("scatter_add(): src must be a tensor");
+  if (scatter_check(t, dim, index, src, 1)) return -1;
+  scatter_run(t, dim, index, src, value, add);
   t->storage->version++;
   return 0;
 }
 
 static tp_tensor *scatter_impl(tp_tensor *t, double dim_d, tp_tensor *index, tp_tensor *src, double value, int add) {
   int64_t dim;
-  if (tp_wrap_dim((int64_t)dim_d, t->ndim, &dim)) return NULL;
+  if (tp_wrap_dim(tp_arg_i64(dim_d), t->ndim, &dim)) return NULL;
   if (add && !src) return tp_fail("scatter_add(): src must be a tensor");
-  if (scatter_check(t, dim, index, src)) return NULL;
-  tp_tensor *out = tp_clone(t);
+  if (scatter_check(t, dim, index, src, 0)) return NULL;
+  tp_tensor *out = tp_tensor_make(t->dtype, t->ndim, t->shape);  /* contiguous, as 1.13 */
   if (!out) return NULL;
-  tp_scatter_(out, dim_d, index, src, value, add);
-  out->storage->version = 0;
+  tp_copy_convert(out, t);
+  scatter_run(out, dim, index, src, value, add);
   return out;
 }
 
@@ -226,7 +240,7 @@ static int64_t load_index(const tp_tensor *index, int64_t i) {
 
 static tp_tensor *index_select_impl(tp_tensor *t, double dim_d, tp_tensor *index) {
   int64_t dim;
-  if (tp_wrap_dim((int64_t)dim_d, t->ndim, &dim)) return NULL;
+  if (tp_wrap_dim(tp_arg_i64(dim_d), t->ndim, &dim)) return NULL;
   if (index->ndim > 1) return tp_fail("index_select(): Index is supposed to be a vector");
   if (index->dtype != TP_INT64 && index->dtype != TP_INT32)
     return tp_fail("index_select(): Expected dtype int32 or int64 for index");
@@ -250,6 +264,24 @@ static tp_tensor *index_select_impl(tp_tensor *t, double dim_d, tp_tensor *index
   if (!out) return NULL;
   if (t->ndim == 0) {
     memcpy(tp_ptr(out), tp_ptr(t), (size_t)tp_dtype_table[t->dtype].itemsize);
+    return out;
+  }
+  tp_tensor row = select_geom(t, (int)dim, 0);
+  int64_t item = tp_dtype_table[t->dtype].itemsize, rows = tp_shape_numel(row.ndim, row.shape);
+  if (dim == 0 && tp_tensor_is_contiguous(&row)) {  /* dense rows: one memcpy each */
+    for (int64_t i = 0; i < n; i++)
+      memcpy(tp_ptr(out) + i * rows * item, tp_ptr(t) + load_index(index, i) * t->stride[0] * item, (size_t)(rows * item));
+    return out;
+  }
+  if (index->dtype == TP_INT64) {
+    /* gather with the index expanded over the other dims: one strided pass over out */
+    tp_tensor ix = tp_geometry(index);
+    ix.ndim = out->ndim;
+    for (int d = 0; d < out->ndim; d++) {
+      ix.shape[d] = out->shape[d];
+      ix.stride[d] = d == dim && index->ndim ? index->stride[0] : 0;
+    }
+    run_scatter(t, dim, &ix, out, 0, NULL);
     return out;
   }
   for (int64_t i = 0; i < n; i++) {
@@ -326,6 +358,8 @@ typedef struct {
   char *out;
 } select_ctx;
 
+static tp_tensor *masked_select_impl(tp_tensor *t, tp_tensor *mask);
+
 static void count_loop(char **p, const int64_t *s, int64_t n, void *ctx) {
   select_ctx *c = ctx;
   const char *m = p[0];
@@ -339,8 +373,12 @@ static void select_loop(char **p, const int64_t *s, int64_t n, void *ctx) {
     if (*(const uint8_t *)m) { copy_item(c->out, x, c->item); c->out += c->item; }
 }
 
-static tp_tensor *masked_select_impl(tp_tensor *t, tp_tensor *mask) {
+static tp_tensor *masked_select_checked(tp_tensor *t, tp_tensor *mask) {
   if (mask->dtype != TP_BOOL) return tp_fail("masked_select: expected BoolTensor or ByteTensor for mask");
+  return masked_select_impl(t, mask);
+}
+
+static tp_tensor *masked_select_impl(tp_tensor *t, tp_tensor *mask) {
   int64_t shape[TP_MAX_DIMS];
   int n;
   if (tp_broadcast_shapes(mask->ndim, mask->shape, t->ndim, t->shape, &n, shape)) return NULL;
@@ -370,44 +408,48 @@ static int is_nonzero(const char *p, int dtype) {
   }
 }
 
-/* Visits t's elements in row-major order; fn gets the coordinates. */
-static void for_each_nonzero(const tp_tensor *t, void (*fn)(const int64_t *idx, void *ctx), void *ctx) {
-  int64_t numel = tp_shape_numel(t->ndim, t->shape), idx[TP_MAX_DIMS] = {0}, off = 0;
+/* Counts (out == NULL) or writes the coordinates of t's nonzero elements, row-major. The
+ * innermost dim runs as a tight strided loop; the outer coordinates advance per row. */
+static int64_t nonzero_scan(const tp_tensor *t, int64_t *out) {
+  int nd = t->ndim;
   int64_t item = tp_dtype_table[t->dtype].itemsize;
+  if (nd == 0) {
+    int hit = is_nonzero(tp_ptr(t), t->dtype);
+    return hit;
+  }
+  int64_t numel = tp_shape_numel(nd, t->shape);
+  if (numel == 0) return 0;
+  int64_t idx[TP_MAX_DIMS] = {0}, off = 0, count = 0;
+  int64_t cols = t->shape[nd - 1], step = t->stride[nd - 1] * item;
   const char *base = tp_ptr(t);
-  for (int64_t k = 0; k < numel; k++) {
-    if (is_nonzero(base + off * item, t->dtype)) fn(idx, ctx);
-    for (int d = t->ndim - 1; d >= 0; d--) {
+  for (int64_t r = 0, rows = numel / cols; r < rows; r++) {
+    const char *p = base + off * item;
+    for (int64_t j = 0; j < cols; j++, p += step) {
+      if (!is_nonzero(p, t->dtype)) continue;
+      if (out) {
+        idx[nd - 1] = j;
+        memcpy(out + count * nd, idx, sizeof(int64_t) * (size_t)nd);
+      }
+      count++;
+    }
+    for (int d = nd - 2; d >= 0; d--) {
       off += t->stride[d];
       if (++idx[d] < t->shape[d]) break;
       off -= t->stride[d] * t->shape[d];
       idx[d] = 0;
     }
   }
+  return count;
 }
 
-typedef struct {
-  int64_t count, *out;
-  int ndim;
-} nz_ctx;
-
-static void nz_count(const int64_t *idx, void *ctx) { ((nz_ctx *)ctx)->count++; }
-static void nz_write(const int64_t *idx, void *ctx) {
-  nz_ctx *c = ctx;
-  memcpy(c->out, idx, sizeof(int64_t) * (size_t)c->ndim);
-  c->out += c->ndim;
-}
-
-TP_API tp_tensor *tp_nonzero(tp_tensor *t) {
-  nz_ctx c = {0, NULL, t->ndim};
-  for_each_nonzero(t, nz_count, &c);
-  int64_t shape[2] = {c.count, t->ndim};
+static tp_tensor *nonzero_impl(const tp_tensor *t) {
+  int64_t shape[2] = {nonzero_scan(t, NULL), t->ndim};
   tp_tensor *out = tp_tensor_make(TP_INT64, 2, shape);
-  if (!out) return NULL;
-  c.out = (int64_t *)tp_ptr(out);
-  for_each_nonzero(t, nz_write, &c);
+  if (out && shape[0] && t->ndim) nonzero_scan(t, (int64_t *)tp_ptr(out));
   return out;
 }
+
+TP_API tp_tensor *tp_nonzero(tp_tensor *t) { return nonzero_impl(t); }
 
 /* ---- advanced indexing: at::index and at::index_put_ ------------------------------------- */
 /* The indexing plan shared by index and index_put_: the (possibly permuted) geometry of
@@ -419,7 +461,7 @@ typedef struct {
   int nb;
   int64_t bshape[TP_MAX_DIMS];
   int64_t *offsets;            /* numel(bshape) entries, in elements; malloc'd */
-  tp_tensor *owned[TP_MAX_DIMS];  /* index tensors made from bool masks */
+  tp_tensor *owned[2 * TP_MAX_DIMS];  /* nonzero() of each bool mask and its columns */
   int nowned;
   int rdim;                     /* the result: pre dims + bshape + post dims */
   int64_t rshape[TP_MAX_DIMS];
@@ -450,7 +492,7 @@ static void offset_loop(char **p, const int64_t *s, int64_t n, void *ctx) {
   }
 }
 
-static int plan_make(index_plan *p, tp_tensor *t, int n, tp_tensor *const *indices) {
+static int plan_make(index_plan *p, tp_tensor *t, int n, tp_tensor *const *indices, tp_tensor **ordered) {
   memset(p, 0, sizeof *p);
   if (n > t->ndim) return tp_fail_status("too many indices for tensor of dimension %d (got %d)", t->ndim, n);
   /* 1. bool masks become one long index per mask dim (nonzero), checked against self. */
@@ -474,7 +516,7 @@ static int plan_make(index_plan *p, tp_tensor *t, int n, tp_tensor *const *indic
         return tp_fail_status("The shape of the mask %s at index %d does not match the shape of the indexed tensor %s at index %d", a, j, b, src);
       }
     }
-    tp_tensor *nz = tp_nonzero(x);
+    tp_tensor *nz = nonzero_impl(x);
     if (!nz) return -1;
     p->owned[p->nowned++] = nz;
     for (int j = 0; j < x->ndim; j++) {
@@ -516,7 +558,6 @@ static int plan_make(index_plan *p, tp_tensor *t, int n, tp_tensor *const *indic
   if (ndef == 0) return tp_fail_status("index: expected at least one index tensor");
   /* 3. indexed dims not adjacent: move them to the front, in order (transposeToFront). */
   tp_tensor g = tp_geometry(t);
-  tp_tensor *ordered[TP_MAX_DIMS];
   int contiguous = last - first + 1 == ndef;
   if (!contiguous) {
     int k = 0;
@@ -530,6 +571,18 @@ static int plan_make(index_plan *p, tp_tensor *t, int n, tp_tensor *const *indic
   }
   int pre = first, post = t->ndim - first - ndef;
   if (pre + nb + post > TP_MAX_DIMS) return tp_fail_status("tensorpad supports at most %d dimensions", TP_MAX_DIMS);
+  {
+    int64_t rs[TP_MAX_DIMS];
+    int r = 0;
+    for (int d = 0; d < pre; d++) rs[r++] = g.shape[d];
+    for (int d = 0; d < nb; d++) rs[r++] = bshape[d];
+    for (int d = 0; d < post; d++) rs[r++] = g.shape[first + ndef + d];
+    if (tp_check_numel(r, rs)) return -1;
+  }
+  /* PyTorch checks an index only when an output element reads it: none for empty results. */
+  int64_t rest = 1;
+  for (int d = 0; d < g.ndim; d++)
+    if (d < first || d >= first + ndef) rest *= g.shape[d];
   /* 4. offsets, validating every index before anything is written */
   int64_t nbnumel = tp_shape_numel(nb, bshape);
   int64_t *offsets = calloc((size_t)(nbnumel ? nbnumel : 1), sizeof *offsets);
@@ -546,7 +599,7 @@ static int plan_make(index_plan *p, tp_tensor *t, int n, tp_tensor *const *indic
     tp_iter it;
     tp_iter_init(&it, 2, ops);
     if (nbnumel) tp_iter_run(&it, offset_loop, &c);
-    if (c.found)
+    if (c.found && rest)
       return tp_fail_status("index %lld is out of bounds for dimension %d with size %lld", (long long)c.bad, j, (long long)c.size);
   }
   p->self = g;
@@ -590,18 +643,64 @@ static tp_tensor plan_result_block(const index_plan *p, const tp_tensor *r, int6
   return g;
 }
 
+/* The result's strides as PyTorch's index TensorIterator lays them out: its operands are
+ * self restrided to the result (stride 0 on the index dims) and each index tensor expanded
+ * to the broadcast shape and reshaped with size-1 dims around it. */
+static int index_layout(const index_plan *p, tp_tensor *const *ordered, int64_t *stride) {
+  int64_t ops[TP_MAX_DIMS + 1][TP_MAX_DIMS];
+  int pre = p->start, post = p->rdim - p->start - p->nb, nops = 1;
+  for (int d = 0; d < pre; d++) ops[0][d] = p->self.stride[d];
+  for (int d = 0; d < p->nb; d++) ops[0][pre + d] = 0;
+  for (int d = 0; d < post; d++) ops[0][pre + p->nb + d] = p->self.stride[p->start + p->k + d];
+  double bs[TP_MAX_DIMS], rs[TP_MAX_DIMS];
+  for (int d = 0; d < p->nb; d++) bs[d] = (double)p->bshape[d];
+  for (int d = 0; d < p->rdim; d++) rs[d] = d < pre || d >= pre + p->nb ? 1 : bs[d - pre];
+  for (int j = 0; j < p->k; j++) {
+    tp_tensor *x = ordered[j];
+    int same = x->ndim == p->nb && !memcmp(x->shape, p->bshape, sizeof(int64_t) * (size_t)p->nb);
+    tp_tensor *e = same ? tp_tensor_alias(x) : tp_expand(x, p->nb, bs);
+    tp_tensor *v = e ? tp_reshape(e, p->rdim, rs) : NULL;
+    tp_tensor_release(e);
+    if (!v) return -1;
+    for (int d = 0; d < p->rdim; d++) ops[nops][d] = v->shape[d] == 1 && p->rshape[d] != 1 ? 0 : v->stride[d];
+    tp_tensor_release(v);
+    nops++;
+  }
+  tp_layout_iter(nops, (const int64_t (*)[TP_MAX_DIMS])ops, p->rdim, p->rshape, stride);
+  return 0;
+}
+
 /* t[indices]: indices[i] is a long or bool tensor, or NULL for a whole dim. Copies. */
 static tp_tensor *index_impl(tp_tensor *t, int n, tp_tensor *const *indices) {
+  /* t[mask] with a mask of t's own shape is masked_select (no nonzero needed) */
+  if (n >= 1 && indices[0] && indices[0]->dtype == TP_BOOL && indices[0]->ndim == t->ndim && t->ndim > 0 &&
+      !memcmp(indices[0]->shape, t->shape, sizeof(int64_t) * (size_t)t->ndim)) {
+    int others = 0;
+    for (int i = 1; i < n; i++) others |= indices[i] != NULL;
+    if (!others) return masked_select_impl(t, indices[0]);
+  }
   index_plan p;
-  if (plan_make(&p, t, n, indices)) { plan_free(&p); return NULL; }
+  tp_tensor *ordered[TP_MAX_DIMS];
+  if (plan_make(&p, t, n, indices, ordered)) { plan_free(&p); return NULL; }
   tp_tensor *out = tp_tensor_make(t->dtype, p.rdim, p.rshape);
+  if (out && tp_shape_numel(p.rdim, p.rshape) && index_layout(&p, ordered, out->stride)) {
+    tp_tensor_release(out);
+    out = NULL;
+  }
   if (out && tp_shape_numel(out->ndim, out->shape)) {
     int64_t nbnumel = tp_shape_numel(p.nb, p.bshape);
     int64_t item = tp_dtype_table[t->dtype].itemsize;
-    if (p.rdim == p.nb) {  /* every dim indexed: one element per point */
+    tp_tensor block = plan_self_block(&p, 0);
+    int64_t rows = tp_shape_numel(block.ndim, block.shape);
+    if (p.start == 0 && tp_tensor_is_contiguous(out) && tp_tensor_is_contiguous(&block)) {
+      /* x[idx, ...] over dense rows (embedding lookups): one memcpy per point */
       char *dst = tp_ptr(out);
       const char *src = tp_ptr(&p.self);
-      for (int64_t b = 0; b < nbnumel; b++) copy_item(dst + b * item, src + p.offsets[b] * item, item);
+      size_t bytes = (size_t)(rows * item);
+      if (rows == 1)
+        for (int64_t b = 0; b < nbnumel; b++) copy_item(dst + b * item, src + p.offsets[b] * item, item);
+      else
+        for (int64_t b = 0; b < nbnumel; b++) memcpy(dst + b * rows * item, src + p.offsets[b] * item, bytes);
     } else {
       for (int64_t b = 0; b < nbnumel; b++) {
         tp_tensor dst = plan_result_block(&p, out, b), src = plan_self_block(&p, b);
@@ -640,7 +739,7 @@ static int index_put_as_masked_fill(tp_tensor *t, int n, tp_tensor *const *indic
   m.ndim = (int8_t)(t->ndim - before);
   tp_tensor v = tp_geometry(values);
   v.ndim = 0;
-  if (tp_masked_fill_(t, &m, &v, 0)) return -1;
+  if (masked_fill__impl(t, &m, &v, 0)) return -1;
   return 1;
 }
 
@@ -653,7 +752,8 @@ static int index_put__impl(tp_tensor *t, int n, tp_tensor *const *indices, tp_te
     if (rc) return rc < 0 ? -1 : 0;
   }
   index_plan p;
-  if (plan_make(&p, t, n, indices)) { plan_free(&p); return -1; }
+  tp_tensor *ordered[TP_MAX_DIMS];
+  if (plan_make(&p, t, n, indices, ordered)) { plan_free(&p); return -1; }
   int ok = values->ndim <= p.rdim;
   for (int d = 0; ok && d < values->ndim; d++) {
     int64_t s = values->shape[values->ndim - 1 - d], r = p.rshape[p.rdim - 1 - d];
@@ -676,7 +776,7 @@ static int index_put__impl(tp_tensor *t, int n, tp_tensor *const *indices, tp_te
   if (tp_shape_numel(p.rdim, p.rshape)) {
     for (int64_t b = 0; b < nbnumel; b++) {
       tp_tensor dst = plan_self_block(&p, b), src = plan_result_block(&p, &v, b);
-      if (accumulate) tp_accumulate(&dst, &src);
+      if (accumulate) tp_accumulate(&dst, &src, 1);
       else tp_copy_convert(&dst, &src);
     }
   }
@@ -685,11 +785,13 @@ static int index_put__impl(tp_tensor *t, int n, tp_tensor *const *indices, tp_te
   return 0;
 }
 
-/* Out-of-place index_put: a copy of t with the writes applied. */
+/* Out-of-place index_put: a copy of t (its layout kept, as clone) with the writes applied. */
 static tp_tensor *index_put_impl(tp_tensor *t, int n, tp_tensor *const *indices, tp_tensor *values, int accumulate) {
-  tp_tensor *out = tp_clone(t);
+  tp_tensor *out = tp_tensor_make(t->dtype, t->ndim, t->shape);
   if (!out) return NULL;
-  if (tp_index_put_(out, n, indices, values, accumulate)) {
+  tp_layout_like(t, out->stride);
+  tp_copy_convert(out, t);
+  if (index_put__impl(out, n, indices, values, accumulate)) {
     tp_tensor_release(out);
     return NULL;
   }
@@ -758,7 +860,7 @@ TP_API int tp_masked_fill_(tp_tensor *t, tp_tensor *mask, tp_tensor *value, doub
 }
 
 TP_API tp_tensor *tp_masked_select(tp_tensor *t, tp_tensor *mask) {
-  BELOW(tp_tensor *, out, masked_select_impl(t, mask));
+  BELOW(tp_tensor *, out, masked_select_checked(t, mask));
   return tp_record_kind(TP_GRAD_MASKED_SELECT, "MaskedSelectBackward0", 1, &t, out, 0, NULL, 1, &mask);
 }
 
@@ -801,4 +903,231 @@ TP_API int tp_index_put_(tp_tensor *t, int n, tp_tensor *const *indices, tp_tens
   if (rc) { tp_inplace_abort(node); return -1; }
   tp_inplace_commit(t, node);
   return 0;
+}
+
+/* ---- index_add_ / index_copy_ / index_fill_: whole slices along dim ------------------------ */
+/* The slice of t at position i along dim (t itself when t is 0-d). */
+static tp_tensor slice_at(const tp_tensor *t, int64_t dim, int64_t i) {
+  return t->ndim ? select_geom(t, (int)dim, i) : tp_geometry(t);
+}
+
+static int index_add_check(tp_tensor *t, int64_t dim, tp_tensor *index, tp_tensor *source) {
+  int64_t n = tp_shape_numel(index->ndim, index->shape);
+  if (index->ndim > 1) {
+    char buf[256];
+    tp_format_shape(buf, sizeof buf, index->ndim, index->shape);
+    return tp_fail_status("index_add_(): Index is supposed to be a vector, but got dim: %d with type: %s and size: %s",
+                          index->ndim, tp_dtype_title(index->dtype), buf);
+  }
+  if (index->dtype != TP_INT64 && index->dtype != TP_INT32)
+    return tp_fail_status("index_add_(): Expected dtype int32/int64 for index but got: %s", tp_dtype_title(index->dtype));
+  if (t->dtype != source->dtype)
+    return tp_fail_status("index_add_(): self (%s) and source (%s) must have the same scalar type", tp_dtype_title(t->dtype), tp_dtype_title(source->dtype));
+  if (!(dim == 0 || dim < source->ndim))
+    return tp_fail_status("index_add_(): Indexing dim %lld is out of bounds of the source tensor with dim %d", (long long)dim, source->ndim);
+  if (n != (source->ndim ? source->shape[dim] : 1)) {
+    if (!source->ndim) return tp_fail_status("Dimension specified as %lld but tensor has no dimensions", (long long)dim);
+    return tp_fail_status("index_add_(): Number of indices (%lld) should be equal to source.size(dim): (%lld), for dim: %lld",
+                          (long long)n, (long long)source->shape[dim], (long long)dim);
+  }
+  if (t->ndim > 1) {
+    if (n == 0) return 0;
+    if (tp_shape_numel(t->ndim, t->shape) == 0) {
+      char buf[256];
+      tp_format_shape(buf, sizeof buf, t->ndim, t->shape);
+      return tp_fail_status("select(): index 0 out of range for tensor of size %s at dimension %lld", buf, (long long)dim);
+    }
+    if (!source->ndim) return tp_fail_status("select() cannot be applied to a 0-dim tensor.");
+    /* the add_ of one slice into another: source's slice broadcast to self's */
+    tp_tensor a = select_geom(t, (int)dim, 0), b = select_geom(source, (int)dim, 0);
+    int64_t shape[TP_MAX_DIMS];
+    int nd;
+    if (tp_broadcast_shapes(a.ndim, a.shape, b.ndim, b.shape, &nd, shape)) return -1;
+    if (nd != a.ndim || memcmp(shape, a.shape, sizeof(int64_t) * (size_t)nd)) {
+      char x[256], y[256];
+      tp_format_shape(x, sizeof x, a.ndim, a.shape);
+      tp_format_shape(y, sizeof y, nd, shape);
+      return tp_fail_status("output with shape %s doesn't match the broadcast shape %s", x, y);
+    }
+  } else if (source->ndim > 1) {
+    return tp_fail_status("source.dim() (%d) must one or zero for given self.dim() (%d)", source->ndim, t->ndim);
+  }
+  int64_t size = t->ndim > 1 ? t->shape[dim] : tp_shape_numel(t->ndim, t->shape);
+  for (int64_t i = 0; i < n; i++) {
+    int64_t v = load_index(index, i);
+    if (v < 0 || v >= size) return tp_fail_status("index out of range in self");
+  }
+  return 0;
+}
+
+static void index_add_run(tp_tensor *t, int64_t dim, tp_tensor *index, tp_tensor *source, double alpha) {
+  int64_t n = tp_shape_numel(index->ndim, index->shape);
+  for (int64_t i = 0; i < n; i++) {
+    tp_tensor dst = slice_at(t, dim, load_index(index, i)), src = slice_at(source, dim, i);
+    tp_accumulate(&dst, &src, alpha);
+  }
+}
+
+TP_API int tp_index_add_(tp_tensor *t, double dim_d, tp_tensor *index, tp_tensor *source, double alpha) {
+  {  /* no backward formula yet: refuse rather than silently drop the graph */
+    tp_tensor *ins_[2] = {t, source};
+    if (tp_any_requires_grad(2, ins_)) return tp_fail_status("the derivative for 'index_add' is not implemented.");
+  }
+  int64_t dim;
+  if (tp_wrap_dim(tp_arg_i64(dim_d), t->ndim, &dim) || index_add_check(t, dim, index, source)) return -1;
+  index_add_run(t, dim, index, source, alpha);
+  t->storage->version++;
+  return 0;
+}
+
+TP_API tp_tensor *tp_index_add(tp_tensor *t, double dim_d, tp_tensor *index, tp_tensor *source, double alpha) {
+  {  /* no backward formula yet: refuse rather than silently drop the graph */
+    tp_tensor *ins_[2] = {t, source};
+    if (tp_any_requires_grad(2, ins_)) return tp_fail("the derivative for 'index_add' is not implemented.");
+  }
+  int64_t dim;
+  if (tp_wrap_dim(tp_arg_i64(dim_d), t->ndim, &dim) || index_add_check(t, dim, index, source)) return NULL;
+  tp_tensor *out = tp_tensor_make(t->dtype, t->ndim, t->shape);
+  if (!out) return NULL;
+  tp_layout_like(t, out->stride);
+  tp_copy_convert(out, t);
+  index_add_run(out, dim, index, source, alpha);
+  return out;
+}
+
+/* "2 4": how 1.13 prints the slice shapes in index_copy_'s message. */
+static void slice_sizes(char *buf, size_t cap, const tp_tensor *t, int64_t dim) {
+  size_t k = 0;
+  buf[0] = 0;
+  for (int d = 0; d < t->ndim && k < cap; d++)
+    if (d != dim) k += (size_t)snprintf(buf + k, cap - k, "%s%lld", k ? " " : "", (long long)t->shape[d]);
+}
+
+static int index_copy_check(tp_tensor *t, int64_t dim, tp_tensor *index, tp_tensor *source) {
+  int64_t n = tp_shape_numel(index->ndim, index->shape);
+  if (index->ndim >= 2) return tp_fail_status("index_copy_(): Index should have dimension 1 or 0 (got %d)", index->ndim);
+  if (source->ndim == 0 && n != 1)
+    return tp_fail_status("index_copy_(): When source is scalar, index should have one element (got %lld)", (long long)n);
+  if (source->ndim != t->ndim && source->ndim != 0 && t->ndim != 0)
+    return tp_fail_status("index_copy_(): When source and destination are not scalars, their dimensionality must match. Source dimensionality (%d), destination dimensionality (%d)",
+                          source->ndim, t->ndim);
+  if (index->dtype != TP_INT64)
+    return tp_fail_status("index_copy_(): Expected a long tensor for index, but got %s", tp_dtype_title(index->dtype));
+  if (t->dtype != source->dtype)
+    return tp_fail_status("index_copy_(): self and source expected to have the same dtype, but got (self) %s and (source) %s",
+                          tp_dtype_title(t->dtype), tp_dtype_title(source->dtype));
+  char a[256], b[256];
+  slice_sizes(a, sizeof a, t, dim);
+  slice_sizes(b, sizeof b, source, dim);
+  if (strcmp(a, b))
+    return tp_fail_status("index_copy_(): Source/destination tensor must have same slice shapes. Destination slice shape: %s at dimension %lld and source slice shape: %s at dimension 0.",
+                          a, (long long)dim, b);
+  if (source->ndim && n != source->shape[dim])
+    return tp_fail_status("index_copy_(): Number of indices (%lld) should be equal to source.size(dim) (%lld)", (long long)n, (long long)source->shape[dim]);
+  int64_t size = nonempty_size(t, (int)dim);
+  for (int64_t i = 0; i < n; i++) {
+    int64_t v = load_index(index, i);
+    if (v < 0 || v >= size)
+      return tp_fail_status("index_copy_(): index %lld is out of bounds for dimension %lld with size %lld", (long long)v, (long long)dim, (long long)size);
+  }
+  return 0;
+}
+
+static void index_copy_run(tp_tensor *t, int64_t dim, tp_tensor *index, tp_tensor *source) {
+  int64_t n = tp_shape_numel(index->ndim, index->shape);
+  for (int64_t i = 0; i < n; i++) {
+    tp_tensor dst = slice_at(t, dim, load_index(index, i)), src = slice_at(source, dim, i);
+    tp_copy_convert(&dst, &src);
+  }
+}
+
+TP_API int tp_index_copy_(tp_tensor *t, double dim_d, tp_tensor *index, tp_tensor *source) {
+  {  /* no backward formula yet: refuse rather than silently drop the graph */
+    tp_tensor *ins_[2] = {t, source};
+    if (tp_any_requires_grad(2, ins_)) return tp_fail_status("the derivative for 'index_copy' is not implemented.");
+  }
+  int64_t dim;
+  if (tp_wrap_dim(tp_arg_i64(dim_d), t->ndim, &dim) || index_copy_check(t, dim, index, source)) return -1;
+  index_copy_run(t, dim, index, source);
+  t->storage->version++;
+  return 0;
+}
+
+TP_API tp_tensor *tp_index_copy(tp_tensor *t, double dim_d, tp_tensor *index, tp_tensor *source) {
+  {  /* no backward formula yet: refuse rather than silently drop the graph */
+    tp_tensor *ins_[2] = {t, source};
+    if (tp_any_requires_grad(2, ins_)) return tp_fail("the derivative for 'index_copy' is not implemented.");
+  }
+  int64_t dim;
+  if (tp_wrap_dim(tp_arg_i64(dim_d), t->ndim, &dim) || index_copy_check(t, dim, index, source)) return NULL;
+  tp_tensor *out = tp_tensor_make(t->dtype, t->ndim, t->shape);
+  if (!out) return NULL;
+  tp_layout_like(t, out->stride);
+  tp_copy_convert(out, t);
+  index_copy_run(out, dim, index, source);
+  return out;
+}
+
+static int index_fill_check(tp_tensor *t, int64_t *dim, double dim_d, tp_tensor *index, tp_tensor *value) {
+  if (value && value->ndim != 0)
+    return tp_fail_status("index_fill_ only supports a 0-dimensional value tensor, but got tensor with %d dimension(s).", value->ndim);
+  if (index->dtype != TP_INT64) return tp_fail_status("index_fill_(): Expected dtype int64 for index.");
+  if (tp_wrap_dim(tp_arg_i64(dim_d), t->ndim ? t->ndim : 1, dim)) return -1;
+  if (index->ndim > 1) return tp_fail_status("Index has to be a vector/scalar");
+  int64_t size = nonempty_size(t, (int)*dim), n = tp_shape_numel(index->ndim, index->shape);
+  for (int64_t i = 0; i < n; i++) {
+    int64_t v = load_index(index, i);
+    if (v < -size || v >= size)
+      return tp_fail_status("index %lld is out of bounds for dimension %lld with size %lld", (long long)v, (long long)*dim, (long long)size);
+  }
+  return 0;
+}
+
+static void fill_loop(char **p, const int64_t *s, int64_t n, void *ctx) {
+  const fill_ctx *c = ctx;
+  char *d = p[0];
+  for (int64_t i = 0; i < n; i++, d += s[0]) copy_item(d, c->value, c->item);
+}
+
+static void index_fill_run(tp_tensor *t, int64_t dim, tp_tensor *index, tp_tensor *value, double v) {
+  fill_ctx c = {tp_dtype_table[t->dtype].itemsize, {0}};
+  if (value) v = tp_load_f64(tp_ptr(value), value->dtype);
+  if (value && value->dtype == TP_INT64 && t->dtype == TP_INT64) memcpy(c.value, tp_ptr(value), 8);
+  else tp_store_f64(c.value, t->dtype, v);
+  int64_t size = nonempty_size(t, (int)dim), n = tp_shape_numel(index->ndim, index->shape);
+  for (int64_t i = 0; i < n; i++) {
+    int64_t k = load_index(index, i);
+    tp_tensor g = slice_at(t, dim, k < 0 ? k + size : k), *ops[1] = {&g};
+    tp_iter it;
+    tp_iter_init(&it, 1, ops);
+    tp_iter_run(&it, fill_loop, &c);
+  }
+}
+
+/* value: a 0-d tensor, or NULL to use v. */
+TP_API int tp_index_fill_(tp_tensor *t, double dim_d, tp_tensor *index, tp_tensor *value, double v) {
+  {  /* no backward formula yet: refuse rather than silently drop the graph */
+    tp_tensor *ins_[2] = {t, value};
+    if (tp_any_requires_grad(2, ins_)) return tp_fail_status("the derivative for 'index_fill' is not implemented.");
+  }
+  int64_t dim;
+  if (index_fill_check(t, &dim, dim_d, index, value)) return -1;
+  index_fill_run(t, dim, index, value, v);
+  t->storage->version++;
+  return 0;
+}
+
+TP_API tp_tensor *tp_index_fill(tp_tensor *t, double dim_d, tp_tensor *index, tp_tensor *value, double v) {
+  {  /* no backward formula yet: refuse rather than silently drop the graph */
+    tp_tensor *ins_[2] = {t, value};
+    if (tp_any_requires_grad(2, ins_)) return tp_fail("the derivative for 'index_fill' is not implemented.");
+  }
+  int64_t dim;
+  if (index_fill_check(t, &dim, dim_d, index, value)) return NULL;
+  tp_tensor *out = tp_tensor_make(t->dtype, t->ndim, t->shape);
+  if (!out) return NULL;
+  tp_layout_like(t, out->stride);
+  tp_copy_convert(out, t);
+  index_fill_run(out, dim, index, value, v);
+  return out;
 }

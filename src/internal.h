@@ -34,6 +34,7 @@ struct tp_tensor {
   struct tp_node *grad_fn;         /* owning; NULL for leaves */
   struct tp_node *grad_acc;        /* a leaf's AccumulateGrad, not owning (the node owns the leaf) */
   struct tp_tensor *grad;          /* owning */
+  struct tp_tensor *base;          /* owning: the tensor a differentiable view looks into (autograd) */
   int32_t nhooks;                  /* hooks on a leaf (ids of JS callbacks) */
   int32_t *hooks;
   int64_t offset;                  /* in elements of dtype */

@@ -19,6 +19,14 @@ void tp_format_shape(char *buf, size_t cap, int n, const int64_t *shape) {
   if (k < cap) snprintf(buf + k, cap - k, "]");
 }
 
+int tp_check_numel(int n, const int64_t *shape) {
+  double numel = 1;
+  for (int d = 0; d < n; d++) numel *= (double)shape[d];
+  if (numel > 9007199254740992.0)
+    return tp_fail_status("DefaultCPUAllocator: not enough memory: you tried to allocate %.0f elements.", numel);
+  return 0;
+}
+
 int tp_broadcast_shapes(int na, const int64_t *a, int nb, const int64_t *b, int *nout, int64_t *out) {
   int n = na > nb ? na : nb;
   for (int i = n - 1; i >= 0; i--) {
@@ -33,6 +41,12 @@ int tp_broadcast_shapes(int na, const int64_t *a, int nb, const int64_t *b, int 
   return 0;
 }
 
+/* dst += alpha * src, in dst's dtype (alpha cast to it, as PyTorch's add kernel does). */
+typedef struct {
+  int dtype;
+  double alpha;
+} acc_ctx;
+
 #define ACC_LOOP(T, EXPR)                                                     \
   for (int64_t i = 0; i < n; i++, d += s[0], x += s[1]) {                     \
     T *pd = (T *)d;                                                           \
@@ -40,24 +54,125 @@ int tp_broadcast_shapes(int na, const int64_t *a, int nb, const int64_t *b, int 
     *pd = EXPR;                                                               \
   }
 static void acc_loop(char **p, const int64_t *s, int64_t n, void *ctx) {
-  int dtype = *(const int *)ctx;
+  const acc_ctx *c = ctx;
   char *d = p[0];
   const char *x = p[1];
-  switch (dtype) {
-  case TP_FLOAT32: ACC_LOOP(float, *pd + vx) break;
-  case TP_FLOAT64: ACC_LOOP(double, *pd + vx) break;
-  case TP_INT32: ACC_LOOP(int32_t, (int32_t)((uint32_t)*pd + (uint32_t)vx)) break;
-  case TP_INT64: ACC_LOOP(int64_t, (int64_t)((uint64_t)*pd + (uint64_t)vx)) break;
-  default: ACC_LOOP(uint8_t, (uint8_t)(*pd || vx)) break;
+  float af = (float)c->alpha;
+  double ad = c->alpha;
+  uint64_t ai = (uint64_t)tp_f64_to_i64(c->alpha);
+  int unit = c->alpha == 1;
+  switch (c->dtype) {
+  case TP_FLOAT32:
+    if (unit) { ACC_LOOP(float, *pd + vx) } else { ACC_LOOP(float, *pd + af * vx) }
+    break;
+  case TP_FLOAT64:
+    if (unit) { ACC_LOOP(double, *pd + vx) } else { ACC_LOOP(double, *pd + ad * vx) }
+    break;
+  case TP_INT32: ACC_LOOP(int32_t, (int32_t)((uint32_t)*pd + (uint32_t)ai * (uint32_t)vx)) break;
+  case TP_INT64: ACC_LOOP(int64_t, (int64_t)((uint64_t)*pd + ai * (uint64_t)vx)) break;
+  default: ACC_LOOP(uint8_t, (uint8_t)(*pd || (ad != 0 && vx))) break;
   }
 }
 
-void tp_accumulate(tp_tensor *dst, tp_tensor *src) {
+void tp_accumulate(tp_tensor *dst, tp_tensor *src, double alpha) {
   tp_iter it;
   tp_tensor *ops[2] = {dst, src};
-  int dtype = dst->dtype;
+  acc_ctx c = {dst->dtype, alpha};
   tp_iter_init(&it, 2, ops);
-  tp_iter_run(&it, acc_loop, &dtype);
+  tp_iter_run(&it, acc_loop, &c);
+}
+
+/* ---- output layouts ------------------------------------------------------------------- */
+static int non_overlapping_and_dense(const tp_tensor *t) {
+  int n = t->ndim, perm[TP_MAX_DIMS];
+  if (n == 1) return t->shape[0] < 2 || t->stride[0] == 1;
+  for (int i = 0; i < n; i++) perm[i] = i;
+  /* sort by stride, size-0/1 dims last (insertion sort: n is small) */
+  for (int i = 1; i < n; i++) {
+    for (int j = i; j > 0; j--) {
+      int a = perm[j - 1], b = perm[j];
+      int b_first = t->shape[b] >= 2 && (t->shape[a] < 2 || t->stride[b] < t->stride[a]);
+      if (!b_first) break;
+      perm[j - 1] = b;
+      perm[j] = a;
+    }
+  }
+  int64_t require = 1;
+  for (int i = 0; i < n; i++) {
+    int64_t size = t->shape[perm[i]];
+    if (size < 2) return 1;
+    if (t->stride[perm[i]] != require) return 0;
+    require *= size;
+  }
+  return 1;
+}
+
+/* The insertion sort TensorIterator and infer_dense_strides share: perm[0] is the
+ * fastest-moving dim. cmp(d0, d1) > 0 means d0 goes after d1; 0 is "ambiguous". */
+static void sort_dims(int n, int *perm, int (*cmp)(int, int, const void *), const void *ctx) {
+  for (int i = 0; i < n; i++) perm[i] = n - 1 - i;
+  for (int i = 1; i < n; i++) {
+    int dim1 = i;
+    for (int dim0 = i - 1; dim0 >= 0; dim0--) {
+      int c = cmp(perm[dim0], perm[dim1], ctx);
+      if (c > 0) {
+        int tmp = perm[dim0];
+        perm[dim0] = perm[dim1];
+        perm[dim1] = tmp;
+        dim1 = dim0;
+      } else if (c < 0) {
+        break;
+      }
+    }
+  }
+}
+
+typedef struct {
+  int nops;
+  const int64_t (*ops)[TP_MAX_DIMS];
+  const int64_t *shape;
+} layout_ctx;
+
+static int iter_cmp(int d0, int d1, const void *p) {
+  const layout_ctx *c = p;
+  for (int k = 0; k < c->nops; k++) {
+    int64_t s0 = c->ops[k][d0], s1 = c->ops[k][d1];
+    if (s0 == 0 || s1 == 0) continue;
+    if (s0 < s1) return -1;
+    if (s0 > s1) return 1;
+    if (c->shape[d0] > c->shape[d1]) return 1;
+  }
+  return 0;
+}
+
+void tp_layout_iter(int nops, const int64_t (*ops)[TP_MAX_DIMS], int ndim, const int64_t *shape, int64_t *stride) {
+  int perm[TP_MAX_DIMS];
+  layout_ctx c = {nops, ops, shape};
+  if (ndim == 0) return;
+  sort_dims(ndim, perm, iter_cmp, &c);
+  int64_t next = 1;
+  for (int i = 0; i < ndim; i++) {
+    stride[perm[i]] = next;
+    next *= shape[perm[i]];
+  }
+}
+
+void tp_layout_like(const tp_tensor *t, int64_t *stride) {
+  int n = t->ndim, perm[TP_MAX_DIMS];
+  if (non_overlapping_and_dense(t)) {
+    memcpy(stride, t->stride, sizeof(int64_t) * (size_t)n);
+    return;
+  }
+  if (n == 0) return;
+  if (n == 1) { stride[0] = 1; return; }
+  const int64_t (*ops)[TP_MAX_DIMS] = (const int64_t (*)[TP_MAX_DIMS])t->stride;
+  layout_ctx c = {1, ops, t->shape};
+  sort_dims(n, perm, iter_cmp, &c);
+  int64_t next = 1;
+  for (int i = 0; i < n; i++) {
+    stride[perm[i]] = next;
+    if (t->shape[perm[i]] > 1) next *= t->shape[perm[i]];
+  }
 }
 
 /* The scratch list through which tensor lists cross the API (cat's inputs, split's
@@ -99,7 +214,7 @@ static tp_tensor *cat_impl(int n, tp_tensor *const *ts, double dim_d) {
   }
   const tp_tensor *first = ts[valid];
   int64_t dim;
-  if (tp_wrap_dim((int64_t)dim_d, first->ndim, &dim)) return NULL;
+  if (tp_wrap_dim(tp_arg_i64(dim_d), first->ndim, &dim)) return NULL;
   int64_t shape[TP_MAX_DIMS];
   memcpy(shape, first->shape, sizeof shape);
   shape[dim] = 0;
@@ -132,7 +247,7 @@ static tp_tensor *stack_impl(int n, tp_tensor *const *ts, double dim_d) {
   if (n <= 0) return tp_fail("stack expects a non-empty TensorList");
   const tp_tensor *first = ts[0];
   int64_t dim;
-  if (tp_wrap_dim((int64_t)dim_d, first->ndim + 1, &dim)) return NULL;
+  if (tp_wrap_dim(tp_arg_i64(dim_d), first->ndim + 1, &dim)) return NULL;
   if (first->ndim + 1 > TP_MAX_DIMS) return tp_fail("tensorpad supports at most %d dimensions", TP_MAX_DIMS);
   int dtype = first->dtype;
   for (int i = 1; i < n; i++) {
@@ -197,9 +312,9 @@ static int emit_even(tp_tensor *t, int64_t dim, int64_t split_size) {
 
 static int split_impl(tp_tensor *t, double split_size, double dim_d) {
   if (t->ndim == 0) return tp_fail_status("split expects at least a 1-dimensional tensor");
-  int64_t ss = (int64_t)split_size, dim;
+  int64_t ss = tp_arg_i64(split_size), dim;
   if (ss < 0) return tp_fail_status("split expects split_size be non-negative, but got split_size=%lld", (long long)ss);
-  if (tp_wrap_dim((int64_t)dim_d, t->ndim, &dim)) return -1;
+  if (tp_wrap_dim(tp_arg_i64(dim_d), t->ndim, &dim)) return -1;
   if (ss == 0 && t->shape[dim] != 0)
     return tp_fail_status("split_size can only be 0 if dimension size is 0, but got dimension size of %lld", (long long)t->shape[dim]);
   return emit_even(t, dim, ss);
@@ -208,14 +323,14 @@ static int split_impl(tp_tensor *t, double split_size, double dim_d) {
 static int split_with_sizes_impl(tp_tensor *t, int n, const double *sizes_d, double dim_d) {
   if (t->ndim == 0) return tp_fail_status("split expects at least a 1-dimensional tensor");
   int64_t dim;
-  if (tp_wrap_dim((int64_t)dim_d, t->ndim, &dim)) return -1;
+  if (tp_wrap_dim(tp_arg_i64(dim_d), t->ndim, &dim)) return -1;
   int64_t *sizes = malloc(sizeof *sizes * (size_t)(n > 0 ? n : 1));
   if (!sizes) return tp_fail_status("DefaultCPUAllocator: not enough memory");
   char buf[512];
   size_t k = (size_t)snprintf(buf, sizeof buf, "[");
   int64_t sum = 0, negative = 0;
   for (int i = 0; i < n; i++) {
-    sizes[i] = (int64_t)sizes_d[i];
+    sizes[i] = tp_arg_i64(sizes_d[i]);
     sum += sizes[i];
     if (sizes[i] < 0) negative = 1;
     if (k < sizeof buf) k += (size_t)snprintf(buf + k, sizeof buf - k, "%s%lld", i ? ", " : "", (long long)sizes[i]);
@@ -235,9 +350,9 @@ static int split_with_sizes_impl(tp_tensor *t, int n, const double *sizes_d, dou
 
 static int chunk_impl(tp_tensor *t, double chunks_d, double dim_d) {
   if (t->ndim == 0) return tp_fail_status("chunk expects at least a 1-dimensional tensor");
-  int64_t chunks = (int64_t)chunks_d, dim;
+  int64_t chunks = tp_arg_i64(chunks_d), dim;
   if (chunks <= 0) return tp_fail_status("chunk expects `chunks` to be greater than 0, got: %lld", (long long)chunks);
-  if (tp_wrap_dim((int64_t)dim_d, t->ndim, &dim)) return -1;
+  if (tp_wrap_dim(tp_arg_i64(dim_d), t->ndim, &dim)) return -1;
   int64_t size = t->shape[dim], split_size = (size + chunks - 1) / chunks;
   if (split_size == 0 && size == 0) {
     if (chunks > 1 << 30) return tp_fail_status("chunk would produce %lld tensors", (long long)chunks);
@@ -253,7 +368,7 @@ static int chunk_impl(tp_tensor *t, double chunks_d, double dim_d) {
 static int unbind_impl(tp_tensor *t, double dim_d) {
   if (t->ndim == 0) return tp_fail_status("Dimension specified as %lld but tensor has no dimensions", (long long)dim_d);
   int64_t dim;
-  if (tp_wrap_dim((int64_t)dim_d, t->ndim, &dim)) return -1;
+  if (tp_wrap_dim(tp_arg_i64(dim_d), t->ndim, &dim)) return -1;
   int64_t n = t->shape[dim];
   if (n > 1 << 30) return tp_fail_status("unbind would produce %lld tensors", (long long)n);
   tp_tensor **out = tp_list_reserve((int)n);
@@ -276,15 +391,38 @@ static int unbind_impl(tp_tensor *t, double dim_d) {
 }
 
 /* ---- flip / roll --------------------------------------------------------------------- */
+/* A same-dtype strided copy with typed element moves: tp_copy_convert's byte path calls
+ * memcpy per element when strides are not unit (flip's are negative). */
+#define COPY_LOOP(T)                                                                   \
+  for (int64_t i = 0; i < n; i++, d += s[0], x += s[1]) *(T *)d = *(const T *)x;
+static void copy_items(char **p, const int64_t *s, int64_t n, void *ctx) {
+  char *d = p[0];
+  const char *x = p[1];
+  switch (*(const int64_t *)ctx) {
+  case 1: COPY_LOOP(uint8_t) break;
+  case 4: COPY_LOOP(uint32_t) break;
+  default: COPY_LOOP(uint64_t) break;
+  }
+}
+
+static void copy_same_dtype(tp_tensor *dst, tp_tensor *src) {
+  tp_iter it;
+  tp_tensor *ops[2] = {dst, src};
+  int64_t item = tp_dtype_table[dst->dtype].itemsize;
+  tp_iter_init(&it, 2, ops);
+  tp_iter_run(&it, copy_items, &item);
+}
+
 static tp_tensor *flip_impl(tp_tensor *t, int n, const double *dims) {
   int seen[TP_MAX_DIMS] = {0};
   for (int i = 0; i < n; i++) {
     int64_t d;
-    if (tp_wrap_dim((int64_t)dims[i], t->ndim, &d)) return NULL;
+    if (tp_wrap_dim(tp_arg_i64(dims[i]), t->ndim, &d)) return NULL;
     if (seen[d]++) return tp_fail("dim %lld appears multiple times in the list of dims", (long long)d);
   }
   tp_tensor *out = tp_tensor_make(t->dtype, t->ndim, t->shape);
   if (!out) return NULL;
+  tp_layout_like(t, out->stride);
   /* Read the source backwards along flipped dims: a negative-stride view. */
   tp_tensor src = tp_geometry(t);
   for (int d = 0; d < t->ndim; d++) {
@@ -292,7 +430,7 @@ static tp_tensor *flip_impl(tp_tensor *t, int n, const double *dims) {
     src.offset += (t->shape[d] - 1) * t->stride[d];
     src.stride[d] = -t->stride[d];
   }
-  tp_copy_convert(out, &src);
+  copy_same_dtype(out, &src);
   return out;
 }
 
@@ -332,10 +470,10 @@ static tp_tensor *roll_impl(tp_tensor *t, int nshifts, int ndims, const double *
   if (!flat && numel > 0) {
     for (int i = 0; i < ndims; i++) {
       int64_t d;
-      if (tp_wrap_dim((int64_t)dims[i], t->ndim, &d)) return NULL;
+      if (tp_wrap_dim(tp_arg_i64(dims[i]), t->ndim, &d)) return NULL;
       if (t->ndim == 0) continue;
       int64_t n = t->shape[d];
-      shift[d] = ((shift[d] + (int64_t)shifts[i]) % n + n) % n;
+      shift[d] = ((shift[d] + tp_arg_i64(shifts[i])) % n + n) % n;
     }
   }
   tp_tensor *out = tp_tensor_make(t->dtype, t->ndim, t->shape);
@@ -346,13 +484,14 @@ static tp_tensor *roll_impl(tp_tensor *t, int nshifts, int ndims, const double *
     return out;
   }
   /* No dims: roll the flattened (row-major) sequence, then keep the original shape. */
-  tp_tensor *c = tp_contiguous(t);
+  tp_tensor *c = tp_tensor_make(t->dtype, t->ndim, t->shape);
   if (!c) { tp_tensor_release(out); return NULL; }
+  tp_copy_convert(c, t);
   tp_tensor src = tp_geometry(c), dst = tp_geometry(out);
   src.ndim = dst.ndim = 1;
   src.shape[0] = dst.shape[0] = numel;
   src.stride[0] = dst.stride[0] = 1;
-  int64_t s1[TP_MAX_DIMS] = {((int64_t)shifts[0] % numel + numel) % numel};
+  int64_t s1[TP_MAX_DIMS] = {(tp_arg_i64(shifts[0]) % numel + numel) % numel};
   roll_blocks(&dst, &src, s1, 0);
   tp_tensor_release(c);
   return out;
@@ -368,7 +507,9 @@ static tp_tensor *repeat_impl(tp_tensor *t, int n, const double *reps) {
   for (int d = 0; d < n; d++) {
     xs[d] = d < pad ? 1 : t->shape[d - pad];
     xst[d] = d < pad ? 0 : t->stride[d - pad];
-    rep[d] = (int64_t)reps[d];
+    rep[d] = tp_arg_i64(reps[d]);
+    if ((double)xs[d] * (double)rep[d] > 9007199254740992.0 || (double)xs[d] * (double)rep[d] < -9007199254740992.0)
+      return tp_fail("DefaultCPUAllocator: not enough memory: you tried to allocate %.0f elements.", (double)xs[d] * (double)rep[d]);
     target[d] = xs[d] * rep[d];
     if (target[d] < 0) negative = 1;
   }
@@ -378,6 +519,7 @@ static tp_tensor *repeat_impl(tp_tensor *t, int n, const double *reps) {
     for (int d = 0; d < n; d++)
       if (target[d] < 0) return tp_fail("Trying to create tensor with negative dimension %lld: %s", (long long)target[d], buf);
   }
+  if (tp_check_numel(n, target)) return NULL;
   tp_tensor *out = tp_tensor_make(t->dtype, n, target);
   if (!out || tp_shape_numel(n, target) == 0) return out;
   /* Split each output dim into (repeat, size): the source has stride 0 along "repeat". */
@@ -407,12 +549,14 @@ static tp_tensor *repeat_impl(tp_tensor *t, int n, const double *reps) {
   return out;
 }
 
+
+/* tile is repeat with reps padded by leading ones (PyTorch composes it too). */
 static tp_tensor *tile_impl(tp_tensor *t, int n, const double *reps) {
-  if (n >= t->ndim) return tp_repeat(t, n, reps);
+  if (n >= t->ndim) return repeat_impl(t, n, reps);
   double padded[TP_MAX_DIMS];
   int pad = t->ndim - n;
   for (int d = 0; d < t->ndim; d++) padded[d] = d < pad ? 1 : reps[d - pad];
-  return tp_repeat(t, t->ndim, padded);
+  return repeat_impl(t, t->ndim, padded);
 }
 
 /* ---- tril / triu --------------------------------------------------------------------- */
@@ -436,6 +580,17 @@ static void trilu_run(tp_tensor *dst, const tp_tensor *src, int64_t k, int upper
     int64_t doff = 0, soff = 0;
     for (int d = 0; d < nb; d++) { doff += idx[d] * dst->stride[d]; soff += idx[d] * src->stride[d]; }
     for (int64_t i = 0; i < rows; i++) {
+      /* kept columns are [lo, hi): one run each side when the rows are dense */
+      int64_t lo = upper ? i + k : 0, hi = upper ? cols : i + k + 1;
+      lo = lo < 0 ? 0 : lo > cols ? cols : lo;
+      hi = hi < lo ? lo : hi > cols ? cols : hi;
+      if (dst->stride[nb + 1] == 1 && (dst == src || src->stride[nb + 1] == 1)) {
+        char *row = dbase + (doff + i * dst->stride[nb]) * item;
+        memset(row, 0, (size_t)(lo * item));
+        memset(row + hi * item, 0, (size_t)((cols - hi) * item));
+        if (dst != src) memcpy(row + lo * item, sbase + (soff + i * src->stride[nb] + lo) * item, (size_t)((hi - lo) * item));
+        continue;
+      }
       for (int64_t j = 0; j < cols; j++) {
         int keep = upper ? j - i >= k : j - i <= k;
         char *pd = dbase + (doff + i * dst->stride[nb] + j * dst->stride[nb + 1]) * item;
@@ -453,13 +608,13 @@ static void trilu_run(tp_tensor *dst, const tp_tensor *src, int64_t k, int upper
 static tp_tensor *trilu(tp_tensor *t, double diagonal, int upper) {
   if (trilu_check(t)) return NULL;
   tp_tensor *out = tp_tensor_make(t->dtype, t->ndim, t->shape);
-  if (out) trilu_run(out, t, (int64_t)diagonal, upper);
+  if (out) trilu_run(out, t, tp_arg_i64(diagonal), upper);
   return out;
 }
 
 static int trilu_(tp_tensor *t, double diagonal, int upper) {
   if (trilu_check(t)) return -1;
-  trilu_run(t, t, (int64_t)diagonal, upper);
+  trilu_run(t, t, tp_arg_i64(diagonal), upper);
   t->storage->version++;
   return 0;
 }
