@@ -398,7 +398,9 @@ static void axpby(int dtype, int64_t n, const char *prod, char *out, double alph
   }
 }
 
-TP_API tp_tensor *tp_addmm(tp_tensor *input, tp_tensor *mat1, tp_tensor *mat2, double beta, double alpha) {
+/* The forward kernel of addmm (one GEMM, beta and alpha folded in); src/nn.c wraps it with
+ * autograd as tp_addmm. */
+tp_tensor *tp_addmm_forward(tp_tensor *input, tp_tensor *mat1, tp_tensor *mat2, double beta, double alpha) {
   if (input->dtype != mat2->dtype) return tp_fail("self and mat2 must have the same dtype");
   if (mat1->dtype != mat2->dtype) return tp_fail("mat1 and mat2 must have the same dtype");
   if (mat1->ndim != 2) return tp_fail("mat1 must be a matrix, got %d-D tensor", mat1->ndim);
@@ -414,11 +416,6 @@ TP_API tp_tensor *tp_addmm(tp_tensor *input, tp_tensor *mat1, tp_tensor *mat2, d
   if (M * N != 0 && K != 0 && dt == TP_BOOL) {
     tp_tensor_release(in);
     return tp_fail("\"addmm_impl_cpu_\" not implemented for 'Bool'");
-  }
-  tp_tensor *ins[3] = {input, mat1, mat2};
-  if (tp_any_requires_grad(3, ins)) {
-    tp_tensor_release(in);
-    return tp_fail("addmm: tensorpad has no gradient for addmm yet; use mat1.matmul(mat2).mul(alpha).add(input, {alpha: beta})");
   }
   int64_t shape[2] = {M, N};
   tp_tensor *out = tp_tensor_make(dt, 2, shape), *prod = NULL;

@@ -202,9 +202,6 @@ TP_API tp_tensor *tp_dimop(int op, tp_tensor *x, double dim, int dtype);
 enum { TP_LINALG_MATMUL, TP_LINALG_MM, TP_LINALG_BMM, TP_LINALG_MV, TP_LINALG_DOT, TP_LINALG_OUTER, TP_LINALG_NOPS };
 TP_API const char *tp_linalg_name(int op);                 /* "matmul", ...; NULL past the last */
 TP_API tp_tensor *tp_linalg(int op, tp_tensor *a, tp_tensor *b);   /* a new tensor, or NULL + error */
-/* torch.addmm(input, mat1, mat2, beta=, alpha=): beta·input + alpha·(mat1 @ mat2), input
- * broadcast to the product's shape. No autograd yet: fails when a gradient would be needed. */
-TP_API tp_tensor *tp_addmm(tp_tensor *input, tp_tensor *mat1, tp_tensor *mat2, double beta, double alpha);
 
 /* ---- shape and indexing ops (src/shape.c, src/index.c) -------------------------------- */
 /* Tensor lists cross the API through one scratch array of tensor pointers: the caller

@@ -173,15 +173,20 @@ test('addmm on edge shapes matches beta·input + alpha·A·B', () => {
   }
 });
 
-test('addmm refuses inputs that need a gradient (no backward yet) and leaks nothing', () => {
+test('addmm records AddmmBackward0, checks its arguments and leaks nothing', () => {
   const before = W.tp_live_tensors();
   torch.scope(() => {
     const w = torch.ones(4, 3, { requires_grad: true });
-    assert.throws(() => torch.addmm(torch.ones(3), torch.ones(2, 4), w), /no gradient for addmm/);
+    const out = torch.addmm(torch.ones(3), torch.ones(2, 4), w);
+    assert.equal(out.grad_fn.name(), 'AddmmBackward0');
+    assert.deepEqual(out.tolist(), [[5, 5, 5], [5, 5, 5]]);
+    out.sum().backward();
+    assert.deepEqual(w.grad.tolist(), [[2, 2, 2], [2, 2, 2], [2, 2, 2], [2, 2, 2]]);
     assert.deepEqual(torch.no_grad(() => torch.addmm(torch.ones(3), torch.ones(2, 4), w)).tolist(), [[5, 5, 5], [5, 5, 5]]);
     assert.throws(() => torch.addmm(torch.ones(4), torch.ones(2, 4), torch.ones(4, 3)), /expanded size/);
     assert.throws(() => torch.addmm(torch.ones(3), torch.ones(2, 4), torch.ones(4, 3), { gamma: 1 }), /unexpected keyword argument 'gamma'/);
     assert.throws(() => torch.addmm(torch.ones(3), torch.ones(2, 4), [[1]]), /argument 'mat2' \(position 3\) must be Tensor, not list/);
+    w.grad = null;
   });
   assert.equal(W.tp_live_tensors(), before);
 });
