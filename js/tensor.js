@@ -85,6 +85,13 @@ export class Tensor {
 
   get is_disposed() { return !this._p; }
 
+  /** Leaving scope management: from now on the garbage collector releases it. */
+  _escape() {
+    if (this._reg) return;
+    this._reg = true;
+    tensorRegistry.register(this, this._p, this);
+  }
+
   // ---- attributes ---------------------------------------------------------------------
   get dtype() { return dtypes[W.tp_tensor_dtype(this._ptr)]; }
   get device() { return device; }
@@ -421,7 +428,7 @@ export function viewOf(t) {
 
 // ---- scopes ------------------------------------------------------------------------------
 function collect(v, out, depth = 0) {
-  if (v instanceof Tensor) out.add(v);
+  if (v instanceof Tensor || (v && typeof v._escape === 'function')) out.add(v);
   else if (depth < 4 && Array.isArray(v)) for (const x of v) collect(x, out, depth + 1);
   else if (depth < 4 && v && typeof v === 'object' && Object.getPrototypeOf(v) === Object.prototype) {
     for (const x of Object.values(v)) collect(x, out, depth + 1);
@@ -446,7 +453,7 @@ export function scope(fn) {
     const parent = scopeStack[scopeStack.length - 1];
     for (const t of created) {
       if (!t._p) continue;
-      if (t._kept || (keepSet.has(t) && !parent)) escape(t);
+      if (t._kept || (keepSet.has(t) && !parent)) t._escape();
       else if (keepSet.has(t)) parent.push(t);
       else t.dispose();
     }
@@ -454,11 +461,12 @@ export function scope(fn) {
   return result;
 }
 
-/** A tensor leaving scope management: from now on the garbage collector releases it. */
-function escape(t) {
-  if (t._reg) return;
-  t._reg = true;
-  tensorRegistry.register(t, t._p, t);
+/** Other handles (grad_fn nodes) made inside a scope join it: they are released with it. */
+export function joinScope(handle) {
+  const scope = scopeStack[scopeStack.length - 1];
+  if (!scope) return false;
+  scope.push(handle);
+  return true;
 }
 
 /** Exempts t from every enclosing torch.scope. */
