@@ -12,6 +12,9 @@ import { describe } from './dtype.js';
 import { Tensor, wrap, keep, asTensor } from './tensor.js';
 
 const inspect = Symbol.for('nodejs.util.inspect.custom');
+/** Where built-in classes keep their Python name (shared with optim.js). */
+export const PY_NAME = Symbol('tensorpad.pyName');
+const named = (classes) => { for (const [k, C] of Object.entries(classes)) C[PY_NAME] = k; return classes; };
 const pyBool = (b) => (b ? 'True' : 'False');
 
 // ---- Parameter ---------------------------------------------------------------------------
@@ -231,13 +234,18 @@ class Module {
   float() { return this._apply((t) => (t.is_floating_point() ? t.float() : t)); }
 
   forward() {
-    throw new TensorError(`Module [${this.constructor.name}] is missing the required "forward" function`);
+    throw new TensorError(`Module [${this._get_name()}] is missing the required "forward" function`);
   }
   /** Python's model(x): runs forward. */
   call(...a) { return this.forward(...a); }
 
   extra_repr() { return ''; }
-  _get_name() { return this.constructor.name; }
+  /** The class name in reprs: built-in classes carry theirs (a minifier renames classes);
+   *  user subclasses use their own. */
+  _get_name() {
+    const C = this.constructor;
+    return Object.prototype.hasOwnProperty.call(C, PY_NAME) ? C[PY_NAME] : C.name;
+  }
   toString() {
     const extra = this.extra_repr();
     const lines = extra ? extra.split('\n') : [];
@@ -526,10 +534,10 @@ export function install(torch, TensorClass) {
     linear, relu, tanh, sigmoid, softmax, log_softmax, mse_loss, nll_loss, cross_entropy,
     relu_: (input) => asTensor(input, 'relu_', 'input').relu_(),
   });
-  torch.nn = Object.freeze({
-    Module, Parameter, Linear, Sequential, ModuleList, Identity, ReLU, Tanh, Sigmoid, Softmax, LogSoftmax,
-    MSELoss, NLLLoss, CrossEntropyLoss, functional, init,
+  const classes = named({
+    Module, Linear, Sequential, ModuleList, Identity, ReLU, Tanh, Sigmoid, Softmax, LogSoftmax, MSELoss, NLLLoss, CrossEntropyLoss,
   });
+  torch.nn = Object.freeze({ ...classes, Parameter, functional, init });
 }
 
 export { zeroGrads };
