@@ -1064,6 +1064,8 @@ static int nn_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
   }
   case TP_GRAD_MSE_LOSS: {  /* d input = norm (x - y) g with norm = 2 (2 / numel for the mean); d target = -that */
     tp_tensor *x = unpack(a, n, 0), *y = unpack(a, n, 1);
+    if (x && y && x->dtype != y->dtype)  /* PyTorch's backward kernel refuses mixed dtypes */
+      return tp_fail_status("Found dtype %s but expected %s", tp_dtype_title(y->dtype), tp_dtype_title(x->dtype));
     tp_tensor *diff = sub(a, x, y);
     if (!diff) return -1;
     double norm = n->iv[0] == TP_REDUCTION_MEAN ? 2.0 / (double)tp_shape_numel(diff->ndim, diff->shape) : 2.0;

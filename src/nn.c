@@ -24,6 +24,9 @@ static void shape_str(const tp_tensor *t, char *buf, size_t cap) {
 TP_API tp_tensor *tp_addmm(tp_tensor *self, tp_tensor *m1, tp_tensor *m2, double beta, double alpha) {
   if (m1->ndim != 2) return tp_fail("mat1 must be a matrix, got %d-D tensor", m1->ndim);
   if (m2->ndim != 2) return tp_fail("mat2 must be a matrix, got %d-D tensor", m2->ndim);
+  if (self->dtype != m2->dtype) return tp_fail("self and mat2 must have the same dtype");
+  if (m1->dtype != m2->dtype) return tp_fail("mat1 and mat2 must have the same dtype");
+  if (m1->dtype == TP_BOOL) return tp_fail("\"addmm_impl_cpu_\" not implemented for 'Bool'");
   int mode = tp_set_grad_enabled(0);
   tp_tensor *mm = tp_linalg(TP_LINALG_MM, m1, m2), *bias = NULL, *out = NULL;
   if (mm) {
@@ -61,6 +64,12 @@ TP_API tp_tensor *tp_mse_loss(tp_tensor *x, tp_tensor *y, int reduction) {
   if (reduction < TP_REDUCTION_NONE || reduction > TP_REDUCTION_SUM) return tp_fail("%d is not a valid value for reduction", reduction);
   int mode = tp_set_grad_enabled(0);
   tp_tensor *d = tp_binary(TP_OP_SUB, x, y, 1);
+  if (d && d->dtype != TP_FLOAT32 && d->dtype != TP_FLOAT64) {
+    tp_set_grad_enabled(mode);
+    tp_fail("\"mse_cpu\" not implemented for '%s'", tp_dtype_title(d->dtype));
+    tp_tensor_release(d);
+    return NULL;
+  }
   tp_tensor *sq = d ? tp_binary(TP_OP_MUL, d, d, 1) : NULL, *out = sq;
   if (sq && reduction != TP_REDUCTION_NONE) {
     out = tp_reduce(reduction == TP_REDUCTION_MEAN ? TP_OP_MEAN : TP_OP_SUM, sq, -1, NULL, 0, 0, -1);
