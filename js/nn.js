@@ -368,6 +368,45 @@ class NLLLoss extends Module {
   }
   forward(input, target) { return nll_loss(input, target, { weight: this.weight, ignore_index: this.ignore_index, reduction: this.reduction }); }
 }
+class L1Loss extends Module {
+  constructor(...a) {
+    super();
+    this.reduction = bind('L1Loss', a, ['size_average', 'reduce', 'reduction'], { reduction: 'mean' }).reduction;
+  }
+  forward(input, target) { return l1_loss(input, target, { reduction: this.reduction }); }
+}
+class BCELoss extends Module {
+  constructor(...a) {
+    super();
+    const o = bind('BCELoss', a, ['weight', 'size_average', 'reduce', 'reduction'], { weight: null, reduction: 'mean' });
+    Object.defineProperty(this, 'weight', { value: o.weight, writable: true, enumerable: false });
+    this.reduction = o.reduction;
+  }
+  forward(input, target) { return binary_cross_entropy(input, target, { weight: this.weight, reduction: this.reduction }); }
+}
+class BCEWithLogitsLoss extends Module {
+  constructor(...a) {
+    super();
+    const o = bind('BCEWithLogitsLoss', a, ['weight', 'size_average', 'reduce', 'reduction', 'pos_weight'], { weight: null, reduction: 'mean', pos_weight: null });
+    Object.defineProperty(this, 'weight', { value: o.weight, writable: true, enumerable: false });
+    Object.defineProperty(this, 'pos_weight', { value: o.pos_weight, writable: true, enumerable: false });
+    this.reduction = o.reduction;
+  }
+  forward(input, target) {
+    return binary_cross_entropy_with_logits(input, target, { weight: this.weight, reduction: this.reduction, pos_weight: this.pos_weight });
+  }
+}
+class GELU extends Module {
+  constructor(...a) { super(); this.approximate = bind('GELU', a, ['approximate'], { approximate: 'none' }).approximate; }
+  forward(input) { return gelu(input, { approximate: this.approximate }); }
+  extra_repr() { return `approximate='${this.approximate}'`; }
+}
+class SiLU extends Module {
+  constructor(...a) { super(); this.inplace = !!bind('SiLU', a, ['inplace'], { inplace: false }).inplace; }
+  forward(input) { return silu(input); }
+  extra_repr() { return this.inplace ? 'inplace=True' : ''; }
+}
+
 class CrossEntropyLoss extends Module {
   constructor(...a) {
     super();
@@ -422,6 +461,11 @@ function relu(...a) {
   return inplace ? input.relu_() : input.relu();
 }
 const tanh = (input) => asTensor(input, 'tanh', 'input').tanh();
+function gelu(...a) {
+  const { input, approximate } = bind('gelu', a, ['input', 'approximate'], { approximate: 'none' });
+  return asTensor(input, 'gelu', 'input').gelu({ approximate });
+}
+const silu = (input) => asTensor(input, 'silu', 'input').silu();
 const sigmoid = (input) => asTensor(input, 'sigmoid', 'input').sigmoid();
 
 /** PyTorch's _get_softmax_dim for a missing dim (deprecated there; it warns). */
@@ -470,6 +514,42 @@ function nll_loss(...a) {
     return r === REDUCTIONS.none ? loss.view(outSize) : loss;
   }
   return wrap(check(W.tp_nll_loss(o.input._ptr, o.target._ptr, w ? w._ptr : 0, r, o.ignore_index)));
+}
+
+const sameSize = (a, b) => a.ndim === b.ndim && Array.from(a.shape).every((n, d) => n === b.shape[d]);
+
+function binary_cross_entropy(...a) {
+  const o = bind('binary_cross_entropy', a, ['input', 'target', 'weight', 'size_average', 'reduce', 'reduction'], { weight: null, reduction: 'mean' });
+  asTensor(o.input, 'binary_cross_entropy', 'input', 1);
+  asTensor(o.target, 'binary_cross_entropy', 'target', 2);
+  const r = reductionOf(o.reduction);
+  if (!sameSize(o.input, o.target)) {
+    throw new TensorError(`Using a target size (${o.target.shape}) that is different to the input size (${o.input.shape}) is deprecated. Please ensure they have the same size.`);
+  }
+  const w = o.weight ? asTensor(o.weight, 'binary_cross_entropy', 'weight', 3).expand(o.target.shape) : null;
+  return wrap(check(W.tp_binary_cross_entropy(o.input._ptr, o.target._ptr, w ? w._ptr : 0, r)));
+}
+
+function binary_cross_entropy_with_logits(...a) {
+  const o = bind('binary_cross_entropy_with_logits', a, ['input', 'target', 'weight', 'size_average', 'reduce', 'reduction', 'pos_weight'],
+    { weight: null, reduction: 'mean', pos_weight: null });
+  asTensor(o.input, 'binary_cross_entropy_with_logits', 'input', 1);
+  asTensor(o.target, 'binary_cross_entropy_with_logits', 'target', 2);
+  const r = reductionOf(o.reduction);
+  if (!sameSize(o.input, o.target)) throw new TensorError(`Target size (${o.target.shape}) must be the same as input size (${o.input.shape})`);
+  const w = o.weight ? asTensor(o.weight, 'binary_cross_entropy_with_logits', 'weight', 3) : null;
+  const pw = o.pos_weight ? asTensor(o.pos_weight, 'binary_cross_entropy_with_logits', 'pos_weight', 7) : null;
+  return wrap(check(W.tp_binary_cross_entropy_with_logits(o.input._ptr, o.target._ptr, w ? w._ptr : 0, pw ? pw._ptr : 0, r)));
+}
+
+/** l1_loss: composed in 1.13 too ((input - target).abs(), then the reduction). */
+function l1_loss(...a) {
+  const o = bind('l1_loss', a, ['input', 'target', 'size_average', 'reduce', 'reduction'], { reduction: 'mean' });
+  asTensor(o.input, 'l1_loss', 'input', 1);
+  asTensor(o.target, 'l1_loss', 'target', 2);
+  const r = reductionOf(o.reduction);
+  const d = o.input.sub(o.target).abs();
+  return r === REDUCTIONS.none ? d : r === REDUCTIONS.mean ? d.mean() : d.sum();
 }
 
 function cross_entropy(...a) {
@@ -531,11 +611,13 @@ export function install(torch, TensorClass) {
     return addmm(this, pos[0] ?? o.mat1, pos[1] ?? o.mat2, o);
   };
   const functional = Object.freeze({
-    linear, relu, tanh, sigmoid, softmax, log_softmax, mse_loss, nll_loss, cross_entropy,
+    linear, relu, tanh, sigmoid, gelu, silu, softmax, log_softmax, mse_loss, l1_loss, nll_loss, cross_entropy,
+    binary_cross_entropy, binary_cross_entropy_with_logits,
     relu_: (input) => asTensor(input, 'relu_', 'input').relu_(),
   });
   const classes = named({
-    Module, Linear, Sequential, ModuleList, Identity, ReLU, Tanh, Sigmoid, Softmax, LogSoftmax, MSELoss, NLLLoss, CrossEntropyLoss,
+    Module, Linear, Sequential, ModuleList, Identity, ReLU, Tanh, Sigmoid, GELU, SiLU, Softmax, LogSoftmax,
+    MSELoss, L1Loss, NLLLoss, CrossEntropyLoss, BCELoss, BCEWithLogitsLoss,
   });
   torch.nn = Object.freeze({ ...classes, Parameter, functional, init });
 }

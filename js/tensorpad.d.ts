@@ -382,6 +382,11 @@ export interface Functional {
   mse_loss(input: Tensor, target: Tensor, opts?: { reduction?: Reduction }): Tensor;
   nll_loss(input: Tensor, target: Tensor, opts?: NLLOptions): Tensor;
   cross_entropy(input: Tensor, target: Tensor, opts?: NLLOptions & { label_smoothing?: number }): Tensor;
+  l1_loss(input: Tensor, target: Tensor, opts?: { reduction?: Reduction }): Tensor;
+  binary_cross_entropy(input: Tensor, target: Tensor, opts?: { weight?: Tensor | null; reduction?: Reduction }): Tensor;
+  binary_cross_entropy_with_logits(input: Tensor, target: Tensor, opts?: { weight?: Tensor | null; reduction?: Reduction; pos_weight?: Tensor | null }): Tensor;
+  gelu(input: Tensor, opts?: { approximate?: 'none' | 'tanh' }): Tensor;
+  silu(input: Tensor): Tensor;
 }
 
 export interface NN {
@@ -400,6 +405,11 @@ export interface NN {
   MSELoss: new (opts?: { reduction?: Reduction }) => Loss;
   NLLLoss: new (opts?: NLLOptions) => Loss;
   CrossEntropyLoss: new (opts?: NLLOptions & { label_smoothing?: number }) => Loss;
+  L1Loss: new (opts?: { reduction?: Reduction }) => Loss;
+  BCELoss: new (opts?: { weight?: Tensor | null; reduction?: Reduction }) => Loss;
+  BCEWithLogitsLoss: new (opts?: { weight?: Tensor | null; reduction?: Reduction; pos_weight?: Tensor | null }) => Loss;
+  GELU: new (opts?: { approximate?: 'none' | 'tanh' }) => Activation;
+  SiLU: typeof Activation;
   functional: Functional;
   init: Init;
 }
