@@ -16,6 +16,8 @@ const inspect = Symbol.for('nodejs.util.inspect.custom');
 export const PY_NAME = Symbol('tensorpad.pyName');
 const named = (classes) => { for (const [k, C] of Object.entries(classes)) C[PY_NAME] = k; return classes; };
 const pyBool = (b) => (b ? 'True' : 'False');
+/** A float default as Python prints it (0.01; whole numbers get '.0'). */
+const pyFloat = (v) => (Number.isInteger(v) ? `${v}.0` : String(v));
 
 // ---- Parameter ---------------------------------------------------------------------------
 /** new torch.nn.Parameter(data, requires_grad=true): a leaf sharing data's storage that
@@ -401,6 +403,26 @@ class GELU extends Module {
   forward(input) { return gelu(input, { approximate: this.approximate }); }
   extra_repr() { return `approximate='${this.approximate}'`; }
 }
+class LeakyReLU extends Module {
+  constructor(...a) {
+    super();
+    const o = bind('LeakyReLU', a, ['negative_slope', 'inplace'], { negative_slope: 0.01, inplace: false });
+    this.negative_slope = o.negative_slope;
+    this.inplace = !!o.inplace;
+  }
+  forward(input) { return leaky_relu(input, this.negative_slope); }
+  extra_repr() { return `negative_slope=${pyFloat(this.negative_slope)}${this.inplace ? ', inplace=True' : ''}`; }
+}
+class Softplus extends Module {
+  constructor(...a) {
+    super();
+    const o = bind('Softplus', a, ['beta', 'threshold'], { beta: 1, threshold: 20 });
+    this.beta = o.beta;
+    this.threshold = o.threshold;
+  }
+  forward(input) { return softplus(input, this.beta, this.threshold); }
+  extra_repr() { return `beta=${this.beta}, threshold=${this.threshold}`; }
+}
 class SiLU extends Module {
   constructor(...a) { super(); this.inplace = !!bind('SiLU', a, ['inplace'], { inplace: false }).inplace; }
   forward(input) { return silu(input); }
@@ -466,6 +488,16 @@ function gelu(...a) {
   return asTensor(input, 'gelu', 'input').gelu({ approximate });
 }
 const silu = (input) => asTensor(input, 'silu', 'input').silu();
+function leaky_relu(...a) {
+  const { input, negative_slope, inplace } = bind('leaky_relu', a, ['input', 'negative_slope', 'inplace'], { negative_slope: 0.01, inplace: false });
+  asTensor(input, 'leaky_relu', 'input');
+  if (inplace) throw new TensorError('tensorpad: leaky_relu(inplace=True) is not supported; use the out-of-place form');
+  return wrap(check(W.tp_leaky_relu(input._ptr, negative_slope)));
+}
+function softplus(...a) {
+  const { input, beta, threshold } = bind('softplus', a, ['input', 'beta', 'threshold'], { beta: 1, threshold: 20 });
+  return wrap(check(W.tp_softplus(asTensor(input, 'softplus', 'input')._ptr, beta, threshold)));
+}
 const sigmoid = (input) => asTensor(input, 'sigmoid', 'input').sigmoid();
 
 /** PyTorch's _get_softmax_dim for a missing dim (deprecated there; it warns). */
@@ -611,12 +643,12 @@ export function install(torch, TensorClass) {
     return addmm(this, pos[0] ?? o.mat1, pos[1] ?? o.mat2, o);
   };
   const functional = Object.freeze({
-    linear, relu, tanh, sigmoid, gelu, silu, softmax, log_softmax, mse_loss, l1_loss, nll_loss, cross_entropy,
+    linear, relu, tanh, sigmoid, gelu, silu, leaky_relu, softplus, softmax, log_softmax, mse_loss, l1_loss, nll_loss, cross_entropy,
     binary_cross_entropy, binary_cross_entropy_with_logits,
     relu_: (input) => asTensor(input, 'relu_', 'input').relu_(),
   });
   const classes = named({
-    Module, Linear, Sequential, ModuleList, Identity, ReLU, Tanh, Sigmoid, GELU, SiLU, Softmax, LogSoftmax,
+    Module, Linear, Sequential, ModuleList, Identity, ReLU, Tanh, Sigmoid, GELU, SiLU, LeakyReLU, Softplus, Softmax, LogSoftmax,
     MSELoss, L1Loss, NLLLoss, CrossEntropyLoss, BCELoss, BCEWithLogitsLoss,
   });
   torch.nn = Object.freeze({ ...classes, Parameter, functional, init });

@@ -1004,6 +1004,7 @@ int tp_formula_apply(tp_node *n, tp_tensor **gs, tp_tensor **gi) {
   }
   case TP_GRAD_SPLIT: rc = shape_formula(&a, n, gs, gi); break;
   case TP_GRAD_ADDMM: case TP_GRAD_MSE_LOSS: case TP_GRAD_NLL_LOSS: case TP_GRAD_BCE: case TP_GRAD_BCE_LOGITS:
+  case TP_GRAD_LEAKY_RELU: case TP_GRAD_SOFTPLUS:
     rc = nn_formula(&a, n, g, gi);
     break;
   default: rc = tp_fail_status("tensorpad: no derivative for %s", n->name);
@@ -1125,6 +1126,15 @@ static int nn_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
       if (!(gi[i] = own(*d[i]))) return -1;
     }
     return 0;
+  }
+  case TP_GRAD_LEAKY_RELU: {  /* d x = g where x > 0, else slope g */
+    tp_tensor *x = unpack(a, n, 0);
+    return (gi[0] = own(where3(a, cmp_s(a, TP_OP_GT, x, 0), g, sc(a, TP_OP_MUL, g, n->s[0])))) ? 0 : -1;
+  }
+  case TP_GRAD_SOFTPLUS: {  /* z = exp(beta x): d x = g where beta x > threshold, else g z / (z + 1) */
+    tp_tensor *xb = sc(a, TP_OP_MUL, unpack(a, n, 0), n->s[0]);
+    tp_tensor *z = un(a, TP_OP_EXP, xb);
+    return (gi[0] = own(where3(a, cmp_s(a, TP_OP_GT, xb, n->s[1]), g, dv(a, mul(a, g, z), sc(a, TP_OP_ADD, z, 1))))) ? 0 : -1;
   }
   }
   return tp_fail_status("tensorpad: no derivative for %s", n->name);

@@ -1,7 +1,7 @@
 /* nn.c — the ops behind torch.nn.functional that PyTorch runs as single ATen ops with their
  * own grad_fn: addmm (Linear on a matrix: AddmmBackward0), mse_loss (MseLossBackward0) and
  * nll_loss (NllLossBackward0; cross_entropy is log_softmax then nll_loss, as in PyTorch),
- * binary_cross_entropy and binary_cross_entropy_with_logits.
+ * binary_cross_entropy and binary_cross_entropy_with_logits, leaky_relu and softplus.
  * Each entry point validates with PyTorch's messages, computes below autograd (Note [Below
  * autograd]: composites record nothing inside) and records one node whose formula lives in
  * the nn section at the end of derivatives.c.
@@ -267,4 +267,42 @@ TP_API tp_tensor *tp_binary_cross_entropy_with_logits(tp_tensor *x, tp_tensor *t
   tp_set_grad_enabled(mode);
   scratch_free(&s);
   return out ? record_bce(TP_GRAD_BCE_LOGITS, "BinaryCrossEntropyWithLogitsBackward0", x, t, w, pw, reduction, out) : NULL;
+}
+
+/* ---- activations with parameters ------------------------------------------------------------ */
+static tp_tensor *record_act(int kind, const char *name, tp_tensor *x, tp_tensor *out, double p0, double p1) {
+  out = tp_record_kind(kind, name, 1, &x, out, 0, NULL, 1, &x);
+  if (out && out->grad_fn && out->grad_fn->kind == kind) {
+    out->grad_fn->s[0] = p0;
+    out->grad_fn->s[1] = p1;
+  }
+  return out;
+}
+
+static int float_only(tp_tensor *x, const char *kernel) {
+  return tp_dtype_table[x->dtype].is_floating ? 0 : tp_fail_status("\"%s\" not implemented for '%s'", kernel, tp_dtype_title(x->dtype));
+}
+
+TP_API tp_tensor *tp_leaky_relu(tp_tensor *x, double slope) {
+  if (float_only(x, "leaky_relu_cpu")) return NULL;
+  scratch s = {.n = 0};
+  int mode = tp_set_grad_enabled(0);
+  tp_tensor *c = Bs(&s, TP_OP_GT, x, 0), *xs = Bs(&s, TP_OP_MUL, x, slope);  /* x > 0 ? x : x * slope */
+  tp_tensor *out = c && xs ? tp_where(c, x, xs, 0, TP_SCALAR_NONE, 0, TP_SCALAR_NONE) : NULL;
+  tp_set_grad_enabled(mode);
+  scratch_free(&s);
+  return out ? record_act(TP_GRAD_LEAKY_RELU, "LeakyReluBackward0", x, out, slope, 0) : NULL;
+}
+
+TP_API tp_tensor *tp_softplus(tp_tensor *x, double beta, double threshold) {
+  if (float_only(x, "softplus_cpu")) return NULL;
+  scratch s = {.n = 0};
+  int mode = tp_set_grad_enabled(0);
+  /* x beta > threshold ? x : log1p(exp(x beta)) / beta */
+  tp_tensor *xb = Bs(&s, TP_OP_MUL, x, beta);
+  tp_tensor *sp = Bs(&s, TP_OP_DIV, U(&s, TP_OP_LOG1P, U(&s, TP_OP_EXP, xb)), beta), *c = Bs(&s, TP_OP_GT, xb, threshold);
+  tp_tensor *out = sp && c ? tp_where(c, x, sp, 0, TP_SCALAR_NONE, 0, TP_SCALAR_NONE) : NULL;
+  tp_set_grad_enabled(mode);
+  scratch_free(&s);
+  return out ? record_act(TP_GRAD_SOFTPLUS, "SoftplusBackward0", x, out, beta, threshold) : NULL;
 }

@@ -260,5 +260,8 @@ TP_API tp_tensor *tp_binary_cross_entropy(tp_tensor *input, tp_tensor *target, t
 /* binary_cross_entropy_with_logits(input, target, weight, pos_weight; NULL for none)
  * (BinaryCrossEntropyWithLogitsBackward0). */
 TP_API tp_tensor *tp_binary_cross_entropy_with_logits(tp_tensor *input, tp_tensor *target, tp_tensor *weight, tp_tensor *pos_weight, int reduction);
+/* leaky_relu(x, negative_slope) (LeakyReluBackward0); softplus(x, beta, threshold) (SoftplusBackward0). */
+TP_API tp_tensor *tp_leaky_relu(tp_tensor *x, double negative_slope);
+TP_API tp_tensor *tp_softplus(tp_tensor *x, double beta, double threshold);
 
 #endif
