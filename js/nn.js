@@ -403,6 +403,18 @@ class GELU extends Module {
   forward(input) { return gelu(input, { approximate: this.approximate }); }
   extra_repr() { return `approximate='${this.approximate}'`; }
 }
+class Dropout extends Module {
+  constructor(...a) {
+    super();
+    const o = bind('Dropout', a, ['p', 'inplace'], { p: 0.5, inplace: false });
+    if (o.p < 0 || o.p > 1) throw new TensorError(`dropout probability has to be between 0 and 1, but got ${o.p}`);
+    this.p = o.p;
+    this.inplace = !!o.inplace;
+  }
+  /** Active in training mode only (model.eval() turns it off), as in PyTorch. */
+  forward(input) { return dropout(input, this.p, this.training, this.inplace); }
+  extra_repr() { return `p=${this.p}, inplace=${pyBool(this.inplace)}`; }
+}
 class LeakyReLU extends Module {
   constructor(...a) {
     super();
@@ -493,6 +505,17 @@ function leaky_relu(...a) {
   asTensor(input, 'leaky_relu', 'input');
   if (inplace) throw new TensorError('tensorpad: leaky_relu(inplace=True) is not supported; use the out-of-place form');
   return wrap(check(W.tp_leaky_relu(input._ptr, negative_slope)));
+}
+/** PyTorch 1.13's CPU dropout: noise.bernoulli_(1 - p), which draws one 53-bit uniform per
+ *  element as rand(float64) does, scaled by 1 / (1 - p); the result is input * noise. */
+function dropout(...a) {
+  const { input, p, training, inplace } = bind('dropout', a, ['input', 'p', 'training', 'inplace'], { p: 0.5, training: true, inplace: false });
+  asTensor(input, 'dropout', 'input');
+  if (p < 0 || p > 1) throw new TensorError(`dropout probability has to be between 0 and 1, but got ${p}`);
+  if (p === 0 || !training || input.numel() === 0) return input;
+  const noise = p === 1 ? torchRef.zeros([], { dtype: input.dtype })
+    : torchRef.rand(input.shape, { dtype: torchRef.float64 }).lt(1 - p).to(input.dtype).div_(1 - p);
+  return inplace ? input.mul_(noise) : input.mul(noise);
 }
 function softplus(...a) {
   const { input, beta, threshold } = bind('softplus', a, ['input', 'beta', 'threshold'], { beta: 1, threshold: 20 });
@@ -643,12 +666,12 @@ export function install(torch, TensorClass) {
     return addmm(this, pos[0] ?? o.mat1, pos[1] ?? o.mat2, o);
   };
   const functional = Object.freeze({
-    linear, relu, tanh, sigmoid, gelu, silu, leaky_relu, softplus, softmax, log_softmax, mse_loss, l1_loss, nll_loss, cross_entropy,
+    linear, relu, tanh, sigmoid, gelu, silu, leaky_relu, softplus, dropout, softmax, log_softmax, mse_loss, l1_loss, nll_loss, cross_entropy,
     binary_cross_entropy, binary_cross_entropy_with_logits,
     relu_: (input) => asTensor(input, 'relu_', 'input').relu_(),
   });
   const classes = named({
-    Module, Linear, Sequential, ModuleList, Identity, ReLU, Tanh, Sigmoid, GELU, SiLU, LeakyReLU, Softplus, Softmax, LogSoftmax,
+    Module, Linear, Sequential, ModuleList, Identity, ReLU, Tanh, Sigmoid, GELU, SiLU, LeakyReLU, Softplus, Dropout, Softmax, LogSoftmax,
     MSELoss, L1Loss, NLLLoss, CrossEntropyLoss, BCELoss, BCEWithLogitsLoss,
   });
   torch.nn = Object.freeze({ ...classes, Parameter, functional, init });

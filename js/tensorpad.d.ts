@@ -387,6 +387,7 @@ export interface Functional {
   binary_cross_entropy_with_logits(input: Tensor, target: Tensor, opts?: { weight?: Tensor | null; reduction?: Reduction; pos_weight?: Tensor | null }): Tensor;
   gelu(input: Tensor, opts?: { approximate?: 'none' | 'tanh' }): Tensor;
   silu(input: Tensor): Tensor;
+  dropout(input: Tensor, p?: number | { p?: number; training?: boolean; inplace?: boolean }, training?: boolean, inplace?: boolean): Tensor;
   leaky_relu(input: Tensor, negative_slope?: number | { negative_slope?: number }): Tensor;
   softplus(input: Tensor, beta?: number | { beta?: number; threshold?: number }, threshold?: number): Tensor;
 }
@@ -412,6 +413,7 @@ export interface NN {
   BCEWithLogitsLoss: new (opts?: { weight?: Tensor | null; reduction?: Reduction; pos_weight?: Tensor | null }) => Loss;
   GELU: new (opts?: { approximate?: 'none' | 'tanh' }) => Activation;
   SiLU: typeof Activation;
+  Dropout: new (p?: number | { p?: number; inplace?: boolean }, inplace?: boolean) => Activation & { p: number };
   LeakyReLU: new (negative_slope?: number | { negative_slope?: number }) => Activation;
   Softplus: new (beta?: number | { beta?: number; threshold?: number }, threshold?: number) => Activation;
   functional: Functional;
