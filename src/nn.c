@@ -23,33 +23,9 @@ static void shape_str(const tp_tensor *t, char *buf, size_t cap) {
 
 /* ---- addmm ------------------------------------------------------------------------------ */
 TP_API tp_tensor *tp_addmm(tp_tensor *self, tp_tensor *m1, tp_tensor *m2, double beta, double alpha) {
-  if (m1->ndim != 2) return tp_fail("mat1 must be a matrix, got %d-D tensor", m1->ndim);
-  if (m2->ndim != 2) return tp_fail("mat2 must be a matrix, got %d-D tensor", m2->ndim);
-  if (self->dtype != m2->dtype) return tp_fail("self and mat2 must have the same dtype");
-  if (m1->dtype != m2->dtype) return tp_fail("mat1 and mat2 must have the same dtype");
-  if (m1->dtype == TP_BOOL) return tp_fail("\"addmm_impl_cpu_\" not implemented for 'Bool'");
-  int mode = tp_set_grad_enabled(0);
-  tp_tensor *mm = tp_linalg(TP_LINALG_MM, m1, m2), *bias = NULL, *out = NULL;
-  if (mm) {
-    double sizes[2] = {(double)mm->shape[0], (double)mm->shape[1]};
-    bias = tp_expand(self, 2, sizes);
-  }
-  if (mm && bias && alpha != 1) {
-    tp_tensor *s = tp_binary_scalar(TP_OP_MUL, mm, alpha, TP_SCALAR_FLOAT, 0, 1);
-    tp_tensor_release(mm);
-    mm = s;
-  }
-  if (mm && bias && beta != 1) {
-    /* beta == 0 ignores self entirely (nan and inf in it included), as PyTorch does */
-    tp_tensor *s = beta == 0 ? tp_binary_scalar(TP_OP_MUL, mm, 0, TP_SCALAR_INT, 0, 1)
-                             : tp_binary_scalar(TP_OP_MUL, bias, beta, TP_SCALAR_FLOAT, 0, 1);
-    tp_tensor_release(bias);
-    bias = s;
-  }
-  if (mm && bias) out = tp_binary(TP_OP_ADD, bias, mm, 1);
+  int mode = tp_set_grad_enabled(0);  /* Note [Below autograd] */
+  tp_tensor *out = tp_addmm_forward(self, m1, m2, beta, alpha);
   tp_set_grad_enabled(mode);
-  if (mm) tp_tensor_release(mm);
-  if (bias) tp_tensor_release(bias);
   if (!out) return NULL;
   tp_tensor *ins[3] = {self, m1, m2}, *save[2] = {m1, m2};
   out = tp_record_kind(TP_GRAD_ADDMM, "AddmmBackward0", 3, ins, out, 0, NULL, 2, save);

@@ -117,6 +117,7 @@ TP_API int tp_uniform_(tp_tensor *t, double from, double to);
 TP_API int tp_normal_(tp_tensor *t, double mean, double std);
 TP_API int tp_random_(tp_tensor *t, double low, double high);    /* integers in [low, high) */
 TP_API int tp_fill_(tp_tensor *t, double value);
+TP_API int tp_zero_(tp_tensor *t);                    /* fill_(0), recorded as ZeroBackward0 */
 
 /* ---- printing: PyTorch's repr ---------------------------------------------------- */
 /* sci_mode: -1 = automatic (None), 0 = False, 1 = True. */
