@@ -12,7 +12,12 @@ import { describe } from './dtype.js';
 import { Tensor, wrap, keep, asTensor } from './tensor.js';
 
 const inspect = Symbol.for('nodejs.util.inspect.custom');
+/** Where built-in classes keep their Python name (shared with optim.js). */
+export const PY_NAME = Symbol('tensorpad.pyName');
+const named = (classes) => { for (const [k, C] of Object.entries(classes)) C[PY_NAME] = k; return classes; };
 const pyBool = (b) => (b ? 'True' : 'False');
+/** A float default as Python prints it (0.01; whole numbers get '.0'). */
+const pyFloat = (v) => (Number.isInteger(v) ? `${v}.0` : String(v));
 
 // ---- Parameter ---------------------------------------------------------------------------
 /** new torch.nn.Parameter(data, requires_grad=true): a leaf sharing data's storage that
@@ -231,13 +236,18 @@ class Module {
   float() { return this._apply((t) => (t.is_floating_point() ? t.float() : t)); }
 
   forward() {
-    throw new TensorError(`Module [${this.constructor.name}] is missing the required "forward" function`);
+    throw new TensorError(`Module [${this._get_name()}] is missing the required "forward" function`);
   }
   /** Python's model(x): runs forward. */
   call(...a) { return this.forward(...a); }
 
   extra_repr() { return ''; }
-  _get_name() { return this.constructor.name; }
+  /** The class name in reprs: built-in classes carry theirs (a minifier renames classes);
+   *  user subclasses use their own. */
+  _get_name() {
+    const C = this.constructor;
+    return Object.prototype.hasOwnProperty.call(C, PY_NAME) ? C[PY_NAME] : C.name;
+  }
   toString() {
     const extra = this.extra_repr();
     const lines = extra ? extra.split('\n') : [];
@@ -360,6 +370,77 @@ class NLLLoss extends Module {
   }
   forward(input, target) { return nll_loss(input, target, { weight: this.weight, ignore_index: this.ignore_index, reduction: this.reduction }); }
 }
+class L1Loss extends Module {
+  constructor(...a) {
+    super();
+    this.reduction = bind('L1Loss', a, ['size_average', 'reduce', 'reduction'], { reduction: 'mean' }).reduction;
+  }
+  forward(input, target) { return l1_loss(input, target, { reduction: this.reduction }); }
+}
+class BCELoss extends Module {
+  constructor(...a) {
+    super();
+    const o = bind('BCELoss', a, ['weight', 'size_average', 'reduce', 'reduction'], { weight: null, reduction: 'mean' });
+    Object.defineProperty(this, 'weight', { value: o.weight, writable: true, enumerable: false });
+    this.reduction = o.reduction;
+  }
+  forward(input, target) { return binary_cross_entropy(input, target, { weight: this.weight, reduction: this.reduction }); }
+}
+class BCEWithLogitsLoss extends Module {
+  constructor(...a) {
+    super();
+    const o = bind('BCEWithLogitsLoss', a, ['weight', 'size_average', 'reduce', 'reduction', 'pos_weight'], { weight: null, reduction: 'mean', pos_weight: null });
+    Object.defineProperty(this, 'weight', { value: o.weight, writable: true, enumerable: false });
+    Object.defineProperty(this, 'pos_weight', { value: o.pos_weight, writable: true, enumerable: false });
+    this.reduction = o.reduction;
+  }
+  forward(input, target) {
+    return binary_cross_entropy_with_logits(input, target, { weight: this.weight, reduction: this.reduction, pos_weight: this.pos_weight });
+  }
+}
+class GELU extends Module {
+  constructor(...a) { super(); this.approximate = bind('GELU', a, ['approximate'], { approximate: 'none' }).approximate; }
+  forward(input) { return gelu(input, { approximate: this.approximate }); }
+  extra_repr() { return `approximate='${this.approximate}'`; }
+}
+class Dropout extends Module {
+  constructor(...a) {
+    super();
+    const o = bind('Dropout', a, ['p', 'inplace'], { p: 0.5, inplace: false });
+    if (o.p < 0 || o.p > 1) throw new TensorError(`dropout probability has to be between 0 and 1, but got ${o.p}`);
+    this.p = o.p;
+    this.inplace = !!o.inplace;
+  }
+  /** Active in training mode only (model.eval() turns it off), as in PyTorch. */
+  forward(input) { return dropout(input, this.p, this.training, this.inplace); }
+  extra_repr() { return `p=${this.p}, inplace=${pyBool(this.inplace)}`; }
+}
+class LeakyReLU extends Module {
+  constructor(...a) {
+    super();
+    const o = bind('LeakyReLU', a, ['negative_slope', 'inplace'], { negative_slope: 0.01, inplace: false });
+    this.negative_slope = o.negative_slope;
+    this.inplace = !!o.inplace;
+  }
+  forward(input) { return leaky_relu(input, this.negative_slope); }
+  extra_repr() { return `negative_slope=${pyFloat(this.negative_slope)}${this.inplace ? ', inplace=True' : ''}`; }
+}
+class Softplus extends Module {
+  constructor(...a) {
+    super();
+    const o = bind('Softplus', a, ['beta', 'threshold'], { beta: 1, threshold: 20 });
+    this.beta = o.beta;
+    this.threshold = o.threshold;
+  }
+  forward(input) { return softplus(input, this.beta, this.threshold); }
+  extra_repr() { return `beta=${this.beta}, threshold=${this.threshold}`; }
+}
+class SiLU extends Module {
+  constructor(...a) { super(); this.inplace = !!bind('SiLU', a, ['inplace'], { inplace: false }).inplace; }
+  forward(input) { return silu(input); }
+  extra_repr() { return this.inplace ? 'inplace=True' : ''; }
+}
+
 class CrossEntropyLoss extends Module {
   constructor(...a) {
     super();
@@ -414,6 +495,32 @@ function relu(...a) {
   return inplace ? input.relu_() : input.relu();
 }
 const tanh = (input) => asTensor(input, 'tanh', 'input').tanh();
+function gelu(...a) {
+  const { input, approximate } = bind('gelu', a, ['input', 'approximate'], { approximate: 'none' });
+  return asTensor(input, 'gelu', 'input').gelu({ approximate });
+}
+const silu = (input) => asTensor(input, 'silu', 'input').silu();
+function leaky_relu(...a) {
+  const { input, negative_slope, inplace } = bind('leaky_relu', a, ['input', 'negative_slope', 'inplace'], { negative_slope: 0.01, inplace: false });
+  asTensor(input, 'leaky_relu', 'input');
+  if (inplace) throw new TensorError('tensorpad: leaky_relu(inplace=True) is not supported; use the out-of-place form');
+  return wrap(check(W.tp_leaky_relu(input._ptr, negative_slope)));
+}
+/** PyTorch 1.13's CPU dropout: noise.bernoulli_(1 - p), which draws one 53-bit uniform per
+ *  element as rand(float64) does, scaled by 1 / (1 - p); the result is input * noise. */
+function dropout(...a) {
+  const { input, p, training, inplace } = bind('dropout', a, ['input', 'p', 'training', 'inplace'], { p: 0.5, training: true, inplace: false });
+  asTensor(input, 'dropout', 'input');
+  if (p < 0 || p > 1) throw new TensorError(`dropout probability has to be between 0 and 1, but got ${p}`);
+  if (p === 0 || !training || input.numel() === 0) return input;
+  const noise = p === 1 ? torchRef.zeros([], { dtype: input.dtype })
+    : torchRef.rand(input.shape, { dtype: torchRef.float64 }).lt(1 - p).to(input.dtype).div_(1 - p);
+  return inplace ? input.mul_(noise) : input.mul(noise);
+}
+function softplus(...a) {
+  const { input, beta, threshold } = bind('softplus', a, ['input', 'beta', 'threshold'], { beta: 1, threshold: 20 });
+  return wrap(check(W.tp_softplus(asTensor(input, 'softplus', 'input')._ptr, beta, threshold)));
+}
 const sigmoid = (input) => asTensor(input, 'sigmoid', 'input').sigmoid();
 
 /** PyTorch's _get_softmax_dim for a missing dim (deprecated there; it warns). */
@@ -462,6 +569,42 @@ function nll_loss(...a) {
     return r === REDUCTIONS.none ? loss.view(outSize) : loss;
   }
   return wrap(check(W.tp_nll_loss(o.input._ptr, o.target._ptr, w ? w._ptr : 0, r, o.ignore_index)));
+}
+
+const sameSize = (a, b) => a.ndim === b.ndim && Array.from(a.shape).every((n, d) => n === b.shape[d]);
+
+function binary_cross_entropy(...a) {
+  const o = bind('binary_cross_entropy', a, ['input', 'target', 'weight', 'size_average', 'reduce', 'reduction'], { weight: null, reduction: 'mean' });
+  asTensor(o.input, 'binary_cross_entropy', 'input', 1);
+  asTensor(o.target, 'binary_cross_entropy', 'target', 2);
+  const r = reductionOf(o.reduction);
+  if (!sameSize(o.input, o.target)) {
+    throw new TensorError(`Using a target size (${o.target.shape}) that is different to the input size (${o.input.shape}) is deprecated. Please ensure they have the same size.`);
+  }
+  const w = o.weight ? asTensor(o.weight, 'binary_cross_entropy', 'weight', 3).expand(o.target.shape) : null;
+  return wrap(check(W.tp_binary_cross_entropy(o.input._ptr, o.target._ptr, w ? w._ptr : 0, r)));
+}
+
+function binary_cross_entropy_with_logits(...a) {
+  const o = bind('binary_cross_entropy_with_logits', a, ['input', 'target', 'weight', 'size_average', 'reduce', 'reduction', 'pos_weight'],
+    { weight: null, reduction: 'mean', pos_weight: null });
+  asTensor(o.input, 'binary_cross_entropy_with_logits', 'input', 1);
+  asTensor(o.target, 'binary_cross_entropy_with_logits', 'target', 2);
+  const r = reductionOf(o.reduction);
+  if (!sameSize(o.input, o.target)) throw new TensorError(`Target size (${o.target.shape}) must be the same as input size (${o.input.shape})`);
+  const w = o.weight ? asTensor(o.weight, 'binary_cross_entropy_with_logits', 'weight', 3) : null;
+  const pw = o.pos_weight ? asTensor(o.pos_weight, 'binary_cross_entropy_with_logits', 'pos_weight', 7) : null;
+  return wrap(check(W.tp_binary_cross_entropy_with_logits(o.input._ptr, o.target._ptr, w ? w._ptr : 0, pw ? pw._ptr : 0, r)));
+}
+
+/** l1_loss: composed in 1.13 too ((input - target).abs(), then the reduction). */
+function l1_loss(...a) {
+  const o = bind('l1_loss', a, ['input', 'target', 'size_average', 'reduce', 'reduction'], { reduction: 'mean' });
+  asTensor(o.input, 'l1_loss', 'input', 1);
+  asTensor(o.target, 'l1_loss', 'target', 2);
+  const r = reductionOf(o.reduction);
+  const d = o.input.sub(o.target).abs();
+  return r === REDUCTIONS.none ? d : r === REDUCTIONS.mean ? d.mean() : d.sum();
 }
 
 function cross_entropy(...a) {
@@ -523,13 +666,15 @@ export function install(torch, TensorClass) {
     return addmm(this, pos[0] ?? o.mat1, pos[1] ?? o.mat2, o);
   };
   const functional = Object.freeze({
-    linear, relu, tanh, sigmoid, softmax, log_softmax, mse_loss, nll_loss, cross_entropy,
+    linear, relu, tanh, sigmoid, gelu, silu, leaky_relu, softplus, dropout, softmax, log_softmax, mse_loss, l1_loss, nll_loss, cross_entropy,
+    binary_cross_entropy, binary_cross_entropy_with_logits,
     relu_: (input) => asTensor(input, 'relu_', 'input').relu_(),
   });
-  torch.nn = Object.freeze({
-    Module, Parameter, Linear, Sequential, ModuleList, Identity, ReLU, Tanh, Sigmoid, Softmax, LogSoftmax,
-    MSELoss, NLLLoss, CrossEntropyLoss, functional, init,
+  const classes = named({
+    Module, Linear, Sequential, ModuleList, Identity, ReLU, Tanh, Sigmoid, GELU, SiLU, LeakyReLU, Softplus, Dropout, Softmax, LogSoftmax,
+    MSELoss, L1Loss, NLLLoss, CrossEntropyLoss, BCELoss, BCEWithLogitsLoss,
   });
+  torch.nn = Object.freeze({ ...classes, Parameter, functional, init });
 }
 
 export { zeroGrads };

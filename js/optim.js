@@ -7,7 +7,7 @@ import { TensorError } from './core.js';
 import { bind } from './args.js';
 import { describe } from './dtype.js';
 import { Tensor, keep } from './tensor.js';
-import { zeroGrads } from './nn.js';
+import { zeroGrads, PY_NAME } from './nn.js';
 
 const inspect = Symbol.for('nodejs.util.inspect.custom');
 const REQUIRED = Symbol('required');
@@ -81,7 +81,8 @@ class Optimizer {
   }
 
   toString() {
-    const lines = [`${this.constructor.name} (`];
+    const C = this.constructor;
+    const lines = [`${Object.prototype.hasOwnProperty.call(C, PY_NAME) ? C[PY_NAME] : C.name} (`];
     this.param_groups.forEach((g, i) => {
       lines.push(`Parameter Group ${i}`);
       for (const k of Object.keys(g).filter((x) => x !== 'params').sort()) lines.push(`    ${k}: ${pyRepr(g[k])}`);
@@ -96,7 +97,7 @@ function pyRepr(v) {
   if (typeof v === 'boolean') return v ? 'True' : 'False';
   if (v === null || v === undefined) return 'None';
   if (Array.isArray(v)) return `(${v.map(pyRepr).join(', ')})`;
-  return String(v);
+  return typeof v === 'number' ? pyNum(v) : String(v);
 }
 
 /** A state tensor: kept alive past the step's scope. */
@@ -183,5 +184,6 @@ let torchRef = null;
 
 export function install(torch) {
   torchRef = torch;
+  for (const [k, C] of Object.entries({ Optimizer, SGD, Adam })) C[PY_NAME] = k;
   torch.optim = Object.freeze({ Optimizer, SGD, Adam });
 }

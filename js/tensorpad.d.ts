@@ -382,6 +382,14 @@ export interface Functional {
   mse_loss(input: Tensor, target: Tensor, opts?: { reduction?: Reduction }): Tensor;
   nll_loss(input: Tensor, target: Tensor, opts?: NLLOptions): Tensor;
   cross_entropy(input: Tensor, target: Tensor, opts?: NLLOptions & { label_smoothing?: number }): Tensor;
+  l1_loss(input: Tensor, target: Tensor, opts?: { reduction?: Reduction }): Tensor;
+  binary_cross_entropy(input: Tensor, target: Tensor, opts?: { weight?: Tensor | null; reduction?: Reduction }): Tensor;
+  binary_cross_entropy_with_logits(input: Tensor, target: Tensor, opts?: { weight?: Tensor | null; reduction?: Reduction; pos_weight?: Tensor | null }): Tensor;
+  gelu(input: Tensor, opts?: { approximate?: 'none' | 'tanh' }): Tensor;
+  silu(input: Tensor): Tensor;
+  dropout(input: Tensor, p?: number | { p?: number; training?: boolean; inplace?: boolean }, training?: boolean, inplace?: boolean): Tensor;
+  leaky_relu(input: Tensor, negative_slope?: number | { negative_slope?: number }): Tensor;
+  softplus(input: Tensor, beta?: number | { beta?: number; threshold?: number }, threshold?: number): Tensor;
 }
 
 export interface NN {
@@ -400,6 +408,14 @@ export interface NN {
   MSELoss: new (opts?: { reduction?: Reduction }) => Loss;
   NLLLoss: new (opts?: NLLOptions) => Loss;
   CrossEntropyLoss: new (opts?: NLLOptions & { label_smoothing?: number }) => Loss;
+  L1Loss: new (opts?: { reduction?: Reduction }) => Loss;
+  BCELoss: new (opts?: { weight?: Tensor | null; reduction?: Reduction }) => Loss;
+  BCEWithLogitsLoss: new (opts?: { weight?: Tensor | null; reduction?: Reduction; pos_weight?: Tensor | null }) => Loss;
+  GELU: new (opts?: { approximate?: 'none' | 'tanh' }) => Activation;
+  SiLU: typeof Activation;
+  Dropout: new (p?: number | { p?: number; inplace?: boolean }, inplace?: boolean) => Activation & { p: number };
+  LeakyReLU: new (negative_slope?: number | { negative_slope?: number }) => Activation;
+  Softplus: new (beta?: number | { beta?: number; threshold?: number }, threshold?: number) => Activation;
   functional: Functional;
   init: Init;
 }

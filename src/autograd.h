@@ -39,7 +39,7 @@ enum {
   TP_GRAD_INDEX_SELECT, TP_GRAD_MASKED_FILL, TP_GRAD_MASKED_SELECT, TP_GRAD_INDEX, TP_GRAD_INDEX_PUT,
   TP_GRAD_COPY_SLICES,  /* torch::autograd::CopySlices: an in-place op on a view, seen from its base */
   /* nn ops (src/nn.c; formulas in the nn section at the end of derivatives.c) */
-  TP_GRAD_ADDMM, TP_GRAD_MSE_LOSS, TP_GRAD_NLL_LOSS,
+  TP_GRAD_ADDMM, TP_GRAD_MSE_LOSS, TP_GRAD_NLL_LOSS, TP_GRAD_BCE, TP_GRAD_BCE_LOGITS, TP_GRAD_LEAKY_RELU, TP_GRAD_SOFTPLUS,
   TP_GRAD_COUNT
 };
 

@@ -1083,7 +1083,10 @@ int tp_formula_apply(tp_node *n, tp_tensor **gs, tp_tensor **gi) {
   }
   case TP_GRAD_SPLIT: rc = shape_formula(&a, n, gs, gi); break;
   case TP_GRAD_COPY_SLICES: rc = copy_slices_formula(&a, n, g, gi); break;
-  case TP_GRAD_ADDMM: case TP_GRAD_MSE_LOSS: case TP_GRAD_NLL_LOSS: rc = nn_formula(&a, n, g, gi); break;
+  case TP_GRAD_ADDMM: case TP_GRAD_MSE_LOSS: case TP_GRAD_NLL_LOSS: case TP_GRAD_BCE: case TP_GRAD_BCE_LOGITS:
+  case TP_GRAD_LEAKY_RELU: case TP_GRAD_SOFTPLUS:
+    rc = nn_formula(&a, n, g, gi);
+    break;
   default: rc = tp_fail_status("tensorpad: no derivative for %s", n->name);
   }
   arena_free(&a);
@@ -1144,6 +1147,8 @@ static int nn_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
   }
   case TP_GRAD_MSE_LOSS: {  /* d input = norm (x - y) g with norm = 2 (2 / numel for the mean); d target = -that */
     tp_tensor *x = unpack(a, n, 0), *y = unpack(a, n, 1);
+    if (x && y && x->dtype != y->dtype)  /* PyTorch's backward kernel refuses mixed dtypes */
+      return tp_fail_status("Found dtype %s but expected %s", tp_dtype_title(y->dtype), tp_dtype_title(x->dtype));
     tp_tensor *diff = sub(a, x, y);
     if (!diff) return -1;
     double norm = n->iv[0] == TP_REDUCTION_MEAN ? 2.0 / (double)tp_shape_numel(diff->ndim, diff->shape) : 2.0;
@@ -1160,6 +1165,56 @@ static int nn_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
     tp_tensor *coef = K(a, tp_nll_loss_coef(t, w, m->ndim, m->shape, m->dtype, (int)n->iv[0], n->iv[1]));
     tp_tensor *gg = n->iv[0] == TP_REDUCTION_NONE && m->ndim == 2 ? unsq(a, g, 1) : g;
     return (gi[0] = own(mul(a, coef, gg))) ? 0 : -1;
+  }
+  case TP_GRAD_BCE: case TP_GRAD_BCE_LOGITS: {
+    /* saved: input, target, [weight], [pos_weight]; iv: reduction, has weight, has pos_weight.
+     * bce:        d input  = g (x - t) / max((1 - x) x, 1e-12),  d target = -logit(x) g
+     * bce_logits: d input  = g (sigmoid(x) - t)  or  g ((pw t + 1 - t) sigmoid(x) - pw t),
+     *             d target = -x g  or  g (log(1 - sigmoid(x)) - pw log(sigmoid(x)))
+     * both times the weight, and / numel for the mean. */
+    tp_tensor *x = unpack(a, n, 0), *t = unpack(a, n, 1);
+    int k = 2;
+    tp_tensor *w = n->iv[1] ? unpack(a, n, k++) : NULL, *pw = n->iv[2] ? unpack(a, n, k++) : NULL;
+    if (!x || !t || (n->iv[1] && !w) || (n->iv[2] && !pw)) return -1;
+    tp_tensor *dx = NULL, *dt = NULL;
+    if (n->kind == TP_GRAD_BCE) {
+      tp_tensor *den = K(a, x ? tp_clamp(mul(a, rsc(a, TP_OP_SUB, 1, x), x), NULL, NULL, 1e-12, TP_SCALAR_FLOAT, 0, TP_SCALAR_NONE) : NULL);
+      if (n->next[0].fn) dx = mul(a, dv(a, sub(a, x, t), den), g);
+      if (n->next[1].fn) dt = mul(a, neg(a, sub(a, un(a, TP_OP_LOG, x), un(a, TP_OP_LOG, rsc(a, TP_OP_SUB, 1, x)))), g);
+    } else {
+      tp_tensor *sg = un(a, TP_OP_SIGMOID, x);
+      if (n->next[0].fn) {
+        if (pw) {
+          tp_tensor *pt = mul(a, pw, t);
+          dx = sub(a, mul(a, sub(a, sc(a, TP_OP_ADD, pt, 1), t), sg), pt);
+        } else {
+          dx = sub(a, sg, t);
+        }
+        dx = mul(a, dx, g);
+      }
+      if (n->next[1].fn) {
+        dt = pw ? sub(a, un(a, TP_OP_LOG, rsc(a, TP_OP_SUB, 1, sg)), mul(a, pw, un(a, TP_OP_LOG, sg))) : neg(a, x);
+        dt = mul(a, dt, g);
+      }
+    }
+    double numel = (double)tp_shape_numel(n->in_meta[0].ndim, n->in_meta[0].shape);
+    tp_tensor **d[2] = {&dx, &dt};
+    for (int i = 0; i < 2; i++) {
+      if (!n->next[i].fn) continue;
+      if (w) *d[i] = mul(a, *d[i], w);
+      if (n->iv[0] == TP_REDUCTION_MEAN) *d[i] = sc(a, TP_OP_DIV, *d[i], numel);
+      if (!(gi[i] = own(*d[i]))) return -1;
+    }
+    return 0;
+  }
+  case TP_GRAD_LEAKY_RELU: {  /* d x = g where x > 0, else slope g */
+    tp_tensor *x = unpack(a, n, 0);
+    return (gi[0] = own(where3(a, cmp_s(a, TP_OP_GT, x, 0), g, sc(a, TP_OP_MUL, g, n->s[0])))) ? 0 : -1;
+  }
+  case TP_GRAD_SOFTPLUS: {  /* z = exp(beta x): d x = g where beta x > threshold, else g z / (z + 1) */
+    tp_tensor *xb = sc(a, TP_OP_MUL, unpack(a, n, 0), n->s[0]);
+    tp_tensor *z = un(a, TP_OP_EXP, xb);
+    return (gi[0] = own(where3(a, cmp_s(a, TP_OP_GT, xb, n->s[1]), g, dv(a, mul(a, g, z), sc(a, TP_OP_ADD, z, 1))))) ? 0 : -1;
   }
   }
   return tp_fail_status("tensorpad: no derivative for %s", n->name);

@@ -1,6 +1,7 @@
 /* nn.c — the ops behind torch.nn.functional that PyTorch runs as single ATen ops with their
  * own grad_fn: addmm (Linear on a matrix: AddmmBackward0), mse_loss (MseLossBackward0) and
- * nll_loss (NllLossBackward0; cross_entropy is log_softmax then nll_loss, as in PyTorch).
+ * nll_loss (NllLossBackward0; cross_entropy is log_softmax then nll_loss, as in PyTorch),
+ * binary_cross_entropy and binary_cross_entropy_with_logits, leaky_relu and softplus.
  * Each entry point validates with PyTorch's messages, computes below autograd (Note [Below
  * autograd]: composites record nothing inside) and records one node whose formula lives in
  * the nn section at the end of derivatives.c.
@@ -40,6 +41,12 @@ TP_API tp_tensor *tp_mse_loss(tp_tensor *x, tp_tensor *y, int reduction) {
   if (reduction < TP_REDUCTION_NONE || reduction > TP_REDUCTION_SUM) return tp_fail("%d is not a valid value for reduction", reduction);
   int mode = tp_set_grad_enabled(0);
   tp_tensor *d = tp_binary(TP_OP_SUB, x, y, 1);
+  if (d && d->dtype != TP_FLOAT32 && d->dtype != TP_FLOAT64) {
+    tp_set_grad_enabled(mode);
+    tp_fail("\"mse_cpu\" not implemented for '%s'", tp_dtype_title(d->dtype));
+    tp_tensor_release(d);
+    return NULL;
+  }
   tp_tensor *sq = d ? tp_binary(TP_OP_MUL, d, d, 1) : NULL, *out = sq;
   if (sq && reduction != TP_REDUCTION_NONE) {
     out = tp_reduce(reduction == TP_REDUCTION_MEAN ? TP_OP_MEAN : TP_OP_SUM, sq, -1, NULL, 0, 0, -1);
@@ -141,4 +148,137 @@ TP_API tp_tensor *tp_nll_loss(tp_tensor *x, tp_tensor *t, tp_tensor *w, int redu
   int64_t iv[2] = {reduction, ignore};
   tp_tensor *save[2] = {t, w};
   return tp_record_kind(TP_GRAD_NLL_LOSS, "NllLossBackward0", 1, &x, out, 2, iv, w ? 2 : 1, save);
+}
+
+/* ---- binary cross-entropy ------------------------------------------------------------------
+ * Forward passes are composed of ops below autograd, in PyTorch 1.13's formulas; one node each.
+ * The tensors here are scratch results owned by a small list, released together. */
+typedef struct {
+  tp_tensor *t[24];
+  int n;
+} scratch;
+static tp_tensor *S(scratch *s, tp_tensor *t) {
+  if (t) s->t[s->n++] = t;
+  return t;
+}
+static void scratch_free(scratch *s) {
+  while (s->n) tp_tensor_release(s->t[--s->n]);
+}
+static tp_tensor *B(scratch *s, int op, tp_tensor *x, tp_tensor *y) { return x && y ? S(s, tp_binary(op, x, y, 1)) : NULL; }
+static tp_tensor *Bs(scratch *s, int op, tp_tensor *x, double v) { return x ? S(s, tp_binary_scalar(op, x, v, TP_SCALAR_FLOAT, 0, 1)) : NULL; }
+static tp_tensor *Rs(scratch *s, int op, double v, tp_tensor *x) { return x ? S(s, tp_binary_scalar(op, x, v, TP_SCALAR_INT, 1, 1)) : NULL; }
+static tp_tensor *U(scratch *s, int op, tp_tensor *x) { return x ? S(s, tp_unary(op, x)) : NULL; }
+static tp_tensor *clamp_min(scratch *s, tp_tensor *x, double lo) {
+  return x ? S(s, tp_clamp(x, NULL, NULL, lo, TP_SCALAR_INT, 0, TP_SCALAR_NONE)) : NULL;
+}
+
+/* The reduced loss, a new reference (NULL + error on failure). */
+static tp_tensor *reduce_loss(scratch *s, tp_tensor *loss, int reduction) {
+  if (!loss) return NULL;
+  if (reduction == TP_REDUCTION_NONE) { tp_tensor_retain(loss); return loss; }
+  return tp_reduce(reduction == TP_REDUCTION_MEAN ? TP_OP_MEAN : TP_OP_SUM, loss, -1, NULL, 0, 0, -1);
+}
+
+static int in_unit_interval(tp_tensor *x) {
+  tp_tensor *c = tp_contiguous(x);
+  if (!c) return -1;
+  int64_t n = tp_shape_numel(c->ndim, c->shape), item = tp_dtype_table[c->dtype].itemsize;
+  int ok = 1;
+  for (int64_t i = 0; i < n && ok; i++) {
+    double v = tp_load_f64(tp_ptr(c) + i * item, c->dtype);
+    ok = v >= 0 && v <= 1;
+  }
+  tp_tensor_release(c);
+  return ok ? 0 : tp_fail_status("all elements of input should be between 0 and 1");
+}
+
+static tp_tensor *record_bce(int kind, const char *name, tp_tensor *x, tp_tensor *t, tp_tensor *w, tp_tensor *pw, int reduction, tp_tensor *out) {
+  tp_tensor *ins[2] = {x, t}, *save[4] = {x, t};
+  int ns = 2;
+  if (w) save[ns++] = w;
+  if (pw) save[ns++] = pw;
+  int64_t iv[3] = {reduction, w != NULL, pw != NULL};
+  return tp_record_kind(kind, name, 2, ins, out, 3, iv, ns, save);
+}
+
+static int bce_check(tp_tensor *x, tp_tensor *t, int reduction) {
+  if (reduction < TP_REDUCTION_NONE || reduction > TP_REDUCTION_SUM) return tp_fail_status("%d is not a valid value for reduction", reduction);
+  if (!tp_dtype_table[x->dtype].is_floating) return tp_fail_status("\"binary_cross_entropy\" not implemented for '%s'", tp_dtype_title(x->dtype));
+  if (x->dtype != t->dtype) return tp_fail_status("Found dtype %s but expected %s", tp_dtype_title(t->dtype), tp_dtype_title(x->dtype));
+  return 0;
+}
+
+TP_API tp_tensor *tp_binary_cross_entropy(tp_tensor *x, tp_tensor *t, tp_tensor *w, int reduction) {
+  if (bce_check(x, t, reduction) || in_unit_interval(x)) return NULL;
+  scratch s = {.n = 0};
+  int mode = tp_set_grad_enabled(0);
+  /* (t - 1) * max(log(1 - x), -100) - t * max(log(x), -100), times the weight */
+  tp_tensor *l1 = clamp_min(&s, U(&s, TP_OP_LOG, Rs(&s, TP_OP_SUB, 1, x)), -100);
+  tp_tensor *l0 = clamp_min(&s, U(&s, TP_OP_LOG, x), -100);
+  tp_tensor *loss = B(&s, TP_OP_SUB, B(&s, TP_OP_MUL, Bs(&s, TP_OP_SUB, t, 1), l1), B(&s, TP_OP_MUL, t, l0));
+  if (w) loss = B(&s, TP_OP_MUL, loss, w);
+  tp_tensor *out = reduce_loss(&s, loss, reduction);
+  tp_set_grad_enabled(mode);
+  scratch_free(&s);
+  return out ? record_bce(TP_GRAD_BCE, "BinaryCrossEntropyBackward0", x, t, w, NULL, reduction, out) : NULL;
+}
+
+TP_API tp_tensor *tp_binary_cross_entropy_with_logits(tp_tensor *x, tp_tensor *t, tp_tensor *w, tp_tensor *pw, int reduction) {
+  if (reduction < TP_REDUCTION_NONE || reduction > TP_REDUCTION_SUM) return tp_fail("%d is not a valid value for reduction", reduction);
+  scratch s = {.n = 0};
+  int mode = tp_set_grad_enabled(0);
+  /* max_val = (-x).clamp_min(0); softplus part = log(exp(-max_val) + exp(-x - max_val)) + max_val */
+  tp_tensor *nx = U(&s, TP_OP_NEG, x);
+  tp_tensor *mv = clamp_min(&s, nx, 0);
+  tp_tensor *lse = U(&s, TP_OP_LOG, B(&s, TP_OP_ADD, U(&s, TP_OP_EXP, U(&s, TP_OP_NEG, mv)), U(&s, TP_OP_EXP, B(&s, TP_OP_SUB, nx, mv))));
+  tp_tensor *lin = B(&s, TP_OP_MUL, Rs(&s, TP_OP_SUB, 1, t), x), *loss;
+  if (pw) {  /* (1 - t) x + (1 + (pw - 1) t) (lse + max_val) */
+    tp_tensor *lw = Bs(&s, TP_OP_ADD, B(&s, TP_OP_MUL, Bs(&s, TP_OP_SUB, pw, 1), t), 1);
+    loss = B(&s, TP_OP_ADD, lin, B(&s, TP_OP_MUL, lw, B(&s, TP_OP_ADD, lse, mv)));
+  } else {   /* (1 - t) x + max_val + lse */
+    loss = B(&s, TP_OP_ADD, B(&s, TP_OP_ADD, lin, mv), lse);
+  }
+  if (w) loss = B(&s, TP_OP_MUL, loss, w);
+  tp_tensor *out = reduce_loss(&s, loss, reduction);
+  tp_set_grad_enabled(mode);
+  scratch_free(&s);
+  return out ? record_bce(TP_GRAD_BCE_LOGITS, "BinaryCrossEntropyWithLogitsBackward0", x, t, w, pw, reduction, out) : NULL;
+}
+
+/* ---- activations with parameters ------------------------------------------------------------ */
+static tp_tensor *record_act(int kind, const char *name, tp_tensor *x, tp_tensor *out, double p0, double p1) {
+  out = tp_record_kind(kind, name, 1, &x, out, 0, NULL, 1, &x);
+  if (out && out->grad_fn && out->grad_fn->kind == kind) {
+    out->grad_fn->s[0] = p0;
+    out->grad_fn->s[1] = p1;
+  }
+  return out;
+}
+
+static int float_only(tp_tensor *x, const char *kernel) {
+  return tp_dtype_table[x->dtype].is_floating ? 0 : tp_fail_status("\"%s\" not implemented for '%s'", kernel, tp_dtype_title(x->dtype));
+}
+
+TP_API tp_tensor *tp_leaky_relu(tp_tensor *x, double slope) {
+  if (float_only(x, "leaky_relu_cpu")) return NULL;
+  scratch s = {.n = 0};
+  int mode = tp_set_grad_enabled(0);
+  tp_tensor *c = Bs(&s, TP_OP_GT, x, 0), *xs = Bs(&s, TP_OP_MUL, x, slope);  /* x > 0 ? x : x * slope */
+  tp_tensor *out = c && xs ? tp_where(c, x, xs, 0, TP_SCALAR_NONE, 0, TP_SCALAR_NONE) : NULL;
+  tp_set_grad_enabled(mode);
+  scratch_free(&s);
+  return out ? record_act(TP_GRAD_LEAKY_RELU, "LeakyReluBackward0", x, out, slope, 0) : NULL;
+}
+
+TP_API tp_tensor *tp_softplus(tp_tensor *x, double beta, double threshold) {
+  if (float_only(x, "softplus_cpu")) return NULL;
+  scratch s = {.n = 0};
+  int mode = tp_set_grad_enabled(0);
+  /* x beta > threshold ? x : log1p(exp(x beta)) / beta */
+  tp_tensor *xb = Bs(&s, TP_OP_MUL, x, beta);
+  tp_tensor *sp = Bs(&s, TP_OP_DIV, U(&s, TP_OP_LOG1P, U(&s, TP_OP_EXP, xb)), beta), *c = Bs(&s, TP_OP_GT, xb, threshold);
+  tp_tensor *out = sp && c ? tp_where(c, x, sp, 0, TP_SCALAR_NONE, 0, TP_SCALAR_NONE) : NULL;
+  tp_set_grad_enabled(mode);
+  scratch_free(&s);
+  return out ? record_act(TP_GRAD_SOFTPLUS, "SoftplusBackward0", x, out, beta, threshold) : NULL;
 }

@@ -256,5 +256,13 @@ TP_API tp_tensor *tp_addmm(tp_tensor *self, tp_tensor *mat1, tp_tensor *mat2, do
 TP_API tp_tensor *tp_mse_loss(tp_tensor *input, tp_tensor *target, int reduction);
 /* nll_loss(input [N, C] or [C], target int64 [N] or [], weight [C] or NULL) (NllLossBackward0). */
 TP_API tp_tensor *tp_nll_loss(tp_tensor *input, tp_tensor *target, tp_tensor *weight, int reduction, double ignore_index);
+/* binary_cross_entropy(input in [0, 1], target, weight or NULL) (BinaryCrossEntropyBackward0). */
+TP_API tp_tensor *tp_binary_cross_entropy(tp_tensor *input, tp_tensor *target, tp_tensor *weight, int reduction);
+/* binary_cross_entropy_with_logits(input, target, weight, pos_weight; NULL for none)
+ * (BinaryCrossEntropyWithLogitsBackward0). */
+TP_API tp_tensor *tp_binary_cross_entropy_with_logits(tp_tensor *input, tp_tensor *target, tp_tensor *weight, tp_tensor *pos_weight, int reduction);
+/* leaky_relu(x, negative_slope) (LeakyReluBackward0); softplus(x, beta, threshold) (SoftplusBackward0). */
+TP_API tp_tensor *tp_leaky_relu(tp_tensor *x, double negative_slope);
+TP_API tp_tensor *tp_softplus(tp_tensor *x, double beta, double threshold);
 
 #endif

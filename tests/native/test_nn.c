@@ -121,7 +121,37 @@ static void test_nll_loss(void) {
   CHECK(tp_live_tensors() == live);
 }
 
+static void test_bce(void) {
+  double live = tp_live_tensors();
+  const int64_t sh[1] = {3};
+  tp_tensor *x = vec(1, sh, TP_FLOAT64, (double[]){0.25, 0.5, 1.0});
+  tp_tensor *t = vec(1, sh, TP_FLOAT64, (double[]){0, 1, 1});
+  tp_tensor_requires_grad_(x, 1);
+  tp_tensor *l = tp_binary_cross_entropy(x, t, NULL, TP_REDUCTION_NONE);
+  CHECK(l && l->ndim == 1);
+  CHECK_NEAR(el(l, 0), -log(0.75), 1e-12);
+  CHECK_NEAR(el(l, 2), 0, 0);  /* log(0) is clamped to -100 and multiplied by 0 */
+  tp_tensor *z = vec(1, sh, TP_FLOAT64, (double[]){1e-30, 0.5, 0.5});
+  tp_tensor *lz = tp_binary_cross_entropy(z, t, NULL, TP_REDUCTION_SUM);  /* x = 1e-30, t = 0: tiny; the clamp keeps it finite */
+  CHECK(lz && isfinite(el(lz, 0)));
+  tp_tensor *bad = vec(1, sh, TP_FLOAT64, (double[]){0.5, 1.5, 0});
+  CHECK(tp_binary_cross_entropy(bad, t, NULL, TP_REDUCTION_MEAN) == NULL);
+  CHECK_STR(tp_last_error(), "all elements of input should be between 0 and 1");
+  /* with logits: large inputs stay finite; value = softplus(x) - t x */
+  tp_tensor *big = vec(1, sh, TP_FLOAT64, (double[]){100, -100, 0});
+  tp_tensor *lb = tp_binary_cross_entropy_with_logits(big, t, NULL, NULL, TP_REDUCTION_NONE);
+  CHECK(lb && el(lb, 0) == 100 && el(lb, 1) == 100);
+  CHECK_NEAR(el(lb, 2), log(2.0), 1e-12);
+  tp_tensor *s = tp_binary_cross_entropy_with_logits(x, t, NULL, NULL, TP_REDUCTION_MEAN);
+  CHECK_STR(tp_node_name(tp_tensor_grad_fn(s)), "BinaryCrossEntropyWithLogitsBackward0");
+  CHECK(tp_backward(1, &s, (tp_tensor *[]){NULL}, 0, 0) == 0);
+  CHECK_NEAR(el(tp_tensor_grad(x), 0), (1 / (1 + exp(-0.25)) - 0) / 3, 1e-12);
+  for (tp_tensor **p = (tp_tensor *[]){l, z, lz, bad, big, lb, s, x, t, NULL}; *p; p++) tp_tensor_release(*p);
+  CHECK(tp_live_tensors() == live);
+}
+
 int main(void) {
+  test_bce();
   test_addmm();
   test_mse_loss();
   test_nll_loss();
