@@ -1111,6 +1111,11 @@ TP_API const char *tp_node_saved_name(void *node, int i) {
   case TP_GRAD_GATHER: case TP_GRAD_SCATTER: case TP_GRAD_INDEX_SELECT: return "index";
   case TP_GRAD_MASKED_FILL: case TP_GRAD_MASKED_SELECT: return "mask";
   case TP_GRAD_INDEX: case TP_GRAD_INDEX_PUT: return "indices";
+  case TP_GRAD_ADDMM: return i == 0 ? "mat1" : "mat2";
+  case TP_GRAD_MSE_LOSS: return i == 0 ? "self" : "target";
+  case TP_GRAD_NLL_LOSS: return i == 0 ? "target" : "weight";
+  case TP_GRAD_BCE: case TP_GRAD_BCE_LOGITS: return i == 0 ? "self" : i == 1 ? "target" : "weight";
+  case TP_GRAD_LEAKY_RELU: case TP_GRAD_SOFTPLUS: return "self";
   }
   return "saved";
 }
