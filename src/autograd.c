@@ -263,6 +263,11 @@ int tp_check_inplace(tp_tensor *self) {
     return tp_fail_status("a leaf Variable that requires grad is being used in an in-place operation.");
   if (grad_enabled && self->base && self->base->requires_grad && !self->base->grad_fn)
     return tp_fail_status("a view of a leaf Variable that requires grad is being used in an in-place operation.");
+  if (grad_enabled && self->base && self->grad_fn && self->grad_fn->kind == TP_GRAD_SPLIT)
+    return tp_fail_status("Output %d of %s is a view and is being modified inplace. This view is the output of a function "
+                          "that returns multiple views. Such functions do not allow the output views to be modified "
+                          "inplace. You should replace the inplace operation by an out-of-place one.",
+                          self->output_nr, self->grad_fn->name);
   return 0;
 }
 
@@ -368,6 +373,11 @@ TP_API int tp_tensor_requires_grad_(tp_tensor *t, int b) {
 }
 
 TP_API int tp_tensor_detach_(tp_tensor *t) {
+  if (t->base)
+    return tp_fail_status("Can't detach views in-place. Use detach() instead. If you are using DistributedDataParallel (DDP) "
+                          "for training, and gradient_as_bucket_view is set as True, gradients are views of DDP buckets, "
+                          "and hence detach_() cannot be called on these gradients. To fix this error, please refer to the "
+                          "Optimizer.zero_grad() function in torch/optim/optimizer.py as the solution.");
   if (t->grad_fn) {
     if (t->retains_grad && t->grad_fn->retain) t->grad_fn->retain[t->output_nr] = NULL;
     tp_node_release(t->grad_fn);

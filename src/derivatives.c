@@ -354,7 +354,10 @@ int tp_record_multi(int kind, const char *name, tp_tensor *x, int nout, tp_tenso
   tp_node *n = tp_node_new(kind, 0, name, 1, &x, nout);
   if (!n) return -1;
   if (niv) tp_node_set_iv(n, niv, iv);
-  for (int i = 0; i < nout; i++) tp_node_set_output(n, outs[i], i);
+  for (int i = 0; i < nout; i++) {
+    tp_node_set_output(n, outs[i], i);
+    tp_set_view_base(outs[i], x);  /* views (split/chunk/unbind) that refuse in-place ops */
+  }
   tp_node_release(n);
   return 0;
 }
