@@ -82,6 +82,8 @@ static tp_tensor *reduce(arena *a, int op, tp_tensor *x, int n, const double *di
   return x ? K(a, tp_reduce(op, x, n, dims, keepdim, 0, -1)) : NULL;
 }
 static tp_tensor *unsq(arena *a, tp_tensor *x, int64_t d) { return x ? K(a, tp_unsqueeze(x, (double)d)) : NULL; }
+static tp_tensor *mT(arena *a, tp_tensor *x) { return x ? K(a, tp_transpose(x, -2, -1)) : NULL; }
+static tp_tensor *lin(arena *a, int op, tp_tensor *x, tp_tensor *y) { return x && y ? K(a, tp_linalg(op, x, y)) : NULL; }
 static tp_tensor *expand_meta(arena *a, tp_tensor *x, const tp_meta *m) {
   double sizes[TP_MAX_DIMS];
   for (int d = 0; d < m->ndim; d++) sizes[d] = (double)m->shape[d];
@@ -304,8 +306,8 @@ tp_tensor *tp_record_dimop(int op, tp_tensor *x, int64_t dim, tp_tensor *out) {
 tp_tensor *tp_record_linalg(int op, tp_tensor *x, tp_tensor *y, tp_tensor *out) {
   tp_tensor *ins[2] = {x, y};
   if (!out || !tp_any_requires_grad(2, ins)) return out;
-  /* PyTorch 1.13 composes outer (reshape * vec2) and most matmul shapes from several nodes;
-   * ours is one node named after PyTorch's outermost one (what repr shows). */
+  /* matmul of other shapes and outer are recorded as PyTorch's composites by tp_linalg
+   * (Note [matmul's graph]); the names below serve only if that path could not run. */
   static const char *const names[TP_LINALG_NOPS] = {"MmBackward0", "MmBackward0", "BmmBackward0", "MvBackward0", "DotBackward0", "MulBackward0"};
   const char *name = names[op];
   if (op == TP_LINALG_MATMUL) {
@@ -325,14 +327,105 @@ tp_tensor *tp_record_linalg(int op, tp_tensor *x, tp_tensor *y, tp_tensor *out) 
   return finish(n, out, failed);
 }
 
+/* Note [matmul's graph]: PyTorch 1.13 composes matmul (LinearAlgebra.cpp, _matmul_impl) and
+ * outer from other ops, and its graph shows them: 1-D @ 2-D is unsqueeze, mm, squeeze_;
+ * a >= 3-D operand times a 1-D/2-D one is folded into one mm/mv (transposing when the
+ * larger one is on the right) between reshapes; the rest is expand, reshape, bmm and
+ * _unsafe_view. When a result must be recorded, the same ops run here (through the
+ * exported entries, so each records its node); the caller has already validated shapes. */
+static int matmul_folds(const tp_tensor *t, int other_ndim) {  /* linalg.c's should_fold */
+  if (!(t->ndim >= 3 && (other_ndim == 1 || other_ndim == 2))) return 0;
+  return !(t->ndim == 3 && other_ndim == 2 && t->stride[2] != 1 && t->stride[0] == t->shape[1] * t->shape[2]);
+}
+
+static tp_tensor *reshape_to(arena *a, tp_tensor *t, int nd, const int64_t *shape) {
+  double s[TP_MAX_DIMS];
+  for (int d = 0; d < nd; d++) s[d] = (double)shape[d];
+  return t ? K(a, tp_reshape(t, nd, s)) : NULL;
+}
+
+static tp_tensor *unsafe_view(arena *a, tp_tensor *o, int nd, const int64_t *shape) {
+  if (!o) return NULL;
+  double s[TP_MAX_DIMS];
+  for (int d = 0; d < nd; d++) s[d] = (double)shape[d];
+  int mode = tp_set_grad_enabled(0);
+  tp_tensor *v = tp_reshape(o, nd, s);
+  tp_set_grad_enabled(mode);
+  return v ? K(a, tp_record_unary_kind(TP_GRAD_VIEW, "UnsafeViewBackward0", o, v, 0, NULL)) : NULL;
+}
+
+int tp_record_matmul(tp_tensor *x, tp_tensor *y, tp_tensor **out) {
+  int da = x->ndim, db = y->ndim;
+  if (da <= 2 && db <= 2 && !(da == 1 && db == 2)) return 0;  /* dot, mv, mm: one node of their own */
+  arena a = {.n = 0};
+  tp_tensor *r = NULL;
+  if (da == 1 && db == 2) {  /* x.unsqueeze(0).mm(y).squeeze_(0) */
+    tp_tensor *m = lin(&a, TP_LINALG_MM, unsq(&a, x, 0), y);
+    int mode = tp_set_grad_enabled(0);
+    tp_tensor *v = m ? tp_squeeze_dim(m, 0) : NULL;
+    tp_set_grad_enabled(mode);
+    r = v ? K(&a, tp_record_unary_kind(TP_GRAD_VIEW, "SqueezeBackward3", m, v, 0, NULL)) : NULL;
+  } else if (matmul_folds(x, db) || matmul_folds(y, da)) {
+    int transpose = db > da;
+    tp_tensor *t1 = transpose ? mT(&a, y) : x;
+    tp_tensor *t2 = !transpose ? y : da == 2 ? K(&a, tp_t(x)) : x;
+    if (!t1 || !t2) goto done;
+    int64_t shape[TP_MAX_DIMS + 1], folded[2];
+    int nd = t1->ndim - 1;
+    memcpy(shape, t1->shape, sizeof(int64_t) * (size_t)nd);
+    folded[0] = tp_shape_numel(nd, shape);
+    folded[1] = t1->shape[nd];
+    if (t2->ndim == 2) shape[nd++] = t2->shape[1];
+    tp_tensor *t1f = reshape_to(&a, t1, 2, folded);
+    r = unsafe_view(&a, lin(&a, t2->ndim == 2 ? TP_LINALG_MM : TP_LINALG_MV, t1f, t2), nd, shape);
+    if (transpose && t2->ndim == 2) r = r ? K(&a, tp_contiguous(mT(&a, r))) : NULL;
+  } else {  /* both >= 2-D: expand the batch dims, flatten them, bmm */
+    int na = da - 2, nb = db - 2, nbatch = na > nb ? na : nb;
+    int64_t batch[TP_MAX_DIMS], ea[TP_MAX_DIMS], eb[TP_MAX_DIMS], fa[3], fb[3], oshape[TP_MAX_DIMS];
+    for (int d = 0; d < nbatch; d++) {
+      int ia = d - (nbatch - na), ib = d - (nbatch - nb);
+      int64_t sa = ia < 0 ? 1 : x->shape[ia], sb = ib < 0 ? 1 : y->shape[ib];
+      batch[d] = sa == 1 ? sb : sa;
+    }
+    int64_t prod = tp_shape_numel(nbatch, batch);
+    memcpy(ea, batch, sizeof(int64_t) * (size_t)nbatch);
+    memcpy(eb, batch, sizeof(int64_t) * (size_t)nbatch);
+    ea[nbatch] = x->shape[da - 2], ea[nbatch + 1] = x->shape[da - 1];
+    eb[nbatch] = y->shape[db - 2], eb[nbatch + 1] = y->shape[db - 1];
+    fa[0] = fb[0] = prod;
+    fa[1] = ea[nbatch], fa[2] = ea[nbatch + 1], fb[1] = eb[nbatch], fb[2] = eb[nbatch + 1];
+    tp_meta ma = {.ndim = (int8_t)(nbatch + 2)}, mb = {.ndim = (int8_t)(nbatch + 2)};
+    memcpy(ma.shape, ea, sizeof(int64_t) * (size_t)(nbatch + 2));
+    memcpy(mb.shape, eb, sizeof(int64_t) * (size_t)(nbatch + 2));
+    tp_tensor *xa = reshape_to(&a, expand_meta(&a, x, &ma), 3, fa), *yb = reshape_to(&a, expand_meta(&a, y, &mb), 3, fb);
+    memcpy(oshape, batch, sizeof(int64_t) * (size_t)nbatch);
+    oshape[nbatch] = fa[1], oshape[nbatch + 1] = fb[2];
+    r = unsafe_view(&a, lin(&a, TP_LINALG_BMM, xa, yb), nbatch + 2, oshape);
+  }
+done:
+  *out = own(r);
+  arena_free(&a);
+  return 1;
+}
+
+/* outer(x, y) is x.reshape(-1, 1) * y in PyTorch 1.13 (see Note [matmul's graph]). */
+tp_tensor *tp_record_outer(tp_tensor *x, tp_tensor *y) {
+  arena a = {.n = 0};
+  int64_t col[2] = {x->shape[0], 1};
+  tp_tensor *r = own(mul(&a, reshape_to(&a, x, 2, col), y));
+  arena_free(&a);
+  return r;
+}
+
 /* Views, copies and the like: params in iv; name given by the caller. */
 tp_tensor *tp_record_unary_kind(int kind, const char *name, tp_tensor *x, tp_tensor *out, int niv, const int64_t *iv) {
   if (!out || !tp_any_requires_grad(1, &x)) return out;
   tp_node *n = tp_node_new(kind, 0, name, 1, &x, 1);
   if (n && niv) tp_node_set_iv(n, niv, iv);
   out = finish(n, out, 0);
-  int view = kind == TP_GRAD_VIEW || kind == TP_GRAD_EXPAND || kind == TP_GRAD_PERMUTE || kind == TP_GRAD_SELECT ||
-             kind == TP_GRAD_SLICE || kind == TP_GRAD_AS_STRIDED;
+  /* _unsafe_view (a reshape PyTorch does not track as a view) keeps no base */
+  int view = (kind == TP_GRAD_VIEW && strcmp(name, "UnsafeViewBackward0")) || kind == TP_GRAD_EXPAND || kind == TP_GRAD_PERMUTE ||
+             kind == TP_GRAD_SELECT || kind == TP_GRAD_SLICE || kind == TP_GRAD_AS_STRIDED;
   if (out && view) tp_set_view_base(out, x);  /* only when out shares x's storage */
   return out;
 }
@@ -758,8 +851,6 @@ static int dimop_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
   return 0;
 }
 
-static tp_tensor *mT(arena *a, tp_tensor *x) { return x ? K(a, tp_transpose(x, -2, -1)) : NULL; }
-static tp_tensor *lin(arena *a, int op, tp_tensor *x, tp_tensor *y) { return x && y ? K(a, tp_linalg(op, x, y)) : NULL; }
 
 static int linalg_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
   tp_tensor *x = unpack(a, n, 0), *y = unpack(a, n, 1), *ga = NULL, *gb = NULL;
