@@ -65,9 +65,15 @@ setHookHandler((id, gradPtr) => {
   if (!fn) return 0;
   try {
     W.tp_tensor_retain(gradPtr);
-    const r = fn(wrap(gradPtr));
+    const g = wrap(gradPtr), name = fn.name || '<lambda>';
+    const r = fn(g);
     if (r === undefined || r === null) return 0;
     if (!(r instanceof Tensor)) throw new TypeError(`hook returned ${typeof r}; expected a Tensor or nothing`);
+    if (r.ndim !== g.ndim || r.shape.some((n, d) => n !== g.shape[d])) throw new TensorError(`hook '${name}' has changed the size of value`);
+    if (r.dtype !== g.dtype) {
+      const title = (t) => `torch.${{ float32: 'Float', float64: 'Double', int32: 'Int', int64: 'Long', bool: 'Bool' }[t.dtype.name]}Tensor`;
+      throw new TensorError(`hook '${name}' has changed the type of value (was ${title(g)} got ${title(r)})`);
+    }
     W.tp_tensor_retain(r._ptr);  // ownership passes to the core
     return r._ptr;
   } catch (e) {

@@ -780,12 +780,13 @@ static int run_backward(int nroots, tp_tensor *const *roots, tp_tensor *const *g
       if (pending[i].retain || create_graph || g->refcount > 1 || g->grad_fn || !tp_tensor_is_contiguous(g)) ng = tp_clone(g);
       else { ng = g; tp_tensor_retain(g); }
       if (!ng) goto done;
-      if (!create_graph) tp_tensor_detach_(ng);
+      if (!create_graph || pending[i].retain) tp_tensor_detach_(ng);  /* a retained .grad has no history */
       v->grad = ng;
     } else if (!create_graph && !pending[i].retain) {
       if (tp_binary_(TP_OP_ADD, v->grad, g, 1)) goto done;
     } else {
       if (!(ng = tp_binary(TP_OP_ADD, v->grad, g, 1))) goto done;
+      if (pending[i].retain) tp_tensor_detach_(ng);
       tp_tensor_release(v->grad);
       v->grad = ng;
     }
