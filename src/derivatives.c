@@ -920,16 +920,15 @@ static tp_tensor *apply_view(arena *a, tp_tensor *t, const int64_t *iv) {
 
 /* The gradient of a view: zeros of the input's shape with g written where the view looks.
  * Under create_graph this is recorded as its own node, whose gradient is the view again. */
-static tp_tensor *embed(arena *a, tp_node *n, tp_tensor *g) {
-  tp_tensor *z = zeros_meta(a, &n->in_meta[0]);
+static tp_tensor *embed_at(arena *a, const tp_meta *m, const int64_t *iv, int niv, tp_tensor *g) {
+  tp_tensor *z = zeros_meta(a, m);
   int mode = tp_set_grad_enabled(0);
   int rc = -1;
-  if (z && n->iv[0] == TP_VIEW_AS_STRIDED) {
+  if (z && iv[0] == TP_VIEW_AS_STRIDED) {
     /* as_strided may look at an element several times: sum g into each place it came from */
-    const tp_meta *m = &n->in_meta[0];
     double flat = -1, sizes[TP_MAX_DIMS];
     int64_t numel = tp_shape_numel(m->ndim, m->shape);
-    tp_tensor *pos = apply_view(a, K(a, tp_arange(0, (double)numel, 1, TP_INT64)), n->iv);
+    tp_tensor *pos = apply_view(a, K(a, tp_arange(0, (double)numel, 1, TP_INT64)), iv);
     tp_tensor *ix[1] = {pos ? K(a, tp_reshape(pos, 1, &flat)) : NULL};
     tp_tensor *gf = K(a, tp_reshape(g, 1, &flat)), *zf = K(a, tp_reshape(z, 1, &flat));
     tp_tensor *acc = ix[0] && gf && zf ? K(a, tp_index_put(zf, 1, ix, gf, 1)) : NULL;
@@ -937,20 +936,43 @@ static tp_tensor *embed(arena *a, tp_node *n, tp_tensor *g) {
     z = acc ? K(a, tp_reshape(acc, m->ndim, sizes)) : NULL;
     rc = z ? 0 : -1;
   } else if (z) {
-    tp_tensor *v = apply_view(a, z, n->iv);
+    tp_tensor *v = apply_view(a, z, iv);
     rc = v ? tp_copy_(v, g) : -1;
   }
   tp_set_grad_enabled(mode);
   if (rc) return NULL;
   static const char *const names[] = {"", "SelectBackwardBackward0", "SliceBackwardBackward0", "AsStridedBackwardBackward0"};
   if (tp_any_requires_grad(1, &g)) {
-    tp_node *e = tp_node_new(TP_GRAD_SLICE, 1, names[n->iv[0]], 1, &g, 1);
+    tp_node *e = tp_node_new(TP_GRAD_SLICE, 1, names[iv[0]], 1, &g, 1);
     if (!e) return NULL;
-    tp_node_set_iv(e, n->niv, n->iv);
+    tp_node_set_iv(e, niv, iv);
     tp_node_set_output(e, z, 0);
     tp_node_release(e);
   }
   return z;
+}
+
+/* A base's permutation to storage order, after an as_strided geometry (iv[3 + 2 nd...]):
+ * the shape in that order in *m, the permutation and its inverse in p / inv; 0 if none. */
+static int storage_order(const tp_node *n, tp_meta *m, double *p, double *inv) {
+  int nd = (int)n->iv[1];
+  *m = n->in_meta[0];
+  if (n->iv[0] != TP_VIEW_AS_STRIDED || n->niv <= 3 + 2 * nd) return 0;
+  for (int d = 0; d < m->ndim; d++) {
+    int64_t k = n->iv[3 + 2 * nd + d];
+    p[d] = (double)k;
+    inv[k] = d;
+    m->shape[d] = n->in_meta[0].shape[k];
+  }
+  return 1;
+}
+
+static tp_tensor *embed(arena *a, tp_node *n, tp_tensor *g) {
+  tp_meta m;
+  double p[TP_MAX_DIMS], inv[TP_MAX_DIMS];
+  if (!storage_order(n, &m, p, inv)) return embed_at(a, &n->in_meta[0], n->iv, n->niv, g);
+  tp_tensor *z = embed_at(a, &m, n->iv, 3 + 2 * (int)n->iv[1], g);
+  return z ? K(a, tp_permute(z, m.ndim, inv)) : NULL;
 }
 
 static int view_formula(arena *a, tp_node *n, tp_tensor **gs, tp_tensor **gi) {
@@ -1124,7 +1146,14 @@ static int shape_formula(arena *a, tp_node *n, tp_tensor **gs, tp_tensor **gi) {
  * region replaced by the gradient the in-place op's own node gives for its input. */
 static int copy_slices_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
   tp_node *in = n->inner;
-  tp_tensor *region = apply_view(a, g, n->iv);
+  /* iv: the view's as_strided geometry in the base's storage order; a permuted base
+   * (iv past 3 + 2 ndim holds the permutation) is worked on in that order, then put back */
+  int nd = (int)n->iv[1], base_nd = n->in_meta[0].ndim;
+  tp_meta m;
+  double p[TP_MAX_DIMS], inv[TP_MAX_DIMS];
+  int perm = storage_order(n, &m, p, inv);
+  tp_tensor *gp = perm ? K(a, tp_permute(g, base_nd, p)) : g;
+  tp_tensor *region = apply_view(a, gp, n->iv);
   tp_tensor *gv = region ? K(a, tp_clone(region)) : NULL;
   if (!gv) return -1;
   tp_tensor *small[8] = {0}, **gin = in->ninputs <= 8 ? small : calloc((size_t)in->ninputs, sizeof *gin);
@@ -1134,8 +1163,9 @@ static int copy_slices_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **g
   if (!rc && n->next[0].fn) {
     /* g - embed(g's region) + embed(gradient for the region): ops all the way, so that
      * create_graph differentiates through it */
-    tp_tensor *res = sub(a, g, embed(a, n, region));
-    if (res && gin[0]) res = add(a, res, embed(a, n, gin[0]));
+    tp_tensor *res = sub(a, gp, embed_at(a, &m, n->iv, 3 + 2 * nd, region));
+    if (res && gin[0]) res = add(a, res, embed_at(a, &m, n->iv, 3 + 2 * nd, gin[0]));
+    if (res && perm) res = K(a, tp_permute(res, base_nd, inv));
     if (!res) rc = -1;
     else gi[0] = own(res);
   }
