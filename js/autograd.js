@@ -3,7 +3,7 @@
 // core (src/autograd.c, src/derivatives.c); this module passes handles and options.
 import { W, check, checkStatus, cstr, setHookHandler, TensorError } from './core.js';
 import { bind, splitOptions, isOptions } from './args.js';
-import { Tensor, Tuple, wrap, wrapBorrowed, setNodeFactory, asTensor } from './tensor.js';
+import { Tensor, Tuple, wrap, wrapBorrowed, setNodeFactory, asTensor, joinScope } from './tensor.js';
 
 const inspect = Symbol.for('nodejs.util.inspect.custom');
 
@@ -16,15 +16,34 @@ export class Node {
   constructor(ptr) {
     this._p = ptr;
     W.tp_node_retain_ptr(ptr);
-    nodeRegistry.register(this, ptr);
+    // Inside torch.scope a node handle is released with the scope (it keeps its graph,
+    // saved tensors included, alive); elsewhere by the garbage collector.
+    this._reg = !joinScope(this);
+    if (this._reg) nodeRegistry.register(this, ptr, this);
   }
-  name() { return cstr(W.tp_node_name(this._p)); }
+  _escape() {
+    if (this._reg || !this._p) return;
+    this._reg = true;
+    nodeRegistry.register(this, this._p, this);
+  }
+  dispose() {
+    if (!this._p) return;
+    if (this._reg) nodeRegistry.unregister(this);
+    if (nodes.get(this._p)?.deref() === this) nodes.delete(this._p);
+    W.tp_node_release_ptr(this._p);
+    this._p = 0;
+  }
+  get _ptr() {
+    if (!this._p) throw new TensorError('this grad_fn handle was released (torch.scope) and cannot be used any more');
+    return this._p;
+  }
+  name() { return cstr(W.tp_node_name(this._ptr)); }
   get next_functions() {
     const out = new Tuple();
-    const n = W.tp_node_ninputs(this._p);
+    const p = this._ptr, n = W.tp_node_ninputs(p);
     for (let i = 0; i < n; i++) {
-      const f = W.tp_node_next_fn(this._p, i);
-      const pair = [f ? nodeFor(f) : null, W.tp_node_next_nr(this._p, i)];
+      const f = W.tp_node_next_fn(p, i);
+      const pair = [f ? nodeFor(f) : null, W.tp_node_next_nr(p, i)];
       pair.toString = () => `(${pair[0] ? String(pair[0]) : 'None'}, ${pair[1]})`;
       out.push(pair);
     }
@@ -32,14 +51,14 @@ export class Node {
   }
   /** AccumulateGrad's leaf tensor (undefined for other nodes, as in PyTorch). */
   get variable() {
-    const v = W.tp_node_variable(this._p);
+    const v = W.tp_node_variable(this._ptr);
     return v ? wrapBorrowed(v) : undefined;
   }
   /** Saved tensors as [name, tensor] pairs (empty once a backward freed them). */
   get saved_tensors() {
     const out = [];
-    const n = W.tp_node_nsaved(this._p);
-    for (let i = 0; i < n; i++) out.push([cstr(W.tp_node_saved_name(this._p, i)), wrapBorrowed(W.tp_node_saved(this._p, i))]);
+    const p = this._ptr, n = W.tp_node_nsaved(p);
+    for (let i = 0; i < n; i++) out.push([cstr(W.tp_node_saved_name(p, i)), wrapBorrowed(W.tp_node_saved(p, i))]);
     return out;
   }
   toString() { return `<${this.name().split('::').pop()} object>`; }
@@ -48,7 +67,7 @@ export class Node {
 
 function nodeFor(ptr) {
   const live = nodes.get(ptr)?.deref();
-  if (live) return live;
+  if (live && live._p === ptr) return live;
   const n = new Node(ptr);
   nodes.set(ptr, new WeakRef(n));
   return n;

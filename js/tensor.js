@@ -54,9 +54,17 @@ export const device = Object.freeze({
 export class Tensor {
   constructor(ptr) {
     this._p = ptr;
-    tensorRegistry.register(this, ptr, this);
+    // Note [Scoped handles]: a tensor made inside torch.scope is released by the scope,
+    // so it skips the FinalizationRegistry (the costliest part of making a handle); it is
+    // registered only if it escapes the scope (returned or kept).
     const scope = scopeStack[scopeStack.length - 1];
-    if (scope) scope.push(this);
+    if (scope) {
+      this._reg = false;
+      scope.push(this);
+    } else {
+      this._reg = true;
+      tensorRegistry.register(this, ptr, this);
+    }
     notePressure();
   }
 
@@ -69,13 +77,20 @@ export class Tensor {
   /** Releases the tensor's memory now; using it afterwards throws. Returns nothing. */
   dispose() {
     if (!this._p) return;
-    tensorRegistry.unregister(this);
+    if (this._reg) tensorRegistry.unregister(this);
     if (borrowed.get(this._p)?.deref() === this) borrowed.delete(this._p);
     W.tp_tensor_release(this._p);
     this._p = 0;
   }
 
   get is_disposed() { return !this._p; }
+
+  /** Leaving scope management: from now on the garbage collector releases it. */
+  _escape() {
+    if (this._reg) return;
+    this._reg = true;
+    tensorRegistry.register(this, this._p, this);
+  }
 
   // ---- attributes ---------------------------------------------------------------------
   get dtype() { return dtypes[W.tp_tensor_dtype(this._ptr)]; }
@@ -136,10 +151,10 @@ export class Tensor {
     if (!(t instanceof Tensor)) throw new TypeError(`data must be a Tensor, not ${describe(t)}`);
     const rg = this.requires_grad;
     const p = check(W.tp_alias(t._ptr));
-    tensorRegistry.unregister(this);
+    if (this._reg) tensorRegistry.unregister(this);
     W.tp_tensor_release(this._p);
     this._p = p;
-    tensorRegistry.register(this, p, this);
+    if (this._reg) tensorRegistry.register(this, p, this);
     if (rg) this.requires_grad = true;
   }
   get _version() { return W.tp_tensor_version(this._ptr); }
@@ -413,7 +428,7 @@ export function viewOf(t) {
 
 // ---- scopes ------------------------------------------------------------------------------
 function collect(v, out, depth = 0) {
-  if (v instanceof Tensor) out.add(v);
+  if (v instanceof Tensor || (v && typeof v._escape === 'function')) out.add(v);
   else if (depth < 4 && Array.isArray(v)) for (const x of v) collect(x, out, depth + 1);
   else if (depth < 4 && v && typeof v === 'object' && Object.getPrototypeOf(v) === Object.prototype) {
     for (const x of Object.values(v)) collect(x, out, depth + 1);
@@ -437,12 +452,21 @@ export function scope(fn) {
     if (ok) collect(result, keepSet);
     const parent = scopeStack[scopeStack.length - 1];
     for (const t of created) {
-      if (t._kept) continue;
-      if (keepSet.has(t)) { if (parent) parent.push(t); continue; }
-      t.dispose();
+      if (!t._p) continue;
+      if (t._kept || (keepSet.has(t) && !parent)) t._escape();
+      else if (keepSet.has(t)) parent.push(t);
+      else t.dispose();
     }
   }
   return result;
+}
+
+/** Other handles (grad_fn nodes) made inside a scope join it: they are released with it. */
+export function joinScope(handle) {
+  const scope = scopeStack[scopeStack.length - 1];
+  if (!scope) return false;
+  scope.push(handle);
+  return true;
 }
 
 /** Exempts t from every enclosing torch.scope. */

@@ -38,6 +38,8 @@ enum {
   TP_GRAD_FLIP, TP_GRAD_ROLL, TP_GRAD_REPEAT, TP_GRAD_TRILU, TP_GRAD_GATHER, TP_GRAD_SCATTER,
   TP_GRAD_INDEX_SELECT, TP_GRAD_MASKED_FILL, TP_GRAD_MASKED_SELECT, TP_GRAD_INDEX, TP_GRAD_INDEX_PUT,
   TP_GRAD_COPY_SLICES,  /* torch::autograd::CopySlices: an in-place op on a view, seen from its base */
+  /* nn ops (src/nn.c; formulas in the nn section at the end of derivatives.c) */
+  TP_GRAD_ADDMM, TP_GRAD_MSE_LOSS, TP_GRAD_NLL_LOSS,
   TP_GRAD_COUNT
 };
 

@@ -1175,6 +1175,7 @@ static int copy_slices_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **g
   if (gin != small) free(gin);
   return rc;
 }
+static int nn_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi);  /* the nn section, at the end */
 
 int tp_formula_apply(tp_node *n, tp_tensor **gs, tp_tensor **gi) {
   arena a = {.n = 0};
@@ -1206,6 +1207,7 @@ int tp_formula_apply(tp_node *n, tp_tensor **gs, tp_tensor **gi) {
   }
   case TP_GRAD_SPLIT: rc = shape_formula(&a, n, gs, gi); break;
   case TP_GRAD_COPY_SLICES: rc = copy_slices_formula(&a, n, g, gi); break;
+  case TP_GRAD_ADDMM: case TP_GRAD_MSE_LOSS: case TP_GRAD_NLL_LOSS: rc = nn_formula(&a, n, g, gi); break;
   default: rc = tp_fail_status("tensorpad: no derivative for %s", n->name);
   }
   arena_free(&a);
@@ -1232,4 +1234,57 @@ TP_API const char *tp_node_saved_name(void *node, int i) {
   case TP_GRAD_INDEX: case TP_GRAD_INDEX_PUT: return "indices";
   }
   return "saved";
+}
+
+/* ==== nn ops (src/nn.c) =====================================================================
+ * The formulas of the ops torch.nn.functional runs as single nodes; written with the entry
+ * points like every formula above, so that create_graph records them. */
+tp_tensor *tp_nll_loss_coef(tp_tensor *t, tp_tensor *w, int ndim, const int64_t *shape, int dtype, int reduction, int64_t ignore);
+
+/* A matrix stored column by column (the transpose of a contiguous one). */
+static int col_major(const tp_tensor *t) {
+  return t->ndim == 2 && t->shape[0] > 1 && t->shape[1] > 1 && t->stride[0] == 1 && t->stride[1] == t->shape[0];
+}
+
+static int nn_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
+  switch (n->kind) {
+  case TP_GRAD_ADDMM: {  /* out = beta self + alpha m1 m2: d self = beta g, d m1 = alpha g m2^T, d m2 = alpha m1^T g */
+    double beta = n->s[0], alpha = n->s[1];
+    if (n->next[0].fn && !(gi[0] = own(beta == 1 ? g : sc(a, TP_OP_MUL, g, beta)))) return -1;
+    /* As PyTorch's mm_mat1_backward / mm_mat2_backward: a column-major operand (Linear's
+     * weight.t()) gets its gradient computed transposed, so that it comes out in the
+     * operand's own layout and the TBackward0 behind it hands a contiguous gradient on. */
+    tp_tensor *m1 = unpack(a, n, 0), *m2 = unpack(a, n, 1);
+    if (!m1 || !m2) return -1;
+    if (n->next[1].fn) {
+      tp_tensor *d = col_major(m1) ? mT(a, lin(a, TP_LINALG_MM, m2, mT(a, g))) : lin(a, TP_LINALG_MM, g, mT(a, m2));
+      if (!(gi[1] = own(alpha == 1 ? d : sc(a, TP_OP_MUL, d, alpha)))) return -1;
+    }
+    if (n->next[2].fn) {
+      tp_tensor *d = col_major(m2) ? mT(a, lin(a, TP_LINALG_MM, mT(a, g), m1)) : lin(a, TP_LINALG_MM, mT(a, m1), g);
+      if (!(gi[2] = own(alpha == 1 ? d : sc(a, TP_OP_MUL, d, alpha)))) return -1;
+    }
+    return 0;
+  }
+  case TP_GRAD_MSE_LOSS: {  /* d input = norm (x - y) g with norm = 2 (2 / numel for the mean); d target = -that */
+    tp_tensor *x = unpack(a, n, 0), *y = unpack(a, n, 1);
+    tp_tensor *diff = sub(a, x, y);
+    if (!diff) return -1;
+    double norm = n->iv[0] == TP_REDUCTION_MEAN ? 2.0 / (double)tp_shape_numel(diff->ndim, diff->shape) : 2.0;
+    tp_tensor *d = mul(a, sc(a, TP_OP_MUL, diff, norm), g);
+    if (!d) return -1;
+    if (n->next[0].fn) gi[0] = own(d);
+    if (n->next[1].fn && !(gi[1] = own(neg(a, d)))) return -1;
+    return 0;
+  }
+  case TP_GRAD_NLL_LOSS: {  /* d input[i, t_i] = -w[t_i] g_i (/ total weight for the mean), 0 elsewhere */
+    const tp_meta *m = &n->in_meta[0];
+    tp_tensor *t = unpack(a, n, 0), *w = n->nsaved > 1 ? unpack(a, n, 1) : NULL;
+    if (!t || (n->nsaved > 1 && !w)) return -1;
+    tp_tensor *coef = K(a, tp_nll_loss_coef(t, w, m->ndim, m->shape, m->dtype, (int)n->iv[0], n->iv[1]));
+    tp_tensor *gg = n->iv[0] == TP_REDUCTION_NONE && m->ndim == 2 ? unsq(a, g, 1) : g;
+    return (gi[0] = own(mul(a, coef, gg))) ? 0 : -1;
+  }
+  }
+  return tp_fail_status("tensorpad: no derivative for %s", n->name);
 }

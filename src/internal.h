@@ -96,6 +96,9 @@ void tp_iter_run(tp_iter *it, tp_inner_fn fn, void *ctx);
 /* dst[...] = (dst dtype) src[...], src broadcast to dst's shape. */
 void tp_copy_convert(tp_tensor *dst, tp_tensor *src);
 
+/* linalg.c: addmm's forward kernel (tp_addmm in nn.c records its node around it). */
+tp_tensor *tp_addmm_forward(tp_tensor *input, tp_tensor *mat1, tp_tensor *mat2, double beta, double alpha);
+
 /* random.c */
 uint32_t tp_rng_u32(void);
 uint64_t tp_rng_u64(void);

@@ -238,5 +238,23 @@ TP_API tp_tensor *tp_nonzero(tp_tensor *t);                  /* (count, ndim) in
 TP_API tp_tensor *tp_index(tp_tensor *t, int n, tp_tensor *const *indices);
 TP_API int tp_index_put_(tp_tensor *t, int n, tp_tensor *const *indices, tp_tensor *values, int accumulate);
 TP_API tp_tensor *tp_index_put(tp_tensor *t, int n, tp_tensor *const *indices, tp_tensor *values, int accumulate);
+/* Whole slices along dim: self[..., index[i], ...] += alpha * source[..., i, ...] (add),
+ * = source[..., i, ...] (copy), = value (fill; value a 0-d tensor or NULL to use v). */
+TP_API int tp_index_add_(tp_tensor *t, double dim, tp_tensor *index, tp_tensor *source, double alpha);
+TP_API tp_tensor *tp_index_add(tp_tensor *t, double dim, tp_tensor *index, tp_tensor *source, double alpha);
+TP_API int tp_index_copy_(tp_tensor *t, double dim, tp_tensor *index, tp_tensor *source);
+TP_API tp_tensor *tp_index_copy(tp_tensor *t, double dim, tp_tensor *index, tp_tensor *source);
+TP_API int tp_index_fill_(tp_tensor *t, double dim, tp_tensor *index, tp_tensor *value, double v);
+TP_API tp_tensor *tp_index_fill(tp_tensor *t, double dim, tp_tensor *index, tp_tensor *value, double v);
+
+/* ---- nn ops (src/nn.c) ------------------------------------------------------------------ */
+/* PyTorch's Reduction enum, as F.mse_loss / F.nll_loss take it. */
+enum { TP_REDUCTION_NONE, TP_REDUCTION_MEAN, TP_REDUCTION_SUM };
+/* addmm: beta * self + alpha * (mat1 @ mat2), self broadcast to the product (AddmmBackward0). */
+TP_API tp_tensor *tp_addmm(tp_tensor *self, tp_tensor *mat1, tp_tensor *mat2, double beta, double alpha);
+/* mse_loss(input, target, reduction): mean/sum/none of (input - target)^2 (MseLossBackward0). */
+TP_API tp_tensor *tp_mse_loss(tp_tensor *input, tp_tensor *target, int reduction);
+/* nll_loss(input [N, C] or [C], target int64 [N] or [], weight [C] or NULL) (NllLossBackward0). */
+TP_API tp_tensor *tp_nll_loss(tp_tensor *input, tp_tensor *target, tp_tensor *weight, int reduction, double ignore_index);
 
 #endif
