@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include "check.h"
 #include "internal.h"
+#include "autograd.h"
 
 static tp_tensor *scalar_leaf(double v) {
   tp_tensor *t = tp_full(0, NULL, TP_FLOAT64, v);
@@ -213,7 +214,41 @@ static void test_double_backward(void) {
   CHECK(tp_live_tensors() == live);
 }
 
+/* Hooks through the native hook pointer: 1 doubles the gradient, 2 fails. */
+extern tp_tensor *(*tp_native_hook)(int32_t id, tp_tensor *grad);
+static tp_tensor *native_hook(int32_t id, tp_tensor *grad) {
+  if (id == 2) return TP_HOOK_ERROR;
+  return tp_binary_scalar(TP_OP_MUL, grad, 2, TP_SCALAR_INT, 0, 1);
+}
+
+static void test_hooks(void) {
+  double live = tp_live_tensors();
+  tp_native_hook = native_hook;
+  tp_tensor *x = scalar_leaf(1.5), *w = scalar_leaf(0.5);
+  tp_tensor *h = tp_binary(TP_OP_MUL, x, w, 1);
+  CHECK(tp_tensor_register_hook(h, 1) == 0);
+  CHECK(tp_tensor_register_hook(x, 1) == 0);
+  tp_tensor *y = tp_unary(TP_OP_EXP, h);
+  CHECK(backward(y, 1) == 0);
+  CHECK_NEAR(grad_of(x), 4 * 0.5 * exp(0.75), 1e-12);  /* doubled at h, again at x */
+  CHECK_NEAR(grad_of(w), 2 * 1.5 * exp(0.75), 1e-12);
+  CHECK(tp_tensor_register_hook(w, 2) == 0);
+  CHECK(backward(y, 1) == -1);  /* the failing hook: nothing accumulates */
+  CHECK_NEAR(grad_of(x), 4 * 0.5 * exp(0.75), 1e-12);
+  CHECK_NEAR(grad_of(w), 2 * 1.5 * exp(0.75), 1e-12);
+  tp_tensor_remove_hook(w, 2);
+  tp_tensor_remove_hook(h, 1);
+  tp_tensor_remove_hook(x, 1);
+  CHECK(backward(y, 0) == 0);
+  CHECK_NEAR(grad_of(x), 5 * 0.5 * exp(0.75), 1e-12);
+  tp_native_hook = NULL;
+  tp_tensor *all[] = {y, h, x, w};
+  for (int i = 0; i < 4; i++) tp_tensor_release(all[i]);
+  CHECK(tp_live_tensors() == live);
+}
+
 int main(void) {
+  test_hooks();
   test_double_backward();
   test_long_chain();
   test_long_saved_chain();
