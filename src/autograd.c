@@ -261,6 +261,11 @@ tp_tensor *tp_node_unpack(tp_node *n, int i) {
 int tp_check_inplace(tp_tensor *self) {
   if (grad_enabled && self->requires_grad && !self->grad_fn)
     return tp_fail_status("a leaf Variable that requires grad is being used in an in-place operation.");
+  if (grad_enabled && self->base && self->view_no_grad && self->base->requires_grad)
+    return tp_fail_status("A view was created in no_grad mode and is being modified inplace with grad mode enabled. Given "
+                          "that this use case is ambiguous and error-prone, it is forbidden. You can clarify your code by "
+                          "moving both the view and the inplace either both inside the no_grad block (if you don't want the "
+                          "inplace to be tracked) or both outside (if you want the inplace to be tracked).");
   if (grad_enabled && self->base && self->base->requires_grad && !self->base->grad_fn)
     return tp_fail_status("a view of a leaf Variable that requires grad is being used in an in-place operation.");
   if (grad_enabled && self->base && self->grad_fn && self->grad_fn->kind == TP_GRAD_SPLIT)
@@ -273,7 +278,9 @@ int tp_check_inplace(tp_tensor *self) {
 
 void tp_set_view_base(tp_tensor *view, tp_tensor *of) {
   tp_tensor *b = of->base ? of->base : of;
-  if (view->base == b || view->storage != b->storage) return;
+  if (view->storage != b->storage) return;
+  view->view_no_grad = of->view_no_grad || (!grad_enabled && of->requires_grad);
+  if (view->base == b) return;
   tp_tensor_retain(b);
   if (view->base) tp_tensor_release(view->base);
   view->base = b;
