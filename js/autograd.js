@@ -84,9 +84,15 @@ setHookHandler((id, gradPtr) => {
   if (!fn) return 0;
   try {
     W.tp_tensor_retain(gradPtr);
-    const r = fn(wrap(gradPtr));
+    const g = wrap(gradPtr), name = fn.name || '<lambda>';
+    const r = fn(g);
     if (r === undefined || r === null) return 0;
     if (!(r instanceof Tensor)) throw new TypeError(`hook returned ${typeof r}; expected a Tensor or nothing`);
+    if (r.ndim !== g.ndim || r.shape.some((n, d) => n !== g.shape[d])) throw new TensorError(`hook '${name}' has changed the size of value`);
+    if (r.dtype !== g.dtype) {
+      const title = (t) => `torch.${{ float32: 'Float', float64: 'Double', int32: 'Int', int64: 'Long', bool: 'Bool' }[t.dtype.name]}Tensor`;
+      throw new TensorError(`hook '${name}' has changed the type of value (was ${title(g)} got ${title(r)})`);
+    }
     W.tp_tensor_retain(r._ptr);  // ownership passes to the core
     return r._ptr;
   } catch (e) {
@@ -129,6 +135,22 @@ function runBackward(tensors, grads, retain_graph, create_graph) {
   const keep = create_graph || !!retain_graph;
   const [roots, gs] = lists(tensors, grads);
   checkRun(W.tp_backward(tensors.length, roots, gs, keep ? 1 : 0, create_graph ? 1 : 0));
+}
+
+/** backward(inputs=[...]): gradients of the roots reach only these tensors' .grad (accumulated). */
+function runBackwardInputs(tensors, grads, inputs, retain_graph, create_graph) {
+  inputs = asList(inputs);
+  if (!inputs.length) throw new TensorError("'inputs' argument to backward() cannot be empty.");
+  inputs.forEach((t, i) => asTensor(t, 'backward', 'inputs', i + 1));
+  if (inputs.some((t) => !t.requires_grad)) throw new TensorError("can't retain_grad on Tensor that has requires_grad=False");
+  const gs = grad(tensors, inputs, { grad_outputs: grads, retain_graph: create_graph || !!retain_graph, create_graph, allow_unused: true });
+  inputs.forEach((t, i) => {
+    const g = gs[i];
+    if (!g) return;
+    if (t.grad === null) t.grad = create_graph ? g : g.detach();
+    else if (create_graph) t.grad = t.grad.add(g);
+    else withMode(false, () => t.grad.add_(g));
+  });
 }
 
 /** torch.autograd.grad(outputs, inputs, {grad_outputs, retain_graph, create_graph, allow_unused}). */
@@ -350,8 +372,8 @@ export function install(torch, TensorClass) {
       }
       if (a.length) gradient = a[0];
       if (opts.gradient !== undefined) gradient = opts.gradient;
-      if (opts.inputs !== undefined) throw new TensorError("tensorpad: backward(inputs=...) is not supported yet; use torch.autograd.grad");
-      runBackward([this], [gradient], opts.retain_graph, !!opts.create_graph);
+      if (opts.inputs !== undefined && opts.inputs !== null) runBackwardInputs([this], [gradient], opts.inputs, opts.retain_graph, !!opts.create_graph);
+      else runBackward([this], [gradient], opts.retain_graph, !!opts.create_graph);
     },
     retain_grad() { checkStatus(W.tp_tensor_retain_grad(this._ptr)); },
     /** register_hook(fn): fn(grad) may return a new gradient; returns a handle with remove(). */
@@ -377,7 +399,9 @@ export function install(torch, TensorClass) {
     backward: (tensors, grad_tensors, ...a) => {
       const [, o] = splitOptions('backward', a, ['retain_graph', 'create_graph', 'grad_variables', 'inputs']);
       const ts = asList(tensors);
-      runBackward(ts, grad_tensors === undefined || grad_tensors === null ? ts.map(() => null) : asList(grad_tensors), o.retain_graph, !!o.create_graph);
+      const gs = grad_tensors === undefined || grad_tensors === null ? ts.map(() => null) : asList(grad_tensors);
+      if (o.inputs !== undefined && o.inputs !== null) runBackwardInputs(ts, gs, o.inputs, o.retain_graph, !!o.create_graph);
+      else runBackward(ts, gs, o.retain_graph, !!o.create_graph);
     },
     gradcheck, gradgradcheck, graph, to_dot, Node,
     no_grad: (fn) => withMode(false, fn),

@@ -261,37 +261,63 @@ tp_tensor *tp_node_unpack(tp_node *n, int i) {
 int tp_check_inplace(tp_tensor *self) {
   if (grad_enabled && self->requires_grad && !self->grad_fn)
     return tp_fail_status("a leaf Variable that requires grad is being used in an in-place operation.");
+  if (grad_enabled && self->base && self->view_no_grad && self->base->requires_grad)
+    return tp_fail_status("A view was created in no_grad mode and is being modified inplace with grad mode enabled. Given "
+                          "that this use case is ambiguous and error-prone, it is forbidden. You can clarify your code by "
+                          "moving both the view and the inplace either both inside the no_grad block (if you don't want the "
+                          "inplace to be tracked) or both outside (if you want the inplace to be tracked).");
   if (grad_enabled && self->base && self->base->requires_grad && !self->base->grad_fn)
     return tp_fail_status("a view of a leaf Variable that requires grad is being used in an in-place operation.");
+  if (grad_enabled && self->base && self->grad_fn && self->grad_fn->kind == TP_GRAD_SPLIT)
+    return tp_fail_status("Output %d of %s is a view and is being modified inplace. This view is the output of a function "
+                          "that returns multiple views. Such functions do not allow the output views to be modified "
+                          "inplace. You should replace the inplace operation by an out-of-place one.",
+                          self->output_nr, self->grad_fn->name);
   return 0;
 }
 
 void tp_set_view_base(tp_tensor *view, tp_tensor *of) {
   tp_tensor *b = of->base ? of->base : of;
-  if (view->base == b || view->storage != b->storage) return;
+  if (view->storage != b->storage) return;
+  view->view_no_grad = of->view_no_grad || (!grad_enabled && of->requires_grad);
+  if (view->base == b) return;
   tp_tensor_retain(b);
   if (view->base) tp_tensor_release(view->base);
   view->base = b;
 }
 
-static int is_dense(const tp_tensor *t) {
-  int64_t st[TP_MAX_DIMS];
-  tp_contiguous_strides(t->ndim, t->shape, st);
-  for (int d = 0; d < t->ndim; d++)
-    if (t->shape[d] > 1 && t->stride[d] != st[d]) return 0;
+/* The dims of t from the largest stride to the smallest; 1 when t is dense in that order
+ * (a contiguous tensor, or a permutation of one). */
+static int dense_order(const tp_tensor *t, int64_t *perm) {
+  for (int d = 0; d < t->ndim; d++) perm[d] = d;
+  for (int i = 1; i < t->ndim; i++)  /* stable insertion sort, stride descending */
+    for (int j = i; j > 0 && t->stride[perm[j]] > t->stride[perm[j - 1]]; j--) {
+      int64_t k = perm[j]; perm[j] = perm[j - 1]; perm[j - 1] = k;
+    }
+  int64_t want = 1;
+  for (int i = t->ndim - 1; i >= 0; i--) {
+    int64_t d = perm[i];
+    if (t->shape[d] > 1 && t->stride[d] != want) return 0;
+    want *= t->shape[d] > 1 ? t->shape[d] : 1;
+  }
   return 1;
 }
 
 /* Note [Views and CopySlices]. Falls back to the view's own history when the base is not
- * dense (the view's geometry is taken relative to a dense base) or memory runs out. */
-static int rebase_view(tp_tensor *self, tp_node *n) {
-  tp_tensor *base = self->base;
-  if (!is_dense(base) || self->ndim > TP_MAX_DIMS) return -1;
-  int64_t iv[3 + 2 * TP_MAX_DIMS] = {3 /* TP_VIEW_AS_STRIDED */, self->ndim, self->offset - base->offset};
+ * dense (a permuted dense base is handled through its permutation) or memory runs out. */
+static int rebase_view(tp_tensor *self, tp_tensor *base, tp_node *n) {
+  int64_t perm[TP_MAX_DIMS];
+  if (!dense_order(base, perm)) return -1;
+  int identity = 1;
+  for (int d = 0; d < base->ndim; d++) identity &= perm[d] == d;
+  int64_t iv[3 * TP_MAX_DIMS + 4] = {3 /* TP_VIEW_AS_STRIDED */, self->ndim, self->offset - base->offset};
   for (int d = 0; d < self->ndim; d++) {
     iv[3 + d] = self->shape[d];
     iv[3 + self->ndim + d] = self->stride[d];
   }
+  int niv = 3 + 2 * self->ndim;
+  if (!identity)
+    for (int d = 0; d < base->ndim; d++) iv[niv++] = perm[d];
   tp_node *cs = node_alloc(TP_GRAD_COPY_SLICES, 0, "torch::autograd::CopySlices", n->ninputs, 1);
   if (!cs) { tp_clear_error(); return -1; }
   tp_node *e0 = NULL;
@@ -308,7 +334,7 @@ static int rebase_view(tp_tensor *self, tp_node *n) {
     if (cs->next[i].fn) tp_node_retain(cs->next[i].fn);
     cs->in_meta[i] = n->in_meta[i];
   }
-  tp_node_set_iv(cs, 3 + 2 * self->ndim, iv);
+  tp_node_set_iv(cs, niv, iv);
   meta_of(&n->out_meta[0], self);
   cs->inner = n;
   tp_node_retain(n);
@@ -317,14 +343,14 @@ static int rebase_view(tp_tensor *self, tp_node *n) {
   /* the view: a fresh AsStridedBackward0 of the base's new history */
   tp_node *v = tp_node_new(TP_GRAD_AS_STRIDED, 0, "AsStridedBackward0", 1, &base, 1);
   if (!v) { tp_clear_error(); tp_node_set_output(n, self, 0); return 0; }
-  tp_node_set_iv(v, 3 + 2 * self->ndim, iv);
+  tp_node_set_iv(v, niv, iv);
   tp_node_set_output(v, self, 0);
   tp_node_release(v);
   return 0;
 }
 
 void tp_rebase_history(tp_tensor *self, tp_node *n) {
-  if (self->base && self->storage == self->base->storage && rebase_view(self, n) == 0) return;
+  if (self->base && self->storage == self->base->storage && rebase_view(self, self->base, n) == 0) return;
   tp_node_set_output(n, self, 0);
 }
 
@@ -368,6 +394,11 @@ TP_API int tp_tensor_requires_grad_(tp_tensor *t, int b) {
 }
 
 TP_API int tp_tensor_detach_(tp_tensor *t) {
+  if (t->base)
+    return tp_fail_status("Can't detach views in-place. Use detach() instead. If you are using DistributedDataParallel (DDP) "
+                          "for training, and gradient_as_bucket_view is set as True, gradients are views of DDP buckets, "
+                          "and hence detach_() cannot be called on these gradients. To fix this error, please refer to the "
+                          "Optimizer.zero_grad() function in torch/optim/optimizer.py as the solution.");
   if (t->grad_fn) {
     if (t->retains_grad && t->grad_fn->retain) t->grad_fn->retain[t->output_nr] = NULL;
     tp_node_release(t->grad_fn);
@@ -770,12 +801,13 @@ static int run_backward(int nroots, tp_tensor *const *roots, tp_tensor *const *g
       if (pending[i].retain || create_graph || g->refcount > 1 || g->grad_fn || !tp_tensor_is_contiguous(g)) ng = tp_clone(g);
       else { ng = g; tp_tensor_retain(g); }
       if (!ng) goto done;
-      if (!create_graph) tp_tensor_detach_(ng);
+      if (!create_graph || pending[i].retain) tp_tensor_detach_(ng);  /* a retained .grad has no history */
       v->grad = ng;
     } else if (!create_graph && !pending[i].retain) {
       if (tp_binary_(TP_OP_ADD, v->grad, g, 1)) goto done;
     } else {
       if (!(ng = tp_binary(TP_OP_ADD, v->grad, g, 1))) goto done;
+      if (pending[i].retain) tp_tensor_detach_(ng);
       tp_tensor_release(v->grad);
       v->grad = ng;
     }

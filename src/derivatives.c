@@ -82,6 +82,8 @@ static tp_tensor *reduce(arena *a, int op, tp_tensor *x, int n, const double *di
   return x ? K(a, tp_reduce(op, x, n, dims, keepdim, 0, -1)) : NULL;
 }
 static tp_tensor *unsq(arena *a, tp_tensor *x, int64_t d) { return x ? K(a, tp_unsqueeze(x, (double)d)) : NULL; }
+static tp_tensor *mT(arena *a, tp_tensor *x) { return x ? K(a, tp_transpose(x, -2, -1)) : NULL; }
+static tp_tensor *lin(arena *a, int op, tp_tensor *x, tp_tensor *y) { return x && y ? K(a, tp_linalg(op, x, y)) : NULL; }
 static tp_tensor *expand_meta(arena *a, tp_tensor *x, const tp_meta *m) {
   double sizes[TP_MAX_DIMS];
   for (int d = 0; d < m->ndim; d++) sizes[d] = (double)m->shape[d];
@@ -304,8 +306,8 @@ tp_tensor *tp_record_dimop(int op, tp_tensor *x, int64_t dim, tp_tensor *out) {
 tp_tensor *tp_record_linalg(int op, tp_tensor *x, tp_tensor *y, tp_tensor *out) {
   tp_tensor *ins[2] = {x, y};
   if (!out || !tp_any_requires_grad(2, ins)) return out;
-  /* PyTorch 1.13 composes outer (reshape * vec2) and most matmul shapes from several nodes;
-   * ours is one node named after PyTorch's outermost one (what repr shows). */
+  /* matmul of other shapes and outer are recorded as PyTorch's composites by tp_linalg
+   * (Note [matmul's graph]); the names below serve only if that path could not run. */
   static const char *const names[TP_LINALG_NOPS] = {"MmBackward0", "MmBackward0", "BmmBackward0", "MvBackward0", "DotBackward0", "MulBackward0"};
   const char *name = names[op];
   if (op == TP_LINALG_MATMUL) {
@@ -325,14 +327,105 @@ tp_tensor *tp_record_linalg(int op, tp_tensor *x, tp_tensor *y, tp_tensor *out) 
   return finish(n, out, failed);
 }
 
+/* Note [matmul's graph]: PyTorch 1.13 composes matmul (LinearAlgebra.cpp, _matmul_impl) and
+ * outer from other ops, and its graph shows them: 1-D @ 2-D is unsqueeze, mm, squeeze_;
+ * a >= 3-D operand times a 1-D/2-D one is folded into one mm/mv (transposing when the
+ * larger one is on the right) between reshapes; the rest is expand, reshape, bmm and
+ * _unsafe_view. When a result must be recorded, the same ops run here (through the
+ * exported entries, so each records its node); the caller has already validated shapes. */
+static int matmul_folds(const tp_tensor *t, int other_ndim) {  /* linalg.c's should_fold */
+  if (!(t->ndim >= 3 && (other_ndim == 1 || other_ndim == 2))) return 0;
+  return !(t->ndim == 3 && other_ndim == 2 && t->stride[2] != 1 && t->stride[0] == t->shape[1] * t->shape[2]);
+}
+
+static tp_tensor *reshape_to(arena *a, tp_tensor *t, int nd, const int64_t *shape) {
+  double s[TP_MAX_DIMS];
+  for (int d = 0; d < nd; d++) s[d] = (double)shape[d];
+  return t ? K(a, tp_reshape(t, nd, s)) : NULL;
+}
+
+static tp_tensor *unsafe_view(arena *a, tp_tensor *o, int nd, const int64_t *shape) {
+  if (!o) return NULL;
+  double s[TP_MAX_DIMS];
+  for (int d = 0; d < nd; d++) s[d] = (double)shape[d];
+  int mode = tp_set_grad_enabled(0);
+  tp_tensor *v = tp_reshape(o, nd, s);
+  tp_set_grad_enabled(mode);
+  return v ? K(a, tp_record_unary_kind(TP_GRAD_VIEW, "UnsafeViewBackward0", o, v, 0, NULL)) : NULL;
+}
+
+int tp_record_matmul(tp_tensor *x, tp_tensor *y, tp_tensor **out) {
+  int da = x->ndim, db = y->ndim;
+  if (da <= 2 && db <= 2 && !(da == 1 && db == 2)) return 0;  /* dot, mv, mm: one node of their own */
+  arena a = {.n = 0};
+  tp_tensor *r = NULL;
+  if (da == 1 && db == 2) {  /* x.unsqueeze(0).mm(y).squeeze_(0) */
+    tp_tensor *m = lin(&a, TP_LINALG_MM, unsq(&a, x, 0), y);
+    int mode = tp_set_grad_enabled(0);
+    tp_tensor *v = m ? tp_squeeze_dim(m, 0) : NULL;
+    tp_set_grad_enabled(mode);
+    r = v ? K(&a, tp_record_unary_kind(TP_GRAD_VIEW, "SqueezeBackward3", m, v, 0, NULL)) : NULL;
+  } else if (matmul_folds(x, db) || matmul_folds(y, da)) {
+    int transpose = db > da;
+    tp_tensor *t1 = transpose ? mT(&a, y) : x;
+    tp_tensor *t2 = !transpose ? y : da == 2 ? K(&a, tp_t(x)) : x;
+    if (!t1 || !t2) goto done;
+    int64_t shape[TP_MAX_DIMS + 1], folded[2];
+    int nd = t1->ndim - 1;
+    memcpy(shape, t1->shape, sizeof(int64_t) * (size_t)nd);
+    folded[0] = tp_shape_numel(nd, shape);
+    folded[1] = t1->shape[nd];
+    if (t2->ndim == 2) shape[nd++] = t2->shape[1];
+    tp_tensor *t1f = reshape_to(&a, t1, 2, folded);
+    r = unsafe_view(&a, lin(&a, t2->ndim == 2 ? TP_LINALG_MM : TP_LINALG_MV, t1f, t2), nd, shape);
+    if (transpose && t2->ndim == 2) r = r ? K(&a, tp_contiguous(mT(&a, r))) : NULL;
+  } else {  /* both >= 2-D: expand the batch dims, flatten them, bmm */
+    int na = da - 2, nb = db - 2, nbatch = na > nb ? na : nb;
+    int64_t batch[TP_MAX_DIMS], ea[TP_MAX_DIMS], eb[TP_MAX_DIMS], fa[3], fb[3], oshape[TP_MAX_DIMS];
+    for (int d = 0; d < nbatch; d++) {
+      int ia = d - (nbatch - na), ib = d - (nbatch - nb);
+      int64_t sa = ia < 0 ? 1 : x->shape[ia], sb = ib < 0 ? 1 : y->shape[ib];
+      batch[d] = sa == 1 ? sb : sa;
+    }
+    int64_t prod = tp_shape_numel(nbatch, batch);
+    memcpy(ea, batch, sizeof(int64_t) * (size_t)nbatch);
+    memcpy(eb, batch, sizeof(int64_t) * (size_t)nbatch);
+    ea[nbatch] = x->shape[da - 2], ea[nbatch + 1] = x->shape[da - 1];
+    eb[nbatch] = y->shape[db - 2], eb[nbatch + 1] = y->shape[db - 1];
+    fa[0] = fb[0] = prod;
+    fa[1] = ea[nbatch], fa[2] = ea[nbatch + 1], fb[1] = eb[nbatch], fb[2] = eb[nbatch + 1];
+    tp_meta ma = {.ndim = (int8_t)(nbatch + 2)}, mb = {.ndim = (int8_t)(nbatch + 2)};
+    memcpy(ma.shape, ea, sizeof(int64_t) * (size_t)(nbatch + 2));
+    memcpy(mb.shape, eb, sizeof(int64_t) * (size_t)(nbatch + 2));
+    tp_tensor *xa = reshape_to(&a, expand_meta(&a, x, &ma), 3, fa), *yb = reshape_to(&a, expand_meta(&a, y, &mb), 3, fb);
+    memcpy(oshape, batch, sizeof(int64_t) * (size_t)nbatch);
+    oshape[nbatch] = fa[1], oshape[nbatch + 1] = fb[2];
+    r = unsafe_view(&a, lin(&a, TP_LINALG_BMM, xa, yb), nbatch + 2, oshape);
+  }
+done:
+  *out = own(r);
+  arena_free(&a);
+  return 1;
+}
+
+/* outer(x, y) is x.reshape(-1, 1) * y in PyTorch 1.13 (see Note [matmul's graph]). */
+tp_tensor *tp_record_outer(tp_tensor *x, tp_tensor *y) {
+  arena a = {.n = 0};
+  int64_t col[2] = {x->shape[0], 1};
+  tp_tensor *r = own(mul(&a, reshape_to(&a, x, 2, col), y));
+  arena_free(&a);
+  return r;
+}
+
 /* Views, copies and the like: params in iv; name given by the caller. */
 tp_tensor *tp_record_unary_kind(int kind, const char *name, tp_tensor *x, tp_tensor *out, int niv, const int64_t *iv) {
   if (!out || !tp_any_requires_grad(1, &x)) return out;
   tp_node *n = tp_node_new(kind, 0, name, 1, &x, 1);
   if (n && niv) tp_node_set_iv(n, niv, iv);
   out = finish(n, out, 0);
-  int view = kind == TP_GRAD_VIEW || kind == TP_GRAD_EXPAND || kind == TP_GRAD_PERMUTE || kind == TP_GRAD_SELECT ||
-             kind == TP_GRAD_SLICE || kind == TP_GRAD_AS_STRIDED;
+  /* _unsafe_view (a reshape PyTorch does not track as a view) keeps no base */
+  int view = (kind == TP_GRAD_VIEW && strcmp(name, "UnsafeViewBackward0")) || kind == TP_GRAD_EXPAND || kind == TP_GRAD_PERMUTE ||
+             kind == TP_GRAD_SELECT || kind == TP_GRAD_SLICE || kind == TP_GRAD_AS_STRIDED;
   if (out && view) tp_set_view_base(out, x);  /* only when out shares x's storage */
   return out;
 }
@@ -354,7 +447,10 @@ int tp_record_multi(int kind, const char *name, tp_tensor *x, int nout, tp_tenso
   tp_node *n = tp_node_new(kind, 0, name, 1, &x, nout);
   if (!n) return -1;
   if (niv) tp_node_set_iv(n, niv, iv);
-  for (int i = 0; i < nout; i++) tp_node_set_output(n, outs[i], i);
+  for (int i = 0; i < nout; i++) {
+    tp_node_set_output(n, outs[i], i);
+    tp_set_view_base(outs[i], x);  /* views (split/chunk/unbind) that refuse in-place ops */
+  }
   tp_node_release(n);
   return 0;
 }
@@ -755,8 +851,6 @@ static int dimop_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
   return 0;
 }
 
-static tp_tensor *mT(arena *a, tp_tensor *x) { return x ? K(a, tp_transpose(x, -2, -1)) : NULL; }
-static tp_tensor *lin(arena *a, int op, tp_tensor *x, tp_tensor *y) { return x && y ? K(a, tp_linalg(op, x, y)) : NULL; }
 
 static int linalg_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
   tp_tensor *x = unpack(a, n, 0), *y = unpack(a, n, 1), *ga = NULL, *gb = NULL;
@@ -826,16 +920,15 @@ static tp_tensor *apply_view(arena *a, tp_tensor *t, const int64_t *iv) {
 
 /* The gradient of a view: zeros of the input's shape with g written where the view looks.
  * Under create_graph this is recorded as its own node, whose gradient is the view again. */
-static tp_tensor *embed(arena *a, tp_node *n, tp_tensor *g) {
-  tp_tensor *z = zeros_meta(a, &n->in_meta[0]);
+static tp_tensor *embed_at(arena *a, const tp_meta *m, const int64_t *iv, int niv, tp_tensor *g) {
+  tp_tensor *z = zeros_meta(a, m);
   int mode = tp_set_grad_enabled(0);
   int rc = -1;
-  if (z && n->iv[0] == TP_VIEW_AS_STRIDED) {
+  if (z && iv[0] == TP_VIEW_AS_STRIDED) {
     /* as_strided may look at an element several times: sum g into each place it came from */
-    const tp_meta *m = &n->in_meta[0];
     double flat = -1, sizes[TP_MAX_DIMS];
     int64_t numel = tp_shape_numel(m->ndim, m->shape);
-    tp_tensor *pos = apply_view(a, K(a, tp_arange(0, (double)numel, 1, TP_INT64)), n->iv);
+    tp_tensor *pos = apply_view(a, K(a, tp_arange(0, (double)numel, 1, TP_INT64)), iv);
     tp_tensor *ix[1] = {pos ? K(a, tp_reshape(pos, 1, &flat)) : NULL};
     tp_tensor *gf = K(a, tp_reshape(g, 1, &flat)), *zf = K(a, tp_reshape(z, 1, &flat));
     tp_tensor *acc = ix[0] && gf && zf ? K(a, tp_index_put(zf, 1, ix, gf, 1)) : NULL;
@@ -843,20 +936,43 @@ static tp_tensor *embed(arena *a, tp_node *n, tp_tensor *g) {
     z = acc ? K(a, tp_reshape(acc, m->ndim, sizes)) : NULL;
     rc = z ? 0 : -1;
   } else if (z) {
-    tp_tensor *v = apply_view(a, z, n->iv);
+    tp_tensor *v = apply_view(a, z, iv);
     rc = v ? tp_copy_(v, g) : -1;
   }
   tp_set_grad_enabled(mode);
   if (rc) return NULL;
   static const char *const names[] = {"", "SelectBackwardBackward0", "SliceBackwardBackward0", "AsStridedBackwardBackward0"};
   if (tp_any_requires_grad(1, &g)) {
-    tp_node *e = tp_node_new(TP_GRAD_SLICE, 1, names[n->iv[0]], 1, &g, 1);
+    tp_node *e = tp_node_new(TP_GRAD_SLICE, 1, names[iv[0]], 1, &g, 1);
     if (!e) return NULL;
-    tp_node_set_iv(e, n->niv, n->iv);
+    tp_node_set_iv(e, niv, iv);
     tp_node_set_output(e, z, 0);
     tp_node_release(e);
   }
   return z;
+}
+
+/* A base's permutation to storage order, after an as_strided geometry (iv[3 + 2 nd...]):
+ * the shape in that order in *m, the permutation and its inverse in p / inv; 0 if none. */
+static int storage_order(const tp_node *n, tp_meta *m, double *p, double *inv) {
+  int nd = (int)n->iv[1];
+  *m = n->in_meta[0];
+  if (n->iv[0] != TP_VIEW_AS_STRIDED || n->niv <= 3 + 2 * nd) return 0;
+  for (int d = 0; d < m->ndim; d++) {
+    int64_t k = n->iv[3 + 2 * nd + d];
+    p[d] = (double)k;
+    inv[k] = d;
+    m->shape[d] = n->in_meta[0].shape[k];
+  }
+  return 1;
+}
+
+static tp_tensor *embed(arena *a, tp_node *n, tp_tensor *g) {
+  tp_meta m;
+  double p[TP_MAX_DIMS], inv[TP_MAX_DIMS];
+  if (!storage_order(n, &m, p, inv)) return embed_at(a, &n->in_meta[0], n->iv, n->niv, g);
+  tp_tensor *z = embed_at(a, &m, n->iv, 3 + 2 * (int)n->iv[1], g);
+  return z ? K(a, tp_permute(z, m.ndim, inv)) : NULL;
 }
 
 static int view_formula(arena *a, tp_node *n, tp_tensor **gs, tp_tensor **gi) {
@@ -1030,7 +1146,14 @@ static int shape_formula(arena *a, tp_node *n, tp_tensor **gs, tp_tensor **gi) {
  * region replaced by the gradient the in-place op's own node gives for its input. */
 static int copy_slices_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
   tp_node *in = n->inner;
-  tp_tensor *region = apply_view(a, g, n->iv);
+  /* iv: the view's as_strided geometry in the base's storage order; a permuted base
+   * (iv past 3 + 2 ndim holds the permutation) is worked on in that order, then put back */
+  int nd = (int)n->iv[1], base_nd = n->in_meta[0].ndim;
+  tp_meta m;
+  double p[TP_MAX_DIMS], inv[TP_MAX_DIMS];
+  int perm = storage_order(n, &m, p, inv);
+  tp_tensor *gp = perm ? K(a, tp_permute(g, base_nd, p)) : g;
+  tp_tensor *region = apply_view(a, gp, n->iv);
   tp_tensor *gv = region ? K(a, tp_clone(region)) : NULL;
   if (!gv) return -1;
   tp_tensor *small[8] = {0}, **gin = in->ninputs <= 8 ? small : calloc((size_t)in->ninputs, sizeof *gin);
@@ -1040,8 +1163,9 @@ static int copy_slices_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **g
   if (!rc && n->next[0].fn) {
     /* g - embed(g's region) + embed(gradient for the region): ops all the way, so that
      * create_graph differentiates through it */
-    tp_tensor *res = sub(a, g, embed(a, n, region));
-    if (res && gin[0]) res = add(a, res, embed(a, n, gin[0]));
+    tp_tensor *res = sub(a, gp, embed_at(a, &m, n->iv, 3 + 2 * nd, region));
+    if (res && gin[0]) res = add(a, res, embed_at(a, &m, n->iv, 3 + 2 * nd, gin[0]));
+    if (res && perm) res = K(a, tp_permute(res, base_nd, inv));
     if (!res) rc = -1;
     else gi[0] = own(res);
   }

@@ -23,6 +23,11 @@ tp_tensor *tp_record_reduce(int op, tp_tensor *x, int64_t mask, int keepdim, int
 int tp_record_reduce_indexed(int op, tp_tensor *x, int64_t dim, int keepdim, tp_tensor **out);
 tp_tensor *tp_record_dimop(int op, tp_tensor *x, int64_t dim, tp_tensor *out);
 tp_tensor *tp_record_linalg(int op, tp_tensor *x, tp_tensor *y, tp_tensor *out);
+/* matmul and outer as PyTorch's composites (Note [matmul's graph]): for inputs whose shapes
+ * were validated. tp_record_matmul returns 0 when matmul is a single op for these shapes
+ * (dot, mv, mm), else 1 with *out the result (NULL + error on failure). */
+int tp_record_matmul(tp_tensor *x, tp_tensor *y, tp_tensor **out);
+tp_tensor *tp_record_outer(tp_tensor *x, tp_tensor *y);
 /* Generic: a node of `kind` named `name` over inputs, integer params iv, tensors to save. */
 tp_tensor *tp_record_unary_kind(int kind, const char *name, tp_tensor *x, tp_tensor *out, int niv, const int64_t *iv);
 tp_tensor *tp_record_kind(int kind, const char *name, int ninputs, tp_tensor *const *ins, tp_tensor *out, int niv,

@@ -314,10 +314,13 @@ static tp_tensor *flatten_impl(tp_tensor *t, double start_dim, double end_dim) {
 }
 
 /* ---- the exported views: kernel below autograd, then the view's node -------------------- */
+/* Every view knows its base, as in PyTorch, even without grad: an in-place op on it with
+ * an operand that requires grad makes the base require grad (CopySlices, autograd.c). */
 #define BELOW(call)                          \
   int mode_ = tp_set_grad_enabled(0);        \
   tp_tensor *v = (call);                     \
   tp_set_grad_enabled(mode_);                \
+  if (v && !tp_any_requires_grad(1, &t)) tp_set_view_base(v, t); \
   if (!v || !tp_any_requires_grad(1, &t)) return v
 
 TP_API tp_tensor *tp_view(tp_tensor *t, int ndim, const double *sizes) {

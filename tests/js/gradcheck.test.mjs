@@ -182,6 +182,7 @@ const SHAPE_OPS = [
   ['in-place on a view (CopySlices)', (a) => { const c = a.mul(1); c.index(0).mul_(a.index(1)); return c; }, () => [R(2, 3)]],
   ['in-place on a view, value from another input', (a, b) => { const c = a.mul(1); c.index(':', 1).copy_(b); return c.mul(a); }, () => [R(2, 3), R(2)]],
   ['in-place exp_ on a slice', (a) => { const c = a.clone(); c.index(':', '1:').exp_(); return c; }, () => [R(2, 3)]],
+  ['in-place on a view of a permuted base', (a) => { const c = a.t().clone(); c.index(1).mul_(a.index(0, '1:')); return c; }, () => [R(2, 3)]],
   ['chain of views', (a) => a.transpose(0, 1).index(1).unsqueeze(0).expand(2, 2, 3).index(':', ':', '1:3'), () => [R(2, 3, 3)]],
 ];
 

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include "check.h"
 #include "internal.h"
+#include "autograd.h"
 
 static tp_tensor *scalar_leaf(double v) {
   tp_tensor *t = tp_full(0, NULL, TP_FLOAT64, v);
@@ -178,7 +179,77 @@ static void test_copy_slices(void) {
   CHECK(tp_live_tensors() == live);
 }
 
+/* create_graph through CopySlices (permuted base) and matmul's composite: the second
+ * derivative is right and everything is freed. f = sum(y^3) with y = (x^T clone), y[0] *= 2,
+ * and g = sum(A @ x3) for a 3-D x3 (folded mm). */
+static void test_double_backward(void) {
+  double live = tp_live_tensors();
+  tp_tensor *x = tp_arange(1, 7, 1, TP_FLOAT64);
+  tp_tensor_set_requires_grad(x, 1);
+  tp_tensor *x2 = tp_view(x, 2, (double[]){2, 3});
+  tp_tensor *t = tp_t(x2), *y = tp_clone(t);
+  tp_tensor *row = tp_select(y, 0, 0);
+  CHECK(tp_binary_scalar_(TP_OP_MUL, row, 2, TP_SCALAR_INT, 1) == 0);
+  tp_tensor *c = tp_binary_scalar(TP_OP_POW, y, 3, TP_SCALAR_INT, 0, 1);
+  tp_tensor *f = tp_reduce(TP_OP_SUM, c, -1, NULL, 0, 0, -1);
+  tp_tensor *g1[1], *g2[1];
+  CHECK(tp_autograd_grad(1, &f, NULL, 1, &x, 1, 1, 0, g1) == 0);
+  tp_tensor *s1 = tp_reduce(TP_OP_SUM, g1[0], -1, NULL, 0, 0, -1);
+  CHECK(tp_autograd_grad(1, &s1, NULL, 1, &x, 0, 0, 0, g2) == 0);
+  /* x[0] and x[3] were doubled: d/dx sum(3 k^3 x^2) = 6 k^3 x with k = 2 there, 1 elsewhere */
+  const double *d = tp_tensor_data(g2[0]);
+  for (int i = 0; i < 6; i++) CHECK_NEAR(d[i], 6 * (i % 3 == 0 ? 8 : 1) * (i + 1), 1e-9);
+  tp_tensor *a3 = tp_reshape(x, 3, (double[]){1, 2, 3});
+  tp_tensor *w = tp_full(2, (double[]){3, 2}, TP_FLOAT64, 0.5);
+  tp_tensor *mm = tp_linalg(TP_LINALG_MATMUL, a3, w);
+  CHECK_STR(tp_node_name(tp_tensor_grad_fn(mm)), "UnsafeViewBackward0");
+  tp_tensor *sq = tp_binary(TP_OP_MUL, mm, mm, 1);
+  tp_tensor *h = tp_reduce(TP_OP_SUM, sq, -1, NULL, 0, 0, -1), *h1[1], *h2[1];
+  CHECK(tp_autograd_grad(1, &h, NULL, 1, &x, 1, 1, 0, h1) == 0);
+  tp_tensor *hs = tp_reduce(TP_OP_SUM, h1[0], -1, NULL, 0, 0, -1);
+  CHECK(tp_autograd_grad(1, &hs, NULL, 1, &x, 0, 0, 0, h2) == 0);
+  CHECK_NEAR(((const double *)tp_tensor_data(h2[0]))[0], 3.0, 1e-12);  /* 2 * 2 * 0.5 * (3 * 0.5) */
+  tp_tensor *all[] = {x, x2, t, y, row, c, f, g1[0], s1, g2[0], a3, w, mm, sq, h, h1[0], hs, h2[0]};
+  for (int i = 0; i < 18; i++) tp_tensor_release(all[i]);
+  CHECK(tp_live_tensors() == live);
+}
+
+/* Hooks through the native hook pointer: 1 doubles the gradient, 2 fails. */
+extern tp_tensor *(*tp_native_hook)(int32_t id, tp_tensor *grad);
+static tp_tensor *native_hook(int32_t id, tp_tensor *grad) {
+  if (id == 2) return TP_HOOK_ERROR;
+  return tp_binary_scalar(TP_OP_MUL, grad, 2, TP_SCALAR_INT, 0, 1);
+}
+
+static void test_hooks(void) {
+  double live = tp_live_tensors();
+  tp_native_hook = native_hook;
+  tp_tensor *x = scalar_leaf(1.5), *w = scalar_leaf(0.5);
+  tp_tensor *h = tp_binary(TP_OP_MUL, x, w, 1);
+  CHECK(tp_tensor_register_hook(h, 1) == 0);
+  CHECK(tp_tensor_register_hook(x, 1) == 0);
+  tp_tensor *y = tp_unary(TP_OP_EXP, h);
+  CHECK(backward(y, 1) == 0);
+  CHECK_NEAR(grad_of(x), 4 * 0.5 * exp(0.75), 1e-12);  /* doubled at h, again at x */
+  CHECK_NEAR(grad_of(w), 2 * 1.5 * exp(0.75), 1e-12);
+  CHECK(tp_tensor_register_hook(w, 2) == 0);
+  CHECK(backward(y, 1) == -1);  /* the failing hook: nothing accumulates */
+  CHECK_NEAR(grad_of(x), 4 * 0.5 * exp(0.75), 1e-12);
+  CHECK_NEAR(grad_of(w), 2 * 1.5 * exp(0.75), 1e-12);
+  tp_tensor_remove_hook(w, 2);
+  tp_tensor_remove_hook(h, 1);
+  tp_tensor_remove_hook(x, 1);
+  CHECK(backward(y, 0) == 0);
+  CHECK_NEAR(grad_of(x), 5 * 0.5 * exp(0.75), 1e-12);
+  tp_native_hook = NULL;
+  tp_tensor *all[] = {y, h, x, w};
+  for (int i = 0; i < 4; i++) tp_tensor_release(all[i]);
+  CHECK(tp_live_tensors() == live);
+}
+
 int main(void) {
+  test_hooks();
+  test_double_backward();
   test_long_chain();
   test_long_saved_chain();
   test_diamond();
