@@ -61,6 +61,14 @@ function dtypeOpt(opts, fallback, fname) {
   return opts.dtype === undefined || opts.dtype === null ? fallback : toDtype(opts.dtype, fname);
 }
 
+/** Note [Integral data that requires grad]: JS cannot tell 2.0 from 2, so data inferred as
+ * int64 becomes float32 when requires_grad is asked for and no dtype is given — only
+ * floating tensors can require gradients, and `torch.tensor(2.0, {requires_grad: true})`
+ * must mean what it means in Python. An explicit integer dtype still raises PyTorch's error. */
+function gradDtype(opts, inferred) {
+  return opts.requires_grad && inferred === byName.int64 && (opts.dtype === undefined || opts.dtype === null) ? byName.float32 : inferred;
+}
+
 function sizesFromCall(fname, a, keys) {
   const [pos, opts] = splitOptions(fname, a, [...keys, 'size']);
   checkDevice(opts);
@@ -125,7 +133,7 @@ function tensor(data, ...a) {
   }
   if (ArrayBuffer.isView(data) && !(data instanceof DataView)) return finish(fromTypedArray(data, opts.dtype, 'tensor'), opts);
   const { shape, flat, kind, big } = inspectData(data);
-  const inferred = kind === 'float' ? byName.float32 : kind === 'int' ? byName.int64 : byName.bool;
+  const inferred = gradDtype(opts, kind === 'float' ? byName.float32 : kind === 'int' ? byName.int64 : byName.bool);
   const dt = dtypeOpt(opts, inferred, 'tensor');
   const src = big ? BigInt64Array.from(flat, (v) => BigInt(typeof v === 'bigint' ? v : Math.trunc(v))) : Float64Array.from(flat);
   return finish(fromHeapCopy(src, shape, dt), opts);
@@ -184,7 +192,7 @@ function full(...a) {
   checkDevice(o);
   const s = sizesOf('full', [size]);
   const v = scalarValue('full', fill_value instanceof Tensor ? fill_value.item() : fill_value);
-  return finish(filled('full', s, dtypeOpt(o, fillDtype(fill_value), 'full'), v), o);
+  return finish(filled('full', s, dtypeOpt(o, gradDtype(o, fillDtype(fill_value)), 'full'), v), o);
 }
 
 function rand(...a) {
@@ -225,7 +233,7 @@ function arange(...a) {
   if (end === undefined) throw new TypeError("arange() missing required argument 'end'");
   [start, end, step] = [start, end, step].map((v) => scalarValue('arange', v instanceof Tensor ? v.item() : v));
   const allInt = [start, end, step].every(Number.isInteger);
-  const dt = dtypeOpt(o, allInt ? byName.int64 : byName.float32, 'arange');
+  const dt = dtypeOpt(o, gradDtype(o, allInt ? byName.int64 : byName.float32), 'arange');
   return finish(wrap(check(W.tp_arange(start, end, step, dt.code))), o);
 }
 

@@ -47,6 +47,17 @@ test('console.log and util.inspect print the repr', () => {
   assert.equal(String(t), 'tensor([[1, 2],\n        [3, 4]])');
 });
 
+test('integral data with requires_grad and no dtype is float32 (JS cannot tell 2.0 from 2)', () => {
+  const x = torch.tensor(2.0, { requires_grad: true });
+  assert.equal(x.dtype, torch.float32);
+  x.pow(2).backward();
+  assert.equal(String(x.grad), 'tensor(4.)');
+  assert.equal(torch.full([2], 3, { requires_grad: true }).dtype, torch.float32);
+  assert.equal(torch.arange(3, { requires_grad: true }).dtype, torch.float32);
+  assert.equal(torch.tensor([1, 2]).dtype, torch.int64);
+  assert.throws(() => torch.tensor([1, 2], { dtype: torch.int64, requires_grad: true }), /Only Tensors of floating point and complex dtype can require gradients/);
+});
+
 test('item, tolist and conversions', () => {
   assert.equal(torch.tensor(2.5).item(), 2.5);
   assert.equal(torch.tensor(true).item(), true);
@@ -64,7 +75,7 @@ test('failed calls change nothing', () => {
   assert.throws(() => x.view(4, 2), /shape '\[4, 2\]' is invalid for input of size 6/);
   assert.throws(() => x.copy_(ones4), /must match/);
   assert.throws(() => x.transpose(0, 5), /Dimension out of range/);
-  assert.throws(() => torch.tensor([1, 2], { requires_grad: true }), /floating point/);
+  assert.throws(() => torch.tensor([1, 2], { dtype: torch.int32, requires_grad: true }), /floating point/);
   assert.throws(() => torch.tensor([[1], [2, 3]]), /expected sequence of length 1 at dim 1 \(got 2\)/);
   assert.throws(() => torch.randn(2, { dtype: torch.int64 }), /not implemented for 'Long'/);
   assert.equal(torch.memory_stats().live_tensors, live);
