@@ -1,0 +1,265 @@
+/* driver.c — tensorpad's C kernels built natively (gcc -O3 -march=native), driven by
+ * bench/run.mjs with the line protocol of bench/lib/worker.mjs, so the cost of wasm itself
+ * is visible next to the wasm build.
+ *
+ * Only the public C API (src/tensorpad.h) is called. The operator entry points are still
+ * being written, so each workload calls them through a macro (TP_BENCH_MATMUL(a, b), ...)
+ * that run.mjs defines on the command line only when it finds a matching prototype in
+ * src/tensorpad.h (see NATIVE_PROBES in run.mjs). A workload whose macro is undefined
+ * answers {"status": "unavailable"} naming the prototype it waits for: never a crash. */
+#define _POSIX_C_SOURCE 199309L
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "tensorpad.h"
+
+#define MAX_ITERS 1000000
+
+static double now_ms(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+/* The values of det() in bench/lib/common.mjs, bit for bit. */
+static void det(float *out, int64_t n, uint32_t seed, float scale) {
+    uint32_t s = seed * 0x9e3779b1u;
+    for (int64_t i = 0; i < n; i++) {
+        uint32_t h = ((uint32_t)i ^ s) * 2654435761u;
+        out[i] = (float)(((double)(h >> 8) / 16777216.0 - 0.5) * scale);
+    }
+}
+
+__attribute__((unused)) static tp_tensor *det_tensor(int64_t rows, int64_t cols, uint32_t seed) {
+    int64_t n = cols ? rows * cols : rows;
+    float *buf = malloc((size_t)n * sizeof *buf);
+    if (!buf) return NULL;
+    det(buf, n, seed, 1.0f);
+    double sizes[2] = {(double)rows, (double)cols};
+    tp_tensor *t = tp_from_buffer(buf, TP_FLOAT32, cols ? 2 : 1, cols ? sizes : &sizes[0], TP_FLOAT32);
+    free(buf);
+    return t;
+}
+
+static double sum_scale;   /* > 0: the check is the one value, on this scale (sum_1M) */
+
+/* Weighted and absolute sums of a contiguous float32 result (see checksum in common.mjs). */
+static void checksum(const tp_tensor *t, char *json, size_t cap) {
+    const float *p = tp_tensor_data(t);
+    int64_t n = (int64_t)tp_tensor_numel(t);
+    if (sum_scale > 0) {
+        snprintf(json, cap, "{\"values\":[%.17g],\"scale\":%.17g}", (double)p[0], sum_scale);
+        return;
+    }
+    double w = 0, a = 0;
+    for (int64_t i = 0; i < n; i++) {
+        w += p[i] * (double)((i % 13) - 6);
+        a += fabs(p[i]);
+    }
+    snprintf(json, cap, "{\"values\":[%.17g,%.17g],\"scale\":%.17g}", w, a, a);
+}
+
+/* ---- the workloads ------------------------------------------------------------------ */
+/* One timed call returns the tensor it made (released by the caller), or NULL on error. */
+static tp_tensor *A, *B, *BT, *AT, *X0;
+static const float *array_src;
+static int64_t array_n;
+static tp_tensor *(*call)(void);
+
+static tp_tensor *call_from_array(void) {
+    double size = (double)array_n;
+    return tp_from_buffer(array_src, TP_FLOAT32, 1, &size, TP_FLOAT32);
+}
+#ifdef TP_BENCH_MATMUL
+static const float *newb_src;
+static int64_t newb_n;
+static tp_tensor *call_matmul(void) { return TP_BENCH_MATMUL(A, B); }
+static tp_tensor *call_matmul_bt(void) { return TP_BENCH_MATMUL(A, BT); }
+static tp_tensor *call_matmul_at(void) { return TP_BENCH_MATMUL(AT, B); }
+static tp_tensor *call_matmul_newb(void) {
+    double sizes[2] = {(double)newb_n, (double)newb_n};
+    tp_tensor *b = tp_from_buffer(newb_src, TP_FLOAT32, 2, sizes, TP_FLOAT32);
+    tp_tensor *c = b ? TP_BENCH_MATMUL(A, b) : NULL;
+    tp_tensor_release(b);
+    return c;
+}
+#endif
+#ifdef TP_BENCH_ADD
+static tp_tensor *call_add(void) { return TP_BENCH_ADD(A, B); }
+#endif
+#ifdef TP_BENCH_SUM
+static tp_tensor *call_sum(void) { return TP_BENCH_SUM(A); }
+#endif
+#if defined(TP_BENCH_MUL_SCALAR) && defined(TP_BENCH_ADD_SCALAR)
+static tp_tensor *call_tiny(void) {
+    tp_tensor *x = X0;
+    tp_tensor_retain(x);
+    for (int i = 0; i < 5000; i++) {
+        tp_tensor *y = TP_BENCH_MUL_SCALAR(x, 1.0001);
+        tp_tensor_release(x);
+        if (!y) return NULL;
+        x = TP_BENCH_ADD_SCALAR(y, 0.0001);
+        tp_tensor_release(y);
+        if (!x) return NULL;
+    }
+    return x;
+}
+#endif
+
+static void release_all(void) {
+    tp_tensor **all[] = {&A, &B, &BT, &AT, &X0};
+    for (size_t i = 0; i < sizeof all / sizeof *all; i++) {
+        tp_tensor_release(*all[i]);
+        *all[i] = NULL;
+    }
+    free((void *)array_src);
+    array_src = NULL;
+    call = NULL;
+    sum_scale = 0;
+}
+
+/* Prepares a workload; returns NULL when ready, else the JSON answer to send. */
+static const char *prepare(const char *name, const char *variant) {
+    static char msg[512];
+    int n = 0;
+    if (!strcmp(variant, "jit") || !strcmp(variant, "eager")) {
+        if (!strcmp(variant, "jit")) return "{\"status\":\"skip\"}";
+        return "{\"status\":\"unavailable\",\"missing\":\"C autograd/nn driver for training workloads (pending)\"}";
+    }
+    if (!strcmp(name, "from_array_1M")) {
+        array_n = 1 << 20;
+        float *buf = malloc((size_t)array_n * sizeof *buf);
+        if (!buf) return "{\"status\":\"error\",\"message\":\"out of memory\"}";
+        det(buf, array_n, 1, 1.0f);
+        array_src = buf;
+        call = call_from_array;
+        return NULL;
+    }
+    if (sscanf(name, "matmul_%d", &n) == 1 || !strcmp(name, "matmul_T_512")) {
+        if (!strcmp(name, "matmul_T_512")) n = 512;
+#ifdef TP_BENCH_MATMUL
+        A = det_tensor(n, n, 2);
+        B = det_tensor(n, n, 3);
+        if (!A || !B) return "{\"status\":\"error\",\"message\":\"out of memory\"}";
+        if (!strcmp(variant, "A@B.T")) { BT = tp_t(B); call = call_matmul_bt; }
+        else if (!strcmp(variant, "A.T@B")) { AT = tp_t(A); call = call_matmul_at; }
+        else if (!strcmp(variant, "new_B")) {
+            float *buf = malloc((size_t)n * n * sizeof *buf);
+            det(buf, (int64_t)n * n, 3, 1.0f);
+            array_src = newb_src = buf;
+            newb_n = n;
+            call = call_matmul_newb;
+        } else call = call_matmul;
+        return NULL;
+#else
+        return "{\"status\":\"unavailable\",\"missing\":\"C entry point tp_tensor *tp_matmul(tp_tensor *a, tp_tensor *b)\"}";
+#endif
+    }
+    if (!strcmp(name, "add_1M") || !strcmp(name, "bcast_add")) {
+#ifdef TP_BENCH_ADD
+        int big = !strcmp(name, "add_1M");
+        A = big ? det_tensor(1 << 20, 0, 4) : det_tensor(1024, 1024, 4);
+        B = det_tensor(big ? 1 << 20 : 1024, 0, 5);
+        call = call_add;
+        return A && B ? NULL : "{\"status\":\"error\",\"message\":\"out of memory\"}";
+#else
+        return "{\"status\":\"unavailable\",\"missing\":\"C entry point for add (see NATIVE_PROBES in bench/run.mjs)\"}";
+#endif
+    }
+    if (!strcmp(name, "sum_1M")) {
+#ifdef TP_BENCH_SUM
+        A = det_tensor(1 << 20, 0, 6);
+        call = call_sum;
+        if (A) {
+            const float *p = tp_tensor_data(A);
+            for (int64_t i = 0; i < (1 << 20); i++) sum_scale += fabs(p[i]);
+        }
+        return A ? NULL : "{\"status\":\"error\",\"message\":\"out of memory\"}";
+#else
+        return "{\"status\":\"unavailable\",\"missing\":\"C entry point for a full sum (see NATIVE_PROBES in bench/run.mjs)\"}";
+#endif
+    }
+    if (!strcmp(name, "tiny_ops")) {
+#if defined(TP_BENCH_MUL_SCALAR) && defined(TP_BENCH_ADD_SCALAR)
+        static const float x0[4] = {0.5f, -1.25f, 2.0f, 3.5f};
+        double four = 4;
+        X0 = tp_from_buffer(x0, TP_FLOAT32, 1, &four, TP_FLOAT32);
+        call = call_tiny;
+        return X0 ? NULL : "{\"status\":\"error\",\"message\":\"out of memory\"}";
+#else
+        return "{\"status\":\"unavailable\",\"missing\":\"C entry points for tensor-scalar mul/add (see NATIVE_PROBES in bench/run.mjs)\"}";
+#endif
+    }
+    snprintf(msg, sizeof msg, "{\"status\":\"error\",\"message\":\"unknown workload %.100s\"}", name);
+    return msg;
+}
+
+/* Runs the prepared call k times; returns the elapsed ms, or -1 if a call failed. */
+static double time_runs(int k) {
+    double t0 = now_ms();
+    for (int i = 0; i < k; i++) {
+        tp_tensor *r = call();
+        if (!r) return -1;
+        tp_tensor_release(r);
+    }
+    return now_ms() - t0;
+}
+
+/* The last error as a JSON answer (quotes and control characters dropped). */
+static void fail_reply(void) {
+    char msg[256];
+    size_t k = 0;
+    for (const char *c = tp_last_error(); c && *c && k < sizeof msg - 1; c++)
+        if (*c != '"' && *c != '\\' && (unsigned char)*c >= 0x20) msg[k++] = *c;
+    msg[k] = 0;
+    printf("@@BENCH {\"status\":\"error\",\"message\":\"%s\"}\n", msg);
+}
+
+int main(void) {
+    char line[512], name[128], variant[64];
+    double target = 25;
+    int iters = 1;
+    setvbuf(stdout, NULL, _IOLBF, 0);
+    while (fgets(line, sizeof line, stdin)) {
+        if (!strncmp(line, "quit", 4)) break;
+        if (!strncmp(line, "info", 4)) {
+            printf("@@BENCH {\"status\":\"ok\",\"name\":\"tensorpad-native\",\"version\":\"worktree\","
+                   "\"backend\":\"native C, gcc -O3 -march=native\",\"threads\":1}\n");
+        } else if (sscanf(line, "setup %127s %63s %lf", name, variant, &target) >= 3) {
+            release_all();
+            const char *answer = prepare(name, strcmp(variant, "-") ? variant : "");
+            if (answer) {
+                release_all();
+                printf("@@BENCH %s\n", answer);
+                continue;
+            }
+            tp_tensor *r = call();
+            if (!r) { fail_reply(); release_all(); continue; }
+            char check[256];
+            checksum(r, check, sizeof check);
+            tp_tensor_release(r);
+            double one = time_runs(1);
+            if (one < 0) { fail_reply(); release_all(); continue; }
+            one = one > 1e-4 ? one : 1e-4;
+            double k = ceil(target / one);
+            iters = k < 1 ? 1 : k > MAX_ITERS ? MAX_ITERS : (int)k;
+            if (one * iters < 3000) time_runs(iters);
+            printf("@@BENCH {\"status\":\"ok\",\"check\":%s,\"iters\":%d}\n", check, iters);
+        } else if (!strncmp(line, "rep", 3)) {
+            double ms = call ? time_runs(iters) : -1;
+            if (ms < 0) fail_reply();
+            else printf("@@BENCH {\"ms\":%.9g}\n", ms / iters);
+        } else if (!strncmp(line, "teardown", 8)) {
+            release_all();
+            printf("@@BENCH {\"status\":\"ok\"}\n");
+        } else {
+            printf("@@BENCH {\"status\":\"error\",\"message\":\"unknown command\"}\n");
+        }
+    }
+    release_all();
+    return 0;
+}

@@ -1,0 +1,409 @@
+// tensorpad and its peers side by side, in one run: `make bench` (or `node bench/run.mjs`).
+//
+// Every peer lives in its own worker process (bench/lib/worker.mjs for the JS libraries,
+// torch_peer.py for PyTorch, native/driver.c for tensorpad's C built natively), all
+// started by this runner and alive for the whole run. For each workload the runner sets up
+// every peer (inputs, correctness check, warm-up, calibration), then asks them in turn for
+// one timed repetition, rotating the order each round, so that this machine's drift hits
+// everyone alike. Only ratios from one run mean anything.
+//
+// Output: one JSON line per (peer, workload, variant) on stdout, then Markdown tables;
+// bench/RESULTS.md is rewritten with both (use --no-results to leave it alone).
+//
+//   node bench/run.mjs [--only REGEX] [--peers a,b] [--reps 7] [--train-reps 20]
+//                      [--target-ms 25] [--max-call-ms 2500] [--no-results]
+import { spawn, spawnSync } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { readFileSync, writeFileSync, mkdirSync, existsSync, readdirSync } from 'node:fs';
+import { dirname, resolve, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import os from 'node:os';
+import { WORKLOADS } from './lib/common.mjs';
+
+const BENCH = dirname(fileURLToPath(import.meta.url));
+const ROOT = resolve(BENCH, '..');
+
+// ---- options --------------------------------------------------------------------------------
+const argv = process.argv.slice(2);
+const opt = (name, fallback) => {
+  const i = argv.indexOf(`--${name}`);
+  return i >= 0 ? argv[i + 1] : fallback;
+};
+const REPS = Math.max(7, Number(opt('reps', 7)));
+const TRAIN_REPS = Math.max(20, Number(opt('train-reps', 20)));
+const TARGET_MS = Number(opt('target-ms', 25));
+const MAX_CALL_MS = Number(opt('max-call-ms', 2500));
+const ONLY = new RegExp(opt('only', '.'));
+const WRITE_RESULTS = !argv.includes('--no-results');
+const log = (...a) => process.stderr.write(`${a.join(' ')}\n`);
+
+// ---- the peers ------------------------------------------------------------------------------
+const node = (module) => [process.execPath, ['--expose-gc', join(BENCH, 'lib/worker.mjs'), join(BENCH, module)]];
+const PEERS = [
+  { id: 'tensorpad', argv: node('peers/tensorpad.mjs') },
+  { id: 'tfjs-wasm', argv: node('peers/tfjs.mjs') },
+  { id: 'jax-js', argv: node('peers/jax.mjs') },
+  { id: 'js-pytorch', argv: node('peers/jspytorch.mjs') },
+  { id: 'pytorch-native', argv: ['/usr/bin/python3', [join(BENCH, 'torch_peer.py')]] },
+  { id: 'tensorpad-native', argv: [join(BENCH, 'build/driver'), []], build: buildNative },
+].filter((p) => !opt('peers') || opt('peers').split(',').includes(p.id));
+
+// The C operator entry points tensorpad-native calls, found by their prototype in
+// src/tensorpad.h: one macro per workload need, first matching candidate wins. When the
+// operator issues settle their C names, add or fix a line here; nothing else changes.
+const T = String.raw`tp_tensor\s*\*\s*\w*`;
+const NATIVE_PROBES = [
+  ['TP_BENCH_MATMUL(a,b)', [[String.raw`tp_matmul\s*\(\s*${T}\s*,\s*${T}\s*\)`, 'tp_matmul(a,b)']]],
+  ['TP_BENCH_ADD(a,b)', [
+    [String.raw`tp_add\s*\(\s*${T}\s*,\s*${T}\s*\)`, 'tp_add(a,b)'],
+    [String.raw`tp_add\s*\(\s*${T}\s*,\s*${T}\s*,\s*double\s*\w*\s*\)`, 'tp_add(a,b,1.0)'],
+    [String.raw`tp_binary\s*\(\s*int\s*\w*\s*,\s*${T}\s*,\s*${T}\s*\)`, 'tp_binary(TP_OP_ADD,a,b)'],
+  ]],
+  ['TP_BENCH_SUM(x)', [
+    [String.raw`tp_sum\s*\(\s*${T}\s*\)`, 'tp_sum(x)'],
+    [String.raw`tp_sum_all\s*\(\s*${T}\s*\)`, 'tp_sum_all(x)'],
+  ]],
+  ['TP_BENCH_MUL_SCALAR(x,s)', [
+    [String.raw`tp_mul_scalar\s*\(\s*${T}\s*,\s*double\s*\w*\s*\)`, 'tp_mul_scalar(x,s)'],
+    [String.raw`tp_binary_scalar\s*\(\s*int\s*\w*\s*,\s*${T}\s*,\s*double\s*\w*\s*\)`, 'tp_binary_scalar(TP_OP_MUL,x,s)'],
+  ]],
+  ['TP_BENCH_ADD_SCALAR(x,s)', [
+    [String.raw`tp_add_scalar\s*\(\s*${T}\s*,\s*double\s*\w*\s*\)`, 'tp_add_scalar(x,s)'],
+    [String.raw`tp_binary_scalar\s*\(\s*int\s*\w*\s*,\s*${T}\s*,\s*double\s*\w*\s*\)`, 'tp_binary_scalar(TP_OP_ADD,x,s)'],
+  ]],
+];
+
+/** Builds native/driver.c with gcc -O3 -march=native; returns null or why it could not. */
+function buildNative() {
+  const header = readFileSync(join(ROOT, 'src/tensorpad.h'), 'utf8');
+  const defines = [];
+  for (const [macro, candidates] of NATIVE_PROBES) {
+    const hit = candidates.find(([re]) => new RegExp(re).test(header));
+    if (hit) defines.push(`-D${macro}=${hit[1]}`);
+  }
+  const srcs = readdirSync(join(ROOT, 'src')).filter((f) => f.endsWith('.c')).map((f) => join(ROOT, 'src', f));
+  mkdirSync(join(BENCH, 'build'), { recursive: true });
+  const cc = (defs) => spawnSync('gcc', ['-O3', '-march=native', '-std=c11', '-w', `-I${join(ROOT, 'src')}`, ...defs,
+    join(BENCH, 'native/driver.c'), ...srcs, '-lm', '-o', join(BENCH, 'build/driver')], { encoding: 'utf8' });
+  let r = cc(defines);
+  if (r.status !== 0 && defines.length) {
+    log(`tensorpad-native: probes ${defines.join(' ')} did not compile; building creation-only`);
+    r = cc([]);
+    nativeInfo.probes = `none (probed calls failed to compile: ${r.stderr.split('\n').find((l) => /error/.test(l)) ?? ''})`;
+  } else {
+    nativeInfo.probes = defines.length ? defines.map((d) => d.slice(2)).join(', ') : 'none found in src/tensorpad.h';
+  }
+  if (r.status !== 0) return `gcc failed: ${(r.stderr || r.error?.message || '').split('\n').find((l) => /error/.test(l)) ?? r.stderr}`;
+  return null;
+}
+const nativeInfo = {};
+
+// ---- workers: one process per peer, line protocol (see lib/worker.mjs) ------------------------
+class Worker {
+  constructor(peer) {
+    this.peer = peer;
+    this.waiting = [];
+    this.dead = null;
+    const [cmd, args] = peer.argv;
+    this.proc = spawn(cmd, args, { cwd: BENCH, stdio: ['pipe', 'pipe', 'pipe'] });
+    this.proc.on('error', (e) => this.die(`cannot start: ${e.message}`));
+    this.proc.on('exit', (code, sig) => this.die(`worker exited (${sig ?? code})`));
+    this.stderr = '';
+    this.proc.stderr.on('data', (d) => { this.stderr = (this.stderr + d).slice(-4000); });
+    createInterface({ input: this.proc.stdout }).on('line', (line) => {
+      if (!line.startsWith('@@BENCH ')) return;          // a library talking: not ours
+      const w = this.waiting.shift();
+      if (w) { clearTimeout(w.timer); w.resolve(JSON.parse(line.slice(8))); }
+    });
+  }
+  die(why) {
+    if (this.dead) return;
+    const tail = this.stderr.trim().split('\n').filter(Boolean).slice(-1)[0];
+    this.dead = tail ? `${why}: ${tail.slice(0, 200)}` : why;
+    for (const w of this.waiting.splice(0)) { clearTimeout(w.timer); w.resolve({ status: 'error', message: this.dead }); }
+  }
+  request(line, timeoutMs = 300_000) {
+    if (this.dead) return Promise.resolve({ status: 'error', message: this.dead });
+    return new Promise((resolveReq) => {
+      const timer = setTimeout(() => {
+        this.die(`no answer to "${line}" within ${timeoutMs / 1000} s`);
+        this.proc.kill('SIGKILL');
+      }, timeoutMs);
+      this.waiting.push({ resolve: resolveReq, timer });
+      this.proc.stdin.write(`${line}\n`);
+    });
+  }
+  async quit() {
+    if (!this.dead) this.proc.stdin.end('quit\n');
+    await new Promise((r) => (this.proc.exitCode !== null || this.dead ? r() : this.proc.on('exit', r)));
+  }
+}
+
+// ---- statistics and correctness ---------------------------------------------------------------
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b), m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+const REFERENCE_ORDER = ['pytorch-native', 'tfjs-wasm', 'jax-js', 'tensorpad-native', 'tensorpad', 'js-pytorch'];
+
+/** Marks every result's check: the reference peer's values, within the workload's rtol. */
+function compareChecks(w, results) {
+  const ok = results.filter((r) => r.checkValues);
+  const ref = REFERENCE_ORDER.map((id) => ok.find((r) => r.peer === id)).find(Boolean);
+  for (const r of ok) {
+    if (r === ref) { r.check = `reference`; continue; }
+    const a = r.checkValues.values, b = ref.checkValues.values;
+    const tol = w.rtol * ref.checkValues.scale + 1e-9;
+    const err = a.length === b.length ? Math.max(...a.map((v, i) => Math.abs(v - b[i]))) : Infinity;
+    r.check = err <= tol ? `ok vs ${ref.peer}` : `MISMATCH vs ${ref.peer} (err ${err.toPrecision(3)} > tol ${tol.toPrecision(3)})`;
+    if (!(err <= tol)) r.status = 'mismatch';
+  }
+}
+
+// ---- the run ----------------------------------------------------------------------------------
+async function main() {
+  const started = new Date();
+  const workers = [];
+  for (const p of PEERS) {
+    const why = p.build?.();
+    if (why) { workers.push({ peer: p, unavailable: why }); continue; }
+    workers.push(new Worker(p));
+  }
+  const infos = {};
+  for (const w of workers) {
+    const i = w.unavailable ? { status: 'unavailable', missing: w.unavailable } : await w.request('info', 120_000);
+    infos[w.peer.id] = w.peer.id === 'tensorpad-native' ? { ...i, probes: nativeInfo.probes } : i;
+    log(`${w.peer.id}: ${JSON.stringify(infos[w.peer.id])}`);
+  }
+
+  const results = [];
+  let round = 0;
+  for (const w of WORKLOADS) {
+    for (const variant of w.variants) {
+      const label = variant ? `${w.name} ${variant}` : w.name;
+      if (!ONLY.test(label)) continue;
+      const t0 = Date.now();
+      const order = rotate(workers, round++);
+      const setups = new Map();
+      for (const wk of order) {
+        const s = wk.unavailable ? { status: 'unavailable', missing: wk.unavailable }
+          : await wk.request(`setup ${w.name} ${variant || '-'} ${TARGET_MS} ${MAX_CALL_MS}`);
+        setups.set(wk, s);
+      }
+      const active = order.filter((wk) => setups.get(wk).status === 'ok');
+      const samples = new Map(active.map((wk) => [wk, []]));
+      const reps = w.training ? TRAIN_REPS : REPS;
+      for (let r = 0; r < reps; r++) {
+        for (const wk of rotate(active, r)) {
+          if (!samples.has(wk)) continue;
+          const a = await wk.request('rep');
+          if (typeof a.ms === 'number') samples.get(wk).push(a.ms);
+          else { setups.set(wk, { status: 'error', message: a.message }); samples.delete(wk); }
+        }
+      }
+      for (const wk of active) if (!wk.dead) await wk.request('teardown');
+
+      const rows = [];
+      for (const wk of workers) {
+        const s = setups.get(wk);
+        if (s.status === 'skip') continue;
+        const row = { peer: wk.peer.id, workload: w.name, variant, status: s.status };
+        const xs = samples.get(wk);
+        if (s.status === 'ok' && xs?.length) {
+          const med = median(xs);
+          Object.assign(row, {
+            median_ms: +med.toPrecision(5), min_ms: +Math.min(...xs).toPrecision(5), max_ms: +Math.max(...xs).toPrecision(5),
+            reps: xs.length, iters_per_rep: s.iters,
+          });
+          for (const [k, v] of Object.entries(w.unit(med))) row[k] = +v.toPrecision(4);
+          row.checkValues = s.check;
+        } else if (s.status === 'unavailable') row.missing = s.missing;
+        else if (s.status === 'skipped') Object.assign(row, { message: s.message, single_call_ms: s.single_call_ms });
+        else if (s.status !== 'ok') row.message = s.message;
+        rows.push(row);
+      }
+      compareChecks(w, rows);
+      for (const row of rows) {
+        const { checkValues, ...line } = row;
+        results.push(row);
+        process.stdout.write(`${JSON.stringify(line)}\n`);
+      }
+      log(`# ${label}: ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+    }
+  }
+  for (const wk of workers) if (wk.quit) await wk.quit();
+
+  const tables = report(results, infos);
+  process.stdout.write(`\n${tables}\n`);
+  if (WRITE_RESULTS) {
+    const finished = new Date();
+    writeFileSync(join(BENCH, 'RESULTS.md'), resultsFile(started, finished, infos, tables, results));
+    log(`wrote ${relative(process.cwd(), join(BENCH, 'RESULTS.md'))}`);
+  }
+}
+
+function rotate(xs, k) {
+  const n = xs.length;
+  return n ? xs.map((_, i) => xs[(i + k) % n]) : [];
+}
+
+// ---- reporting --------------------------------------------------------------------------------
+// The issue-6 targets: tensorpad's speed over a peer's (peer ms / tensorpad ms) on the same
+// workload, or over tensorpad's own figure for another workload.
+const TARGETS = [
+  { w: 'matmul_512', v: 'new_B', vs: 'tfjs-wasm', min: 1.25 },
+  { w: 'matmul_T_512', v: 'A@B.T', vs: 'tensorpad', vsW: 'matmul_512', vsV: 'fixed_B', min: 0.9, note: 'vs own matmul_512' },
+  { w: 'matmul_T_512', v: 'A.T@B', vs: 'tensorpad', vsW: 'matmul_512', vsV: 'fixed_B', min: 0.9, note: 'vs own matmul_512' },
+  { w: 'add_1M', vs: 'tfjs-wasm', min: 1.0 },
+  { w: 'bcast_add', vs: 'tfjs-wasm', min: 1.0 },
+  { w: 'sum_1M', vs: 'tfjs-wasm', min: 3 },
+  { w: 'tiny_ops', vs: 'tfjs-wasm', min: 10 },
+  { w: 'tiny_ops', vs: 'js-pytorch', min: 1.0 },
+  { w: 'mlp_step', v: 'eager', vs: 'jax-js', vsV: 'jit', min: 1.2 },
+  { w: 'mlp_step', v: 'eager', vs: 'tfjs-wasm', note: 'issue: ≈ 5.5× (not a target)' },
+  { w: 'mlp_step', v: 'eager', vs: 'pytorch-native', note: 'reported, no target' },
+  { w: 'playground_step', v: 'eager', vs: 'jax-js', vsV: 'jit', min: 4 },
+  { w: 'playground_step', v: 'eager', vs: 'tfjs-wasm', min: 5 },
+  { w: 'scalar_chain', v: 'eager', vs: 'tfjs-wasm', min: 8 },
+  { w: 'scalar_chain', v: 'eager', vs: 'js-pytorch', min: 2 },
+  { w: 'scalar_chain', v: 'eager', vs: 'jax-js', vsV: 'best', min: 6, note: 'vs the faster of eager/jit' },
+];
+
+function find(results, peer, w, v) {
+  const rows = results.filter((r) => r.peer === peer && r.workload === w && (v === 'best' || r.variant === (v ?? '')));
+  const ok = rows.filter((r) => r.median_ms !== undefined && r.status === 'ok');
+  if (ok.length) return ok.reduce((a, b) => (b.median_ms < a.median_ms ? b : a));
+  return rows[0] ?? null;
+}
+
+const fmtX = (x) => (x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x.toFixed(2));
+function why(row) {
+  if (!row) return 'not run';
+  if (row.status === 'unavailable') return `n/a (missing: ${row.missing})`;
+  if (row.status === 'mismatch') return 'n/a (wrong result)';
+  if (row.status !== 'ok') return `n/a (${row.status}: ${row.message ?? ''})`;
+  return null;
+}
+
+function unitText(row) {
+  if (row.gflops !== undefined) return `${row.gflops} GFLOP/s`;
+  if (row.ops_per_s !== undefined) return `${row.us_per_op} µs/op`;
+  if (row.gb_per_s !== undefined) return `${row.gb_per_s} GB/s`;
+  if (row.steps_per_s !== undefined) return `${row.steps_per_s} steps/s`;
+  if (row.us_per_op !== undefined) return `${row.us_per_op} µs/op`;
+  return '';
+}
+
+function librarySize() {
+  const files = [join(ROOT, 'dist/tensorpad.wasm'), ...readdirSync(join(ROOT, 'js')).filter((f) => f.endsWith('.js')).map((f) => join(ROOT, 'js', f))];
+  if (!existsSync(files[0])) return null;
+  return files.reduce((n, f) => n + gzipSync(readFileSync(f), { level: 9 }).length, 0);
+}
+
+function report(results, infos) {
+  const out = [];
+  out.push('### Targets (issue 6), tensorpad vs each peer in this run', '',
+    '| workload | vs | tensorpad | peer | ratio | target | met |', '|---|---|---|---|---|---|---|');
+  for (const t of TARGETS) {
+    const mine = find(results, 'tensorpad', t.w, t.v);
+    const theirs = find(results, t.vs, t.vsW ?? t.w, t.vsV ?? t.v);
+    const wl = t.v ? `${t.w} ${t.v}` : t.w;
+    const vs = `${t.vs}${t.vsW ? ` ${t.vsW}` : ''}${t.vsV ? ` ${t.vsV}` : ''}`;
+    const target = t.min ? `≥ ${t.min}×` : '—';
+    const a = why(mine), b = why(theirs);
+    if (a || b) {
+      out.push(`| ${wl} | ${vs} | ${a ?? `${mine.median_ms} ms`} | ${b ?? `${theirs.median_ms} ms`} | n/a | ${target} | ${t.min ? 'n/a' : '—'} |`);
+      continue;
+    }
+    const ratio = theirs.median_ms / mine.median_ms;
+    const met = t.min ? (ratio >= t.min ? 'yes' : '**no**') : '—';
+    out.push(`| ${wl} | ${vs} | ${mine.median_ms} ms | ${theirs.median_ms} ms | ${fmtX(ratio)}× | ${target} | ${met}${t.note ? ` (${t.note})` : ''} |`);
+  }
+  const size = librarySize();
+  out.push(`| size | wasm + JS glue, gzip -9 | ${size === null ? 'n/a (not built)' : `${(size / 1024).toFixed(1)} KB`} | | | ≤ 100 KB | ${size === null ? 'n/a' : size <= 100 * 1024 ? 'yes' : '**no**'} |`);
+
+  const peers = PEERS.map((p) => p.id);
+  const keys = [];
+  for (const r of results) if (!keys.some((k) => k.w === r.workload && k.v === r.variant)) keys.push({ w: r.workload, v: r.variant });
+  out.push('', '### Every figure: median per call (unit figure); n/a = not available', '',
+    `| workload | ${peers.join(' | ')} |`, `|---|${peers.map(() => '---').join('|')}|`);
+  for (const k of keys) {
+    const cells = peers.map((p) => {
+      const r = results.find((x) => x.peer === p && x.workload === k.w && x.variant === k.v);
+      if (!r) return '';
+      if (r.status === 'unavailable') return 'n/a';
+      if (r.status === 'skipped') return `skipped (1 call: ${r.single_call_ms} ms)`;
+      if (r.median_ms === undefined) return r.status;
+      return `${r.median_ms} ms (${unitText(r)})${r.status === 'mismatch' ? ' **wrong**' : ''}`;
+    });
+    out.push(`| ${k.v ? `${k.w} ${k.v}` : k.w} | ${cells.join(' | ')} |`);
+  }
+
+  const others = peers.filter((p) => p !== 'tensorpad');
+  out.push('', '### Ratios: tensorpad speed / peer speed (> 1 means tensorpad is faster)', '',
+    `| workload | ${others.join(' | ')} |`, `|---|${others.map(() => '---').join('|')}|`);
+  for (const k of keys) {
+    const mine = find(results, 'tensorpad', k.w, k.w === 'scalar_chain' || /_step$/.test(k.w) ? 'eager' : k.v);
+    const cells = others.map((p) => {
+      const r = results.find((x) => x.peer === p && x.workload === k.w && x.variant === k.v);
+      if (!r) return '';
+      if (why(mine) || why(r)) return 'n/a';
+      return `${fmtX(r.median_ms / mine.median_ms)}×`;
+    });
+    out.push(`| ${k.v ? `${k.w} ${k.v}` : k.w} | ${cells.join(' | ')} |`);
+  }
+  const notes = results.filter((r) => r.check?.startsWith('MISMATCH') || (r.status === 'error'));
+  if (notes.length) {
+    out.push('', '### Problems', '');
+    for (const r of notes) out.push(`- ${r.peer} ${r.workload} ${r.variant}: ${r.status === 'error' ? r.message : r.check}`);
+  }
+  const missing = [...new Set(results.filter((r) => r.peer === 'tensorpad' && r.missing).map((r) => r.missing))];
+  if (missing.length) out.push('', `tensorpad n/a because these are not in the API yet: ${missing.map((m) => `\`${m}\``).join(', ')}.`);
+  void infos;
+  return out.join('\n');
+}
+
+function machine() {
+  const cpu = (readFileSync('/proc/cpuinfo', 'utf8').match(/^model name\s*:\s*(.*)$/m) ?? [])[1] ?? os.cpus()[0]?.model ?? '?';
+  const flags = (readFileSync('/proc/cpuinfo', 'utf8').match(/^flags\s*:\s*(.*)$/m) ?? [])[1] ?? '';
+  const simd = ['avx2', 'avx512f'].filter((f) => flags.split(' ').includes(f)).join(', ') || 'no AVX2';
+  let osName = os.platform();
+  try { osName = readFileSync('/etc/os-release', 'utf8').match(/^PRETTY_NAME="?([^"\n]*)/m)[1]; } catch { /* not Linux */ }
+  const nproc = spawnSync('nproc', { encoding: 'utf8' }).stdout?.trim() || String(os.cpus().length);
+  return `${osName}; nproc ${nproc}; CPU ${cpu} (${simd}); node ${process.version}; ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB RAM`;
+}
+
+function resultsFile(started, finished, infos, tables, results) {
+  const cmd = process.env.BENCH_COMMAND
+    ? `${process.env.BENCH_COMMAND}  (runs: node bench/run.mjs${argv.length ? ` ${argv.join(' ')}` : ''})`
+    : `node ${relative(ROOT, fileURLToPath(import.meta.url))}${argv.length ? ` ${argv.join(' ')}` : ''}`;
+  const peerLines = Object.entries(infos).map(([id, i]) => i.status === 'ok'
+    ? `- ${id}: ${i.version}, ${i.backend}, threads ${i.threads}${i.probes ? `; C entry points: ${i.probes}` : ''}`
+    : `- ${id}: unavailable (${i.missing ?? i.message})`);
+  const lines = results.map(({ checkValues, ...r }) => JSON.stringify(r));
+  return [
+    '# Benchmark results',
+    '',
+    '<!-- Written by bench/run.mjs: regenerate with `make bench`, never edit by hand. -->',
+    '',
+    `- date: ${started.toISOString()} (took ${((finished - started) / 1000).toFixed(0)} s)`,
+    `- machine: ${machine()}`,
+    `- command: \`${cmd}\``,
+    `- method: one worker process per peer, interleaved (order rotated every repetition), single thread; ` +
+      `warm-up, then median of ${REPS} repetitions (${TRAIN_REPS} for training workloads) of ≥ ${TARGET_MS} ms each`,
+    '- peers:',
+    ...peerLines,
+    '',
+    tables,
+    '',
+    '### Raw JSON lines',
+    '',
+    '```',
+    ...lines,
+    '```',
+    '',
+  ].join('\n');
+}
+
+await main();
