@@ -75,6 +75,13 @@ fixtures:
 	@/usr/bin/python3 -c 'import torch' 2>/dev/null || { $(APT_INSTALL) python3-torch; }
 	for g in tests/fixtures/gen_*.py; do /usr/bin/python3 $$g || exit 1; done
 
+# ---- bench: tensorpad and its peers in one run (never part of `make test`) --------------
+# Peers are pinned dev dependencies of bench/ only; bench/.npmrc skips install scripts.
+.PHONY: bench
+bench: build
+	cd bench && npm ci --no-audit --no-fund --loglevel=error
+	BENCH_COMMAND="make bench" node bench/run.mjs
+
 # ---- serve ----------------------------------------------------------------------------
 .PHONY: serve
 serve: build

@@ -39,9 +39,10 @@ const WRITE_RESULTS = !argv.includes('--no-results');
 const log = (...a) => process.stderr.write(`${a.join(' ')}\n`);
 
 // ---- the peers ------------------------------------------------------------------------------
-const node = (module) => [process.execPath, ['--expose-gc', join(BENCH, 'lib/worker.mjs'), join(BENCH, module)]];
+const node = (module) => [process.execPath, ['--expose-gc', join(BENCH, 'lib/worker.mjs'), resolve(BENCH, module)]];
 const PEERS = [
-  { id: 'tensorpad', argv: node('peers/tensorpad.mjs') },
+  // BENCH_TENSORPAD_PEER swaps in another module (a mock, when testing the harness itself).
+  { id: 'tensorpad', argv: node(process.env.BENCH_TENSORPAD_PEER ?? 'peers/tensorpad.mjs') },
   { id: 'tfjs-wasm', argv: node('peers/tfjs.mjs') },
   { id: 'jax-js', argv: node('peers/jax.mjs') },
   { id: 'js-pytorch', argv: node('peers/jspytorch.mjs') },
@@ -98,6 +99,7 @@ function buildNative() {
   return null;
 }
 const nativeInfo = {};
+let startLoad = '';
 
 // ---- workers: one process per peer, line protocol (see lib/worker.mjs) ------------------------
 class Worker {
@@ -145,6 +147,7 @@ const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b), m = s.length >> 1;
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 };
+const CPU_LIMIT = 1.3;   // cpu_per_wall above this: a peer is not single-threaded
 const REFERENCE_ORDER = ['pytorch-native', 'tfjs-wasm', 'jax-js', 'tensorpad-native', 'tensorpad', 'js-pytorch'];
 
 /** Marks every result's check: the reference peer's values, within the workload's rtol. */
@@ -164,6 +167,7 @@ function compareChecks(w, results) {
 // ---- the run ----------------------------------------------------------------------------------
 async function main() {
   const started = new Date();
+  startLoad = load();
   const workers = [];
   for (const p of PEERS) {
     const why = p.build?.();
@@ -193,12 +197,17 @@ async function main() {
       }
       const active = order.filter((wk) => setups.get(wk).status === 'ok');
       const samples = new Map(active.map((wk) => [wk, []]));
+      const cpu = new Map(active.map((wk) => [wk, { cpu: 0, wall: 0 }]));
       const reps = w.training ? TRAIN_REPS : REPS;
       for (let r = 0; r < reps; r++) {
         for (const wk of rotate(active, r)) {
           if (!samples.has(wk)) continue;
           const a = await wk.request('rep');
-          if (typeof a.ms === 'number') samples.get(wk).push(a.ms);
+          if (typeof a.ms === 'number') {
+            samples.get(wk).push(a.ms);
+            cpu.get(wk).cpu += a.cpu_ms ?? NaN;
+            cpu.get(wk).wall += a.wall_ms ?? NaN;
+          }
           else { setups.set(wk, { status: 'error', message: a.message }); samples.delete(wk); }
         }
       }
@@ -217,6 +226,8 @@ async function main() {
             reps: xs.length, iters_per_rep: s.iters,
           });
           for (const [k, v] of Object.entries(w.unit(med))) row[k] = +v.toPrecision(4);
+          // CPU time over wall time while timed: ~1 for one thread (Node's GC helpers add a little).
+          row.cpu_per_wall = +(cpu.get(wk).cpu / cpu.get(wk).wall).toFixed(2);
           row.checkValues = s.check;
         } else if (s.status === 'unavailable') row.missing = s.missing;
         else if (s.status === 'skipped') Object.assign(row, { message: s.message, single_call_ms: s.single_call_ms });
@@ -353,10 +364,14 @@ function report(results, infos) {
     });
     out.push(`| ${k.v ? `${k.w} ${k.v}` : k.w} | ${cells.join(' | ')} |`);
   }
-  const notes = results.filter((r) => r.check?.startsWith('MISMATCH') || (r.status === 'error'));
+  const notes = results.filter((r) => r.check?.startsWith('MISMATCH') || r.status === 'error' || r.cpu_per_wall > CPU_LIMIT);
   if (notes.length) {
     out.push('', '### Problems', '');
-    for (const r of notes) out.push(`- ${r.peer} ${r.workload} ${r.variant}: ${r.status === 'error' ? r.message : r.check}`);
+    for (const r of notes) {
+      const what = r.status === 'error' ? r.message : r.check?.startsWith('MISMATCH') ? r.check
+        : `used ${r.cpu_per_wall} s of CPU per s of wall time: more than one thread?`;
+      out.push(`- ${r.peer} ${r.workload} ${r.variant}: ${what}`);
+    }
   }
   const missing = [...new Set(results.filter((r) => r.peer === 'tensorpad' && r.missing).map((r) => r.missing))];
   if (missing.length) out.push('', `tensorpad n/a because these are not in the API yet: ${missing.map((m) => `\`${m}\``).join(', ')}.`);
@@ -374,6 +389,11 @@ function machine() {
   return `${osName}; nproc ${nproc}; CPU ${cpu} (${simd}); node ${process.version}; ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB RAM`;
 }
 
+/** Load averages: other work on the machine is the main source of noise. */
+function load() {
+  return os.loadavg().map((x) => x.toFixed(2)).join(' ');
+}
+
 function resultsFile(started, finished, infos, tables, results) {
   const cmd = process.env.BENCH_COMMAND
     ? `${process.env.BENCH_COMMAND}  (runs: node bench/run.mjs${argv.length ? ` ${argv.join(' ')}` : ''})`
@@ -389,6 +409,7 @@ function resultsFile(started, finished, infos, tables, results) {
     '',
     `- date: ${started.toISOString()} (took ${((finished - started) / 1000).toFixed(0)} s)`,
     `- machine: ${machine()}`,
+    `- load average (1/5/15 min) at start: ${startLoad}; at end: ${load()}`,
     `- command: \`${cmd}\``,
     `- method: one worker process per peer, interleaved (order rotated every repetition), single thread; ` +
       `warm-up, then median of ${REPS} repetitions (${TRAIN_REPS} for training workloads) of ≥ ${TARGET_MS} ms each`,

@@ -152,6 +152,14 @@ def trainer(name):
     return step, check
 
 
+def capability():
+    """The SIMD level ATen dispatches to ("AVX2", ...), from torch's build summary."""
+    for ln in torch.__config__.show().splitlines():
+        if "CPU capability usage" in ln:
+            return ln.split(":", 1)[1].strip()
+    return "?"
+
+
 def main():
     out = sys.stdout
     reply = lambda obj: (out.write("@@BENCH " + json.dumps(obj) + "\n"), out.flush())
@@ -172,8 +180,12 @@ def main():
             continue
         try:
             if cmd == "info":
+                torch.ones(64, 64) @ torch.ones(64, 64)   # loads the BLAS, to name it
+                with open("/proc/self/maps") as maps:
+                    libs = sorted({ln.split()[-1].rsplit("/", 2)[-2] + "/" + ln.split()[-1].rsplit("/", 1)[-1]
+                                   for ln in maps if "blas" in ln.lower() and "/" in ln})
                 reply({"status": "ok", "name": "pytorch-native", "version": torch.__version__,
-                       "backend": "CPU (MKL/OpenBLAS as built by Debian)",
+                       "backend": f"CPU, {capability()}, BLAS {', '.join(libs) or '?'}",
                        "threads": torch.get_num_threads()})
             elif cmd == "setup":
                 name, variant, target = args[0], "" if args[1] == "-" else args[1], float(args[2])
@@ -194,7 +206,9 @@ def main():
                     time_runs(iters)
                 reply({"status": "ok", "check": c, "iters": iters})
             elif cmd == "rep":
-                reply({"ms": time_runs(iters) / iters})
+                cpu0 = time.process_time()
+                ms = time_runs(iters)
+                reply({"ms": ms / iters, "wall_ms": ms, "cpu_ms": (time.process_time() - cpu0) * 1e3})
             elif cmd == "teardown":
                 run = None
                 reply({"status": "ok"})

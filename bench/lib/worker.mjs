@@ -69,7 +69,10 @@ for await (const line of rl) {
     } else if (cmd === 'setup') {
       reply(await setup(args[0], args[1] === '-' ? '' : args[1], Number(args[2]), Number(args[3] ?? Infinity)));
     } else if (cmd === 'rep') {
-      reply({ ms: (await timeRuns(iters)) / iters });
+      const cpu0 = process.cpuUsage();
+      const ms = await timeRuns(iters);
+      const cpu = process.cpuUsage(cpu0);
+      reply({ ms: ms / iters, wall_ms: ms, cpu_ms: (cpu.user + cpu.system) / 1e3 });
     } else if (cmd === 'teardown') {
       await inst?.dispose?.();
       inst = null;

@@ -250,9 +250,11 @@ int main(void) {
             if (one * iters < 3000) time_runs(iters);
             printf("@@BENCH {\"status\":\"ok\",\"check\":%s,\"iters\":%d}\n", check, iters);
         } else if (!strncmp(line, "rep", 3)) {
+            clock_t cpu0 = clock();
             double ms = call ? time_runs(iters) : -1;
+            double cpu_ms = (double)(clock() - cpu0) * 1e3 / CLOCKS_PER_SEC;
             if (ms < 0) fail_reply();
-            else printf("@@BENCH {\"ms\":%.9g}\n", ms / iters);
+            else printf("@@BENCH {\"ms\":%.9g,\"wall_ms\":%.9g,\"cpu_ms\":%.9g}\n", ms / iters, ms, cpu_ms);
         } else if (!strncmp(line, "teardown", 8)) {
             release_all();
             printf("@@BENCH {\"status\":\"ok\"}\n");

@@ -5,7 +5,7 @@
 // blockUntilReady() or item()/dataSync(). Ownership: every call consumes its arguments,
 // `.ref` keeps an array alive (see its README).
 import { numpy as np, nn, init, defaultDevice, valueAndGrad, jit, tree } from '@jax-js/jax';
-import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
 import { det, checksum, scalars, transposed, modelInit, modelData, MODELS, LR, CHECK_STEPS, TINY, CHAIN } from '../lib/common.mjs';
 
 export const name = 'jax-js';
@@ -15,7 +15,7 @@ defaultDevice('wasm');
 
 export async function info() {
   if (typeof Worker !== 'undefined') throw new Error('a global Worker exists: jax-js would start a thread pool');
-  const version = createRequire(import.meta.url)('@jax-js/jax/package.json').version;
+  const version = JSON.parse(readFileSync(new URL('../node_modules/@jax-js/jax/package.json', import.meta.url))).version;
   return { version, backend: `${defaultDevice()} (no worker pool)`, threads: 1 };
 }
 

@@ -6,6 +6,7 @@
 // - no optim.SGD: the update its Adam uses (`p._data = p.add(update)._data`) with lr * grad;
 // - its MSELoss divides by the batch twice: the mean of the squared error, written with its ops.
 import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
 import { det, checksum, scalars, flatten, transposed, modelInit, modelData, MODELS, LR, CHECK_STEPS, TINY, CHAIN } from '../lib/common.mjs';
 
 const require = createRequire(import.meta.url);
@@ -15,7 +16,7 @@ const { Tensor } = torch;
 export const name = 'js-pytorch';
 
 export async function info() {
-  return { version: require('js-pytorch/package.json').version, backend: 'pure JS (float64 nested arrays)', threads: 1 };
+  return { version: JSON.parse(readFileSync(new URL('../node_modules/js-pytorch/package.json', import.meta.url))).version, backend: 'pure JS (float64 nested arrays)', threads: 1 };
 }
 
 /** Nested arrays of a row-major Float32Array (js-pytorch's storage format). */
