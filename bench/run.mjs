@@ -78,24 +78,37 @@ const NATIVE_PROBES = [
 /** Builds native/driver.c with gcc -O3 -march=native; returns null or why it could not. */
 function buildNative() {
   const header = readFileSync(join(ROOT, 'src/tensorpad.h'), 'utf8');
-  const defines = [];
+  const found = [];
   for (const [macro, candidates] of NATIVE_PROBES) {
     const hit = candidates.find(([re]) => new RegExp(re).test(header));
-    if (hit) defines.push(`-D${macro}=${hit[1]}`);
+    if (hit) found.push(`-D${macro}=${hit[1]}`);
   }
-  const srcs = readdirSync(join(ROOT, 'src')).filter((f) => f.endsWith('.c')).map((f) => join(ROOT, 'src', f));
-  mkdirSync(join(BENCH, 'build'), { recursive: true });
-  const cc = (defs) => spawnSync('gcc', ['-O3', '-march=native', '-std=c11', '-w', `-I${join(ROOT, 'src')}`, ...defs,
-    join(BENCH, 'native/driver.c'), ...srcs, '-lm', '-o', join(BENCH, 'build/driver')], { encoding: 'utf8' });
-  let r = cc(defines);
-  if (r.status !== 0 && defines.length) {
-    log(`tensorpad-native: probes ${defines.join(' ')} did not compile; building creation-only`);
-    r = cc([]);
-    nativeInfo.probes = `none (probed calls failed to compile: ${r.stderr.split('\n').find((l) => /error/.test(l)) ?? ''})`;
-  } else {
-    nativeInfo.probes = defines.length ? defines.map((d) => d.slice(2)).join(', ') : 'none found in src/tensorpad.h';
+  const build = join(BENCH, 'build');
+  mkdirSync(build, { recursive: true });
+  const gcc = (args) => spawnSync('gcc', ['-O3', '-march=native', '-std=c11', '-w', `-I${join(ROOT, 'src')}`, ...args], { encoding: 'utf8' });
+  const firstError = (r) => (r.stderr || r.error?.message || '').split('\n').find((l) => /error/.test(l)) ?? r.stderr;
+  // The library once, then the driver with every probed call that compiles (a guessed
+  // name that does not exist, such as an op enum, drops that call only).
+  const objs = [];
+  for (const f of readdirSync(join(ROOT, 'src')).filter((x) => x.endsWith('.c'))) {
+    const o = join(build, f.replace(/\.c$/, '.o'));
+    const r = gcc(['-c', join(ROOT, 'src', f), '-o', o]);
+    if (r.status !== 0) return `gcc failed on src/${f}: ${firstError(r)}`;
+    objs.push(o);
   }
-  if (r.status !== 0) return `gcc failed: ${(r.stderr || r.error?.message || '').split('\n').find((l) => /error/.test(l)) ?? r.stderr}`;
+  const driverObj = join(build, 'driver.o');
+  const compiles = (defs) => gcc(['-c', ...defs, join(BENCH, 'native/driver.c'), '-o', driverObj]);
+  let defines = found;
+  if (compiles(defines).status !== 0) {
+    defines = found.filter((d) => compiles([d]).status === 0);
+    const dropped = found.filter((d) => !defines.includes(d));
+    log(`tensorpad-native: dropped probed calls that do not compile: ${dropped.join(' ')}`);
+    const r = compiles(defines);
+    if (r.status !== 0) return `gcc failed on bench/native/driver.c: ${firstError(r)}`;
+  }
+  const r = spawnSync('gcc', [driverObj, ...objs, '-lm', '-o', join(build, 'driver')], { encoding: 'utf8' });
+  if (r.status !== 0) return `linking the native driver failed: ${firstError(r)}`;
+  nativeInfo.probes = defines.length ? defines.map((d) => d.slice(2)).join(', ') : 'none found in src/tensorpad.h yet';
   return null;
 }
 const nativeInfo = {};
@@ -399,8 +412,10 @@ function resultsFile(started, finished, infos, tables, results) {
     ? `${process.env.BENCH_COMMAND}  (runs: node bench/run.mjs${argv.length ? ` ${argv.join(' ')}` : ''})`
     : `node ${relative(ROOT, fileURLToPath(import.meta.url))}${argv.length ? ` ${argv.join(' ')}` : ''}`;
   const peerLines = Object.entries(infos).map(([id, i]) => i.status === 'ok'
-    ? `- ${id}: ${i.version}, ${i.backend}, threads ${i.threads}${i.probes ? `; C entry points: ${i.probes}` : ''}`
-    : `- ${id}: unavailable (${i.missing ?? i.message})`);
+    ? `  - ${id}: ${i.version}, ${i.backend}, threads ${i.threads}${i.probes ? `; C entry points: ${i.probes}` : ''}`
+    : `  - ${id}: unavailable (${i.missing ?? i.message})`);
+  const shares = results.map((r) => r.cpu_per_wall).filter((x) => Number.isFinite(x));
+  const share = shares.length ? median(shares) : NaN;
   const lines = results.map(({ checkValues, ...r }) => JSON.stringify(r));
   return [
     '# Benchmark results',
@@ -410,6 +425,8 @@ function resultsFile(started, finished, infos, tables, results) {
     `- date: ${started.toISOString()} (took ${((finished - started) / 1000).toFixed(0)} s)`,
     `- machine: ${machine()}`,
     `- load average (1/5/15 min) at start: ${startLoad}; at end: ${load()}`,
+    `- CPU share while timed (median cpu_per_wall): ${share.toFixed(2)}` +
+      (share < 0.9 ? ' — the machine was busy with other work: figures are slower and noisier than on a quiet machine; ratios still compare peers in the same conditions' : ''),
     `- command: \`${cmd}\``,
     `- method: one worker process per peer, interleaved (order rotated every repetition), single thread; ` +
       `warm-up, then median of ${REPS} repetitions (${TRAIN_REPS} for training workloads) of ≥ ${TARGET_MS} ms each`,
