@@ -195,12 +195,20 @@ async function main() {
   }
 
   const results = [];
+  const respawns = {};
   let round = 0;
   for (const w of WORKLOADS) {
     for (const variant of w.variants) {
       const label = variant ? `${w.name} ${variant}` : w.name;
       if (!ONLY.test(label)) continue;
       const t0 = Date.now();
+      // A worker that died (a crash in a peer) is restarted for the next workload.
+      workers.forEach((wk, i) => {
+        if (wk.dead && (respawns[wk.peer.id] = (respawns[wk.peer.id] ?? 0) + 1) <= 3) {
+          log(`${wk.peer.id}: restarting its worker (${wk.dead})`);
+          workers[i] = new Worker(wk.peer);
+        }
+      });
       const order = rotate(workers, round++);
       const setups = new Map();
       for (const wk of order) {
@@ -258,7 +266,7 @@ async function main() {
   }
   for (const wk of workers) if (wk.quit) await wk.quit();
 
-  const tables = report(results, infos);
+  const tables = report(results);
   process.stdout.write(`\n${tables}\n`);
   if (WRITE_RESULTS) {
     const finished = new Date();
@@ -325,7 +333,7 @@ function librarySize() {
   return files.reduce((n, f) => n + gzipSync(readFileSync(f), { level: 9 }).length, 0);
 }
 
-function report(results, infos) {
+function report(results) {
   const out = [];
   out.push('### Targets (issue 6), tensorpad vs each peer in this run', '',
     '| workload | vs | tensorpad | peer | ratio | target | met |', '|---|---|---|---|---|---|---|');
@@ -388,7 +396,6 @@ function report(results, infos) {
   }
   const missing = [...new Set(results.filter((r) => r.peer === 'tensorpad' && r.missing).map((r) => r.missing))];
   if (missing.length) out.push('', `tensorpad n/a because these are not in the API yet: ${missing.map((m) => `\`${m}\``).join(', ')}.`);
-  void infos;
   return out.join('\n');
 }
 
