@@ -14,7 +14,7 @@ PORT     ?= 8080
 COMMON_CFLAGS := -std=c11 -Wall -Wextra -Wno-unused-parameter -Wshadow -Werror=implicit-function-declaration
 NATIVE_CFLAGS := $(COMMON_CFLAGS) -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
 WASM_CFLAGS   := $(COMMON_CFLAGS) -O3 -msimd128
-WASM_LDFLAGS  := --no-entry -sSTANDALONE_WASM -sALLOW_MEMORY_GROWTH -sABORTING_MALLOC=0 -sMAXIMUM_MEMORY=2GB
+WASM_LDFLAGS  := --js-library src/imports.lib.js --no-entry -sSTANDALONE_WASM -sALLOW_MEMORY_GROWTH -sABORTING_MALLOC=0 -sMAXIMUM_MEMORY=2GB
 # Shared memory: growth never detaches TypedArray views handed to users (Node, isolated pages).
 WASM_SHARED   := -matomics -mbulk-memory -Wl,--shared-memory -sINITIAL_MEMORY=16MB
 # Plain memory for pages that are not cross-origin isolated: reserve up front so growth is rare.
@@ -41,10 +41,10 @@ build/.npm-stamp: package.json package-lock.json
 .PHONY: build
 build: deps dist/tensorpad.wasm dist/tensorpad-plain.wasm
 
-dist/tensorpad.wasm: $(SRC) $(HDR) | dist
+dist/tensorpad.wasm: $(SRC) $(HDR) src/imports.lib.js | dist
 	$(EMCC_ENV) emcc $(WASM_CFLAGS) $(SRC) $(WASM_LDFLAGS) $(WASM_SHARED) -o $@
 
-dist/tensorpad-plain.wasm: $(SRC) $(HDR) | dist
+dist/tensorpad-plain.wasm: $(SRC) $(HDR) src/imports.lib.js | dist
 	$(EMCC_ENV) emcc $(WASM_CFLAGS) $(SRC) $(WASM_LDFLAGS) $(WASM_PLAIN) -o $@
 
 dist build:
@@ -61,7 +61,7 @@ build/native/%: tests/native/%.c $(SRC) $(HDR) tests/native/check.h
 test: build test-native test-js test-browser
 
 test-native: $(NATIVE_TESTS)
-	@for t in $(NATIVE_TESTS); do echo "== $$t"; $$t || exit 1; done
+	@for t in $(NATIVE_TESTS); do echo "== $$t"; ASAN_OPTIONS=allocator_may_return_null=1 $$t || exit 1; done
 
 test-js: build
 	node --test tests/js/

@@ -56,8 +56,16 @@ async function loadBytes() {
   return res.arrayBuffer();
 }
 
+// Gradient hooks (register_hook) are JS functions the core calls during backward.
+let hookHandler = () => 0;
+/** Installs the function the core calls as env.tp_hook(id, gradPtr) -> tensor pointer or 0. */
+export function setHookHandler(fn) { hookHandler = fn; }
+
 const { instance } = await WebAssembly.instantiate(await loadBytes(), {
-  env: { emscripten_notify_memory_growth: () => onMemoryGrowth() },
+  env: {
+    emscripten_notify_memory_growth: () => onMemoryGrowth(),
+    tp_hook: (id, grad) => hookHandler(id, grad),
+  },
 });
 
 /** The raw exports of the core (tp_* functions). */
@@ -66,6 +74,46 @@ export const memory = W.memory;
 export const sharedMemory = typeof SharedArrayBuffer !== 'undefined' && memory.buffer instanceof SharedArrayBuffer;
 W._initialize();
 lastBytes = memory.buffer.byteLength;
+
+// ---- collection pressure ---------------------------------------------------------------------
+// V8 collects when the JS heap fills, and tensor handles are tiny JS objects whose memory
+// lives in the wasm heap, so without help a loop that awaits macrotasks could still grow
+// the wasm heap for a long time before any finalizer runs. In Node, when many tensors or
+// bytes have become live since the last collection, one full GC is scheduled for the next
+// macrotask (never inside synchronous code); the finalizers then release the handles.
+// Browsers offer no such hook: there the docs teach torch.scope / dispose.
+let forceGC = null;
+if (isNode) {
+  try {
+    const v8 = await import('node:v8');
+    const vm = await import('node:vm');
+    v8.setFlagsFromString('--expose-gc');
+    forceGC = vm.runInNewContext('gc');
+  } catch {
+    forceGC = null;
+  }
+}
+const PRESSURE_TENSORS = 10000;
+const PRESSURE_BYTES = 32 * 1024 * 1024;
+let untilCheck = 1024, baseTensors = 0, baseBytes = 0, gcScheduled = false;
+
+/** Called for every new tensor handle; cheap except once every 1024 calls. */
+export function notePressure() {
+  if (--untilCheck > 0 || !forceGC) return;
+  untilCheck = 1024;
+  const n = W.tp_live_tensors(), b = W.tp_live_bytes();
+  if (n < baseTensors) baseTensors = n;
+  if (b < baseBytes) baseBytes = b;
+  if (gcScheduled || (n - baseTensors < PRESSURE_TENSORS && b - baseBytes < PRESSURE_BYTES)) return;
+  gcScheduled = true;
+  const timer = setTimeout(() => {
+    gcScheduled = false;
+    forceGC();
+    baseTensors = W.tp_live_tensors();
+    baseBytes = W.tp_live_bytes();
+  }, 0);
+  timer?.unref?.();
+}
 
 /** Called after every heap growth (views over the old buffer may be stale). */
 export function onHeapGrowth(fn) { heapListeners.push(fn); }

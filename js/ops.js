@@ -1,4 +1,334 @@
-// Elementwise and reduction operators: Tensor methods and torch.* functions over the core's op table.
-// install(torch, Tensor) is called once by tensorpad.js before the namespace is frozen.
+// Elementwise and reduction operators: Tensor methods and torch.* functions over the core's
+// op table (src/ops.def). The op list is read from the module at load time: each unary and
+// binary op becomes a method, a torch.* function and (where PyTorch has one) an in-place
+// method, with nothing mirrored by hand.
+//
+// The hot path (x.mul(y), x.add(2)) is one type test and one wasm call: no options parsing
+// and no allocation besides the result's wrapper. JS numbers go to the core as scalars with
+// their kind (bool / int / float) so PyTorch's wrapped-number promotion applies there.
+import { W, check, checkStatus, args, memory, TensorError } from './core.js';
+import { toDtype, describe } from './dtype.js';
+import { bind, splitOptions, checkInt } from './args.js';
+import { wrap } from './tensor.js';
 
-export function install(torch, Tensor) {}
+// ---- the op table ------------------------------------------------------------------------
+const KIND = { UNARY: 0, BINARY: 1, WHERE: 2, CLAMP: 3, REDUCE: 4, DIMOP: 5 };
+const NONE = -1;
+export const OP = {};
+const kindOf = {};
+for (let i = 0, n = W.tp_op_count(); i < n; i++) {
+  const name = cstrAt(W.tp_op_name(i));
+  OP[name] = i;
+  kindOf[name] = W.tp_op_kind(i);
+}
+function cstrAt(ptr) {
+  const b = new Uint8Array(memory.buffer);
+  let s = '';
+  for (let k = ptr; b[k]; k++) s += String.fromCharCode(b[k]);
+  return s;
+}
+
+/** grad_fn name PyTorch records for op (alt: its scalar / dim overload), for autograd. */
+export function gradFnName(name, alt = false) { return cstrAt(W.tp_op_grad_fn(OP[name], alt ? 1 : 0)); }
+
+// ---- argument helpers --------------------------------------------------------------------
+/** The TP_SCALAR_* kind of a JS scalar: JS cannot tell 1.0 from 1, so integers are ints. */
+function scalarKind(v) { return typeof v === 'boolean' ? 0 : Number.isInteger(v) ? 1 : 2; }
+function isScalar(v) { return typeof v === 'number' || typeof v === 'boolean' || typeof v === 'bigint'; }
+function num(v) { return typeof v === 'boolean' ? (v ? 1 : 0) : Number(v); }
+function kindOfScalar(v) { return typeof v === 'bigint' ? 1 : scalarKind(v); }
+
+let Tensor = null;
+
+function mustBeTensor(fname, argname, pos, v) {
+  if (v instanceof Tensor) return v;
+  if (Array.isArray(v)) {
+    throw new TypeError(`${fname}(): argument '${argname}' (position ${pos}) must be Tensor, not list; wrap JS arrays with torch.tensor(...)`);
+  }
+  throw new TypeError(`${fname}(): argument '${argname}' (position ${pos}) must be Tensor, not ${describe(v)}`);
+}
+
+function dtypeCode(d, fname) { return d === undefined || d === null ? -1 : toDtype(d, fname).code; }
+
+/** dims as (ndims, pointer): null/undefined = all (-1); an int or an array of ints. */
+function dimArgs(fname, dim) {
+  if (dim === undefined || dim === null) return [-1, 0];
+  const list = Array.isArray(dim) ? dim : [dim];
+  return [list.length, args(list.map((d) => checkInt(fname, 'dim', d)))];
+}
+
+/** [values, indices] that also has .values / .indices, printed as PyTorch's return_types. */
+class ReturnTypes extends Array {
+  static get [Symbol.species]() { return Array; }
+  toString() { return `torch.return_types.${this.fname}(\nvalues=${this[0]},\nindices=${this[1]})`; }
+  [Symbol.for('nodejs.util.inspect.custom')]() { return this.toString(); }
+}
+function returnTypes(fname, values, indices) {
+  const r = new ReturnTypes();
+  r.push(values, indices);
+  Object.defineProperty(r, 'fname', { value: fname });
+  r.values = values;
+  r.indices = indices;
+  return r;
+}
+
+let pairPtr = 0;
+function indexed(fname, t, dim, keepdim) {
+  if (!pairPtr) pairPtr = check(W.tp_malloc(8));
+  checkStatus(W.tp_reduce_indexed(OP[fname], t._ptr, checkInt(fname, 'dim', dim), keepdim ? 1 : 0, pairPtr));
+  const p = new Uint32Array(memory.buffer, pairPtr, 2);
+  return returnTypes(fname, wrap(p[0]), wrap(p[1]));
+}
+
+// ---- binary -----------------------------------------------------------------------------
+// Which binary ops take a Python scalar as `other` (maximum/minimum/logical_* do not in 1.13).
+const TENSOR_ONLY = new Set(['maximum', 'minimum', 'logical_and', 'logical_or', 'logical_xor']);
+const TITLE = { float32: 'Float', float64: 'Double', int32: 'Int', int64: 'Long', bool: 'Bool' };
+const ALPHA = new Set(['add', 'sub']);
+const REVERSIBLE = new Set(['add', 'sub', 'mul', 'div', 'pow', 'remainder']);
+
+function binary(name, self, other, opts, pos = 1) {
+  let op = OP[name], alpha = 1;
+  if (opts !== undefined) {
+    const keys = ALPHA.has(name) ? ['alpha', 'out'] : name === 'div' ? ['rounding_mode', 'out'] : ['out'];
+    const [pos, o] = splitOptions(name, [opts], keys);
+    if (pos.length) throw new TypeError(`${name}() takes 1 positional argument but 2 were given`);
+    if (o.out !== undefined) throw new TypeError("tensorpad does not support the 'out' argument");
+    if (o.alpha !== undefined) alpha = num(o.alpha);
+    if (o.rounding_mode === 'trunc') op = OP._div_trunc;
+    else if (o.rounding_mode === 'floor') op = OP._div_floor;
+    else if (o.rounding_mode !== undefined && o.rounding_mode !== null) {
+      throw new TensorError(`div expected rounding_mode to be one of None, 'trunc', or 'floor' but found '${o.rounding_mode}'`);
+    }
+  }
+  if (other instanceof Tensor) return wrap(check(W.tp_binary(op, self._ptr, other._ptr, alpha)));
+  if (isScalar(other) && !TENSOR_ONLY.has(name)) {
+    return wrap(check(W.tp_binary_scalar(op, self._ptr, num(other), kindOfScalar(other), 0, alpha)));
+  }
+  return mustBeTensor(name, 'other', pos, other);
+}
+
+function binaryInplace(name, self, other, opts) {
+  let op = OP[name], alpha = 1;
+  if (opts !== undefined) {
+    const [, o] = splitOptions(`${name}_`, [opts], ALPHA.has(name) ? ['alpha'] : name === 'div' ? ['rounding_mode'] : []);
+    if (o.alpha !== undefined) alpha = num(o.alpha);
+    if (o.rounding_mode === 'trunc') op = OP._div_trunc;
+    else if (o.rounding_mode === 'floor') op = OP._div_floor;
+  }
+  if (other instanceof Tensor) checkStatus(W.tp_binary_(op, self._ptr, other._ptr, alpha));
+  else if (isScalar(other) && !TENSOR_ONLY.has(name)) checkStatus(W.tp_binary_scalar_(op, self._ptr, num(other), kindOfScalar(other), alpha));
+  else mustBeTensor(`${name}_`, 'other', 1, other);
+  return self;
+}
+
+/** s op x for a scalar s on the left (torch.pow(2, x), torch.remainder(2, x), rsub). */
+function reversed(name, s, x, alpha = 1) {
+  return wrap(check(W.tp_binary_scalar(OP[name], x._ptr, num(s), kindOfScalar(s), 1, alpha)));
+}
+
+// ---- where and clamp ----------------------------------------------------------------------
+function where(condition, input, other) {
+  const c = mustBeTensor('where', 'condition', 1, condition);
+  if (input === undefined) throw new TensorError('torch.where(condition) (nonzero) is not supported by tensorpad; pass (condition, input, other)');
+  const a = input instanceof Tensor ? input : isScalar(input) ? null : mustBeTensor('where', 'input', 2, input);
+  const b = other instanceof Tensor ? other : isScalar(other) ? null : mustBeTensor('where', 'other', 3, other);
+  return wrap(check(W.tp_where(c._ptr, a ? a._ptr : 0, b ? b._ptr : 0,
+    a ? 0 : num(input), a ? NONE : kindOfScalar(input), b ? 0 : num(other), b ? NONE : kindOfScalar(other))));
+}
+
+function clampArgs(fname, a) {
+  const { min, max } = bind(fname, a, ['min', 'max']);
+  const bound = (v, n) => {
+    if (v === undefined || v === null) return [0, 0, NONE];
+    if (v instanceof Tensor) return [v._ptr, 0, NONE];
+    if (isScalar(v)) return [0, num(v), kindOfScalar(v)];
+    return mustBeTensor(fname, n, n === 'min' ? 1 : 2, v);
+  };
+  const [lo, slo, klo] = bound(min, 'min'), [hi, shi, khi] = bound(max, 'max');
+  return [lo, hi, slo, klo, shi, khi];
+}
+
+// ---- reductions ---------------------------------------------------------------------------
+function reduce(name, t, dim, keepdim, param = 0, dtype = -1) {
+  const [n, p] = dimArgs(name, dim);
+  return wrap(check(W.tp_reduce(OP[name], t._ptr, n, p, keepdim ? 1 : 0, param, dtype)));
+}
+
+/** std/var(dim, unbiased, keepdim, {correction}) and the bool-first overload std(unbiased). */
+function varLike(name, t, a) {
+  if (a.length && typeof a[0] === 'boolean') a = [null, ...a];
+  const { dim, unbiased, keepdim, correction } = bind(name, a, ['dim', 'unbiased', 'keepdim', 'correction']);
+  if (unbiased !== undefined && correction !== undefined && correction !== null) {
+    throw new TensorError(`${name}: can't specify both unbiased and correction`);
+  }
+  const corr = correction !== undefined && correction !== null ? num(correction) : unbiased === false ? 0 : 1;
+  return reduce(name, t, dim, keepdim, corr);
+}
+
+function normP(p) {
+  if (p === undefined || p === null || p === 'fro') return 2;
+  if (p === 'inf') return Infinity;
+  if (p === '-inf') return -Infinity;
+  if (typeof p !== 'number') throw new TensorError(`norm(): p=${String(p)} is not supported by tensorpad (numbers, 'fro', Infinity)`);
+  return p;
+}
+
+// ---- install --------------------------------------------------------------------------------
+const ALIASES = {
+  absolute: 'abs', negative: 'neg', multiply: 'mul', divide: 'div', subtract: 'sub', true_divide: 'div',
+  greater: 'gt', greater_equal: 'ge', less: 'lt', less_equal: 'le', not_equal: 'ne',
+  arcsin: 'asin', arccos: 'acos', arctan: 'atan', clip: 'clamp',
+};
+// Unary ops PyTorch has no in-place method for (relu_ and friends exist; these do not).
+const NO_INPLACE = new Set(['gelu', 'silu']);
+
+export function install(torch, TensorClass) {
+  Tensor = TensorClass;
+  const methods = {};
+
+  for (const [name, k] of Object.entries(kindOf)) {
+    if (name.startsWith('_')) continue;
+    if (k === KIND.UNARY) {
+      const op = OP[name];
+      methods[name] = function () { return wrap(check(W.tp_unary(op, this._ptr))); };
+      if (!NO_INPLACE.has(name)) {
+        methods[`${name}_`] = function () { checkStatus(W.tp_unary_(op, this._ptr)); return this; };
+      }
+      torch[name] = (x) => wrap(check(W.tp_unary(op, mustBeTensor(name, 'input', 1, x)._ptr)));
+    } else if (k === KIND.BINARY) {
+      const op = OP[name], scalarOK = !TENSOR_ONLY.has(name);
+      // The common calls (tensor or plain number, no options) go straight to the core.
+      methods[name] = function (other, opts) {
+        if (opts === undefined) {
+          if (other instanceof Tensor) return wrap(check(W.tp_binary(op, this._ptr, other._ptr, 1)));
+          if (typeof other === 'number' && scalarOK) {
+            return wrap(check(W.tp_binary_scalar(op, this._ptr, other, Number.isInteger(other) ? 1 : 2, 0, 1)));
+          }
+        }
+        return binary(name, this, other, opts);
+      };
+      methods[`${name}_`] = function (other, opts) { return binaryInplace(name, this, other, opts); };
+      torch[name] = (x, y, opts) => {
+        // PyTorch wraps a number given as `input` for the arithmetic ops: torch.sub(2, x) is 2 - x.
+        if (isScalar(x) && y instanceof Tensor && REVERSIBLE.has(name) && opts === undefined) return reversed(name, x, y);
+        return binary(name, mustBeTensor(name, 'input', 1, x), y, opts, 2);
+      };
+    }
+  }
+
+  // round(decimals): PyTorch's round_decimals kernel is nearbyint(x * 10^d) / 10^d in the
+  // tensor's dtype (x / 10^-d, then * 10^-d, for negative d); the same ops in the core.
+  const roundPlain = methods.round;
+  methods.round = function (...a) {
+    if (a.length === 0) return roundPlain.call(this);
+    const d = checkInt('round', 'decimals', bind('round', a, ['decimals'], { decimals: 0 }).decimals);
+    if (d === 0) return roundPlain.call(this);
+    if (!this.dtype.is_floating_point) throw new TensorError(`"round_cpu" not implemented for '${TITLE[this.dtype.name]}'`);
+    const p = 10 ** Math.abs(d);
+    const scaled = d > 0 ? this.mul(p) : this.div(p), r = scaled.round_();
+    try {
+      return d > 0 ? r.div(p) : r.mul(p);
+    } finally {
+      scaled.dispose();
+    }
+  };
+  torch.round = (x, ...a) => mustBeTensor('round', 'input', 1, x).round(...a);
+
+  // gelu's approximate option and the selection ops.
+  methods.gelu = function (...a) {
+    const { approximate } = bind('gelu', a, ['approximate'], { approximate: 'none' });
+    if (approximate !== 'none' && approximate !== 'tanh') throw new TensorError(`approximate argument must be either none or tanh.`);
+    return wrap(check(W.tp_unary(approximate === 'tanh' ? OP._gelu_tanh : OP.gelu, this._ptr)));
+  };
+  torch.gelu = (x, ...a) => mustBeTensor('gelu', 'input', 1, x).gelu(...a);
+  methods.where = function (condition, other) { return where(condition, this, other); };
+  torch.where = where;
+  methods.clamp = function (...a) { return wrap(check(W.tp_clamp(this._ptr, ...clampArgs('clamp', a)))); };
+  methods.clamp_ = function (...a) { checkStatus(W.tp_clamp_(this._ptr, ...clampArgs('clamp_', a))); return this; };
+  methods.clamp_min = function (min) { return this.clamp(min, null); };
+  methods.clamp_max = function (max) { return this.clamp(null, max); };
+  torch.clamp = (x, ...a) => mustBeTensor('clamp', 'input', 1, x).clamp(...a);
+  methods.rsub = function (other, opts) {
+    const alpha = opts ? num(splitOptions('rsub', [opts], ['alpha'])[1].alpha ?? 1) : 1;
+    if (other instanceof Tensor) return wrap(check(W.tp_binary(OP.sub, other._ptr, this._ptr, alpha)));
+    return reversed('sub', other, this, alpha);
+  };
+  torch.rsub = (x, ...a) => mustBeTensor('rsub', 'input', 1, x).rsub(...a);
+  methods.floor_divide = function (other) { return binary('div', this, other, { rounding_mode: 'floor' }); };
+  methods.floor_divide_ = function (other) { return binaryInplace('div', this, other, { rounding_mode: 'floor' }); };
+  torch.floor_divide = (x, y) => mustBeTensor('floor_divide', 'input', 1, x).floor_divide(y);
+
+  // ---- reductions ----
+  methods.sum = function (...a) {
+    if (a.length === 0) return wrap(check(W.tp_reduce(OP.sum, this._ptr, -1, 0, 0, 0, -1)));
+    const { dim, keepdim, dtype } = bind('sum', a, ['dim', 'keepdim', 'dtype']);
+    return reduce('sum', this, dim, keepdim, 0, dtypeCode(dtype, 'sum'));
+  };
+  methods.mean = function (...a) {
+    const { dim, keepdim, dtype } = bind('mean', a, ['dim', 'keepdim', 'dtype']);
+    return reduce('mean', this, dim, keepdim, 0, dtypeCode(dtype, 'mean'));
+  };
+  methods.prod = function (...a) {
+    const { dim, keepdim, dtype } = bind('prod', a, ['dim', 'keepdim', 'dtype']);
+    if (Array.isArray(dim)) throw new TypeError("prod(): argument 'dim' must be int, not list");
+    return reduce('prod', this, dim, keepdim, 0, dtypeCode(dtype, 'prod'));
+  };
+  for (const name of ['amax', 'amin', 'logsumexp']) {
+    methods[name] = function (...a) {
+      const { dim, keepdim } = bind(name, a, ['dim', 'keepdim']);
+      if (name === 'logsumexp' && (dim === undefined || dim === null)) throw new TypeError("logsumexp() missing required argument 'dim'");
+      return reduce(name, this, Array.isArray(dim) && dim.length === 0 ? null : dim, keepdim);
+    };
+  }
+  for (const name of ['all', 'any']) {
+    methods[name] = function (...a) {
+      const { dim, keepdim } = bind(name, a, ['dim', 'keepdim']);
+      if (Array.isArray(dim)) throw new TypeError(`${name}(): argument 'dim' must be int, not list`);
+      return reduce(name, this, dim, keepdim);
+    };
+  }
+  for (const name of ['argmax', 'argmin']) {
+    methods[name] = function (...a) {
+      const { dim, keepdim } = bind(name, a, ['dim', 'keepdim']);
+      return reduce(name, this, dim === null || dim === undefined ? null : checkInt(name, 'dim', dim), keepdim);
+    };
+  }
+  for (const [name, pairwise] of [['max', 'maximum'], ['min', 'minimum']]) {
+    methods[name] = function (...a) {
+      if (a.length === 0) return wrap(check(W.tp_reduce(OP[name], this._ptr, -1, 0, 0, 0, -1)));
+      if (a[0] instanceof Tensor) return this[pairwise](a[0]);
+      const { dim, keepdim } = bind(name, a, ['dim', 'keepdim']);
+      if (dim === undefined || dim === null) return reduce(name, this, null, false);
+      return indexed(name, this, dim, keepdim);
+    };
+  }
+  methods.var = function (...a) { return varLike('var', this, a); };
+  methods.std = function (...a) { return varLike('std', this, a); };
+  methods.norm = function (...a) {
+    const { p, dim, keepdim, dtype } = bind('norm', a, ['p', 'dim', 'keepdim', 'dtype']);
+    let t = this;
+    if (dtype !== undefined && dtype !== null) t = this.to(dtype);
+    return reduce('norm', t, dim, keepdim, normP(p));
+  };
+  for (const name of ['softmax', 'log_softmax', 'cumsum', 'cumprod']) {
+    methods[name] = function (...a) {
+      const { dim, dtype } = bind(name, a, ['dim', 'dtype']);
+      if (dim === undefined || dim === null) throw new TypeError(`${name}() missing required argument 'dim'`);
+      return wrap(check(W.tp_dimop(OP[name], this._ptr, checkInt(name, 'dim', dim), dtypeCode(dtype, name))));
+    };
+  }
+
+  for (const [alias, target] of Object.entries(ALIASES)) {
+    if (methods[target]) methods[alias] = methods[target];
+    if (methods[`${target}_`]) methods[`${alias}_`] = methods[`${target}_`];
+    if (torch[target]) torch[alias] = torch[target];
+  }
+
+  Object.assign(Tensor.prototype, methods);
+  // torch.sum(x, ...) etc.: the function form of every reduction and selection method.
+  for (const name of ['sum', 'mean', 'prod', 'amax', 'amin', 'logsumexp', 'all', 'any', 'argmax', 'argmin', 'max', 'min',
+    'var', 'std', 'norm', 'softmax', 'log_softmax', 'cumsum', 'cumprod', 'clamp_min', 'clamp_max']) {
+    torch[name] = (x, ...a) => mustBeTensor(name, 'input', 1, x)[name](...a);
+  }
+}

@@ -4,14 +4,18 @@
 // Lifetime: a FinalizationRegistry releases the handle when the JS object is collected;
 // dispose() releases it at once; torch.scope(fn) disposes what fn created. Finalizers never
 // run inside a synchronous loop, which is why scope/dispose exist.
-import { W, memory, check, checkStatus, args, cstr, lastError, heapBuffer, TensorError, withCString } from './core.js';
+import { W, memory, check, checkStatus, args, cstr, lastError, heapBuffer, TensorError, withCString, notePressure } from './core.js';
 import { dtypes, byName, toDtype, describe } from './dtype.js';
 import { bind, splitOptions, checkInt, sizesOf, registerTensorClass } from './args.js';
 
 const inspect = Symbol.for('nodejs.util.inspect.custom');
 
 // ---- lifetime -----------------------------------------------------------------------------
-const tensorRegistry = new FinalizationRegistry((ptr) => W.tp_tensor_release(ptr));
+const tensorRegistry = new FinalizationRegistry((ptr) => {
+  const ref = borrowed.get(ptr);
+  if (ref && !ref.deref()) borrowed.delete(ptr);
+  W.tp_tensor_release(ptr);
+});
 // A TypedArray handed out by numpy() keeps its storage alive until it is collected.
 const arrayRegistry = new FinalizationRegistry((storage) => W.tp_storage_release_ptr(storage));
 const scopeStack = [];
@@ -29,6 +33,18 @@ export class Size extends Array {
   [inspect]() { return this.toString(); }
 }
 
+/** A Python tuple of ints (what stride() returns): an Array that prints as "(4, 1)". */
+export class Tuple extends Array {
+  static get [Symbol.species]() { return Array; }
+  static from(items) {
+    const t = new Tuple();
+    for (const x of items) t.push(x);
+    return t;
+  }
+  toString() { return `(${this.join(', ')}${this.length === 1 ? ',' : ''})`; }
+  [inspect]() { return this.toString(); }
+}
+
 export const device = Object.freeze({
   type: 'cpu', index: null,
   toString() { return 'cpu'; },
@@ -38,9 +54,18 @@ export const device = Object.freeze({
 export class Tensor {
   constructor(ptr) {
     this._p = ptr;
-    tensorRegistry.register(this, ptr, this);
+    // Note [Scoped handles]: a tensor made inside torch.scope is released by the scope,
+    // so it skips the FinalizationRegistry (the costliest part of making a handle); it is
+    // registered only if it escapes the scope (returned or kept).
     const scope = scopeStack[scopeStack.length - 1];
-    if (scope) scope.push(this);
+    if (scope) {
+      this._reg = false;
+      scope.push(this);
+    } else {
+      this._reg = true;
+      tensorRegistry.register(this, ptr, this);
+    }
+    notePressure();
   }
 
   /** The core handle; throws once the tensor was released. */
@@ -52,7 +77,8 @@ export class Tensor {
   /** Releases the tensor's memory now; using it afterwards throws. Returns nothing. */
   dispose() {
     if (!this._p) return;
-    tensorRegistry.unregister(this);
+    if (this._reg) tensorRegistry.unregister(this);
+    if (borrowed.get(this._p)?.deref() === this) borrowed.delete(this._p);
     W.tp_tensor_release(this._p);
     this._p = 0;
   }
@@ -79,7 +105,7 @@ export class Tensor {
   }
   stride(...a) {
     const { dim } = bind('stride', a, ['dim']);
-    const p = this._ptr, n = W.tp_tensor_ndim(p), s = [];
+    const p = this._ptr, n = W.tp_tensor_ndim(p), s = new Tuple();
     for (let d = 0; d < n; d++) s.push(W.tp_tensor_stride(p, d));
     if (dim === undefined || dim === null) return s;
     return s[wrapDim(checkInt('stride', 'dim', dim), n)];
@@ -90,15 +116,24 @@ export class Tensor {
   element_size() { return this.dtype.itemsize; }
   is_contiguous() { return !!W.tp_tensor_is_contiguous(this._ptr); }
   is_floating_point() { return this.dtype.is_floating_point; }
-  get is_leaf() { return true; }
-  get grad_fn() { return null; }
-  get grad() { return this._grad ?? null; }
-  set grad(g) {
-    if (g !== null && !(g instanceof Tensor)) throw new TypeError(`assigned grad expected to be a Tensor or None but got grad of type ${describe(g)}`);
-    this._grad = g;
+  get is_leaf() { return !!W.tp_tensor_is_leaf(this._ptr); }
+  /** The node that created this tensor (null for leaves); see js/autograd.js. */
+  get grad_fn() { return nodeOf(W.tp_tensor_grad_fn(this._ptr)); }
+  /** The accumulated gradient: the same object across accumulations, as in PyTorch. */
+  get grad() {
+    const g = W.tp_tensor_grad(this._ptr);
+    return g ? wrapBorrowed(g) : null;
   }
+  set grad(g) {
+    if (g !== null && g !== undefined && !(g instanceof Tensor)) {
+      throw new TypeError(`assigned grad expected to be a Tensor or None but got grad of type ${describe(g)}`);
+    }
+    checkStatus(W.tp_tensor_set_grad(this._ptr, g ? g._ptr : 0));
+  }
+  get retains_grad() { return !!W.tp_tensor_retains_grad(this._ptr); }
+  get output_nr() { return W.tp_tensor_output_nr(this._ptr); }
   get requires_grad() { return !!W.tp_tensor_requires_grad(this._ptr); }
-  set requires_grad(b) { checkStatus(W.tp_tensor_set_requires_grad(this._ptr, b ? 1 : 0)); }
+  set requires_grad(b) { checkStatus(W.tp_tensor_requires_grad_(this._ptr, b ? 1 : 0)); }
   requires_grad_(...a) {
     const { requires_grad } = bind('requires_grad_', a, ['requires_grad'], { requires_grad: true });
     this.requires_grad = requires_grad;
@@ -109,10 +144,10 @@ export class Tensor {
     if (!(t instanceof Tensor)) throw new TypeError(`data must be a Tensor, not ${describe(t)}`);
     const rg = this.requires_grad;
     const p = check(W.tp_alias(t._ptr));
-    tensorRegistry.unregister(this);
+    if (this._reg) tensorRegistry.unregister(this);
     W.tp_tensor_release(this._p);
     this._p = p;
-    tensorRegistry.register(this, p, this);
+    if (this._reg) tensorRegistry.register(this, p, this);
     if (rg) this.requires_grad = true;
   }
   get _version() { return W.tp_tensor_version(this._ptr); }
@@ -177,7 +212,7 @@ export class Tensor {
     return wrap(p);
   }
   detach() { return wrap(check(W.tp_alias(this._ptr))); }
-  detach_() { this.requires_grad = false; return this; }
+  detach_() { checkStatus(W.tp_tensor_detach_(this._ptr)); return this; }
   to(...a) {
     const [pos, opts] = splitOptions('to', a, ['dtype', 'device', 'copy', 'non_blocking', 'memory_format']);
     let dt = opts.dtype;
@@ -216,8 +251,8 @@ export class Tensor {
     const s = sizesOf('reshape', a);
     return wrap(check(W.tp_reshape(this._ptr, s.length, args(s))));
   }
-  view_as(other) { return this.view(asTensor(other, 'view_as').shape); }
-  reshape_as(other) { return this.reshape(asTensor(other, 'reshape_as').shape); }
+  view_as(other) { return this.view(asTensor(other, 'view_as', 'other').shape); }
+  reshape_as(other) { return this.reshape(asTensor(other, 'reshape_as', 'other').shape); }
   get T() {
     const n = this.ndim;
     if (n === 2) return this.t();
@@ -249,7 +284,7 @@ export class Tensor {
     const s = sizesOf('expand', a);
     return wrap(check(W.tp_expand(this._ptr, s.length, args(s))));
   }
-  expand_as(other) { return this.expand(asTensor(other, 'expand_as').shape); }
+  expand_as(other) { return this.expand(asTensor(other, 'expand_as', 'other').shape); }
   narrow(...a) {
     const { dim, start, length } = bind('narrow', a, ['dim', 'start', 'length']);
     return wrap(check(W.tp_narrow(this._ptr, checkInt('narrow', 'dim', dim), checkInt('narrow', 'start', start), checkInt('narrow', 'length', length))));
@@ -271,55 +306,14 @@ export class Tensor {
     return wrap(check(W.tp_as_strided(this._ptr, s.length, args([...s, ...st]), checkInt('as_strided', 'storage_offset', off))));
   }
 
-  /** Python's t[keys]: ints, slice strings ('1:3', '::2', ':'), null (new axis), '...'. */
-  index(...keys) {
-    let t = this;
-    const owned = [];
-    const step = (next) => { if (t !== this) owned.push(t); t = next; };
-    try {
-      const consumed = keys.filter((k) => k !== null && k !== '...' && k !== Ellipsis).length;
-      if (keys.filter((k) => k === '...' || k === Ellipsis).length > 1) throw new TensorError('an index can only have a single ellipsis (\'...\')');
-      if (consumed > this.ndim) throw new TensorError(`too many indices for tensor of dimension ${this.ndim}`);
-      let d = 0;
-      for (const k of keys) {
-        if (k === null || k === undefined) {
-          step(t.unsqueeze(d));
-          d++;
-        } else if (k === '...' || k === Ellipsis) {
-          d += this.ndim - consumed;
-        } else if (typeof k === 'number' || typeof k === 'bigint') {
-          const i = checkInt('index', 'index', k), size = t.shape[d];
-          if (t.ndim === 0) throw new TensorError('invalid index of a 0-dim tensor. Use `tensor.item()` in Python or `tensor.item<T>()` in C++ to convert a 0-dim tensor to a number');
-          if (i < -size || i >= size) throw new TensorError(`index ${i} is out of bounds for dimension ${d} with size ${size}`);
-          step(t.select(d, i));
-        } else if (typeof k === 'string' || (k && k.constructor === Slice)) {
-          const s = typeof k === 'string' ? parseSlice(k) : k;
-          step(wrap(check(W.tp_slice(t._ptr, d, s.start ?? NaN, s.stop ?? NaN, s.step ?? NaN))));
-          d++;
-        } else if (typeof k === 'boolean') {
-          throw new TensorError('indexing with a Python bool is not supported by tensorpad yet');
-        } else {
-          throw new TensorError('advanced indexing (integer or boolean tensors and lists) is not supported by tensorpad yet');
-        }
-      }
-      if (t === this) return wrap(check(W.tp_alias(this._ptr)));
-      return t;
-    } finally {
-      for (const o of owned) o.dispose();
-    }
-  }
+  /** Python's t[keys]: ints, slice strings ('1:3', '::2', ':'), null (new axis), '...',
+   *  and integer/bool tensors or nested arrays (advanced indexing: a copy; the rest: views). */
+  index(...keys) { return indexing.getitem(this, keys); }
 
-  /** Python's t[keys] = value (basic indexing). Returns this. */
-  index_put_(keys, value) {
-    if (!Array.isArray(keys)) keys = [keys];
-    const v = this.index(...keys);
-    try {
-      if (value instanceof Tensor) v.copy_(value);
-      else v.fill_(value);
-    } finally {
-      v.dispose();
-    }
-    return this;
+  /** Python's t[keys] = value (accumulate: +=, as index_put_(indices, values, True)). Returns this. */
+  index_put_(...a) {
+    const { indices, values, accumulate } = bind('index_put_', a, ['indices', 'values', 'accumulate'], { accumulate: false });
+    return indexing.setitem(this, Array.isArray(indices) ? indices : [indices], values, !!accumulate);
   }
 
   // ---- in-place writes ----------------------------------------------------------------
@@ -361,6 +355,12 @@ export class Tensor {
 }
 registerTensorClass(Tensor);
 
+/** Advanced indexing lives in shape.js, which fills these in at install time. */
+export const indexing = {
+  getitem() { throw new TensorError('indexing is not installed'); },
+  setitem() { throw new TensorError('indexing is not installed'); },
+};
+
 /** Python's Ellipsis, for t.index(torch.Ellipsis, 0). '...' works too. */
 export const Ellipsis = Object.freeze({ toString: () => 'Ellipsis' });
 
@@ -372,22 +372,31 @@ export class Slice {
   }
 }
 
-function parseSlice(s) {
-  const m = /^\s*(-?\d+)?\s*:\s*(-?\d+)?\s*(?::\s*(-?\d+)?\s*)?$/.exec(s);
-  if (!m) throw new TensorError(`invalid slice string '${s}': expected 'start:stop:step' with optional integers`);
-  const num = (x) => (x === undefined ? null : Number(x));
-  const out = { start: num(m[1]), stop: num(m[2]), step: num(m[3]) };
-  if (out.step === 0) throw new TensorError('slice step cannot be zero');
-  return out;
-}
-
 // ---- helpers shared with the torch namespace -------------------------------------------
 export function wrap(ptr) { return new Tensor(ptr); }
 
-export function asTensor(t, fname) {
+// Tensors the core holds (a leaf's .grad, saved tensors, AccumulateGrad's variable) get one
+// JS object per core tensor while that object lives, so that `x.grad === x.grad`.
+const borrowed = new Map();
+/** A handle for a tensor the core owns: retains it and reuses a live wrapper. */
+export function wrapBorrowed(ptr) {
+  const live = borrowed.get(ptr)?.deref();
+  if (live && live._p === ptr) return live;
+  W.tp_tensor_retain(ptr);
+  const t = new Tensor(ptr);
+  borrowed.set(ptr, new WeakRef(t));
+  return t;
+}
+
+// grad_fn nodes are made by js/autograd.js; it installs the factory here.
+let nodeFactory = () => null;
+export function setNodeFactory(fn) { nodeFactory = fn; }
+function nodeOf(ptr) { return ptr ? nodeFactory(ptr) : null; }
+
+/** Checks that an argument is a Tensor; a JS array is refused as Python refuses a list. */
+export function asTensor(t, fname, name = 'input', position = 1) {
   if (t instanceof Tensor) return t;
-  if (Array.isArray(t)) throw new TypeError(`${fname}(): expected a Tensor but got a JS array; wrap it with torch.tensor(...)`);
-  throw new TypeError(`${fname}(): expected a Tensor but got ${describe(t)}`);
+  throw new TypeError(`${fname}(): argument '${name}' (position ${position}) must be Tensor, not ${describe(t)}`);
 }
 
 export function scalarValue(fname, v) {
@@ -434,12 +443,20 @@ export function scope(fn) {
     if (ok) collect(result, keepSet);
     const parent = scopeStack[scopeStack.length - 1];
     for (const t of created) {
-      if (t._kept) continue;
-      if (keepSet.has(t)) { if (parent) parent.push(t); continue; }
-      t.dispose();
+      if (!t._p) continue;
+      if (t._kept || (keepSet.has(t) && !parent)) escape(t);
+      else if (keepSet.has(t)) parent.push(t);
+      else t.dispose();
     }
   }
   return result;
+}
+
+/** A tensor leaving scope management: from now on the garbage collector releases it. */
+function escape(t) {
+  if (t._reg) return;
+  t._reg = true;
+  tensorRegistry.register(t, t._p, t);
 }
 
 /** Exempts t from every enclosing torch.scope. */

@@ -14,6 +14,7 @@ import { Tensor, Size, device, wrap, asTensor, scalarValue, scope, keep, viewOf,
 import * as ops from './ops.js';
 import * as linalg from './linalg.js';
 import * as shape from './shape.js';
+import * as autograd from './autograd.js';
 
 const CREATE_KEYS = ['dtype', 'device', 'requires_grad', 'layout', 'pin_memory', 'memory_format', 'out'];
 const RANDOM_KEYS = [...CREATE_KEYS, 'generator'];
@@ -29,6 +30,10 @@ function checkDevice(opts) {
 /** Applies requires_grad; on failure the new tensor is released and nothing leaks. */
 function finish(t, opts) {
   if (opts.requires_grad) {
+    if (!t.dtype.is_floating_point) {
+      t.dispose();
+      throw new TensorError('Only Tensors of floating point and complex dtype can require gradients');
+    }
     try {
       t.requires_grad = true;
     } catch (e) {
@@ -428,7 +433,7 @@ for (const name of ['reshape', 'view_copy', 't', 'transpose', 'swapaxes', 'permu
 }
 
 // Each operator module adds its tensor methods and torch.* functions.
-for (const m of [ops, linalg, shape]) m.install(torch, Tensor);
+for (const m of [ops, linalg, shape, autograd]) m.install(torch, Tensor);
 
 applyPrintOptions();
 Object.freeze(torch);

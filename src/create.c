@@ -5,6 +5,8 @@
 #include <stdio.h>
 #include <string.h>
 #include "internal.h"
+#include "autograd.h"
+#include "derivatives.h"
 
 TP_API tp_tensor *tp_empty(int ndim, const double *sizes, int dtype) {
   int64_t shape[TP_MAX_DIMS];
@@ -21,7 +23,17 @@ static void fill_loop(char **p, const int64_t *s, int64_t n, void *ctx) {
   for (int64_t i = 0; i < n; i++, d += s[0]) memcpy(d, v->storage->data, (size_t)item);
 }
 
+static int fill_impl(tp_tensor *t, double value);
+
 TP_API int tp_fill_(tp_tensor *t, double value) {
+  struct tp_node *n;
+  if (tp_inplace_kind_begin(TP_GRAD_FILL, "FillBackward0", t, 0, NULL, 0, NULL, 0, NULL, &n)) return -1;
+  fill_impl(t, value);
+  tp_inplace_commit(t, n);
+  return 0;
+}
+
+static int fill_impl(tp_tensor *t, double value) {
   tp_storage one_storage;
   double buf[1];
   tp_tensor one = {0};
@@ -203,7 +215,7 @@ static tp_tensor *empty_like_preserve(const tp_tensor *src, int dtype) {
 TP_API tp_tensor *tp_clone(tp_tensor *src) {
   tp_tensor *t = empty_like_preserve(src, src->dtype);
   if (t) tp_copy_convert(t, src);
-  return t;
+  return tp_record_unary_kind(TP_GRAD_CLONE, "CloneBackward0", src, t, 0, NULL);
 }
 
 TP_API tp_tensor *tp_contiguous(tp_tensor *src) {
@@ -213,7 +225,7 @@ TP_API tp_tensor *tp_contiguous(tp_tensor *src) {
   }
   tp_tensor *t = tp_tensor_make(src->dtype, src->ndim, src->shape);
   if (t) tp_copy_convert(t, src);
-  return t;
+  return tp_record_unary_kind(TP_GRAD_CLONE, "CloneBackward0", src, t, 0, NULL);
 }
 
 TP_API tp_tensor *tp_to_dtype(tp_tensor *src, int dtype, int copy) {
@@ -224,7 +236,7 @@ TP_API tp_tensor *tp_to_dtype(tp_tensor *src, int dtype, int copy) {
   }
   tp_tensor *t = empty_like_preserve(src, dtype);
   if (t) tp_copy_convert(t, src);
-  return t;
+  return tp_record_unary_kind(TP_GRAD_TO, "ToCopyBackward0", src, t, 0, NULL);
 }
 
 static int broadcastable_to(const tp_tensor *src, const tp_tensor *dst) {
@@ -256,14 +268,19 @@ TP_API int tp_copy_(tp_tensor *dst, tp_tensor *src) {
     }
     return tp_fail_status("output with shape %s doesn't match the broadcast shape %s", b, a);
   }
+  struct tp_node *n;
+  if (tp_inplace_kind_begin(TP_GRAD_COPY, "CopyBackwards", dst, 1, &src, 0, NULL, 0, NULL, &n)) return -1;
   if (dst->storage == src->storage && tp_shares_memory(dst, src)) {
+    int mode = tp_set_grad_enabled(0);
     tp_tensor *tmp = tp_clone(src);
-    if (!tmp) return -1;
+    tp_set_grad_enabled(mode);
+    if (!tmp) { tp_inplace_abort(n); return -1; }
     tp_copy_convert(dst, tmp);
     tp_tensor_release(tmp);
   } else {
     tp_copy_convert(dst, src);
   }
   dst->storage->version++;
+  tp_inplace_commit(dst, n);
   return 0;
 }

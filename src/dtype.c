@@ -14,6 +14,12 @@ const tp_dtype_info tp_dtype_table[TP_NDTYPES] = {
   [TP_BOOL] = {"bool", 1, 0},
 };
 
+/* PyTorch's scalar type names, as its messages spell them ("expected scalar type Float"). */
+const char *tp_dtype_title(int dtype) {
+  static const char *const titles[TP_NDTYPES] = {"Float", "Double", "Int", "Long", "Bool"};
+  return titles[dtype];
+}
+
 TP_API const char *tp_dtype_name(int d) { return d >= 0 && d < TP_NDTYPES ? tp_dtype_table[d].name : NULL; }
 TP_API int tp_dtype_itemsize(int d) { return tp_dtype_table[d].itemsize; }
 TP_API int tp_dtype_is_floating(int d) { return tp_dtype_table[d].is_floating; }

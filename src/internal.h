@@ -21,12 +21,21 @@ typedef struct tp_storage {
   struct tp_storage *prev, *next;  /* the list of live storages, for tp_storage_find */
 } tp_storage;
 
+struct tp_node;
+
 struct tp_tensor {
   tp_storage *storage;
   int32_t refcount;
   int8_t dtype;
   int8_t ndim;
   uint8_t requires_grad;
+  uint8_t retains_grad;            /* a non-leaf whose .grad is kept (retain_grad) */
+  int32_t output_nr;               /* which output of grad_fn this tensor is */
+  struct tp_node *grad_fn;         /* owning; NULL for leaves */
+  struct tp_node *grad_acc;        /* a leaf's AccumulateGrad, not owning (the node owns the leaf) */
+  struct tp_tensor *grad;          /* owning */
+  int32_t nhooks;                  /* hooks on a leaf (ids of JS callbacks) */
+  int32_t *hooks;
   int64_t offset;                  /* in elements of dtype */
   int64_t shape[TP_MAX_DIMS];
   int64_t stride[TP_MAX_DIMS];     /* in elements */
@@ -61,6 +70,7 @@ static inline char *tp_ptr(const tp_tensor *t) {
 int tp_wrap_dim(int64_t dim, int ndim, int64_t *out);  /* PyTorch's dim wrapping, with its error */
 
 /* dtype.c — element access by dtype, with PyTorch's (x86) conversions. */
+const char *tp_dtype_title(int dtype);     /* "Float", "Long", ... as PyTorch's messages say */
 double tp_load_f64(const void *p, int dtype);
 int64_t tp_load_i64(const void *p, int dtype);
 void tp_store_f64(void *p, int dtype, double v);

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "internal.h"
+#include "autograd.h"
 
 static tp_storage *live_storages;
 static int64_t live_tensors, live_bytes, peak_bytes;
@@ -85,6 +86,7 @@ TP_API void tp_tensor_retain(tp_tensor *t) { t->refcount++; }
 
 TP_API void tp_tensor_release(tp_tensor *t) {
   if (!t || --t->refcount > 0) return;
+  tp_tensor_free_autograd(t);
   tp_storage_release(t->storage);
   live_tensors--;
   free(t);
@@ -183,7 +185,7 @@ TP_API int tp_tensor_version(const tp_tensor *t) { return t->storage->version; }
 TP_API int tp_tensor_requires_grad(const tp_tensor *t) { return t->requires_grad; }
 TP_API int tp_tensor_set_requires_grad(tp_tensor *t, int b) {
   if (b && !tp_dtype_table[t->dtype].is_floating)
-    return tp_fail_status("only Tensors of floating point and complex dtype can require gradients");
+    return tp_fail_status("only Tensors of floating point dtype can require gradients");
   t->requires_grad = (uint8_t)(b != 0);
   return 0;
 }
@@ -204,7 +206,7 @@ TP_API int tp_tensor_is_contiguous(const tp_tensor *t) {
 TP_API double tp_item(tp_tensor *t) {
   int64_t n = tp_shape_numel(t->ndim, t->shape);
   if (n != 1) {
-    tp_fail("a Tensor with %lld elements cannot be converted to Scalar", (long long)n);
+    tp_fail("only one element tensors can be converted to Python scalars");
     return NAN;
   }
   tp_clear_error();  /* the JS layer tells a NaN value from an error by an empty message */

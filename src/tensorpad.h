@@ -29,12 +29,6 @@
 #define TP_API EMSCRIPTEN_KEEPALIVE
 #else
 #define TP_API __attribute__((visibility("default")))
-/* ---- elementwise and reduction ops (src/ops.def, src/elementwise.c, src/reduce.c) ----- */
-
-/* ---- linear algebra (src/gemm.c, src/linalg.c) ----------------------------------------- */
-
-/* ---- shape and indexing ops (src/shape.c, src/index.c) -------------------------------- */
-
 #endif
 
 typedef struct tp_tensor tp_tensor;
@@ -130,10 +124,118 @@ TP_API void tp_set_printoptions(int precision, double threshold, int edgeitems, 
 /* The repr text, valid until the next call. grad_fn may be NULL. */
 TP_API const char *tp_repr(tp_tensor *t, const char *grad_fn);
 
+/* ---- autograd (src/autograd.c, src/derivatives.c) ------------------------------------ */
+TP_API int tp_is_grad_enabled(void);
+TP_API int tp_set_grad_enabled(int enabled);          /* returns the previous mode */
+TP_API tp_tensor *tp_tensor_grad(tp_tensor *t);       /* borrowed; NULL for None */
+TP_API int tp_tensor_set_grad(tp_tensor *t, tp_tensor *grad);   /* grad may be NULL */
+TP_API void *tp_tensor_grad_fn(tp_tensor *t);         /* borrowed node; NULL for leaves */
+TP_API int tp_tensor_output_nr(tp_tensor *t);
+TP_API int tp_tensor_is_leaf(tp_tensor *t);
+TP_API int tp_tensor_retains_grad(tp_tensor *t);
+TP_API int tp_tensor_requires_grad_(tp_tensor *t, int b);   /* PyTorch's rules for non-leaves */
+TP_API int tp_tensor_detach_(tp_tensor *t);
+TP_API int tp_tensor_retain_grad(tp_tensor *t);
+/* Hooks: id names a JS callback, called through the import env.tp_hook(id, grad). */
+TP_API int tp_tensor_register_hook(tp_tensor *t, int id);
+TP_API void tp_tensor_remove_hook(tp_tensor *t, int id);
+/* backward of n roots (grads[i] NULL: implicit 1 for a scalar root); 0 or -1. */
+TP_API int tp_backward(int n, tp_tensor *const *roots, tp_tensor *const *grads, int retain_graph, int create_graph);
+/* autograd.grad: out[ninputs] receives new references, NULL where unused (allow_unused). */
+TP_API int tp_autograd_grad(int n, tp_tensor *const *roots, tp_tensor *const *grads, int ninputs,
+                            tp_tensor *const *inputs, int retain_graph, int create_graph, int allow_unused, tp_tensor **out);
+/* grad_fn nodes, for t.grad_fn, next_functions and graph export. */
+TP_API void tp_node_retain_ptr(void *node);
+TP_API void tp_node_release_ptr(void *node);
+TP_API const char *tp_node_name(void *node);
+TP_API int tp_node_ninputs(void *node);
+TP_API void *tp_node_next_fn(void *node, int i);       /* borrowed; NULL: no gradient */
+TP_API int tp_node_next_nr(void *node, int i);
+TP_API tp_tensor *tp_node_variable(void *node);        /* AccumulateGrad's leaf, borrowed */
+TP_API int tp_node_nsaved(void *node);                 /* 0 once freed by backward */
+TP_API tp_tensor *tp_node_saved(void *node, int i);    /* borrowed */
+TP_API int tp_node_released(void *node);
+TP_API double tp_node_seq(void *node);
+TP_API const char *tp_node_saved_name(void *node, int i);  /* "self", "other", "result", ... */
+
 /* ---- elementwise and reduction ops (src/ops.def, src/elementwise.c, src/reduce.c) ----- */
+/* The op table (src/ops.def): TP_OP_ADD, ... and the entry point each kind goes through. */
+enum {
+#define TP_OP(id, name, kind, grad_fn, grad_fn_alt) TP_OP_##id,
+#include "ops.def"
+  TP_OP_COUNT
+};
+enum { TP_KIND_UNARY, TP_KIND_BINARY, TP_KIND_WHERE, TP_KIND_CLAMP, TP_KIND_REDUCE, TP_KIND_DIMOP };
+/* What a JS number stands for, so PyTorch's wrapped-number promotion applies; NONE = absent. */
+enum { TP_SCALAR_NONE = -1, TP_SCALAR_BOOL = 0, TP_SCALAR_INT = 1, TP_SCALAR_FLOAT = 2 };
+
+TP_API int tp_op_count(void);
+TP_API const char *tp_op_name(int op);                /* "add"; NULL past the last */
+TP_API int tp_op_kind(int op);                        /* TP_KIND_* */
+TP_API const char *tp_op_grad_fn(int op, int alt);    /* PyTorch's grad_fn name ("" if none) */
+/* Elementwise: a new tensor, or in place (0 / -1; writes through views, bumps the version). */
+TP_API tp_tensor *tp_unary(int op, tp_tensor *x);
+TP_API int tp_unary_(int op, tp_tensor *x);
+/* a op b with broadcasting and PyTorch's promotion; alpha scales b (add/sub only). */
+TP_API tp_tensor *tp_binary(int op, tp_tensor *a, tp_tensor *b, double alpha);
+/* a op s (s op a when reversed), s a Python scalar of the given TP_SCALAR_* kind. */
+TP_API tp_tensor *tp_binary_scalar(int op, tp_tensor *a, double s, int kind, int reversed, double alpha);
+TP_API int tp_binary_(int op, tp_tensor *self, tp_tensor *other, double alpha);
+TP_API int tp_binary_scalar_(int op, tp_tensor *self, double s, int kind, double alpha);
+/* where(cond, a, b): a NULL tensor stands for the scalar next to it (kind TP_SCALAR_*). */
+TP_API tp_tensor *tp_where(tp_tensor *cond, tp_tensor *a, tp_tensor *b, double sa, int ka, double sb, int kb);
+/* clamp(x, lo, hi): a bound is the tensor if given, else the scalar, or absent (TP_SCALAR_NONE). */
+TP_API tp_tensor *tp_clamp(tp_tensor *x, tp_tensor *lo, tp_tensor *hi, double slo, int klo, double shi, int khi);
+TP_API int tp_clamp_(tp_tensor *x, tp_tensor *lo, tp_tensor *hi, double slo, int klo, double shi, int khi);
+/* Reduction over dims (ndims < 0: all dims; dims in tp_args()). param: correction for
+ * var/std, p for norm. dtype < 0: PyTorch's default result dtype. */
+TP_API tp_tensor *tp_reduce(int op, tp_tensor *x, int ndims, const double *dims, int keepdim, double param, int dtype);
+/* max/min/... over one dim with indices: out[0] = values, out[1] = indices (int64). */
+TP_API int tp_reduce_indexed(int op, tp_tensor *x, double dim, int keepdim, tp_tensor **out);
+/* softmax, log_softmax, cumsum, cumprod along dim; dtype < 0: the default. */
+TP_API tp_tensor *tp_dimop(int op, tp_tensor *x, double dim, int dtype);
 
 /* ---- linear algebra (src/gemm.c, src/linalg.c) ----------------------------------------- */
+/* Every linear-algebra op goes through tp_linalg(op, a, b), PyTorch's torch.<name>(a, b):
+ * the one place autograd records them. JS reads the names with tp_linalg_name. */
+enum { TP_LINALG_MATMUL, TP_LINALG_MM, TP_LINALG_BMM, TP_LINALG_MV, TP_LINALG_DOT, TP_LINALG_OUTER, TP_LINALG_NOPS };
+TP_API const char *tp_linalg_name(int op);                 /* "matmul", ...; NULL past the last */
+TP_API tp_tensor *tp_linalg(int op, tp_tensor *a, tp_tensor *b);   /* a new tensor, or NULL + error */
 
 /* ---- shape and indexing ops (src/shape.c, src/index.c) -------------------------------- */
+/* Tensor lists cross the API through one scratch array of tensor pointers: the caller
+ * fills tp_tensor_list(n) for cat/stack/index; the split family writes its views there
+ * (the caller owns them) and returns how many. The array may move when it grows. */
+TP_API tp_tensor **tp_tensor_list(int n);           /* room for n pointers (NULL + error) */
+TP_API tp_tensor *tp_cat(int n, tp_tensor *const *ts, double dim);    /* dtypes promoted */
+TP_API tp_tensor *tp_stack(int n, tp_tensor *const *ts, double dim);
+TP_API int tp_split(tp_tensor *t, double split_size, double dim);      /* views -> list */
+TP_API int tp_split_with_sizes(tp_tensor *t, int n, const double *sizes, double dim);
+TP_API int tp_chunk(tp_tensor *t, double chunks, double dim);
+TP_API int tp_unbind(tp_tensor *t, double dim);
+TP_API tp_tensor *tp_flip(tp_tensor *t, int n, const double *dims);
+/* shifts_then_dims: nshifts shifts followed by ndims dims (ndims 0: roll the flattened tensor). */
+TP_API tp_tensor *tp_roll(tp_tensor *t, int nshifts, int ndims, const double *shifts_then_dims);
+TP_API tp_tensor *tp_repeat(tp_tensor *t, int n, const double *repeats);
+TP_API tp_tensor *tp_tile(tp_tensor *t, int n, const double *reps);
+TP_API tp_tensor *tp_tril(tp_tensor *t, double diagonal);
+TP_API tp_tensor *tp_triu(tp_tensor *t, double diagonal);
+TP_API int tp_tril_(tp_tensor *t, double diagonal);
+TP_API int tp_triu_(tp_tensor *t, double diagonal);
+TP_API tp_tensor *tp_gather(tp_tensor *t, double dim, tp_tensor *index);
+/* scatter(_add): src, or (src NULL) the scalar value; add != 0 accumulates (src required). */
+TP_API tp_tensor *tp_scatter(tp_tensor *t, double dim, tp_tensor *index, tp_tensor *src, double value, int add);
+TP_API int tp_scatter_(tp_tensor *t, double dim, tp_tensor *index, tp_tensor *src, double value, int add);
+TP_API tp_tensor *tp_index_select(tp_tensor *t, double dim, tp_tensor *index);
+/* masked_fill(_): value is a 0-d tensor, or NULL to use v. */
+TP_API tp_tensor *tp_masked_fill(tp_tensor *t, tp_tensor *mask, tp_tensor *value, double v);
+TP_API int tp_masked_fill_(tp_tensor *t, tp_tensor *mask, tp_tensor *value, double v);
+TP_API tp_tensor *tp_masked_select(tp_tensor *t, tp_tensor *mask);
+TP_API tp_tensor *tp_nonzero(tp_tensor *t);                  /* (count, ndim) int64 */
+/* Advanced indexing (at::index): indices[i] is an int64 or bool tensor, or NULL for a whole
+ * dim; the result is a copy. index_put_ writes values (same dtype, broadcast) there. */
+TP_API tp_tensor *tp_index(tp_tensor *t, int n, tp_tensor *const *indices);
+TP_API int tp_index_put_(tp_tensor *t, int n, tp_tensor *const *indices, tp_tensor *values, int accumulate);
+TP_API tp_tensor *tp_index_put(tp_tensor *t, int n, tp_tensor *const *indices, tp_tensor *values, int accumulate);
 
 #endif

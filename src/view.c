@@ -5,6 +5,8 @@
 #include <stdio.h>
 #include <string.h>
 #include "internal.h"
+#include "autograd.h"
+#include "derivatives.h"
 
 static void format_shape(char *buf, size_t cap, int n, const int64_t *shape) {
   size_t k = (size_t)snprintf(buf, cap, "[");
@@ -96,7 +98,7 @@ static tp_tensor *restrided(tp_tensor *t, int ndim, const int64_t *shape, const 
 
 TP_API tp_tensor *tp_alias(tp_tensor *t) { return tp_tensor_alias(t); }
 
-TP_API tp_tensor *tp_view(tp_tensor *t, int ndim, const double *sizes) {
+static tp_tensor *view_impl(tp_tensor *t, int ndim, const double *sizes) {
   int64_t shape[TP_MAX_DIMS], stride[TP_MAX_DIMS];
   if (infer_size(ndim, sizes, tp_shape_numel(t->ndim, t->shape), shape)) return NULL;
   if (compute_stride(t, ndim, shape, stride))
@@ -104,7 +106,7 @@ TP_API tp_tensor *tp_view(tp_tensor *t, int ndim, const double *sizes) {
   return restrided(t, ndim, shape, stride, t->offset);
 }
 
-TP_API tp_tensor *tp_reshape(tp_tensor *t, int ndim, const double *sizes) {
+static tp_tensor *reshape_impl(tp_tensor *t, int ndim, const double *sizes) {
   int64_t shape[TP_MAX_DIMS], stride[TP_MAX_DIMS];
   if (infer_size(ndim, sizes, tp_shape_numel(t->ndim, t->shape), shape)) return NULL;
   if (!compute_stride(t, ndim, shape, stride)) return restrided(t, ndim, shape, stride, t->offset);
@@ -117,7 +119,7 @@ TP_API tp_tensor *tp_reshape(tp_tensor *t, int ndim, const double *sizes) {
   return c;
 }
 
-TP_API tp_tensor *tp_as_strided(tp_tensor *t, int ndim, const double *a, double offset) {
+static tp_tensor *as_strided_impl(tp_tensor *t, int ndim, const double *a, double offset) {
   int64_t shape[TP_MAX_DIMS], stride[TP_MAX_DIMS];
   if (tp_check_sizes(ndim, a, shape)) return NULL;
   int64_t last = (int64_t)offset;
@@ -135,7 +137,7 @@ TP_API tp_tensor *tp_as_strided(tp_tensor *t, int ndim, const double *a, double 
   return restrided(t, ndim, shape, stride, (int64_t)offset);
 }
 
-TP_API tp_tensor *tp_transpose(tp_tensor *t, double d0, double d1) {
+static tp_tensor *transpose_impl(tp_tensor *t, double d0, double d1) {
   int64_t a, b;
   if (tp_wrap_dim((int64_t)d0, t->ndim, &a) || tp_wrap_dim((int64_t)d1, t->ndim, &b)) return NULL;
   tp_tensor *v = tp_tensor_alias(t);
@@ -145,12 +147,12 @@ TP_API tp_tensor *tp_transpose(tp_tensor *t, double d0, double d1) {
   return v;
 }
 
-TP_API tp_tensor *tp_t(tp_tensor *t) {
+static tp_tensor *t_impl(tp_tensor *t) {
   if (t->ndim > 2) return tp_fail("t() expects a tensor with <= 2 dimensions, but self is %dD", t->ndim);
   return tp_transpose(t, 0, t->ndim < 2 ? 0 : 1);
 }
 
-TP_API tp_tensor *tp_permute(tp_tensor *t, int ndim, const double *dims) {
+static tp_tensor *permute_impl(tp_tensor *t, int ndim, const double *dims) {
   if (ndim != t->ndim)
     return tp_fail("permute(sparse_coo): number of dimensions in the tensor input does not match the length of the desired ordering of dimensions i.e. input.dim() = %d is not equal to len(dims) = %d", t->ndim, ndim);
   int seen[TP_MAX_DIMS] = {0};
@@ -165,7 +167,7 @@ TP_API tp_tensor *tp_permute(tp_tensor *t, int ndim, const double *dims) {
   return restrided(t, ndim, shape, stride, t->offset);
 }
 
-TP_API tp_tensor *tp_squeeze(tp_tensor *t) {
+static tp_tensor *squeeze_impl(tp_tensor *t) {
   int64_t shape[TP_MAX_DIMS], stride[TP_MAX_DIMS];
   int n = 0;
   for (int d = 0; d < t->ndim; d++)
@@ -173,7 +175,7 @@ TP_API tp_tensor *tp_squeeze(tp_tensor *t) {
   return restrided(t, n, shape, stride, t->offset);
 }
 
-TP_API tp_tensor *tp_squeeze_dim(tp_tensor *t, double dim) {
+static tp_tensor *squeeze_dim_impl(tp_tensor *t, double dim) {
   int64_t w;
   if (tp_wrap_dim((int64_t)dim, t->ndim, &w)) return NULL;
   if (t->ndim == 0 || t->shape[w] != 1) return tp_tensor_alias(t);
@@ -184,7 +186,7 @@ TP_API tp_tensor *tp_squeeze_dim(tp_tensor *t, double dim) {
   return restrided(t, n, shape, stride, t->offset);
 }
 
-TP_API tp_tensor *tp_unsqueeze(tp_tensor *t, double dim) {
+static tp_tensor *unsqueeze_impl(tp_tensor *t, double dim) {
   int64_t w;
   if (tp_wrap_dim((int64_t)dim, t->ndim + 1, &w)) return NULL;
   if (t->ndim + 1 > TP_MAX_DIMS) return tp_fail("tensorpad supports at most %d dimensions", TP_MAX_DIMS);
@@ -201,7 +203,7 @@ TP_API tp_tensor *tp_unsqueeze(tp_tensor *t, double dim) {
   return restrided(t, n, shape, stride, t->offset);
 }
 
-TP_API tp_tensor *tp_expand(tp_tensor *t, int ndim, const double *sizes) {
+static tp_tensor *expand_impl(tp_tensor *t, int ndim, const double *sizes) {
   char tgt[256], cur[256];
   int64_t shape[TP_MAX_DIMS], stride[TP_MAX_DIMS], req[TP_MAX_DIMS];
   if (ndim > TP_MAX_DIMS) return tp_fail("tensorpad supports at most %d dimensions", TP_MAX_DIMS);
@@ -236,7 +238,7 @@ TP_API tp_tensor *tp_expand(tp_tensor *t, int ndim, const double *sizes) {
   return restrided(t, ndim, shape, stride, t->offset);
 }
 
-TP_API tp_tensor *tp_narrow(tp_tensor *t, double dim, double start, double length) {
+static tp_tensor *narrow_impl(tp_tensor *t, double dim, double start, double length) {
   if (t->ndim == 0) return tp_fail("narrow() cannot be applied to a 0-dim tensor.");
   int64_t w;
   if (tp_wrap_dim((int64_t)dim, t->ndim, &w)) return NULL;
@@ -244,8 +246,7 @@ TP_API tp_tensor *tp_narrow(tp_tensor *t, double dim, double start, double lengt
   if (s < -size || s > size)
     return tp_fail("start out of range (expected to be in range of [%lld, %lld], but got %lld)", (long long)-size, (long long)size, (long long)s);
   if (s < 0) s += size;
-  if (len < 0) return tp_fail("narrow(): length must be non-negative.");
-  if (s > size - len) return tp_fail("start (%lld) + length (%lld) exceeds dimension size (%lld).", (long long)s, (long long)len, (long long)size);
+  if (len < 0 || s > size - len) return tp_fail("start (%lld) + length (%lld) exceeds dimension size (%lld).", (long long)s, (long long)len, (long long)size);
   tp_tensor *v = tp_tensor_alias(t);
   if (!v) return NULL;
   v->shape[w] = len;
@@ -253,7 +254,7 @@ TP_API tp_tensor *tp_narrow(tp_tensor *t, double dim, double start, double lengt
   return v;
 }
 
-TP_API tp_tensor *tp_select(tp_tensor *t, double dim, double index) {
+static tp_tensor *select_impl(tp_tensor *t, double dim, double index) {
   if (t->ndim == 0) return tp_fail("select() cannot be applied to a 0-dim tensor.");
   int64_t w;
   if (tp_wrap_dim((int64_t)dim, t->ndim, &w)) return NULL;
@@ -272,7 +273,7 @@ TP_API tp_tensor *tp_select(tp_tensor *t, double dim, double index) {
 }
 
 /* Python slice semantics; NaN stands for None. */
-TP_API tp_tensor *tp_slice(tp_tensor *t, double dim, double start, double end, double step) {
+static tp_tensor *slice_impl(tp_tensor *t, double dim, double start, double end, double step) {
   if (t->ndim == 0) return tp_fail("slice() cannot be applied to a 0-dim tensor.");
   int64_t w;
   if (tp_wrap_dim((int64_t)dim, t->ndim, &w)) return NULL;
@@ -293,7 +294,7 @@ TP_API tp_tensor *tp_slice(tp_tensor *t, double dim, double start, double end, d
   return v;
 }
 
-TP_API tp_tensor *tp_flatten(tp_tensor *t, double start_dim, double end_dim) {
+static tp_tensor *flatten_impl(tp_tensor *t, double start_dim, double end_dim) {
   int64_t s, e;
   if (tp_wrap_dim((int64_t)start_dim, t->ndim, &s) || tp_wrap_dim((int64_t)end_dim, t->ndim, &e)) return NULL;
   if (s > e) return tp_fail("flatten() has invalid args: start_dim cannot come after end_dim");
@@ -310,4 +311,115 @@ TP_API tp_tensor *tp_flatten(tp_tensor *t, double start_dim, double end_dim) {
   sizes[n++] = merged;
   for (int d = (int)e + 1; d < t->ndim; d++) sizes[n++] = (double)t->shape[d];
   return tp_reshape(t, n, sizes);
+}
+
+/* ---- the exported views: kernel below autograd, then the view's node -------------------- */
+#define BELOW(call)                          \
+  int mode_ = tp_set_grad_enabled(0);        \
+  tp_tensor *v = (call);                     \
+  tp_set_grad_enabled(mode_);                \
+  if (!v || !tp_any_requires_grad(1, &t)) return v
+
+TP_API tp_tensor *tp_view(tp_tensor *t, int ndim, const double *sizes) {
+  BELOW(view_impl(t, ndim, sizes));
+  return tp_record_unary_kind(TP_GRAD_VIEW, "ViewBackward0", t, v, 0, NULL);
+}
+
+TP_API tp_tensor *tp_reshape(tp_tensor *t, int ndim, const double *sizes) {
+  BELOW(reshape_impl(t, ndim, sizes));
+  return tp_record_unary_kind(TP_GRAD_VIEW, v->storage == t->storage ? "ViewBackward0" : "UnsafeViewBackward0", t, v, 0, NULL);
+}
+
+TP_API tp_tensor *tp_flatten(tp_tensor *t, double start_dim, double end_dim) {
+  BELOW(flatten_impl(t, start_dim, end_dim));
+  return tp_record_unary_kind(TP_GRAD_VIEW, v->storage == t->storage ? "ViewBackward0" : "UnsafeViewBackward0", t, v, 0, NULL);
+}
+
+TP_API tp_tensor *tp_squeeze(tp_tensor *t) {
+  BELOW(squeeze_impl(t));
+  return tp_record_unary_kind(TP_GRAD_VIEW, "SqueezeBackward0", t, v, 0, NULL);
+}
+
+TP_API tp_tensor *tp_squeeze_dim(tp_tensor *t, double dim) {
+  BELOW(squeeze_dim_impl(t, dim));
+  return tp_record_unary_kind(TP_GRAD_VIEW, "SqueezeBackward1", t, v, 0, NULL);
+}
+
+TP_API tp_tensor *tp_unsqueeze(tp_tensor *t, double dim) {
+  BELOW(unsqueeze_impl(t, dim));
+  return tp_record_unary_kind(TP_GRAD_VIEW, "UnsqueezeBackward0", t, v, 0, NULL);
+}
+
+TP_API tp_tensor *tp_expand(tp_tensor *t, int ndim, const double *sizes) {
+  BELOW(expand_impl(t, ndim, sizes));
+  return tp_record_unary_kind(TP_GRAD_EXPAND, "ExpandBackward0", t, v, 0, NULL);
+}
+
+static tp_tensor *record_perm(tp_tensor *t, tp_tensor *v, const char *name, const int64_t *perm) {
+  return tp_record_unary_kind(TP_GRAD_PERMUTE, name, t, v, t->ndim, perm);
+}
+
+static void swap_perm(int ndim, int64_t a, int64_t b, int64_t *perm) {
+  for (int d = 0; d < ndim; d++) perm[d] = d;
+  if (ndim) { perm[a] = b; perm[b] = a; }
+}
+
+TP_API tp_tensor *tp_transpose(tp_tensor *t, double d0, double d1) {
+  BELOW(transpose_impl(t, d0, d1));
+  int64_t a, b, perm[TP_MAX_DIMS];
+  tp_wrap_dim((int64_t)d0, t->ndim, &a);
+  tp_wrap_dim((int64_t)d1, t->ndim, &b);
+  swap_perm(t->ndim, a, b, perm);
+  return record_perm(t, v, "TransposeBackward0", perm);
+}
+
+TP_API tp_tensor *tp_t(tp_tensor *t) {
+  BELOW(t_impl(t));
+  int64_t perm[TP_MAX_DIMS];
+  swap_perm(t->ndim, 0, t->ndim < 2 ? 0 : 1, perm);
+  return record_perm(t, v, "TBackward0", perm);
+}
+
+TP_API tp_tensor *tp_permute(tp_tensor *t, int ndim, const double *dims) {
+  BELOW(permute_impl(t, ndim, dims));
+  int64_t perm[TP_MAX_DIMS];
+  for (int d = 0; d < ndim; d++) tp_wrap_dim((int64_t)dims[d], t->ndim, &perm[d]);
+  return record_perm(t, v, "PermuteBackward0", perm);
+}
+
+TP_API tp_tensor *tp_narrow(tp_tensor *t, double dim, double start, double length) {
+  BELOW(narrow_impl(t, dim, start, length));
+  int64_t w, s0 = (int64_t)start;
+  tp_wrap_dim((int64_t)dim, t->ndim, &w);
+  if (s0 < 0) s0 += t->shape[w];
+  int64_t iv[5] = {TP_VIEW_SLICE, w, s0, s0 + (int64_t)length, 1};
+  return tp_record_unary_kind(TP_GRAD_SLICE, "SliceBackward0", t, v, 5, iv);
+}
+
+TP_API tp_tensor *tp_select(tp_tensor *t, double dim, double index) {
+  BELOW(select_impl(t, dim, index));
+  int64_t w, i = (int64_t)index;
+  tp_wrap_dim((int64_t)dim, t->ndim, &w);
+  if (i < 0) i += t->shape[w];
+  int64_t iv[3] = {TP_VIEW_SELECT, w, i};
+  return tp_record_unary_kind(TP_GRAD_SELECT, "SelectBackward0", t, v, 3, iv);
+}
+
+TP_API tp_tensor *tp_slice(tp_tensor *t, double dim, double start, double end, double step) {
+  BELOW(slice_impl(t, dim, start, end, step));
+  int64_t w;
+  tp_wrap_dim((int64_t)dim, t->ndim, &w);
+  int64_t stp = isnan(step) ? 1 : (int64_t)step;
+  int64_t s0 = t->stride[w] ? (v->offset - t->offset) / t->stride[w] : 0;
+  int64_t iv[5] = {TP_VIEW_SLICE, w, s0, s0 + v->shape[w] * stp, stp};
+  if (iv[3] > t->shape[w]) iv[3] = t->shape[w];
+  return tp_record_unary_kind(TP_GRAD_SLICE, "SliceBackward0", t, v, 5, iv);
+}
+
+/* The view's geometry relative to t (correct for t contiguous, as PyTorch's formula). */
+TP_API tp_tensor *tp_as_strided(tp_tensor *t, int ndim, const double *a, double offset) {
+  BELOW(as_strided_impl(t, ndim, a, offset));
+  int64_t iv[3 + 2 * TP_MAX_DIMS] = {TP_VIEW_AS_STRIDED, ndim, (int64_t)offset - t->offset};
+  for (int i = 0; i < 2 * ndim; i++) iv[3 + i] = (int64_t)a[i];
+  return tp_record_unary_kind(TP_GRAD_AS_STRIDED, "AsStridedBackward0", t, v, 3 + 2 * ndim, iv);
 }

@@ -37,11 +37,27 @@ export function close(a, b, path = '') {
   }
 }
 
+/** The first name in `requires` (e.g. 'torch.cat', 'Tensor.chunk') that does not exist yet. */
+function missing(requires = []) {
+  const roots = { torch, Tensor: torch.Tensor.prototype };
+  return requires.find((path) => {
+    const [root, ...rest] = path.split('.');
+    let v = roots[root];
+    for (const k of rest) v = v?.[k];
+    return v === undefined;
+  });
+}
+
 const files = readdirSync(dir).filter((f) => f.endsWith('.json')).sort();
 for (const file of files) {
   const { cases } = JSON.parse(readFileSync(new URL(file, dir), 'utf8'));
   test(file, async (t) => {
     for (const c of cases) {
+      const gap = missing(c.requires);
+      if (gap) {
+        await t.test(c.name, { skip: `needs ${gap}, which is not built yet` }, () => {});
+        continue;
+      }
       await t.test(c.name, () => {
         const run = () => new Function('torch', c.js)(torch);
         if (c.kind === 'error') {

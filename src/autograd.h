@@ -1,0 +1,107 @@
+/* autograd.h — the graph that records operations, shared by autograd.c (the engine) and
+ * derivatives.c (what each op saves and its backward formula). Not exported.
+ *
+ * As in PyTorch: every differentiable result points to its grad_fn node; a node's edges
+ * point to the grad_fns of its inputs (or to a leaf's AccumulateGrad); saved tensors carry
+ * the storage version they were saved at; backward walks the nodes in reverse creation
+ * order, once every consumer of a node has given it its gradient.
+ */
+#ifndef TP_AUTOGRAD_H
+#define TP_AUTOGRAD_H
+#include "internal.h"
+
+typedef struct tp_node tp_node;
+
+typedef struct {
+  tp_node *fn;          /* owning; NULL: that input needs no gradient */
+  int32_t input_nr;     /* which output of fn the gradient is for */
+} tp_edge;
+
+typedef struct {
+  int8_t ndim, dtype;
+  int64_t shape[TP_MAX_DIMS];
+} tp_meta;
+
+typedef struct {
+  tp_tensor *t;         /* owning; for a saved output, an alias without grad_fn (no cycle) */
+  int32_t version;      /* the storage version when saved */
+  int32_t output_nr;    /* >= 0: this is output output_nr of the node itself */
+} tp_saved;
+
+/* Formula ids: one per backward formula in derivatives.c. */
+enum {
+  TP_GRAD_ACCUMULATE,   /* torch::autograd::AccumulateGrad */
+  TP_GRAD_UNARY, TP_GRAD_BINARY, TP_GRAD_BINARY_SCALAR, TP_GRAD_WHERE, TP_GRAD_CLAMP,
+  TP_GRAD_REDUCE, TP_GRAD_REDUCE_INDEXED, TP_GRAD_DIMOP, TP_GRAD_LINALG,
+  TP_GRAD_VIEW, TP_GRAD_EXPAND, TP_GRAD_PERMUTE, TP_GRAD_SELECT, TP_GRAD_SLICE, TP_GRAD_AS_STRIDED,
+  TP_GRAD_CLONE, TP_GRAD_TO, TP_GRAD_COPY, TP_GRAD_FILL, TP_GRAD_CAT, TP_GRAD_STACK, TP_GRAD_SPLIT,
+  TP_GRAD_FLIP, TP_GRAD_ROLL, TP_GRAD_REPEAT, TP_GRAD_TRILU, TP_GRAD_GATHER, TP_GRAD_SCATTER,
+  TP_GRAD_INDEX_SELECT, TP_GRAD_MASKED_FILL, TP_GRAD_MASKED_SELECT, TP_GRAD_INDEX, TP_GRAD_INDEX_PUT,
+  TP_GRAD_COUNT
+};
+
+struct tp_node {
+  int32_t refcount;
+  int16_t kind;                 /* TP_GRAD_* */
+  int16_t op;                   /* the op id within its kind (TP_OP_*, TP_LINALG_*) */
+  const char *name;             /* PyTorch's grad_fn name: "MulBackward0" */
+  int64_t seq;                  /* creation order: the engine runs later nodes first */
+  uint8_t released;             /* saved tensors freed by a backward without retain_graph */
+  int32_t ninputs, noutputs;
+  tp_edge *next;                /* [ninputs] */
+  tp_meta *in_meta;             /* [ninputs]: shapes and dtypes the gradients must have */
+  tp_meta *out_meta;            /* [noutputs] */
+  int32_t nsaved;
+  tp_saved *saved;
+  double s[4];                  /* scalars the formula needs (alpha, exponent, ...) */
+  int32_t niv;
+  int64_t iv[3 * TP_MAX_DIMS + 4];  /* integers the formula needs (dims, sizes, strides) */
+  tp_tensor *variable;          /* AccumulateGrad: the leaf, owning */
+  int32_t nhooks;               /* hooks on outputs: pairs (output_nr, id) */
+  int32_t *hooks;
+  tp_tensor **retain;           /* [noutputs]: non-owning, outputs that retain_grad */
+  /* engine scratch, valid during one backward */
+  int32_t deps, epoch;
+  uint8_t needed, queued;
+  tp_tensor **buf;              /* [noutputs]: summed incoming gradients */
+};
+
+/* ---- grad mode ------------------------------------------------------------------------ */
+int tp_grad_mode(void);
+/* True when a result of these inputs must be recorded: grad mode on and one requires grad. */
+int tp_any_requires_grad(int n, tp_tensor *const *inputs);
+
+/* ---- building the graph (called by the ops' entry points, through derivatives.c) ------ */
+/* A node for a result of `inputs`; edges to each input that requires grad. NULL + error
+ * on out-of-memory. */
+tp_node *tp_node_new(int kind, int op, const char *name, int ninputs, tp_tensor *const *inputs, int noutputs);
+void tp_node_retain(tp_node *n);
+void tp_node_release(tp_node *n);
+int tp_node_save(tp_node *n, tp_tensor *t, int output_nr);   /* output_nr -1 for an input */
+void tp_node_set_iv(tp_node *n, int count, const int64_t *v);
+/* Makes out the output output_nr of n: out->grad_fn = n, requires_grad. */
+void tp_node_set_output(tp_node *n, tp_tensor *out, int output_nr);
+/* Unpacks saved tensor i (a new reference), checking that it was neither freed by an
+ * earlier backward nor modified in place since; NULL + PyTorch's error otherwise. */
+tp_tensor *tp_node_unpack(tp_node *n, int i);
+
+/* In-place ops on tensors that take part in autograd: PyTorch's leaf check before writing
+ * (0 or -1 + error), then, after writing, the new history of `self` (a node made with
+ * tp_node_new whose first input is the old self). */
+int tp_check_inplace(tp_tensor *self);
+void tp_rebase_history(tp_tensor *self, tp_node *n);
+
+/* ---- backward formulas (derivatives.c) ------------------------------------------------ */
+/* grads_out[noutputs] (entries may be NULL: zero) -> grads_in[ninputs] (new references or
+ * NULL where no gradient flows). Runs under the caller's grad mode: with create_graph the
+ * formulas record a graph of their own. 0 or -1 + error. */
+int tp_formula_apply(tp_node *n, tp_tensor **grads_out, tp_tensor **grads_in);
+
+/* ---- hooks into JS ---------------------------------------------------------------------- */
+/* Calls the JS hook `id` with grad; returns NULL to keep grad, a new tensor (ownership passes
+ * to C) to replace it, or TP_HOOK_ERROR when the hook threw. */
+#define TP_HOOK_ERROR ((tp_tensor *)1)
+tp_tensor *tp_call_hook(int32_t id, tp_tensor *grad);
+void tp_tensor_free_autograd(tp_tensor *t);  /* from tp_tensor_release */
+
+#endif

@@ -1,0 +1,1030 @@
+/* derivatives.c — what every differentiable op records, and its backward formula, in one
+ * place (PyTorch's derivatives.yaml, in C).
+ *
+ * Recording: each op's entry point calls one tp_record_* function after computing its
+ * result; it makes the grad_fn node (named as in PyTorch 1.13), saves what the formula
+ * needs and links the result to it. Formulas: tp_formula_apply, one case per op in the
+ * order of the op table, each written with the ops' own entry points, so that under
+ * create_graph the backward pass records a graph of its own (higher-order gradients).
+ * Broadcast inputs need no care here: the engine sums each gradient to its input's shape
+ * and casts it to its dtype (autograd.c, conform).
+ */
+#include <math.h>
+#include <string.h>
+#include "autograd.h"
+#include "ops.h"
+#include "derivatives.h"
+
+#define LN2 0.69314718055994530942
+#define LN10 2.30258509299404568402
+#define SQRT1_2 0.70710678118654752440
+#define TWO_OVER_SQRTPI 1.12837916709551257390
+
+/* ---- formula helpers: NULL in, NULL out; results are kept in an arena --------------- */
+#define ARENA_MAX 256
+typedef struct {
+  tp_tensor *t[ARENA_MAX];
+  int n;
+} arena;
+
+static tp_tensor *K(arena *a, tp_tensor *t) {
+  if (!t) return NULL;
+  if (a->n == ARENA_MAX) { tp_tensor_release(t); return tp_fail("tensorpad: backward formula too large"); }
+  a->t[a->n++] = t;
+  return t;
+}
+static void arena_free(arena *a) {
+  for (int i = 0; i < a->n; i++) tp_tensor_release(a->t[i]);
+  a->n = 0;
+}
+/* A result that leaves the arena: a new reference. */
+static tp_tensor *own(tp_tensor *t) {
+  if (t) tp_tensor_retain(t);
+  return t;
+}
+
+static tp_tensor *bin(arena *a, int op, tp_tensor *x, tp_tensor *y) { return x && y ? K(a, tp_binary(op, x, y, 1)) : NULL; }
+static tp_tensor *add(arena *a, tp_tensor *x, tp_tensor *y) { return bin(a, TP_OP_ADD, x, y); }
+static tp_tensor *sub(arena *a, tp_tensor *x, tp_tensor *y) { return bin(a, TP_OP_SUB, x, y); }
+static tp_tensor *mul(arena *a, tp_tensor *x, tp_tensor *y) { return bin(a, TP_OP_MUL, x, y); }
+static tp_tensor *dv(arena *a, tp_tensor *x, tp_tensor *y) { return bin(a, TP_OP_DIV, x, y); }
+static tp_tensor *sc(arena *a, int op, tp_tensor *x, double s) {
+  return x ? K(a, tp_binary_scalar(op, x, s, TP_SCALAR_FLOAT, 0, 1)) : NULL;
+}
+static tp_tensor *rsc(arena *a, int op, double s, tp_tensor *x) {  /* s op x */
+  return x ? K(a, tp_binary_scalar(op, x, s, TP_SCALAR_FLOAT, 1, 1)) : NULL;
+}
+static tp_tensor *un(arena *a, int op, tp_tensor *x) { return x ? K(a, tp_unary(op, x)) : NULL; }
+static tp_tensor *neg(arena *a, tp_tensor *x) { return un(a, TP_OP_NEG, x); }
+static tp_tensor *cmp_s(arena *a, int op, tp_tensor *x, double s) { return sc(a, op, x, s); }
+static tp_tensor *where3(arena *a, tp_tensor *c, tp_tensor *x, tp_tensor *y) {
+  return c && x && y ? K(a, tp_where(c, x, y, 0, TP_SCALAR_NONE, 0, TP_SCALAR_NONE)) : NULL;
+}
+/* where(c, x, 0) */
+static tp_tensor *where0(arena *a, tp_tensor *c, tp_tensor *x) {
+  return c && x ? K(a, tp_where(c, x, NULL, 0, TP_SCALAR_NONE, 0, TP_SCALAR_INT)) : NULL;
+}
+static tp_tensor *zeros_meta(arena *a, const tp_meta *m) {
+  double sizes[TP_MAX_DIMS];
+  for (int d = 0; d < m->ndim; d++) sizes[d] = (double)m->shape[d];
+  return K(a, tp_full(m->ndim, sizes, m->dtype, 0));
+}
+static tp_tensor *zeros_like_t(arena *a, tp_tensor *t) {
+  if (!t) return NULL;
+  tp_meta m;
+  m.ndim = t->ndim;
+  m.dtype = t->dtype;
+  memcpy(m.shape, t->shape, sizeof(int64_t) * t->ndim);
+  return zeros_meta(a, &m);
+}
+static tp_tensor *reduce(arena *a, int op, tp_tensor *x, int n, const double *dims, int keepdim) {
+  return x ? K(a, tp_reduce(op, x, n, dims, keepdim, 0, -1)) : NULL;
+}
+static tp_tensor *unsq(arena *a, tp_tensor *x, int64_t d) { return x ? K(a, tp_unsqueeze(x, (double)d)) : NULL; }
+static tp_tensor *expand_meta(arena *a, tp_tensor *x, const tp_meta *m) {
+  double sizes[TP_MAX_DIMS];
+  for (int d = 0; d < m->ndim; d++) sizes[d] = (double)m->shape[d];
+  return x ? K(a, tp_expand(x, m->ndim, sizes)) : NULL;
+}
+static tp_tensor *reshape_meta(arena *a, tp_tensor *x, const tp_meta *m) {
+  double sizes[TP_MAX_DIMS];
+  for (int d = 0; d < m->ndim; d++) sizes[d] = (double)m->shape[d];
+  return x ? K(a, tp_reshape(x, m->ndim, sizes)) : NULL;
+}
+static tp_tensor *unpack(arena *a, tp_node *n, int i) { return K(a, tp_node_unpack(n, i)); }
+/* g, or zeros of output k's shape when no gradient arrived for it. */
+static tp_tensor *grad_or_zeros(arena *a, tp_node *n, tp_tensor **g, int k) {
+  return g[k] ? g[k] : zeros_meta(a, &n->out_meta[k]);
+}
+
+/* A reduction's gradient brought back to the input's shape: the reduced dims (mask bits in
+ * iv[0]) are unsqueezed when keepdim was false (iv[1]), then expanded. */
+static tp_tensor *unreduce(arena *a, tp_node *n, tp_tensor *g) {
+  const tp_meta *m = &n->in_meta[0];
+  int64_t mask = n->iv[0];
+  if (!n->iv[1] && g)
+    for (int d = 0; d < m->ndim; d++)
+      if (mask & ((int64_t)1 << d)) g = unsq(a, g, d);
+  return g;
+}
+
+/* ---- recording ---------------------------------------------------------------------------- */
+static const char *op_grad_name(int op, int alt) { return tp_op_grad_fn(op, alt); }
+
+/* Which unary formulas need the input (1) or the result (2). */
+static int unary_saves(int op) {
+  switch (op) {
+  case TP_OP_EXP: case TP_OP_EXP2: case TP_OP_EXPM1: case TP_OP_SQRT: case TP_OP_RSQRT: case TP_OP_TAN:
+  case TP_OP_TANH: case TP_OP_SIGMOID: case TP_OP_RELU: case TP_OP_RECIPROCAL:
+    return 2;
+  case TP_OP_NEG: case TP_OP_SIGN: case TP_OP_FLOOR: case TP_OP_CEIL: case TP_OP_ROUND: case TP_OP_TRUNC:
+  case TP_OP_FRAC:
+    return 0;
+  default:
+    return 1;
+  }
+}
+
+/* Finishes a recording: on failure the result is released and NULL returned. */
+static tp_tensor *finish(tp_node *n, tp_tensor *out, int failed) {
+  if (!n || failed) {
+    if (n) tp_node_release(n);
+    tp_tensor_release(out);
+    return NULL;
+  }
+  tp_node_set_output(n, out, 0);
+  tp_node_release(n);
+  return out;
+}
+
+tp_tensor *tp_record_unary(int op, tp_tensor *x, tp_tensor *out) {
+  const char *name = op_grad_name(op, 0);
+  if (!out || !*name || !tp_any_requires_grad(1, &x)) return out;
+  tp_node *n = tp_node_new(TP_GRAD_UNARY, op, name, 1, &x, 1);
+  int s = unary_saves(op), failed = 0;
+  if (n && s == 1) failed = tp_node_save(n, x, -1);
+  if (n && s == 2) failed = tp_node_save(n, out, 0);
+  return finish(n, out, failed);
+}
+
+/* Binary formulas: which operands they need. */
+static int binary_needs(int op, int *need_a, int *need_b) {
+  *need_a = *need_b = 0;
+  switch (op) {
+  case TP_OP_MUL: *need_a = *need_b = 1; return 0;
+  case TP_OP_DIV: *need_a = *need_b = 1; return 0;
+  case TP_OP_POW: *need_a = *need_b = 1; return 1;  /* and the result */
+  case TP_OP_REMAINDER: case TP_OP_MAXIMUM: case TP_OP_MINIMUM: *need_a = *need_b = 1; return 0;
+  default: return 0;
+  }
+}
+
+tp_tensor *tp_record_binary(int op, tp_tensor *x, tp_tensor *y, double alpha, tp_tensor *out) {
+  tp_tensor *ins[2] = {x, y};
+  const char *name = op_grad_name(op, 0);
+  if (!out || !*name || !tp_any_requires_grad(2, ins)) return out;
+  tp_node *n = tp_node_new(TP_GRAD_BINARY, op, name, 2, ins, 1);
+  int na, nb, failed = 0;
+  int nr = binary_needs(op, &na, &nb);
+  if (n) {
+    n->s[0] = alpha;
+    /* slots: 0 = a, 1 = b, 2 = result (always present, possibly unused) */
+    failed |= tp_node_save(n, x, -1);
+    failed |= tp_node_save(n, y, -1);
+    if (nr) failed |= tp_node_save(n, out, 0);
+    if (!na && !nb && !nr) {  /* add/sub need nothing: drop the references */
+      for (int i = 0; i < n->nsaved; i++) tp_tensor_release(n->saved[i].t);
+      n->nsaved = 0;
+    }
+  }
+  return finish(n, out, failed);
+}
+
+tp_tensor *tp_record_binary_scalar(int op, tp_tensor *x, double s, int reversed, double alpha, tp_tensor *out) {
+  const char *name = op_grad_name(op, 1);
+  if (reversed && op == TP_OP_SUB) name = "RsubBackward1";
+  if (reversed && op == TP_OP_DIV) name = "DivBackward0";
+  if (reversed && op == TP_OP_POW) name = "PowBackward2";
+  if (!out || !*name || !tp_any_requires_grad(1, &x)) return out;
+  tp_node *n = tp_node_new(TP_GRAD_BINARY_SCALAR, op, name, 1, &x, 1);
+  int failed = 0;
+  if (n) {
+    n->s[0] = s;
+    n->s[1] = alpha;
+    n->iv[0] = reversed;
+    n->niv = 1;
+    if (op == TP_OP_POW || op == TP_OP_REMAINDER || (op == TP_OP_DIV && reversed)) {
+      failed |= tp_node_save(n, x, -1);
+      failed |= tp_node_save(n, out, 0);
+    }
+  }
+  return finish(n, out, failed);
+}
+
+tp_tensor *tp_record_where(tp_tensor *cond, tp_tensor *x, tp_tensor *y, tp_tensor *out) {
+  tp_tensor *ins[2] = {x, y};
+  if (!out || !tp_any_requires_grad(2, ins)) return out;
+  tp_node *n = tp_node_new(TP_GRAD_WHERE, TP_OP_WHERE, "WhereBackward0", 2, ins, 1);
+  int failed = n ? tp_node_save(n, cond, -1) : 0;
+  return finish(n, out, failed);
+}
+
+tp_tensor *tp_record_clamp(tp_tensor *x, tp_tensor *lo, tp_tensor *hi, double slo, int klo, double shi, int khi, tp_tensor *out) {
+  tp_tensor *ins[3] = {x, lo, hi};
+  if (!out || !tp_any_requires_grad(3, ins)) return out;
+  int tensors = lo || hi;
+  tp_node *n = tp_node_new(TP_GRAD_CLAMP, TP_OP_CLAMP, tensors ? "ClampBackward0" : "ClampBackward1", 3, ins, 1);
+  int failed = 0;
+  if (n) {
+    n->s[0] = slo;
+    n->s[1] = shi;
+    n->iv[0] = lo ? 2 : klo != TP_SCALAR_NONE;   /* 0 none, 1 scalar, 2 tensor */
+    n->iv[1] = hi ? 2 : khi != TP_SCALAR_NONE;
+    n->niv = 2;
+    failed |= tp_node_save(n, x, -1);
+    if (lo) failed |= tp_node_save(n, lo, -1);
+    if (hi) failed |= tp_node_save(n, hi, -1);
+  }
+  return finish(n, out, failed);
+}
+
+tp_tensor *tp_record_reduce(int op, tp_tensor *x, int64_t mask, int keepdim, int all_dims, double param, tp_tensor *out) {
+  const char *name = op_grad_name(op, all_dims ? 0 : 1);
+  if (!out || !*name || !tp_any_requires_grad(1, &x)) return out;
+  tp_node *n = tp_node_new(TP_GRAD_REDUCE, op, name, 1, &x, 1);
+  int failed = 0;
+  if (n) {
+    n->iv[0] = mask;
+    n->iv[1] = keepdim;
+    n->niv = 2;
+    n->s[0] = param;
+    if (op != TP_OP_SUM && op != TP_OP_MEAN) {
+      failed |= tp_node_save(n, x, -1);
+      failed |= tp_node_save(n, out, 0);
+    }
+  }
+  return finish(n, out, failed);
+}
+
+int tp_record_reduce_indexed(int op, tp_tensor *x, int64_t dim, int keepdim, tp_tensor **out) {
+  const char *name = op_grad_name(op, 1);
+  if (!*name || !tp_any_requires_grad(1, &x)) return 0;
+  tp_node *n = tp_node_new(TP_GRAD_REDUCE_INDEXED, op, name, 1, &x, 2);
+  if (!n || tp_node_save(n, out[1], -1)) {
+    if (n) tp_node_release(n);
+    return -1;
+  }
+  n->iv[0] = dim;
+  n->iv[1] = keepdim;
+  n->niv = 2;
+  tp_node_set_output(n, out[0], 0);
+  /* the indices are an output too, but never differentiable */
+  n->out_meta[1].ndim = out[1]->ndim;
+  n->out_meta[1].dtype = out[1]->dtype;
+  memcpy(n->out_meta[1].shape, out[1]->shape, sizeof(int64_t) * out[1]->ndim);
+  tp_node_release(n);
+  return 0;
+}
+
+tp_tensor *tp_record_dimop(int op, tp_tensor *x, int64_t dim, tp_tensor *out) {
+  const char *name = op_grad_name(op, 0);
+  if (!out || !*name || !tp_any_requires_grad(1, &x)) return out;
+  tp_node *n = tp_node_new(TP_GRAD_DIMOP, op, name, 1, &x, 1);
+  int failed = 0;
+  if (n) {
+    n->iv[0] = dim;
+    n->niv = 1;
+    failed |= tp_node_save(n, x, -1);
+    failed |= tp_node_save(n, out, 0);
+  }
+  return finish(n, out, failed);
+}
+
+tp_tensor *tp_record_linalg(int op, tp_tensor *x, tp_tensor *y, tp_tensor *out) {
+  tp_tensor *ins[2] = {x, y};
+  if (!out || !tp_any_requires_grad(2, ins)) return out;
+  static const char *const names[TP_LINALG_NOPS] = {"MmBackward0", "MmBackward0", "BmmBackward0", "MvBackward0", "DotBackward0", "OuterBackward0"};
+  const char *name = names[op];
+  if (op == TP_LINALG_MATMUL) {
+    if (x->ndim == 1 && y->ndim == 1) name = "DotBackward0";
+    else if (x->ndim == 2 && y->ndim == 1) name = "MvBackward0";
+    else if (x->ndim == 1 && y->ndim == 2) name = "SqueezeBackward1";
+    else if (x->ndim == 2 && y->ndim == 2) name = "MmBackward0";
+    else name = "UnsafeViewBackward0";
+  }
+  tp_node *n = tp_node_new(TP_GRAD_LINALG, op, name, 2, ins, 1);
+  int failed = 0;
+  if (n) {
+    failed |= tp_node_save(n, x, -1);
+    failed |= tp_node_save(n, y, -1);
+  }
+  return finish(n, out, failed);
+}
+
+/* Views, copies and the like: params in iv; name given by the caller. */
+tp_tensor *tp_record_unary_kind(int kind, const char *name, tp_tensor *x, tp_tensor *out, int niv, const int64_t *iv) {
+  if (!out || !tp_any_requires_grad(1, &x)) return out;
+  tp_node *n = tp_node_new(kind, 0, name, 1, &x, 1);
+  if (n && niv) tp_node_set_iv(n, niv, iv);
+  return finish(n, out, 0);
+}
+
+tp_tensor *tp_record_kind(int kind, const char *name, int ninputs, tp_tensor *const *ins, tp_tensor *out, int niv,
+                          const int64_t *iv, int nsave, tp_tensor *const *save) {
+  if (!out || !tp_any_requires_grad(ninputs, ins)) return out;
+  tp_node *n = tp_node_new(kind, 0, name, ninputs, ins, 1);
+  int failed = 0;
+  if (n) {
+    if (niv) tp_node_set_iv(n, niv, iv);
+    for (int i = 0; i < nsave; i++) failed |= tp_node_save(n, save[i], -1);
+  }
+  return finish(n, out, failed);
+}
+
+int tp_record_multi(int kind, const char *name, tp_tensor *x, int nout, tp_tensor **outs, int niv, const int64_t *iv) {
+  if (!tp_any_requires_grad(1, &x)) return 0;
+  tp_node *n = tp_node_new(kind, 0, name, 1, &x, nout);
+  if (!n) return -1;
+  if (niv) tp_node_set_iv(n, niv, iv);
+  for (int i = 0; i < nout; i++) tp_node_set_output(n, outs[i], i);
+  tp_node_release(n);
+  return 0;
+}
+
+/* ---- in-place ops --------------------------------------------------------------------------
+ * The node's first input is self before the write. Values the formula needs from before the
+ * write are cloned (under no_grad) before it; outputs it needs are saved after it. */
+int tp_inplace_begin(tp_tensor *self, int nextra, tp_tensor *const *extra, tp_node **node) {
+  *node = NULL;
+  if (tp_check_inplace(self)) return -1;
+  tp_tensor *ins[4] = {self, NULL, NULL, NULL};
+  for (int i = 0; i < nextra && i < 3; i++) ins[i + 1] = extra[i];
+  if (!tp_any_requires_grad(1 + nextra, ins)) return 0;
+  *node = tp_node_new(TP_GRAD_COUNT, 0, "", 1 + nextra, ins, 1);
+  return *node ? 0 : -1;
+}
+
+static int save_old(tp_node *n, tp_tensor *self) {
+  int mode = tp_set_grad_enabled(0);
+  tp_tensor *c = tp_clone(self);
+  tp_set_grad_enabled(mode);
+  if (!c) return -1;
+  int rc = tp_node_save(n, c, -1);
+  tp_tensor_release(c);
+  return rc;
+}
+
+void tp_inplace_abort(tp_node *n) {
+  if (n) tp_node_release(n);
+}
+
+static int begin_failed(tp_node **n) {
+  tp_node_release(*n);
+  *n = NULL;
+  return -1;
+}
+
+int tp_inplace_unary_begin(int op, tp_tensor *x, tp_node **n) {
+  if (tp_inplace_begin(x, 0, NULL, n)) return -1;
+  if (!*n) return 0;
+  const char *name = op_grad_name(op, 0);
+  if (!*name) { tp_node_release(*n); *n = NULL; return 0; }
+  (*n)->kind = TP_GRAD_UNARY;
+  (*n)->op = (int16_t)op;
+  (*n)->name = name;
+  if (unary_saves(op) == 1 && save_old(*n, x)) return begin_failed(n);
+  return 0;
+}
+
+int tp_inplace_binary_begin(int op, tp_tensor *self, tp_tensor *other, double alpha, tp_node **n) {
+  if (tp_inplace_begin(self, 1, &other, n)) return -1;
+  if (!*n) return 0;
+  const char *name = op_grad_name(op, 0);
+  if (!*name) { tp_node_release(*n); *n = NULL; return 0; }
+  (*n)->kind = TP_GRAD_BINARY;
+  (*n)->op = (int16_t)op;
+  (*n)->name = name;
+  (*n)->s[0] = alpha;
+  int na, nb;
+  binary_needs(op, &na, &nb);
+  if ((na || nb) && (save_old(*n, self) || tp_node_save(*n, other, -1))) return begin_failed(n);
+  return 0;
+}
+
+int tp_inplace_binary_scalar_begin(int op, tp_tensor *self, double s, double alpha, tp_node **n) {
+  if (tp_inplace_begin(self, 0, NULL, n)) return -1;
+  if (!*n) return 0;
+  const char *name = op_grad_name(op, 1);
+  if (!*name) { tp_node_release(*n); *n = NULL; return 0; }
+  (*n)->kind = TP_GRAD_BINARY_SCALAR;
+  (*n)->op = (int16_t)op;
+  (*n)->name = name;
+  (*n)->s[0] = s;
+  (*n)->s[1] = alpha;
+  (*n)->iv[0] = 0;
+  (*n)->niv = 1;
+  if ((op == TP_OP_POW || op == TP_OP_REMAINDER) && save_old(*n, self)) return begin_failed(n);
+  return 0;
+}
+
+int tp_inplace_clamp_begin(tp_tensor *x, tp_tensor *lo, tp_tensor *hi, double slo, int klo, double shi, int khi, tp_node **n) {
+  tp_tensor *extra[2] = {lo, hi};
+  if (tp_inplace_begin(x, 2, extra, n)) return -1;
+  if (!*n) return 0;
+  (*n)->kind = TP_GRAD_CLAMP;
+  (*n)->op = TP_OP_CLAMP;
+  (*n)->name = lo || hi ? "ClampBackward0" : "ClampBackward1";
+  (*n)->s[0] = slo;
+  (*n)->s[1] = shi;
+  (*n)->iv[0] = lo ? 2 : klo != TP_SCALAR_NONE;
+  (*n)->iv[1] = hi ? 2 : khi != TP_SCALAR_NONE;
+  (*n)->niv = 2;
+  if (save_old(*n, x) || (lo && tp_node_save(*n, lo, -1)) || (hi && tp_node_save(*n, hi, -1))) return begin_failed(n);
+  return 0;
+}
+
+int tp_inplace_kind_begin(int kind, const char *name, tp_tensor *self, int nextra, tp_tensor *const *extra, int niv,
+                          const int64_t *iv, int nsave, tp_tensor *const *save, tp_node **n) {
+  if (tp_inplace_begin(self, nextra, extra, n)) return -1;
+  if (!*n) return 0;
+  (*n)->kind = (int16_t)kind;
+  (*n)->name = name;
+  if (niv) tp_node_set_iv(*n, niv, iv);
+  for (int i = 0; i < nsave; i++)
+    if (tp_node_save(*n, save[i], -1)) return begin_failed(n);
+  return 0;
+}
+
+void tp_inplace_commit(tp_tensor *self, tp_node *n) {
+  if (!n) return;
+  int needs_result = (n->kind == TP_GRAD_UNARY && unary_saves(n->op) == 2) ||
+                     (n->kind == TP_GRAD_BINARY && n->op == TP_OP_POW) ||
+                     (n->kind == TP_GRAD_BINARY_SCALAR && (n->op == TP_OP_POW || n->op == TP_OP_REMAINDER));
+  if (needs_result && tp_node_save(n, self, 0)) {
+    /* out of memory after the write: the tensor is written but keeps no history */
+    tp_node_release(n);
+    self->requires_grad = 0;
+    return;
+  }
+  tp_rebase_history(self, n);
+  tp_node_release(n);
+}
+
+void tp_inplace_unary_commit(int op, tp_tensor *x, tp_node *n) {
+  (void)op;
+  tp_inplace_commit(x, n);
+}
+
+/* ---- formulas ----------------------------------------------------------------------------- */
+static int unary_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
+  tp_tensor *x = NULL, *r = NULL, *d = NULL;
+  int s = unary_saves(n->op);
+  if (s == 1 && !(x = unpack(a, n, 0))) return -1;
+  if (s == 2 && !(r = unpack(a, n, 0))) return -1;
+  switch (n->op) {
+  case TP_OP_NEG: d = neg(a, g); break;                                              /* -g */
+  case TP_OP_ABS: d = mul(a, g, un(a, TP_OP_SIGN, x)); break;                        /* g sign(x) */
+  case TP_OP_EXP: d = mul(a, g, r); break;                                           /* g e^x */
+  case TP_OP_EXP2: d = mul(a, g, sc(a, TP_OP_MUL, r, LN2)); break;                 /* g 2^x ln 2 */
+  case TP_OP_EXPM1: d = mul(a, g, sc(a, TP_OP_ADD, r, 1)); break;                    /* g (r + 1) */
+  case TP_OP_LOG: d = dv(a, g, x); break;                                            /* g / x */
+  case TP_OP_LOG2: d = dv(a, g, sc(a, TP_OP_MUL, x, LN2)); break;                  /* g / (x ln 2) */
+  case TP_OP_LOG10: d = dv(a, g, sc(a, TP_OP_MUL, x, LN10)); break;                /* g / (x ln 10) */
+  case TP_OP_LOG1P: d = dv(a, g, sc(a, TP_OP_ADD, x, 1)); break;                     /* g / (1 + x) */
+  case TP_OP_SQRT: d = dv(a, g, sc(a, TP_OP_MUL, r, 2)); break;                      /* g / (2 sqrt x) */
+  case TP_OP_RSQRT: d = mul(a, g, sc(a, TP_OP_MUL, sc(a, TP_OP_POW, r, 3), -0.5)); break;  /* -g r^3 / 2 */
+  case TP_OP_SIN: d = mul(a, g, un(a, TP_OP_COS, x)); break;                         /* g cos x */
+  case TP_OP_COS: d = mul(a, g, neg(a, un(a, TP_OP_SIN, x))); break;                 /* -g sin x */
+  case TP_OP_TAN: d = mul(a, g, rsc(a, TP_OP_ADD, 1, sc(a, TP_OP_POW, r, 2))); break;  /* g (1 + tan^2) */
+  case TP_OP_ASIN: d = dv(a, g, un(a, TP_OP_SQRT, rsc(a, TP_OP_SUB, 1, sc(a, TP_OP_POW, x, 2)))); break;
+  case TP_OP_ACOS: d = neg(a, dv(a, g, un(a, TP_OP_SQRT, rsc(a, TP_OP_SUB, 1, sc(a, TP_OP_POW, x, 2))))); break;
+  case TP_OP_ATAN: d = dv(a, g, rsc(a, TP_OP_ADD, 1, sc(a, TP_OP_POW, x, 2))); break;  /* g / (1 + x^2) */
+  case TP_OP_SINH: d = mul(a, g, un(a, TP_OP_COSH, x)); break;
+  case TP_OP_COSH: d = mul(a, g, un(a, TP_OP_SINH, x)); break;
+  case TP_OP_TANH: d = mul(a, g, rsc(a, TP_OP_SUB, 1, sc(a, TP_OP_POW, r, 2))); break;  /* g (1 - tanh^2) */
+  case TP_OP_SIGMOID: d = mul(a, g, mul(a, r, rsc(a, TP_OP_SUB, 1, r))); break;       /* g s (1 - s) */
+  case TP_OP_RELU: d = mul(a, g, cmp_s(a, TP_OP_GT, r, 0)); break;                     /* g [r > 0] */
+  case TP_OP_GELU: {  /* g (Phi(x) + x phi(x)) */
+    tp_tensor *cdf = sc(a, TP_OP_MUL, sc(a, TP_OP_ADD, un(a, TP_OP_ERF, sc(a, TP_OP_MUL, x, SQRT1_2)), 1), 0.5);
+    tp_tensor *pdf = sc(a, TP_OP_MUL, un(a, TP_OP_EXP, sc(a, TP_OP_MUL, sc(a, TP_OP_POW, x, 2), -0.5)), 0.3989422804014327);
+    d = mul(a, g, add(a, cdf, mul(a, x, pdf)));
+    break;
+  }
+  case TP_OP_GELU_TANH: {  /* d/dx 0.5 x (1 + tanh(k (x + c x^3))) */
+    const double k = 0.7978845608028654, c = 0.044715;
+    tp_tensor *x3 = sc(a, TP_OP_POW, x, 3);
+    tp_tensor *t = un(a, TP_OP_TANH, sc(a, TP_OP_MUL, add(a, x, sc(a, TP_OP_MUL, x3, c)), k));
+    tp_tensor *left = sc(a, TP_OP_MUL, sc(a, TP_OP_ADD, t, 1), 0.5);
+    tp_tensor *dinner = sc(a, TP_OP_MUL, sc(a, TP_OP_ADD, sc(a, TP_OP_MUL, sc(a, TP_OP_POW, x, 2), 3 * c), 1), k);
+    tp_tensor *right = mul(a, sc(a, TP_OP_MUL, x, 0.5), mul(a, rsc(a, TP_OP_SUB, 1, sc(a, TP_OP_POW, t, 2)), dinner));
+    d = mul(a, g, add(a, left, right));
+    break;
+  }
+  case TP_OP_SILU: {  /* g s (1 + x (1 - s)) */
+    tp_tensor *sg = un(a, TP_OP_SIGMOID, x);
+    d = mul(a, g, mul(a, sg, rsc(a, TP_OP_ADD, 1, mul(a, x, rsc(a, TP_OP_SUB, 1, sg)))));
+    break;
+  }
+  case TP_OP_ERF:  /* g 2/sqrt(pi) e^{-x^2} */
+    d = mul(a, g, sc(a, TP_OP_MUL, un(a, TP_OP_EXP, neg(a, sc(a, TP_OP_POW, x, 2))), TWO_OVER_SQRTPI));
+    break;
+  case TP_OP_SIGN: case TP_OP_FLOOR: case TP_OP_CEIL: case TP_OP_ROUND: case TP_OP_TRUNC:
+    d = zeros_like_t(a, g);  /* zero almost everywhere */
+    break;
+  case TP_OP_FRAC: d = g; break;
+  case TP_OP_RECIPROCAL: d = mul(a, neg(a, g), sc(a, TP_OP_POW, r, 2)); break;      /* -g / x^2 */
+  case TP_OP_SQUARE: d = mul(a, g, sc(a, TP_OP_MUL, x, 2)); break;                   /* 2 g x */
+  default: return tp_fail_status("tensorpad: no derivative for %s", tp_op_name(n->op));
+  }
+  if (!d) return -1;
+  gi[0] = own(d);
+  return 0;
+}
+
+static int binary_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
+  int need_a = n->next[0].fn != NULL, need_b = n->next[1].fn != NULL;
+  double alpha = n->s[0];
+  tp_tensor *x = NULL, *y = NULL, *r = NULL, *ga = NULL, *gb = NULL;
+  if (n->nsaved >= 2) {
+    if (!(x = unpack(a, n, 0)) || !(y = unpack(a, n, 1))) return -1;
+    if (n->nsaved >= 3 && !(r = unpack(a, n, 2))) return -1;
+  }
+  switch (n->op) {
+  case TP_OP_ADD: ga = g; gb = alpha == 1 ? g : sc(a, TP_OP_MUL, g, alpha); break;
+  case TP_OP_SUB: ga = g; gb = sc(a, TP_OP_MUL, g, -alpha); break;
+  case TP_OP_MUL: if (need_a) ga = mul(a, g, y); if (need_b) gb = mul(a, g, x); break;
+  case TP_OP_DIV:  /* d/da = 1/b, d/db = -a/b^2 */
+    if (need_a) ga = dv(a, g, y);
+    if (need_b) gb = neg(a, dv(a, mul(a, g, x), mul(a, y, y)));
+    break;
+  case TP_OP_DIV_TRUNC: case TP_OP_DIV_FLOOR:
+    if (need_a) ga = zeros_like_t(a, g);
+    if (need_b) gb = zeros_like_t(a, g);
+    break;
+  case TP_OP_POW:  /* d/da = b a^(b-1) (0 where b == 0), d/db = a^b ln a (0 where a == 0 and b >= 0) */
+    if (need_a) ga = where0(a, cmp_s(a, TP_OP_NE, y, 0), mul(a, g, mul(a, y, bin(a, TP_OP_POW, x, sc(a, TP_OP_SUB, y, 1)))));
+    if (need_b) {
+      tp_tensor *safe = bin(a, TP_OP_LOGICAL_AND, cmp_s(a, TP_OP_EQ, x, 0), cmp_s(a, TP_OP_GE, y, 0));
+      gb = where3(a, safe, zeros_like_t(a, g), mul(a, g, mul(a, r, un(a, TP_OP_LOG, x))));
+    }
+    break;
+  case TP_OP_REMAINDER:  /* a - floor(a/b) b */
+    if (need_a) ga = g;
+    if (need_b) gb = mul(a, neg(a, g), un(a, TP_OP_FLOOR, dv(a, x, y)));
+    break;
+  case TP_OP_MAXIMUM: case TP_OP_MINIMUM: {  /* ties share the gradient */
+    int cmp = n->op == TP_OP_MAXIMUM ? TP_OP_GT : TP_OP_LT;
+    tp_tensor *eq = bin(a, TP_OP_EQ, x, y), *half = sc(a, TP_OP_DIV, g, 2);
+    if (need_a) ga = where3(a, eq, half, where0(a, bin(a, cmp, x, y), g));
+    if (need_b) gb = where3(a, eq, half, where0(a, bin(a, cmp, y, x), g));
+    break;
+  }
+  default: return tp_fail_status("tensorpad: no derivative for %s", tp_op_name(n->op));
+  }
+  if ((need_a && !ga) || (need_b && !gb)) return -1;
+  gi[0] = need_a ? own(ga) : NULL;
+  gi[1] = need_b ? own(gb) : NULL;
+  return 0;
+}
+
+static int binary_scalar_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
+  double s = n->s[0], alpha = n->s[1];
+  int reversed = (int)n->iv[0];
+  tp_tensor *x = NULL, *r = NULL, *d = NULL;
+  if (n->nsaved && (!(x = unpack(a, n, 0)) || !(r = unpack(a, n, 1)))) return -1;
+  switch (n->op) {
+  case TP_OP_ADD: d = g; break;
+  case TP_OP_SUB: d = reversed ? sc(a, TP_OP_MUL, g, -alpha) : g; break;   /* s - alpha x */
+  case TP_OP_MUL: d = sc(a, TP_OP_MUL, g, s); break;
+  case TP_OP_DIV: d = reversed ? neg(a, dv(a, mul(a, g, r), x)) : sc(a, TP_OP_DIV, g, s); break;  /* s/x: -g r / x */
+  case TP_OP_DIV_TRUNC: case TP_OP_DIV_FLOOR: d = zeros_like_t(a, g); break;
+  case TP_OP_POW:
+    if (!reversed)  /* x^s: g s x^(s-1), 0 when s == 0 */
+      d = s == 0 ? zeros_like_t(a, g) : mul(a, g, sc(a, TP_OP_MUL, sc(a, TP_OP_POW, x, s - 1), s));
+    else            /* s^x: g s^x ln s */
+      d = s == 0 ? zeros_like_t(a, g) : mul(a, g, sc(a, TP_OP_MUL, r, log(s)));
+    break;
+  case TP_OP_REMAINDER: d = reversed ? mul(a, neg(a, g), un(a, TP_OP_FLOOR, rsc(a, TP_OP_DIV, s, x))) : g; break;
+  default: return tp_fail_status("tensorpad: no derivative for %s", tp_op_name(n->op));
+  }
+  if (!d) return -1;
+  gi[0] = own(d);
+  return 0;
+}
+
+static int where_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
+  tp_tensor *c = unpack(a, n, 0);
+  if (!c) return -1;
+  if (n->next[0].fn && !(gi[0] = own(where0(a, c, g)))) return -1;
+  if (n->next[1].fn && !(gi[1] = own(where0(a, un(a, TP_OP_LOGICAL_NOT, c), g)))) return -1;
+  return 0;
+}
+
+static int clamp_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
+  int k = 0;
+  tp_tensor *x = unpack(a, n, k++), *lo = NULL, *hi = NULL;
+  if (n->iv[0] == 2) lo = unpack(a, n, k++);
+  if (n->iv[1] == 2) hi = unpack(a, n, k++);
+  if (!x || (n->iv[0] == 2 && !lo) || (n->iv[1] == 2 && !hi)) return -1;
+  tp_tensor *above = n->iv[0] == 2 ? bin(a, TP_OP_GE, x, lo) : n->iv[0] ? cmp_s(a, TP_OP_GE, x, n->s[0]) : NULL;
+  tp_tensor *below = n->iv[1] == 2 ? bin(a, TP_OP_LE, x, hi) : n->iv[1] ? cmp_s(a, TP_OP_LE, x, n->s[1]) : NULL;
+  tp_tensor *inside = above && below ? bin(a, TP_OP_LOGICAL_AND, above, below) : above ? above : below;
+  if (n->next[0].fn) gi[0] = own(inside ? where0(a, inside, g) : g);
+  if (lo && n->next[1].fn) gi[1] = own(where0(a, bin(a, TP_OP_LT, x, lo), g));
+  if (hi && n->next[2].fn) gi[2] = own(where0(a, bin(a, TP_OP_GT, x, hi), g));
+  return (n->next[0].fn && !gi[0]) ? -1 : 0;
+}
+
+static int64_t reduced_count(tp_node *n) {
+  const tp_meta *m = &n->in_meta[0];
+  int64_t c = 1;
+  for (int d = 0; d < m->ndim; d++)
+    if (n->iv[0] & ((int64_t)1 << d)) c *= m->shape[d];
+  return c;
+}
+
+static int reduce_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
+  const tp_meta *m = &n->in_meta[0];
+  tp_tensor *x = NULL, *r = NULL, *d = NULL;
+  if (n->nsaved && (!(x = unpack(a, n, 0)) || !(r = unpack(a, n, 1)))) return -1;
+  tp_tensor *ge = expand_meta(a, unreduce(a, n, g), m);             /* g broadcast back */
+  tp_tensor *re = r ? expand_meta(a, unreduce(a, n, r), m) : NULL;  /* result broadcast back */
+  int64_t count = reduced_count(n);
+  double dims[TP_MAX_DIMS];
+  int nd = 0;
+  for (int k = 0; k < m->ndim; k++)
+    if (n->iv[0] & ((int64_t)1 << k)) dims[nd++] = k;
+  switch (n->op) {
+  case TP_OP_SUM: d = ge; break;
+  case TP_OP_MEAN: d = sc(a, TP_OP_DIV, ge, (double)count); break;
+  case TP_OP_PROD: d = dv(a, mul(a, ge, re), x); break;  /* g prod / x (inputs without zeros) */
+  case TP_OP_AMAX: case TP_OP_AMIN: case TP_OP_MAX: case TP_OP_MIN: {  /* shared evenly among ties */
+    tp_tensor *hit = bin(a, TP_OP_EQ, x, re);
+    tp_tensor *cnt = expand_meta(a, reduce(a, TP_OP_SUM, hit, nd, dims, 1), m);
+    d = dv(a, where0(a, hit, ge), cnt);
+    break;
+  }
+  case TP_OP_VAR: case TP_OP_STD: {  /* var: 2 (x - mean) / (N - c);  std: (x - mean) / ((N - c) std) */
+    double denom = (double)count - n->s[0];
+    tp_tensor *centred = sub(a, x, expand_meta(a, reduce(a, TP_OP_MEAN, x, nd, dims, 1), m));
+    if (n->op == TP_OP_VAR) d = mul(a, ge, sc(a, TP_OP_MUL, centred, 2.0 / denom));
+    else d = dv(a, mul(a, ge, sc(a, TP_OP_DIV, centred, denom)), re);
+    break;
+  }
+  case TP_OP_NORM: {
+    double p = n->s[0];
+    if (p == 2) d = where0(a, cmp_s(a, TP_OP_NE, re, 0), dv(a, mul(a, ge, x), re));   /* g x / ||x|| */
+    else if (p == 1) d = mul(a, ge, un(a, TP_OP_SIGN, x));
+    else if (isinf(p)) {
+      tp_tensor *ax = un(a, TP_OP_ABS, x), *hit = bin(a, TP_OP_EQ, ax, re);
+      tp_tensor *cnt = expand_meta(a, reduce(a, TP_OP_SUM, hit, nd, dims, 1), m);
+      d = dv(a, mul(a, where0(a, hit, ge), un(a, TP_OP_SIGN, x)), cnt);
+    } else {  /* g x |x|^(p-2) / ||x||^(p-1) */
+      tp_tensor *num = mul(a, x, sc(a, TP_OP_POW, un(a, TP_OP_ABS, x), p - 2));
+      d = where0(a, cmp_s(a, TP_OP_NE, re, 0), dv(a, mul(a, ge, num), sc(a, TP_OP_POW, re, p - 1)));
+    }
+    break;
+  }
+  case TP_OP_LOGSUMEXP: d = mul(a, ge, un(a, TP_OP_EXP, sub(a, x, re))); break;  /* g softmax(x) */
+  default: return tp_fail_status("tensorpad: no derivative for %s", tp_op_name(n->op));
+  }
+  if (!d) return -1;
+  gi[0] = own(d);
+  return 0;
+}
+
+static int reduce_indexed_formula(arena *a, tp_node *n, tp_tensor **g, tp_tensor **gi) {
+  if (!g[0]) return 0;
+  tp_tensor *idx = unpack(a, n, 0);
+  if (!idx) return -1;
+  int64_t dim = n->iv[0];
+  tp_tensor *gv = g[0];
+  if (!n->iv[1]) { gv = unsq(a, gv, dim); idx = unsq(a, idx, dim); }
+  tp_tensor *z = zeros_meta(a, &n->in_meta[0]);
+  tp_tensor *d = z && gv && idx ? K(a, tp_scatter(z, (double)dim, idx, gv, 0, 0)) : NULL;
+  if (!d) return -1;
+  gi[0] = own(d);
+  return 0;
+}
+
+static int dimop_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
+  tp_tensor *x = unpack(a, n, 0), *r = unpack(a, n, 1), *d = NULL;
+  if (!x || !r) return -1;
+  double dim = (double)n->iv[0];
+  switch (n->op) {
+  case TP_OP_SOFTMAX:  /* r (g - sum(g r)) */
+    d = mul(a, r, sub(a, g, reduce(a, TP_OP_SUM, mul(a, g, r), 1, &dim, 1)));
+    break;
+  case TP_OP_LOG_SOFTMAX:  /* g - e^r sum(g) */
+    d = sub(a, g, mul(a, un(a, TP_OP_EXP, r), reduce(a, TP_OP_SUM, g, 1, &dim, 1)));
+    break;
+  case TP_OP_CUMSUM: {  /* reversed cumulative sum of g */
+    tp_tensor *f = K(a, tp_flip(g, 1, &dim));
+    tp_tensor *c = f ? K(a, tp_dimop(TP_OP_CUMSUM, f, dim, -1)) : NULL;
+    d = c ? K(a, tp_flip(c, 1, &dim)) : NULL;
+    break;
+  }
+  case TP_OP_CUMPROD: {  /* sum_{j >= i} g_j r_j / x_i (inputs without zeros) */
+    tp_tensor *f = K(a, tp_flip(mul(a, g, r), 1, &dim));
+    tp_tensor *c = f ? K(a, tp_dimop(TP_OP_CUMSUM, f, dim, -1)) : NULL;
+    d = c ? dv(a, K(a, tp_flip(c, 1, &dim)), x) : NULL;
+    break;
+  }
+  default: return tp_fail_status("tensorpad: no derivative for %s", tp_op_name(n->op));
+  }
+  if (!d) return -1;
+  gi[0] = own(d);
+  return 0;
+}
+
+static tp_tensor *mT(arena *a, tp_tensor *x) { return x ? K(a, tp_transpose(x, -2, -1)) : NULL; }
+static tp_tensor *lin(arena *a, int op, tp_tensor *x, tp_tensor *y) { return x && y ? K(a, tp_linalg(op, x, y)) : NULL; }
+
+static int linalg_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
+  tp_tensor *x = unpack(a, n, 0), *y = unpack(a, n, 1), *ga = NULL, *gb = NULL;
+  int need_a = n->next[0].fn != NULL, need_b = n->next[1].fn != NULL;
+  if (!x || !y) return -1;
+  switch (n->op) {
+  case TP_LINALG_MM: case TP_LINALG_BMM:  /* dA = g B^T, dB = A^T g */
+    if (need_a) ga = lin(a, n->op, g, mT(a, y));
+    if (need_b) gb = lin(a, n->op, mT(a, x), g);
+    break;
+  case TP_LINALG_MV:  /* dA = g v^T, dv = A^T g */
+    if (need_a) ga = lin(a, TP_LINALG_OUTER, g, y);
+    if (need_b) gb = lin(a, TP_LINALG_MV, mT(a, x), g);
+    break;
+  case TP_LINALG_DOT:
+    if (need_a) ga = mul(a, g, y);
+    if (need_b) gb = mul(a, g, x);
+    break;
+  case TP_LINALG_OUTER:  /* dA = g b, dB = g^T a */
+    if (need_a) ga = lin(a, TP_LINALG_MV, g, y);
+    if (need_b) gb = lin(a, TP_LINALG_MV, mT(a, g), x);
+    break;
+  case TP_LINALG_MATMUL: {
+    /* 1-D operands become matrices, as matmul treats them; batch dims broadcast and the
+     * engine sums the gradients back to each operand's shape. */
+    tp_tensor *A = x->ndim == 1 ? unsq(a, x, 0) : x, *B = y->ndim == 1 ? unsq(a, y, 1) : y, *G = g;
+    if (x->ndim == 1 && y->ndim == 1) {
+      if (need_a) ga = mul(a, g, y);
+      if (need_b) gb = mul(a, g, x);
+      break;
+    }
+    if (x->ndim == 1) G = unsq(a, G, G->ndim - 1 >= 0 ? G->ndim - 1 : 0);
+    if (y->ndim == 1) G = unsq(a, G, G ? G->ndim : 0);
+    if (need_a) {
+      ga = lin(a, TP_LINALG_MATMUL, G, mT(a, B));
+      if (x->ndim == 1 && ga) ga = K(a, tp_squeeze_dim(ga, -2));
+    }
+    if (need_b) {
+      gb = lin(a, TP_LINALG_MATMUL, mT(a, A), G);
+      if (y->ndim == 1 && gb) gb = K(a, tp_squeeze_dim(gb, -1));
+    }
+    break;
+  }
+  }
+  if ((need_a && !ga) || (need_b && !gb)) return -1;
+  gi[0] = need_a ? own(ga) : NULL;
+  gi[1] = need_b ? own(gb) : NULL;
+  return 0;
+}
+
+/* Views. iv[0] says which view op; the rest are its parameters. */
+static tp_tensor *apply_view(arena *a, tp_tensor *t, const int64_t *iv) {
+  double p[3 * TP_MAX_DIMS + 2];
+  if (!t) return NULL;
+  switch (iv[0]) {
+  case TP_VIEW_SELECT: return K(a, tp_select(t, (double)iv[1], (double)iv[2]));
+  case TP_VIEW_SLICE: return K(a, tp_slice(t, (double)iv[1], (double)iv[2], (double)iv[3], (double)iv[4]));
+  case TP_VIEW_AS_STRIDED: {
+    int nd = (int)iv[1];
+    for (int i = 0; i < 2 * nd; i++) p[i] = (double)iv[3 + i];
+    return K(a, tp_as_strided(t, nd, p, (double)iv[2]));
+  }
+  }
+  return tp_fail("tensorpad: unknown view %lld", (long long)iv[0]);
+}
+
+/* The gradient of a view: zeros of the input's shape with g written where the view looks.
+ * Under create_graph this is recorded as its own node, whose gradient is the view again. */
+static tp_tensor *embed(arena *a, tp_node *n, tp_tensor *g) {
+  tp_tensor *z = zeros_meta(a, &n->in_meta[0]);
+  int mode = tp_set_grad_enabled(0);
+  tp_tensor *v = apply_view(a, z, n->iv);
+  int rc = v ? tp_copy_(v, g) : -1;
+  tp_set_grad_enabled(mode);
+  if (rc) return NULL;
+  static const char *const names[] = {"", "SelectBackwardBackward0", "SliceBackwardBackward0", "AsStridedBackwardBackward0"};
+  if (tp_any_requires_grad(1, &g)) {
+    tp_node *e = tp_node_new(TP_GRAD_SLICE, 1, names[n->iv[0]], 1, &g, 1);
+    if (!e) return NULL;
+    tp_node_set_iv(e, n->niv, n->iv);
+    tp_node_set_output(e, z, 0);
+    tp_node_release(e);
+  }
+  return z;
+}
+
+static int view_formula(arena *a, tp_node *n, tp_tensor **gs, tp_tensor **gi) {
+  tp_tensor *g = gs[0], *d = NULL;
+  const tp_meta *m = &n->in_meta[0];
+  switch (n->kind) {
+  case TP_GRAD_VIEW: d = reshape_meta(a, g, m); break;     /* view/reshape/flatten/squeeze/unsqueeze */
+  case TP_GRAD_EXPAND: d = g; break;                        /* the engine sums back the broadcast */
+  case TP_GRAD_PERMUTE: {                                   /* the inverse permutation */
+    double inv[TP_MAX_DIMS];
+    for (int i = 0; i < n->niv; i++) inv[n->iv[i]] = i;
+    d = K(a, tp_permute(g, n->niv, inv));
+    break;
+  }
+  case TP_GRAD_SELECT: case TP_GRAD_SLICE: case TP_GRAD_AS_STRIDED:
+    d = n->op == 1 ? apply_view(a, g, n->iv)  /* the embed node of a double backward */
+                   : embed(a, n, g);
+    break;
+  case TP_GRAD_CLONE: d = g; break;
+  case TP_GRAD_TO: d = g; break;                            /* the engine casts to the input's dtype */
+  case TP_GRAD_COPY:                                        /* dst.copy_(src): nothing to dst, g to src */
+    if (n->next[0].fn) gi[0] = own(zeros_meta(a, m));
+    if (n->ninputs > 1 && n->next[1].fn) gi[1] = own(g);
+    return 0;
+  case TP_GRAD_FILL: gi[0] = own(zeros_meta(a, m)); return 0;
+  }
+  if (!d) return -1;
+  gi[0] = own(d);
+  return 0;
+}
+
+static int shape_formula(arena *a, tp_node *n, tp_tensor **gs, tp_tensor **gi) {
+  tp_tensor *g = gs[0];
+  switch (n->kind) {
+  case TP_GRAD_CAT: {  /* iv: dim, then each input's size along dim */
+    double dim = (double)n->iv[0];
+    int64_t at = 0;
+    for (int i = 0; i < n->ninputs; i++) {
+      int64_t len = n->iv[1 + i];
+      if (n->next[i].fn) {
+        if (n->in_meta[i].ndim == 1 && n->in_meta[i].shape[0] == 0) gi[i] = own(zeros_meta(a, &n->in_meta[i]));
+        else if (!(gi[i] = own(K(a, tp_narrow(g, dim, (double)at, (double)len))))) return -1;
+      }
+      at += len;
+    }
+    return 0;
+  }
+  case TP_GRAD_STACK:
+    for (int i = 0; i < n->ninputs; i++)
+      if (n->next[i].fn && !(gi[i] = own(K(a, tp_select(g, (double)n->iv[0], (double)i))))) return -1;
+    return 0;
+  case TP_GRAD_SPLIT: {  /* outputs are pieces along iv[0]; iv[1] = 1 for unbind (stack) */
+    tp_tensor **list = tp_tensor_list(n->noutputs);
+    if (!list) return -1;
+    for (int k = 0; k < n->noutputs; k++) {
+      tp_tensor *p = grad_or_zeros(a, n, gs, k);
+      if (!p) return -1;
+      list[k] = p;
+    }
+    tp_tensor *d = n->iv[1] ? tp_stack(n->noutputs, list, (double)n->iv[0]) : tp_cat(n->noutputs, list, (double)n->iv[0]);
+    if (!K(a, d)) return -1;
+    gi[0] = own(d);
+    return 0;
+  }
+  case TP_GRAD_FLIP: {
+    double dims[TP_MAX_DIMS];
+    for (int i = 0; i < n->niv; i++) dims[i] = (double)n->iv[i];
+    gi[0] = own(K(a, tp_flip(g, n->niv, dims)));
+    return gi[0] ? 0 : -1;
+  }
+  case TP_GRAD_ROLL: {  /* iv: nshifts, ndims, shifts..., dims...; roll back */
+    int ns = (int)n->iv[0], ndm = (int)n->iv[1];
+    double p[2 * TP_MAX_DIMS];
+    for (int i = 0; i < ns; i++) p[i] = (double)-n->iv[2 + i];
+    for (int i = 0; i < ndm; i++) p[ns + i] = (double)n->iv[2 + ns + i];
+    gi[0] = own(K(a, tp_roll(g, ns, ndm, p)));
+    return gi[0] ? 0 : -1;
+  }
+  case TP_GRAD_REPEAT: {  /* iv: repeats (as many as the output dims); sum the tiles */
+    const tp_meta *m = &n->in_meta[0];
+    int nr = n->niv, lead = nr - m->ndim;
+    double sizes[2 * TP_MAX_DIMS], dims[2 * TP_MAX_DIMS];
+    int ns = 0, nd = 0;
+    for (int d = 0; d < nr; d++) {
+      int64_t in = d < lead ? 1 : m->shape[d - lead];
+      dims[nd++] = ns;
+      sizes[ns++] = (double)n->iv[d];
+      sizes[ns++] = (double)in;
+    }
+    if (ns > TP_MAX_DIMS) return tp_fail_status("tensorpad: repeat backward supports at most %d dims", TP_MAX_DIMS / 2);
+    tp_tensor *r = K(a, tp_reshape(g, ns, sizes));
+    tp_tensor *s = reduce(a, TP_OP_SUM, r, nd, dims, 0);
+    gi[0] = own(reshape_meta(a, s, m));
+    return gi[0] ? 0 : -1;
+  }
+  case TP_GRAD_TRILU:
+    gi[0] = own(K(a, n->iv[1] ? tp_triu(g, (double)n->iv[0]) : tp_tril(g, (double)n->iv[0])));
+    return gi[0] ? 0 : -1;
+  case TP_GRAD_GATHER: {  /* scatter-add g into zeros */
+    tp_tensor *idx = unpack(a, n, 0), *z = zeros_meta(a, &n->in_meta[0]);
+    if (!idx || !z) return -1;
+    gi[0] = own(K(a, tp_scatter(z, (double)n->iv[0], idx, g, 0, 1)));
+    return gi[0] ? 0 : -1;
+  }
+  case TP_GRAD_SCATTER: {  /* iv: dim, add, has_src */
+    tp_tensor *idx = unpack(a, n, 0);
+    if (!idx) return -1;
+    double dim = (double)n->iv[0];
+    if (n->next[0].fn) gi[0] = own(n->iv[1] ? g : K(a, tp_scatter(g, dim, idx, NULL, 0, 0)));
+    if (n->iv[2] && n->ninputs > 1 && n->next[1].fn) gi[1] = own(K(a, tp_gather(g, dim, idx)));
+    return (n->next[0].fn && !gi[0]) ? -1 : 0;
+  }
+  case TP_GRAD_INDEX_SELECT: {  /* accumulate g into zeros at the indices along dim */
+    tp_tensor *idx = unpack(a, n, 0), *z = zeros_meta(a, &n->in_meta[0]);
+    if (!idx || !z) return -1;
+    tp_tensor *ix[TP_MAX_DIMS] = {0};
+    int dim = (int)n->iv[0];
+    ix[dim] = idx;
+    gi[0] = own(K(a, tp_index_put(z, dim + 1, ix, g, 1)));
+    return gi[0] ? 0 : -1;
+  }
+  case TP_GRAD_MASKED_FILL: {
+    tp_tensor *mask = unpack(a, n, 0);
+    if (!mask) return -1;
+    if (n->next[0].fn && !(gi[0] = own(K(a, tp_masked_fill(g, mask, NULL, 0))))) return -1;
+    if (n->ninputs > 1 && n->next[1].fn) {
+      tp_tensor *z = zeros_like_t(a, g);
+      tp_tensor *sel = z ? where3(a, mask, g, z) : NULL;
+      if (!(gi[1] = own(reduce(a, TP_OP_SUM, sel, -1, NULL, 0)))) return -1;
+    }
+    return 0;
+  }
+  case TP_GRAD_MASKED_SELECT: {
+    tp_tensor *mask = unpack(a, n, 0), *z = zeros_meta(a, &n->in_meta[0]);
+    if (!mask || !z) return -1;
+    tp_tensor *em = expand_meta(a, mask, &n->in_meta[0]);
+    tp_tensor *ix[1] = {em};
+    gi[0] = own(em ? K(a, tp_index_put(z, 1, ix, g, 1)) : NULL);
+    return gi[0] ? 0 : -1;
+  }
+  case TP_GRAD_INDEX: {  /* saved: the index tensors (iv: which dims have one) */
+    tp_tensor *ix[TP_MAX_DIMS] = {0};
+    int k = 0;
+    for (int d = 0; d < n->niv; d++)
+      if (n->iv[d] && !(ix[d] = unpack(a, n, k++))) return -1;
+    tp_tensor *z = zeros_meta(a, &n->in_meta[0]);
+    if (!z) return -1;
+    gi[0] = own(K(a, tp_index_put(z, n->niv, ix, g, 1)));
+    return gi[0] ? 0 : -1;
+  }
+  case TP_GRAD_INDEX_PUT: {  /* self: g with the written places zeroed; values: g there */
+    tp_tensor *ix[TP_MAX_DIMS] = {0};
+    int k = 0, nix = (int)n->iv[0];
+    for (int d = 0; d < nix; d++)
+      if (n->iv[2 + d] && !(ix[d] = unpack(a, n, k++))) return -1;
+    if (n->next[0].fn) {
+      if (n->iv[1]) gi[0] = own(g);  /* accumulate */
+      else {
+        tp_tensor *z = zeros_meta(a, &n->in_meta[1]);
+        if (!z || !(gi[0] = own(K(a, tp_index_put(g, nix, ix, z, 0))))) return -1;
+      }
+    }
+    if (n->ninputs > 1 && n->next[1].fn && !(gi[1] = own(K(a, tp_index(g, nix, ix))))) return -1;
+    return 0;
+  }
+  }
+  return tp_fail_status("tensorpad: no derivative for %s", n->name);
+}
+
+int tp_formula_apply(tp_node *n, tp_tensor **gs, tp_tensor **gi) {
+  arena a = {.n = 0};
+  int rc;
+  tp_tensor *g = n->noutputs == 1 ? grad_or_zeros(&a, n, gs, 0) : NULL;
+  if (n->noutputs == 1 && !g) { arena_free(&a); return -1; }
+  switch (n->kind) {
+  case TP_GRAD_UNARY: rc = unary_formula(&a, n, g, gi); break;
+  case TP_GRAD_BINARY: rc = binary_formula(&a, n, g, gi); break;
+  case TP_GRAD_BINARY_SCALAR: rc = binary_scalar_formula(&a, n, g, gi); break;
+  case TP_GRAD_WHERE: rc = where_formula(&a, n, g, gi); break;
+  case TP_GRAD_CLAMP: rc = clamp_formula(&a, n, g, gi); break;
+  case TP_GRAD_REDUCE: rc = reduce_formula(&a, n, g, gi); break;
+  case TP_GRAD_REDUCE_INDEXED: rc = reduce_indexed_formula(&a, n, gs, gi); break;
+  case TP_GRAD_DIMOP: rc = dimop_formula(&a, n, g, gi); break;
+  case TP_GRAD_LINALG: rc = linalg_formula(&a, n, g, gi); break;
+  case TP_GRAD_VIEW: case TP_GRAD_EXPAND: case TP_GRAD_PERMUTE: case TP_GRAD_SELECT: case TP_GRAD_SLICE:
+  case TP_GRAD_AS_STRIDED: case TP_GRAD_CLONE: case TP_GRAD_TO: case TP_GRAD_COPY: case TP_GRAD_FILL: {
+    tp_tensor *one[1] = {g};
+    rc = view_formula(&a, n, one, gi);
+    break;
+  }
+  case TP_GRAD_CAT: case TP_GRAD_STACK: case TP_GRAD_FLIP: case TP_GRAD_ROLL: case TP_GRAD_REPEAT: case TP_GRAD_TRILU:
+  case TP_GRAD_GATHER: case TP_GRAD_SCATTER: case TP_GRAD_INDEX_SELECT: case TP_GRAD_MASKED_FILL:
+  case TP_GRAD_MASKED_SELECT: case TP_GRAD_INDEX: case TP_GRAD_INDEX_PUT: {
+    tp_tensor *one[1] = {g};
+    rc = shape_formula(&a, n, one, gi);
+    break;
+  }
+  case TP_GRAD_SPLIT: rc = shape_formula(&a, n, gs, gi); break;
+  default: rc = tp_fail_status("tensorpad: no derivative for %s", n->name);
+  }
+  arena_free(&a);
+  if (rc)
+    for (int i = 0; i < n->ninputs; i++)
+      if (gi[i]) { tp_tensor_release(gi[i]); gi[i] = NULL; }
+  return rc;
+}
+
+/* PyTorch's names for a node's saved tensors (grad_fn._saved_<name>), for the graph export. */
+TP_API const char *tp_node_saved_name(void *node, int i) {
+  const tp_node *n = node;
+  switch (n->kind) {
+  case TP_GRAD_UNARY: return unary_saves(n->op) == 2 ? "result" : "self";
+  case TP_GRAD_BINARY: return i == 0 ? "self" : i == 1 ? "other" : "result";
+  case TP_GRAD_BINARY_SCALAR: return i == 0 ? "self" : "result";
+  case TP_GRAD_WHERE: return "condition";
+  case TP_GRAD_CLAMP: return i == 0 ? "self" : n->iv[0] == 2 && i == 1 ? "min" : "max";
+  case TP_GRAD_REDUCE: case TP_GRAD_DIMOP: return i == 0 ? "self" : "result";
+  case TP_GRAD_REDUCE_INDEXED: return "indices";
+  case TP_GRAD_LINALG: return i == 0 ? "self" : n->op == TP_LINALG_MM || n->op == TP_LINALG_BMM ? "mat2" : n->op == TP_LINALG_MV ? "vec" : "other";
+  case TP_GRAD_GATHER: case TP_GRAD_SCATTER: case TP_GRAD_INDEX_SELECT: return "index";
+  case TP_GRAD_MASKED_FILL: case TP_GRAD_MASKED_SELECT: return "mask";
+  case TP_GRAD_INDEX: case TP_GRAD_INDEX_PUT: return "indices";
+  }
+  return "saved";
+}

@@ -1,0 +1,51 @@
+/* derivatives.h — the recording calls that the ops' entry points make (derivatives.c).
+ * Each tp_record_* takes the freshly computed result and returns it, now linked to its
+ * grad_fn when autograd must track it; on failure it releases the result and returns NULL.
+ * In-place ops call a *_begin before writing (PyTorch's leaf check, saving old values) and
+ * *_commit after the write succeeded (or tp_inplace_abort when it failed).
+ */
+#ifndef TP_DERIVATIVES_H
+#define TP_DERIVATIVES_H
+#include "internal.h"
+
+struct tp_node;
+
+/* Which view a SELECT/SLICE/AS_STRIDED node took (iv[0]). */
+enum { TP_VIEW_NONE, TP_VIEW_SELECT, TP_VIEW_SLICE, TP_VIEW_AS_STRIDED };
+
+tp_tensor *tp_record_unary(int op, tp_tensor *x, tp_tensor *out);
+tp_tensor *tp_record_binary(int op, tp_tensor *x, tp_tensor *y, double alpha, tp_tensor *out);
+tp_tensor *tp_record_binary_scalar(int op, tp_tensor *x, double s, int reversed, double alpha, tp_tensor *out);
+tp_tensor *tp_record_where(tp_tensor *cond, tp_tensor *x, tp_tensor *y, tp_tensor *out);
+tp_tensor *tp_record_clamp(tp_tensor *x, tp_tensor *lo, tp_tensor *hi, double slo, int klo, double shi, int khi, tp_tensor *out);
+/* mask: bit d set when dim d is reduced; all_dims: the overload without dim. */
+tp_tensor *tp_record_reduce(int op, tp_tensor *x, int64_t mask, int keepdim, int all_dims, double param, tp_tensor *out);
+int tp_record_reduce_indexed(int op, tp_tensor *x, int64_t dim, int keepdim, tp_tensor **out);
+tp_tensor *tp_record_dimop(int op, tp_tensor *x, int64_t dim, tp_tensor *out);
+tp_tensor *tp_record_linalg(int op, tp_tensor *x, tp_tensor *y, tp_tensor *out);
+/* Generic: a node of `kind` named `name` over inputs, integer params iv, tensors to save. */
+tp_tensor *tp_record_unary_kind(int kind, const char *name, tp_tensor *x, tp_tensor *out, int niv, const int64_t *iv);
+tp_tensor *tp_record_kind(int kind, const char *name, int ninputs, tp_tensor *const *ins, tp_tensor *out, int niv,
+                          const int64_t *iv, int nsave, tp_tensor *const *save);
+/* One node with several outputs (split, chunk, unbind). 0 or -1. */
+int tp_record_multi(int kind, const char *name, tp_tensor *x, int nout, tp_tensor **outs, int niv, const int64_t *iv);
+
+/* In-place: begin checks and prepares (node stays NULL when nothing is tracked); commit
+ * links self to the node after the write; abort drops it after a failed write. */
+typedef struct {
+  struct tp_node *node;
+} tp_inplace;
+int tp_inplace_begin(tp_tensor *self, int nextra, tp_tensor *const *extra, struct tp_node **node);
+void tp_inplace_commit(tp_tensor *self, struct tp_node *n);
+int tp_inplace_unary_begin(int op, tp_tensor *x, struct tp_node **n);
+int tp_inplace_binary_begin(int op, tp_tensor *self, tp_tensor *other, double alpha, struct tp_node **n);
+int tp_inplace_binary_scalar_begin(int op, tp_tensor *self, double s, double alpha, struct tp_node **n);
+int tp_inplace_clamp_begin(tp_tensor *x, tp_tensor *lo, tp_tensor *hi, double slo, int klo, double shi, int khi, struct tp_node **n);
+/* A node of a fixed kind for in-place ops whose formula needs only params/saved tensors. */
+int tp_inplace_kind_begin(int kind, const char *name, tp_tensor *self, int nextra, tp_tensor *const *extra, int niv,
+                          const int64_t *iv, int nsave, tp_tensor *const *save, struct tp_node **n);
+/* After the write: saves outputs the formula needs (the result of exp_, ...), links self. */
+void tp_inplace_unary_commit(int op, tp_tensor *x, struct tp_node *n);
+void tp_inplace_abort(struct tp_node *n);
+
+#endif

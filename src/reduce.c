@@ -1,0 +1,587 @@
+/* Reductions (sum, mean, prod, amax/amin, all/any, var/std, norm, logsumexp), max/min and
+ * argmax/argmin with indices, and the along-one-dim ops (softmax, log_softmax, cumsum).
+ *
+ * Note [reduce through tp_iter]: a reduction runs the strided iterator over (acc, x) where
+ * acc is the output seen with x's shape and stride 0 in the reduced dims. Reducing the
+ * innermost dim then hands the kernel a run with acc stride 0 (a horizontal sum: float32
+ * takes a SIMD path with several accumulators), reducing an outer dim a run where acc moves
+ * with x (a vertical add). Any layout of x works without a copy.
+ * Composite reductions (var, norm, logsumexp, softmax) are built from the *_impl functions.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include "ops.h"
+#include "autograd.h"
+#include "derivatives.h"
+#ifdef __wasm_simd128__
+#include <wasm_simd128.h>
+#endif
+
+static int is_float(int dt) { return dt == TP_FLOAT32 || dt == TP_FLOAT64; }
+
+/* ---- accumulate kernels: p[0] = acc (stride 0 or moving), p[1] = x ---------------------- */
+#define ACC(NAME, T, EXPR)                                                        \
+  static void NAME(char **p, const int64_t *s, int64_t n, void *ctx) {            \
+    (void)ctx;                                                                    \
+    char *o = p[0];                                                               \
+    const char *in = p[1];                                                        \
+    for (int64_t k = 0; k < n; k++, o += s[0], in += s[1]) {                      \
+      T acc = *(T *)o, x = *(const T *)in;                                        \
+      *(T *)o = (T)(EXPR);                                                        \
+    }                                                                             \
+  }
+
+/* float32 sum: a horizontal run is summed in blocks (4 SIMD accumulators in wasm) that are
+ * added up in double, so long sums stay accurate; a vertical run adds row into row. */
+static void sum_f32(char **p, const int64_t *s, int64_t n, void *ctx) {
+  (void)ctx;
+  if (s[0] == 0 && s[1] == 4) {
+    const float *x = (const float *)p[1];
+    double total = 0;
+    int64_t k = 0;
+#ifdef __wasm_simd128__
+    while (k + 16 <= n) {
+      v128_t a0 = wasm_f32x4_splat(0), a1 = a0, a2 = a0, a3 = a0;
+      int64_t end = k + 1024 <= n ? k + 1024 : n - (n - k) % 16;
+      for (; k < end; k += 16) {
+        a0 = wasm_f32x4_add(a0, wasm_v128_load(x + k));
+        a1 = wasm_f32x4_add(a1, wasm_v128_load(x + k + 4));
+        a2 = wasm_f32x4_add(a2, wasm_v128_load(x + k + 8));
+        a3 = wasm_f32x4_add(a3, wasm_v128_load(x + k + 12));
+      }
+      v128_t v = wasm_f32x4_add(wasm_f32x4_add(a0, a1), wasm_f32x4_add(a2, a3));
+      total += (double)(wasm_f32x4_extract_lane(v, 0) + wasm_f32x4_extract_lane(v, 1)) +
+               (double)(wasm_f32x4_extract_lane(v, 2) + wasm_f32x4_extract_lane(v, 3));
+    }
+#else
+    while (k + 16 <= n) {
+      float a[4] = {0, 0, 0, 0};
+      int64_t end = k + 1024 <= n ? k + 1024 : n - (n - k) % 16;
+      for (; k < end; k += 4)
+        for (int j = 0; j < 4; j++) a[j] += x[k + j];
+      total += (double)(a[0] + a[1]) + (double)(a[2] + a[3]);
+    }
+#endif
+    float tail = 0;
+    for (; k < n; k++) tail += x[k];
+    *(float *)p[0] = (float)((double)*(float *)p[0] + total + tail);
+    return;
+  }
+#ifdef __wasm_simd128__
+  if (s[0] == 4 && s[1] == 4) {
+    float *o = (float *)p[0];
+    const float *x = (const float *)p[1];
+    int64_t k = 0;
+    for (; k + 4 <= n; k += 4) wasm_v128_store(o + k, wasm_f32x4_add(wasm_v128_load(o + k), wasm_v128_load(x + k)));
+    for (; k < n; k++) o[k] += x[k];
+    return;
+  }
+#endif
+  char *o = p[0];
+  const char *in = p[1];
+  for (int64_t k = 0; k < n; k++, o += s[0], in += s[1]) *(float *)o += *(const float *)in;
+}
+
+#define MAXNAN(acc, x) ((x) != (x) || (x) > (acc) ? (x) : (acc))
+#define MINNAN(acc, x) ((x) != (x) || (x) < (acc) ? (x) : (acc))
+ACC(sum_f64, double, acc + x)
+ACC(sum_i64, int64_t, (uint64_t)acc + (uint64_t)x)
+ACC(prod_f32, float, acc * x)
+ACC(prod_f64, double, acc * x)
+ACC(prod_i64, int64_t, (uint64_t)acc * (uint64_t)x)
+ACC(max_f32, float, MAXNAN(acc, x))
+ACC(max_f64, double, MAXNAN(acc, x))
+ACC(max_i32, int32_t, x > acc ? x : acc)
+ACC(max_i64, int64_t, x > acc ? x : acc)
+ACC(max_b, uint8_t, acc | x)
+ACC(min_f32, float, MINNAN(acc, x))
+ACC(min_f64, double, MINNAN(acc, x))
+ACC(min_i32, int32_t, x < acc ? x : acc)
+ACC(min_i64, int64_t, x < acc ? x : acc)
+ACC(min_b, uint8_t, acc & x)
+
+/* ---- dims ----------------------------------------------------------------------------- */
+/* mask[d] = 1 for the reduced dims; ndims < 0 or 0 means all. Returns the count or -1. */
+static int reduce_mask(const tp_tensor *x, int ndims, const double *dims, int *mask) {
+  memset(mask, 0, sizeof(int) * TP_MAX_DIMS);
+  if (ndims <= 0) {
+    for (int d = 0; d < x->ndim; d++) mask[d] = 1;
+    return x->ndim;
+  }
+  for (int i = 0; i < ndims; i++) {
+    int64_t d;
+    if (tp_wrap_dim((int64_t)dims[i], x->ndim, &d)) return -1;
+    if (x->ndim == 0) continue;
+    if (mask[d]) return tp_fail_status("dim %lld appears multiple times in the list of dims", (long long)d);
+    mask[d] = 1;
+  }
+  return ndims;
+}
+
+/* The output: kept dims, reduced ones as 1 (keepdim) or dropped. */
+static tp_tensor *reduce_output(const tp_tensor *x, const int *mask, int keepdim, int dtype) {
+  int64_t shape[TP_MAX_DIMS];
+  int nd = 0;
+  for (int d = 0; d < x->ndim; d++) {
+    if (!mask[d]) shape[nd++] = x->shape[d];
+    else if (keepdim) shape[nd++] = 1;
+  }
+  return tp_tensor_make(dtype, nd, shape);
+}
+
+/* out seen with x's shape: stride 0 along reduced dims (Note [reduce through tp_iter]). */
+static void acc_view(tp_tensor *view, const tp_tensor *out, const tp_tensor *x, const int *mask, int keepdim) {
+  *view = *out;
+  view->ndim = x->ndim;
+  int od = 0;
+  for (int d = 0; d < x->ndim; d++) {
+    view->shape[d] = x->shape[d];
+    if (mask[d]) {
+      view->stride[d] = 0;
+      if (keepdim) od++;
+    } else {
+      view->stride[d] = out->stride[od++];
+    }
+  }
+}
+
+/* Every element of t set to the one element at init (of t's dtype). */
+static void fill_with(tp_tensor *t, const void *init) {
+  int64_t n = tp_shape_numel(t->ndim, t->shape), item = tp_dtype_table[t->dtype].itemsize;
+  char *p = tp_ptr(t);
+  for (int64_t i = 0; i < n; i++) memcpy(p + i * item, init, (size_t)item);
+}
+
+static int64_t reduced_count(const tp_tensor *x, const int *mask) {
+  int64_t n = 1;
+  for (int d = 0; d < x->ndim; d++)
+    if (mask[d]) n *= x->shape[d];
+  return n;
+}
+
+/* The core accumulate: out[dtype] = fold(init, x) over the masked dims. */
+static tp_tensor *accumulate_from(tp_tensor *x, const int *mask, int keepdim, int dtype, const void *init, tp_inner_fn fn) {
+  tp_tensor *xc = tp_to_dtype(x, dtype, 0);
+  if (!xc) return NULL;
+  tp_tensor *out = reduce_output(x, mask, keepdim, dtype);
+  if (out) {
+    fill_with(out, init);
+    tp_tensor view;
+    acc_view(&view, out, x, mask, keepdim);
+    tp_iter it;
+    tp_tensor *ops[2] = {&view, xc};
+    tp_iter_init(&it, 2, ops);
+    tp_iter_run(&it, fn, NULL);
+  }
+  tp_tensor_release(xc);
+  return out;
+}
+
+static tp_tensor *accumulate(tp_tensor *x, const int *mask, int keepdim, int dtype, double init, tp_inner_fn fn) {
+  tp_scalar_tensor st;
+  tp_scalar_init(&st, init, dtype);
+  return accumulate_from(x, mask, keepdim, dtype, &st.v, fn);
+}
+
+static const char *const reduce_names[] = {
+#define TP_OP(id, name, kind, g, g2) name,
+#include "ops.def"
+};
+
+/* PyTorch's check that max/amax/argmax have something to reduce. */
+static int check_nonempty(int op, const tp_tensor *x, int ndims, const int *mask) {
+  const char *name = reduce_names[op];
+  if (ndims <= 0) {
+    if (tp_shape_numel(x->ndim, x->shape) == 0) {
+      if (op == TP_OP_ARGMAX || op == TP_OP_ARGMIN)
+        return tp_fail_status("%s(): Expected reduction dim to be specified for input.numel() == 0.", name);
+      return tp_fail_status("%s(): Expected reduction dim to be specified for input.numel() == 0. Specify the reduction dim with the 'dim' argument.", name);
+    }
+    return 0;
+  }
+  for (int d = 0; d < x->ndim; d++)
+    if (mask[d] && x->shape[d] == 0)
+      return tp_fail_status("%s(): Expected reduction dim %d to have non-zero size.", name, d);
+  return 0;
+}
+
+static tp_tensor *sum_impl(tp_tensor *x, const int *mask, int keepdim, int dtype) {
+  if (dtype < 0) dtype = is_float(x->dtype) ? x->dtype : TP_INT64;
+  tp_inner_fn fn = dtype == TP_FLOAT32 ? sum_f32 : dtype == TP_FLOAT64 ? sum_f64 : sum_i64;
+  if (dtype == TP_INT32 || dtype == TP_BOOL) {  /* accumulate wide, then narrow as PyTorch */
+    tp_tensor *w = accumulate(x, mask, keepdim, TP_INT64, 0, sum_i64);
+    if (!w) return NULL;
+    tp_tensor *r = tp_to_dtype(w, dtype, 0);
+    tp_tensor_release(w);
+    return r;
+  }
+  return accumulate(x, mask, keepdim, dtype, 0, fn);
+}
+
+static tp_tensor *extreme_impl(tp_tensor *x, const int *mask, int keepdim, int is_max) {
+  int dt = x->dtype;
+  static const tp_inner_fn maxk[TP_NDTYPES] = {max_f32, max_f64, max_i32, max_i64, max_b};
+  static const tp_inner_fn mink[TP_NDTYPES] = {min_f32, min_f64, min_i32, min_i64, min_b};
+  tp_scalar_tensor st;
+  tp_scalar_init(&st, is_float(dt) ? (is_max ? -INFINITY : INFINITY) : !is_max, dt);
+  if (dt == TP_INT32) st.v.i32 = is_max ? INT32_MIN : INT32_MAX;
+  if (dt == TP_INT64) st.v.i64 = is_max ? INT64_MIN : INT64_MAX;
+  return accumulate_from(x, mask, keepdim, dt, &st.v, is_max ? maxk[dt] : mink[dt]);
+}
+
+static tp_tensor *release_and(tp_tensor *drop, tp_tensor *keep) {
+  tp_tensor_release(drop);
+  return keep;
+}
+
+/* var/std: sum((x - mean)^2) / max(0, N - correction); sqrt for std. */
+static tp_tensor *var_impl(tp_tensor *x, const int *mask, int keepdim, double correction, int is_std) {
+  if (!is_float(x->dtype)) return tp_fail("std and var only support floating point and complex dtypes");
+  tp_tensor *mean = sum_impl(x, mask, 1, -1);
+  if (!mean) return NULL;
+  double n = (double)reduced_count(x, mask);
+  tp_tensor *m = tp_binary_scalar_impl(TP_OP_DIV, mean, n, TP_SCALAR_FLOAT, 0, 1);
+  tp_tensor_release(mean);
+  if (!m) return NULL;
+  tp_tensor *d = release_and(m, tp_binary_impl(TP_OP_SUB, x, m, 1));
+  if (!d) return NULL;
+  tp_tensor *sq = release_and(d, tp_unary_impl(TP_OP_SQUARE, d));
+  if (!sq) return NULL;
+  tp_tensor *s = release_and(sq, sum_impl(sq, mask, keepdim, -1));
+  if (!s) return NULL;
+  double denom = n - correction > 0 ? n - correction : 0;
+  tp_tensor *v = release_and(s, tp_binary_scalar_impl(TP_OP_DIV, s, denom, TP_SCALAR_FLOAT, 0, 1));
+  if (!v || !is_std) return v;
+  return release_and(v, tp_unary_impl(TP_OP_SQRT, v));
+}
+
+static tp_tensor *norm_impl(tp_tensor *x, const int *mask, int keepdim, double p) {
+  if (!is_float(x->dtype))
+    return tp_fail("norm(): input dtype should be either floating point or complex. Got %s instead.", tp_dtype_title(x->dtype));
+  tp_tensor *a = tp_unary_impl(TP_OP_ABS, x), *r;
+  if (!a) return NULL;
+  if (isinf(p)) {
+    r = extreme_impl(a, mask, keepdim, p > 0);
+  } else if (p == 0) {
+    tp_tensor *nz = tp_binary_scalar_impl(TP_OP_NE, a, 0, TP_SCALAR_INT, 0, 1);
+    r = nz ? release_and(nz, sum_impl(nz, mask, keepdim, x->dtype)) : NULL;
+  } else if (p == 1) {
+    r = sum_impl(a, mask, keepdim, -1);
+  } else if (p == 2) {
+    tp_tensor *sq = tp_unary_impl(TP_OP_SQUARE, a);
+    tp_tensor *s = sq ? release_and(sq, sum_impl(sq, mask, keepdim, -1)) : NULL;
+    r = s ? release_and(s, tp_unary_impl(TP_OP_SQRT, s)) : NULL;
+  } else {
+    tp_tensor *pw = tp_binary_scalar_impl(TP_OP_POW, a, p, TP_SCALAR_FLOAT, 0, 1);
+    tp_tensor *s = pw ? release_and(pw, sum_impl(pw, mask, keepdim, -1)) : NULL;
+    r = s ? release_and(s, tp_binary_scalar_impl(TP_OP_POW, s, 1.0 / p, TP_SCALAR_FLOAT, 0, 1)) : NULL;
+  }
+  tp_tensor_release(a);
+  return r;
+}
+
+/* logsumexp = log(sum(exp(x - m))) + m with m = amax, infinite m replaced by 0. */
+static tp_tensor *logsumexp_impl(tp_tensor *x, const int *mask, int keepdim) {
+  tp_tensor *xf = is_float(x->dtype) ? (tp_tensor_retain(x), x) : tp_to_dtype(x, TP_FLOAT32, 0);
+  if (!xf) return NULL;
+  tp_tensor *r = NULL, *m = NULL, *d = NULL, *e = NULL, *s = NULL, *l = NULL, *mk = NULL;
+  if (tp_shape_numel(xf->ndim, xf->shape) == 0) {
+    /* nothing to take a max of: sum(exp(empty)) = 0, log 0 = -inf (or empty outputs) */
+    s = sum_impl(xf, mask, keepdim, -1);
+    r = s ? tp_unary_impl(TP_OP_LOG, s) : NULL;
+    goto done;
+  }
+  m = extreme_impl(xf, mask, 1, 1);
+  if (!m) goto done;
+  int64_t n = tp_shape_numel(m->ndim, m->shape), item = tp_dtype_table[m->dtype].itemsize;
+  for (int64_t i = 0; i < n; i++) {
+    char *q = tp_ptr(m) + i * item;
+    if (isinf(tp_load_f64(q, m->dtype))) tp_store_f64(q, m->dtype, 0);
+  }
+  if (!(d = tp_binary_impl(TP_OP_SUB, xf, m, 1))) goto done;
+  if (!(e = tp_unary_impl(TP_OP_EXP, d))) goto done;
+  if (!(s = sum_impl(e, mask, keepdim, -1))) goto done;
+  if (!(l = tp_unary_impl(TP_OP_LOG, s))) goto done;
+  if (!keepdim) {  /* m has the reduced dims as 1: drop them to match l */
+    mk = tp_tensor_alias(m);
+    if (!mk) goto done;
+    memcpy(mk->shape, l->shape, sizeof l->shape);
+    mk->ndim = l->ndim;
+    tp_contiguous_strides(mk->ndim, mk->shape, mk->stride);
+  }
+  r = tp_binary_impl(TP_OP_ADD, l, keepdim ? m : mk, 1);
+done:
+  tp_tensor_release(xf); tp_tensor_release(m); tp_tensor_release(d); tp_tensor_release(e);
+  tp_tensor_release(s); tp_tensor_release(l); tp_tensor_release(mk);
+  return r;
+}
+
+static tp_tensor *bool_reduce(tp_tensor *x, const int *mask, int keepdim, int is_all) {
+  return accumulate(x, mask, keepdim, TP_BOOL, is_all, is_all ? min_b : max_b);
+}
+
+static tp_tensor *argextreme(int op, tp_tensor *x, int ndims, const double *dims, int keepdim);
+
+static tp_tensor *reduce_impl(int op, tp_tensor *x, int ndims, const double *dims, int keepdim, double param, int dtype);
+
+/* Note [Below autograd] (elementwise.c): the kernel runs with grad mode off, then the
+ * reduction records its own node. */
+TP_API tp_tensor *tp_reduce(int op, tp_tensor *x, int ndims, const double *dims, int keepdim, double param, int dtype) {
+  int mode = tp_set_grad_enabled(0);
+  tp_tensor *out = reduce_impl(op, x, ndims, dims, keepdim, param, dtype);
+  tp_set_grad_enabled(mode);
+  if (!out || !tp_any_requires_grad(1, &x)) return out;
+  int mask[TP_MAX_DIMS];
+  int64_t bits = 0;
+  reduce_mask(x, ndims, dims, mask);
+  for (int d = 0; d < x->ndim; d++)
+    if (mask[d]) bits |= (int64_t)1 << d;
+  return tp_record_reduce(op, x, bits, keepdim, ndims < 0, param, out);
+}
+
+static tp_tensor *reduce_impl(int op, tp_tensor *x, int ndims, const double *dims, int keepdim, double param, int dtype) {
+  if (op < 0 || op >= TP_OP_COUNT || tp_op_kind(op) != TP_KIND_REDUCE)
+    return tp_fail("tensorpad: op %d is not a reduction", op);
+  if (dtype >= TP_NDTYPES) return tp_fail("invalid dtype %d", dtype);
+  if (op == TP_OP_ARGMAX || op == TP_OP_ARGMIN) return argextreme(op, x, ndims, dims, keepdim);
+  int mask[TP_MAX_DIMS];
+  if (reduce_mask(x, ndims, dims, mask) < 0) return NULL;
+  switch (op) {
+  case TP_OP_SUM: return sum_impl(x, mask, keepdim, dtype);
+  case TP_OP_MEAN: {
+    int dt = dtype >= 0 ? dtype : x->dtype;
+    if (!is_float(dt))
+      return tp_fail("mean(): could not infer output dtype. %s dtype must be either a floating point or complex dtype. Got: %s",
+                     dtype >= 0 ? "Optional" : "Input", tp_dtype_title(dt));
+    tp_tensor *s = sum_impl(x, mask, keepdim, dt);
+    if (!s) return NULL;
+    return release_and(s, tp_binary_scalar_impl(TP_OP_DIV, s, (double)reduced_count(x, mask), TP_SCALAR_FLOAT, 0, 1));
+  }
+  case TP_OP_PROD: {
+    int dt = dtype >= 0 ? dtype : is_float(x->dtype) ? x->dtype : TP_INT64;
+    tp_inner_fn fn = dt == TP_FLOAT32 ? prod_f32 : dt == TP_FLOAT64 ? prod_f64 : prod_i64;
+    if (!is_float(dt) && dt != TP_INT64) {
+      tp_tensor *w = accumulate(x, mask, keepdim, TP_INT64, 1, prod_i64);
+      return w ? release_and(w, tp_to_dtype(w, dt, 0)) : NULL;
+    }
+    return accumulate(x, mask, keepdim, dt, 1, fn);
+  }
+  case TP_OP_AMAX: case TP_OP_AMIN: case TP_OP_MAX: case TP_OP_MIN:
+    if (check_nonempty(op, x, ndims, mask)) return NULL;
+    return extreme_impl(x, mask, keepdim, op == TP_OP_AMAX || op == TP_OP_MAX);
+  case TP_OP_VAR: case TP_OP_STD: return var_impl(x, mask, keepdim, param, op == TP_OP_STD);
+  case TP_OP_NORM: return norm_impl(x, mask, keepdim, param);
+  case TP_OP_LOGSUMEXP: return logsumexp_impl(x, mask, keepdim);
+  case TP_OP_ALL: case TP_OP_ANY: return bool_reduce(x, mask, keepdim, op == TP_OP_ALL);
+  }
+  return tp_fail("tensorpad: reduction %s is not implemented", reduce_names[op]);
+}
+
+/* ---- along one dim: run a loop over every line of x along dim ------------------------- */
+/* Views with dim removed: tp_iter walks the other dims, the kernel walks the line. */
+static void drop_dim(tp_tensor *v, const tp_tensor *t, int dim) {
+  *v = *t;
+  if (t->ndim == 0) return;
+  for (int d = dim; d < t->ndim - 1; d++) {
+    v->shape[d] = t->shape[d + 1];
+    v->stride[d] = t->stride[d + 1];
+  }
+  v->ndim = t->ndim - 1;
+}
+
+typedef struct { int64_t n, stride[3]; int dtype, is_max; } line_ctx;
+
+#define ARG_LINE(SUF, T, BETTER)                                                   \
+  static void argline_##SUF(char **p, const int64_t *s, int64_t n, void *vctx) {   \
+    const line_ctx *c = vctx;                                                      \
+    for (int64_t k = 0; k < n; k++) {                                              \
+      const char *x = p[2] + k * s[2];                                             \
+      T best = *(const T *)x;                                                      \
+      int64_t bi = 0;                                                              \
+      for (int64_t j = 1; j < c->n && best == best; j++) {                         \
+        T v = *(const T *)(x + j * c->stride[2]);                                  \
+        if (v != v || (c->is_max ? BETTER(v, best) : BETTER(best, v))) { best = v; bi = j; } \
+      }                                                                            \
+      *(T *)(p[1] + k * s[1]) = best;                                              \
+      *(int64_t *)(p[0] + k * s[0]) = bi;                                          \
+    }                                                                              \
+  }
+#define GT(a, b) ((a) > (b))
+ARG_LINE(f32, float, GT)
+ARG_LINE(f64, double, GT)
+ARG_LINE(i32, int32_t, GT)
+ARG_LINE(i64, int64_t, GT)
+ARG_LINE(b, uint8_t, GT)
+
+/* values (optional) and indices of max/min along dim. */
+static int indexed(int op, tp_tensor *x, int64_t dim, int keepdim, tp_tensor **values, tp_tensor **indices) {
+  int is_max = op == TP_OP_MAX || op == TP_OP_ARGMAX;
+  if (x->ndim > 0 && x->shape[dim] == 0)
+    return tp_fail_status("%s(): Expected reduction dim %lld to have non-zero size.", reduce_names[op], (long long)dim);
+  tp_tensor xv;
+  drop_dim(&xv, x, (int)dim);
+  tp_tensor *v = values ? tp_tensor_make(x->dtype, xv.ndim, xv.shape) : NULL;
+  tp_tensor *ix = tp_tensor_make(TP_INT64, xv.ndim, xv.shape);
+  if ((values && !v) || !ix) {
+    tp_tensor_release(v);
+    tp_tensor_release(ix);
+    return -1;
+  }
+  /* indices first (they define the shape); without values the best goes to a stack slot */
+  tp_scalar_tensor dummy;
+  tp_tensor *ops[3] = {ix, v ? v : tp_scalar_init(&dummy, 0, x->dtype), &xv};
+  line_ctx c = {x->ndim ? x->shape[dim] : 1, {0, 0, x->ndim ? x->stride[dim] * tp_dtype_table[x->dtype].itemsize : 0}, x->dtype, is_max};
+  static const tp_inner_fn fns[TP_NDTYPES] = {argline_f32, argline_f64, argline_i32, argline_i64, argline_b};
+  tp_iter it;
+  tp_iter_init(&it, 3, ops);
+  tp_iter_run(&it, fns[x->dtype], &c);
+  if (keepdim && x->ndim > 0) {
+    tp_tensor *outs[2] = {v, ix};
+    for (int k = 0; k < 2; k++) {
+      tp_tensor *t = outs[k];
+      if (!t) continue;
+      for (int d = t->ndim; d > dim; d--) t->shape[d] = t->shape[d - 1];
+      t->shape[dim] = 1;
+      t->ndim++;
+      tp_contiguous_strides(t->ndim, t->shape, t->stride);
+    }
+  }
+  if (values) *values = v;
+  *indices = ix;
+  return 0;
+}
+
+TP_API int tp_reduce_indexed(int op, tp_tensor *x, double dim, int keepdim, tp_tensor **out) {
+  if (op != TP_OP_MAX && op != TP_OP_MIN)
+    return tp_fail_status("tensorpad: %s has no values-and-indices form", tp_op_name(op) ? tp_op_name(op) : "?");
+  int64_t d;
+  if (tp_wrap_dim((int64_t)dim, x->ndim, &d)) return -1;
+  int mode = tp_set_grad_enabled(0);
+  int rc = indexed(op, x, d, keepdim, &out[0], &out[1]);
+  tp_set_grad_enabled(mode);
+  if (rc) return -1;
+  if (tp_record_reduce_indexed(op, x, d, keepdim, out)) {
+    tp_tensor_release(out[0]);
+    tp_tensor_release(out[1]);
+    return -1;
+  }
+  return 0;
+}
+
+static tp_tensor *argextreme(int op, tp_tensor *x, int ndims, const double *dims, int keepdim) {
+  if (x->dtype == TP_BOOL) return tp_fail("\"%s_cpu\" not implemented for 'Bool'", reduce_names[op]);
+  if (ndims > 1) return tp_fail("%s(): only one dim (an int) is accepted, got %d", reduce_names[op], ndims);
+  tp_tensor *ix = NULL;
+  if (ndims <= 0) {
+    if (tp_shape_numel(x->ndim, x->shape) == 0)
+      return tp_fail("%s(): Expected reduction dim to be specified for input.numel() == 0.", reduce_names[op]);
+    double all = -1;
+    tp_tensor *flat = tp_reshape(x, 1, &all);
+    if (!flat) return NULL;
+    int rc = indexed(op, flat, 0, 0, NULL, &ix);
+    tp_tensor_release(flat);
+    if (rc) return NULL;
+    if (keepdim) {  /* argmax(keepdim=True) without dim: every dim kept as 1 */
+      ix->ndim = x->ndim;
+      for (int d = 0; d < x->ndim; d++) ix->shape[d] = 1;
+      tp_contiguous_strides(ix->ndim, ix->shape, ix->stride);
+    }
+    return ix;
+  }
+  int64_t d;
+  if (tp_wrap_dim((int64_t)dims[0], x->ndim, &d)) return NULL;
+  return indexed(op, x, d, keepdim, NULL, &ix) ? NULL : ix;
+}
+
+/* ---- cumsum / cumprod ----------------------------------------------------------------- */
+/* Floats accumulate in double, as PyTorch's CPU scan does (acc_type). */
+#define SCAN_LINE(NAME, T, ACC, OPR, INIT)                                         \
+  static void NAME(char **p, const int64_t *s, int64_t n, void *vctx) {            \
+    const line_ctx *c = vctx;                                                      \
+    for (int64_t k = 0; k < n; k++) {                                              \
+      char *o = p[0] + k * s[0];                                                   \
+      const char *x = p[1] + k * s[1];                                             \
+      ACC acc = INIT;                                                              \
+      for (int64_t j = 0; j < c->n; j++, o += c->stride[0], x += c->stride[1]) {   \
+        acc = (ACC)(OPR);                                                          \
+        *(T *)o = (T)acc;                                                          \
+      }                                                                            \
+    }                                                                              \
+  }
+SCAN_LINE(cumsum_f32, float, double, acc + *(const float *)x, 0)
+SCAN_LINE(cumsum_f64, double, double, acc + *(const double *)x, 0)
+SCAN_LINE(cumsum_i64, int64_t, uint64_t, acc + (uint64_t) * (const int64_t *)x, 0)
+SCAN_LINE(cumprod_f32, float, double, acc * *(const float *)x, 1)
+SCAN_LINE(cumprod_f64, double, double, acc * *(const double *)x, 1)
+SCAN_LINE(cumprod_i64, int64_t, uint64_t, acc * (uint64_t) * (const int64_t *)x, 1)
+
+static tp_tensor *scan(int op, tp_tensor *x, int64_t dim, int dtype) {
+  int dt = dtype >= 0 ? dtype : is_float(x->dtype) ? x->dtype : TP_INT64;
+  int wide = dt == TP_INT32 || dt == TP_BOOL ? TP_INT64 : dt;
+  tp_tensor *xc = tp_to_dtype(x, wide, 0);
+  if (!xc) return NULL;
+  tp_tensor *out = tp_tensor_make(wide, x->ndim, x->shape);
+  if (out) {
+    tp_tensor ov, xv;
+    drop_dim(&ov, out, (int)dim);
+    drop_dim(&xv, xc, (int)dim);
+    int64_t item = tp_dtype_table[wide].itemsize;
+    line_ctx c = {x->ndim ? x->shape[dim] : 1, {x->ndim ? out->stride[dim] * item : 0, x->ndim ? xc->stride[dim] * item : 0, 0}, wide, 0};
+    int sum = op == TP_OP_CUMSUM;
+    tp_inner_fn fn = wide == TP_FLOAT32 ? (sum ? cumsum_f32 : cumprod_f32)
+                   : wide == TP_FLOAT64 ? (sum ? cumsum_f64 : cumprod_f64) : (sum ? cumsum_i64 : cumprod_i64);
+    tp_iter it;
+    tp_tensor *ops[2] = {&ov, &xv};
+    tp_iter_init(&it, 2, ops);
+    if (tp_shape_numel(x->ndim, x->shape) > 0) tp_iter_run(&it, fn, &c);
+  }
+  tp_tensor_release(xc);
+  if (out && wide != dt) out = release_and(out, tp_to_dtype(out, dt, 0));
+  return out;
+}
+
+/* softmax = exp(x - max) / sum(exp(x - max)); log_softmax = (x - max) - log(sum(...)). */
+static tp_tensor *softmax_impl(tp_tensor *x, int64_t dim, int dtype, int log) {
+  int dt = dtype >= 0 ? dtype : x->dtype;
+  if (!is_float(dt))
+    return x->ndim <= 1 || dim == x->ndim - 1
+      ? tp_fail("\"%s_lastdim_kernel_impl\" not implemented for '%s'", log ? "log_softmax" : "softmax", tp_dtype_title(dt))
+      : tp_fail("\"softmax_kernel_impl\" not implemented for '%s'", tp_dtype_title(dt));
+  tp_tensor *xf = tp_to_dtype(x, dt, 0);
+  if (!xf) return NULL;
+  tp_tensor *r = NULL, *m = NULL, *d = NULL, *e = NULL, *s = NULL, *l = NULL;
+  int mask[TP_MAX_DIMS] = {0};
+  if (x->ndim) mask[dim] = 1;
+  if (tp_shape_numel(xf->ndim, xf->shape) == 0) {
+    r = tp_clone(xf);
+    goto done;
+  }
+  if (!(m = extreme_impl(xf, mask, 1, 1))) goto done;
+  if (!(d = tp_binary_impl(TP_OP_SUB, xf, m, 1))) goto done;
+  if (!(e = tp_unary_impl(TP_OP_EXP, d))) goto done;
+  if (!(s = sum_impl(e, mask, 1, -1))) goto done;
+  if (log) {
+    if (!(l = tp_unary_impl(TP_OP_LOG, s))) goto done;
+    r = tp_binary_impl(TP_OP_SUB, d, l, 1);
+  } else {
+    r = tp_binary_impl(TP_OP_DIV, e, s, 1);
+  }
+done:
+  tp_tensor_release(xf); tp_tensor_release(m); tp_tensor_release(d); tp_tensor_release(e);
+  tp_tensor_release(s); tp_tensor_release(l);
+  return r;
+}
+
+TP_API tp_tensor *tp_dimop(int op, tp_tensor *x, double dim, int dtype) {
+  if (op < 0 || op >= TP_OP_COUNT || tp_op_kind(op) != TP_KIND_DIMOP)
+    return tp_fail("tensorpad: op %d is not a dim op", op);
+  if (dtype >= TP_NDTYPES) return tp_fail("invalid dtype %d", dtype);
+  int64_t d;
+  if (tp_wrap_dim((int64_t)dim, x->ndim, &d)) return NULL;
+  int mode = tp_set_grad_enabled(0);
+  tp_tensor *out = op == TP_OP_CUMSUM || op == TP_OP_CUMPROD ? scan(op, x, d, dtype)
+                                                            : softmax_impl(x, d, dtype, op == TP_OP_LOG_SOFTMAX);
+  tp_set_grad_enabled(mode);
+  return tp_record_dimop(op, x, d, out);
+}

@@ -1,0 +1,39 @@
+/* Helpers shared by the shape and indexing ops (shape.c, index.c); not exported.
+ *
+ * Most of these ops move elements without looking at them, so they work on stack-built
+ * tensor headers ("geometry views") handed to tp_copy_convert: no allocation, any dtype,
+ * any strides. Only the few that compute (scatter_add, accumulate) switch on dtype. */
+#ifndef TP_SHAPE_H
+#define TP_SHAPE_H
+#include <stddef.h>
+#include "internal.h"
+
+/* An integer argument that crossed the API as a double, clamped so that no cast can trap
+ * (wasm's float-to-int conversion traps out of range) and no product can overflow. */
+static inline int64_t tp_arg_i64(double v) {
+  if (!(v == v)) return 0;
+  if (v > 4611686018427387904.0) return INT64_C(4611686018427387904);
+  if (v < -4611686018427387904.0) return -INT64_C(4611686018427387904);
+  return (int64_t)v;
+}
+/* A result shape whose element count stays below 2^53 (else the allocator's message). */
+int tp_check_numel(int n, const int64_t *shape);
+/* "[2, 3]", as PyTorch prints sizes in messages. */
+void tp_format_shape(char *buf, size_t cap, int n, const int64_t *shape);
+/* PyTorch's infer_size: the broadcast of shapes a and b, with its message on mismatch. */
+int tp_broadcast_shapes(int na, const int64_t *a, int nb, const int64_t *b, int *nout, int64_t *out);
+/* A header over t's storage that is not refcounted: valid while t is alive. */
+static inline tp_tensor tp_geometry(const tp_tensor *t) { return *t; }
+/* Output list of the split family (tp_tensor_list), grown on demand. */
+tp_tensor **tp_list_reserve(int n);
+/* dst[i] += src[i] for same-dtype tensors (src broadcast to dst). */
+void tp_accumulate(tp_tensor *dst, tp_tensor *src);
+/* Output strides as PyTorch lays them out. empty_like(preserve_format): dense layouts keep
+ * their strides, others get infer_dense_strides (the input's stride order). */
+void tp_layout_like(const tp_tensor *t, int64_t *stride);
+/* TensorIterator's output layout (reorder_dimensions): ops[k] holds nops stride vectors
+ * aligned to shape (0 = broadcast); writes the output's strides in elements. */
+void tp_layout_iter(int nops, const int64_t (*ops)[TP_MAX_DIMS], int ndim, const int64_t *shape, int64_t *stride);
+/* PyTorch's name of a dtype in messages: "Float", "Long", ... */
+
+#endif
