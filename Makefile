@@ -79,6 +79,7 @@ fixtures:
 # Peers are pinned dev dependencies of bench/ only; bench/.npmrc skips install scripts.
 .PHONY: bench
 bench: build
+	@test -f /usr/include/simde/wasm/simd128.h || { echo "installing libsimde-dev"; $(APT_INSTALL) libsimde-dev; }
 	cd bench && npm ci --no-audit --no-fund --loglevel=error
 	BENCH_COMMAND="make bench" node bench/run.mjs
 

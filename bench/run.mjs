@@ -47,45 +47,60 @@ const PEERS = [
   { id: 'jax-js', argv: node('peers/jax.mjs') },
   { id: 'js-pytorch', argv: node('peers/jspytorch.mjs') },
   { id: 'pytorch-native', argv: ['/usr/bin/python3', [join(BENCH, 'torch_peer.py')]] },
-  { id: 'tensorpad-native', argv: [join(BENCH, 'build/driver'), []], build: buildNative },
+  // The C as it compiles natively (its SIMD paths are wasm-only, so scalar loops), and the
+  // wasm SIMD paths themselves run natively through SIMDe: the same algorithm, 128-bit vectors.
+  { id: 'tensorpad-native', argv: [join(BENCH, 'build/driver'), []], build: () => buildNative('tensorpad-native', 'driver', []) },
+  { id: 'tensorpad-native-simd', argv: [join(BENCH, 'build/driver-simd'), []], build: () => buildNative('tensorpad-native-simd', 'driver-simd', SIMDE_FLAGS) },
 ].filter((p) => !opt('peers') || opt('peers').split(',').includes(p.id));
 
 // The C operator entry points tensorpad-native calls, found by their prototype in
 // src/tensorpad.h: one macro per workload need, first matching candidate wins. When the
 // operator issues settle their C names, add or fix a line here; nothing else changes.
 const T = String.raw`tp_tensor\s*\*\s*\w*`;
+const I = String.raw`int\s*\w*`, D = String.raw`double\s*\w*`;
 const NATIVE_PROBES = [
-  ['TP_BENCH_MATMUL(a,b)', [[String.raw`tp_matmul\s*\(\s*${T}\s*,\s*${T}\s*\)`, 'tp_matmul(a,b)']]],
+  ['TP_BENCH_MATMUL(a,b)', [
+    [String.raw`tp_linalg\s*\(\s*${I}\s*,\s*${T}\s*,\s*${T}\s*\)`, 'tp_linalg(TP_LINALG_MATMUL,a,b)'],
+    [String.raw`tp_matmul\s*\(\s*${T}\s*,\s*${T}\s*\)`, 'tp_matmul(a,b)'],
+  ]],
   ['TP_BENCH_ADD(a,b)', [
-    [String.raw`tp_add\s*\(\s*${T}\s*,\s*${T}\s*\)`, 'tp_add(a,b)'],
-    [String.raw`tp_add\s*\(\s*${T}\s*,\s*${T}\s*,\s*double\s*\w*\s*\)`, 'tp_add(a,b,1.0)'],
-    [String.raw`tp_binary\s*\(\s*int\s*\w*\s*,\s*${T}\s*,\s*${T}\s*\)`, 'tp_binary(TP_OP_ADD,a,b)'],
+    [String.raw`tp_binary\s*\(\s*${I}\s*,\s*${T}\s*,\s*${T}\s*,\s*${D}\s*\)`, 'tp_binary(TP_OP_ADD,a,b,1.0)'],
+    [String.raw`tp_binary\s*\(\s*${I}\s*,\s*${T}\s*,\s*${T}\s*\)`, 'tp_binary(TP_OP_ADD,a,b)'],
   ]],
   ['TP_BENCH_SUM(x)', [
-    [String.raw`tp_sum\s*\(\s*${T}\s*\)`, 'tp_sum(x)'],
-    [String.raw`tp_sum_all\s*\(\s*${T}\s*\)`, 'tp_sum_all(x)'],
+    [String.raw`tp_reduce\s*\(\s*${I}\s*,\s*${T}\s*,\s*${I}\s*,\s*const\s+double\s*\*\s*\w*\s*,\s*${I}\s*,\s*${D}\s*,\s*${I}\s*\)`,
+      'tp_reduce(TP_OP_SUM,x,-1,tp_args(),0,0,-1)'],
   ]],
   ['TP_BENCH_MUL_SCALAR(x,s)', [
-    [String.raw`tp_mul_scalar\s*\(\s*${T}\s*,\s*double\s*\w*\s*\)`, 'tp_mul_scalar(x,s)'],
-    [String.raw`tp_binary_scalar\s*\(\s*int\s*\w*\s*,\s*${T}\s*,\s*double\s*\w*\s*\)`, 'tp_binary_scalar(TP_OP_MUL,x,s)'],
+    [String.raw`tp_binary_scalar\s*\(\s*${I}\s*,\s*${T}\s*,\s*${D}\s*,\s*${I}\s*,\s*${I}\s*,\s*${D}\s*\)`,
+      'tp_binary_scalar(TP_OP_MUL,x,s,TP_SCALAR_FLOAT,0,1.0)'],
+  ]],
+  // Training and scalar_chain natively: the autograd entry points, called with these exact
+  // signatures (tp_backward, tp_dimop, tp_binary_, tp_linalg, tp_set_grad_enabled, ...).
+  ['TP_BENCH_AUTOGRAD', [
+    [String.raw`tp_backward\s*\(\s*${I}\s*,\s*tp_tensor\s*\*\s*const\s*\*\s*\w*\s*,\s*tp_tensor\s*\*\s*const\s*\*\s*\w*\s*,\s*${I}\s*,\s*${I}\s*\)`, '1'],
   ]],
   ['TP_BENCH_ADD_SCALAR(x,s)', [
-    [String.raw`tp_add_scalar\s*\(\s*${T}\s*,\s*double\s*\w*\s*\)`, 'tp_add_scalar(x,s)'],
-    [String.raw`tp_binary_scalar\s*\(\s*int\s*\w*\s*,\s*${T}\s*,\s*double\s*\w*\s*\)`, 'tp_binary_scalar(TP_OP_ADD,x,s)'],
+    [String.raw`tp_binary_scalar\s*\(\s*${I}\s*,\s*${T}\s*,\s*${D}\s*,\s*${I}\s*,\s*${I}\s*,\s*${D}\s*\)`,
+      'tp_binary_scalar(TP_OP_ADD,x,s,TP_SCALAR_FLOAT,0,1.0)'],
   ]],
 ];
 
+const SIMDE_HEADER = '/usr/include/simde/wasm/simd128.h';
+const SIMDE_FLAGS = ['-D__wasm_simd128__', `-I${join(BENCH, 'native/simde')}`];
+
 /** Builds native/driver.c with gcc -O3 -march=native; returns null or why it could not. */
-function buildNative() {
+function buildNative(id, exe, extra) {
+  if (extra.length && !existsSync(SIMDE_HEADER)) return `${SIMDE_HEADER} missing (apt-get install libsimde-dev)`;
   const header = readFileSync(join(ROOT, 'src/tensorpad.h'), 'utf8');
   const found = [];
   for (const [macro, candidates] of NATIVE_PROBES) {
     const hit = candidates.find(([re]) => new RegExp(re).test(header));
     if (hit) found.push(`-D${macro}=${hit[1]}`);
   }
-  const build = join(BENCH, 'build');
+  const build = join(BENCH, 'build', `${exe}.o.d`);
   mkdirSync(build, { recursive: true });
-  const gcc = (args) => spawnSync('gcc', ['-O3', '-march=native', '-std=c11', '-w', `-I${join(ROOT, 'src')}`, ...args], { encoding: 'utf8' });
+  const gcc = (args) => spawnSync('gcc', ['-O3', '-march=native', '-std=c11', '-w', ...extra, `-I${join(ROOT, 'src')}`, ...args], { encoding: 'utf8' });
   const firstError = (r) => (r.stderr || r.error?.message || '').split('\n').find((l) => /error/.test(l)) ?? r.stderr;
   // The library once, then the driver with every probed call that compiles (a guessed
   // name that does not exist, such as an op enum, drops that call only).
@@ -102,13 +117,13 @@ function buildNative() {
   if (compiles(defines).status !== 0) {
     defines = found.filter((d) => compiles([d]).status === 0);
     const dropped = found.filter((d) => !defines.includes(d));
-    log(`tensorpad-native: dropped probed calls that do not compile: ${dropped.join(' ')}`);
+    log(`${id}: dropped probed calls that do not compile: ${dropped.join(' ')}`);
     const r = compiles(defines);
     if (r.status !== 0) return `gcc failed on bench/native/driver.c: ${firstError(r)}`;
   }
-  const r = spawnSync('gcc', [driverObj, ...objs, '-lm', '-o', join(build, 'driver')], { encoding: 'utf8' });
+  const r = spawnSync('gcc', [driverObj, ...objs, '-lm', '-o', join(BENCH, 'build', exe)], { encoding: 'utf8' });
   if (r.status !== 0) return `linking the native driver failed: ${firstError(r)}`;
-  nativeInfo.probes = defines.length ? defines.map((d) => d.slice(2)).join(', ') : 'none found in src/tensorpad.h yet';
+  nativeInfo[id] = defines.length ? defines.map((d) => d.slice(2)).join(', ') : 'none found in src/tensorpad.h yet';
   return null;
 }
 const nativeInfo = {};
@@ -161,7 +176,7 @@ const median = (xs) => {
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 };
 const CPU_LIMIT = 1.3;   // cpu_per_wall above this: a peer is not single-threaded
-const REFERENCE_ORDER = ['pytorch-native', 'tfjs-wasm', 'jax-js', 'tensorpad-native', 'tensorpad', 'js-pytorch'];
+const REFERENCE_ORDER = ['pytorch-native', 'tfjs-wasm', 'jax-js', 'tensorpad-native', 'tensorpad-native-simd', 'tensorpad', 'js-pytorch'];
 
 /** Marks every result's check: the reference peer's values, within the workload's rtol. */
 function compareChecks(w, results) {
@@ -190,7 +205,7 @@ async function main() {
   const infos = {};
   for (const w of workers) {
     const i = w.unavailable ? { status: 'unavailable', missing: w.unavailable } : await w.request('info', 120_000);
-    infos[w.peer.id] = w.peer.id === 'tensorpad-native' ? { ...i, probes: nativeInfo.probes } : i;
+    infos[w.peer.id] = nativeInfo[w.peer.id] ? { ...i, probes: nativeInfo[w.peer.id] } : i;
     log(`${w.peer.id}: ${JSON.stringify(infos[w.peer.id])}`);
   }
 
@@ -204,7 +219,7 @@ async function main() {
       const t0 = Date.now();
       // A worker that died (a crash in a peer) is restarted for the next workload.
       workers.forEach((wk, i) => {
-        if (wk.dead && (respawns[wk.peer.id] = (respawns[wk.peer.id] ?? 0) + 1) <= 3) {
+        if (wk.dead && (respawns[wk.peer.id] = (respawns[wk.peer.id] ?? 0) + 1) <= 10) {
           log(`${wk.peer.id}: restarting its worker (${wk.dead})`);
           workers[i] = new Worker(wk.peer);
         }

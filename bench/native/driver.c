@@ -6,7 +6,9 @@
  * being written, so each workload calls them through a macro (TP_BENCH_MATMUL(a, b), ...)
  * that run.mjs defines on the command line only when it finds a matching prototype in
  * src/tensorpad.h (see NATIVE_PROBES in run.mjs). A workload whose macro is undefined
- * answers {"status": "unavailable"} naming the prototype it waits for: never a crash. */
+ * answers {"status": "unavailable"} naming the prototype it waits for: never a crash.
+ * Built twice by run.mjs: as the C compiles natively (its SIMD paths are wasm-only) and
+ * with -D__wasm_simd128__ + native/simde/ so the wasm SIMD kernels run natively too. */
 #define _POSIX_C_SOURCE 199309L
 #include <math.h>
 #include <stdint.h>
@@ -18,6 +20,12 @@
 #include "tensorpad.h"
 
 #define MAX_ITERS 1000000
+
+#ifdef __wasm_simd128__
+#define SIMD_NOTE ", wasm SIMD paths via SIMDe"
+#else
+#define SIMD_NOTE ", SIMD paths compiled out (wasm-only)"
+#endif
 
 static double now_ms(void) {
     struct timespec ts;
@@ -110,12 +118,153 @@ static tp_tensor *call_tiny(void) {
 }
 #endif
 
+#ifdef TP_BENCH_AUTOGRAD
+/* ---- training natively: the same models as bench/lib/common.mjs MODELS, written with the
+ * C entry points autograd records (PyTorch's layout: y = x W^T + b), plain SGD. -------- */
+enum { MAX_LAYERS = 3, CHECK_STEPS = 3 };
+static tp_tensor *W[MAX_LAYERS], *Bias[MAX_LAYERS], *X, *Y, *P, *Q;
+static int nlayers, batch, is_mlp;
+static const double LR = 0.01;
+
+static tp_tensor *det_leaf(int ndim, int64_t d0, int64_t d1, uint32_t seed, float scale) {
+    int64_t n = ndim == 2 ? d0 * d1 : ndim == 1 ? d0 : 1;
+    float *buf = malloc((size_t)n * sizeof *buf);
+    if (!buf) return NULL;
+    det(buf, n, seed, scale);
+    double sizes[2] = {(double)d0, (double)d1};
+    tp_tensor *t = tp_from_buffer(buf, TP_FLOAT32, ndim, sizes, TP_FLOAT32);
+    free(buf);
+    return t;
+}
+
+/* Releases a and b (either may be NULL) and returns r: keeps the step's code linear. */
+static tp_tensor *drop2(tp_tensor *r, tp_tensor *a, tp_tensor *b) {
+    tp_tensor_release(a);
+    tp_tensor_release(b);
+    return r;
+}
+
+static int setup_model(int mlp) {
+    static const int sizes_mlp[] = {784, 256, 10}, sizes_pg[] = {2, 16, 16, 1};
+    static const uint32_t seeds_mlp[][2] = {{12, 13}, {14, 15}}, seeds_pg[][2] = {{23, 24}, {25, 26}, {27, 28}};
+    static const float scales_mlp[] = {0.0625f, 0.125f}, scales_pg[] = {1.0f, 0.5f, 0.5f};
+    const int *sizes = mlp ? sizes_mlp : sizes_pg;
+    is_mlp = mlp;
+    nlayers = mlp ? 2 : 3;
+    batch = mlp ? 64 : 32;
+    for (int i = 0; i < nlayers; i++) {
+        const uint32_t *sd = mlp ? seeds_mlp[i] : seeds_pg[i];
+        float sc = mlp ? scales_mlp[i] : scales_pg[i];
+        W[i] = det_leaf(2, sizes[i + 1], sizes[i], sd[0], sc);
+        Bias[i] = det_leaf(1, sizes[i + 1], 0, sd[1], sc);
+        if (!W[i] || !Bias[i] || tp_tensor_set_requires_grad(W[i], 1) < 0 || tp_tensor_set_requires_grad(Bias[i], 1) < 0) return -1;
+    }
+    X = det_leaf(2, batch, sizes[0], mlp ? 11 : 21, mlp ? 1.0f : 2.0f);
+    if (mlp) {   /* one-hot labels (7 i + 3) mod 10 */
+        float onehot[64 * 10] = {0};
+        for (int i = 0; i < 64; i++) onehot[i * 10 + (7 * i + 3) % 10] = 1;
+        double s[2] = {64, 10};
+        Y = tp_from_buffer(onehot, TP_FLOAT32, 2, s, TP_FLOAT32);
+    } else {
+        Y = det_leaf(2, batch, 1, 22, 1.0f);
+    }
+    return X && Y ? 0 : -1;
+}
+
+/* One SGD step; returns the loss (a new reference) or NULL. */
+static tp_tensor *call_train(void) {
+    tp_tensor *h = X;
+    tp_tensor_retain(h);
+    for (int i = 0; i < nlayers && h; i++) {
+        tp_tensor_set_grad(W[i], NULL);
+        tp_tensor_set_grad(Bias[i], NULL);
+        tp_tensor *wt = tp_t(W[i]);
+        tp_tensor *z = wt ? drop2(tp_linalg(TP_LINALG_MATMUL, h, wt), h, wt) : drop2(NULL, h, NULL);
+        h = z ? drop2(tp_binary(TP_OP_ADD, z, Bias[i], 1.0), z, NULL) : NULL;
+        if (h && i < nlayers - 1) h = drop2(tp_unary(is_mlp ? TP_OP_RELU : TP_OP_TANH, h), h, NULL);
+    }
+    if (!h) return NULL;
+    tp_tensor *loss;
+    if (is_mlp) {   /* cross-entropy: -sum(onehot * log_softmax(h)) / batch */
+        tp_tensor *ls = drop2(tp_dimop(TP_OP_LOG_SOFTMAX, h, 1, -1), h, NULL);
+        tp_tensor *m = ls ? drop2(tp_binary(TP_OP_MUL, ls, Y, 1.0), ls, NULL) : NULL;
+        tp_tensor *s = m ? drop2(tp_reduce(TP_OP_SUM, m, -1, tp_args(), 0, 0, -1), m, NULL) : NULL;
+        loss = s ? drop2(tp_binary_scalar(TP_OP_MUL, s, -1.0 / batch, TP_SCALAR_FLOAT, 0, 1.0), s, NULL) : NULL;
+    } else {        /* mean squared error */
+        tp_tensor *d = drop2(tp_binary(TP_OP_SUB, h, Y, 1.0), h, NULL);
+        tp_tensor *sq = d ? drop2(tp_binary(TP_OP_MUL, d, d, 1.0), d, NULL) : NULL;
+        loss = sq ? drop2(tp_reduce(TP_OP_MEAN, sq, -1, tp_args(), 0, 0, -1), sq, NULL) : NULL;
+    }
+    if (!loss || tp_backward(1, &loss, NULL, 0, 0) < 0) return drop2(NULL, loss, NULL);
+    int prev = tp_set_grad_enabled(0);
+    int rc = 0;
+    for (int i = 0; i < nlayers && rc == 0; i++) {
+        rc = tp_binary_(TP_OP_ADD, W[i], tp_tensor_grad(W[i]), -LR);
+        if (rc == 0) rc = tp_binary_(TP_OP_ADD, Bias[i], tp_tensor_grad(Bias[i]), -LR);
+    }
+    tp_set_grad_enabled(prev);
+    return rc == 0 ? loss : drop2(NULL, loss, NULL);
+}
+
+static int check_train(char *json, size_t cap) {
+    double v[CHECK_STEPS + 1], scale = 1e-30;
+    for (int s = 0; s < CHECK_STEPS; s++) {
+        tp_tensor *l = call_train();
+        if (!l) return -1;
+        v[s] = tp_item(l);
+        tp_tensor_release(l);
+    }
+    tp_tensor *ws = tp_reduce(TP_OP_SUM, W[nlayers - 1], -1, tp_args(), 0, 0, -1);
+    if (!ws) return -1;
+    v[CHECK_STEPS] = tp_item(ws);
+    tp_tensor_release(ws);
+    for (int i = 0; i <= CHECK_STEPS; i++) scale = fmax(scale, fabs(v[i]));
+    snprintf(json, cap, "{\"values\":[%.17g,%.17g,%.17g,%.17g],\"scale\":%.17g}", v[0], v[1], v[2], v[3], scale);
+    return 0;
+}
+
+/* scalar_chain: 1,000 ops alternating x*p, x+q, tanh(x) on 0-d leaves, then backward. */
+static tp_tensor *call_chain(void) {
+    tp_tensor_set_grad(P, NULL);
+    tp_tensor_set_grad(Q, NULL);
+    tp_tensor *x = P;
+    tp_tensor_retain(x);
+    for (int i = 0; i < 1000 && x; i++) {
+        tp_tensor *y = i % 3 == 0 ? tp_binary(TP_OP_MUL, x, P, 1.0) : i % 3 == 1 ? tp_binary(TP_OP_ADD, x, Q, 1.0) : tp_unary(TP_OP_TANH, x);
+        tp_tensor_release(x);
+        x = y;
+    }
+    if (!x || tp_backward(1, &x, NULL, 0, 0) < 0) return drop2(NULL, x, NULL);
+    return x;
+}
+
+static int check_chain(char *json, size_t cap) {
+    tp_tensor *x = call_chain();
+    if (!x) return -1;
+    double v[3] = {tp_item(x), tp_item(tp_tensor_grad(P)), tp_item(tp_tensor_grad(Q))};
+    tp_tensor_release(x);
+    double scale = fmax(fabs(v[0]), fmax(fabs(v[1]), fabs(v[2])));
+    snprintf(json, cap, "{\"values\":[%.17g,%.17g,%.17g],\"scale\":%.17g}", v[0], v[1], v[2], scale);
+    return 0;
+}
+#endif
+
+static int (*check_fn)(char *json, size_t cap);
+
 static void release_all(void) {
     tp_tensor **all[] = {&A, &B, &BT, &AT, &X0};
     for (size_t i = 0; i < sizeof all / sizeof *all; i++) {
         tp_tensor_release(*all[i]);
         *all[i] = NULL;
     }
+#ifdef TP_BENCH_AUTOGRAD
+    tp_tensor **model[] = {&W[0], &W[1], &W[2], &Bias[0], &Bias[1], &Bias[2], &X, &Y, &P, &Q};
+    for (size_t i = 0; i < sizeof model / sizeof *model; i++) {
+        tp_tensor_release(*model[i]);
+        *model[i] = NULL;
+    }
+#endif
+    check_fn = NULL;
     free((void *)array_src);
     array_src = NULL;
     call = NULL;
@@ -126,9 +275,27 @@ static void release_all(void) {
 static const char *prepare(const char *name, const char *variant) {
     static char msg[512];
     int n = 0;
-    if (!strcmp(variant, "jit") || !strcmp(variant, "eager")) {
-        if (!strcmp(variant, "jit")) return "{\"status\":\"skip\"}";
-        return "{\"status\":\"unavailable\",\"missing\":\"C autograd/nn driver for training workloads (pending)\"}";
+    if (!strcmp(variant, "jit")) return "{\"status\":\"skip\"}";
+    if (!strcmp(variant, "eager")) {
+#ifdef TP_BENCH_AUTOGRAD
+        if (!strcmp(name, "scalar_chain")) {
+            double none = 0;
+            float p = 0.9f, q = 0.1f;
+            P = tp_from_buffer(&p, TP_FLOAT32, 0, &none, TP_FLOAT32);
+            Q = tp_from_buffer(&q, TP_FLOAT32, 0, &none, TP_FLOAT32);
+            if (!P || !Q || tp_tensor_set_requires_grad(P, 1) < 0 || tp_tensor_set_requires_grad(Q, 1) < 0)
+                return "{\"status\":\"error\",\"message\":\"scalar_chain setup failed\"}";
+            call = call_chain;
+            check_fn = check_chain;
+            return NULL;
+        }
+        if (setup_model(!strcmp(name, "mlp_step")) < 0) return "{\"status\":\"error\",\"message\":\"model setup failed\"}";
+        call = call_train;
+        check_fn = check_train;
+        return NULL;
+#else
+        return "{\"status\":\"unavailable\",\"missing\":\"C autograd entry points (see NATIVE_PROBES in bench/run.mjs)\"}";
+#endif
     }
     if (!strcmp(name, "from_array_1M")) {
         array_n = 1 << 20;
@@ -228,7 +395,7 @@ int main(void) {
         if (!strncmp(line, "quit", 4)) break;
         if (!strncmp(line, "info", 4)) {
             printf("@@BENCH {\"status\":\"ok\",\"name\":\"tensorpad-native\",\"version\":\"worktree\","
-                   "\"backend\":\"native C, gcc -O3 -march=native\",\"threads\":1}\n");
+                   "\"backend\":\"native C, gcc -O3 -march=native%s\",\"threads\":1}\n", SIMD_NOTE);
         } else if (sscanf(line, "setup %127s %63s %lf", name, variant, &target) >= 3) {
             release_all();
             const char *answer = prepare(name, strcmp(variant, "-") ? variant : "");
@@ -237,11 +404,15 @@ int main(void) {
                 printf("@@BENCH %s\n", answer);
                 continue;
             }
-            tp_tensor *r = call();
-            if (!r) { fail_reply(); release_all(); continue; }
-            char check[256];
-            checksum(r, check, sizeof check);
-            tp_tensor_release(r);
+            char check[512];
+            if (check_fn) {
+                if (check_fn(check, sizeof check) < 0) { fail_reply(); release_all(); continue; }
+            } else {
+                tp_tensor *r = call();
+                if (!r) { fail_reply(); release_all(); continue; }
+                checksum(r, check, sizeof check);
+                tp_tensor_release(r);
+            }
             double one = time_runs(1);
             if (one < 0) { fail_reply(); release_all(); continue; }
             one = one > 1e-4 ? one : 1e-4;
