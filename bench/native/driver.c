@@ -1,14 +1,9 @@
-/* driver.c — tensorpad's C kernels built natively (gcc -O3 -march=native), driven by
- * bench/run.mjs with the line protocol of bench/lib/worker.mjs, so the cost of wasm itself
- * is visible next to the wasm build.
- *
- * Only the public C API (src/tensorpad.h) is called. The operator entry points are still
- * being written, so each workload calls them through a macro (TP_BENCH_MATMUL(a, b), ...)
- * that run.mjs defines on the command line only when it finds a matching prototype in
- * src/tensorpad.h (see NATIVE_PROBES in run.mjs). A workload whose macro is undefined
- * answers {"status": "unavailable"} naming the prototype it waits for: never a crash.
- * Built twice by run.mjs: as the C compiles natively (its SIMD paths are wasm-only) and
- * with -D__wasm_simd128__ + native/simde/ so the wasm SIMD kernels run natively too. */
+/* driver.c — tensorpad's C kernels run natively, driven by bench/run.mjs over the line
+ * protocol of bench/lib/worker.mjs, so that the cost of wasm itself is visible.
+ * Only the public C API is called, each operator through a macro (TP_BENCH_MATMUL(a, b), ...)
+ * that run.mjs defines only when src/tensorpad.h has its prototype (NATIVE_PROBES): without
+ * it the workload answers "unavailable", never a crash. Built twice: as the C compiles
+ * natively (its SIMD paths are wasm-only) and with native/simde/ (wasm SIMD via SIMDe). */
 #define _POSIX_C_SOURCE 199309L
 #include <math.h>
 #include <stdint.h>
@@ -48,7 +43,7 @@ __attribute__((unused)) static tp_tensor *det_tensor(int64_t rows, int64_t cols,
     if (!buf) return NULL;
     det(buf, n, seed, 1.0f);
     double sizes[2] = {(double)rows, (double)cols};
-    tp_tensor *t = tp_from_buffer(buf, TP_FLOAT32, cols ? 2 : 1, cols ? sizes : &sizes[0], TP_FLOAT32);
+    tp_tensor *t = tp_from_buffer(buf, TP_FLOAT32, cols ? 2 : 1, sizes, TP_FLOAT32);
     free(buf);
     return t;
 }
