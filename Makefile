@@ -66,8 +66,9 @@ test-native: $(NATIVE_TESTS)
 test-js: build
 	node --test tests/js/
 
-test-browser: build deps-browser
-	node --test tests/browser/
+# Real headless Chromium (Debian's package) driven by playwright-core; see tests/browser/.
+test-browser: web deps-browser
+	node --test --test-concurrency=1 tests/browser/
 
 # ---- fixtures (needs Debian's python3-torch; the JSON is committed so CI needs no torch)
 .PHONY: fixtures
@@ -83,9 +84,14 @@ bench: build
 	cd bench && npm ci --no-audit --no-fund --loglevel=error
 	BENCH_COMMAND="make bench" node bench/run.mjs
 
-# ---- serve ----------------------------------------------------------------------------
-.PHONY: serve
-serve: build
+# ---- playground -----------------------------------------------------------------------
+# web/build.mjs bundles the page with esbuild into dist/web (static files, no CDN) and
+# prints the page weight; web/serve.mjs serves it with the wasm MIME type and COOP/COEP.
+.PHONY: web serve
+web: build
+	node web/build.mjs
+
+serve: web
 	node web/serve.mjs --port $(PORT)
 
 .PHONY: clean

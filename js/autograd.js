@@ -211,12 +211,13 @@ function gradgradcheck(fn, inputs, ...a) {
   const outs = asList(withMode(true, () => fn(...ins)));
   const gouts = pos.length && pos[0] ? asList(pos[0]) : outs.map((t) => torchRef.randn_like(t.detach(), { dtype: t.dtype }).requires_grad_());
   const n = ins.length;
-  const second = (...xs) => {
+  // First-order gradients need a graph even when gradcheck evaluates this under no_grad.
+  const second = (...xs) => withMode(true, () => {
     const args = xs.slice(0, n), gos = xs.slice(n);
     const ys = asList(fn(...args));
     const d = args.filter((x) => x instanceof Tensor && x.requires_grad);
     return grad(ys, d, { grad_outputs: gos, create_graph: true, allow_unused: true }).filter((g) => g !== null);
-  };
+  });
   void diff;
   return gradcheck(second, [...ins, ...gouts], o);
 }

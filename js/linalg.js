@@ -3,7 +3,7 @@
 // Every op is one call of the core's tp_linalg(op, a, b); the op ids come from the core's
 // name table (tp_linalg_name), so nothing here mirrors a C enum by hand.
 import { W, check, cstr } from './core.js';
-import { bind } from './args.js';
+import { bind, isOptions } from './args.js';
 import { describe } from './dtype.js';
 import { wrap } from './tensor.js';
 
@@ -35,6 +35,9 @@ export function install(torch, Tensor) {
   for (const [fname, [p0, p1]] of Object.entries(params)) {
     // torch.mm(input, mat2) — positional or keyword.
     torch[fname] = (...a) => {
+      if (a.length && isOptions(a[a.length - 1]) && 'out' in a[a.length - 1]) {
+        throw new TypeError("tensorpad does not support the 'out' argument");
+      }
       const got = bind(fname, a, [p0, p1]);
       for (const n of [p0, p1]) {
         if (got[n] === undefined) throw new TypeError(`${fname}() missing 1 required positional arguments: "${n}"`);

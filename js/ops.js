@@ -130,7 +130,7 @@ function reversed(name, s, x, alpha = 1) {
 // ---- where and clamp ----------------------------------------------------------------------
 function where(condition, input, other) {
   const c = mustBeTensor('where', 'condition', 1, condition);
-  if (input === undefined) throw new TensorError('torch.where(condition) (nonzero) is not supported by tensorpad; pass (condition, input, other)');
+  if (input === undefined && other === undefined) return c.nonzero({ as_tuple: true });   // torch.where(condition)
   const a = input instanceof Tensor ? input : isScalar(input) ? null : mustBeTensor('where', 'input', 2, input);
   const b = other instanceof Tensor ? other : isScalar(other) ? null : mustBeTensor('where', 'other', 3, other);
   return wrap(check(W.tp_where(c._ptr, a ? a._ptr : 0, b ? b._ptr : 0,
@@ -307,9 +307,14 @@ export function install(torch, TensorClass) {
   methods.std = function (...a) { return varLike('std', this, a); };
   methods.norm = function (...a) {
     const { p, dim, keepdim, dtype } = bind('norm', a, ['p', 'dim', 'keepdim', 'dtype']);
-    let t = this;
-    if (dtype !== undefined && dtype !== null) t = this.to(dtype);
-    return reduce('norm', t, dim, keepdim, normP(p));
+    if (dtype === undefined || dtype === null) return reduce('norm', this, dim, keepdim, normP(p));
+    if (p === undefined || p === null || p === 'fro') throw new TensorError('dtype argument is not supported in frobenius norm');
+    const t = this.to(dtype);
+    try {
+      return reduce('norm', t, dim, keepdim, normP(p));
+    } finally {
+      if (t !== this) t.dispose();
+    }
   };
   for (const name of ['softmax', 'log_softmax', 'cumsum', 'cumprod']) {
     methods[name] = function (...a) {

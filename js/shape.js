@@ -8,7 +8,7 @@
 import { W, check, checkStatus, args, heapBuffer, TensorError } from './core.js';
 import { describe } from './dtype.js';
 import { bind, splitOptions, checkInt, sizesOf } from './args.js';
-import { wrap, asTensor, scalarValue, Slice, Ellipsis, indexing } from './tensor.js';
+import { wrap, asTensor, scalarValue, wrapDim, Slice, Ellipsis, indexing } from './tensor.js';
 
 // ---- tensor lists across the boundary ------------------------------------------------------
 function tensorList(fname, tensors, argName = 'tensors') {
@@ -46,6 +46,20 @@ function intList(fname, name, v) {
 function varInts(fname, name, a) {
   if (a.length === 1 && Array.isArray(a[0])) return intList(fname, name, a[0]);
   return a.map((x) => checkInt(fname, name, x));
+}
+
+/** PyTorch's infer_size for two shapes (take_along_dim's broadcasting). */
+function broadcastShape(a, b) {
+  const n = Math.max(a.length, b.length), out = new Array(n);
+  for (let i = n - 1; i >= 0; i--) {
+    const da = a.length - n + i, db = b.length - n + i;
+    const sa = da >= 0 ? a[da] : 1, sb = db >= 0 ? b[db] : 1;
+    if (sa !== sb && sa !== 1 && sb !== 1) {
+      throw new TensorError(`The size of tensor a (${sa}) must match the size of tensor b (${sb}) at non-singleton dimension ${i}`);
+    }
+    out[i] = sa === 1 ? sb : sa;
+  }
+  return out;
 }
 
 // ---- advanced indexing: Python's __getitem__ / __setitem__ ----------------------------------
@@ -208,21 +222,31 @@ export function install(torch, Tensor) {
     const [n, base] = tensorList('stack', tensors);
     return wrap(check(W.tp_stack(n, base, checkInt('stack', 'dim', dim))));
   }
-  const atleast = (t, n) => {
-    let r = t;
-    while (r.ndim < n) r = r.unsqueeze(r.ndim === 0 || n === 2 ? 0 : r.ndim);
-    return r;
-  };
+  /** cat of atleast_nd views of the inputs; the views are released afterwards. */
+  function catAtLeast(fname, tensors, n, dimOf) {
+    if (!Array.isArray(tensors)) tensorList(fname, tensors);
+    const made = [];
+    try {
+      const ts = tensors.map((t) => {
+        let r = tensorArg(fname, 'tensors', t);
+        while (r.ndim < n) {
+          r = r.unsqueeze(r.ndim === 0 || n === 2 ? 0 : r.ndim);
+          made.push(r);
+        }
+        return r;
+      });
+      return cat(ts, dimOf(ts));
+    } finally {
+      for (const r of made) r.dispose();
+    }
+  }
   function hstack(...a) {
     const { tensors } = bind('hstack', a, ['tensors']);
-    if (!Array.isArray(tensors)) tensorList('hstack', tensors);
-    const ts = tensors.map((t) => atleast(tensorArg('hstack', 'tensors', t), 1));
-    return cat(ts, ts.length && ts[0].ndim === 1 ? 0 : 1);
+    return catAtLeast('hstack', tensors, 1, (ts) => (ts.length && ts[0].ndim === 1 ? 0 : 1));
   }
   function vstack(...a) {
     const { tensors } = bind('vstack', a, ['tensors']);
-    if (!Array.isArray(tensors)) tensorList('vstack', tensors);
-    return cat(tensors.map((t) => atleast(tensorArg('vstack', 'tensors', t), 2)), 0);
+    return catAtLeast('vstack', tensors, 2, () => 0);
   }
 
   function split(...a) {
@@ -344,6 +368,40 @@ export function install(torch, Tensor) {
       }
     },
     argwhere() { return this.nonzero(); },
+    index_add_(...a) { return indexSlices(this, 'index_add_', a, true); },
+    index_add(...a) { return indexSlices(this, 'index_add', a, false); },
+    index_copy_(...a) { return indexSlices(this, 'index_copy_', a, true); },
+    index_copy(...a) { return indexSlices(this, 'index_copy', a, false); },
+    index_fill_(...a) { return indexSlices(this, 'index_fill_', a, true); },
+    index_fill(...a) { return indexSlices(this, 'index_fill', a, false); },
+    take_along_dim(...a) {
+      const { indices, dim } = bind('take_along_dim', a, ['indices', 'dim']);
+      const idx = tensorArg('take_along_dim', 'indices', indices);
+      const made = [];
+      try {
+        if (dim === undefined || dim === null) {
+          const f = this.view(-1), g = idx.view(-1);
+          made.push(f, g);
+          return f.gather(0, g);
+        }
+        if (this.ndim !== idx.ndim) {
+          throw new TensorError(`torch.take_along_dim(): input and indices should have the same number of dimensions, but got ${this.ndim} dimensions for input, and ${idx.ndim} dimensions for indices`);
+        }
+        if (idx.dtype.name !== 'int64') throw new TensorError(`torch.take_along_dim(): dtype of indices should be Long but got ${{ float32: 'Float', float64: 'Double', int32: 'Int', bool: 'Bool' }[idx.dtype.name]}`);
+        const d = wrapDim(checkInt('take_along_dim', 'dim', dim), this.ndim);
+        // broadcast all dims but d (PyTorch's _take_along_dim_helper)
+        const shapeFor = (a, b) => {
+          const s = Array.from(a.shape);
+          s[d] = b.shape[d];
+          return broadcastShape(s, Array.from(b.shape));
+        };
+        const ib = idx.expand(shapeFor(this, idx)), sb = this.expand(shapeFor(idx, this));
+        made.push(ib, sb);
+        return sb.gather(d, ib);
+      } finally {
+        for (const m of made) m.dispose();
+      }
+    },
     index_put(...a) {
       const c = this.clone();
       try {
@@ -354,6 +412,34 @@ export function install(torch, Tensor) {
       }
     },
   });
+
+  /** index_add(_)/index_copy(_)/index_fill(_): whole slices along dim. */
+  function indexSlices(self, fname, a, inplace) {
+    const kind = fname.replace(/_$/, '');
+    const names = kind === 'index_add' ? ['dim', 'index', 'source', 'alpha'] : kind === 'index_copy' ? ['dim', 'index', 'source'] : ['dim', 'index', 'value'];
+    const o = bind(fname, a, names, { alpha: 1 });
+    const dim = checkInt(fname, 'dim', o.dim);
+    const index = tensorArg(fname, 'index', o.index)._ptr;
+    let rc;
+    if (kind === 'index_fill') {
+      const v = o.value;
+      const [vt, vn] = isTensor(v) ? [v._ptr, 0] : [0, scalarValue(fname, v)];
+      rc = inplace ? W.tp_index_fill_(self._ptr, dim, index, vt, vn) : W.tp_index_fill(self._ptr, dim, index, vt, vn);
+    } else {
+      const src = tensorArg(fname, 'source', o.source)._ptr;
+      if (kind === 'index_add') {
+        const alpha = scalarValue(fname, o.alpha);
+        rc = inplace ? W.tp_index_add_(self._ptr, dim, index, src, alpha) : W.tp_index_add(self._ptr, dim, index, src, alpha);
+      } else {
+        rc = inplace ? W.tp_index_copy_(self._ptr, dim, index, src) : W.tp_index_copy(self._ptr, dim, index, src);
+      }
+    }
+    if (inplace) {
+      checkStatus(rc);
+      return self;
+    }
+    return wrap(check(rc));
+  }
 
   function scatterCall(self, fname, a, add, inplace) {
     const names = add ? ['dim', 'index', 'src'] : ['dim', 'index', 'src', 'value', 'reduce'];
@@ -377,7 +463,8 @@ export function install(torch, Tensor) {
 
   // Function forms: torch.flip(x, dims) ≡ x.flip(dims), ...
   for (const name of ['split_with_sizes', 'chunk', 'unbind', 'flip', 'fliplr', 'flipud', 'roll', 'tile', 'tril', 'triu',
-    'gather', 'scatter', 'scatter_add', 'index_select', 'masked_fill', 'masked_select', 'nonzero', 'argwhere']) {
+    'gather', 'scatter', 'scatter_add', 'index_select', 'masked_fill', 'masked_select', 'nonzero', 'argwhere',
+    'index_add', 'index_copy', 'index_fill', 'take_along_dim']) {
     torch[name] = (x, ...a) => asTensor(x, name)[name](...a);
   }
 }

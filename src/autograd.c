@@ -69,7 +69,8 @@ static void free_node_now(tp_node *n) {
       }
       free_list[free_len++] = n->next[i].fn;
     }
-  for (int i = 0; i < n->nsaved; i++) tp_tensor_release(n->saved[i].t);
+  if (!n->released)  /* backward without retain_graph already released them */
+    for (int i = 0; i < n->nsaved; i++) tp_tensor_release(n->saved[i].t);
   if (n->variable) {
     n->variable->grad_acc = NULL;
     tp_tensor_release(n->variable);
@@ -658,7 +659,7 @@ static int run_backward(int nroots, tp_tensor *const *roots, tp_tensor *const *g
     tp_tensor *gin_small[8], **gin = n->ninputs <= 8 ? gin_small : calloc((size_t)n->ninputs, sizeof *gin);
     if (!gin) { tp_fail("DefaultCPUAllocator: not enough memory for backward"); goto done; }
     memset(gin, 0, sizeof *gin * (size_t)n->ninputs);
-    int frc = tp_formula_apply(n, n->buf, gin);
+    int frc = n->released ? tp_fail_status("%s", SECOND_BACKWARD) : tp_formula_apply(n, n->buf, gin);
     for (int k = 0; k < n->noutputs; k++) {
       if (n->buf[k]) tp_tensor_release(n->buf[k]);
       n->buf[k] = NULL;
@@ -714,10 +715,10 @@ static int run_backward(int nroots, tp_tensor *const *roots, tp_tensor *const *g
     for (int i = 0; i < all.n; i++) {
       tp_node *n = all.v[i];
       if (!n->needed || n->kind == TP_GRAD_ACCUMULATE) continue;
+      if (!n->nsaved) continue;  /* nodes without saved tensors can run again, as in PyTorch */
       for (int k = 0; k < n->nsaved; k++) tp_tensor_release(n->saved[k].t);
-      n->nsaved = n->nsaved ? n->nsaved : 0;
-      if (n->nsaved) n->released = 1;
-      n->nsaved = n->released ? n->nsaved : 0;
+      n->nsaved = 0;
+      n->released = 1;
     }
   if (inputs)
     for (int j = 0; j < ninputs; j++)

@@ -7,6 +7,7 @@
 #include "internal.h"
 #include "autograd.h"
 #include "derivatives.h"
+#include "shape.h"
 
 TP_API tp_tensor *tp_empty(int ndim, const double *sizes, int dtype) {
   int64_t shape[TP_MAX_DIMS];
@@ -179,36 +180,11 @@ TP_API tp_tensor *tp_from_storage(void *storage, double byte_offset, double nume
 
 /* ---- copies ---------------------------------------------------------------------- */
 
-/* PyTorch's is_non_overlapping_and_dense: the strides are a permutation of contiguous ones. */
-static int non_overlapping_and_dense(const tp_tensor *t) {
-  int n = t->ndim, perm[TP_MAX_DIMS];
-  if (n == 1) return t->shape[0] < 2 || t->stride[0] == 1;
-  for (int i = 0; i < n; i++) perm[i] = i;
-  for (int i = 1; i < n; i++) {  /* insertion sort by stride; size<2 dims go last */
-    int p = perm[i], j = i;
-    while (j > 0) {
-      int q = perm[j - 1];
-      int less = t->shape[p] < 2 ? 0 : t->shape[q] < 2 ? 1 : t->stride[p] < t->stride[q];
-      if (!less) break;
-      perm[j] = q;
-      j--;
-    }
-    perm[j] = p;
-  }
-  int64_t required = 1;
-  for (int i = 0; i < n; i++) {
-    int64_t size = t->shape[perm[i]];
-    if (size < 2) return 1;
-    if (t->stride[perm[i]] != required) return 0;
-    required *= size;
-  }
-  return 1;
-}
-
-/* empty_like with preserve_format: dense layouts keep their strides, others become contiguous. */
+/* empty_like with preserve_format: PyTorch's layout rule (dense tensors keep their strides,
+ * others get dense strides in the same dim order), shared with the shape ops. */
 static tp_tensor *empty_like_preserve(const tp_tensor *src, int dtype) {
   tp_tensor *t = tp_tensor_make(dtype, src->ndim, src->shape);
-  if (t && non_overlapping_and_dense(src)) memcpy(t->stride, src->stride, sizeof t->stride);
+  if (t) tp_layout_like(src, t->stride);
   return t;
 }
 
@@ -255,7 +231,16 @@ static void shape_str(const tp_tensor *t, char *buf, size_t cap) {
   if (n < cap) snprintf(buf + n, cap - n, "]");
 }
 
+/* More than one element at one address: an expanded (stride-0) dim of size > 1. */
+static int overlaps_itself(const tp_tensor *t) {
+  for (int d = 0; d < t->ndim; d++)
+    if (t->stride[d] == 0 && t->shape[d] > 1) return 1;
+  return 0;
+}
+
 TP_API int tp_copy_(tp_tensor *dst, tp_tensor *src) {
+  if (overlaps_itself(dst))
+    return tp_fail_status("unsupported operation: more than one element of the written-to tensor refers to a single memory location. Please clone() the tensor before performing the operation.");
   if (!broadcastable_to(src, dst)) {
     char a[200], b[200];
     shape_str(src, a, sizeof a);

@@ -220,6 +220,7 @@ typedef struct { double alpha; int64_t ialpha; } bin_ctx;
     const char *pa = p[1], *pb = p[2];                                             \
     for (int64_t k = 0; k < n; k++, o += s[0], pa += s[1], pb += s[2]) {           \
       T a = *(const T *)pa, b = *(const T *)pb;                                    \
+      (void)b;                                                                     \
       *(TO *)o = (TO)(EXPR);                                                       \
     }                                                                              \
   }
@@ -673,6 +674,29 @@ LOOP2(b_DIV_TRUNC_f64, double, double, trunc(a / b))
 LOOP2(b_DIV_FLOOR_f64, double, double, floordiv_d(a, b))
 LOOP2(b_POW_f64, double, double, pow(a, b))
 LOOP2(b_REMAINDER_f64, double, double, rem_d(a, b))
+/* pow with a Python-scalar exponent: PyTorch's special cases (x*x for 2, x*x*x for 3, sqrt
+ * for 0.5, ...), which round differently from powf. */
+#define POW_SPECIAL(SUF, T, SQRT)                                          \
+  LOOP2(b_POW_2_##SUF, T, T, a * a)                                        \
+  LOOP2(b_POW_3_##SUF, T, T, a * a * a)                                    \
+  LOOP2(b_POW_H_##SUF, T, T, SQRT(a))                                      \
+  LOOP2(b_POW_MH_##SUF, T, T, (T)1 / SQRT(a))                              \
+  LOOP2(b_POW_M1_##SUF, T, T, (T)1 / a)                                    \
+  LOOP2(b_POW_M2_##SUF, T, T, (T)1 / (a * a))
+POW_SPECIAL(f32, float, sqrtf)
+POW_SPECIAL(f64, double, sqrt)
+
+static tp_inner_fn pow_special(int ct, double e) {
+  int f = ct == TP_FLOAT32;
+  if (e == 2) return f ? b_POW_2_f32 : b_POW_2_f64;
+  if (e == 3) return f ? b_POW_3_f32 : b_POW_3_f64;
+  if (e == 0.5) return f ? b_POW_H_f32 : b_POW_H_f64;
+  if (e == -0.5) return f ? b_POW_MH_f32 : b_POW_MH_f64;
+  if (e == -1) return f ? b_POW_M1_f32 : b_POW_M1_f64;
+  if (e == -2) return f ? b_POW_M2_f32 : b_POW_M2_f64;
+  return NULL;
+}
+
 #define INT_BINARY(SUF, T, U)                                              \
   LOOP2(b_ADD_##SUF, T, T, (U)a + (U)b)                                    \
   LOOP2(b_SUB_##SUF, T, T, (U)a - (U)b)                                    \
@@ -817,6 +841,10 @@ static tp_tensor *binary_run(int op, tp_tensor *a, int wa, tp_tensor *b, int wb,
   bin_ctx c = {alpha, (int64_t)alpha};
   tp_inner_fn fn = binary_kernels[op][ct];
   if (alpha != 1 && (op == TP_OP_ADD || op == TP_OP_SUB)) fn = alpha_kernels[op == TP_OP_SUB][ct];
+  if (op == TP_OP_POW && is_float(ct) && wb && !wa) {
+    tp_inner_fn special = pow_special(ct, tp_load_f64(tp_ptr(ob.t), ct));
+    if (special) fn = special;
+  }
   tp_iter it;
   tp_tensor *ops[3] = {out, oa.t, ob.t};
   tp_iter_init(&it, 3, ops);
@@ -917,13 +945,17 @@ TP_API int tp_binary_scalar_(int op, tp_tensor *self, double s, int kind, double
 }
 
 /* ---- where(cond, a, b) ------------------------------------------------------------------ */
-static void where_loop(char **p, const int64_t *s, int64_t n, void *ctx) {
-  size_t item = *(const size_t *)ctx;
-  char *o = p[0];
-  const char *c = p[1], *a = p[2], *b = p[3];
-  for (int64_t k = 0; k < n; k++, o += s[0], c += s[1], a += s[2], b += s[3])
-    memcpy(o, *c ? a : b, item);
-}
+#define WHERE_LOOP(NAME, T)                                                         \
+  static void NAME(char **p, const int64_t *s, int64_t n, void *ctx) {              \
+    (void)ctx;                                                                      \
+    char *o = p[0];                                                                 \
+    const char *c = p[1], *a = p[2], *b = p[3];                                     \
+    for (int64_t k = 0; k < n; k++, o += s[0], c += s[1], a += s[2], b += s[3])     \
+      *(T *)o = *c ? *(const T *)a : *(const T *)b;                                 \
+  }
+WHERE_LOOP(where_1, uint8_t)
+WHERE_LOOP(where_4, uint32_t)
+WHERE_LOOP(where_8, uint64_t)
 
 static tp_tensor *where_impl(tp_tensor *cond, tp_tensor *a, tp_tensor *b, double sa, int ka, double sb, int kb);
 
@@ -951,11 +983,11 @@ static tp_tensor *where_impl(tp_tensor *cond, tp_tensor *a, tp_tensor *b, double
   if (operand_as(&ob, b, ct)) { operand_done(&oa); return NULL; }
   tp_tensor *out = new_output(ct, nd, shape, a, b);
   if (out) {
-    size_t item = (size_t)tp_dtype_table[ct].itemsize;
+    int item = tp_dtype_table[ct].itemsize;
     tp_iter it;
     tp_tensor *ops[4] = {out, cond, oa.t, ob.t};
     tp_iter_init(&it, 4, ops);
-    tp_iter_run(&it, where_loop, &item);
+    tp_iter_run(&it, item == 1 ? where_1 : item == 4 ? where_4 : where_8, NULL);
   }
   operand_done(&oa);
   operand_done(&ob);

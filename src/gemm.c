@@ -92,6 +92,31 @@ static void pack_bt_f32(int64_t kc, const float *b, int64_t csb, float *dst) {
   for (; k < kc; k++)
     for (int j = 0; j < NR; j++) dst[k * NR + j] = b[j * csb + k];
 }
+#elif defined(__GNUC__)
+/* Native builds (tests, the bench's native column): the same kernel in GCC/clang vector
+ * extensions, 4 lanes, so that native figures show the cost of wasm and not of a scalar
+ * fallback. */
+#define HAVE_KERNEL
+typedef float v4f __attribute__((vector_size(16)));
+static inline v4f load_v4f(const float *p) { v4f v; memcpy(&v, p, sizeof v); return v; }
+static inline void store_v4f(float *p, v4f v) { memcpy(p, &v, sizeof v); }
+static void kernel_f32(int64_t kc, const float *restrict a, const float *restrict b,
+                       float *restrict C, int64_t ldc, float beta) {
+  v4f acc[MR][NR / 4] = {{0}};
+  for (int64_t k = 0; k < kc; k++, a += MR, b += NR) {
+    v4f bv[NR / 4];
+    for (int j = 0; j < NR / 4; j++) bv[j] = load_v4f(b + 4 * j);
+    for (int i = 0; i < MR; i++) {
+      v4f av = {a[i], a[i], a[i], a[i]};
+      for (int j = 0; j < NR / 4; j++) acc[i][j] += av * bv[j];
+    }
+  }
+  for (int i = 0; i < MR; i++)
+    for (int j = 0; j < NR / 4; j++) {
+      float *c = C + i * ldc + 4 * j;
+      store_v4f(c, beta == 0.0f ? acc[i][j] : acc[i][j] + beta * load_v4f(c));
+    }
+}
 #endif
 #include "gemm_tmpl.h"
 
@@ -121,6 +146,28 @@ static void kernel_f64(int64_t kc, const double *restrict a, const double *restr
     for (int j = 0; j < NR / 2; j++) {
       double *c = C + i * ldc + 2 * j;
       wasm_v128_store(c, beta == 0.0 ? acc[i][j] : wasm_f64x2_add(acc[i][j], wasm_f64x2_mul(bt, wasm_v128_load(c))));
+    }
+}
+#elif defined(__GNUC__)
+#define HAVE_KERNEL
+typedef double v2d __attribute__((vector_size(16)));
+static inline v2d load_v2d(const double *p) { v2d v; memcpy(&v, p, sizeof v); return v; }
+static inline void store_v2d(double *p, v2d v) { memcpy(p, &v, sizeof v); }
+static void kernel_f64(int64_t kc, const double *restrict a, const double *restrict b,
+                       double *restrict C, int64_t ldc, double beta) {
+  v2d acc[MR][NR / 2] = {{0}};
+  for (int64_t k = 0; k < kc; k++, a += MR, b += NR) {
+    v2d bv[NR / 2];
+    for (int j = 0; j < NR / 2; j++) bv[j] = load_v2d(b + 2 * j);
+    for (int i = 0; i < MR; i++) {
+      v2d av = {a[i], a[i]};
+      for (int j = 0; j < NR / 2; j++) acc[i][j] += av * bv[j];
+    }
+  }
+  for (int i = 0; i < MR; i++)
+    for (int j = 0; j < NR / 2; j++) {
+      double *c = C + i * ldc + 2 * j;
+      store_v2d(c, beta == 0.0 ? acc[i][j] : acc[i][j] + beta * load_v2d(c));
     }
 }
 #endif

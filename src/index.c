@@ -273,6 +273,17 @@ static tp_tensor *index_select_impl(tp_tensor *t, double dim_d, tp_tensor *index
       memcpy(tp_ptr(out) + i * rows * item, tp_ptr(t) + load_index(index, i) * t->stride[0] * item, (size_t)(rows * item));
     return out;
   }
+  if (index->dtype == TP_INT64) {
+    /* gather with the index expanded over the other dims: one strided pass over out */
+    tp_tensor ix = tp_geometry(index);
+    ix.ndim = out->ndim;
+    for (int d = 0; d < out->ndim; d++) {
+      ix.shape[d] = out->shape[d];
+      ix.stride[d] = d == dim && index->ndim ? index->stride[0] : 0;
+    }
+    run_scatter(t, dim, &ix, out, 0, NULL);
+    return out;
+  }
   for (int64_t i = 0; i < n; i++) {
     tp_tensor dst = select_geom(out, (int)dim, i), src = select_geom(t, (int)dim, load_index(index, i));
     tp_copy_convert(&dst, &src);
@@ -765,7 +776,7 @@ static int index_put__impl(tp_tensor *t, int n, tp_tensor *const *indices, tp_te
   if (tp_shape_numel(p.rdim, p.rshape)) {
     for (int64_t b = 0; b < nbnumel; b++) {
       tp_tensor dst = plan_self_block(&p, b), src = plan_result_block(&p, &v, b);
-      if (accumulate) tp_accumulate(&dst, &src);
+      if (accumulate) tp_accumulate(&dst, &src, 1);
       else tp_copy_convert(&dst, &src);
     }
   }
@@ -892,4 +903,231 @@ TP_API int tp_index_put_(tp_tensor *t, int n, tp_tensor *const *indices, tp_tens
   if (rc) { tp_inplace_abort(node); return -1; }
   tp_inplace_commit(t, node);
   return 0;
+}
+
+/* ---- index_add_ / index_copy_ / index_fill_: whole slices along dim ------------------------ */
+/* The slice of t at position i along dim (t itself when t is 0-d). */
+static tp_tensor slice_at(const tp_tensor *t, int64_t dim, int64_t i) {
+  return t->ndim ? select_geom(t, (int)dim, i) : tp_geometry(t);
+}
+
+static int index_add_check(tp_tensor *t, int64_t dim, tp_tensor *index, tp_tensor *source) {
+  int64_t n = tp_shape_numel(index->ndim, index->shape);
+  if (index->ndim > 1) {
+    char buf[256];
+    tp_format_shape(buf, sizeof buf, index->ndim, index->shape);
+    return tp_fail_status("index_add_(): Index is supposed to be a vector, but got dim: %d with type: %s and size: %s",
+                          index->ndim, tp_dtype_title(index->dtype), buf);
+  }
+  if (index->dtype != TP_INT64 && index->dtype != TP_INT32)
+    return tp_fail_status("index_add_(): Expected dtype int32/int64 for index but got: %s", tp_dtype_title(index->dtype));
+  if (t->dtype != source->dtype)
+    return tp_fail_status("index_add_(): self (%s) and source (%s) must have the same scalar type", tp_dtype_title(t->dtype), tp_dtype_title(source->dtype));
+  if (!(dim == 0 || dim < source->ndim))
+    return tp_fail_status("index_add_(): Indexing dim %lld is out of bounds of the source tensor with dim %d", (long long)dim, source->ndim);
+  if (n != (source->ndim ? source->shape[dim] : 1)) {
+    if (!source->ndim) return tp_fail_status("Dimension specified as %lld but tensor has no dimensions", (long long)dim);
+    return tp_fail_status("index_add_(): Number of indices (%lld) should be equal to source.size(dim): (%lld), for dim: %lld",
+                          (long long)n, (long long)source->shape[dim], (long long)dim);
+  }
+  if (t->ndim > 1) {
+    if (n == 0) return 0;
+    if (tp_shape_numel(t->ndim, t->shape) == 0) {
+      char buf[256];
+      tp_format_shape(buf, sizeof buf, t->ndim, t->shape);
+      return tp_fail_status("select(): index 0 out of range for tensor of size %s at dimension %lld", buf, (long long)dim);
+    }
+    if (!source->ndim) return tp_fail_status("select() cannot be applied to a 0-dim tensor.");
+    /* the add_ of one slice into another: source's slice broadcast to self's */
+    tp_tensor a = select_geom(t, (int)dim, 0), b = select_geom(source, (int)dim, 0);
+    int64_t shape[TP_MAX_DIMS];
+    int nd;
+    if (tp_broadcast_shapes(a.ndim, a.shape, b.ndim, b.shape, &nd, shape)) return -1;
+    if (nd != a.ndim || memcmp(shape, a.shape, sizeof(int64_t) * (size_t)nd)) {
+      char x[256], y[256];
+      tp_format_shape(x, sizeof x, a.ndim, a.shape);
+      tp_format_shape(y, sizeof y, nd, shape);
+      return tp_fail_status("output with shape %s doesn't match the broadcast shape %s", x, y);
+    }
+  } else if (source->ndim > 1) {
+    return tp_fail_status("source.dim() (%d) must one or zero for given self.dim() (%d)", source->ndim, t->ndim);
+  }
+  int64_t size = t->ndim > 1 ? t->shape[dim] : tp_shape_numel(t->ndim, t->shape);
+  for (int64_t i = 0; i < n; i++) {
+    int64_t v = load_index(index, i);
+    if (v < 0 || v >= size) return tp_fail_status("index out of range in self");
+  }
+  return 0;
+}
+
+static void index_add_run(tp_tensor *t, int64_t dim, tp_tensor *index, tp_tensor *source, double alpha) {
+  int64_t n = tp_shape_numel(index->ndim, index->shape);
+  for (int64_t i = 0; i < n; i++) {
+    tp_tensor dst = slice_at(t, dim, load_index(index, i)), src = slice_at(source, dim, i);
+    tp_accumulate(&dst, &src, alpha);
+  }
+}
+
+TP_API int tp_index_add_(tp_tensor *t, double dim_d, tp_tensor *index, tp_tensor *source, double alpha) {
+  {  /* no backward formula yet: refuse rather than silently drop the graph */
+    tp_tensor *ins_[2] = {t, source};
+    if (tp_any_requires_grad(2, ins_)) return tp_fail_status("the derivative for 'index_add' is not implemented.");
+  }
+  int64_t dim;
+  if (tp_wrap_dim(tp_arg_i64(dim_d), t->ndim, &dim) || index_add_check(t, dim, index, source)) return -1;
+  index_add_run(t, dim, index, source, alpha);
+  t->storage->version++;
+  return 0;
+}
+
+TP_API tp_tensor *tp_index_add(tp_tensor *t, double dim_d, tp_tensor *index, tp_tensor *source, double alpha) {
+  {  /* no backward formula yet: refuse rather than silently drop the graph */
+    tp_tensor *ins_[2] = {t, source};
+    if (tp_any_requires_grad(2, ins_)) return tp_fail("the derivative for 'index_add' is not implemented.");
+  }
+  int64_t dim;
+  if (tp_wrap_dim(tp_arg_i64(dim_d), t->ndim, &dim) || index_add_check(t, dim, index, source)) return NULL;
+  tp_tensor *out = tp_tensor_make(t->dtype, t->ndim, t->shape);
+  if (!out) return NULL;
+  tp_layout_like(t, out->stride);
+  tp_copy_convert(out, t);
+  index_add_run(out, dim, index, source, alpha);
+  return out;
+}
+
+/* "2 4": how 1.13 prints the slice shapes in index_copy_'s message. */
+static void slice_sizes(char *buf, size_t cap, const tp_tensor *t, int64_t dim) {
+  size_t k = 0;
+  buf[0] = 0;
+  for (int d = 0; d < t->ndim && k < cap; d++)
+    if (d != dim) k += (size_t)snprintf(buf + k, cap - k, "%s%lld", k ? " " : "", (long long)t->shape[d]);
+}
+
+static int index_copy_check(tp_tensor *t, int64_t dim, tp_tensor *index, tp_tensor *source) {
+  int64_t n = tp_shape_numel(index->ndim, index->shape);
+  if (index->ndim >= 2) return tp_fail_status("index_copy_(): Index should have dimension 1 or 0 (got %d)", index->ndim);
+  if (source->ndim == 0 && n != 1)
+    return tp_fail_status("index_copy_(): When source is scalar, index should have one element (got %lld)", (long long)n);
+  if (source->ndim != t->ndim && source->ndim != 0 && t->ndim != 0)
+    return tp_fail_status("index_copy_(): When source and destination are not scalars, their dimensionality must match. Source dimensionality (%d), destination dimensionality (%d)",
+                          source->ndim, t->ndim);
+  if (index->dtype != TP_INT64)
+    return tp_fail_status("index_copy_(): Expected a long tensor for index, but got %s", tp_dtype_title(index->dtype));
+  if (t->dtype != source->dtype)
+    return tp_fail_status("index_copy_(): self and source expected to have the same dtype, but got (self) %s and (source) %s",
+                          tp_dtype_title(t->dtype), tp_dtype_title(source->dtype));
+  char a[256], b[256];
+  slice_sizes(a, sizeof a, t, dim);
+  slice_sizes(b, sizeof b, source, dim);
+  if (strcmp(a, b))
+    return tp_fail_status("index_copy_(): Source/destination tensor must have same slice shapes. Destination slice shape: %s at dimension %lld and source slice shape: %s at dimension 0.",
+                          a, (long long)dim, b);
+  if (source->ndim && n != source->shape[dim])
+    return tp_fail_status("index_copy_(): Number of indices (%lld) should be equal to source.size(dim) (%lld)", (long long)n, (long long)source->shape[dim]);
+  int64_t size = nonempty_size(t, (int)dim);
+  for (int64_t i = 0; i < n; i++) {
+    int64_t v = load_index(index, i);
+    if (v < 0 || v >= size)
+      return tp_fail_status("index_copy_(): index %lld is out of bounds for dimension %lld with size %lld", (long long)v, (long long)dim, (long long)size);
+  }
+  return 0;
+}
+
+static void index_copy_run(tp_tensor *t, int64_t dim, tp_tensor *index, tp_tensor *source) {
+  int64_t n = tp_shape_numel(index->ndim, index->shape);
+  for (int64_t i = 0; i < n; i++) {
+    tp_tensor dst = slice_at(t, dim, load_index(index, i)), src = slice_at(source, dim, i);
+    tp_copy_convert(&dst, &src);
+  }
+}
+
+TP_API int tp_index_copy_(tp_tensor *t, double dim_d, tp_tensor *index, tp_tensor *source) {
+  {  /* no backward formula yet: refuse rather than silently drop the graph */
+    tp_tensor *ins_[2] = {t, source};
+    if (tp_any_requires_grad(2, ins_)) return tp_fail_status("the derivative for 'index_copy' is not implemented.");
+  }
+  int64_t dim;
+  if (tp_wrap_dim(tp_arg_i64(dim_d), t->ndim, &dim) || index_copy_check(t, dim, index, source)) return -1;
+  index_copy_run(t, dim, index, source);
+  t->storage->version++;
+  return 0;
+}
+
+TP_API tp_tensor *tp_index_copy(tp_tensor *t, double dim_d, tp_tensor *index, tp_tensor *source) {
+  {  /* no backward formula yet: refuse rather than silently drop the graph */
+    tp_tensor *ins_[2] = {t, source};
+    if (tp_any_requires_grad(2, ins_)) return tp_fail("the derivative for 'index_copy' is not implemented.");
+  }
+  int64_t dim;
+  if (tp_wrap_dim(tp_arg_i64(dim_d), t->ndim, &dim) || index_copy_check(t, dim, index, source)) return NULL;
+  tp_tensor *out = tp_tensor_make(t->dtype, t->ndim, t->shape);
+  if (!out) return NULL;
+  tp_layout_like(t, out->stride);
+  tp_copy_convert(out, t);
+  index_copy_run(out, dim, index, source);
+  return out;
+}
+
+static int index_fill_check(tp_tensor *t, int64_t *dim, double dim_d, tp_tensor *index, tp_tensor *value) {
+  if (value && value->ndim != 0)
+    return tp_fail_status("index_fill_ only supports a 0-dimensional value tensor, but got tensor with %d dimension(s).", value->ndim);
+  if (index->dtype != TP_INT64) return tp_fail_status("index_fill_(): Expected dtype int64 for index.");
+  if (tp_wrap_dim(tp_arg_i64(dim_d), t->ndim ? t->ndim : 1, dim)) return -1;
+  if (index->ndim > 1) return tp_fail_status("Index has to be a vector/scalar");
+  int64_t size = nonempty_size(t, (int)*dim), n = tp_shape_numel(index->ndim, index->shape);
+  for (int64_t i = 0; i < n; i++) {
+    int64_t v = load_index(index, i);
+    if (v < -size || v >= size)
+      return tp_fail_status("index %lld is out of bounds for dimension %lld with size %lld", (long long)v, (long long)*dim, (long long)size);
+  }
+  return 0;
+}
+
+static void fill_loop(char **p, const int64_t *s, int64_t n, void *ctx) {
+  const fill_ctx *c = ctx;
+  char *d = p[0];
+  for (int64_t i = 0; i < n; i++, d += s[0]) copy_item(d, c->value, c->item);
+}
+
+static void index_fill_run(tp_tensor *t, int64_t dim, tp_tensor *index, tp_tensor *value, double v) {
+  fill_ctx c = {tp_dtype_table[t->dtype].itemsize, {0}};
+  if (value) v = tp_load_f64(tp_ptr(value), value->dtype);
+  if (value && value->dtype == TP_INT64 && t->dtype == TP_INT64) memcpy(c.value, tp_ptr(value), 8);
+  else tp_store_f64(c.value, t->dtype, v);
+  int64_t size = nonempty_size(t, (int)dim), n = tp_shape_numel(index->ndim, index->shape);
+  for (int64_t i = 0; i < n; i++) {
+    int64_t k = load_index(index, i);
+    tp_tensor g = slice_at(t, dim, k < 0 ? k + size : k), *ops[1] = {&g};
+    tp_iter it;
+    tp_iter_init(&it, 1, ops);
+    tp_iter_run(&it, fill_loop, &c);
+  }
+}
+
+/* value: a 0-d tensor, or NULL to use v. */
+TP_API int tp_index_fill_(tp_tensor *t, double dim_d, tp_tensor *index, tp_tensor *value, double v) {
+  {  /* no backward formula yet: refuse rather than silently drop the graph */
+    tp_tensor *ins_[2] = {t, value};
+    if (tp_any_requires_grad(2, ins_)) return tp_fail_status("the derivative for 'index_fill' is not implemented.");
+  }
+  int64_t dim;
+  if (index_fill_check(t, &dim, dim_d, index, value)) return -1;
+  index_fill_run(t, dim, index, value, v);
+  t->storage->version++;
+  return 0;
+}
+
+TP_API tp_tensor *tp_index_fill(tp_tensor *t, double dim_d, tp_tensor *index, tp_tensor *value, double v) {
+  {  /* no backward formula yet: refuse rather than silently drop the graph */
+    tp_tensor *ins_[2] = {t, value};
+    if (tp_any_requires_grad(2, ins_)) return tp_fail("the derivative for 'index_fill' is not implemented.");
+  }
+  int64_t dim;
+  if (index_fill_check(t, &dim, dim_d, index, value)) return NULL;
+  tp_tensor *out = tp_tensor_make(t->dtype, t->ndim, t->shape);
+  if (!out) return NULL;
+  tp_layout_like(t, out->stride);
+  tp_copy_convert(out, t);
+  index_fill_run(out, dim, index, value, v);
+  return out;
 }

@@ -5,7 +5,14 @@
  * broadcast bmm) when it validates, so that error messages and result dtypes (including
  * the quirks of empty products) are PyTorch's; but no operand is ever copied: batch and
  * broadcast dimensions, transposes and slices all become strides of one batched product
- * (struct matprod), and only the GEMM's packing reads them. */
+ * (struct matprod), and only the GEMM's packing reads them.
+ *
+ * Note [matmul's grad_fn]: PyTorch 1.13 names matmul's node after the branch it took —
+ * DotBackward0 (1-D·1-D), MvBackward0 (2-D·1-D), SqueezeBackward3 (1-D·2-D, an mm then a
+ * squeeze), MmBackward0 (2-D·2-D), UnsafeViewBackward0 (folded or batched: an mm/mv/bmm then
+ * a view), CloneBackward0 (2-D·N-D: the folded product is transposed back and copied).
+ * mm, bmm, mv, dot give MmBackward0, BmmBackward0, MvBackward0, DotBackward0; outer and ger
+ * are a broadcast multiply in PyTorch and give MulBackward0. */
 #include <string.h>
 #include "gemm.h"
 #include "internal.h"

@@ -10,6 +10,7 @@
  */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "ops.h"
 #include "autograd.h"
@@ -21,66 +22,84 @@
 static int is_float(int dt) { return dt == TP_FLOAT32 || dt == TP_FLOAT64; }
 
 /* ---- accumulate kernels: p[0] = acc (stride 0 or moving), p[1] = x ---------------------- */
+/* A horizontal run (acc stride 0) folds in a register; a vertical one folds row into row. */
 #define ACC(NAME, T, EXPR)                                                        \
   static void NAME(char **p, const int64_t *s, int64_t n, void *ctx) {            \
     (void)ctx;                                                                    \
     char *o = p[0];                                                               \
     const char *in = p[1];                                                        \
+    if (s[0] == 0) {                                                              \
+      T acc = *(T *)o;                                                            \
+      for (int64_t k = 0; k < n; k++, in += s[1]) {                               \
+        T x = *(const T *)in;                                                     \
+        acc = (T)(EXPR);                                                          \
+      }                                                                           \
+      *(T *)o = acc;                                                              \
+      return;                                                                     \
+    }                                                                             \
     for (int64_t k = 0; k < n; k++, o += s[0], in += s[1]) {                      \
       T acc = *(T *)o, x = *(const T *)in;                                        \
       *(T *)o = (T)(EXPR);                                                        \
     }                                                                             \
   }
 
-/* float32 sum: a horizontal run is summed in blocks (4 SIMD accumulators in wasm) that are
- * added up in double, so long sums stay accurate; a vertical run adds row into row. */
+/* float32 sum into a float64 accumulator (p[0] is double): a horizontal run is summed in
+ * blocks (4 SIMD accumulators in wasm) added up in double; a vertical run adds a float row
+ * into a double row. Long sums, even sum(0) of ones(10**7, 2), stay exact as in PyTorch. */
 static void sum_f32(char **p, const int64_t *s, int64_t n, void *ctx) {
   (void)ctx;
-  if (s[0] == 0 && s[1] == 4) {
-    const float *x = (const float *)p[1];
+  if (s[0] == 0) {
     double total = 0;
     int64_t k = 0;
+    if (s[1] == 4) {
+      const float *x = (const float *)p[1];
 #ifdef __wasm_simd128__
-    while (k + 16 <= n) {
-      v128_t a0 = wasm_f32x4_splat(0), a1 = a0, a2 = a0, a3 = a0;
-      int64_t end = k + 1024 <= n ? k + 1024 : n - (n - k) % 16;
-      for (; k < end; k += 16) {
-        a0 = wasm_f32x4_add(a0, wasm_v128_load(x + k));
-        a1 = wasm_f32x4_add(a1, wasm_v128_load(x + k + 4));
-        a2 = wasm_f32x4_add(a2, wasm_v128_load(x + k + 8));
-        a3 = wasm_f32x4_add(a3, wasm_v128_load(x + k + 12));
+      while (k + 16 <= n) {
+        v128_t a0 = wasm_f32x4_splat(0), a1 = a0, a2 = a0, a3 = a0;
+        int64_t end = k + 1024 <= n ? k + 1024 : n - (n - k) % 16;
+        for (; k < end; k += 16) {
+          a0 = wasm_f32x4_add(a0, wasm_v128_load(x + k));
+          a1 = wasm_f32x4_add(a1, wasm_v128_load(x + k + 4));
+          a2 = wasm_f32x4_add(a2, wasm_v128_load(x + k + 8));
+          a3 = wasm_f32x4_add(a3, wasm_v128_load(x + k + 12));
+        }
+        v128_t v = wasm_f32x4_add(wasm_f32x4_add(a0, a1), wasm_f32x4_add(a2, a3));
+        total += (double)(wasm_f32x4_extract_lane(v, 0) + wasm_f32x4_extract_lane(v, 1)) +
+                 (double)(wasm_f32x4_extract_lane(v, 2) + wasm_f32x4_extract_lane(v, 3));
       }
-      v128_t v = wasm_f32x4_add(wasm_f32x4_add(a0, a1), wasm_f32x4_add(a2, a3));
-      total += (double)(wasm_f32x4_extract_lane(v, 0) + wasm_f32x4_extract_lane(v, 1)) +
-               (double)(wasm_f32x4_extract_lane(v, 2) + wasm_f32x4_extract_lane(v, 3));
-    }
 #else
-    while (k + 16 <= n) {
-      float a[4] = {0, 0, 0, 0};
-      int64_t end = k + 1024 <= n ? k + 1024 : n - (n - k) % 16;
-      for (; k < end; k += 4)
-        for (int j = 0; j < 4; j++) a[j] += x[k + j];
-      total += (double)(a[0] + a[1]) + (double)(a[2] + a[3]);
+      while (k + 16 <= n) {
+        float a[4] = {0, 0, 0, 0};
+        int64_t end = k + 1024 <= n ? k + 1024 : n - (n - k) % 16;
+        for (; k < end; k += 4)
+          for (int j = 0; j < 4; j++) a[j] += x[k + j];
+        total += (double)(a[0] + a[1]) + (double)(a[2] + a[3]);
+      }
+#endif
+      for (; k < n; k++) total += x[k];
+    } else {
+      const char *in = p[1];
+      for (; k < n; k++, in += s[1]) total += *(const float *)in;
     }
-#endif
-    float tail = 0;
-    for (; k < n; k++) tail += x[k];
-    *(float *)p[0] = (float)((double)*(float *)p[0] + total + tail);
+    *(double *)p[0] += total;
     return;
   }
+  int64_t k = 0;
 #ifdef __wasm_simd128__
-  if (s[0] == 4 && s[1] == 4) {
-    float *o = (float *)p[0];
+  if (s[0] == 8 && s[1] == 4) {
+    double *o = (double *)p[0];
     const float *x = (const float *)p[1];
-    int64_t k = 0;
-    for (; k + 4 <= n; k += 4) wasm_v128_store(o + k, wasm_f32x4_add(wasm_v128_load(o + k), wasm_v128_load(x + k)));
-    for (; k < n; k++) o[k] += x[k];
-    return;
+    for (; k + 4 <= n; k += 4) {
+      v128_t v = wasm_v128_load(x + k);
+      wasm_v128_store(o + k, wasm_f64x2_add(wasm_v128_load(o + k), wasm_f64x2_promote_low_f32x4(v)));
+      wasm_v128_store(o + k + 2, wasm_f64x2_add(wasm_v128_load(o + k + 2),
+                                                wasm_f64x2_promote_low_f32x4(wasm_i32x4_shuffle(v, v, 2, 3, 2, 3))));
+    }
   }
 #endif
-  char *o = p[0];
-  const char *in = p[1];
-  for (int64_t k = 0; k < n; k++, o += s[0], in += s[1]) *(float *)o += *(const float *)in;
+  char *o = p[0] + k * s[0];
+  const char *in = p[1] + k * s[1];
+  for (; k < n; k++, o += s[0], in += s[1]) *(double *)o += *(const float *)in;
 }
 
 #define MAXNAN(acc, x) ((x) != (x) || (x) > (acc) ? (x) : (acc))
@@ -90,12 +109,43 @@ ACC(sum_i64, int64_t, (uint64_t)acc + (uint64_t)x)
 ACC(prod_f32, float, acc * x)
 ACC(prod_f64, double, acc * x)
 ACC(prod_i64, int64_t, (uint64_t)acc * (uint64_t)x)
+static inline float maxnan_f(float acc, float x) { return MAXNAN(acc, x); }
+static inline float minnan_f(float acc, float x) { return MINNAN(acc, x); }
+#ifdef __wasm_simd128__
+/* float32 max/min: wasm's f32x4.max/min propagate NaN as PyTorch's max does. */
+#define EXTREME_F32(NAME, VOP, FOLD)                                              \
+  ACC(NAME##_scalar, float, FOLD(acc, x))                                         \
+  static void NAME(char **p, const int64_t *s, int64_t n, void *ctx) {            \
+    if (s[0] != 0 || s[1] != 4 || n < 16) { NAME##_scalar(p, s, n, ctx); return; } \
+    const float *xs = (const float *)p[1];                                        \
+    v128_t a0 = wasm_v128_load(xs), a1 = wasm_v128_load(xs + 4);                  \
+    v128_t a2 = wasm_v128_load(xs + 8), a3 = wasm_v128_load(xs + 12);             \
+    int64_t k = 16;                                                               \
+    for (; k + 16 <= n; k += 16) {                                                \
+      a0 = VOP(a0, wasm_v128_load(xs + k));                                       \
+      a1 = VOP(a1, wasm_v128_load(xs + k + 4));                                   \
+      a2 = VOP(a2, wasm_v128_load(xs + k + 8));                                   \
+      a3 = VOP(a3, wasm_v128_load(xs + k + 12));                                  \
+    }                                                                             \
+    v128_t v = VOP(VOP(a0, a1), VOP(a2, a3));                                     \
+    float acc = *(float *)p[0];                                                   \
+    acc = FOLD(acc, wasm_f32x4_extract_lane(v, 0));                               \
+    acc = FOLD(acc, wasm_f32x4_extract_lane(v, 1));                               \
+    acc = FOLD(acc, wasm_f32x4_extract_lane(v, 2));                               \
+    acc = FOLD(acc, wasm_f32x4_extract_lane(v, 3));                               \
+    for (; k < n; k++) acc = FOLD(acc, xs[k]);                                    \
+    *(float *)p[0] = acc;                                                         \
+  }
+EXTREME_F32(max_f32, wasm_f32x4_max, maxnan_f)
+EXTREME_F32(min_f32, wasm_f32x4_min, minnan_f)
+#else
 ACC(max_f32, float, MAXNAN(acc, x))
+ACC(min_f32, float, MINNAN(acc, x))
+#endif
 ACC(max_f64, double, MAXNAN(acc, x))
 ACC(max_i32, int32_t, x > acc ? x : acc)
 ACC(max_i64, int64_t, x > acc ? x : acc)
 ACC(max_b, uint8_t, acc | x)
-ACC(min_f32, float, MINNAN(acc, x))
 ACC(min_f64, double, MINNAN(acc, x))
 ACC(min_i32, int32_t, x < acc ? x : acc)
 ACC(min_i64, int64_t, x < acc ? x : acc)
@@ -160,17 +210,32 @@ static int64_t reduced_count(const tp_tensor *x, const int *mask) {
   return n;
 }
 
+/* Orders the dims of (acc, x) so that x is walked in memory order (largest stride first):
+ * a full sum of a transposed tensor then reads it sequentially. */
+static void memory_order(tp_tensor *acc, tp_tensor *x) {
+  for (int i = 1; i < x->ndim; i++)
+    for (int j = i; j > 0 && llabs(x->stride[j - 1]) < llabs(x->stride[j]); j--) {
+      int64_t t;
+      t = x->shape[j]; x->shape[j] = x->shape[j - 1]; x->shape[j - 1] = t;
+      t = x->stride[j]; x->stride[j] = x->stride[j - 1]; x->stride[j - 1] = t;
+      t = acc->shape[j]; acc->shape[j] = acc->shape[j - 1]; acc->shape[j - 1] = t;
+      t = acc->stride[j]; acc->stride[j] = acc->stride[j - 1]; acc->stride[j - 1] = t;
+    }
+}
+
 /* The core accumulate: out[dtype] = fold(init, x) over the masked dims. */
-static tp_tensor *accumulate_from(tp_tensor *x, const int *mask, int keepdim, int dtype, const void *init, tp_inner_fn fn) {
-  tp_tensor *xc = tp_to_dtype(x, dtype, 0);
+static tp_tensor *accumulate_from(tp_tensor *x, const int *mask, int keepdim, int in_dtype, int dtype,
+                                  const void *init, tp_inner_fn fn) {
+  tp_tensor *xc = tp_to_dtype(x, in_dtype, 0);
   if (!xc) return NULL;
   tp_tensor *out = reduce_output(x, mask, keepdim, dtype);
   if (out) {
     fill_with(out, init);
-    tp_tensor view;
+    tp_tensor view, xv = *xc;
     acc_view(&view, out, x, mask, keepdim);
+    memory_order(&view, &xv);
     tp_iter it;
-    tp_tensor *ops[2] = {&view, xc};
+    tp_tensor *ops[2] = {&view, &xv};
     tp_iter_init(&it, 2, ops);
     tp_iter_run(&it, fn, NULL);
   }
@@ -181,7 +246,7 @@ static tp_tensor *accumulate_from(tp_tensor *x, const int *mask, int keepdim, in
 static tp_tensor *accumulate(tp_tensor *x, const int *mask, int keepdim, int dtype, double init, tp_inner_fn fn) {
   tp_scalar_tensor st;
   tp_scalar_init(&st, init, dtype);
-  return accumulate_from(x, mask, keepdim, dtype, &st.v, fn);
+  return accumulate_from(x, mask, keepdim, dtype, dtype, &st.v, fn);
 }
 
 static const char *const reduce_names[] = {
@@ -208,15 +273,17 @@ static int check_nonempty(int op, const tp_tensor *x, int ndims, const int *mask
 
 static tp_tensor *sum_impl(tp_tensor *x, const int *mask, int keepdim, int dtype) {
   if (dtype < 0) dtype = is_float(x->dtype) ? x->dtype : TP_INT64;
-  tp_inner_fn fn = dtype == TP_FLOAT32 ? sum_f32 : dtype == TP_FLOAT64 ? sum_f64 : sum_i64;
-  if (dtype == TP_INT32 || dtype == TP_BOOL) {  /* accumulate wide, then narrow as PyTorch */
-    tp_tensor *w = accumulate(x, mask, keepdim, TP_INT64, 0, sum_i64);
+  if (dtype != TP_FLOAT64 && dtype != TP_INT64) {  /* accumulate wide, then narrow */
+    tp_scalar_tensor zero;
+    tp_scalar_init(&zero, 0, dtype == TP_FLOAT32 ? TP_FLOAT64 : TP_INT64);
+    tp_tensor *w = dtype == TP_FLOAT32 ? accumulate_from(x, mask, keepdim, TP_FLOAT32, TP_FLOAT64, &zero.v, sum_f32)
+                                       : accumulate_from(x, mask, keepdim, TP_INT64, TP_INT64, &zero.v, sum_i64);
     if (!w) return NULL;
     tp_tensor *r = tp_to_dtype(w, dtype, 0);
     tp_tensor_release(w);
     return r;
   }
-  return accumulate(x, mask, keepdim, dtype, 0, fn);
+  return accumulate(x, mask, keepdim, dtype, 0, dtype == TP_FLOAT64 ? sum_f64 : sum_i64);
 }
 
 static tp_tensor *extreme_impl(tp_tensor *x, const int *mask, int keepdim, int is_max) {
@@ -227,7 +294,7 @@ static tp_tensor *extreme_impl(tp_tensor *x, const int *mask, int keepdim, int i
   tp_scalar_init(&st, is_float(dt) ? (is_max ? -INFINITY : INFINITY) : !is_max, dt);
   if (dt == TP_INT32) st.v.i32 = is_max ? INT32_MIN : INT32_MAX;
   if (dt == TP_INT64) st.v.i64 = is_max ? INT64_MIN : INT64_MAX;
-  return accumulate_from(x, mask, keepdim, dt, &st.v, is_max ? maxk[dt] : mink[dt]);
+  return accumulate_from(x, mask, keepdim, dt, dt, &st.v, is_max ? maxk[dt] : mink[dt]);
 }
 
 static tp_tensor *release_and(tp_tensor *drop, tp_tensor *keep) {

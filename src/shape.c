@@ -41,6 +41,12 @@ int tp_broadcast_shapes(int na, const int64_t *a, int nb, const int64_t *b, int 
   return 0;
 }
 
+/* dst += alpha * src, in dst's dtype (alpha cast to it, as PyTorch's add kernel does). */
+typedef struct {
+  int dtype;
+  double alpha;
+} acc_ctx;
+
 #define ACC_LOOP(T, EXPR)                                                     \
   for (int64_t i = 0; i < n; i++, d += s[0], x += s[1]) {                     \
     T *pd = (T *)d;                                                           \
@@ -48,24 +54,32 @@ int tp_broadcast_shapes(int na, const int64_t *a, int nb, const int64_t *b, int 
     *pd = EXPR;                                                               \
   }
 static void acc_loop(char **p, const int64_t *s, int64_t n, void *ctx) {
-  int dtype = *(const int *)ctx;
+  const acc_ctx *c = ctx;
   char *d = p[0];
   const char *x = p[1];
-  switch (dtype) {
-  case TP_FLOAT32: ACC_LOOP(float, *pd + vx) break;
-  case TP_FLOAT64: ACC_LOOP(double, *pd + vx) break;
-  case TP_INT32: ACC_LOOP(int32_t, (int32_t)((uint32_t)*pd + (uint32_t)vx)) break;
-  case TP_INT64: ACC_LOOP(int64_t, (int64_t)((uint64_t)*pd + (uint64_t)vx)) break;
-  default: ACC_LOOP(uint8_t, (uint8_t)(*pd || vx)) break;
+  float af = (float)c->alpha;
+  double ad = c->alpha;
+  uint64_t ai = (uint64_t)tp_f64_to_i64(c->alpha);
+  int unit = c->alpha == 1;
+  switch (c->dtype) {
+  case TP_FLOAT32:
+    if (unit) { ACC_LOOP(float, *pd + vx) } else { ACC_LOOP(float, *pd + af * vx) }
+    break;
+  case TP_FLOAT64:
+    if (unit) { ACC_LOOP(double, *pd + vx) } else { ACC_LOOP(double, *pd + ad * vx) }
+    break;
+  case TP_INT32: ACC_LOOP(int32_t, (int32_t)((uint32_t)*pd + (uint32_t)ai * (uint32_t)vx)) break;
+  case TP_INT64: ACC_LOOP(int64_t, (int64_t)((uint64_t)*pd + ai * (uint64_t)vx)) break;
+  default: ACC_LOOP(uint8_t, (uint8_t)(*pd || (ad != 0 && vx))) break;
   }
 }
 
-void tp_accumulate(tp_tensor *dst, tp_tensor *src) {
+void tp_accumulate(tp_tensor *dst, tp_tensor *src, double alpha) {
   tp_iter it;
   tp_tensor *ops[2] = {dst, src};
-  int dtype = dst->dtype;
+  acc_ctx c = {dst->dtype, alpha};
   tp_iter_init(&it, 2, ops);
-  tp_iter_run(&it, acc_loop, &dtype);
+  tp_iter_run(&it, acc_loop, &c);
 }
 
 /* ---- output layouts ------------------------------------------------------------------- */

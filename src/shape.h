@@ -26,8 +26,8 @@ int tp_broadcast_shapes(int na, const int64_t *a, int nb, const int64_t *b, int 
 static inline tp_tensor tp_geometry(const tp_tensor *t) { return *t; }
 /* Output list of the split family (tp_tensor_list), grown on demand. */
 tp_tensor **tp_list_reserve(int n);
-/* dst[i] += src[i] for same-dtype tensors (src broadcast to dst). */
-void tp_accumulate(tp_tensor *dst, tp_tensor *src);
+/* dst[i] += alpha * src[i] for same-dtype tensors (src broadcast to dst). */
+void tp_accumulate(tp_tensor *dst, tp_tensor *src, double alpha);
 /* Output strides as PyTorch lays them out. empty_like(preserve_format): dense layouts keep
  * their strides, others get infer_dense_strides (the input's stride order). */
 void tp_layout_like(const tp_tensor *t, int64_t *stride);

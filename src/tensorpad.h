@@ -237,5 +237,13 @@ TP_API tp_tensor *tp_nonzero(tp_tensor *t);                  /* (count, ndim) in
 TP_API tp_tensor *tp_index(tp_tensor *t, int n, tp_tensor *const *indices);
 TP_API int tp_index_put_(tp_tensor *t, int n, tp_tensor *const *indices, tp_tensor *values, int accumulate);
 TP_API tp_tensor *tp_index_put(tp_tensor *t, int n, tp_tensor *const *indices, tp_tensor *values, int accumulate);
+/* Whole slices along dim: self[..., index[i], ...] += alpha * source[..., i, ...] (add),
+ * = source[..., i, ...] (copy), = value (fill; value a 0-d tensor or NULL to use v). */
+TP_API int tp_index_add_(tp_tensor *t, double dim, tp_tensor *index, tp_tensor *source, double alpha);
+TP_API tp_tensor *tp_index_add(tp_tensor *t, double dim, tp_tensor *index, tp_tensor *source, double alpha);
+TP_API int tp_index_copy_(tp_tensor *t, double dim, tp_tensor *index, tp_tensor *source);
+TP_API tp_tensor *tp_index_copy(tp_tensor *t, double dim, tp_tensor *index, tp_tensor *source);
+TP_API int tp_index_fill_(tp_tensor *t, double dim, tp_tensor *index, tp_tensor *value, double v);
+TP_API tp_tensor *tp_index_fill(tp_tensor *t, double dim, tp_tensor *index, tp_tensor *value, double v);
 
 #endif

@@ -347,6 +347,10 @@ static void test_degenerate_shapes(void) {
         tp_tensor *keys[3] = {dim & 1 ? mask : idx, NULL, idx};
         r[13] = tp_index(t, dim < 0 ? 1 : dim > 2 ? 3 : dim, keys);
         r[14] = tp_index_put(t, 1, keys, one, dim & 1);
+        tp_tensor *flat = tp_reshape(idx, 1, (double[]){-1});
+        tp_tensor *r2[3] = {tp_index_add(t, dim, flat, t, 2), tp_index_copy(t, dim, flat, t), tp_index_fill(t, dim, flat, one, 0)};
+        for (int i = 0; i < 3; i++) tp_tensor_release(r2[i]);
+        tp_tensor_release(flat);
         tp_tensor *c = tp_clone(t);
         tp_scatter_(c, dim, idx, NULL, 3, 0);
         tp_masked_fill_(c, mask, NULL, 1);

@@ -1,0 +1,98 @@
+// Shared setup for the browser tests: starts web/serve.mjs on a free port, launches
+// Debian's Chromium through playwright-core with a fresh profile, collects console errors,
+// and saves screenshots to test-artifacts/.
+import { spawn, execFileSync } from 'node:child_process';
+import { mkdtempSync, mkdirSync, rmSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+export const root = fileURLToPath(new URL('../..', import.meta.url));
+export const artifacts = join(root, 'test-artifacts');
+const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
+
+/** Starts the static server on a free port; resolves {url, stop}. */
+export function startServer(extraArgs = []) {
+  if (!existsSync(join(root, 'dist/web/index.html'))) throw new Error('dist/web is missing: run `make web` first');
+  return new Promise((resolve, reject) => {
+    const p = spawn(process.execPath, [join(root, 'web/serve.mjs'), '--port', '0', ...extraArgs], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let buf = '';
+    p.stdout.on('data', (d) => {
+      buf += d;
+      const m = /tensorpad playground: (\S+)/.exec(buf);
+      if (m) resolve({ url: m[1], stop: () => new Promise((r) => { p.once('exit', r); p.kill('SIGTERM'); }) });
+    });
+    p.on('error', reject);
+    p.on('exit', (code) => reject(new Error(`serve.mjs exited (${code})`)));
+  });
+}
+
+/**
+ * Launches headless Chromium with the flags this machine needs and a fresh profile
+ * (a persistent context on a new temporary --user-data-dir). close() removes the profile.
+ */
+export async function launch() {
+  const profile = mkdtempSync(join(tmpdir(), 'tp-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    viewport: { width: 1280, height: 800 },
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+      '--disable-component-update', '--disable-sync'],
+  });
+  return {
+    context,
+    async close() { await context.close(); rmSync(profile, { recursive: true, force: true }); },
+  };
+}
+
+/** A new page that records console errors and page errors in page.errors. */
+export async function newPage(browser) {
+  const page = await browser.context.newPage();
+  page.errors = [];
+  page.on('console', (m) => { if (m.type() === 'error') page.errors.push(`console: ${m.text()}`); });
+  page.on('pageerror', (e) => page.errors.push(`pageerror: ${e.message}`));
+  return page;
+}
+
+export async function screenshot(page, name) {
+  mkdirSync(artifacts, { recursive: true });
+  const file = join(artifacts, `${name}.png`);
+  await page.screenshot({ path: file });
+  return file;
+}
+
+/** Opens the playground and waits for the worker's ready status. */
+export async function openPlayground(page, url) {
+  await page.goto(url);
+  await page.waitForFunction(() => window.tensorpad?.runner?.info, null, { timeout: 20000 });
+}
+
+/** Puts code in the editor, clicks Run, waits for the run to end; returns {stdout, done}. */
+export async function runInPage(page, code, { timeout = 60000 } = {}) {
+  if (code !== null) await page.evaluate((c) => { window.tensorpad.editor.value = c; }, code);
+  const runs = await page.evaluate(() => window.tensorpad.state.runs);
+  await page.click('#run');
+  await page.waitForFunction((n) => window.tensorpad.state.runs > n, runs, { timeout });
+  return page.evaluate(() => ({
+    stdout: [...document.querySelectorAll('#output .out')].map((e) => e.textContent).join(''),
+    text: document.querySelector('#output').textContent,
+    done: window.tensorpad.state.done,
+  }));
+}
+
+/** What `node <file>` prints (stdout), run from the repository root. */
+export function nodeOutput(file) {
+  return execFileSync(process.execPath, [file], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 120000 });
+}
+
+/**
+ * Whether this build has autograd (torch.autograd), checked in Node against the same wasm.
+ * Tests that need autograd skip only when it is absent; once it lands they must pass
+ * (including torch.autograd.graph, which the contract requires).
+ */
+export async function hasAutograd() {
+  const { default: torch } = await import(join(root, 'js/tensorpad.js'));
+  return torch.autograd !== undefined && torch.autograd !== null;
+}

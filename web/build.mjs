@@ -1,0 +1,77 @@
+// Builds the static playground into dist/web (any static host can serve it; see
+// docs/playground.md). Bundles with esbuild, copies the wasm builds and the tutorial pages,
+// and reports the page weight (gzip) of what a visitor downloads.
+//
+//   node web/build.mjs            (make web)
+//
+// Layout of dist/web: index.html, assets/{app.js,app.css,worker.js}, embed.js, embed.css,
+// dist/{tensorpad.wasm,tensorpad-plain.wasm}, tutorials/*.html. The worker bundles
+// js/tensorpad.js, which finds its wasm at ../dist/ relative to itself.
+import { build } from 'esbuild';
+import { cp, mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const out = join(root, 'dist', 'web');
+
+/** `import examples from 'virtual:examples'`: every examples/*.mjs, as the files Node runs. */
+const examplesPlugin = {
+  name: 'examples',
+  setup(b) {
+    b.onResolve({ filter: /^virtual:examples$/ }, () => ({ path: 'examples', namespace: 'virtual' }));
+    b.onLoad({ filter: /.*/, namespace: 'virtual' }, async () => {
+      const dir = join(root, 'examples');
+      const files = existsSync(dir) ? (await readdir(dir)).filter((f) => /\.(mjs|js)$/.test(f)).sort() : [];
+      const list = await Promise.all(files.map(async (file) => ({ file, title: file.replace(/\.(mjs|js)$/, ''), code: await readFile(join(dir, file), 'utf8') })));
+      return { contents: `export default ${JSON.stringify(list)};`, loader: 'js', watchDirs: [dir] };
+    });
+  },
+};
+
+const common = {
+  bundle: true, minify: true, sourcemap: false, target: ['es2022', 'chrome100', 'firefox110', 'safari16'],
+  legalComments: 'none', logLevel: 'warning', external: ['node:*'],
+};
+
+await rm(out, { recursive: true, force: true });
+await mkdir(join(out, 'dist'), { recursive: true });
+await build({
+  ...common, entryPoints: { app: join(root, 'web/src/app.js'), worker: join(root, 'web/src/worker.js') },
+  format: 'esm', outdir: join(out, 'assets'), plugins: [examplesPlugin],
+});
+await build({ ...common, entryPoints: { embed: join(root, 'web/embed.js') }, format: 'iife', outdir: out });
+
+for (const w of ['tensorpad.wasm', 'tensorpad-plain.wasm']) {
+  const src = join(root, 'dist', w);
+  if (!existsSync(src)) throw new Error(`${src} is missing: run make build first`);
+  await cp(src, join(out, 'dist', w));
+}
+await cp(join(root, 'web/index.html'), join(out, 'index.html'));
+const tut = join(root, 'docs/tutorials');
+if (existsSync(tut)) {
+  await mkdir(join(out, 'tutorials'), { recursive: true });
+  for (const f of await readdir(tut)) if (/\.(html|css)$/.test(f)) await cp(join(tut, f), join(out, 'tutorials', f));
+}
+
+// ---- page weight: what the playground downloads (gzip -9), wasm of an isolated page ----
+const parts = [
+  ['index.html', 'index.html'], ['assets/app.js', 'JS (page)'], ['assets/app.css', 'CSS'],
+  ['assets/worker.js', 'JS (worker)'], ['dist/tensorpad.wasm', 'wasm'],
+];
+const rows = [];
+for (const [file, what] of parts) {
+  const bytes = await readFile(join(out, file));
+  rows.push({ file, what, raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length });
+}
+const total = rows.reduce((a, r) => ({ raw: a.raw + r.raw, gzip: a.gzip + r.gzip }), { raw: 0, gzip: 0 });
+const embedJs = await readFile(join(out, 'embed.js'));
+const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+console.log('page weight (what the playground downloads):');
+for (const r of rows) console.log(`  ${r.file.padEnd(22)} ${kb(r.raw).padStart(10)}  gzip ${kb(r.gzip).padStart(9)}`);
+console.log(`  ${'total'.padEnd(22)} ${kb(total.raw).padStart(10)}  gzip ${kb(total.gzip).padStart(9)}`);
+console.log(`  (embed.js for tutorials: ${kb(embedJs.length)}, gzip ${kb(gzipSync(embedJs, { level: 9 }).length)}; the worker and wasm are shared)`);
+await writeFile(join(out, 'weight.json'), JSON.stringify({ rows, total }, null, 2));
+console.log(`built ${out}`);

@@ -1,0 +1,101 @@
+// The page side of the worker: spawn, run, stop (terminate + respawn). One Runner per
+// page; the embed script shares one among all its blocks. Stop must work even when the
+// code is stuck in a synchronous loop, so it never asks the worker: it terminates it.
+import { prepare } from './transform.js';
+
+export class Runner {
+  /** workerUrl: the built worker bundle; on: {ready, out, plot, progress, views, done, fatal} callbacks. */
+  constructor(workerUrl, on = {}, { early = null } = {}) {
+    this.workerUrl = workerUrl;
+    this.early = early;  // {worker, messages, errors} started by the page's inline script
+    this.on = on;
+    this.worker = null;
+    this.info = null;
+    this.nextId = 1;
+    this.pending = null;  // {id, resolve, handlers}
+    this.readyPromise = null;
+  }
+
+  /** Starts the worker (once); resolves with its info when the wasm module is loaded. */
+  start() {
+    if (this.readyPromise) return this.readyPromise;
+    this.readyPromise = new Promise((resolve, reject) => {
+      const early = this.early;
+      this.early = null;
+      const w = early?.worker ?? new Worker(this.workerUrl, { type: 'module', name: 'tensorpad' });
+      this.worker = w;
+      const fail = (e) => {
+        const message = e.message || 'the worker failed to start (is the page served by web/serve.mjs or another HTTP server?)';
+        this.on.fatal?.(message);
+        reject(new Error(message));
+      };
+      w.onmessage = (e) => this.#message(e.data, resolve);
+      w.onerror = fail;
+      for (const e of early?.messages ?? []) this.#message(e.data, resolve);
+      for (const e of early?.errors ?? []) fail(e);
+    });
+    return this.readyPromise;
+  }
+
+  #message(msg, resolveReady) {
+    if (msg.type === 'ready') {
+      this.info = msg.info;
+      this.on.ready?.(msg.info);
+      resolveReady(msg.info);
+      return;
+    }
+    if (msg.type === 'fatal') { this.on.fatal?.(msg.message); return; }
+    const p = this.pending;
+    if (!p || msg.id !== p.id) return;
+    const h = p.handlers;
+    if (msg.type === 'done') {
+      this.pending = null;
+      h.done?.(msg);
+      p.resolve(msg);
+    } else {
+      h[msg.type]?.(msg);
+    }
+  }
+
+  get running() { return !!this.pending; }
+
+  /**
+   * Runs source code; handlers receive out/plot/progress/views/done messages of this run.
+   * Resolves with the done message ({ok, error, ms}).
+   */
+  async run(source, handlers = {}) {
+    if (this.pending) this.stop();
+    const { code, syntaxError } = prepare(source);
+    await this.start();
+    const id = this.nextId++;
+    return new Promise((resolve) => {
+      this.pending = {
+        id, resolve,
+        handlers: {
+          ...handlers,
+          done: (msg) => {
+            // The engine's SyntaxError has no position; the parser's does.
+            if (msg.error?.syntax && syntaxError) Object.assign(msg.error, syntaxError);
+            handlers.done?.(msg);
+          },
+        },
+      };
+      this.worker.postMessage({ type: 'run', id, code });
+    });
+  }
+
+  /** Ends the running code at once: terminate the worker and start a fresh one. */
+  stop() {
+    const p = this.pending;
+    this.pending = null;
+    if (this.worker) this.worker.terminate();
+    this.worker = null;
+    this.readyPromise = null;
+    if (p) {
+      const msg = { type: 'done', id: p.id, ok: false, stopped: true, error: { name: 'Stopped', message: 'stopped by the user', line: null } };
+      p.handlers.done?.(msg);
+      p.resolve(msg);
+    }
+    this.start().catch(() => {});
+  }
+}
