@@ -22,7 +22,7 @@ export async function info() {
 const arr = (data, shape) => np.array(data, { shape });
 
 export function make(w, variant) {
-  if (variant === 'jit' && w.kind !== 'train' && w.kind !== 'scalar_chain') return null;
+  if (variant === 'functional' || (variant === 'jit' && w.kind !== 'train' && w.kind !== 'scalar_chain')) return null;
   switch (w.kind) {
     case 'from_array': {
       const a = det(w.n, 1);

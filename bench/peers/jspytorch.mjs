@@ -49,7 +49,7 @@ const tanh = (x) => new Tanh().forward(x);
 const relu = (x) => x.mul(new Tensor(mapNested(x._data, (v) => (v > 0 ? 1 : 0))));
 
 export function make(w, variant) {
-  if (variant === 'jit') return null;
+  if (variant === 'jit' || variant === 'functional') return null;
   switch (w.kind) {
     case 'from_array': {
       const a = det(w.n, 1);

@@ -66,7 +66,7 @@ export function make(w, variant) {
       });
       return { run: f, check: () => checksum(f()) };
     }
-    case 'train': return trainer(w.model);
+    case 'train': return variant === 'functional' ? functional(w.model) : trainer(w.model);
     case 'scalar_chain': {
       for (const m of ['mul', 'add', 'tanh', 'backward']) need(T, m, `Tensor.${m}`);
       const p = torch.tensor(CHAIN.p, { requires_grad: true }), q = torch.tensor(CHAIN.q, { requires_grad: true });
@@ -123,6 +123,36 @@ function trainer(modelName) {
     const wsum = torch.scope(() => w.sum().item());
     w.dispose();
     return scalars([...losses, wsum]);
+  };
+  return { run: step, check };
+}
+
+/** The same step with tensor ops and autograd only, as bench/native/driver.c writes it in C. */
+function functional(modelName) {
+  const m = MODELS[modelName];
+  for (const name of ['matmul', 't', 'add', 'add_', 'mul', 'sub', 'sum', 'mean', 'backward', 'requires_grad_', m.act]) need(T, name, `Tensor.${name}`);
+  if (m.loss === 'cross_entropy') need(T, 'log_softmax', 'Tensor.log_softmax');
+  need(torch, 'no_grad', 'torch.no_grad');
+  const init = modelInit(modelName), data = modelData(modelName);
+  const params = init.map((l) => ({ w: mk(l.w, [l.out, l.in]).requires_grad_(), b: mk(l.b, [l.out]).requires_grad_() }));
+  const x = mk(data.x, [m.batch, m.sizes[0]]);
+  const y = m.loss === 'mse' ? mk(data.y, [m.batch, 1]) : mk(data.onehot, [m.batch, data.classes]);
+  const step = () => torch.scope(() => {
+    let h = x;
+    params.forEach((p, i) => {
+      p.w.grad = null; p.b.grad = null;
+      h = h.matmul(p.w.t()).add(p.b);                        // (B, out)
+      if (i < params.length - 1) h = h[m.act]();
+    });
+    const loss = m.loss === 'mse' ? h.sub(y).mul(h.sub(y)).mean() : h.log_softmax(1).mul(y).sum().mul(-1 / m.batch);
+    loss.backward();
+    torch.no_grad(() => { for (const p of params) { p.w.add_(p.w.grad, { alpha: -LR }); p.b.add_(p.b.grad, { alpha: -LR }); } });
+    return loss.item();
+  });
+  const check = () => {
+    const losses = [];
+    for (let s = 0; s < CHECK_STEPS; s++) losses.push(step());
+    return scalars([...losses, torch.scope(() => params[params.length - 1].w.detach().sum().item())]);
   };
   return { run: step, check };
 }

@@ -23,7 +23,7 @@ export async function info() {
 }
 
 export function make(w, variant) {
-  if (variant === 'jit') return null;
+  if (variant === 'jit' || variant === 'functional') return null;
   switch (w.kind) {
     case 'from_array': {
       const a = det(w.n, 1);
