@@ -247,7 +247,10 @@ async function main() {
           else { setups.set(wk, { status: 'error', message: a.message }); samples.delete(wk); }
         }
       }
-      for (const wk of active) if (!wk.dead) await wk.request('teardown');
+      for (const wk of active) {
+        const t = wk.dead ? null : await wk.request('teardown');
+        if (t && t.status !== 'ok') log(`${wk.peer.id}: teardown of ${label} failed: ${t.message}`);
+      }
 
       const rows = [];
       for (const wk of workers) {

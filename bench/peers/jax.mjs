@@ -19,10 +19,21 @@ export async function info() {
   return { version, backend: `${defaultDevice()} (no worker pool)`, threads: 1 };
 }
 
+// Arrays an instance holds for its whole life, disposed at teardown (jax-js frees by refcount).
+let owned = [];
 const arr = (data, shape) => np.array(data, { shape });
+const own = (a) => (owned.push(a), a);
+const freeOwned = () => { for (const a of owned.splice(0)) if (a.refCount > 0) a.dispose(); };
 
 export function make(w, variant) {
   if (variant === 'functional' || (variant === 'jit' && w.kind !== 'train' && w.kind !== 'scalar_chain')) return null;
+  freeOwned();
+  const inst = makeOwned(w, variant);
+  if (inst) inst.dispose = freeOwned;
+  return inst;
+}
+
+function makeOwned(w, variant) {
   switch (w.kind) {
     case 'from_array': {
       const a = det(w.n, 1);
@@ -34,7 +45,7 @@ export function make(w, variant) {
     case 'matmul':
     case 'matmul_T': {
       const n = w.n, bData = det(n * n, 3);
-      const A = arr(det(n * n, 2), [n, n]), B = arr(bData, [n, n]);
+      const A = own(arr(det(n * n, 2), [n, n])), B = own(arr(bData, [n, n]));
       let f;
       if (w.kind === 'matmul_T') f = variant === 'A@B.T' ? () => np.matmul(A.ref, B.ref.transpose()) : () => np.matmul(A.ref.transpose(), B.ref);
       else if (variant === 'new_B') f = () => np.matmul(A.ref, arr(bData, [n, n]));
@@ -43,19 +54,19 @@ export function make(w, variant) {
     }
     case 'add':
     case 'bcast_add': {
-      const A = w.kind === 'add' ? arr(det(w.n, 4), [w.n]) : arr(det(w.n * w.n, 4), [w.n, w.n]);
-      const B = arr(det(w.n, 5), [w.n]);
+      const A = own(w.kind === 'add' ? arr(det(w.n, 4), [w.n]) : arr(det(w.n * w.n, 4), [w.n, w.n]));
+      const B = own(arr(det(w.n, 5), [w.n]));
       const f = () => np.add(A.ref, B.ref);
       return { run: async () => { const c = f(); await c.blockUntilReady(); c.dispose(); }, check: () => checksum(f().dataSync()) };
     }
     case 'sum': {
-      const a = det(w.n, 6), A = arr(a, [w.n]);
+      const a = det(w.n, 6), A = own(arr(a, [w.n]));
       const absSum = a.reduce((acc, v) => acc + Math.abs(v), 0);
       const f = () => np.sum(A.ref).item();
       return { run: f, check: () => ({ values: [f()], scale: absSum }) };
     }
     case 'tiny_ops': {
-      const x0 = arr(Float32Array.from(TINY.x0), [4]);
+      const x0 = own(arr(Float32Array.from(TINY.x0), [4]));
       // Forced every iteration: left lazy, its graph of 10,000 ops takes > 10 s to run.
       const f = async () => {
         let x = x0.ref;
@@ -77,7 +88,7 @@ export function make(w, variant) {
       };
       const vg = valueAndGrad(chain, { argnums: [0, 1] });
       const g = variant === 'jit' ? jit(vg) : vg;
-      const P = np.array(CHAIN.p), Q = np.array(CHAIN.q);
+      const P = own(np.array(CHAIN.p)), Q = own(np.array(CHAIN.q));
       const f = () => { const [v, [gp, gq]] = g(P.ref, Q.ref); return [v.item(), gp.item(), gq.item()]; };
       return { run: f, check: () => scalars(f()) };
     }
@@ -90,8 +101,8 @@ function trainer(modelName, variant) {
   const init0 = modelInit(modelName), data = modelData(modelName);
   // jax's own layout: W [in, out], y = x @ W + b.
   let params = init0.map((l) => ({ w: arr(transposed(l.w, l.out, l.in), [l.in, l.out]), b: arr(l.b, [l.out]) }));
-  const x = arr(data.x, [m.batch, m.sizes[0]]);
-  const y = m.loss === 'mse' ? arr(data.y, [m.batch, 1]) : arr(data.onehot, [m.batch, data.classes]);
+  const x = own(arr(data.x, [m.batch, m.sizes[0]]));
+  const y = own(m.loss === 'mse' ? arr(data.y, [m.batch, 1]) : arr(data.onehot, [m.batch, data.classes]));
   const act = m.act === 'relu' ? nn.relu : np.tanh;
   const lossFn = (p, xx, yy) => {
     let h = xx;
@@ -119,5 +130,6 @@ function trainer(modelName, variant) {
     for (let s = 0; s < CHECK_STEPS; s++) losses.push(await step());
     return scalars([...losses, np.sum(params[params.length - 1].w.ref).item()]);
   };
+  owned.push({ get refCount() { return 1; }, dispose: () => tree.dispose(params) });
   return { run: step, check };
 }

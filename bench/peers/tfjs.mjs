@@ -22,8 +22,21 @@ export async function info() {
   return { version, backend: `wasm${simd ? ' SIMD' : ''}${mt ? ' threaded' : ''}`, threads: getThreadsCount() };
 }
 
+/** An instance's tensors live in one engine scope, closed (and variables freed) at teardown. */
 export function make(w, variant) {
   if (variant === 'jit' || variant === 'functional') return null;
+  tf.engine().startScope();
+  let inst = null;
+  try {
+    inst = makeInScope(w, variant);
+  } finally {
+    if (!inst) tf.engine().endScope();
+  }
+  if (inst) inst.dispose = () => { tf.engine().endScope(); tf.disposeVariables(); };
+  return inst;
+}
+
+function makeInScope(w, variant) {
   switch (w.kind) {
     case 'from_array': {
       const a = det(w.n, 1);
