@@ -268,6 +268,7 @@ async function main() {
           // CPU time over wall time while timed: ~1 for one thread (Node's GC helpers add a little).
           row.cpu_per_wall = +(cpu.get(wk).cpu / cpu.get(wk).wall).toFixed(2);
           row.checkValues = s.check;
+          row.samples = xs;                    // per round, for paired ratios (not printed)
         } else if (s.status === 'unavailable') row.missing = s.missing;
         else if (s.status === 'skipped') Object.assign(row, { message: s.message, single_call_ms: s.single_call_ms });
         else if (s.status !== 'ok') row.message = s.message;
@@ -275,7 +276,7 @@ async function main() {
       }
       compareChecks(w, rows);
       for (const row of rows) {
-        const { checkValues, ...line } = row;
+        const { checkValues, samples, ...line } = row; if (process.env.BENCH_DEBUG) line.samples = samples;
         results.push(row);
         process.stdout.write(`${JSON.stringify(line)}\n`);
       }
@@ -328,6 +329,19 @@ function find(results, peer, w, v) {
   return rows[0] ?? null;
 }
 
+/**
+ * theirs / mine as a speed ratio. Two rows of the same workload and variant were timed in
+ * the same rounds, next to each other: the median of the per-round ratios then cancels
+ * the machine's drift better than a ratio of medians, which is the fallback.
+ */
+function speedRatio(mine, theirs) {
+  const a = mine.samples, b = theirs.samples;
+  if (mine.workload === theirs.workload && mine.variant === theirs.variant && a?.length && a.length === b?.length) {
+    return median(a.map((x, i) => b[i] / x));
+  }
+  return theirs.median_ms / mine.median_ms;
+}
+
 const fmtX = (x) => (x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x.toFixed(2));
 function why(row) {
   if (!row) return 'not run';
@@ -355,6 +369,7 @@ function librarySize() {
 function report(results) {
   const out = [];
   out.push('### Targets (issue 6), tensorpad vs each peer in this run', '',
+    'ratio: peer time / tensorpad time, paired per round where both ran the same workload and variant.', '',
     '| workload | vs | tensorpad | peer | ratio | target | met |', '|---|---|---|---|---|---|---|');
   for (const t of TARGETS) {
     const mine = find(results, 'tensorpad', t.w, t.v);
@@ -367,7 +382,7 @@ function report(results) {
       out.push(`| ${wl} | ${vs} | ${a ?? `${mine.median_ms} ms`} | ${b ?? `${theirs.median_ms} ms`} | n/a | ${target} | ${t.min ? 'n/a' : '—'} |`);
       continue;
     }
-    const ratio = theirs.median_ms / mine.median_ms;
+    const ratio = speedRatio(mine, theirs);
     const met = t.min ? (ratio >= t.min ? 'yes' : '**no**') : '—';
     out.push(`| ${wl} | ${vs} | ${mine.median_ms} ms | ${theirs.median_ms} ms | ${fmtX(ratio)}× | ${target} | ${met}${t.note ? ` (${t.note})` : ''} |`);
   }
@@ -393,6 +408,7 @@ function report(results) {
 
   const others = peers.filter((p) => p !== 'tensorpad');
   out.push('', '### Ratios: tensorpad speed / peer speed (> 1 means tensorpad is faster)', '',
+    'Same workload and variant: the median of per-round ratios (paired, drift cancels); otherwise the ratio of medians.', '',
     `| workload | ${others.join(' | ')} |`, `|---|${others.map(() => '---').join('|')}|`);
   for (const k of keys) {
     const same = find(results, 'tensorpad', k.w, k.v);
@@ -401,7 +417,7 @@ function report(results) {
       const r = results.find((x) => x.peer === p && x.workload === k.w && x.variant === k.v);
       if (!r) return '';
       if (why(mine) || why(r)) return 'n/a';
-      return `${fmtX(r.median_ms / mine.median_ms)}×`;
+      return `${fmtX(speedRatio(mine, r))}×`;
     });
     out.push(`| ${k.v ? `${k.w} ${k.v}` : k.w} | ${cells.join(' | ')} |`);
   }
@@ -443,7 +459,7 @@ function resultsFile(started, finished, infos, tables, results) {
     : `  - ${id}: unavailable (${i.missing ?? i.message})`);
   const shares = results.map((r) => r.cpu_per_wall).filter((x) => Number.isFinite(x));
   const share = shares.length ? median(shares) : NaN;
-  const lines = results.map(({ checkValues, ...r }) => JSON.stringify(r));
+  const lines = results.map(({ checkValues, samples, ...r }) => JSON.stringify(r));
   return [
     '# Benchmark results',
     '',

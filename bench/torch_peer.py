@@ -205,8 +205,10 @@ def main():
                            "message": f"one call takes {one:.0f} ms, over the {args[3]} ms per-call budget"})
                     continue
                 iters = max(1, min(10 ** 6, int(-(-target // one))))
-                if one * iters < 3000:
-                    time_runs(iters)
+                reps, spent = 0, 0.0   # warm-up: >= 3 repetitions and >= 300 ms, at most 3 s
+                while (reps < 3 or spent < 300) and spent + one * iters < 3000:
+                    spent += time_runs(iters)
+                    reps += 1
                 reply({"status": "ok", "check": c, "iters": iters})
             elif cmd == "rep":
                 cpu0 = time.process_time()

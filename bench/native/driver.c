@@ -415,7 +415,12 @@ int main(void) {
             one = one > 1e-4 ? one : 1e-4;
             double k = ceil(target / one);
             iters = k < 1 ? 1 : k > MAX_ITERS ? MAX_ITERS : (int)k;
-            if (one * iters < 3000) time_runs(iters);
+            /* warm-up: >= 3 repetitions and >= 300 ms, at most 3 s */
+            for (double reps = 0, spent = 0; (reps < 3 || spent < 300) && spent + one * iters < 3000; reps++) {
+                double t = time_runs(iters);
+                if (t < 0) break;
+                spent += t;
+            }
             printf("@@BENCH {\"status\":\"ok\",\"check\":%s,\"iters\":%d}\n", check, iters);
         } else if (!strncmp(line, "rep", 3)) {
             clock_t cpu0 = clock();
