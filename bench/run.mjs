@@ -426,7 +426,7 @@ function report(results) {
     out.push('', '### Problems', '');
     for (const r of notes) {
       const what = r.status === 'error' ? r.message : r.check?.startsWith('MISMATCH') ? r.check
-        : `used ${r.cpu_per_wall} s of CPU per s of wall time: more than one thread?`;
+        : `used ${r.cpu_per_wall} s of CPU per s of wall time: other threads at work (compute threads, or V8 compiling/collecting in the background)`;
       out.push(`- ${r.peer} ${r.workload} ${r.variant}: ${what}`);
     }
   }
