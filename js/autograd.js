@@ -3,7 +3,7 @@
 // core (src/autograd.c, src/derivatives.c); this module passes handles and options.
 import { W, check, checkStatus, cstr, setHookHandler, TensorError } from './core.js';
 import { bind, splitOptions, isOptions } from './args.js';
-import { Tensor, Tuple, wrap, wrapBorrowed, setNodeFactory, asTensor } from './tensor.js';
+import { Tensor, Tuple, wrap, wrapBorrowed, setNodeFactory, asTensor, joinScope } from './tensor.js';
 
 const inspect = Symbol.for('nodejs.util.inspect.custom');
 
@@ -16,15 +16,34 @@ export class Node {
   constructor(ptr) {
     this._p = ptr;
     W.tp_node_retain_ptr(ptr);
-    nodeRegistry.register(this, ptr);
+    // Inside torch.scope a node handle is released with the scope (it keeps its graph,
+    // saved tensors included, alive); elsewhere by the garbage collector.
+    this._reg = !joinScope(this);
+    if (this._reg) nodeRegistry.register(this, ptr, this);
   }
-  name() { return cstr(W.tp_node_name(this._p)); }
+  _escape() {
+    if (this._reg || !this._p) return;
+    this._reg = true;
+    nodeRegistry.register(this, this._p, this);
+  }
+  dispose() {
+    if (!this._p) return;
+    if (this._reg) nodeRegistry.unregister(this);
+    if (nodes.get(this._p)?.deref() === this) nodes.delete(this._p);
+    W.tp_node_release_ptr(this._p);
+    this._p = 0;
+  }
+  get _ptr() {
+    if (!this._p) throw new TensorError('this grad_fn handle was released (torch.scope) and cannot be used any more');
+    return this._p;
+  }
+  name() { return cstr(W.tp_node_name(this._ptr)); }
   get next_functions() {
     const out = new Tuple();
-    const n = W.tp_node_ninputs(this._p);
+    const p = this._ptr, n = W.tp_node_ninputs(p);
     for (let i = 0; i < n; i++) {
-      const f = W.tp_node_next_fn(this._p, i);
-      const pair = [f ? nodeFor(f) : null, W.tp_node_next_nr(this._p, i)];
+      const f = W.tp_node_next_fn(p, i);
+      const pair = [f ? nodeFor(f) : null, W.tp_node_next_nr(p, i)];
       pair.toString = () => `(${pair[0] ? String(pair[0]) : 'None'}, ${pair[1]})`;
       out.push(pair);
     }
@@ -32,14 +51,14 @@ export class Node {
   }
   /** AccumulateGrad's leaf tensor (undefined for other nodes, as in PyTorch). */
   get variable() {
-    const v = W.tp_node_variable(this._p);
+    const v = W.tp_node_variable(this._ptr);
     return v ? wrapBorrowed(v) : undefined;
   }
   /** Saved tensors as [name, tensor] pairs (empty once a backward freed them). */
   get saved_tensors() {
     const out = [];
-    const n = W.tp_node_nsaved(this._p);
-    for (let i = 0; i < n; i++) out.push([cstr(W.tp_node_saved_name(this._p, i)), wrapBorrowed(W.tp_node_saved(this._p, i))]);
+    const p = this._ptr, n = W.tp_node_nsaved(p);
+    for (let i = 0; i < n; i++) out.push([cstr(W.tp_node_saved_name(p, i)), wrapBorrowed(W.tp_node_saved(p, i))]);
     return out;
   }
   toString() { return `<${this.name().split('::').pop()} object>`; }
@@ -48,7 +67,7 @@ export class Node {
 
 function nodeFor(ptr) {
   const live = nodes.get(ptr)?.deref();
-  if (live) return live;
+  if (live && live._p === ptr) return live;
   const n = new Node(ptr);
   nodes.set(ptr, new WeakRef(n));
   return n;
@@ -153,7 +172,10 @@ function jacobians(fn, inputs, eps) {
     for (let e = 0; e < m; e++) {
       const go = torchRef.zeros(m, { dtype: out.dtype });
       go.index_put_([e], 1);
-      const gs = grad(out, diff.map((i) => inputs[i]), { grad_outputs: go.view(out.shape), retain_graph: true, allow_unused: true });
+      // an output that does not require grad depends on no input: its Jacobian is zero
+      const gs = out.requires_grad
+        ? grad(out, diff.map((i) => inputs[i]), { grad_outputs: go.view(out.shape), retain_graph: true, allow_unused: true })
+        : diff.map(() => null);
       gs.forEach((g, r) => rows[r].push(g ? g.reshape(-1) : torchRef.zeros(inputs[diff[r]].numel(), { dtype: out.dtype })));
     }
     rows.forEach((r, k) => {
@@ -163,16 +185,25 @@ function jacobians(fn, inputs, eps) {
   });
   for (const i of diff) {
     const x = inputs[i];
-    const flat = x.detach().view(-1);
-    const n = flat.numel();
+    const xd = x.detach();  // shares x's storage, whatever its strides
+    const shape = Array.from(x.shape);
+    const n = x.numel();
     const cols = outputs.map(() => []);
+    // fn runs with grad enabled, as the user wrote it (it may register hooks)
+    const run = () => asList(withMode(true, () => fn(...inputs))).map((t) => t.detach().reshape(-1).clone());
     for (let k = 0; k < n; k++) {
-      const orig = flat.index(k).item();
-      flat.index_put_([k], orig + eps);
-      const plus = asList(withMode(false, () => fn(...inputs))).map((t) => t.detach().reshape(-1).clone());
-      flat.index_put_([k], orig - eps);
-      const minus = asList(withMode(false, () => fn(...inputs))).map((t) => t.detach().reshape(-1).clone());
-      flat.index_put_([k], orig);
+      let el = xd;  // the 0-d view of element k (row-major)
+      for (let d = 0, rest = k, size = n; d < shape.length; d++) {
+        size /= shape[d];
+        el = el.select(0, Math.floor(rest / size));
+        rest %= size;
+      }
+      const orig = el.item();
+      el.fill_(orig + eps);
+      const plus = run();
+      el.fill_(orig - eps);
+      const minus = run();
+      el.fill_(orig);
       plus.forEach((p, j) => cols[j].push(p.sub(minus[j]).div(2 * eps)));
     }
     numerical.push(cols.map((c) => torchRef.stack(c, 0)));  // [n_in, n_out]
@@ -211,7 +242,8 @@ function gradgradcheck(fn, inputs, ...a) {
   const outs = asList(withMode(true, () => fn(...ins)));
   const gouts = pos.length && pos[0] ? asList(pos[0]) : outs.map((t) => torchRef.randn_like(t.detach(), { dtype: t.dtype }).requires_grad_());
   const n = ins.length;
-  // First-order gradients need a graph even when gradcheck evaluates this under no_grad.
+  // Runs with grad enabled even in gradcheck's numerical pass (which runs under no_grad):
+  // the first derivatives are needed there as values.
   const second = (...xs) => withMode(true, () => {
     const args = xs.slice(0, n), gos = xs.slice(n);
     const ys = asList(fn(...args));

@@ -115,6 +115,9 @@ function binaryInplace(name, self, other, opts) {
     if (o.alpha !== undefined) alpha = num(o.alpha);
     if (o.rounding_mode === 'trunc') op = OP._div_trunc;
     else if (o.rounding_mode === 'floor') op = OP._div_floor;
+    else if (o.rounding_mode !== undefined && o.rounding_mode !== null) {
+      throw new TensorError(`div expected rounding_mode to be one of None, 'trunc', or 'floor' but found '${o.rounding_mode}'`);
+    }
   }
   if (other instanceof Tensor) checkStatus(W.tp_binary_(op, self._ptr, other._ptr, alpha));
   else if (isScalar(other) && !TENSOR_ONLY.has(name)) checkStatus(W.tp_binary_scalar_(op, self._ptr, num(other), kindOfScalar(other), alpha));
@@ -123,8 +126,9 @@ function binaryInplace(name, self, other, opts) {
 }
 
 /** s op x for a scalar s on the left (torch.pow(2, x), torch.remainder(2, x), rsub). */
-function reversed(name, s, x, alpha = 1) {
-  return wrap(check(W.tp_binary_scalar(OP[name], x._ptr, num(s), kindOfScalar(s), 1, alpha)));
+function reversed(name, s, x, alpha = 1, rsub = false) {
+  // 2 tells autograd this is rsub (RsubBackward1), not torch.sub(2, x) (SubBackward0)
+  return wrap(check(W.tp_binary_scalar(OP[name], x._ptr, num(s), kindOfScalar(s), rsub ? 2 : 1, alpha)));
 }
 
 // ---- where and clamp ----------------------------------------------------------------------
@@ -252,7 +256,7 @@ export function install(torch, TensorClass) {
   methods.rsub = function (other, opts) {
     const alpha = opts ? num(splitOptions('rsub', [opts], ['alpha'])[1].alpha ?? 1) : 1;
     if (other instanceof Tensor) return wrap(check(W.tp_binary(OP.sub, other._ptr, this._ptr, alpha)));
-    return reversed('sub', other, this, alpha);
+    return reversed('sub', other, this, alpha, true);
   };
   torch.rsub = (x, ...a) => mustBeTensor('rsub', 'input', 1, x).rsub(...a);
   methods.floor_divide = function (other) { return binary('div', this, other, { rounding_mode: 'floor' }); };

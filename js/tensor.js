@@ -85,6 +85,13 @@ export class Tensor {
 
   get is_disposed() { return !this._p; }
 
+  /** Leaving scope management: from now on the garbage collector releases it. */
+  _escape() {
+    if (this._reg) return;
+    this._reg = true;
+    tensorRegistry.register(this, this._p, this);
+  }
+
   // ---- attributes ---------------------------------------------------------------------
   get dtype() { return dtypes[W.tp_tensor_dtype(this._ptr)]; }
   get device() { return device; }
@@ -255,7 +262,6 @@ export class Tensor {
   reshape_as(other) { return this.reshape(asTensor(other, 'reshape_as', 'other').shape); }
   get T() {
     const n = this.ndim;
-    if (n === 2) return this.t();
     const dims = [];
     for (let d = n - 1; d >= 0; d--) dims.push(d);
     return this.permute(dims);
@@ -297,7 +303,7 @@ export class Tensor {
     const { start_dim, end_dim } = bind('flatten', a, ['start_dim', 'end_dim'], { start_dim: 0, end_dim: -1 });
     return wrap(check(W.tp_flatten(this._ptr, checkInt('flatten', 'start_dim', start_dim), checkInt('flatten', 'end_dim', end_dim))));
   }
-  ravel() { return this.reshape(-1); }
+  ravel() { return this.contiguous().view(-1); }  // PyTorch: contiguous().view(-1) (ViewBackward0)
   as_strided(...a) {
     const { size, stride, storage_offset } = bind('as_strided', a, ['size', 'stride', 'storage_offset']);
     const s = sizesOf('as_strided', [size]), st = sizesOf('as_strided', [stride]);
@@ -327,7 +333,10 @@ export class Tensor {
     checkStatus(W.tp_fill_(this._ptr, scalarValue('fill_', v)));
     return this;
   }
-  zero_() { return this.fill_(0); }
+  zero_() {
+    checkStatus(W.tp_zero_(this._ptr));
+    return this;
+  }
   copy_(...a) {
     const { src } = bind('copy_', a, ['src', 'non_blocking']);
     if (!(src instanceof Tensor)) throw new TypeError(`copy_(): argument 'src' (position 1) must be Tensor, not ${describe(src)}`);
@@ -419,7 +428,7 @@ export function viewOf(t) {
 
 // ---- scopes ------------------------------------------------------------------------------
 function collect(v, out, depth = 0) {
-  if (v instanceof Tensor) out.add(v);
+  if (v instanceof Tensor || (v && typeof v._escape === 'function')) out.add(v);
   else if (depth < 4 && Array.isArray(v)) for (const x of v) collect(x, out, depth + 1);
   else if (depth < 4 && v && typeof v === 'object' && Object.getPrototypeOf(v) === Object.prototype) {
     for (const x of Object.values(v)) collect(x, out, depth + 1);
@@ -444,7 +453,7 @@ export function scope(fn) {
     const parent = scopeStack[scopeStack.length - 1];
     for (const t of created) {
       if (!t._p) continue;
-      if (t._kept || (keepSet.has(t) && !parent)) escape(t);
+      if (t._kept || (keepSet.has(t) && !parent)) t._escape();
       else if (keepSet.has(t)) parent.push(t);
       else t.dispose();
     }
@@ -452,11 +461,12 @@ export function scope(fn) {
   return result;
 }
 
-/** A tensor leaving scope management: from now on the garbage collector releases it. */
-function escape(t) {
-  if (t._reg) return;
-  t._reg = true;
-  tensorRegistry.register(t, t._p, t);
+/** Other handles (grad_fn nodes) made inside a scope join it: they are released with it. */
+export function joinScope(handle) {
+  const scope = scopeStack[scopeStack.length - 1];
+  if (!scope) return false;
+  scope.push(handle);
+  return true;
 }
 
 /** Exempts t from every enclosing torch.scope. */

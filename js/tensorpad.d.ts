@@ -298,8 +298,163 @@ export interface Torch {
   set_grad_enabled(enabled: boolean): void;
   is_grad_enabled(): boolean;
 
+  nn: NN;
+  optim: Optim;
+
   /** Operator functions (docs/API.md "Math", "Shape and indexing") are added at load time. */
   [name: string]: any;
+}
+
+// ---- torch.nn and torch.optim (js/nn.js, js/optim.js) ------------------------------------
+export type Reduction = 'mean' | 'sum' | 'none';
+
+export declare class Module {
+  training: boolean;
+  forward(...inputs: any[]): any;
+  /** Python's model(x). */
+  call(...inputs: any[]): any;
+  parameters(opts?: { recurse?: boolean }): Tensor[];
+  named_parameters(opts?: { prefix?: string; recurse?: boolean }): Array<[string, Tensor]>;
+  children(): Module[];
+  named_children(): Array<[string, Module]>;
+  modules(): Module[];
+  named_modules(): Array<[string, Module]>;
+  register_parameter(name: string, param: Tensor | null): void;
+  add_module(name: string, module: Module | null): void;
+  zero_grad(opts?: { set_to_none?: boolean }): void;
+  train(mode?: boolean): this;
+  eval(): this;
+  requires_grad_(requires_grad?: boolean): this;
+  apply(fn: (m: Module) => void): this;
+  extra_repr(): string;
+  state_dict(): Record<string, Tensor>;
+  load_state_dict(state_dict: Record<string, Tensor> | Map<string, Tensor>, opts?: { strict?: boolean }): { missing_keys: string[]; unexpected_keys: string[] };
+  to(dtype: dtype): this;
+  double(): this;
+  float(): this;
+  toString(): string;
+}
+
+export declare class Linear extends Module {
+  constructor(in_features: number, out_features: number, opts?: { bias?: boolean; dtype?: dtype });
+  in_features: number;
+  out_features: number;
+  weight: Tensor;
+  bias: Tensor | null;
+  reset_parameters(): void;
+  forward(input: Tensor): Tensor;
+  call(input: Tensor): Tensor;
+}
+export declare class Sequential extends Module {
+  constructor(...modules: Module[]);
+  readonly length: number;
+  append(m: Module): this;
+  forward(input: Tensor): Tensor;
+  call(input: Tensor): Tensor;
+  [index: number]: Module;
+}
+export declare class ModuleList extends Module {
+  constructor(modules?: Iterable<Module>);
+  readonly length: number;
+  append(m: Module): this;
+  extend(ms: Iterable<Module>): this;
+  [index: number]: Module;
+  [Symbol.iterator](): Iterator<Module>;
+}
+declare class Activation extends Module {
+  forward(input: Tensor): Tensor;
+  call(input: Tensor): Tensor;
+}
+export declare class Loss extends Module {
+  reduction: Reduction;
+  forward(input: Tensor, target: Tensor): Tensor;
+  call(input: Tensor, target: Tensor): Tensor;
+}
+export interface NLLOptions { weight?: Tensor | null; ignore_index?: number; reduction?: Reduction }
+
+export interface Functional {
+  linear(input: Tensor, weight: Tensor, bias?: Tensor | null): Tensor;
+  relu(input: Tensor, opts?: { inplace?: boolean }): Tensor;
+  tanh(input: Tensor): Tensor;
+  sigmoid(input: Tensor): Tensor;
+  softmax(input: Tensor, dim?: number | { dim?: number; dtype?: dtype }, opts?: { dtype?: dtype }): Tensor;
+  log_softmax(input: Tensor, dim?: number | { dim?: number; dtype?: dtype }, opts?: { dtype?: dtype }): Tensor;
+  mse_loss(input: Tensor, target: Tensor, opts?: { reduction?: Reduction }): Tensor;
+  nll_loss(input: Tensor, target: Tensor, opts?: NLLOptions): Tensor;
+  cross_entropy(input: Tensor, target: Tensor, opts?: NLLOptions & { label_smoothing?: number }): Tensor;
+  l1_loss(input: Tensor, target: Tensor, opts?: { reduction?: Reduction }): Tensor;
+  binary_cross_entropy(input: Tensor, target: Tensor, opts?: { weight?: Tensor | null; reduction?: Reduction }): Tensor;
+  binary_cross_entropy_with_logits(input: Tensor, target: Tensor, opts?: { weight?: Tensor | null; reduction?: Reduction; pos_weight?: Tensor | null }): Tensor;
+  gelu(input: Tensor, opts?: { approximate?: 'none' | 'tanh' }): Tensor;
+  silu(input: Tensor): Tensor;
+  dropout(input: Tensor, p?: number | { p?: number; training?: boolean; inplace?: boolean }, training?: boolean, inplace?: boolean): Tensor;
+  leaky_relu(input: Tensor, negative_slope?: number | { negative_slope?: number }): Tensor;
+  softplus(input: Tensor, beta?: number | { beta?: number; threshold?: number }, threshold?: number): Tensor;
+}
+
+export interface NN {
+  Module: typeof Module;
+  /** new Parameter(t): a leaf sharing t's storage that prints "Parameter containing:". */
+  Parameter: new (data?: Tensor, requires_grad?: boolean | { requires_grad?: boolean }) => Tensor;
+  Linear: typeof Linear;
+  Sequential: typeof Sequential;
+  ModuleList: typeof ModuleList;
+  Identity: typeof Activation;
+  ReLU: new (opts?: { inplace?: boolean }) => Activation;
+  Tanh: typeof Activation;
+  Sigmoid: typeof Activation;
+  Softmax: new (dim?: number | null) => Activation;
+  LogSoftmax: new (dim?: number | null) => Activation;
+  MSELoss: new (opts?: { reduction?: Reduction }) => Loss;
+  NLLLoss: new (opts?: NLLOptions) => Loss;
+  CrossEntropyLoss: new (opts?: NLLOptions & { label_smoothing?: number }) => Loss;
+  L1Loss: new (opts?: { reduction?: Reduction }) => Loss;
+  BCELoss: new (opts?: { weight?: Tensor | null; reduction?: Reduction }) => Loss;
+  BCEWithLogitsLoss: new (opts?: { weight?: Tensor | null; reduction?: Reduction; pos_weight?: Tensor | null }) => Loss;
+  GELU: new (opts?: { approximate?: 'none' | 'tanh' }) => Activation;
+  SiLU: typeof Activation;
+  Dropout: new (p?: number | { p?: number; inplace?: boolean }, inplace?: boolean) => Activation & { p: number };
+  LeakyReLU: new (negative_slope?: number | { negative_slope?: number }) => Activation;
+  Softplus: new (beta?: number | { beta?: number; threshold?: number }, threshold?: number) => Activation;
+  functional: Functional;
+  init: Init;
+}
+
+export interface Init {
+  calculate_gain(nonlinearity: string, param?: number | null): number;
+  uniform_(t: Tensor, a?: number, b?: number): Tensor;
+  normal_(t: Tensor, mean?: number | { mean?: number; std?: number }, std?: number): Tensor;
+  constant_(t: Tensor, val: number): Tensor;
+  zeros_(t: Tensor): Tensor;
+  ones_(t: Tensor): Tensor;
+  xavier_uniform_(t: Tensor, gain?: number | { gain?: number }): Tensor;
+  xavier_normal_(t: Tensor, gain?: number | { gain?: number }): Tensor;
+  kaiming_uniform_(t: Tensor, a?: number | { a?: number; mode?: 'fan_in' | 'fan_out'; nonlinearity?: string }, mode?: 'fan_in' | 'fan_out', nonlinearity?: string): Tensor;
+  kaiming_normal_(t: Tensor, a?: number | { a?: number; mode?: 'fan_in' | 'fan_out'; nonlinearity?: string }, mode?: 'fan_in' | 'fan_out', nonlinearity?: string): Tensor;
+}
+
+export interface ParamGroup { params: Tensor[]; [option: string]: any }
+
+export declare class Optimizer {
+  defaults: Record<string, unknown>;
+  param_groups: ParamGroup[];
+  state: Map<Tensor, Record<string, any>>;
+  add_param_group(group: { params: Iterable<Tensor> | Tensor; [option: string]: any }): void;
+  zero_grad(opts?: { set_to_none?: boolean }): void;
+  /** Runs closure (with grad enabled) if given, then one update; returns the closure's loss. */
+  step<T = null>(closure?: () => T): T | null;
+}
+type Params = Iterable<Tensor> | Array<{ params: Iterable<Tensor> | Tensor; [option: string]: any }>;
+export declare class SGD extends Optimizer {
+  constructor(params: Params, opts: { lr: number; momentum?: number; dampening?: number; weight_decay?: number; nesterov?: boolean; maximize?: boolean });
+}
+export declare class Adam extends Optimizer {
+  constructor(params: Params, opts?: { lr?: number; betas?: [number, number]; eps?: number; weight_decay?: number; amsgrad?: boolean; maximize?: boolean });
+}
+export interface Optim {
+  Optimizer: typeof Optimizer;
+  SGD: typeof SGD;
+  Adam: typeof Adam;
 }
 
 declare const torch: Torch;

@@ -15,6 +15,8 @@ import * as ops from './ops.js';
 import * as linalg from './linalg.js';
 import * as shape from './shape.js';
 import * as autograd from './autograd.js';
+import * as nn from './nn.js';
+import * as optim from './optim.js';
 
 const CREATE_KEYS = ['dtype', 'device', 'requires_grad', 'layout', 'pin_memory', 'memory_format', 'out'];
 const RANDOM_KEYS = [...CREATE_KEYS, 'generator'];
@@ -433,7 +435,7 @@ for (const name of ['reshape', 'view_copy', 't', 'transpose', 'swapaxes', 'permu
 }
 
 // Each operator module adds its tensor methods and torch.* functions.
-for (const m of [ops, linalg, shape, autograd]) m.install(torch, Tensor);
+for (const m of [ops, linalg, shape, autograd, nn, optim]) m.install(torch, Tensor);
 
 applyPrintOptions();
 Object.freeze(torch);

@@ -6,6 +6,11 @@
  * delivered their gradient; among the ready nodes the most recently created runs first,
  * as in PyTorch. Nothing is recursive — graphs of 10^5 nodes neither overflow the stack
  * when they run nor when they are freed.
+ * Note [Views and CopySlices]: a differentiable view keeps its base (the tensor it looks
+ * into). An in-place op on a view changes the base too, so, as in PyTorch, the base's
+ * history becomes a CopySlices node (gradient: the base's, with the view's region replaced
+ * by what the op's own node gives for it) and the view's a fresh AsStridedBackward0 of the
+ * base. An in-place op on a view of a leaf that requires grad is refused.
  * Note [Failed backward]: gradients reach leaves (.grad) and retain_grad tensors, and saved
  * tensors are freed, only once the whole pass has succeeded, so a backward that fails
  * (a hook throws, a saved tensor was modified) changes no tensor.
@@ -69,8 +74,9 @@ static void free_node_now(tp_node *n) {
       }
       free_list[free_len++] = n->next[i].fn;
     }
-  if (!n->released)  /* backward without retain_graph already released them */
+  if (!n->released)  /* a backward without retain_graph released them already */
     for (int i = 0; i < n->nsaved; i++) tp_tensor_release(n->saved[i].t);
+  if (n->inner) tp_node_release(n->inner);
   if (n->variable) {
     n->variable->grad_acc = NULL;
     tp_tensor_release(n->variable);
@@ -255,10 +261,72 @@ tp_tensor *tp_node_unpack(tp_node *n, int i) {
 int tp_check_inplace(tp_tensor *self) {
   if (grad_enabled && self->requires_grad && !self->grad_fn)
     return tp_fail_status("a leaf Variable that requires grad is being used in an in-place operation.");
+  if (grad_enabled && self->base && self->base->requires_grad && !self->base->grad_fn)
+    return tp_fail_status("a view of a leaf Variable that requires grad is being used in an in-place operation.");
   return 0;
 }
 
-void tp_rebase_history(tp_tensor *self, tp_node *n) { tp_node_set_output(n, self, 0); }
+void tp_set_view_base(tp_tensor *view, tp_tensor *of) {
+  tp_tensor *b = of->base ? of->base : of;
+  if (view->base == b || view->storage != b->storage) return;
+  tp_tensor_retain(b);
+  if (view->base) tp_tensor_release(view->base);
+  view->base = b;
+}
+
+static int is_dense(const tp_tensor *t) {
+  int64_t st[TP_MAX_DIMS];
+  tp_contiguous_strides(t->ndim, t->shape, st);
+  for (int d = 0; d < t->ndim; d++)
+    if (t->shape[d] > 1 && t->stride[d] != st[d]) return 0;
+  return 1;
+}
+
+/* Note [Views and CopySlices]. Falls back to the view's own history when the base is not
+ * dense (the view's geometry is taken relative to a dense base) or memory runs out. */
+static int rebase_view(tp_tensor *self, tp_node *n) {
+  tp_tensor *base = self->base;
+  if (!is_dense(base) || self->ndim > TP_MAX_DIMS) return -1;
+  int64_t iv[3 + 2 * TP_MAX_DIMS] = {3 /* TP_VIEW_AS_STRIDED */, self->ndim, self->offset - base->offset};
+  for (int d = 0; d < self->ndim; d++) {
+    iv[3 + d] = self->shape[d];
+    iv[3 + self->ndim + d] = self->stride[d];
+  }
+  tp_node *cs = node_alloc(TP_GRAD_COPY_SLICES, 0, "torch::autograd::CopySlices", n->ninputs, 1);
+  if (!cs) { tp_clear_error(); return -1; }
+  tp_node *e0 = NULL;
+  if (base->requires_grad) {
+    e0 = base->grad_fn ? base->grad_fn : grad_accumulator(base);
+    if (!e0) { tp_clear_error(); tp_node_release(cs); return -1; }
+    if (base->grad_fn) tp_node_retain(e0);
+  }
+  cs->next[0].fn = e0;
+  cs->next[0].input_nr = base->grad_fn ? base->output_nr : 0;
+  meta_of(&cs->in_meta[0], base);
+  for (int i = 1; i < n->ninputs; i++) {
+    cs->next[i] = n->next[i];
+    if (cs->next[i].fn) tp_node_retain(cs->next[i].fn);
+    cs->in_meta[i] = n->in_meta[i];
+  }
+  tp_node_set_iv(cs, 3 + 2 * self->ndim, iv);
+  meta_of(&n->out_meta[0], self);
+  cs->inner = n;
+  tp_node_retain(n);
+  tp_node_set_output(cs, base, 0);
+  tp_node_release(cs);
+  /* the view: a fresh AsStridedBackward0 of the base's new history */
+  tp_node *v = tp_node_new(TP_GRAD_AS_STRIDED, 0, "AsStridedBackward0", 1, &base, 1);
+  if (!v) { tp_clear_error(); tp_node_set_output(n, self, 0); return 0; }
+  tp_node_set_iv(v, 3 + 2 * self->ndim, iv);
+  tp_node_set_output(v, self, 0);
+  tp_node_release(v);
+  return 0;
+}
+
+void tp_rebase_history(tp_tensor *self, tp_node *n) {
+  if (self->base && self->storage == self->base->storage && rebase_view(self, n) == 0) return;
+  tp_node_set_output(n, self, 0);
+}
 
 /* ---- tensor-side autograd state ----------------------------------------------------------- */
 void tp_tensor_free_autograd(tp_tensor *t) {
@@ -267,6 +335,7 @@ void tp_tensor_free_autograd(tp_tensor *t) {
     tp_node_release(t->grad_fn);
   }
   if (t->grad) tp_tensor_release(t->grad);
+  if (t->base) tp_tensor_release(t->base);
   free(t->hooks);
 }
 
@@ -659,7 +728,7 @@ static int run_backward(int nroots, tp_tensor *const *roots, tp_tensor *const *g
     tp_tensor *gin_small[8], **gin = n->ninputs <= 8 ? gin_small : calloc((size_t)n->ninputs, sizeof *gin);
     if (!gin) { tp_fail("DefaultCPUAllocator: not enough memory for backward"); goto done; }
     memset(gin, 0, sizeof *gin * (size_t)n->ninputs);
-    int frc = n->released ? tp_fail_status("%s", SECOND_BACKWARD) : tp_formula_apply(n, n->buf, gin);
+    int frc = tp_formula_apply(n, n->buf, gin);
     for (int k = 0; k < n->noutputs; k++) {
       if (n->buf[k]) tp_tensor_release(n->buf[k]);
       n->buf[k] = NULL;
@@ -715,10 +784,10 @@ static int run_backward(int nroots, tp_tensor *const *roots, tp_tensor *const *g
     for (int i = 0; i < all.n; i++) {
       tp_node *n = all.v[i];
       if (!n->needed || n->kind == TP_GRAD_ACCUMULATE) continue;
-      if (!n->nsaved) continue;  /* nodes without saved tensors can run again, as in PyTorch */
-      for (int k = 0; k < n->nsaved; k++) tp_tensor_release(n->saved[k].t);
-      n->nsaved = 0;
-      n->released = 1;
+      for (tp_node *m = n; m; m = m->inner) {  /* a CopySlices frees its inner node's too */
+        for (int k = 0; k < m->nsaved; k++) tp_tensor_release(m->saved[k].t);
+        if (m->nsaved) m->released = 1;
+      }
     }
   if (inputs)
     for (int j = 0; j < ninputs; j++)

@@ -37,6 +37,9 @@ enum {
   TP_GRAD_CLONE, TP_GRAD_TO, TP_GRAD_COPY, TP_GRAD_FILL, TP_GRAD_CAT, TP_GRAD_STACK, TP_GRAD_SPLIT,
   TP_GRAD_FLIP, TP_GRAD_ROLL, TP_GRAD_REPEAT, TP_GRAD_TRILU, TP_GRAD_GATHER, TP_GRAD_SCATTER,
   TP_GRAD_INDEX_SELECT, TP_GRAD_MASKED_FILL, TP_GRAD_MASKED_SELECT, TP_GRAD_INDEX, TP_GRAD_INDEX_PUT,
+  TP_GRAD_COPY_SLICES,  /* torch::autograd::CopySlices: an in-place op on a view, seen from its base */
+  /* nn ops (src/nn.c; formulas in the nn section at the end of derivatives.c) */
+  TP_GRAD_ADDMM, TP_GRAD_MSE_LOSS, TP_GRAD_NLL_LOSS, TP_GRAD_BCE, TP_GRAD_BCE_LOGITS, TP_GRAD_LEAKY_RELU, TP_GRAD_SOFTPLUS,
   TP_GRAD_COUNT
 };
 
@@ -57,6 +60,7 @@ struct tp_node {
   int32_t niv;
   int64_t iv[3 * TP_MAX_DIMS + 4];  /* integers the formula needs (dims, sizes, strides) */
   tp_tensor *variable;          /* AccumulateGrad: the leaf, owning */
+  tp_node *inner;               /* CopySlices: the in-place op's own node, owning */
   int32_t nhooks;               /* hooks on outputs: pairs (output_nr, id) */
   int32_t *hooks;
   tp_tensor **retain;           /* [noutputs]: non-owning, outputs that retain_grad */
@@ -90,6 +94,8 @@ tp_tensor *tp_node_unpack(tp_node *n, int i);
  * tp_node_new whose first input is the old self). */
 int tp_check_inplace(tp_tensor *self);
 void tp_rebase_history(tp_tensor *self, tp_node *n);
+/* A differentiable view records its base (Note [Views and CopySlices], autograd.c). */
+void tp_set_view_base(tp_tensor *view, tp_tensor *of);
 
 /* ---- backward formulas (derivatives.c) ------------------------------------------------ */
 /* grads_out[noutputs] (entries may be NULL: zero) -> grads_in[ninputs] (new references or

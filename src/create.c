@@ -21,18 +21,27 @@ static void fill_loop(char **p, const int64_t *s, int64_t n, void *ctx) {
   const tp_tensor *v = ctx;  /* a one-element tensor of the destination dtype */
   int64_t item = tp_dtype_table[v->dtype].itemsize;
   char *d = p[0];
+  /* fixed-size copies compile to single stores; a memcpy of runtime size is a call per element */
+  switch (item) {
+  case 8: { uint64_t x; memcpy(&x, v->storage->data, 8); for (int64_t i = 0; i < n; i++, d += s[0]) memcpy(d, &x, 8); return; }
+  case 4: { uint32_t x; memcpy(&x, v->storage->data, 4); for (int64_t i = 0; i < n; i++, d += s[0]) memcpy(d, &x, 4); return; }
+  case 1: { uint8_t x = *(const uint8_t *)v->storage->data; for (int64_t i = 0; i < n; i++, d += s[0]) *d = (char)x; return; }
+  }
   for (int64_t i = 0; i < n; i++, d += s[0]) memcpy(d, v->storage->data, (size_t)item);
 }
 
 static int fill_impl(tp_tensor *t, double value);
 
-TP_API int tp_fill_(tp_tensor *t, double value) {
+static int fill_named(tp_tensor *t, double value, const char *grad_fn) {
   struct tp_node *n;
-  if (tp_inplace_kind_begin(TP_GRAD_FILL, "FillBackward0", t, 0, NULL, 0, NULL, 0, NULL, &n)) return -1;
+  if (tp_inplace_kind_begin(TP_GRAD_FILL, grad_fn, t, 0, NULL, 0, NULL, 0, NULL, &n)) return -1;
   fill_impl(t, value);
   tp_inplace_commit(t, n);
   return 0;
 }
+
+TP_API int tp_fill_(tp_tensor *t, double value) { return fill_named(t, value, "FillBackward2"); }
+TP_API int tp_zero_(tp_tensor *t) { return fill_named(t, 0, "ZeroBackward0"); }
 
 static int fill_impl(tp_tensor *t, double value) {
   tp_storage one_storage;
@@ -254,7 +263,7 @@ TP_API int tp_copy_(tp_tensor *dst, tp_tensor *src) {
     return tp_fail_status("output with shape %s doesn't match the broadcast shape %s", b, a);
   }
   struct tp_node *n;
-  if (tp_inplace_kind_begin(TP_GRAD_COPY, "CopyBackwards", dst, 1, &src, 0, NULL, 0, NULL, &n)) return -1;
+  if (tp_inplace_kind_begin(TP_GRAD_COPY, "torch::autograd::CopyBackwards", dst, 1, &src, 0, NULL, 0, NULL, &n)) return -1;
   if (dst->storage == src->storage && tp_shares_memory(dst, src)) {
     int mode = tp_set_grad_enabled(0);
     tp_tensor *tmp = tp_clone(src);

@@ -10,6 +10,7 @@
  * and casts it to its dtype (autograd.c, conform).
  */
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 #include "autograd.h"
 #include "ops.h"
@@ -180,13 +181,31 @@ tp_tensor *tp_record_binary(int op, tp_tensor *x, tp_tensor *y, double alpha, tp
   return finish(n, out, failed);
 }
 
+/* Node layout of a scalar op, as PyTorch records it: add/sub/mul/div wrap the scalar into a
+ * tensor operand, so their nodes have two inputs, the scalar's edge empty (x.add(2) is
+ * [x, None]; torch.sub(2, x) is [None, x]); pow, remainder and rsub (reversed == 2) take a
+ * Scalar overload with x as the only input. */
+static int scalar_wrapped(int op) { return op == TP_OP_ADD || op == TP_OP_SUB || op == TP_OP_MUL || op == TP_OP_DIV; }
+static int scalar_x_slot(tp_node *n) { return n->ninputs == 2 && n->iv[0] == 1 ? 1 : 0; }
+
+/* A wrapped scalar operand, saved as PyTorch saves it (mul and div need it; saving it also
+ * makes a second backward through x * 2 fail as PyTorch's does). */
+static int save_scalar(tp_node *n, double s, int dtype) {
+  tp_tensor *w = tp_full(0, NULL, dtype, s);
+  if (!w) return -1;
+  int rc = tp_node_save(n, w, -1);
+  tp_tensor_release(w);
+  return rc;
+}
+
 tp_tensor *tp_record_binary_scalar(int op, tp_tensor *x, double s, int reversed, double alpha, tp_tensor *out) {
   const char *name = op_grad_name(op, 1);
-  if (reversed && op == TP_OP_SUB) name = "RsubBackward1";
-  if (reversed && op == TP_OP_DIV) name = "DivBackward0";
+  if (reversed == 2 && op == TP_OP_SUB) name = "RsubBackward1";
   if (reversed && op == TP_OP_POW) name = "PowBackward2";
   if (!out || !*name || !tp_any_requires_grad(1, &x)) return out;
-  tp_node *n = tp_node_new(TP_GRAD_BINARY_SCALAR, op, name, 1, &x, 1);
+  int wrapped = scalar_wrapped(op) && reversed != 2;
+  tp_tensor *ins[2] = {reversed == 1 && wrapped ? NULL : x, reversed == 1 && wrapped ? x : NULL};
+  tp_node *n = tp_node_new(TP_GRAD_BINARY_SCALAR, op, name, wrapped ? 2 : 1, ins, 1);
   int failed = 0;
   if (n) {
     n->s[0] = s;
@@ -196,6 +215,8 @@ tp_tensor *tp_record_binary_scalar(int op, tp_tensor *x, double s, int reversed,
     if (op == TP_OP_POW || op == TP_OP_REMAINDER || (op == TP_OP_DIV && reversed)) {
       failed |= tp_node_save(n, x, -1);
       failed |= tp_node_save(n, out, 0);
+    } else if (op == TP_OP_MUL || op == TP_OP_DIV) {
+      failed |= save_scalar(n, s, out->dtype);
     }
   }
   return finish(n, out, failed);
@@ -212,8 +233,8 @@ tp_tensor *tp_record_where(tp_tensor *cond, tp_tensor *x, tp_tensor *y, tp_tenso
 tp_tensor *tp_record_clamp(tp_tensor *x, tp_tensor *lo, tp_tensor *hi, double slo, int klo, double shi, int khi, tp_tensor *out) {
   tp_tensor *ins[3] = {x, lo, hi};
   if (!out || !tp_any_requires_grad(3, ins)) return out;
-  int tensors = lo || hi;
-  tp_node *n = tp_node_new(TP_GRAD_CLAMP, TP_OP_CLAMP, tensors ? "ClampBackward0" : "ClampBackward1", 3, ins, 1);
+  int tensors = lo || hi;  /* clamp(Tensor? min, Tensor? max) has three edges, clamp(Scalar) one */
+  tp_node *n = tp_node_new(TP_GRAD_CLAMP, TP_OP_CLAMP, tensors ? "ClampBackward0" : "ClampBackward1", tensors ? 3 : 1, ins, 1);
   int failed = 0;
   if (n) {
     n->s[0] = slo;
@@ -283,13 +304,16 @@ tp_tensor *tp_record_dimop(int op, tp_tensor *x, int64_t dim, tp_tensor *out) {
 tp_tensor *tp_record_linalg(int op, tp_tensor *x, tp_tensor *y, tp_tensor *out) {
   tp_tensor *ins[2] = {x, y};
   if (!out || !tp_any_requires_grad(2, ins)) return out;
-  static const char *const names[TP_LINALG_NOPS] = {"MmBackward0", "MmBackward0", "BmmBackward0", "MvBackward0", "DotBackward0", "OuterBackward0"};
+  /* PyTorch 1.13 composes outer (reshape * vec2) and most matmul shapes from several nodes;
+   * ours is one node named after PyTorch's outermost one (what repr shows). */
+  static const char *const names[TP_LINALG_NOPS] = {"MmBackward0", "MmBackward0", "BmmBackward0", "MvBackward0", "DotBackward0", "MulBackward0"};
   const char *name = names[op];
   if (op == TP_LINALG_MATMUL) {
     if (x->ndim == 1 && y->ndim == 1) name = "DotBackward0";
     else if (x->ndim == 2 && y->ndim == 1) name = "MvBackward0";
-    else if (x->ndim == 1 && y->ndim == 2) name = "SqueezeBackward1";
+    else if (x->ndim == 1 && y->ndim == 2) name = "SqueezeBackward3";
     else if (x->ndim == 2 && y->ndim == 2) name = "MmBackward0";
+    else if (x->ndim == 2 && y->ndim >= 3) name = "CloneBackward0";   /* (B^T A^T)^T, made contiguous */
     else name = "UnsafeViewBackward0";
   }
   tp_node *n = tp_node_new(TP_GRAD_LINALG, op, name, 2, ins, 1);
@@ -306,7 +330,11 @@ tp_tensor *tp_record_unary_kind(int kind, const char *name, tp_tensor *x, tp_ten
   if (!out || !tp_any_requires_grad(1, &x)) return out;
   tp_node *n = tp_node_new(kind, 0, name, 1, &x, 1);
   if (n && niv) tp_node_set_iv(n, niv, iv);
-  return finish(n, out, 0);
+  out = finish(n, out, 0);
+  int view = kind == TP_GRAD_VIEW || kind == TP_GRAD_EXPAND || kind == TP_GRAD_PERMUTE || kind == TP_GRAD_SELECT ||
+             kind == TP_GRAD_SLICE || kind == TP_GRAD_AS_STRIDED;
+  if (out && view) tp_set_view_base(out, x);  /* only when out shares x's storage */
+  return out;
 }
 
 tp_tensor *tp_record_kind(int kind, const char *name, int ninputs, tp_tensor *const *ins, tp_tensor *out, int niv,
@@ -345,9 +373,7 @@ int tp_inplace_begin(tp_tensor *self, int nextra, tp_tensor *const *extra, tp_no
 }
 
 static int save_old(tp_node *n, tp_tensor *self) {
-  int mode = tp_set_grad_enabled(0);
-  tp_tensor *c = tp_clone(self);
-  tp_set_grad_enabled(mode);
+  tp_tensor *c = tp_clone(self);  /* recorded (CloneBackward0), as PyTorch's original_self: create_graph sees it */
   if (!c) return -1;
   int rc = tp_node_save(n, c, -1);
   tp_tensor_release(c);
@@ -392,7 +418,8 @@ int tp_inplace_binary_begin(int op, tp_tensor *self, tp_tensor *other, double al
 }
 
 int tp_inplace_binary_scalar_begin(int op, tp_tensor *self, double s, double alpha, tp_node **n) {
-  if (tp_inplace_begin(self, 0, NULL, n)) return -1;
+  tp_tensor *none = NULL;
+  if (tp_inplace_begin(self, scalar_wrapped(op) ? 1 : 0, &none, n)) return -1;
   if (!*n) return 0;
   const char *name = op_grad_name(op, 1);
   if (!*name) { tp_node_release(*n); *n = NULL; return 0; }
@@ -404,12 +431,13 @@ int tp_inplace_binary_scalar_begin(int op, tp_tensor *self, double s, double alp
   (*n)->iv[0] = 0;
   (*n)->niv = 1;
   if ((op == TP_OP_POW || op == TP_OP_REMAINDER) && save_old(*n, self)) return begin_failed(n);
+  if ((op == TP_OP_MUL || op == TP_OP_DIV) && save_scalar(*n, s, self->dtype)) return begin_failed(n);
   return 0;
 }
 
 int tp_inplace_clamp_begin(tp_tensor *x, tp_tensor *lo, tp_tensor *hi, double slo, int klo, double shi, int khi, tp_node **n) {
   tp_tensor *extra[2] = {lo, hi};
-  if (tp_inplace_begin(x, 2, extra, n)) return -1;
+  if (tp_inplace_begin(x, lo || hi ? 2 : 0, extra, n)) return -1;
   if (!*n) return 0;
   (*n)->kind = TP_GRAD_CLAMP;
   (*n)->op = TP_OP_CLAMP;
@@ -569,11 +597,12 @@ static int binary_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
 
 static int binary_scalar_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
   double s = n->s[0], alpha = n->s[1];
-  int reversed = (int)n->iv[0];
+  int reversed = (int)n->iv[0], slot = scalar_x_slot(n);
   tp_tensor *x = NULL, *r = NULL, *d = NULL;
-  if (n->nsaved && (!(x = unpack(a, n, 0)) || !(r = unpack(a, n, 1)))) return -1;
+  if (n->nsaved == 1 && !unpack(a, n, 0)) return -1;  /* the wrapped scalar: freed by a backward? */
+  if (n->nsaved == 2 && (!(x = unpack(a, n, 0)) || !(r = unpack(a, n, 1)))) return -1;
   switch (n->op) {
-  case TP_OP_ADD: d = g; break;
+  case TP_OP_ADD: d = reversed ? sc(a, TP_OP_MUL, g, alpha) : g; break;    /* s + alpha x */
   case TP_OP_SUB: d = reversed ? sc(a, TP_OP_MUL, g, -alpha) : g; break;   /* s - alpha x */
   case TP_OP_MUL: d = sc(a, TP_OP_MUL, g, s); break;
   case TP_OP_DIV: d = reversed ? neg(a, dv(a, mul(a, g, r), x)) : sc(a, TP_OP_DIV, g, s); break;  /* s/x: -g r / x */
@@ -588,7 +617,7 @@ static int binary_scalar_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor *
   default: return tp_fail_status("tensorpad: no derivative for %s", tp_op_name(n->op));
   }
   if (!d) return -1;
-  gi[0] = own(d);
+  gi[slot] = own(d);
   return 0;
 }
 
@@ -610,8 +639,16 @@ static int clamp_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
   tp_tensor *below = n->iv[1] == 2 ? bin(a, TP_OP_LE, x, hi) : n->iv[1] ? cmp_s(a, TP_OP_LE, x, n->s[1]) : NULL;
   tp_tensor *inside = above && below ? bin(a, TP_OP_LOGICAL_AND, above, below) : above ? above : below;
   if (n->next[0].fn) gi[0] = own(inside ? where0(a, inside, g) : g);
-  if (lo && n->next[1].fn) gi[1] = own(where0(a, bin(a, TP_OP_LT, x, lo), g));
-  if (hi && n->next[2].fn) gi[2] = own(where0(a, bin(a, TP_OP_GT, x, hi), g));
+  /* with both bounds tensors, PyTorch gives a crossed pair (min > max, result = max) to max */
+  tp_tensor *lo_wins = lo && hi ? bin(a, TP_OP_LT, lo, hi) : NULL, *hi_wins = lo && hi ? bin(a, TP_OP_LT, hi, lo) : NULL;
+  if (lo && n->next[1].fn) {
+    tp_tensor *p = bin(a, TP_OP_LT, x, lo);
+    gi[1] = own(where0(a, hi ? bin(a, TP_OP_LOGICAL_AND, p, lo_wins) : p, g));
+  }
+  if (hi && n->next[2].fn) {
+    tp_tensor *p = bin(a, TP_OP_GT, x, hi);
+    gi[2] = own(where0(a, lo ? bin(a, TP_OP_LOGICAL_OR, p, hi_wins) : p, g));
+  }
   return (n->next[0].fn && !gi[0]) ? -1 : 0;
 }
 
@@ -653,7 +690,8 @@ static int reduce_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
   }
   case TP_OP_NORM: {
     double p = n->s[0];
-    if (p == 2) d = where0(a, cmp_s(a, TP_OP_NE, re, 0), dv(a, mul(a, ge, x), re));   /* g x / ||x|| */
+    if (p == 0) d = zeros_like_t(a, x);                                                  /* a count: flat */
+    else if (p == 2) d = where0(a, cmp_s(a, TP_OP_NE, re, 0), dv(a, mul(a, ge, x), re));   /* g x / ||x|| */
     else if (p == 1) d = mul(a, ge, un(a, TP_OP_SIGN, x));
     else if (isinf(p)) {
       tp_tensor *ax = un(a, TP_OP_ABS, x), *hit = bin(a, TP_OP_EQ, ax, re);
@@ -776,8 +814,9 @@ static tp_tensor *apply_view(arena *a, tp_tensor *t, const int64_t *iv) {
   switch (iv[0]) {
   case TP_VIEW_SELECT: return K(a, tp_select(t, (double)iv[1], (double)iv[2]));
   case TP_VIEW_SLICE: return K(a, tp_slice(t, (double)iv[1], (double)iv[2], (double)iv[3], (double)iv[4]));
-  case TP_VIEW_AS_STRIDED: {
+  case TP_VIEW_AS_STRIDED: {  /* geometry relative to a dense tensor: densify t first */
     int nd = (int)iv[1];
+    if (!tp_tensor_is_contiguous(t) && !(t = K(a, tp_contiguous(t)))) return NULL;
     for (int i = 0; i < 2 * nd; i++) p[i] = (double)iv[3 + i];
     return K(a, tp_as_strided(t, nd, p, (double)iv[2]));
   }
@@ -790,8 +829,23 @@ static tp_tensor *apply_view(arena *a, tp_tensor *t, const int64_t *iv) {
 static tp_tensor *embed(arena *a, tp_node *n, tp_tensor *g) {
   tp_tensor *z = zeros_meta(a, &n->in_meta[0]);
   int mode = tp_set_grad_enabled(0);
-  tp_tensor *v = apply_view(a, z, n->iv);
-  int rc = v ? tp_copy_(v, g) : -1;
+  int rc = -1;
+  if (z && n->iv[0] == TP_VIEW_AS_STRIDED) {
+    /* as_strided may look at an element several times: sum g into each place it came from */
+    const tp_meta *m = &n->in_meta[0];
+    double flat = -1, sizes[TP_MAX_DIMS];
+    int64_t numel = tp_shape_numel(m->ndim, m->shape);
+    tp_tensor *pos = apply_view(a, K(a, tp_arange(0, (double)numel, 1, TP_INT64)), n->iv);
+    tp_tensor *ix[1] = {pos ? K(a, tp_reshape(pos, 1, &flat)) : NULL};
+    tp_tensor *gf = K(a, tp_reshape(g, 1, &flat)), *zf = K(a, tp_reshape(z, 1, &flat));
+    tp_tensor *acc = ix[0] && gf && zf ? K(a, tp_index_put(zf, 1, ix, gf, 1)) : NULL;
+    for (int d = 0; d < m->ndim; d++) sizes[d] = (double)m->shape[d];
+    z = acc ? K(a, tp_reshape(acc, m->ndim, sizes)) : NULL;
+    rc = z ? 0 : -1;
+  } else if (z) {
+    tp_tensor *v = apply_view(a, z, n->iv);
+    rc = v ? tp_copy_(v, g) : -1;
+  }
   tp_set_grad_enabled(mode);
   if (rc) return NULL;
   static const char *const names[] = {"", "SelectBackwardBackward0", "SliceBackwardBackward0", "AsStridedBackwardBackward0"};
@@ -972,6 +1026,33 @@ static int shape_formula(arena *a, tp_node *n, tp_tensor **gs, tp_tensor **gi) {
   return tp_fail_status("tensorpad: no derivative for %s", n->name);
 }
 
+/* CopySlices (Note [Views and CopySlices], autograd.c): the base's gradient with the view's
+ * region replaced by the gradient the in-place op's own node gives for its input. */
+static int copy_slices_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
+  tp_node *in = n->inner;
+  tp_tensor *region = apply_view(a, g, n->iv);
+  tp_tensor *gv = region ? K(a, tp_clone(region)) : NULL;
+  if (!gv) return -1;
+  tp_tensor *small[8] = {0}, **gin = in->ninputs <= 8 ? small : calloc((size_t)in->ninputs, sizeof *gin);
+  if (!gin) return tp_fail_status("DefaultCPUAllocator: not enough memory for backward");
+  tp_tensor *one[1] = {gv};
+  int rc = tp_formula_apply(in, one, gin);
+  if (!rc && n->next[0].fn) {
+    /* g - embed(g's region) + embed(gradient for the region): ops all the way, so that
+     * create_graph differentiates through it */
+    tp_tensor *res = sub(a, g, embed(a, n, region));
+    if (res && gin[0]) res = add(a, res, embed(a, n, gin[0]));
+    if (!res) rc = -1;
+    else gi[0] = own(res);
+  }
+  if (!rc)
+    for (int i = 1; i < in->ninputs; i++) { gi[i] = gin[i]; gin[i] = NULL; }
+  for (int i = 0; i < in->ninputs; i++) if (gin[i]) tp_tensor_release(gin[i]);
+  if (gin != small) free(gin);
+  return rc;
+}
+static int nn_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi);  /* the nn section, at the end */
+
 int tp_formula_apply(tp_node *n, tp_tensor **gs, tp_tensor **gi) {
   arena a = {.n = 0};
   int rc;
@@ -1001,6 +1082,11 @@ int tp_formula_apply(tp_node *n, tp_tensor **gs, tp_tensor **gi) {
     break;
   }
   case TP_GRAD_SPLIT: rc = shape_formula(&a, n, gs, gi); break;
+  case TP_GRAD_COPY_SLICES: rc = copy_slices_formula(&a, n, g, gi); break;
+  case TP_GRAD_ADDMM: case TP_GRAD_MSE_LOSS: case TP_GRAD_NLL_LOSS: case TP_GRAD_BCE: case TP_GRAD_BCE_LOGITS:
+  case TP_GRAD_LEAKY_RELU: case TP_GRAD_SOFTPLUS:
+    rc = nn_formula(&a, n, g, gi);
+    break;
   default: rc = tp_fail_status("tensorpad: no derivative for %s", n->name);
   }
   arena_free(&a);
@@ -1016,7 +1102,7 @@ TP_API const char *tp_node_saved_name(void *node, int i) {
   switch (n->kind) {
   case TP_GRAD_UNARY: return unary_saves(n->op) == 2 ? "result" : "self";
   case TP_GRAD_BINARY: return i == 0 ? "self" : i == 1 ? "other" : "result";
-  case TP_GRAD_BINARY_SCALAR: return i == 0 ? "self" : "result";
+  case TP_GRAD_BINARY_SCALAR: return n->nsaved == 1 ? (n->iv[0] == 1 ? "self" : "other") : i == 0 ? "self" : "result";
   case TP_GRAD_WHERE: return "condition";
   case TP_GRAD_CLAMP: return i == 0 ? "self" : n->iv[0] == 2 && i == 1 ? "min" : "max";
   case TP_GRAD_REDUCE: case TP_GRAD_DIMOP: return i == 0 ? "self" : "result";
@@ -1025,6 +1111,116 @@ TP_API const char *tp_node_saved_name(void *node, int i) {
   case TP_GRAD_GATHER: case TP_GRAD_SCATTER: case TP_GRAD_INDEX_SELECT: return "index";
   case TP_GRAD_MASKED_FILL: case TP_GRAD_MASKED_SELECT: return "mask";
   case TP_GRAD_INDEX: case TP_GRAD_INDEX_PUT: return "indices";
+  case TP_GRAD_ADDMM: return i == 0 ? "mat1" : "mat2";
+  case TP_GRAD_MSE_LOSS: return i == 0 ? "self" : "target";
+  case TP_GRAD_NLL_LOSS: return i == 0 ? "target" : "weight";
+  case TP_GRAD_BCE: case TP_GRAD_BCE_LOGITS: return i == 0 ? "self" : i == 1 ? "target" : "weight";
+  case TP_GRAD_LEAKY_RELU: case TP_GRAD_SOFTPLUS: return "self";
   }
   return "saved";
+}
+
+/* ==== nn ops (src/nn.c) =====================================================================
+ * The formulas of the ops torch.nn.functional runs as single nodes; written with the entry
+ * points like every formula above, so that create_graph records them. */
+tp_tensor *tp_nll_loss_coef(tp_tensor *t, tp_tensor *w, int ndim, const int64_t *shape, int dtype, int reduction, int64_t ignore);
+
+/* A matrix stored column by column (the transpose of a contiguous one). */
+static int col_major(const tp_tensor *t) {
+  return t->ndim == 2 && t->shape[0] > 1 && t->shape[1] > 1 && t->stride[0] == 1 && t->stride[1] == t->shape[0];
+}
+
+static int nn_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
+  switch (n->kind) {
+  case TP_GRAD_ADDMM: {  /* out = beta self + alpha m1 m2: d self = beta g, d m1 = alpha g m2^T, d m2 = alpha m1^T g */
+    double beta = n->s[0], alpha = n->s[1];
+    if (n->next[0].fn && !(gi[0] = own(beta == 1 ? g : sc(a, TP_OP_MUL, g, beta)))) return -1;
+    /* As PyTorch's mm_mat1_backward / mm_mat2_backward: a column-major operand (Linear's
+     * weight.t()) gets its gradient computed transposed, so that it comes out in the
+     * operand's own layout and the TBackward0 behind it hands a contiguous gradient on. */
+    tp_tensor *m1 = unpack(a, n, 0), *m2 = unpack(a, n, 1);
+    if (!m1 || !m2) return -1;
+    if (n->next[1].fn) {
+      tp_tensor *d = col_major(m1) ? mT(a, lin(a, TP_LINALG_MM, m2, mT(a, g))) : lin(a, TP_LINALG_MM, g, mT(a, m2));
+      if (!(gi[1] = own(alpha == 1 ? d : sc(a, TP_OP_MUL, d, alpha)))) return -1;
+    }
+    if (n->next[2].fn) {
+      tp_tensor *d = col_major(m2) ? mT(a, lin(a, TP_LINALG_MM, mT(a, g), m1)) : lin(a, TP_LINALG_MM, mT(a, m1), g);
+      if (!(gi[2] = own(alpha == 1 ? d : sc(a, TP_OP_MUL, d, alpha)))) return -1;
+    }
+    return 0;
+  }
+  case TP_GRAD_MSE_LOSS: {  /* d input = norm (x - y) g with norm = 2 (2 / numel for the mean); d target = -that */
+    tp_tensor *x = unpack(a, n, 0), *y = unpack(a, n, 1);
+    if (x && y && x->dtype != y->dtype)  /* PyTorch's backward kernel refuses mixed dtypes */
+      return tp_fail_status("Found dtype %s but expected %s", tp_dtype_title(y->dtype), tp_dtype_title(x->dtype));
+    tp_tensor *diff = sub(a, x, y);
+    if (!diff) return -1;
+    double norm = n->iv[0] == TP_REDUCTION_MEAN ? 2.0 / (double)tp_shape_numel(diff->ndim, diff->shape) : 2.0;
+    tp_tensor *d = mul(a, sc(a, TP_OP_MUL, diff, norm), g);
+    if (!d) return -1;
+    if (n->next[0].fn) gi[0] = own(d);
+    if (n->next[1].fn && !(gi[1] = own(neg(a, d)))) return -1;
+    return 0;
+  }
+  case TP_GRAD_NLL_LOSS: {  /* d input[i, t_i] = -w[t_i] g_i (/ total weight for the mean), 0 elsewhere */
+    const tp_meta *m = &n->in_meta[0];
+    tp_tensor *t = unpack(a, n, 0), *w = n->nsaved > 1 ? unpack(a, n, 1) : NULL;
+    if (!t || (n->nsaved > 1 && !w)) return -1;
+    tp_tensor *coef = K(a, tp_nll_loss_coef(t, w, m->ndim, m->shape, m->dtype, (int)n->iv[0], n->iv[1]));
+    tp_tensor *gg = n->iv[0] == TP_REDUCTION_NONE && m->ndim == 2 ? unsq(a, g, 1) : g;
+    return (gi[0] = own(mul(a, coef, gg))) ? 0 : -1;
+  }
+  case TP_GRAD_BCE: case TP_GRAD_BCE_LOGITS: {
+    /* saved: input, target, [weight], [pos_weight]; iv: reduction, has weight, has pos_weight.
+     * bce:        d input  = g (x - t) / max((1 - x) x, 1e-12),  d target = -logit(x) g
+     * bce_logits: d input  = g (sigmoid(x) - t)  or  g ((pw t + 1 - t) sigmoid(x) - pw t),
+     *             d target = -x g  or  g (log(1 - sigmoid(x)) - pw log(sigmoid(x)))
+     * both times the weight, and / numel for the mean. */
+    tp_tensor *x = unpack(a, n, 0), *t = unpack(a, n, 1);
+    int k = 2;
+    tp_tensor *w = n->iv[1] ? unpack(a, n, k++) : NULL, *pw = n->iv[2] ? unpack(a, n, k++) : NULL;
+    if (!x || !t || (n->iv[1] && !w) || (n->iv[2] && !pw)) return -1;
+    tp_tensor *dx = NULL, *dt = NULL;
+    if (n->kind == TP_GRAD_BCE) {
+      tp_tensor *den = K(a, x ? tp_clamp(mul(a, rsc(a, TP_OP_SUB, 1, x), x), NULL, NULL, 1e-12, TP_SCALAR_FLOAT, 0, TP_SCALAR_NONE) : NULL);
+      if (n->next[0].fn) dx = mul(a, dv(a, sub(a, x, t), den), g);
+      if (n->next[1].fn) dt = mul(a, neg(a, sub(a, un(a, TP_OP_LOG, x), un(a, TP_OP_LOG, rsc(a, TP_OP_SUB, 1, x)))), g);
+    } else {
+      tp_tensor *sg = un(a, TP_OP_SIGMOID, x);
+      if (n->next[0].fn) {
+        if (pw) {
+          tp_tensor *pt = mul(a, pw, t);
+          dx = sub(a, mul(a, sub(a, sc(a, TP_OP_ADD, pt, 1), t), sg), pt);
+        } else {
+          dx = sub(a, sg, t);
+        }
+        dx = mul(a, dx, g);
+      }
+      if (n->next[1].fn) {
+        dt = pw ? sub(a, un(a, TP_OP_LOG, rsc(a, TP_OP_SUB, 1, sg)), mul(a, pw, un(a, TP_OP_LOG, sg))) : neg(a, x);
+        dt = mul(a, dt, g);
+      }
+    }
+    double numel = (double)tp_shape_numel(n->in_meta[0].ndim, n->in_meta[0].shape);
+    tp_tensor **d[2] = {&dx, &dt};
+    for (int i = 0; i < 2; i++) {
+      if (!n->next[i].fn) continue;
+      if (w) *d[i] = mul(a, *d[i], w);
+      if (n->iv[0] == TP_REDUCTION_MEAN) *d[i] = sc(a, TP_OP_DIV, *d[i], numel);
+      if (!(gi[i] = own(*d[i]))) return -1;
+    }
+    return 0;
+  }
+  case TP_GRAD_LEAKY_RELU: {  /* d x = g where x > 0, else slope g */
+    tp_tensor *x = unpack(a, n, 0);
+    return (gi[0] = own(where3(a, cmp_s(a, TP_OP_GT, x, 0), g, sc(a, TP_OP_MUL, g, n->s[0])))) ? 0 : -1;
+  }
+  case TP_GRAD_SOFTPLUS: {  /* z = exp(beta x): d x = g where beta x > threshold, else g z / (z + 1) */
+    tp_tensor *xb = sc(a, TP_OP_MUL, unpack(a, n, 0), n->s[0]);
+    tp_tensor *z = un(a, TP_OP_EXP, xb);
+    return (gi[0] = own(where3(a, cmp_s(a, TP_OP_GT, xb, n->s[1]), g, dv(a, mul(a, g, z), sc(a, TP_OP_ADD, z, 1))))) ? 0 : -1;
+  }
+  }
+  return tp_fail_status("tensorpad: no derivative for %s", n->name);
 }

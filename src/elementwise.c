@@ -301,92 +301,62 @@ typedef struct { double alpha; int64_t ialpha; } bin_ctx;
 /* -- unary: float-only ops (integers are converted to float32 first) -- */
 #define TP_SQRT1_2 0.70710678118654752440
 static inline double gelu_d(double x) { return 0.5 * x * (1.0 + erf(x * TP_SQRT1_2)); }
-static inline float gelu_f(float x) { return 0.5f * x * (1.0f + erff(x * (float)TP_SQRT1_2)); }
 static inline double gelu_tanh_d(double x) {
   return 0.5 * x * (1.0 + tanh(0.7978845608028654 * (x + 0.044715 * x * x * x)));
 }
-static inline float gelu_tanh_f(float x) {
-  return 0.5f * x * (1.0f + tanhf(0.7978845608028654f * (x + 0.044715f * x * x * x)));
-}
-/* Note [float32 exp as PyTorch computes it]: PyTorch's CPU exp (and sigmoid, softmax built
- * on it) evaluates Sleef's expf_u10 on every element, which is not correctly rounded: exp(4)
- * is 54.598152, printed 54.5982, where libm gives 54.598148 (54.5981). This is Sleef's
- * algorithm. Its fused multiply-adds are done exactly in double where it matters (the
- * second range-reduction step and the last three polynomial steps; checked bit for bit
- * against PyTorch on 30000 random inputs) and as plain float operations elsewhere (the
- * first step's product is exact), so that the SIMD version stays cheap. The scalar and the
- * SIMD versions round identically. */
-#define EXP_R_LN2 1.442695040888963407359924681001892137426645954152985934135449406931f
-#define EXP_L2U -0.693145751953125f
-#define EXP_L2L -1.428606765330187045e-06f
-#define EXP_C0 0.000198527617612853646278381f
-#define EXP_C1 0.00139304355252534151077271f
-#define EXP_C2 0.00833336077630519866943359f
-#define EXP_C3 0.0416664853692054748535156f
-#define EXP_C4 0.166666671633720397949219f
-static inline float mla_fused(float x, float y, float z) { return (float)((double)x * y + z); }
-static inline float mla_plain(float x, float y, float z) {
-  float p = x * y;  /* a statement of its own: never contracted into an fma */
-  return p + z;
-}
-static inline float pow2i_f(int q) {
-  union { uint32_t u; float f; } b = {(uint32_t)(q + 127) << 23};
-  return b.f;
-}
-static inline float sleef_expf(float d) {
-  if (d != d) return d;
-  if (d > 104) return INFINITY;
-  if (d < -104) return 0;
-  float qf = nearbyintf(d * EXP_R_LN2);
-  int q = (int)qf;
-  float s = mla_plain(qf, EXP_L2U, d);
-  s = mla_fused(qf, EXP_L2L, s);
-  float u = EXP_C0;
-  u = mla_plain(u, s, EXP_C1);
-  u = mla_plain(u, s, EXP_C2);
-  u = mla_plain(u, s, EXP_C3);
-  u = mla_fused(u, s, EXP_C4);
-  u = mla_fused(u, s, 0.5f);
-  u = 1.0f + mla_fused(s * s, u, s);
-  return u * pow2i_f(q >> 1) * pow2i_f(q - (q >> 1));
-}
-#ifdef __wasm_simd128__
-static inline v128_t mla4_fused(v128_t x, v128_t y, v128_t z) {
-  v128_t lo = wasm_f64x2_add(wasm_f64x2_mul(wasm_f64x2_promote_low_f32x4(x), wasm_f64x2_promote_low_f32x4(y)),
-                             wasm_f64x2_promote_low_f32x4(z));
-  x = wasm_i32x4_shuffle(x, x, 2, 3, 2, 3);
-  y = wasm_i32x4_shuffle(y, y, 2, 3, 2, 3);
-  z = wasm_i32x4_shuffle(z, z, 2, 3, 2, 3);
-  v128_t hi = wasm_f64x2_add(wasm_f64x2_mul(wasm_f64x2_promote_low_f32x4(x), wasm_f64x2_promote_low_f32x4(y)),
-                             wasm_f64x2_promote_low_f32x4(z));
-  return wasm_i32x4_shuffle(wasm_f32x4_demote_f64x2_zero(lo), wasm_f32x4_demote_f64x2_zero(hi), 0, 1, 4, 5);
-}
-static inline v128_t mla4_plain(v128_t x, v128_t y, v128_t z) { return wasm_f32x4_add(wasm_f32x4_mul(x, y), z); }
-static inline v128_t sleef_expf4(v128_t d) {
-  v128_t qf = wasm_f32x4_nearest(wasm_f32x4_mul(d, wasm_f32x4_splat(EXP_R_LN2)));
-  v128_t q = wasm_i32x4_trunc_sat_f32x4(qf);
-  v128_t s = mla4_plain(qf, wasm_f32x4_splat(EXP_L2U), d);
-  s = mla4_fused(qf, wasm_f32x4_splat(EXP_L2L), s);
-  v128_t u = wasm_f32x4_splat(EXP_C0);
-  u = mla4_plain(u, s, wasm_f32x4_splat(EXP_C1));
-  u = mla4_plain(u, s, wasm_f32x4_splat(EXP_C2));
-  u = mla4_plain(u, s, wasm_f32x4_splat(EXP_C3));
-  u = mla4_fused(u, s, wasm_f32x4_splat(EXP_C4));
-  u = mla4_fused(u, s, wasm_f32x4_splat(0.5f));
-  u = wasm_f32x4_add(wasm_f32x4_splat(1.0f), mla4_fused(wasm_f32x4_mul(s, s), u, s));
-  v128_t q1 = wasm_i32x4_shr(q, 1), q2 = wasm_i32x4_sub(q, q1), bias = wasm_i32x4_splat(127);
-  u = wasm_f32x4_mul(wasm_f32x4_mul(u, wasm_i32x4_shl(wasm_i32x4_add(q1, bias), 23)), wasm_i32x4_shl(wasm_i32x4_add(q2, bias), 23));
-  u = wasm_v128_bitselect(wasm_f32x4_splat(INFINITY), u, wasm_f32x4_gt(d, wasm_f32x4_splat(104)));
-  return wasm_v128_bitselect(wasm_f32x4_splat(0), u, wasm_f32x4_lt(d, wasm_f32x4_splat(-104)));
-}
-#endif
+#include "sleef.h"
+
 static inline double sigmoid_d(double x) { return 1.0 / (1.0 + exp(-x)); }
 static inline float sigmoid_f(float x) { return 1.0f / (1.0f + sleef_expf(-x)); }
+
+/* Note [vector and scalar forms]: PyTorch's cpu_kernel_vec runs a vector formula on
+ * contiguous runs and a scalar one (libm) on strided runs; for gelu, silu and sigmoid the
+ * two round differently, so these kernels choose the same way. */
+#define VEC_OR_SCALAR_F32(NAME, VEC, SCALAR)                                       \
+  static void NAME(char **p, const int64_t *s, int64_t n, void *ctx) {             \
+    (void)ctx;                                                                     \
+    char *po = p[0];                                                               \
+    const char *pi = p[1];                                                         \
+    if (s[0] == 4 && s[1] == 4) {                                                  \
+      for (int64_t k = 0; k < n; k++) {                                            \
+        float x = ((const float *)pi)[k];                                          \
+        ((float *)po)[k] = (VEC);                                                  \
+      }                                                                            \
+      return;                                                                      \
+    }                                                                              \
+    for (int64_t k = 0; k < n; k++, po += s[0], pi += s[1]) {                      \
+      float x = *(const float *)pi;                                                \
+      *(float *)po = (SCALAR);                                                     \
+    }                                                                              \
+  }
+static inline float gelu_vec(float x) {
+  float h = x * 0.5f, e = erff(x * (float)TP_SQRT1_2);
+  return h * (1.0f + e);
+}
+static inline float gelu_scalar(float x) {
+  float h = x * 0.5f, e = erff(x * (float)TP_SQRT1_2);
+  return h * (1.0f + e);
+}
+static inline float gelu_tanh_f(float x, int vec) {
+  float cube = x * x * x, k = 0.044715f * cube, inner = 0.7978845608028654f * (x + k);
+  float h = 0.5f * x, t = vec ? sleef_tanhf(inner) : tanhf(inner);
+  return h * (1.0f + t);
+}
+static inline float silu_f(float x, int vec) {
+  float e = vec ? sleef_expf(-x) : expf(-x);
+  return x / (1.0f + e);
+}
+VEC_OR_SCALAR_F32(u_GELU_f32, gelu_vec(x), gelu_scalar(x))
+VEC_OR_SCALAR_F32(u_GELU_TANH_f32, gelu_tanh_f(x, 1), gelu_tanh_f(x, 0))
+VEC_OR_SCALAR_F32(u_SILU_f32, silu_f(x, 1), silu_f(x, 0))
+LOOP1(u_GELU_f64, double, double, gelu_d(x))
+LOOP1(u_GELU_TANH_f64, double, double, gelu_tanh_d(x))
+LOOP1(u_SILU_f64, double, double, x / (1.0 + exp(-x)))
 
 #define FLOAT_UNARY(X)                                        \
   X(EXP2, exp2f(x), exp2(x))                                  \
   X(EXPM1, expm1f(x), expm1(x))                               \
-  X(LOG, logf(x), log(x))                                     \
+  X(LOG, sleef_logf(x), log(x))                                     \
   X(LOG2, log2f(x), log2(x))                                  \
   X(LOG10, log10f(x), log10(x))                               \
   X(LOG1P, log1pf(x), log1p(x))                               \
@@ -399,11 +369,7 @@ static inline float sigmoid_f(float x) { return 1.0f / (1.0f + sleef_expf(-x)); 
   X(ATAN, atanf(x), atan(x))                                  \
   X(SINH, sinhf(x), sinh(x))                                  \
   X(COSH, coshf(x), cosh(x))                                  \
-  X(TANH, tanhf(x), tanh(x))                                  \
-  X(GELU, gelu_f(x), gelu_d(x))                               \
-  X(GELU_TANH, gelu_tanh_f(x), gelu_tanh_d(x))                \
-  X(SILU, x / (1.0f + expf(-x)), x / (1.0 + exp(-x)))         \
-  X(ERF, erff(x), erf(x))                                     \
+  X(ERF, erff(x), erf(x))                                  \
   X(FRAC, x - truncf(x), x - trunc(x))                        \
   X(RECIPROCAL, 1.0f / x, 1.0 / x)
 #define X(ID, F32, F64) LOOP1(u_##ID##_f32, float, float, F32) LOOP1(u_##ID##_f64, double, double, F64)
@@ -422,6 +388,8 @@ SIMD1_F32(u_CEIL_f32, wasm_f32x4_ceil(v), ceilf(x))
 SIMD1_F32(u_TRUNC_f32, wasm_f32x4_trunc(v), truncf(x))
 SIMD1_F32(u_ROUND_f32, wasm_f32x4_nearest(v), nearbyintf(x))
 SIMD1_F32(u_EXP_f32, sleef_expf4(v), sleef_expf(x))
+SIMD1_F32(u_TANH_f32, sleef_tanhf4(v), sleef_tanhf(x))
+LOOP1(u_TANH_f64, double, double, tanh(x))
 /* PyTorch's sigmoid runs its vector form (Sleef exp) on contiguous runs and its scalar form
  * (libm exp) on strided ones; the two differ in the last bit now and then, and so do we. */
 static void u_SIGMOID_f32(char **p, const int64_t *s, int64_t n, void *ctx) {
@@ -477,7 +445,11 @@ static const tp_inner_fn unary_kernels[TP_OP_COUNT][TP_NDTYPES] = {
 #undef X
   [TP_OP_SQRT] = K5(u_SQRT_f32, u_SQRT_f64, NULL, NULL, NULL),
   [TP_OP_EXP] = K5(u_EXP_f32, u_EXP_f64, NULL, NULL, NULL),
+  [TP_OP_TANH] = K5(u_TANH_f32, u_TANH_f64, NULL, NULL, NULL),
   [TP_OP_SIGMOID] = K5(u_SIGMOID_f32, u_SIGMOID_f64, NULL, NULL, NULL),
+  [TP_OP_GELU] = K5(u_GELU_f32, u_GELU_f64, NULL, NULL, NULL),
+  [TP_OP_GELU_TANH] = K5(u_GELU_TANH_f32, u_GELU_TANH_f64, NULL, NULL, NULL),
+  [TP_OP_SILU] = K5(u_SILU_f32, u_SILU_f64, NULL, NULL, NULL),
   [TP_OP_NEG] = K5(u_NEG_f32, u_NEG_f64, u_NEG_i32, u_NEG_i64, NULL),
   [TP_OP_ABS] = K5(u_ABS_f32, u_ABS_f64, u_ABS_i32, u_ABS_i64, NULL),
   [TP_OP_RELU] = K5(u_RELU_f32, u_RELU_f64, u_RELU_i32, u_RELU_i64, NULL),

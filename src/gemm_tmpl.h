@@ -82,15 +82,18 @@ static void FN(edge)(int64_t kc, const T *a, const T *b, T *C, int64_t ldc, T be
       C[i * ldc + j] = beta == 0 ? tile[i * NR + j] : (T)((ACC)tile[i * NR + j] + (ACC)beta * (ACC)C[i * ldc + j]);
 }
 
-int FN(tp_gemm)(int64_t M, int64_t N, int64_t K, const T *A, int64_t rsa, int64_t csa,
-                const T *B, int64_t rsb, int64_t csb, T *C, int64_t ldc, T beta) {
+static int FN(gemm)(int64_t M, int64_t N, int64_t K, const T *A, int64_t rsa, int64_t csa,
+                    const T *B, int64_t rsb, int64_t csb, T *C, int64_t ldc, T beta) {
   if (M == 0 || N == 0) return 0;
   if (K == 0) {  /* an empty sum: C = beta·C */
     for (int64_t i = 0; i < M; i++)
       for (int64_t j = 0; j < N; j++) C[i * ldc + j] = beta == 0 ? 0 : (T)((ACC)beta * (ACC)C[i * ldc + j]);
     return 0;
   }
-  int64_t kcmax = K < KC ? K : KC, ncmax = N < NC ? N : NC, mcmax = M < MC ? M : MC;
+  /* K is cut into equal blocks (784 = 4 x 196, not 3 x 256 + 16): a thin last block would
+   * pay the C tile's load and store for little work. Multiples of 4 suit pack_bt. */
+  int64_t nk = (K + KC - 1) / KC, kcmax = nk == 1 ? K : (((K + nk - 1) / nk) + 3) & ~(int64_t)3;
+  int64_t ncmax = N < NC ? N : NC, mcmax = M < MC ? M : MC;
   int64_t nbp = ((ncmax + NR - 1) / NR) * NR * kcmax, nap = ((mcmax + MR - 1) / MR) * MR * kcmax;
   /* Small products (the tiny layers of a playground model) pack on the stack: no malloc. */
   T small[SMALL_BYTES / sizeof(T)] __attribute__((aligned(16)));
@@ -103,8 +106,8 @@ int FN(tp_gemm)(int64_t M, int64_t N, int64_t K, const T *A, int64_t rsa, int64_
   T *ap = bp + nbp;  /* nbp is a multiple of NR·kcmax, so ap stays 16-byte aligned */
   for (int64_t jc = 0; jc < N; jc += NC) {
     int64_t nc = N - jc < NC ? N - jc : NC;
-    for (int64_t pc = 0; pc < K; pc += KC) {
-      int64_t kc = K - pc < KC ? K - pc : KC;
+    for (int64_t pc = 0; pc < K; pc += kcmax) {
+      int64_t kc = K - pc < kcmax ? K - pc : kcmax;
       T bt = pc == 0 ? beta : 1;  /* later K blocks accumulate onto the first */
       FN(pack_b)(kc, nc, B + pc * rsb + jc * csb, rsb, csb, bp);
       for (int64_t ic = 0; ic < M; ic += MC) {
@@ -126,6 +129,17 @@ int FN(tp_gemm)(int64_t M, int64_t N, int64_t K, const T *A, int64_t rsa, int64_
   }
   free(raw);
   return 0;
+}
+
+/* Called through a volatile pointer so that no optimiser (clang's or wasm-opt's, which
+ * inlines functions that have one caller) merges the GEMM into a larger function: V8
+ * allocates registers per function, and inlined into linalg.c's dispatcher the float32
+ * micro-kernel loop measured ~45 instead of ~60 GFLOP/s. */
+static int (*volatile FN(gemm_ptr))(int64_t, int64_t, int64_t, const T *, int64_t, int64_t, const T *, int64_t,
+                                    int64_t, T *, int64_t, T) = FN(gemm);
+int FN(tp_gemm)(int64_t M, int64_t N, int64_t K, const T *A, int64_t rsa, int64_t csa,
+                const T *B, int64_t rsb, int64_t csb, T *C, int64_t ldc, T beta) {
+  return FN(gemm_ptr)(M, N, K, A, rsa, csa, B, rsb, csb, C, ldc, beta);
 }
 
 #undef FN

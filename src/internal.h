@@ -34,6 +34,7 @@ struct tp_tensor {
   struct tp_node *grad_fn;         /* owning; NULL for leaves */
   struct tp_node *grad_acc;        /* a leaf's AccumulateGrad, not owning (the node owns the leaf) */
   struct tp_tensor *grad;          /* owning */
+  struct tp_tensor *base;          /* owning: the tensor a differentiable view looks into (autograd) */
   int32_t nhooks;                  /* hooks on a leaf (ids of JS callbacks) */
   int32_t *hooks;
   int64_t offset;                  /* in elements of dtype */
@@ -94,6 +95,9 @@ void tp_iter_init(tp_iter *it, int nops, tp_tensor *const *ops);
 void tp_iter_run(tp_iter *it, tp_inner_fn fn, void *ctx);
 /* dst[...] = (dst dtype) src[...], src broadcast to dst's shape. */
 void tp_copy_convert(tp_tensor *dst, tp_tensor *src);
+
+/* linalg.c: addmm's forward kernel (tp_addmm in nn.c records its node around it). */
+tp_tensor *tp_addmm_forward(tp_tensor *input, tp_tensor *mat1, tp_tensor *mat2, double beta, double alpha);
 
 /* random.c */
 uint32_t tp_rng_u32(void);

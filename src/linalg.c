@@ -1,7 +1,7 @@
 /* Linear algebra ops — matmul, mm, bmm, mv, dot, outer — with PyTorch 1.13's semantics.
  *
- * Every op goes through tp_linalg(op, a, b): the one place where autograd will record a
- * node. matmul follows PyTorch's own decomposition (dot / mv / mm / "folded" mm or mv /
+ * Every op goes through tp_linalg(op, a, b): the kernels run below autograd, then that one
+ * function records the node (derivatives.c). matmul follows PyTorch's own decomposition (dot / mv / mm / "folded" mm or mv /
  * broadcast bmm) when it validates, so that error messages and result dtypes (including
  * the quirks of empty products) are PyTorch's; but no operand is ever copied: batch and
  * broadcast dimensions, transposes and slices all become strides of one batched product
@@ -353,6 +353,101 @@ static tp_tensor *matmul(tp_tensor *a, tp_tensor *b) {
   }
   if (should_fold(a, db) || should_fold(b, da)) return matmul_folded(a, b);
   return matmul_batched(a, b);
+}
+
+/* ---- addmm: beta·input + alpha·(mat1 @ mat2), what nn.Linear runs on a 2-D input ---------
+ * The GEMM's beta does the accumulation onto the broadcast input; an alpha other than 1
+ * takes a second pass (alpha·product + beta·input, the formula BLAS rounds). Integer
+ * results take beta and alpha cast to the dtype, as PyTorch's scalars are. */
+static int gemm_dtype(int dtype, int64_t M, int64_t N, int64_t K, const char *a, int64_t rsa, int64_t csa,
+                      const char *b, int64_t rsb, int64_t csb, char *c, double beta) {
+  switch (dtype) {
+  case TP_FLOAT32:
+    return tp_gemm_f32(M, N, K, (const float *)a, rsa, csa, (const float *)b, rsb, csb, (float *)c, N, (float)beta);
+  case TP_FLOAT64:
+    return tp_gemm_f64(M, N, K, (const double *)a, rsa, csa, (const double *)b, rsb, csb, (double *)c, N, beta);
+  case TP_INT64:
+    return tp_gemm_i64(M, N, K, (const int64_t *)a, rsa, csa, (const int64_t *)b, rsb, csb, (int64_t *)c, N,
+                       tp_f64_to_i64(beta));
+  default:
+    return tp_gemm_i32(M, N, K, (const int32_t *)a, rsa, csa, (const int32_t *)b, rsb, csb, (int32_t *)c, N,
+                       (int32_t)tp_f64_to_i64(beta));
+  }
+}
+
+/* out = alpha·prod + beta·out over n elements of dtype (prod NULL: out = beta·out). */
+static void axpby(int dtype, int64_t n, const char *prod, char *out, double alpha, double beta) {
+  int64_t item = tp_dtype_table[dtype].itemsize;
+  if (tp_dtype_table[dtype].is_floating) {
+    for (int64_t i = 0; i < n; i++) {
+      double o = tp_load_f64(out + i * item, dtype), p = prod ? tp_load_f64(prod + i * item, dtype) : 0;
+      /* float32: the scalars are rounded to float first, each product once, as in BLAS */
+      double fb = (float)beta, fa = (float)alpha;
+      double v = dtype == TP_FLOAT32 ? (double)((float)(fb * o) + (prod ? (float)(fa * p) : 0.0f))
+                                     : beta * o + (prod ? alpha * p : 0);
+      tp_store_f64(out + i * item, dtype, v);
+    }
+  } else if (dtype == TP_BOOL) {
+    for (int64_t i = 0; i < n; i++) out[i] = out[i] && beta != 0;
+  } else {
+    uint64_t ia = (uint64_t)tp_f64_to_i64(alpha), ib = (uint64_t)tp_f64_to_i64(beta);
+    for (int64_t i = 0; i < n; i++) {
+      uint64_t o = (uint64_t)tp_load_i64(out + i * item, dtype), p = prod ? (uint64_t)tp_load_i64(prod + i * item, dtype) : 0;
+      tp_store_i64(out + i * item, dtype, (int64_t)(ib * o + ia * p));
+    }
+  }
+}
+
+/* The forward kernel of addmm (one GEMM, beta and alpha folded in); src/nn.c wraps it with
+ * autograd as tp_addmm. */
+tp_tensor *tp_addmm_forward(tp_tensor *input, tp_tensor *mat1, tp_tensor *mat2, double beta, double alpha) {
+  if (input->dtype != mat2->dtype) return tp_fail("self and mat2 must have the same dtype");
+  if (mat1->dtype != mat2->dtype) return tp_fail("mat1 and mat2 must have the same dtype");
+  if (mat1->ndim != 2) return tp_fail("mat1 must be a matrix, got %d-D tensor", mat1->ndim);
+  if (mat2->ndim != 2) return tp_fail("mat2 must be a matrix, got %d-D tensor", mat2->ndim);
+  int64_t M = mat1->shape[0], K = mat1->shape[1], N = mat2->shape[1];
+  if (mat2->shape[0] != K)
+    return tp_fail("mat1 and mat2 shapes cannot be multiplied (%lldx%lld and %lldx%lld)", (long long)M,
+                   (long long)K, (long long)mat2->shape[0], (long long)N);
+  double size[2] = {(double)M, (double)N};
+  tp_tensor *in = tp_expand(input, 2, size);  /* PyTorch's expand messages */
+  if (!in) return NULL;
+  int dt = mat1->dtype;
+  if (M * N != 0 && K != 0 && dt == TP_BOOL) {
+    tp_tensor_release(in);
+    return tp_fail("\"addmm_impl_cpu_\" not implemented for 'Bool'");
+  }
+  int64_t shape[2] = {M, N};
+  tp_tensor *out = tp_tensor_make(dt, 2, shape), *prod = NULL;
+  if (!out) goto fail;
+  if (M * N == 0) goto done;
+  /* beta == 0 ignores input entirely (NaN in it does not propagate), as BLAS does. */
+  if (beta == 0) memset(tp_ptr(out), 0, (size_t)(M * N * tp_dtype_table[dt].itemsize));
+  else tp_copy_convert(out, in);
+  if (K == 0 || alpha == 0) {  /* no product: beta·input */
+    if (beta != 0 && beta != 1) axpby(dt, M * N, NULL, tp_ptr(out), 0.0, beta);
+    goto done;
+  }
+  if (alpha == 1) {
+    if (gemm_dtype(dt, M, N, K, tp_ptr(mat1), mat1->stride[0], mat1->stride[1], tp_ptr(mat2), mat2->stride[0],
+                   mat2->stride[1], tp_ptr(out), beta))
+      goto fail;
+    goto done;
+  }
+  prod = tp_tensor_make(dt, 2, shape);
+  if (!prod || gemm_dtype(dt, M, N, K, tp_ptr(mat1), mat1->stride[0], mat1->stride[1], tp_ptr(mat2),
+                          mat2->stride[0], mat2->stride[1], tp_ptr(prod), 0.0))
+    goto fail;
+  axpby(dt, M * N, tp_ptr(prod), tp_ptr(out), alpha, beta);
+done:
+  if (prod) tp_tensor_release(prod);
+  tp_tensor_release(in);
+  return out;
+fail:
+  if (prod) tp_tensor_release(prod);
+  if (out) tp_tensor_release(out);
+  tp_tensor_release(in);
+  return NULL;
 }
 
 static tp_tensor *linalg_impl(int op, tp_tensor *a, tp_tensor *b) {

@@ -1,7 +1,7 @@
 /* ops.h — what the operator files (elementwise.c, reduce.c) share, not exported.
  *
- * The exported entry points (tp_unary, tp_binary, tp_reduce, ...) are where autograd will
- * record graph nodes; composites inside the core (softmax, var, norm, clamp) call the
+ * The exported entry points (tp_unary, tp_binary, tp_reduce, ...) are where autograd
+ * records graph nodes; composites inside the core (var, norm, logsumexp, clamp) call the
  * *_impl functions below so that they record one node of their own, not their pieces.
  */
 #ifndef TP_OPS_H

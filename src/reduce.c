@@ -6,13 +6,16 @@
  * innermost dim then hands the kernel a run with acc stride 0 (a horizontal sum: float32
  * takes a SIMD path with several accumulators), reducing an outer dim a run where acc moves
  * with x (a vertical add). Any layout of x works without a copy.
- * Composite reductions (var, norm, logsumexp, softmax) are built from the *_impl functions.
+ * Where PyTorch's own order of additions shows in printed results (small float sums and
+ * means, full 2-norms, float32 softmax), that order is reproduced: see the Notes below.
+ * Composite reductions (var, norm, logsumexp) are built from the *_impl functions.
  */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "ops.h"
+#include "sleef.h"
 #include "autograd.h"
 #include "derivatives.h"
 #ifdef __wasm_simd128__
@@ -271,8 +274,119 @@ static int check_nonempty(int op, const tp_tensor *x, int ndims, const int *mask
   return 0;
 }
 
+/* Note [float sums as PyTorch computes them]: PyTorch 1.13's CPU sum (SumKernel.cpp,
+ * cascade_sum with AVX2 vectors: 8 floats or 4 doubles, accumulated in the input type) adds
+ * in a particular order, and its last bits show when sums and means are printed. For a
+ * contiguous input reduced over its trailing dims (every full sum, sum(-1), mean of a
+ * loss) or over its leading dims (sum(0) of a matrix), the same additions are made here in
+ * the same order; other layouts use the accumulate path above (accurate, other order). */
+static int ceil_log2(int64_t x) {
+  if (x <= 2) return 1;
+  int b = 63;
+  while (!(((uint64_t)x - 1) >> b & 1)) b--;
+  return b + 1;
+}
+
+#define CASCADE(T, SUF, W)                                                                     \
+  /* multi_row_sum: ncols columns (element (i, c) at base[i * rs + c * cs]), size rows, four  \
+   * cascade levels so that long columns keep their precision. */                             \
+  static void multi_row_sum_##SUF(const T *base, int64_t rs, int64_t cs, int ncols, int64_t size, T *out) { \
+    int lp = ceil_log2(size) / 4 > 4 ? ceil_log2(size) / 4 : 4;                                \
+    int64_t step = (int64_t)1 << lp, mask = step - 1;                                          \
+    T acc[4][32];                                                                              \
+    memset(acc, 0, sizeof acc);                                                                \
+    int64_t i = 0;                                                                             \
+    while (i + step <= size) {                                                                 \
+      for (int64_t j = 0; j < step; j++, i++)                                                  \
+        for (int c = 0; c < ncols; c++) acc[0][c] += base[i * rs + c * cs];                    \
+      for (int j = 1; j < 4; j++) {                                                            \
+        for (int c = 0; c < ncols; c++) { acc[j][c] += acc[j - 1][c]; acc[j - 1][c] = 0; }     \
+        if ((i & (mask << (j * lp))) != 0) break;                                              \
+      }                                                                                        \
+    }                                                                                          \
+    for (; i < size; i++)                                                                      \
+      for (int c = 0; c < ncols; c++) acc[0][c] += base[i * rs + c * cs];                      \
+    for (int j = 1; j < 4; j++)                                                                \
+      for (int c = 0; c < ncols; c++) acc[0][c] += acc[j][c];                                  \
+    memcpy(out, acc[0], sizeof(T) * (size_t)ncols);                                            \
+  }                                                                                            \
+  /* row_sum over elements of `lanes` values each (lanes 1: scalars, W: one vector). */        \
+  static void row_sum_##SUF(const T *base, int64_t stride, int lanes, int64_t size, T *out) {  \
+    T part[32];                                                                                \
+    int64_t rows = size / 4;                                                                   \
+    /* the 4 interleaved partials are 4 * lanes columns of a rows x (4 * stride) array */      \
+    for (int k = 0; k < 4; k++) multi_row_sum_##SUF(base + k * stride, 4 * stride, 1, lanes, rows, part + k * lanes); \
+    for (int64_t i = rows * 4; i < size; i++)                                                  \
+      for (int l = 0; l < lanes; l++) part[l] += base[i * stride + l];                         \
+    for (int k = 1; k < 4; k++)                                                                \
+      for (int l = 0; l < lanes; l++) part[l] += part[k * lanes + l];                          \
+    memcpy(out, part, sizeof(T) * (size_t)lanes);                                              \
+  }                                                                                            \
+  /* rows of n contiguous values -> one sum each (vectorized_inner_sum / scalar_inner_sum) */  \
+  static void inner_sums_##SUF(const T *x, int64_t n, int64_t rows, T *out) {                  \
+    for (int64_t r = 0; r < rows; r++) {                                                       \
+      const T *row = x + r * n;                                                                \
+      if (n < W) {                                                                             \
+        row_sum_##SUF(row, 1, 1, n, out + r);                                                  \
+        continue;                                                                              \
+      }                                                                                        \
+      T lanes[W];                                                                              \
+      int64_t nv = n / W;                                                                      \
+      row_sum_##SUF(row, W, W, nv, lanes);                                                     \
+      T acc = 0;                                                                               \
+      for (int64_t k = nv * W; k < n; k++) acc += row[k];                                      \
+      for (int l = 0; l < W; l++) acc += lanes[l];                                             \
+      out[r] = acc;                                                                            \
+    }                                                                                          \
+  }                                                                                            \
+  /* n rows of m contiguous columns -> m column sums (vectorized_outer_sum / scalar_outer_sum) */ \
+  static void outer_sums_##SUF(const T *x, int64_t n, int64_t m, T *out) {                     \
+    int64_t j = 0;                                                                             \
+    if (m >= W) {                                                                              \
+      for (; j + 4 * W <= m; j += 4 * W) multi_row_sum_##SUF(x + j, m, 1, 4 * W, n, out + j);  \
+      for (; j + W <= m; j += W) row_sum_##SUF(x + j, m, W, n, out + j);                       \
+    } else {                                                                                   \
+      for (; j + 4 <= m; j += 4) multi_row_sum_##SUF(x + j, m, 1, 4, n, out + j);              \
+    }                                                                                          \
+    for (; j < m; j++) row_sum_##SUF(x + j, m, 1, n, out + j);                                 \
+  }
+CASCADE(float, f32, 8)
+CASCADE(double, f64, 4)
+
+/* Whether x is small enough for PyTorch to sum it in one serial pass (below its GRAIN_SIZE,
+ * 32768: larger sums are split across threads, so their order depends on the machine) and
+ * contiguous with the reduced dims a suffix or a prefix. */
+static int cascade_applies(const tp_tensor *x, const int *mask) {
+  if (x->ndim == 0 || tp_shape_numel(x->ndim, x->shape) >= 32768 || !tp_tensor_is_contiguous(x)) return 0;
+  int first = -1, last = -1, count = 0;
+  for (int d = 0; d < x->ndim; d++)
+    if (mask[d]) { if (first < 0) first = d; last = d; count++; }
+  if (count == 0 || last - first + 1 != count) return 0;
+  return last == x->ndim - 1 || first == 0;
+}
+
+static tp_tensor *cascade_sum(tp_tensor *x, const int *mask, int keepdim) {
+  int64_t red = 1, kept = 1;
+  for (int d = 0; d < x->ndim; d++) {
+    if (mask[d]) red *= x->shape[d];
+    else kept *= x->shape[d];
+  }
+  int suffix = mask[x->ndim - 1] || kept == 1;  /* PyTorch drops size-1 dims before choosing */
+  tp_tensor *out = reduce_output(x, mask, keepdim, x->dtype);
+  if (!out || kept == 0) return out;
+  if (x->dtype == TP_FLOAT32) {
+    if (suffix) inner_sums_f32((const float *)tp_ptr(x), red, kept, (float *)tp_ptr(out));
+    else outer_sums_f32((const float *)tp_ptr(x), red, kept, (float *)tp_ptr(out));
+  } else {
+    if (suffix) inner_sums_f64((const double *)tp_ptr(x), red, kept, (double *)tp_ptr(out));
+    else outer_sums_f64((const double *)tp_ptr(x), red, kept, (double *)tp_ptr(out));
+  }
+  return out;
+}
+
 static tp_tensor *sum_impl(tp_tensor *x, const int *mask, int keepdim, int dtype) {
   if (dtype < 0) dtype = is_float(x->dtype) ? x->dtype : TP_INT64;
+  if (is_float(dtype) && x->dtype == dtype && cascade_applies(x, mask)) return cascade_sum(x, mask, keepdim);
   if (dtype != TP_FLOAT64 && dtype != TP_INT64) {  /* accumulate wide, then narrow */
     tp_scalar_tensor zero;
     tp_scalar_init(&zero, 0, dtype == TP_FLOAT32 ? TP_FLOAT64 : TP_INT64);
@@ -305,6 +419,12 @@ static tp_tensor *release_and(tp_tensor *drop, tp_tensor *keep) {
 /* var/std: sum((x - mean)^2) / max(0, N - correction); sqrt for std. */
 static tp_tensor *var_impl(tp_tensor *x, const int *mask, int keepdim, double correction, int is_std) {
   if (!is_float(x->dtype)) return tp_fail("std and var only support floating point and complex dtypes");
+  if (x->dtype == TP_FLOAT32) {  /* PyTorch accumulates float32 variance in double */
+    tp_tensor *xd = tp_to_dtype(x, TP_FLOAT64, 0);
+    tp_tensor *vd = xd ? var_impl(xd, mask, keepdim, correction, is_std) : NULL;
+    tp_tensor_release(xd);
+    return vd ? release_and(vd, tp_to_dtype(vd, TP_FLOAT32, 0)) : NULL;
+  }
   tp_tensor *mean = sum_impl(x, mask, 1, -1);
   if (!mean) return NULL;
   double n = (double)reduced_count(x, mask);
@@ -323,9 +443,47 @@ static tp_tensor *var_impl(tp_tensor *x, const int *mask, int keepdim, double co
   return release_and(v, tp_unary_impl(TP_OP_SQRT, v));
 }
 
+/* PyTorch's 2-norm of a whole contiguous float32 tensor (its vectorized last-dim kernel):
+ * one accumulator per AVX2 lane (8) of squares, lanes added in order, the tail's squares
+ * after, then sqrt; serial at any size, so full norms match bit for bit. (norm(dim) and
+ * float64 norms take other PyTorch kernels, not reproduced: they differ in the last bit.) */
+#define NORM2_ROWS(T, SUF, W)                                                              \
+  static void norm2_rows_##SUF(const T *x, int64_t n, int64_t rows, T *out) {              \
+    for (int64_t r = 0; r < rows; r++) {                                                   \
+      const T *row = x + r * n;                                                            \
+      T acc[W] = {0};                                                                      \
+      int64_t d = 0;                                                                       \
+      for (; d < n - n % W; d += W)                                                        \
+        for (int l = 0; l < W; l++) {                                                      \
+          T sq = row[d + l] * row[d + l];                                                  \
+          acc[l] = acc[l] + sq;                                                            \
+        }                                                                                  \
+      for (int l = 1; l < W; l++) acc[0] = acc[0] + acc[l];                                \
+      for (; d < n; d++) {                                                                 \
+        T sq = row[d] * row[d];                                                            \
+        acc[0] += sq;                                                                      \
+      }                                                                                    \
+      out[r] = (T)sqrt(acc[0]);                                                            \
+    }                                                                                      \
+  }
+NORM2_ROWS(float, f32, 8)
+
 static tp_tensor *norm_impl(tp_tensor *x, const int *mask, int keepdim, double p) {
   if (!is_float(x->dtype))
     return tp_fail("norm(): input dtype should be either floating point or complex. Got %s instead.", tp_dtype_title(x->dtype));
+  if (p == 2 && x->dtype == TP_FLOAT32 && x->ndim > 0 && tp_tensor_is_contiguous(x)) {
+    int first = -1, count = 0;
+    int64_t red = 1, kept = 1;
+    for (int d = 0; d < x->ndim; d++) {
+      if (mask[d]) { if (first < 0) first = d; count++; red *= x->shape[d]; }
+      else kept *= x->shape[d];
+    }
+    if (count == x->ndim) {  /* norm(dim) takes another kernel in PyTorch: not matched yet */
+      tp_tensor *out = reduce_output(x, mask, keepdim, x->dtype);
+      if (out) norm2_rows_f32((const float *)tp_ptr(x), red, kept, (float *)tp_ptr(out));
+      return out;
+    }
+  }
   tp_tensor *a = tp_unary_impl(TP_OP_ABS, x), *r;
   if (!a) return NULL;
   if (isinf(p)) {
@@ -608,6 +766,102 @@ static tp_tensor *scan(int op, tp_tensor *x, int64_t dim, int dtype) {
   return out;
 }
 
+/* Note [float32 softmax as PyTorch computes it]: PyTorch 1.13's CPU softmax (AVX2 kernels,
+ * 8 float lanes) is reproduced step for step so that printed probabilities match:
+ * - last dim: exp(x - max) with Sleef's exp; the sum is its vec::reduce_all (8 lane
+ *   accumulators, the tail folded into the first lanes, then a halving tree; rows shorter
+ *   than 8 are summed in order); then x * (1 / sum). log_softmax: (x - max) - log(sum).
+ * - other dims: per column a running float sum in order and e / sum; columns past the last
+ *   multiple of 8 of the inner size take PyTorch's scalar tail, which uses libm's exp. */
+static float reduce_all8(const float *v, int64_t n) {
+  if (n < 8) {
+    float acc = v[0];
+    for (int64_t i = 1; i < n; i++) acc += v[i];
+    return acc;
+  }
+  float acc[8];
+  memcpy(acc, v, sizeof acc);
+  int64_t d = 8;
+  for (; d < n - n % 8; d += 8)
+    for (int j = 0; j < 8; j++) acc[j] += v[d + j];
+  for (int j = 0; d + j < n; j++) acc[j] += v[d + j];
+  for (int h = 4; h >= 1; h >>= 1) {
+    float next[8];
+    for (int j = 0; j < 8; j++) next[j] = acc[j] + acc[j ^ h];
+    memcpy(acc, next, sizeof acc);
+  }
+  return acc[0];
+}
+
+static tp_tensor *softmax_f32(tp_tensor *x, int64_t dim, int log) {
+  tp_tensor *xc = tp_contiguous(x);
+  if (!xc) return NULL;
+  tp_tensor *out = tp_tensor_make(TP_FLOAT32, x->ndim, x->shape);
+  if (!out) { tp_tensor_release(xc); return NULL; }
+  int64_t n = x->ndim ? x->shape[dim] : 1, outer = 1, inner = 1;
+  for (int d = 0; d < x->ndim; d++) {
+    if (d < dim) outer *= x->shape[d];
+    if (d > dim) inner *= x->shape[d];
+  }
+  const float *in = (const float *)tp_ptr(xc);
+  float *o = (float *)tp_ptr(out);
+  if (n > 0 && inner == 1) {
+    for (int64_t r = 0; r < outer; r++) {
+      const float *xr = in + r * n;
+      float *orow = o + r * n;
+      float m = xr[0];
+      for (int64_t k = 1; k < n; k++) m = xr[k] != xr[k] || xr[k] > m ? xr[k] : m;
+      int64_t j = 0;
+#ifdef __wasm_simd128__
+      v128_t vm = wasm_f32x4_splat(m);
+      for (; j + 4 <= n; j += 4) wasm_v128_store(orow + j, sleef_expf4(wasm_f32x4_sub(wasm_v128_load(xr + j), vm)));
+#endif
+      for (; j < n; j++) orow[j] = sleef_expf(xr[j] - m);
+      float sum = reduce_all8(orow, n);
+      if (log) {
+        float ls = sleef_logf(sum);
+        for (int64_t k = 0; k < n; k++) orow[k] = xr[k] - m - ls;
+      } else {
+        float inv = 1 / sum;
+        for (int64_t k = 0; k < n; k++) orow[k] *= inv;
+      }
+    }
+  } else if (n > 0) {
+    /* column by column in PyTorch's order, but walked row-wise so memory is read in order */
+    int64_t vec_end = inner / 8 * 8;
+    float *m = malloc(sizeof(float) * 2 * (size_t)inner);
+    if (!m) {
+      tp_tensor_release(xc);
+      tp_tensor_release(out);
+      return tp_fail("DefaultCPUAllocator: not enough memory: you tried to allocate %lld bytes.", (long long)(8 * inner));
+    }
+    float *sum = m + inner;
+    for (int64_t r = 0; r < outer; r++) {
+      const float *xb = in + r * n * inner;
+      float *ob = o + r * n * inner;
+      memcpy(m, xb, sizeof(float) * (size_t)inner);
+      for (int64_t k = 1; k < n; k++)
+        for (int64_t i = 0; i < inner; i++) {
+          float v = xb[k * inner + i];
+          if (v != v || v > m[i]) m[i] = v;
+        }
+      memset(sum, 0, sizeof(float) * (size_t)inner);
+      for (int64_t k = 0; k < n; k++)
+        for (int64_t i = 0; i < inner; i++) {
+          float v = xb[k * inner + i] - m[i];
+          float e = i < vec_end ? sleef_expf(v) : expf(v);
+          ob[k * inner + i] = e;
+          sum[i] += e;
+        }
+      for (int64_t k = 0; k < n; k++)
+        for (int64_t i = 0; i < inner; i++) ob[k * inner + i] /= sum[i];
+    }
+    free(m);
+  }
+  tp_tensor_release(xc);
+  return out;
+}
+
 /* softmax = exp(x - max) / sum(exp(x - max)); log_softmax = (x - max) - log(sum(...)). */
 static tp_tensor *softmax_impl(tp_tensor *x, int64_t dim, int dtype, int log) {
   int dt = dtype >= 0 ? dtype : x->dtype;
@@ -615,6 +869,8 @@ static tp_tensor *softmax_impl(tp_tensor *x, int64_t dim, int dtype, int log) {
     return x->ndim <= 1 || dim == x->ndim - 1
       ? tp_fail("\"%s_lastdim_kernel_impl\" not implemented for '%s'", log ? "log_softmax" : "softmax", tp_dtype_title(dt))
       : tp_fail("\"softmax_kernel_impl\" not implemented for '%s'", tp_dtype_title(dt));
+  int lastdim = x->ndim <= 1 || dim == x->ndim - 1;
+  if (x->dtype == TP_FLOAT32 && dt == TP_FLOAT32 && (!log || lastdim)) return softmax_f32(x, dim, log);
   tp_tensor *xf = tp_to_dtype(x, dt, 0);
   if (!xf) return NULL;
   tp_tensor *r = NULL, *m = NULL, *d = NULL, *e = NULL, *s = NULL, *l = NULL;

@@ -117,6 +117,7 @@ TP_API int tp_uniform_(tp_tensor *t, double from, double to);
 TP_API int tp_normal_(tp_tensor *t, double mean, double std);
 TP_API int tp_random_(tp_tensor *t, double low, double high);    /* integers in [low, high) */
 TP_API int tp_fill_(tp_tensor *t, double value);
+TP_API int tp_zero_(tp_tensor *t);                    /* fill_(0), recorded as ZeroBackward0 */
 
 /* ---- printing: PyTorch's repr ---------------------------------------------------- */
 /* sci_mode: -1 = automatic (None), 0 = False, 1 = True. */
@@ -245,5 +246,23 @@ TP_API int tp_index_copy_(tp_tensor *t, double dim, tp_tensor *index, tp_tensor 
 TP_API tp_tensor *tp_index_copy(tp_tensor *t, double dim, tp_tensor *index, tp_tensor *source);
 TP_API int tp_index_fill_(tp_tensor *t, double dim, tp_tensor *index, tp_tensor *value, double v);
 TP_API tp_tensor *tp_index_fill(tp_tensor *t, double dim, tp_tensor *index, tp_tensor *value, double v);
+
+/* ---- nn ops (src/nn.c) ------------------------------------------------------------------ */
+/* PyTorch's Reduction enum, as F.mse_loss / F.nll_loss take it. */
+enum { TP_REDUCTION_NONE, TP_REDUCTION_MEAN, TP_REDUCTION_SUM };
+/* addmm: beta * self + alpha * (mat1 @ mat2), self broadcast to the product (AddmmBackward0). */
+TP_API tp_tensor *tp_addmm(tp_tensor *self, tp_tensor *mat1, tp_tensor *mat2, double beta, double alpha);
+/* mse_loss(input, target, reduction): mean/sum/none of (input - target)^2 (MseLossBackward0). */
+TP_API tp_tensor *tp_mse_loss(tp_tensor *input, tp_tensor *target, int reduction);
+/* nll_loss(input [N, C] or [C], target int64 [N] or [], weight [C] or NULL) (NllLossBackward0). */
+TP_API tp_tensor *tp_nll_loss(tp_tensor *input, tp_tensor *target, tp_tensor *weight, int reduction, double ignore_index);
+/* binary_cross_entropy(input in [0, 1], target, weight or NULL) (BinaryCrossEntropyBackward0). */
+TP_API tp_tensor *tp_binary_cross_entropy(tp_tensor *input, tp_tensor *target, tp_tensor *weight, int reduction);
+/* binary_cross_entropy_with_logits(input, target, weight, pos_weight; NULL for none)
+ * (BinaryCrossEntropyWithLogitsBackward0). */
+TP_API tp_tensor *tp_binary_cross_entropy_with_logits(tp_tensor *input, tp_tensor *target, tp_tensor *weight, tp_tensor *pos_weight, int reduction);
+/* leaky_relu(x, negative_slope) (LeakyReluBackward0); softplus(x, beta, threshold) (SoftplusBackward0). */
+TP_API tp_tensor *tp_leaky_relu(tp_tensor *x, double negative_slope);
+TP_API tp_tensor *tp_softplus(tp_tensor *x, double beta, double threshold);
 
 #endif

@@ -325,14 +325,30 @@ TP_API tp_tensor *tp_view(tp_tensor *t, int ndim, const double *sizes) {
   return tp_record_unary_kind(TP_GRAD_VIEW, "ViewBackward0", t, v, 0, NULL);
 }
 
+/* reshape's nodes as PyTorch 1.13 records them: _reshape_alias when it is a view, else a
+ * clone (of t's shape) followed by _unsafe_view. */
+static tp_tensor *record_reshape(tp_tensor *t, tp_tensor *v) {
+  if (v->storage == t->storage) return tp_record_unary_kind(TP_GRAD_VIEW, "ReshapeAliasBackward0", t, v, 0, NULL);
+  tp_tensor *c = tp_tensor_alias(v);
+  if (!c) { tp_tensor_release(v); return NULL; }
+  c->ndim = t->ndim;
+  memcpy(c->shape, t->shape, sizeof(int64_t) * (size_t)t->ndim);
+  tp_contiguous_strides(c->ndim, c->shape, c->stride);
+  c = tp_record_unary_kind(TP_GRAD_CLONE, "CloneBackward0", t, c, 0, NULL);
+  if (!c) { tp_tensor_release(v); return NULL; }
+  v = tp_record_unary_kind(TP_GRAD_VIEW, "UnsafeViewBackward0", c, v, 0, NULL);
+  tp_tensor_release(c);
+  return v;
+}
+
 TP_API tp_tensor *tp_reshape(tp_tensor *t, int ndim, const double *sizes) {
   BELOW(reshape_impl(t, ndim, sizes));
-  return tp_record_unary_kind(TP_GRAD_VIEW, v->storage == t->storage ? "ViewBackward0" : "UnsafeViewBackward0", t, v, 0, NULL);
+  return record_reshape(t, v);
 }
 
 TP_API tp_tensor *tp_flatten(tp_tensor *t, double start_dim, double end_dim) {
   BELOW(flatten_impl(t, start_dim, end_dim));
-  return tp_record_unary_kind(TP_GRAD_VIEW, v->storage == t->storage ? "ViewBackward0" : "UnsafeViewBackward0", t, v, 0, NULL);
+  return record_reshape(t, v);
 }
 
 TP_API tp_tensor *tp_squeeze(tp_tensor *t) {

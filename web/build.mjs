@@ -32,7 +32,8 @@ const examplesPlugin = {
 };
 
 const common = {
-  bundle: true, minify: true, sourcemap: false, target: ['es2022', 'chrome100', 'firefox110', 'safari16'],
+  bundle: true, minify: true, keepNames: true,  // class names are printed (Sequential(...), grad_fn objects)
+  sourcemap: false, target: ['es2022', 'chrome100', 'firefox110', 'safari16'],
   legalComments: 'none', logLevel: 'warning', external: ['node:*'],
 };
 

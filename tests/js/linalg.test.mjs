@@ -152,6 +152,45 @@ test('batched matmul with broadcast batch dims matches per-batch products', () =
   }
 });
 
+test('addmm on edge shapes matches beta·input + alpha·A·B', () => {
+  torch.manual_seed(7);
+  for (const [M, N, K] of [[1, 1, 1], [17, 3, 257], [255, 17, 3], [64, 257, 100]]) {
+    for (const [beta, alpha] of [[1, 1], [0.5, 2], [0, 1]]) {
+      torch.scope(() => {
+        const bias = torch.randn(N), a = operand(M, K, 'sliced'), b = operand(K, N, 'T');
+        const got = torch.addmm(bias, a, b, { beta, alpha }).tolist();
+        const { out, mag } = reference(a.tolist(), b.tolist());
+        const bl = bias.tolist();
+        let worst = 0;
+        for (let i = 0; i < M; i++) for (let j = 0; j < N; j++) {
+          const want = beta * bl[j] + alpha * out[i][j];
+          const e = Math.abs(got[i][j] - want) / (Math.abs(alpha) * mag[i][j] + Math.abs(beta * bl[j]) + 1);
+          if (!(e <= worst)) worst = e;
+        }
+        assert.ok(worst < 1e-6, `addmm ${M},${N},${K} beta ${beta} alpha ${alpha}: ${worst}`);
+      });
+    }
+  }
+});
+
+test('addmm records AddmmBackward0, checks its arguments and leaks nothing', () => {
+  const before = W.tp_live_tensors();
+  torch.scope(() => {
+    const w = torch.ones(4, 3, { requires_grad: true });
+    const out = torch.addmm(torch.ones(3), torch.ones(2, 4), w);
+    assert.equal(out.grad_fn.name(), 'AddmmBackward0');
+    assert.deepEqual(out.tolist(), [[5, 5, 5], [5, 5, 5]]);
+    out.sum().backward();
+    assert.deepEqual(w.grad.tolist(), [[2, 2, 2], [2, 2, 2], [2, 2, 2], [2, 2, 2]]);
+    assert.deepEqual(torch.no_grad(() => torch.addmm(torch.ones(3), torch.ones(2, 4), w)).tolist(), [[5, 5, 5], [5, 5, 5]]);
+    assert.throws(() => torch.addmm(torch.ones(4), torch.ones(2, 4), torch.ones(4, 3)), /expanded size/);
+    assert.throws(() => torch.addmm(torch.ones(3), torch.ones(2, 4), torch.ones(4, 3), { gamma: 1 }), /unexpected keyword argument 'gamma'/);
+    assert.throws(() => torch.addmm(torch.ones(3), torch.ones(2, 4), [[1]]), /argument 'mat2' \(position 3\) must be Tensor, not list/);
+    w.grad = null;
+  });
+  assert.equal(W.tp_live_tensors(), before);
+});
+
 test('op forms, keyword arguments and argument errors', () => {
   const a = torch.ones(2, 3), b = torch.ones(3, 4), v = torch.ones(3);
   for (const f of ['matmul', 'mm', 'bmm', 'mv', 'dot', 'outer', 'ger']) {

@@ -217,10 +217,41 @@ static void test_ops(void) {
   CHECK(tp_live_tensors() == 0);  /* failed calls leave nothing behind */
 }
 
+/* tp_addmm's paths (GEMM beta, second pass for alpha, no product) under the sanitizers. */
+static void test_addmm(void) {
+  int64_t sb[1] = {5}, s1[2] = {7, 9}, s2[2] = {9, 5}, sk[2] = {7, 0}, sk2[2] = {0, 5};
+  tp_tensor *bias = filled_range(1, sb, TP_FLOAT32), *m1 = filled_range(2, s1, TP_FLOAT32), *m2 = filled_range(2, s2, TP_FLOAT32);
+  const double params[4][2] = {{1, 1}, {0.5, 2}, {0, 1}, {3, 0}};
+  for (int t = 0; t < 4; t++) {
+    double beta = params[t][0], alpha = params[t][1];
+    tp_tensor *r = tp_addmm(bias, m1, m2, beta, alpha);
+    CHECK(r && r->shape[0] == 7 && r->shape[1] == 5);
+    int bad = 0;
+    for (int64_t i = 0; i < 7; i++)
+      for (int64_t j = 0; j < 5; j++) {
+        double s = 0;
+        for (int64_t k = 0; k < 9; k++) s += at(m1, (int64_t[]){i, k}) * at(m2, (int64_t[]){k, j});
+        if (at(r, (int64_t[]){i, j}) != beta * at(bias, (int64_t[]){j}) + alpha * s) bad++;
+      }
+    CHECK(!bad);
+    tp_tensor_release(r);
+  }
+  tp_tensor *e1 = filled_range(2, sk, TP_FLOAT32), *e2 = filled_range(2, sk2, TP_FLOAT32);
+  tp_tensor *r = tp_addmm(bias, e1, e2, 3, 1);  /* K == 0: 3·bias */
+  CHECK(r && at(r, (int64_t[]){6, 4}) == 3 * at(bias, (int64_t[]){4}));
+  tp_tensor_release(r);
+  CHECK(tp_addmm(m1, m1, m2, 1, 1) == NULL);
+  CHECK_STR(tp_last_error(), "The expanded size of the tensor (5) must match the existing size (9) at non-singleton dimension 1.  Target sizes: [7, 5].  Tensor sizes: [7, 9]");
+  tp_tensor_release(e1), tp_tensor_release(e2);
+  tp_tensor_release(bias), tp_tensor_release(m1), tp_tensor_release(m2);
+  CHECK(tp_live_tensors() == 0);
+}
+
 int main(void) {
   test_random_shapes();
   test_empty();
   test_gemv_dot();
   test_ops();
+  test_addmm();
   TEST_MAIN_END();
 }

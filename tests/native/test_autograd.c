@@ -1,0 +1,190 @@
+/* Native tests of the autograd engine through the C entry points, under ASan+UBSan: a
+ * chain of 2*10^5 nodes backwards and frees without recursion (Note [Engine order], Note
+ * [Freeing long graphs]), a diamond graph, retain_graph and the second-backward error,
+ * autograd.grad leaving .grad alone, a failed backward changing nothing, and every test
+ * ending with tp_live_tensors() back where it started. */
+#include <stdlib.h>
+#include "check.h"
+#include "internal.h"
+
+static tp_tensor *scalar_leaf(double v) {
+  tp_tensor *t = tp_full(0, NULL, TP_FLOAT64, v);
+  tp_tensor_set_requires_grad(t, 1);
+  return t;
+}
+
+static double grad_of(tp_tensor *t) {
+  tp_tensor *g = tp_tensor_grad(t);
+  return g ? tp_item(g) : NAN;
+}
+
+static int backward(tp_tensor *root, int retain) { return tp_backward(1, &root, NULL, retain, 0); }
+
+/* y <- 0.999 y + x, N times: two nodes per step (MulBackward0 with a scalar, AddBackward0). */
+static void test_long_chain(void) {
+  double live = tp_live_tensors();
+  const int N = 100000;
+  tp_tensor *x = scalar_leaf(1.0);
+  tp_tensor *y = x;
+  tp_tensor_retain(y);
+  for (int i = 0; i < N; i++) {
+    tp_tensor *m = tp_binary_scalar(TP_OP_MUL, y, 0.999, TP_SCALAR_FLOAT, 0, 1);
+    tp_tensor_release(y);
+    y = tp_binary(TP_OP_ADD, m, x, 1);
+    tp_tensor_release(m);
+    if (!y) break;
+  }
+  CHECK(y != NULL);
+  CHECK(backward(y, 0) == 0);
+  double q = pow(0.999, N), want = q + (1 - q) / 0.001;
+  CHECK_NEAR(grad_of(x), want, 1e-9 * want);
+  /* the saved scalars were freed: a second backward fails, and changes nothing */
+  CHECK(backward(y, 0) == -1);
+  CHECK(strstr(tp_last_error(), "Trying to backward through the graph a second time") != NULL);
+  CHECK_NEAR(grad_of(x), want, 1e-9 * want);
+  tp_tensor_release(y);
+  tp_tensor_release(x);
+  CHECK(tp_live_tensors() == live);
+}
+
+/* y <- y * w (both saved by every node: a chain of saved tensors with grad_fns), freed
+ * without any backward, then again after one. */
+static void test_long_saved_chain(void) {
+  double live = tp_live_tensors();
+  const int N = 100000;
+  for (int pass = 0; pass < 2; pass++) {
+    tp_tensor *x = scalar_leaf(1.5), *w = scalar_leaf(1.0);
+    tp_tensor *y = tp_binary(TP_OP_MUL, x, w, 1);
+    for (int i = 1; i < N && y; i++) {
+      tp_tensor *n = tp_binary(TP_OP_MUL, y, w, 1);
+      tp_tensor_release(y);
+      y = n;
+    }
+    CHECK(y != NULL);
+    if (pass == 1) {
+      CHECK(backward(y, 1) == 0);
+      CHECK_NEAR(grad_of(x), 1.0, 1e-12);
+      CHECK_NEAR(grad_of(w), 1.5 * N, 1e-6);
+    }
+    tp_tensor_release(y);
+    tp_tensor_release(x);
+    tp_tensor_release(w);
+    CHECK(tp_live_tensors() == live);
+  }
+}
+
+/* a = 3x; d = sin(a) cos(a) + a: dd/dx = 3 (cos^2 a - sin^2 a) + 3 */
+static void test_diamond(void) {
+  double live = tp_live_tensors();
+  tp_tensor *x = scalar_leaf(0.5);
+  tp_tensor *a = tp_binary_scalar(TP_OP_MUL, x, 3, TP_SCALAR_INT, 0, 1);
+  tp_tensor *b = tp_unary(TP_OP_SIN, a), *c = tp_unary(TP_OP_COS, a);
+  tp_tensor *bc = tp_binary(TP_OP_MUL, b, c, 1);
+  tp_tensor *d = tp_binary(TP_OP_ADD, bc, a, 1);
+  CHECK(d && backward(d, 0) == 0);
+  double av = 1.5, want = 3 * (cos(av) * cos(av) - sin(av) * sin(av)) + 3;
+  CHECK_NEAR(grad_of(x), want, 1e-12);
+  tp_tensor *all[] = {a, b, c, bc, d, x};
+  for (int i = 0; i < 6; i++) tp_tensor_release(all[i]);
+  CHECK(tp_live_tensors() == live);
+}
+
+/* y = x * x: retain_graph keeps the saved x; gradients accumulate; the third backward,
+ * after one without retain_graph, fails with PyTorch's message and changes nothing. */
+static void test_retain_graph(void) {
+  double live = tp_live_tensors();
+  tp_tensor *x = scalar_leaf(1.5);
+  tp_tensor *y = tp_binary(TP_OP_MUL, x, x, 1);
+  CHECK(backward(y, 1) == 0);
+  CHECK_NEAR(grad_of(x), 3.0, 1e-12);
+  CHECK(backward(y, 0) == 0);
+  CHECK_NEAR(grad_of(x), 6.0, 1e-12);
+  CHECK(backward(y, 0) == -1);
+  CHECK_STR(tp_last_error(),
+            "Trying to backward through the graph a second time (or directly access saved tensors after they have "
+            "already been freed). Saved intermediate values of the graph are freed when you call .backward() or "
+            "autograd.grad(). Specify retain_graph=True if you need to backward through the graph a second time or "
+            "if you need to access saved tensors after calling backward.");
+  CHECK_NEAR(grad_of(x), 6.0, 1e-12);
+  /* a non-scalar root needs a gradient */
+  tp_tensor *v = tp_full(1, (double[]){3}, TP_FLOAT64, 2);
+  tp_tensor_set_requires_grad(v, 1);
+  tp_tensor *e = tp_unary(TP_OP_EXP, v);
+  CHECK(backward(e, 0) == -1);
+  CHECK_STR(tp_last_error(), "grad can be implicitly created only for scalar outputs");
+  CHECK(tp_tensor_grad(v) == NULL);
+  tp_tensor *all[] = {y, x, e, v};
+  for (int i = 0; i < 4; i++) tp_tensor_release(all[i]);
+  CHECK(tp_live_tensors() == live);
+}
+
+/* autograd.grad returns new references and leaves .grad alone; allow_unused. */
+static void test_autograd_grad(void) {
+  double live = tp_live_tensors();
+  tp_tensor *x = scalar_leaf(2.0), *u = scalar_leaf(1.0);
+  tp_tensor *y = tp_binary_scalar(TP_OP_POW, x, 3, TP_SCALAR_INT, 0, 1);
+  tp_tensor *ins[2] = {x, u}, *out[2];
+  CHECK(tp_autograd_grad(1, &y, NULL, 2, ins, 1, 0, 0, out) == -1);
+  CHECK(strstr(tp_last_error(), "appears to not have been used in the graph") != NULL);
+  CHECK(tp_autograd_grad(1, &y, NULL, 2, ins, 0, 1, 1, out) == 0);
+  CHECK(out[0] && out[1] == NULL);
+  CHECK_NEAR(tp_item(out[0]), 12.0, 1e-12);
+  CHECK(tp_tensor_grad(x) == NULL);
+  /* create_graph: the gradient is differentiable again (d2/dx2 x^3 = 6x) */
+  tp_tensor *out2[1];
+  CHECK(tp_autograd_grad(1, &out[0], NULL, 1, &x, 0, 0, 0, out2) == 0);
+  CHECK_NEAR(tp_item(out2[0]), 12.0, 1e-12);
+  tp_tensor *all[] = {out[0], out2[0], y, x, u};
+  for (int i = 0; i < 5; i++) tp_tensor_release(all[i]);
+  CHECK(tp_live_tensors() == live);
+}
+
+/* Note [Failed backward]: a saved tensor modified in place fails the pass before any leaf
+ * is written, even leaves whose gradients were already computed. */
+static void test_failed_backward(void) {
+  double live = tp_live_tensors();
+  tp_tensor *x = scalar_leaf(0.5), *w = scalar_leaf(2.0);
+  tp_tensor *e = tp_unary(TP_OP_EXP, x);
+  tp_tensor *s = tp_binary(TP_OP_ADD, e, w, 1);
+  CHECK(tp_binary_scalar_(TP_OP_ADD, e, 1, TP_SCALAR_INT, 1) == 0);
+  CHECK(backward(s, 0) == -1);
+  CHECK(strstr(tp_last_error(), "has been modified by an inplace operation") != NULL);
+  CHECK(tp_tensor_grad(x) == NULL && tp_tensor_grad(w) == NULL);
+  /* the leaf check */
+  CHECK(tp_binary_scalar_(TP_OP_ADD, x, 1, TP_SCALAR_INT, 1) == -1);
+  CHECK_STR(tp_last_error(), "a leaf Variable that requires grad is being used in an in-place operation.");
+  CHECK_NEAR(tp_item(x), 0.5, 0);
+  tp_tensor *all[] = {s, e, x, w};
+  for (int i = 0; i < 4; i++) tp_tensor_release(all[i]);
+  CHECK(tp_live_tensors() == live);
+}
+
+/* An in-place op on a view of a non-leaf rebases the base (CopySlices). */
+static void test_copy_slices(void) {
+  double live = tp_live_tensors();
+  tp_tensor *x = tp_full(1, (double[]){3}, TP_FLOAT64, 1.5);
+  tp_tensor_set_requires_grad(x, 1);
+  tp_tensor *y = tp_binary_scalar(TP_OP_MUL, x, 1, TP_SCALAR_INT, 0, 1);
+  tp_tensor *v = tp_select(y, 0, 1);
+  CHECK(tp_binary_scalar_(TP_OP_MUL, v, 4, TP_SCALAR_INT, 1) == 0);
+  CHECK_STR(tp_node_name(tp_tensor_grad_fn(y)), "torch::autograd::CopySlices");
+  CHECK_STR(tp_node_name(tp_tensor_grad_fn(v)), "AsStridedBackward0");
+  tp_tensor *s = tp_reduce(TP_OP_SUM, y, -1, NULL, 0, 0, -1);
+  CHECK(s && backward(s, 0) == 0);
+  tp_tensor *g = tp_tensor_grad(x);
+  CHECK(g && ((double *)tp_tensor_data(g))[0] == 1 && ((double *)tp_tensor_data(g))[1] == 4 && ((double *)tp_tensor_data(g))[2] == 1);
+  tp_tensor *all[] = {s, v, y, x};
+  for (int i = 0; i < 4; i++) tp_tensor_release(all[i]);
+  CHECK(tp_live_tensors() == live);
+}
+
+int main(void) {
+  test_long_chain();
+  test_long_saved_chain();
+  test_diamond();
+  test_retain_graph();
+  test_autograd_grad();
+  test_failed_backward();
+  test_copy_slices();
+  TEST_MAIN_END();
+}
