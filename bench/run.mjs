@@ -178,16 +178,24 @@ const median = (xs) => {
 const CPU_LIMIT = 1.3;   // cpu_per_wall above this: a peer is not single-threaded
 const REFERENCE_ORDER = ['pytorch-native', 'tfjs-wasm', 'jax-js', 'tensorpad-native', 'tensorpad-native-simd', 'tensorpad', 'js-pytorch'];
 
-/** Marks every result's check: the reference peer's values, within the workload's rtol. */
-function compareChecks(w, results) {
+/**
+ * Marks every result's check against the reference peer's values, within the workload's
+ * rtol. Every variant of a workload computes the same thing from the same inputs, so a
+ * variant without PyTorch in it (jit, functional) is checked against the reference
+ * of an earlier variant (`earlier`, kept per workload by the caller).
+ */
+function compareChecks(w, results, earlier) {
   const ok = results.filter((r) => r.checkValues);
-  const ref = REFERENCE_ORDER.map((id) => ok.find((r) => r.peer === id)).find(Boolean);
+  const inRow = REFERENCE_ORDER.map((id) => ok.find((r) => r.peer === id)).find(Boolean);
+  const ref = inRow?.peer === REFERENCE_ORDER[0] || !earlier[w.name] ? inRow : earlier[w.name];
+  if (ref && !earlier[w.name]) earlier[w.name] = ref;
   for (const r of ok) {
     if (r === ref) { r.check = `reference`; continue; }
     const a = r.checkValues.values, b = ref.checkValues.values;
     const tol = w.rtol * ref.checkValues.scale + 1e-9;
     const err = a.length === b.length ? Math.max(...a.map((v, i) => Math.abs(v - b[i]))) : Infinity;
-    r.check = err <= tol ? `ok vs ${ref.peer}` : `MISMATCH vs ${ref.peer} (err ${err.toPrecision(3)} > tol ${tol.toPrecision(3)})`;
+    const vs = ref.variant === r.variant ? ref.peer : `${ref.peer} ${ref.variant}`;
+    r.check = err <= tol ? `ok vs ${vs}` : `MISMATCH vs ${vs} (err ${err.toPrecision(3)} > tol ${tol.toPrecision(3)})`;
     if (!(err <= tol)) r.status = 'mismatch';
   }
 }
@@ -210,6 +218,7 @@ async function main() {
   }
 
   const results = [];
+  const references = {};
   const respawns = {};
   let round = 0;
   for (const w of WORKLOADS) {
@@ -274,7 +283,7 @@ async function main() {
         else if (s.status !== 'ok') row.message = s.message;
         rows.push(row);
       }
-      compareChecks(w, rows);
+      compareChecks(w, rows, references);
       for (const row of rows) {
         const { checkValues, samples, ...line } = row; if (process.env.BENCH_DEBUG) line.samples = samples;
         results.push(row);
