@@ -76,6 +76,14 @@ fixtures:
 	@/usr/bin/python3 -c 'import torch' 2>/dev/null || { $(APT_INSTALL) python3-torch; }
 	for g in tests/fixtures/gen_*.py; do /usr/bin/python3 $$g || exit 1; done
 
+# ---- bench: tensorpad and its peers in one run (never part of `make test`) --------------
+# Peers are pinned dev dependencies of bench/ only; bench/.npmrc skips install scripts.
+.PHONY: bench
+bench: build
+	@test -f /usr/include/simde/wasm/simd128.h || { echo "installing libsimde-dev"; $(APT_INSTALL) libsimde-dev; }
+	cd bench && npm ci --no-audit --no-fund --loglevel=error
+	BENCH_COMMAND="make bench" node bench/run.mjs
+
 # ---- playground -----------------------------------------------------------------------
 # web/build.mjs bundles the page with esbuild into dist/web (static files, no CDN) and
 # prints the page weight; web/serve.mjs serves it with the wasm MIME type and COOP/COEP.
