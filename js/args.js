@@ -23,8 +23,18 @@ export function splitOptions(fname, args, allowed) {
   return [args, opts];
 }
 
+const NO_DEFAULTS = Object.freeze({});
+
 /** Positional-or-keyword parameters: names[i] is filled from args[i] or opts[names[i]]. */
-export function bind(fname, args, names, defaults = {}) {
+export function bind(fname, args, names, defaults = NO_DEFAULTS) {
+  const last = args.length ? args[args.length - 1] : undefined;
+  if (last === undefined || last === null || typeof last !== 'object' || !isOptions(last)) {
+    // the hot path: positional arguments only (no options object to split or check)
+    if (args.length > names.length) throw new TypeError(`${fname}() takes ${names.length} positional arguments but ${args.length} were given`);
+    const out = { ...defaults };
+    for (let i = 0; i < args.length; i++) if (args[i] !== undefined) out[names[i]] = args[i];
+    return out;
+  }
   const [pos, opts] = splitOptions(fname, args, names);
   if (pos.length > names.length) throw new TypeError(`${fname}() takes ${names.length} positional arguments but ${pos.length} were given`);
   const out = { ...defaults };
