@@ -140,7 +140,12 @@ export class Tensor {
   get retains_grad() { return !!W.tp_tensor_retains_grad(this._ptr); }
   get output_nr() { return W.tp_tensor_output_nr(this._ptr); }
   get requires_grad() { return !!W.tp_tensor_requires_grad(this._ptr); }
-  set requires_grad(b) { checkStatus(W.tp_tensor_requires_grad_(this._ptr, b ? 1 : 0)); }
+  set requires_grad(b) {
+    checkStatus(W.tp_tensor_requires_grad_(this._ptr, b ? 1 : 0));
+    // A leaf that requires grad is what AccumulateGrad.variable hands back: remember this
+    // handle so that `y.grad_fn.next_functions[0][0].variable === x`, as in Python.
+    if (b && !borrowed.get(this._p)?.deref()) borrowed.set(this._p, new WeakRef(this));
+  }
   requires_grad_(...a) {
     const { requires_grad } = bind('requires_grad_', a, ['requires_grad'], { requires_grad: true });
     this.requires_grad = requires_grad;
