@@ -54,16 +54,20 @@ export const device = Object.freeze({
 export class Tensor {
   constructor(ptr) {
     this._p = ptr;
-    // Note [Scoped handles]: a tensor made inside torch.scope is released by the scope,
-    // so it skips the FinalizationRegistry (the costliest part of making a handle); it is
-    // registered only if it escapes the scope (returned or kept).
+    this._manage();
+  }
+
+  // Note [Scoped handles]: a tensor made inside torch.scope is released by the scope,
+  // so it skips the FinalizationRegistry (the costliest part of making a handle); it is
+  // registered only if it escapes the scope (returned or kept).
+  _manage() {
     const scope = scopeStack[scopeStack.length - 1];
     if (scope) {
       this._reg = false;
       scope.push(this);
     } else {
       this._reg = true;
-      tensorRegistry.register(this, ptr, this);
+      tensorRegistry.register(this, this._p, this);
     }
     notePressure();
   }
@@ -78,7 +82,7 @@ export class Tensor {
   dispose() {
     if (!this._p) return;
     if (this._reg) tensorRegistry.unregister(this);
-    if (borrowed.get(this._p)?.deref() === this) borrowed.delete(this._p);
+    if (borrowed.get(this._p)?.deref() === this && this._serial === undefined) borrowed.delete(this._p);
     W.tp_tensor_release(this._p);
     this._p = 0;
   }
@@ -397,7 +401,15 @@ export function wrapBorrowed(ptr) {
   const live = borrowed.get(ptr)?.deref();
   if (live && live._p === ptr) return live;
   W.tp_tensor_retain(ptr);
+  if (live && live._p === 0 && live._serial === W.tp_tensor_serial(ptr)) {
+    // the same core tensor, whose handle a scope released: take the handle up again, so
+    // that x.grad stays one object across scopes (and a training step allocates less)
+    live._p = ptr;
+    live._manage();
+    return live;
+  }
   const t = new Tensor(ptr);
+  t._serial = W.tp_tensor_serial(ptr);
   borrowed.set(ptr, new WeakRef(t));
   return t;
 }

@@ -79,6 +79,8 @@ tp_tensor *tp_tensor_alloc(void) {
   if (!t) return tp_fail("DefaultCPUAllocator: not enough memory: you tried to allocate %zu bytes.", sizeof *t);
   t->refcount = 1;
   live_tensors++;
+  static double next_serial = 1;
+  t->serial = next_serial++;
   return t;
 }
 
@@ -172,6 +174,7 @@ int tp_wrap_dim(int64_t dim, int ndim, int64_t *out) {
 }
 
 TP_API int tp_tensor_dtype(const tp_tensor *t) { return t->dtype; }
+TP_API double tp_tensor_serial(const tp_tensor *t) { return t->serial; }
 TP_API int tp_tensor_ndim(const tp_tensor *t) { return t->ndim; }
 TP_API double tp_tensor_size(const tp_tensor *t, int d) { return (double)t->shape[d]; }
 TP_API double tp_tensor_stride(const tp_tensor *t, int d) { return (double)t->stride[d]; }

@@ -53,6 +53,7 @@ TP_API double tp_peak_bytes(void);                 /* the largest tp_live_bytes 
 TP_API void tp_tensor_retain(tp_tensor *t);
 TP_API void tp_tensor_release(tp_tensor *t);       /* frees the header at refcount 0 */
 TP_API int tp_tensor_dtype(const tp_tensor *t);
+TP_API double tp_tensor_serial(const tp_tensor *t);          /* unique per tensor header */
 TP_API int tp_tensor_ndim(const tp_tensor *t);
 TP_API double tp_tensor_size(const tp_tensor *t, int dim);
 TP_API double tp_tensor_stride(const tp_tensor *t, int dim);
