@@ -156,6 +156,10 @@ export declare class Tensor {
   pow(exponent: Tensor | number): Tensor;
   matmul(other: Tensor): Tensor;
   mm(other: Tensor): Tensor;
+  bmm(other: Tensor): Tensor;
+  mv(vec: Tensor): Tensor;
+  dot(other: Tensor): Tensor;
+  outer(other: Tensor): Tensor;
   neg(): Tensor;
   exp(): Tensor;
   log(): Tensor;
