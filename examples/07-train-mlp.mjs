@@ -22,13 +22,22 @@ print(model.parameters().reduce((n, p) => n + p.numel(), 0), 'parameters');
 const optimizer = new torch.optim.Adam(model.parameters(), { lr: 0.05 });
 const loss_fn = new nn.CrossEntropyLoss();
 
+// In the playground, plot / progress draw the loss curve and the decision boundary live;
+// in Node they do not exist and the `?.` calls do nothing.
+const losses = [];
 for (let step = 0; step <= 200; step++) {
   torch.scope(() => {
     optimizer.zero_grad();
     const loss = loss_fn.call(model.call(X), Y);
     loss.backward();
     optimizer.step();
+    losses.push(loss.item());
     if (step % 25 === 0) print(`step ${String(step).padStart(3)}  loss ${loss.item().toFixed(4)}`);
+    if (step % 10 === 0) {
+      globalThis.plot?.(losses, { title: 'loss' });
+      globalThis.plot?.scatter(X, Y, { title: 'XOR', boundary: (g) => torch.no_grad(() => model.call(g).softmax(1).index(':', 1)) });
+      globalThis.progress?.(step, 200);
+    }
   });
 }
 
