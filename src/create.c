@@ -233,13 +233,6 @@ static int broadcastable_to(const tp_tensor *src, const tp_tensor *dst) {
   return 1;
 }
 
-static void shape_str(const tp_tensor *t, char *buf, size_t cap) {
-  size_t n = (size_t)snprintf(buf, cap, "[");
-  for (int d = 0; d < t->ndim && n < cap; d++)
-    n += (size_t)snprintf(buf + n, cap - n, "%s%lld", d ? ", " : "", (long long)t->shape[d]);
-  if (n < cap) snprintf(buf + n, cap - n, "]");
-}
-
 /* More than one element at one address: an expanded (stride-0) dim of size > 1. */
 static int overlaps_itself(const tp_tensor *t) {
   for (int d = 0; d < t->ndim; d++)
@@ -252,8 +245,8 @@ TP_API int tp_copy_(tp_tensor *dst, tp_tensor *src) {
     return tp_fail_status("unsupported operation: more than one element of the written-to tensor refers to a single memory location. Please clone() the tensor before performing the operation.");
   if (!broadcastable_to(src, dst)) {
     char a[200], b[200];
-    shape_str(src, a, sizeof a);
-    shape_str(dst, b, sizeof b);
+    tp_format_shape(a, sizeof a, src->ndim, src->shape);
+    tp_format_shape(b, sizeof b, dst->ndim, dst->shape);
     for (int d = 0; d < src->ndim && d < dst->ndim; d++) {
       int64_t s = src->shape[src->ndim - 1 - d], t = dst->shape[dst->ndim - 1 - d];
       if (s != t && s != 1)

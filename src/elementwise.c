@@ -110,12 +110,6 @@ int tp_broadcast_shape(int n, tp_tensor *const *ts, int64_t *shape) {
   return nd;
 }
 
-static void shape_text(char *buf, size_t cap, int nd, const int64_t *shape) {
-  size_t k = (size_t)snprintf(buf, cap, "[");
-  for (int d = 0; d < nd && k < cap; d++) k += (size_t)snprintf(buf + k, cap - k, "%s%lld", d ? ", " : "", (long long)shape[d]);
-  if (k < cap) snprintf(buf + k, cap - k, "]");
-}
-
 /* An operand in the compute dtype: itself, a stack scalar (0-d), or a converted copy. */
 typedef struct {
   tp_tensor *t;
@@ -189,8 +183,8 @@ int tp_assign_result(tp_tensor *self, tp_tensor *result) {
                           tp_dtype_title(result->dtype), tp_dtype_title(self->dtype));
   if (self->ndim != result->ndim || memcmp(self->shape, result->shape, sizeof(int64_t) * self->ndim)) {
     char a[200], b[200];
-    shape_text(a, sizeof a, self->ndim, self->shape);
-    shape_text(b, sizeof b, result->ndim, result->shape);
+    tp_format_shape(a, sizeof a, self->ndim, self->shape);
+    tp_format_shape(b, sizeof b, result->ndim, result->shape);
     return tp_fail_status("output with shape %s doesn't match the broadcast shape %s", a, b);
   }
   if (check_internal_overlap(self)) return -1;
@@ -868,8 +862,8 @@ static int binary_inplace(int op, tp_tensor *self, tp_tensor *other, int wother,
   if (nd < 0) return -1;
   if (nd != self->ndim || memcmp(shape, self->shape, sizeof(int64_t) * nd)) {
     char x[200], y[200];
-    shape_text(x, sizeof x, self->ndim, self->shape);
-    shape_text(y, sizeof y, nd, shape);
+    tp_format_shape(x, sizeof x, self->ndim, self->shape);
+    tp_format_shape(y, sizeof y, nd, shape);
     return tp_fail_status("output with shape %s doesn't match the broadcast shape %s", x, y);
   }
   if (check_internal_overlap(self)) return -1;

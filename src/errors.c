@@ -30,5 +30,11 @@ int tp_fail_status(const char *fmt, ...) {
   return -1;
 }
 
+void tp_format_shape(char *buf, size_t cap, int n, const int64_t *shape) {
+  size_t k = (size_t)snprintf(buf, cap, "[");
+  for (int d = 0; d < n && k < cap; d++) k += (size_t)snprintf(buf + k, cap - k, "%s%lld", d ? ", " : "", (long long)shape[d]);
+  if (k < cap) snprintf(buf + k, cap - k, "]");
+}
+
 static double args[64];
 TP_API double *tp_args(void) { return args; }

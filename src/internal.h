@@ -55,6 +55,8 @@ extern const tp_dtype_info tp_dtype_table[TP_NDTYPES];
 /* errors.c — every failure goes through tp_fail; it returns NULL for convenience. */
 void *tp_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 int tp_fail_status(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* "[2, 3]": a shape as PyTorch's messages print it. */
+void tp_format_shape(char *buf, size_t cap, int n, const int64_t *shape);
 void tp_clear_error(void);
 
 /* storage.c */

@@ -13,14 +13,6 @@
 #include "autograd.h"
 #include "derivatives.h"
 
-static void shape_str(const tp_tensor *t, char *buf, size_t cap) {
-  size_t at = 0;
-  at += (size_t)snprintf(buf + at, cap - at, "[");
-  for (int d = 0; d < t->ndim && at < cap; d++)
-    at += (size_t)snprintf(buf + at, cap - at, d ? ", %lld" : "%lld", (long long)t->shape[d]);
-  if (at < cap) snprintf(buf + at, cap - at, "]");
-}
-
 /* ---- addmm ------------------------------------------------------------------------------ */
 TP_API tp_tensor *tp_addmm(tp_tensor *self, tp_tensor *m1, tp_tensor *m2, double beta, double alpha) {
   int mode = tp_set_grad_enabled(0);  /* Note [Below autograd] */
@@ -71,13 +63,13 @@ static int nll_check(tp_tensor *x, tp_tensor *t, tp_tensor *w) {
   if (t->ndim > 1) return tp_fail_status("0D or 1D target tensor expected, multi-target not supported");
   int no_batch = x->ndim == 1 && t->ndim == 0;
   if (!no_batch && !(x->ndim >= 1 && t->ndim == 1 && x->shape[0] == t->shape[0])) {
-    shape_str(x, a, sizeof a);
-    shape_str(t, b, sizeof b);
+    tp_format_shape(a, sizeof a, x->ndim, x->shape);
+    tp_format_shape(b, sizeof b, t->ndim, t->shape);
     return tp_fail_status("size mismatch (got input: %s, target: %s)", a, b);
   }
   int64_t nc = x->shape[x->ndim - 1];
   if (w && !(w->ndim == 1 && w->shape[0] == nc)) {
-    shape_str(w, a, sizeof a);
+    tp_format_shape(a, sizeof a, w->ndim, w->shape);
     return tp_fail_status("weight tensor should be defined either for all %lld classes or no classes but got weight tensor of shape: %s", (long long)nc, a);
   }
   if (x->dtype != TP_FLOAT32 && x->dtype != TP_FLOAT64)

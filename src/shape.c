@@ -13,12 +13,6 @@
 #include "derivatives.h"
 
 /* ---- shared helpers ------------------------------------------------------------------ */
-void tp_format_shape(char *buf, size_t cap, int n, const int64_t *shape) {
-  size_t k = (size_t)snprintf(buf, cap, "[");
-  for (int d = 0; d < n && k < cap; d++) k += (size_t)snprintf(buf + k, cap - k, "%s%lld", d ? ", " : "", (long long)shape[d]);
-  if (k < cap) snprintf(buf + k, cap - k, "]");
-}
-
 int tp_check_numel(int n, const int64_t *shape) {
   double numel = 1;
   for (int d = 0; d < n; d++) numel *= (double)shape[d];

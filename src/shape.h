@@ -19,7 +19,6 @@ static inline int64_t tp_arg_i64(double v) {
 /* A result shape whose element count stays below 2^53 (else the allocator's message). */
 int tp_check_numel(int n, const int64_t *shape);
 /* "[2, 3]", as PyTorch prints sizes in messages. */
-void tp_format_shape(char *buf, size_t cap, int n, const int64_t *shape);
 /* PyTorch's infer_size: the broadcast of shapes a and b, with its message on mismatch. */
 int tp_broadcast_shapes(int na, const int64_t *a, int nb, const int64_t *b, int *nout, int64_t *out);
 /* A header over t's storage that is not refcounted: valid while t is alive. */

@@ -8,12 +8,6 @@
 #include "autograd.h"
 #include "derivatives.h"
 
-static void format_shape(char *buf, size_t cap, int n, const int64_t *shape) {
-  size_t k = (size_t)snprintf(buf, cap, "[");
-  for (int d = 0; d < n && k < cap; d++) k += (size_t)snprintf(buf + k, cap - k, "%s%lld", d ? ", " : "", (long long)shape[d]);
-  if (k < cap) snprintf(buf + k, cap - k, "]");
-}
-
 /* Reads sizes that may hold one -1 and resolves it against numel (PyTorch's infer_size). */
 static int infer_size(int ndim, const double *sizes, int64_t numel, int64_t *out) {
   if (ndim > TP_MAX_DIMS) return tp_fail_status("tensorpad supports at most %d dimensions, got %d", TP_MAX_DIMS, ndim);
@@ -35,7 +29,7 @@ static int infer_size(int ndim, const double *sizes, int64_t numel, int64_t *out
     if (infer >= 0) {
       if (newsize == 0) {
         char buf[256];
-        format_shape(buf, sizeof buf, ndim, out);
+        tp_format_shape(buf, sizeof buf, ndim, out);
         return tp_fail_status("cannot reshape tensor of 0 elements into shape %s because the unspecified dimension size -1 can be any value and is ambiguous", buf);
       }
       out[infer] = numel / newsize;
@@ -43,7 +37,7 @@ static int infer_size(int ndim, const double *sizes, int64_t numel, int64_t *out
     return 0;
   }
   char buf[256];
-  format_shape(buf, sizeof buf, ndim, out);
+  tp_format_shape(buf, sizeof buf, ndim, out);
   return tp_fail_status("shape '%s' is invalid for input of size %lld", buf, (long long)numel);
 }
 
@@ -208,8 +202,8 @@ static tp_tensor *expand_impl(tp_tensor *t, int ndim, const double *sizes) {
   int64_t shape[TP_MAX_DIMS], stride[TP_MAX_DIMS], req[TP_MAX_DIMS];
   if (ndim > TP_MAX_DIMS) return tp_fail("tensorpad supports at most %d dimensions", TP_MAX_DIMS);
   for (int d = 0; d < ndim; d++) req[d] = (int64_t)sizes[d];
-  format_shape(tgt, sizeof tgt, ndim, req);
-  format_shape(cur, sizeof cur, t->ndim, t->shape);
+  tp_format_shape(tgt, sizeof tgt, ndim, req);
+  tp_format_shape(cur, sizeof cur, t->ndim, t->shape);
   if (ndim < t->ndim)
     return tp_fail("expand(torch.%sTensor{%s}, size=%s): the number of sizes provided (%d) must be greater or equal to the number of dimensions in the tensor (%d)",
                    t->dtype == TP_FLOAT32 ? "Float" : t->dtype == TP_FLOAT64 ? "Double" : t->dtype == TP_INT32 ? "Int" : t->dtype == TP_INT64 ? "Long" : "Bool",
@@ -261,7 +255,7 @@ static tp_tensor *select_impl(tp_tensor *t, double dim, double index) {
   int64_t size = t->shape[w], i = (int64_t)index;
   if (i < -size || i >= size) {
     char buf[256];
-    format_shape(buf, sizeof buf, t->ndim, t->shape);
+    tp_format_shape(buf, sizeof buf, t->ndim, t->shape);
     return tp_fail("select(): index %lld out of range for tensor of size %s at dimension %lld", (long long)i, buf, (long long)w);
   }
   if (i < 0) i += size;
