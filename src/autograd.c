@@ -205,9 +205,9 @@ void tp_node_set_output(tp_node *n, tp_tensor *out, int output_nr) {
 }
 
 static void type_desc(char *buf, size_t cap, const tp_tensor *t) {
-  int k = snprintf(buf, cap, "[torch.%sTensor [", tp_dtype_title(t->dtype));
-  for (int d = 0; d < t->ndim && k < (int)cap; d++) k += snprintf(buf + k, cap - (size_t)k, "%s%lld", d ? ", " : "", (long long)t->shape[d]);
-  if (k < (int)cap) snprintf(buf + k, cap - (size_t)k, "]]");
+  char shape[200];
+  tp_format_shape(shape, sizeof shape, t->ndim, t->shape);
+  snprintf(buf, cap, "[torch.%sTensor %s]", tp_dtype_title(t->dtype), shape);
 }
 
 static const char *const SECOND_BACKWARD =
@@ -593,13 +593,9 @@ static int run_backward(int nroots, tp_tensor *const *roots, tp_tensor *const *g
       tp_tensor *g = grads[i];
       if (g->ndim != r->ndim || memcmp(g->shape, r->shape, sizeof(int64_t) * r->ndim)) {
         char gs[200], rs[200];
-        int k = snprintf(gs, sizeof gs, "torch.Size([");
-        for (int d = 0; d < g->ndim; d++) k += snprintf(gs + k, sizeof gs - (size_t)k, "%s%lld", d ? ", " : "", (long long)g->shape[d]);
-        snprintf(gs + k, sizeof gs - (size_t)k, "])");
-        k = snprintf(rs, sizeof rs, "torch.Size([");
-        for (int d = 0; d < r->ndim; d++) k += snprintf(rs + k, sizeof rs - (size_t)k, "%s%lld", d ? ", " : "", (long long)r->shape[d]);
-        snprintf(rs + k, sizeof rs - (size_t)k, "])");
-        tp_fail("Mismatch in shape: grad_output[%d] has a shape of %s and output[%d] has a shape of %s.", i, gs, i, rs);
+        tp_format_shape(gs, sizeof gs, g->ndim, g->shape);
+        tp_format_shape(rs, sizeof rs, r->ndim, r->shape);
+        tp_fail("Mismatch in shape: grad_output[%d] has a shape of torch.Size(%s) and output[%d] has a shape of torch.Size(%s).", i, gs, i, rs);
         goto done;
       }
       tp_tensor_retain(g);
