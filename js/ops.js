@@ -6,7 +6,7 @@
 // The hot path (x.mul(y), x.add(2)) is one type test and one wasm call: no options parsing
 // and no allocation besides the result's wrapper. JS numbers go to the core as scalars with
 // their kind (bool / int / float) so PyTorch's wrapped-number promotion applies there.
-import { W, check, checkStatus, args, memory, TensorError } from './core.js';
+import { W, check, checkStatus, args, memory, cstr, TensorError } from './core.js';
 import { toDtype, describe } from './dtype.js';
 import { bind, splitOptions, checkInt } from './args.js';
 import { wrap } from './tensor.js';
@@ -17,19 +17,13 @@ const NONE = -1;
 export const OP = {};
 const kindOf = {};
 for (let i = 0, n = W.tp_op_count(); i < n; i++) {
-  const name = cstrAt(W.tp_op_name(i));
+  const name = cstr(W.tp_op_name(i));
   OP[name] = i;
   kindOf[name] = W.tp_op_kind(i);
 }
-function cstrAt(ptr) {
-  const b = new Uint8Array(memory.buffer);
-  let s = '';
-  for (let k = ptr; b[k]; k++) s += String.fromCharCode(b[k]);
-  return s;
-}
 
 /** grad_fn name PyTorch records for op (alt: its scalar / dim overload), for autograd. */
-export function gradFnName(name, alt = false) { return cstrAt(W.tp_op_grad_fn(OP[name], alt ? 1 : 0)); }
+export function gradFnName(name, alt = false) { return cstr(W.tp_op_grad_fn(OP[name], alt ? 1 : 0)); }
 
 // ---- argument helpers --------------------------------------------------------------------
 /** The TP_SCALAR_* kind of a JS scalar: JS cannot tell 1.0 from 1, so integers are ints. */
