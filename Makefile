@@ -13,8 +13,8 @@ PORT     ?= 8080
 # ---- flag groups ----------------------------------------------------------------------
 COMMON_CFLAGS := -std=c11 -Wall -Wextra -Wno-unused-parameter -Wshadow -Werror=implicit-function-declaration
 NATIVE_CFLAGS := $(COMMON_CFLAGS) -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
-WASM_CFLAGS   := $(COMMON_CFLAGS) -O3 -msimd128
-WASM_LDFLAGS  := --js-library src/imports.lib.js --no-entry -sSTANDALONE_WASM -sALLOW_MEMORY_GROWTH -sABORTING_MALLOC=0 -sMAXIMUM_MEMORY=2GB
+WASM_CFLAGS   := $(COMMON_CFLAGS) -msimd128
+WASM_LDFLAGS  := -O2 --js-library src/imports.lib.js --no-entry -sSTANDALONE_WASM -sALLOW_MEMORY_GROWTH -sABORTING_MALLOC=0 -sMALLOC=emmalloc -sMAXIMUM_MEMORY=2GB
 # Shared memory: growth never detaches TypedArray views handed to users (Node, isolated pages).
 WASM_SHARED   := -matomics -mbulk-memory -Wl,--shared-memory -sINITIAL_MEMORY=16MB
 # Plain memory for pages that are not cross-origin isolated: reserve up front so growth is rare.
@@ -39,13 +39,37 @@ build/.npm-stamp: package.json package-lock.json
 
 # ---- build ----------------------------------------------------------------------------
 .PHONY: build
-build: deps dist/tensorpad.wasm dist/tensorpad-plain.wasm
+build: deps dist/tensorpad.wasm dist/tensorpad-plain.wasm dist/tensorpad.min.js
 
-dist/tensorpad.wasm: $(SRC) $(HDR) src/imports.lib.js | dist
-	$(EMCC_ENV) emcc $(WASM_CFLAGS) $(SRC) $(WASM_LDFLAGS) $(WASM_SHARED) -o $@
+# Speed where it pays, size everywhere else: the wasm is most of what a page downloads.
+# Files on the per-op path (dispatch, allocation, autograd, the float32 kernels) are
+# compiled for speed, the rest (printing, random streams, indexing, shape ops) for size.
+# Inside the fast files, TP_COLD_BEGIN ... TP_COLD_END (src/internal.h) mark what is off
+# the hot path (other dtypes' kernels, rare ops) to be compiled for size too.
+WASM_FAST := autograd create elementwise gemm iter linalg nn reduce storage view
+wasm_opt   = $(if $(filter $(basename $(notdir $<)),$(WASM_FAST)),-O2,-Os)
+SHARED_OBJ := $(patsubst src/%.c,build/wasm/shared/%.o,$(SRC))
+PLAIN_OBJ  := $(patsubst src/%.c,build/wasm/plain/%.o,$(SRC))
 
-dist/tensorpad-plain.wasm: $(SRC) $(HDR) src/imports.lib.js | dist
-	$(EMCC_ENV) emcc $(WASM_CFLAGS) $(SRC) $(WASM_LDFLAGS) $(WASM_PLAIN) -o $@
+build/wasm/shared/%.o: src/%.c $(HDR) Makefile
+	@mkdir -p $(@D)
+	$(EMCC_ENV) emcc $(WASM_CFLAGS) $(wasm_opt) -matomics -mbulk-memory -c $< -o $@
+
+build/wasm/plain/%.o: src/%.c $(HDR) Makefile
+	@mkdir -p $(@D)
+	$(EMCC_ENV) emcc $(WASM_CFLAGS) $(wasm_opt) -c $< -o $@
+
+dist/tensorpad.wasm: $(SHARED_OBJ) src/imports.lib.js | dist
+	$(EMCC_ENV) emcc $(SHARED_OBJ) $(WASM_LDFLAGS) $(WASM_SHARED) -o $@
+
+dist/tensorpad-plain.wasm: $(PLAIN_OBJ) src/imports.lib.js | dist
+	$(EMCC_ENV) emcc $(PLAIN_OBJ) $(WASM_LDFLAGS) $(WASM_PLAIN) -o $@
+
+# The library as one minified ES module for pages and bundlers (package.json's "browser"
+# export); Node imports js/tensorpad.js itself. Names are kept: classes print them.
+dist/tensorpad.min.js: $(wildcard js/*.js) build/.npm-stamp | dist
+	npx esbuild js/tensorpad.js --bundle --format=esm --minify --keep-names --platform=neutral \
+	  '--external:node:*' --legal-comments=none --target=es2022 --log-level=warning --outfile=$@
 
 dist build:
 	mkdir -p $@

@@ -180,15 +180,17 @@ const REFERENCE_ORDER = ['pytorch-native', 'tfjs-wasm', 'jax-js', 'tensorpad-nat
 
 /**
  * Marks every result's check against the reference peer's values, within the workload's
- * rtol. Every variant of a workload computes the same thing from the same inputs, so a
- * variant without PyTorch in it (jit, functional) is checked against the reference
- * of an earlier variant (`earlier`, kept per workload by the caller).
+ * rtol. The variants of a workload compute the same thing from the same inputs (except
+ * where the workload says `variantsDiffer`, as matmul_T's A@B.T and A.T@B), so a variant
+ * without PyTorch in it (jit, functional) is checked against the reference of an earlier
+ * variant (`earlier`, kept per workload by the caller).
  */
 function compareChecks(w, results, earlier) {
   const ok = results.filter((r) => r.checkValues);
+  const key = w.variantsDiffer ? `${w.name} ${results[0]?.variant}` : w.name;
   const inRow = REFERENCE_ORDER.map((id) => ok.find((r) => r.peer === id)).find(Boolean);
-  const ref = inRow?.peer === REFERENCE_ORDER[0] || !earlier[w.name] ? inRow : earlier[w.name];
-  if (ref && !earlier[w.name]) earlier[w.name] = ref;
+  const ref = inRow?.peer === REFERENCE_ORDER[0] || !earlier[key] ? inRow : earlier[key];
+  if (ref && !earlier[key]) earlier[key] = ref;
   for (const r of ok) {
     if (r === ref) { r.check = `reference`; continue; }
     const a = r.checkValues.values, b = ref.checkValues.values;
@@ -369,10 +371,13 @@ function unitText(row) {
   return '';
 }
 
+// What a page downloads for the library: the minified bundle (dist/tensorpad.min.js, what
+// package.json's "browser" export serves) and the wasm, each gzip -9.
 function librarySize() {
-  const files = [join(ROOT, 'dist/tensorpad.wasm'), ...readdirSync(join(ROOT, 'js')).filter((f) => f.endsWith('.js')).map((f) => join(ROOT, 'js', f))];
-  if (!existsSync(files[0])) return null;
-  return files.reduce((n, f) => n + gzipSync(readFileSync(f), { level: 9 }).length, 0);
+  const files = ['dist/tensorpad.wasm', 'dist/tensorpad.min.js'].map((f) => join(ROOT, f));
+  if (!files.every((f) => existsSync(f))) return null;
+  const [wasm, js] = files.map((f) => gzipSync(readFileSync(f), { level: 9 }).length);
+  return { wasm, js, total: wasm + js };
 }
 
 function report(results) {
@@ -396,7 +401,9 @@ function report(results) {
     out.push(`| ${wl} | ${vs} | ${mine.median_ms} ms | ${theirs.median_ms} ms | ${fmtX(ratio)}× | ${target} | ${met}${t.note ? ` (${t.note})` : ''} |`);
   }
   const size = librarySize();
-  out.push(`| size | wasm + JS glue, gzip -9 | ${size === null ? 'n/a (not built)' : `${(size / 1024).toFixed(1)} KB`} | | | ≤ 100 KB | ${size === null ? 'n/a' : size <= 100 * 1024 ? 'yes' : '**no**'} |`);
+  const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+  out.push(size === null ? '| size | wasm + JS glue, gzip -9 | n/a (not built) | | | ≤ 100 KB | n/a |'
+    : `| size | wasm + JS glue, gzip -9 | ${kb(size.total)} (wasm ${kb(size.wasm)}, JS ${kb(size.js)}) | | | ≤ 100 KB | ${size.total <= 100 * 1024 ? 'yes' : '**no**'} |`);
 
   const peers = PEERS.map((p) => p.id);
   const keys = [];

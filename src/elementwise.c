@@ -196,8 +196,10 @@ int tp_assign_result(tp_tensor *self, tp_tensor *result) {
 /* ---- kernels: one strided inner loop per (op, compute dtype) -------------------------- */
 typedef struct { double alpha; int64_t ialpha; } bin_ctx;
 
+/* The plain strided loops serve every dtype but float32's contiguous runs: compiled for
+ * size (TP_COLD), since only float32 is on the hot path. */
 #define LOOP1(NAME, TI, TO, EXPR)                                                  \
-  static void NAME(char **p, const int64_t *s, int64_t n, void *ctx) {             \
+  TP_COLD static void NAME(char **p, const int64_t *s, int64_t n, void *ctx) {             \
     (void)ctx;                                                                     \
     char *o = p[0];                                                                \
     const char *in = p[1];                                                         \
@@ -207,7 +209,7 @@ typedef struct { double alpha; int64_t ialpha; } bin_ctx;
     }                                                                              \
   }
 #define LOOP2(NAME, T, TO, EXPR)                                                   \
-  static void NAME(char **p, const int64_t *s, int64_t n, void *ctx) {             \
+  TP_COLD static void NAME(char **p, const int64_t *s, int64_t n, void *ctx) {             \
     const bin_ctx *c = ctx;                                                        \
     (void)c;                                                                       \
     char *o = p[0];                                                                \
@@ -910,6 +912,9 @@ TP_API int tp_binary_scalar_(int op, tp_tensor *self, double s, int kind, double
   return 0;
 }
 
+/* where and clamp are off the hot path: compiled for size (internal.h). */
+TP_COLD_BEGIN
+
 /* ---- where(cond, a, b) ------------------------------------------------------------------ */
 #define WHERE_LOOP(NAME, T)                                                         \
   static void NAME(char **p, const int64_t *s, int64_t n, void *ctx) {              \
@@ -1006,3 +1011,4 @@ TP_API int tp_clamp_(tp_tensor *x, tp_tensor *lo, tp_tensor *hi, double slo, int
   tp_inplace_commit(x, n);
   return 0;
 }
+TP_COLD_END

@@ -120,7 +120,9 @@ static void kernel_f32(int64_t kc, const float *restrict a, const float *restric
 #endif
 #include "gemm_tmpl.h"
 
-/* ---- float64: the same 8-accumulator shape, two lanes per vector -------------------------- */
+/* ---- float64 and the integers: compiled for size (TP_COLD), float32 is the hot path ---- */
+/* float64: the same 8-accumulator shape, two lanes per vector. */
+TP_COLD_BEGIN
 #define S f64
 #define T double
 #define ACC double
@@ -187,6 +189,8 @@ static void kernel_f64(int64_t kc, const double *restrict a, const double *restr
 #define MR 4
 #define NR 8
 #include "gemm_tmpl.h"
+
+TP_COLD_END
 
 /* ---- float32 matrix·vector --------------------------------------------------------------
  * Rows dense: one dot product per row, four SIMD accumulators. Columns dense (Aᵀ stored):

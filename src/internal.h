@@ -13,6 +13,20 @@
 
 #define TP_MAX_DIMS 16
 
+/* Code off the hot path inside a file compiled for speed (the Makefile's WASM_FAST):
+ * other dtypes' kernels, rare ops, error reporting. Clang compiles what lies between
+ * TP_COLD_BEGIN and TP_COLD_END, and a function marked TP_COLD, for size (minsize), which keeps the wasm small; with
+ * other compilers (the native test builds) the markers do nothing. */
+#if defined(__clang__)
+#define TP_COLD __attribute__((minsize))
+#define TP_COLD_BEGIN _Pragma("clang attribute push(__attribute__((minsize)), apply_to = function)")
+#define TP_COLD_END _Pragma("clang attribute pop")
+#else
+#define TP_COLD
+#define TP_COLD_BEGIN
+#define TP_COLD_END
+#endif
+
 typedef struct tp_storage {
   void *data;              /* 16-byte aligned; never NULL, even for 0 bytes */
   int64_t nbytes;

@@ -22,6 +22,10 @@
 #include <wasm_simd128.h>
 #endif
 
+/* Only float32's kernels (sum, max/min, softmax) are on the hot path; everything else in
+ * this file is compiled for size (see TP_COLD_BEGIN in internal.h). */
+TP_COLD_BEGIN
+
 static int is_float(int dt) { return dt == TP_FLOAT32 || dt == TP_FLOAT64; }
 
 /* ---- accumulate kernels: p[0] = acc (stride 0 or moving), p[1] = x ---------------------- */
@@ -46,6 +50,7 @@ static int is_float(int dt) { return dt == TP_FLOAT32 || dt == TP_FLOAT64; }
     }                                                                             \
   }
 
+TP_COLD_END
 /* float32 sum into a float64 accumulator (p[0] is double): a horizontal run is summed in
  * blocks (4 SIMD accumulators in wasm) added up in double; a vertical run adds a float row
  * into a double row. Long sums, even sum(0) of ones(10**7, 2), stay exact as in PyTorch. */
@@ -105,6 +110,7 @@ static void sum_f32(char **p, const int64_t *s, int64_t n, void *ctx) {
   for (; k < n; k++, o += s[0], in += s[1]) *(double *)o += *(const float *)in;
 }
 
+TP_COLD_BEGIN
 #define MAXNAN(acc, x) ((x) != (x) || (x) > (acc) ? (x) : (acc))
 #define MINNAN(acc, x) ((x) != (x) || (x) < (acc) ? (x) : (acc))
 ACC(sum_f64, double, acc + x)
@@ -114,6 +120,7 @@ ACC(prod_f64, double, acc * x)
 ACC(prod_i64, int64_t, (uint64_t)acc * (uint64_t)x)
 static inline float maxnan_f(float acc, float x) { return MAXNAN(acc, x); }
 static inline float minnan_f(float acc, float x) { return MINNAN(acc, x); }
+TP_COLD_END
 #ifdef __wasm_simd128__
 /* float32 max/min: wasm's f32x4.max/min propagate NaN as PyTorch's max does. */
 #define EXTREME_F32(NAME, VOP, FOLD)                                              \
@@ -145,6 +152,7 @@ EXTREME_F32(min_f32, wasm_f32x4_min, minnan_f)
 ACC(max_f32, float, MAXNAN(acc, x))
 ACC(min_f32, float, MINNAN(acc, x))
 #endif
+TP_COLD_BEGIN
 ACC(max_f64, double, MAXNAN(acc, x))
 ACC(max_i32, int32_t, x > acc ? x : acc)
 ACC(max_i64, int64_t, x > acc ? x : acc)
@@ -793,6 +801,7 @@ static float reduce_all8(const float *v, int64_t n) {
   return acc[0];
 }
 
+TP_COLD_END
 static tp_tensor *softmax_f32(tp_tensor *x, int64_t dim, int log) {
   tp_tensor *xc = tp_contiguous(x);
   if (!xc) return NULL;
@@ -863,6 +872,7 @@ static tp_tensor *softmax_f32(tp_tensor *x, int64_t dim, int log) {
 }
 
 /* softmax = exp(x - max) / sum(exp(x - max)); log_softmax = (x - max) - log(sum(...)). */
+TP_COLD_BEGIN
 static tp_tensor *softmax_impl(tp_tensor *x, int64_t dim, int dtype, int log) {
   int dt = dtype >= 0 ? dtype : x->dtype;
   if (!is_float(dt))
@@ -908,3 +918,4 @@ TP_API tp_tensor *tp_dimop(int op, tp_tensor *x, double dim, int dtype) {
   tp_set_grad_enabled(mode);
   return tp_record_dimop(op, x, d, out);
 }
+TP_COLD_END

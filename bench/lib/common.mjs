@@ -96,7 +96,7 @@ export const WORKLOADS = [
     name: `matmul_${n}`, kind: 'matmul', n, variants: ['fixed_B', 'new_B'], rtol: 1e-4,
     unit: (ms) => ({ gflops: (2 * n ** 3) / (ms * 1e6) }),
   })),
-  { name: 'matmul_T_512', kind: 'matmul_T', n: 512, variants: ['A@B.T', 'A.T@B'], rtol: 1e-4,
+  { name: 'matmul_T_512', kind: 'matmul_T', n: 512, variants: ['A@B.T', 'A.T@B'], variantsDiffer: true, rtol: 1e-4,
     unit: (ms) => ({ gflops: (2 * 512 ** 3) / (ms * 1e6) }) },
   { name: 'add_1M', kind: 'add', n: 1 << 20, variants: [''], rtol: 1e-5,
     unit: (ms) => ({ gb_per_s: (12 * (1 << 20)) / (ms * 1e6) }) },
