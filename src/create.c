@@ -68,6 +68,8 @@ TP_API tp_tensor *tp_full(int ndim, const double *sizes, int dtype, double value
   return t;
 }
 
+/* Ranges and eye: compiled for size (internal.h). */
+TP_COLD_BEGIN
 static tp_tensor *make_1d(int dtype, int64_t n) {
   int64_t shape[1] = {n};
   return tp_tensor_make(dtype, 1, shape);
@@ -155,6 +157,8 @@ TP_API tp_tensor *tp_eye(double n, double m, int dtype) {
   for (int64_t i = 0; i < k; i++) tp_store_f64(tp_ptr(t) + (i * t->stride[0] + i) * item, dtype, 1);
   return t;
 }
+
+TP_COLD_END
 
 TP_API tp_tensor *tp_from_buffer(const void *src, int src_dtype, int ndim, const double *sizes, int dtype) {
   int64_t shape[TP_MAX_DIMS];

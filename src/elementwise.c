@@ -239,55 +239,30 @@ typedef struct { double alpha; int64_t ialpha; } bin_ctx;
     }                                                                              \
     for (int64_t k = 0; k < (n & 7); k++) { float x = in[k]; o[k] = (EXPR); }      \
   }
-/* Three cases: both contiguous, b broadcast (stride 0), a broadcast. */
+/* Both contiguous, or one of them broadcast (stride 0): a broadcast operand is read from 16
+ * copies of its value on the stack, so that one loop serves the three cases. */
 #define SIMD2_F32(NAME, VOP, EXPR)                                                 \
   LOOP2(NAME##_strided, float, float, EXPR)                                        \
   static void NAME(char **p, const int64_t *s, int64_t n, void *ctx) {             \
     if (s[0] != 4 || (s[1] != 4 && s[1] != 0) || (s[2] != 4 && s[2] != 0) ||       \
         (s[1] == 0 && s[2] == 0)) { NAME##_strided(p, s, n, ctx); return; }        \
-    float *o = (float *)p[0];                                                      \
+    float *o = (float *)p[0], splat[16];                                           \
     const float *xa = (const float *)p[1], *xb = (const float *)p[2];              \
-    int64_t k = 0;                                                                 \
-    if (s[1] && s[2]) {                                                            \
-      float *end = o + (n & ~(int64_t)15);                                         \
-      for (; o < end; o += 16, xa += 16, xb += 16) {                               \
-        v128_t r0 = VOP(wasm_v128_load(xa), wasm_v128_load(xb));                   \
-        v128_t r1 = VOP(wasm_v128_load(xa + 4), wasm_v128_load(xb + 4));           \
-        v128_t r2 = VOP(wasm_v128_load(xa + 8), wasm_v128_load(xb + 8));           \
-        v128_t r3 = VOP(wasm_v128_load(xa + 12), wasm_v128_load(xb + 12));         \
-        wasm_v128_store(o, r0);                                                    \
-        wasm_v128_store(o + 4, r1);                                                \
-        wasm_v128_store(o + 8, r2);                                                \
-        wasm_v128_store(o + 12, r3);                                               \
-      }                                                                            \
-      for (k = 0; k < (n & 15); k++) { float a = xa[k], b = xb[k]; o[k] = (EXPR); } \
-    } else if (s[1]) {                                                             \
-      float b = *xb;                                                               \
-      v128_t vb = wasm_f32x4_splat(b);                                             \
-      float *end = o + (n & ~(int64_t)15);                                         \
-      for (; o < end; o += 16, xa += 16) {                                         \
-        v128_t r0 = VOP(wasm_v128_load(xa), vb), r1 = VOP(wasm_v128_load(xa + 4), vb); \
-        v128_t r2 = VOP(wasm_v128_load(xa + 8), vb), r3 = VOP(wasm_v128_load(xa + 12), vb); \
-        wasm_v128_store(o, r0);                                                    \
-        wasm_v128_store(o + 4, r1);                                                \
-        wasm_v128_store(o + 8, r2);                                                \
-        wasm_v128_store(o + 12, r3);                                               \
-      }                                                                            \
-      for (k = 0; k < (n & 15); k++) { float a = xa[k]; o[k] = (EXPR); }           \
-    } else {                                                                       \
-      float a = *xa;                                                               \
-      v128_t va = wasm_f32x4_splat(a);                                             \
-      float *end = o + (n & ~(int64_t)15);                                         \
-      for (; o < end; o += 16, xb += 16) {                                         \
-        v128_t r0 = VOP(va, wasm_v128_load(xb)), r1 = VOP(va, wasm_v128_load(xb + 4)); \
-        v128_t r2 = VOP(va, wasm_v128_load(xb + 8)), r3 = VOP(va, wasm_v128_load(xb + 12)); \
-        wasm_v128_store(o, r0);                                                    \
-        wasm_v128_store(o + 4, r1);                                                \
-        wasm_v128_store(o + 8, r2);                                                \
-        wasm_v128_store(o + 12, r3);                                               \
-      }                                                                            \
-      for (k = 0; k < (n & 15); k++) { float b = xb[k]; o[k] = (EXPR); }           \
+    int64_t da = 16, db = 16;                                                      \
+    if (!s[1]) { for (int j = 0; j < 16; j++) splat[j] = *xa; xa = splat; da = 0; } \
+    if (!s[2]) { for (int j = 0; j < 16; j++) splat[j] = *xb; xb = splat; db = 0; } \
+    float *end = o + (n & ~(int64_t)15);                                           \
+    for (; o < end; o += 16, xa += da, xb += db) {                                 \
+      v128_t r0 = VOP(wasm_v128_load(xa), wasm_v128_load(xb));                     \
+      v128_t r1 = VOP(wasm_v128_load(xa + 4), wasm_v128_load(xb + 4));             \
+      v128_t r2 = VOP(wasm_v128_load(xa + 8), wasm_v128_load(xb + 8));             \
+      v128_t r3 = VOP(wasm_v128_load(xa + 12), wasm_v128_load(xb + 12));           \
+      wasm_v128_store(o, r0);                                                      \
+      wasm_v128_store(o + 4, r1);                                                  \
+      wasm_v128_store(o + 8, r2);                                                  \
+      wasm_v128_store(o + 12, r3);                                                 \
     }                                                                              \
+    for (int64_t k = 0; k < (n & 15); k++) { float a = xa[k], b = xb[k]; o[k] = (EXPR); } \
   }
 #else
 #define SIMD1_F32(NAME, VEXPR, EXPR) LOOP1(NAME, float, float, EXPR)

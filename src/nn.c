@@ -54,6 +54,9 @@ TP_API tp_tensor *tp_mse_loss(tp_tensor *x, tp_tensor *y, int reduction) {
 
 /* ---- nll_loss ------------------------------------------------------------------------------
  * Checks in the order of PyTorch 1.13's nll_loss_nd, its meta function and the CPU kernel. */
+/* Everything below addmm and mse_loss is off the hot path: compiled for size (internal.h). */
+TP_COLD_BEGIN
+
 static int nll_check(tp_tensor *x, tp_tensor *t, tp_tensor *w) {
   char a[64], b[64];
   if (x->ndim < 1) return tp_fail_status("Expected 1 or more dimensions (got %d)", x->ndim);
@@ -274,3 +277,4 @@ TP_API tp_tensor *tp_softplus(tp_tensor *x, double beta, double threshold) {
   scratch_free(&s);
   return out ? record_act(TP_GRAD_SOFTPLUS, "SoftplusBackward0", x, out, beta, threshold) : NULL;
 }
+TP_COLD_END

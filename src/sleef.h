@@ -10,6 +10,15 @@
 #include <wasm_simd128.h>
 #endif
 
+/* The five entry points below are called, not inlined: each is a few hundred bytes of wasm
+ * and every kernel that uses them would carry its own copies (one call per four elements
+ * costs next to nothing beside the polynomial). */
+#if defined(__GNUC__)
+#define TP_SLEEF_CALL __attribute__((noinline))
+#else
+#define TP_SLEEF_CALL
+#endif
+
 /* Note [float32 exp as PyTorch computes it]: PyTorch's CPU exp (and sigmoid, softmax built
  * on it) evaluates Sleef's expf_u10 on every element, which is not correctly rounded: exp(4)
  * is 54.598152, printed 54.5982, where libm gives 54.598148 (54.5981). This is Sleef's
@@ -35,7 +44,7 @@ static inline float pow2i_f(int q) {
   union { uint32_t u; float f; } b = {(uint32_t)(q + 127) << 23};
   return b.f;
 }
-static inline float sleef_expf(float d) {
+TP_SLEEF_CALL static inline float sleef_expf(float d) {
   if (d != d) return d;
   if (d > 104) return INFINITY;
   if (d < -104) return 0;
@@ -64,7 +73,7 @@ static inline v128_t mla4_fused(v128_t x, v128_t y, v128_t z) {
   return wasm_i32x4_shuffle(wasm_f32x4_demote_f64x2_zero(lo), wasm_f32x4_demote_f64x2_zero(hi), 0, 1, 4, 5);
 }
 static inline v128_t mla4_plain(v128_t x, v128_t y, v128_t z) { return wasm_f32x4_add(wasm_f32x4_mul(x, y), z); }
-static inline v128_t sleef_expf4(v128_t d) {
+TP_SLEEF_CALL static inline v128_t sleef_expf4(v128_t d) {
   v128_t qf = wasm_f32x4_nearest(wasm_f32x4_mul(d, wasm_f32x4_splat(EXP_R_LN2)));
   v128_t q = wasm_i32x4_trunc_sat_f32x4(qf);
   v128_t s = mla4_plain(qf, wasm_f32x4_splat(EXP_L2U), d);
@@ -152,7 +161,7 @@ static inline tp_f2 sleef_expk2f(tp_f2 d) {
   if (d.x < -104) t = f2(0, 0);
   return t;
 }
-static inline float sleef_tanhf(float x) {
+TP_SLEEF_CALL static inline float sleef_tanhf(float x) {
   if (x != x) return x;
   float a = fabsf(x);
   if (a > 8.664339742f) return copysignf(1.0f, x);
@@ -168,7 +177,7 @@ static inline float sleef_tanhf(float x) {
  * inside log_softmax and logsumexp): log m + e log 2 with m in [0.75, 1.5), through
  * x = (m - 1) / (m + 1) in double-float arithmetic. Checked bit for bit against PyTorch on
  * 30000 random inputs. */
-static inline float sleef_logf(float d) {
+TP_SLEEF_CALL static inline float sleef_logf(float d) {
   union { float f; int32_t i; } b;
   int sub = d < 1.17549435e-38f;
   if (sub) d *= 18446744073709551616.0f;  /* 2^64: subnormals get a normal exponent */
@@ -246,7 +255,7 @@ static inline tp_f2x4 df4_div(tp_f2x4 n, tp_f2x4 d) {
   v128_t u = fmapn4(t, n.x, s), v = fmanp4(d.y, t, fmanp4(d.x, t, one));
   return f2x4(s, fma4(s, v, fma4(n.y, t, u)));
 }
-static inline v128_t sleef_tanhf4(v128_t x) {
+TP_SLEEF_CALL static inline v128_t sleef_tanhf4(v128_t x) {
   v128_t a = wasm_f32x4_abs(x);
   /* expk2f(a, 0) */
   v128_t qf = wasm_f32x4_nearest(wasm_f32x4_mul(a, wasm_f32x4_splat(EXP_R_LN2)));
