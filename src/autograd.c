@@ -57,6 +57,13 @@ static void meta_of(tp_meta *m, const tp_tensor *t) {
 
 void tp_node_retain(tp_node *n) { n->refcount++; }
 
+/* A node and its next/in_meta/out_meta arrays are one block (Note [Small blocks]). */
+#define ALIGN16(n) (((n) + 15) & ~(size_t)15)
+static size_t node_bytes(int ninputs, int noutputs) {
+  return ALIGN16(sizeof(tp_node)) + ALIGN16(sizeof(tp_edge) * (size_t)ninputs) +
+         ALIGN16(sizeof(tp_meta) * (size_t)ninputs) + sizeof(tp_meta) * (size_t)noutputs;
+}
+
 /* Note [Freeing long graphs]: releasing a node may release the next ones, and saved
  * tensors whose own grad_fns go too; one shared worklist keeps that iterative. */
 static tp_node **free_list;
@@ -84,14 +91,11 @@ static void free_node_now(tp_node *n) {
   if (n->retain)
     for (int i = 0; i < n->noutputs; i++)
       if (n->retain[i]) n->retain[i]->retains_grad = 0;
-  free(n->next);
-  free(n->in_meta);
-  free(n->out_meta);
   free(n->saved);
   free(n->hooks);
   free(n->retain);
   free(n->buf);
-  free(n);
+  tp_block_free(n, node_bytes(n->ninputs, n->noutputs));
 }
 
 void tp_node_release(tp_node *n) {
@@ -118,8 +122,10 @@ void tp_node_release(tp_node *n) {
 }
 
 static tp_node *node_alloc(int kind, int op, const char *name, int ninputs, int noutputs) {
-  tp_node *n = calloc(1, sizeof *n);
+  size_t bytes = node_bytes(ninputs, noutputs);
+  tp_node *n = tp_block_alloc(bytes);
   if (!n) return tp_fail("DefaultCPUAllocator: not enough memory to record the autograd graph");
+  memset(n, 0, bytes);
   n->refcount = 1;
   n->kind = (int16_t)kind;
   n->op = (int16_t)op;
@@ -127,13 +133,10 @@ static tp_node *node_alloc(int kind, int op, const char *name, int ninputs, int 
   n->seq = next_seq++;
   n->ninputs = ninputs;
   n->noutputs = noutputs;
-  n->next = calloc((size_t)(ninputs ? ninputs : 1), sizeof *n->next);
-  n->in_meta = calloc((size_t)(ninputs ? ninputs : 1), sizeof *n->in_meta);
-  n->out_meta = calloc((size_t)noutputs, sizeof *n->out_meta);
-  if (!n->next || !n->in_meta || !n->out_meta) {
-    free_node_now(n);
-    return tp_fail("DefaultCPUAllocator: not enough memory to record the autograd graph");
-  }
+  char *p = (char *)n + ALIGN16(sizeof *n);
+  n->next = (tp_edge *)p;
+  n->in_meta = (tp_meta *)(p += ALIGN16(sizeof(tp_edge) * (size_t)ninputs));
+  n->out_meta = (tp_meta *)(p + ALIGN16(sizeof(tp_meta) * (size_t)ninputs));
   return n;
 }
 

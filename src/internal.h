@@ -74,6 +74,8 @@ void tp_format_shape(char *buf, size_t cap, int n, const int64_t *shape);
 void tp_clear_error(void);
 
 /* storage.c */
+void *tp_block_alloc(size_t nbytes);                   /* 16-byte aligned; NULL when out of memory */
+void tp_block_free(void *p, size_t nbytes);            /* nbytes as given to tp_block_alloc */
 tp_storage *tp_storage_new(int64_t nbytes);          /* NULL + error on out-of-memory */
 void tp_storage_retain(tp_storage *s);
 void tp_storage_release(tp_storage *s);

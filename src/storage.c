@@ -21,6 +21,55 @@ static void *aligned_alloc16(int64_t nbytes) {
   return aligned_alloc(16, n ? n : 16);
 }
 
+/* Note [Small blocks]: a small op allocates a tensor header, a storage with its data and
+ * often an autograd node, and frees them soon after; the general allocator's search took a
+ * third of the time of a chain of scalar ops. Freed blocks of up to SMALL_MAX bytes go to a
+ * LIFO list per 16-byte size class instead and are handed out again first. The lists hold
+ * at most SMALL_CACHE bytes in all, so freed memory still goes back to the allocator.
+ * Under AddressSanitizer (the native tests) the lists are off, so that a use after free is
+ * still caught. Blocks are 16-byte aligned; tp_block_free must be given the size asked for. */
+#if defined(__SANITIZE_ADDRESS__)
+#define SMALL_LISTS 0
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define SMALL_LISTS 0
+#endif
+#endif
+#ifndef SMALL_LISTS
+#define SMALL_LISTS 1
+#endif
+#define SMALL_MAX 2048
+#define SMALL_CACHE (4 << 20)
+
+typedef struct small_block { struct small_block *next; } small_block;
+static small_block *small_list[SMALL_MAX / 16 + 1];
+static size_t small_cached;
+
+static size_t block_bytes(size_t n) { return n ? (n + 15) & ~(size_t)15 : 16; }
+
+void *tp_block_alloc(size_t n) {
+  size_t size = block_bytes(n);
+  if (SMALL_LISTS && size <= SMALL_MAX && small_list[size / 16]) {
+    small_block *b = small_list[size / 16];
+    small_list[size / 16] = b->next;
+    small_cached -= size;
+    return b;
+  }
+  return size >= n ? aligned_alloc(16, size) : NULL;
+}
+
+void tp_block_free(void *p, size_t n) {
+  size_t size = block_bytes(n);
+  if (p && SMALL_LISTS && size <= SMALL_MAX && small_cached + size <= SMALL_CACHE) {
+    small_block *b = p;
+    b->next = small_list[size / 16];
+    small_list[size / 16] = b;
+    small_cached += size;
+    return;
+  }
+  free(p);
+}
+
 TP_API void *tp_malloc(double nbytes) {
   void *p = nbytes >= 0 && nbytes < 9e15 ? aligned_alloc16((int64_t)nbytes) : NULL;
   if (!p) tp_fail("DefaultCPUAllocator: not enough memory: you tried to allocate %.0f bytes.", nbytes);
@@ -29,15 +78,16 @@ TP_API void *tp_malloc(double nbytes) {
 
 TP_API void tp_free(void *p) { free(p); }
 
+/* A storage and its data are one block: the header, padded to 16 bytes, then the data. */
+#define STORAGE_HEADER ((sizeof(tp_storage) + 15) & ~(size_t)15)
+
 tp_storage *tp_storage_new(int64_t nbytes) {
-  tp_storage *s = malloc(sizeof *s);
-  void *data = s ? aligned_alloc16(nbytes) : NULL;
-  if (!data) {
-    free(s);
+  tp_storage *s = nbytes >= 0 && (uint64_t)nbytes <= (uint64_t)SIZE_MAX - STORAGE_HEADER - 16
+                      ? tp_block_alloc(STORAGE_HEADER + (size_t)nbytes) : NULL;
+  if (!s)
     return tp_fail("DefaultCPUAllocator: not enough memory: you tried to allocate %lld bytes.",
                    (long long)nbytes);
-  }
-  s->data = data;
+  s->data = (char *)s + STORAGE_HEADER;
   s->nbytes = nbytes;
   s->refcount = 1;
   s->version = 0;
@@ -57,8 +107,7 @@ void tp_storage_release(tp_storage *s) {
   if (s->prev) s->prev->next = s->next; else live_storages = s->next;
   if (s->next) s->next->prev = s->prev;
   live_bytes -= s->nbytes;
-  free(s->data);
-  free(s);
+  tp_block_free(s, STORAGE_HEADER + (size_t)s->nbytes);
 }
 
 TP_API void *tp_storage_find(const void *addr, double nbytes) {
@@ -75,8 +124,9 @@ TP_API void tp_storage_retain_ptr(void *s) { tp_storage_retain(s); }
 TP_API void tp_storage_release_ptr(void *s) { tp_storage_release(s); }
 
 tp_tensor *tp_tensor_alloc(void) {
-  tp_tensor *t = calloc(1, sizeof *t);
+  tp_tensor *t = tp_block_alloc(sizeof *t);
   if (!t) return tp_fail("DefaultCPUAllocator: not enough memory: you tried to allocate %zu bytes.", sizeof *t);
+  memset(t, 0, sizeof *t);
   t->refcount = 1;
   live_tensors++;
   static double next_serial = 1;
@@ -91,7 +141,7 @@ TP_API void tp_tensor_release(tp_tensor *t) {
   tp_tensor_free_autograd(t);
   tp_storage_release(t->storage);
   live_tensors--;
-  free(t);
+  tp_block_free(t, sizeof *t);
 }
 
 void tp_contiguous_strides(int ndim, const int64_t *shape, int64_t *stride) {
@@ -141,7 +191,7 @@ tp_tensor *tp_tensor_make(int dtype, int ndim, const int64_t *shape) {
   t->storage = tp_storage_new(numel * item);
   if (!t->storage) {
     live_tensors--;
-    free(t);
+    tp_block_free(t, sizeof *t);
     return NULL;
   }
   t->dtype = (int8_t)dtype;
