@@ -198,13 +198,12 @@ static tp_tensor *unsqueeze_impl(tp_tensor *t, double dim) {
 }
 
 static tp_tensor *expand_impl(tp_tensor *t, int ndim, const double *sizes) {
-  char tgt[256], cur[256];
+  char tgt[256], cur[256];  /* the shapes as text, formatted only for an error */
   int64_t shape[TP_MAX_DIMS], stride[TP_MAX_DIMS], req[TP_MAX_DIMS];
   if (ndim > TP_MAX_DIMS) return tp_fail("tensorpad supports at most %d dimensions", TP_MAX_DIMS);
   for (int d = 0; d < ndim; d++) req[d] = (int64_t)sizes[d];
-  tp_format_shape(tgt, sizeof tgt, ndim, req);
-  tp_format_shape(cur, sizeof cur, t->ndim, t->shape);
-  if (ndim < t->ndim)
+#define FORMAT_SHAPES() (tp_format_shape(tgt, sizeof tgt, ndim, req), tp_format_shape(cur, sizeof cur, t->ndim, t->shape), 1)
+  if (ndim < t->ndim && FORMAT_SHAPES())
     return tp_fail("expand(torch.%sTensor{%s}, size=%s): the number of sizes provided (%d) must be greater or equal to the number of dimensions in the tensor (%d)",
                    t->dtype == TP_FLOAT32 ? "Float" : t->dtype == TP_FLOAT64 ? "Double" : t->dtype == TP_INT32 ? "Int" : t->dtype == TP_INT64 ? "Long" : "Bool",
                    cur, tgt, ndim, t->ndim);
@@ -219,16 +218,17 @@ static tp_tensor *expand_impl(tp_tensor *t, int ndim, const double *sizes) {
       target = size;
     }
     if (size != target) {
-      if (size != 1)
+      if (size != 1 && FORMAT_SHAPES())
         return tp_fail("The expanded size of the tensor (%lld) must match the existing size (%lld) at non-singleton dimension %d.  Target sizes: %s.  Tensor sizes: %s",
                        (long long)target, (long long)size, i, tgt, cur);
-      if (target < 0) return tp_fail("Trying to create tensor with negative dimension %lld: %s", (long long)target, tgt);
+      if (target < 0 && FORMAT_SHAPES()) return tp_fail("Trying to create tensor with negative dimension %lld: %s", (long long)target, tgt);
       size = target;
       st = 0;
     }
     shape[i] = size;
     stride[i] = st;
   }
+#undef FORMAT_SHAPES
   return restrided(t, ndim, shape, stride, t->offset);
 }
 
