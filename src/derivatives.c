@@ -232,18 +232,41 @@ tp_tensor *tp_record_where(tp_tensor *cond, tp_tensor *x, tp_tensor *y, tp_tenso
   return finish(n, out, failed);
 }
 
-tp_tensor *tp_record_clamp(tp_tensor *x, tp_tensor *lo, tp_tensor *hi, double slo, int klo, double shi, int khi, tp_tensor *out) {
+/* clamp's node layouts, as PyTorch 1.13 records them: clamp(Scalar?, Scalar?) and the Scalar
+ * overloads of clamp_min/clamp_max have x as the only input; clamp(Tensor?, Tensor?) has
+ * three (x, min, max: an absent bound is an empty edge), clamp_min/clamp_max(Tensor) two. */
+static int clamp_inputs(int op, tp_tensor *x, tp_tensor *lo, tp_tensor *hi, tp_tensor **ins) {
+  ins[0] = x;
+  if (!lo && !hi) return 1;
+  if (op == TP_OP_CLAMP_MIN) { ins[1] = lo; return 2; }
+  if (op == TP_OP_CLAMP_MAX) { ins[1] = hi; return 2; }
+  ins[1] = lo;
+  ins[2] = hi;
+  return 3;
+}
+
+static void clamp_params(tp_node *n, int op, tp_tensor *lo, tp_tensor *hi, double slo, int klo, double shi, int khi) {
+  n->kind = TP_GRAD_CLAMP;
+  n->op = (int16_t)op;
+  n->name = op_grad_name(op, lo || hi);
+  n->s[0] = slo;
+  n->s[1] = shi;
+  n->iv[0] = lo ? 2 : klo != TP_SCALAR_NONE;   /* 0 none, 1 scalar, 2 tensor */
+  n->iv[1] = hi ? 2 : khi != TP_SCALAR_NONE;
+  n->niv = 2;
+}
+
+tp_tensor *tp_record_clamp(int op, tp_tensor *x, tp_tensor *lo, tp_tensor *hi, double slo, int klo, double shi, int khi,
+                           tp_tensor *out) {
+  if (op == TP_OP_CLAMP_MIN) hi = NULL, khi = TP_SCALAR_NONE;
+  if (op == TP_OP_CLAMP_MAX) lo = NULL, klo = TP_SCALAR_NONE;
   tp_tensor *ins[3] = {x, lo, hi};
   if (!out || !tp_any_requires_grad(3, ins)) return out;
-  int tensors = lo || hi;  /* clamp(Tensor? min, Tensor? max) has three edges, clamp(Scalar) one */
-  tp_node *n = tp_node_new(TP_GRAD_CLAMP, TP_OP_CLAMP, tensors ? "ClampBackward0" : "ClampBackward1", tensors ? 3 : 1, ins, 1);
+  int nin = clamp_inputs(op, x, lo, hi, ins);
+  tp_node *n = tp_node_new(TP_GRAD_CLAMP, op, op_grad_name(op, lo || hi), nin, ins, 1);
   int failed = 0;
   if (n) {
-    n->s[0] = slo;
-    n->s[1] = shi;
-    n->iv[0] = lo ? 2 : klo != TP_SCALAR_NONE;   /* 0 none, 1 scalar, 2 tensor */
-    n->iv[1] = hi ? 2 : khi != TP_SCALAR_NONE;
-    n->niv = 2;
+    clamp_params(n, op, lo, hi, slo, klo, shi, khi);
     failed |= tp_node_save(n, x, -1);
     if (lo) failed |= tp_node_save(n, lo, -1);
     if (hi) failed |= tp_node_save(n, hi, -1);
@@ -531,18 +554,15 @@ int tp_inplace_binary_scalar_begin(int op, tp_tensor *self, double s, double alp
   return 0;
 }
 
-int tp_inplace_clamp_begin(tp_tensor *x, tp_tensor *lo, tp_tensor *hi, double slo, int klo, double shi, int khi, tp_node **n) {
-  tp_tensor *extra[2] = {lo, hi};
-  if (tp_inplace_begin(x, lo || hi ? 2 : 0, extra, n)) return -1;
+int tp_inplace_clamp_begin(int op, tp_tensor *x, tp_tensor *lo, tp_tensor *hi, double slo, int klo, double shi, int khi,
+                           tp_node **n) {
+  if (op == TP_OP_CLAMP_MIN) hi = NULL, khi = TP_SCALAR_NONE;
+  if (op == TP_OP_CLAMP_MAX) lo = NULL, klo = TP_SCALAR_NONE;
+  tp_tensor *ins[3];
+  int nin = clamp_inputs(op, x, lo, hi, ins);
+  if (tp_inplace_begin(x, nin - 1, ins + 1, n)) return -1;
   if (!*n) return 0;
-  (*n)->kind = TP_GRAD_CLAMP;
-  (*n)->op = TP_OP_CLAMP;
-  (*n)->name = lo || hi ? "ClampBackward0" : "ClampBackward1";
-  (*n)->s[0] = slo;
-  (*n)->s[1] = shi;
-  (*n)->iv[0] = lo ? 2 : klo != TP_SCALAR_NONE;
-  (*n)->iv[1] = hi ? 2 : khi != TP_SCALAR_NONE;
-  (*n)->niv = 2;
+  clamp_params(*n, op, lo, hi, slo, klo, shi, khi);
   if (save_old(*n, x) || (lo && tp_node_save(*n, lo, -1)) || (hi && tp_node_save(*n, hi, -1))) return begin_failed(n);
   return 0;
 }
@@ -725,27 +745,29 @@ static int where_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
   return 0;
 }
 
+/* d x = g where min <= x <= max (ties keep the gradient, NaN gets none); a tensor bound gets
+ * g where it won: x < min, x > max, and for a crossed pair (min > max, result = max) max. */
 static int clamp_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
   int k = 0;
   tp_tensor *x = unpack(a, n, k++), *lo = NULL, *hi = NULL;
   if (n->iv[0] == 2) lo = unpack(a, n, k++);
   if (n->iv[1] == 2) hi = unpack(a, n, k++);
   if (!x || (n->iv[0] == 2 && !lo) || (n->iv[1] == 2 && !hi)) return -1;
+  int hi_slot = n->op == TP_OP_CLAMP_MAX ? 1 : 2;  /* clamp_max(Tensor) has edges (x, max) */
   tp_tensor *above = n->iv[0] == 2 ? bin(a, TP_OP_GE, x, lo) : n->iv[0] ? cmp_s(a, TP_OP_GE, x, n->s[0]) : NULL;
   tp_tensor *below = n->iv[1] == 2 ? bin(a, TP_OP_LE, x, hi) : n->iv[1] ? cmp_s(a, TP_OP_LE, x, n->s[1]) : NULL;
   tp_tensor *inside = above && below ? bin(a, TP_OP_LOGICAL_AND, above, below) : above ? above : below;
   if (n->next[0].fn) gi[0] = own(inside ? where0(a, inside, g) : g);
-  /* with both bounds tensors, PyTorch gives a crossed pair (min > max, result = max) to max */
   tp_tensor *lo_wins = lo && hi ? bin(a, TP_OP_LT, lo, hi) : NULL, *hi_wins = lo && hi ? bin(a, TP_OP_LT, hi, lo) : NULL;
   if (lo && n->next[1].fn) {
     tp_tensor *p = bin(a, TP_OP_LT, x, lo);
     gi[1] = own(where0(a, hi ? bin(a, TP_OP_LOGICAL_AND, p, lo_wins) : p, g));
   }
-  if (hi && n->next[2].fn) {
+  if (hi && n->next[hi_slot].fn) {
     tp_tensor *p = bin(a, TP_OP_GT, x, hi);
-    gi[2] = own(where0(a, lo ? bin(a, TP_OP_LOGICAL_OR, p, hi_wins) : p, g));
+    gi[hi_slot] = own(where0(a, lo ? bin(a, TP_OP_LOGICAL_OR, p, hi_wins) : p, g));
   }
-  return (n->next[0].fn && !gi[0]) ? -1 : 0;
+  return (n->next[0].fn && !gi[0]) || (lo && n->next[1].fn && !gi[1]) || (hi && n->next[hi_slot].fn && !gi[hi_slot]) ? -1 : 0;
 }
 
 static int64_t reduced_count(tp_node *n) {
@@ -1307,7 +1329,7 @@ static int nn_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
     if (!x || !t || (n->iv[1] && !w) || (n->iv[2] && !pw)) return -1;
     tp_tensor *dx = NULL, *dt = NULL;
     if (n->kind == TP_GRAD_BCE) {
-      tp_tensor *den = K(a, x ? tp_clamp(mul(a, rsc(a, TP_OP_SUB, 1, x), x), NULL, NULL, 1e-12, TP_SCALAR_FLOAT, 0, TP_SCALAR_NONE) : NULL);
+      tp_tensor *den = K(a, x ? tp_clamp(TP_OP_CLAMP, mul(a, rsc(a, TP_OP_SUB, 1, x), x), NULL, NULL, 1e-12, TP_SCALAR_FLOAT, 0, TP_SCALAR_NONE) : NULL);
       if (n->next[0].fn) dx = mul(a, dv(a, sub(a, x, t), den), g);
       if (n->next[1].fn) dt = mul(a, neg(a, sub(a, un(a, TP_OP_LOG, x), un(a, TP_OP_LOG, rsc(a, TP_OP_SUB, 1, x)))), g);
     } else {

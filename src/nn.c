@@ -161,7 +161,7 @@ static tp_tensor *Bs(scratch *s, int op, tp_tensor *x, double v) { return x ? S(
 static tp_tensor *Rs(scratch *s, int op, double v, tp_tensor *x) { return x ? S(s, tp_binary_scalar(op, x, v, TP_SCALAR_INT, 1, 1)) : NULL; }
 static tp_tensor *U(scratch *s, int op, tp_tensor *x) { return x ? S(s, tp_unary(op, x)) : NULL; }
 static tp_tensor *clamp_min(scratch *s, tp_tensor *x, double lo) {
-  return x ? S(s, tp_clamp(x, NULL, NULL, lo, TP_SCALAR_INT, 0, TP_SCALAR_NONE)) : NULL;
+  return x ? S(s, tp_clamp(TP_OP_CLAMP_MIN, x, NULL, NULL, lo, TP_SCALAR_INT, 0, TP_SCALAR_NONE)) : NULL;
 }
 
 /* The reduced loss, a new reference (NULL + error on failure). */

@@ -186,9 +186,10 @@ TP_API int tp_binary_(int op, tp_tensor *self, tp_tensor *other, double alpha);
 TP_API int tp_binary_scalar_(int op, tp_tensor *self, double s, int kind, double alpha);
 /* where(cond, a, b): a NULL tensor stands for the scalar next to it (kind TP_SCALAR_*). */
 TP_API tp_tensor *tp_where(tp_tensor *cond, tp_tensor *a, tp_tensor *b, double sa, int ka, double sb, int kb);
-/* clamp(x, lo, hi): a bound is the tensor if given, else the scalar, or absent (TP_SCALAR_NONE). */
-TP_API tp_tensor *tp_clamp(tp_tensor *x, tp_tensor *lo, tp_tensor *hi, double slo, int klo, double shi, int khi);
-TP_API int tp_clamp_(tp_tensor *x, tp_tensor *lo, tp_tensor *hi, double slo, int klo, double shi, int khi);
+/* clamp(x, lo, hi) for op TP_OP_CLAMP, TP_OP_CLAMP_MIN (lo only) or TP_OP_CLAMP_MAX (hi only):
+ * a bound is the tensor if given, else the scalar, or absent (TP_SCALAR_NONE). */
+TP_API tp_tensor *tp_clamp(int op, tp_tensor *x, tp_tensor *lo, tp_tensor *hi, double slo, int klo, double shi, int khi);
+TP_API int tp_clamp_(int op, tp_tensor *x, tp_tensor *lo, tp_tensor *hi, double slo, int klo, double shi, int khi);
 /* Reduction over dims (ndims < 0: all dims; dims in tp_args()). param: correction for
  * var/std, p for norm. dtype < 0: PyTorch's default result dtype. */
 TP_API tp_tensor *tp_reduce(int op, tp_tensor *x, int ndims, const double *dims, int keepdim, double param, int dtype);

@@ -68,9 +68,18 @@ function callsFor(op) {
     case KIND.WHERE:
       return [['where', (p, q) => torch.where(p.detach().gt(0), p, q), [unit(), row()]]];
     case KIND.CLAMP:
-      return [
-        ['clamp(scalars)', (p) => p.clamp(-0.3, 0.4), [unit()]],
-        ['clamp(tensors)', (p, lo, hi) => p.clamp(lo, hi), [unit(), leaf([-0.3, -0.5, 0.1, -0.9]), leaf([0.4, 0.2, 0.6, 0.0])]],
+      if (name === 'clamp') {
+        return [
+          ['clamp(scalars)', (p) => p.clamp(-0.3, 0.4), [unit()]],
+          ['clamp(min=scalar)', (p) => p.clamp({ min: -0.3 }), [unit()]],
+          ['clamp(tensors)', (p, lo, hi) => p.clamp(lo, hi), [unit(), leaf([-0.3, -0.5, 0.1, -0.9]), leaf([0.4, 0.2, 0.6, 0.0])]],
+          ['clamp(max=tensor)', (p, hi) => p.clamp({ max: hi }), [unit(), leaf([0.4, 0.2, 0.6, 0.0])]],
+        ];
+      }
+      return [  // clamp_min / clamp_max
+        [`${name}(scalar)`, (p) => p[name](0.1), [unit()]],
+        [`${name}(tensor, broadcast)`, (p, b) => p[name](b), [unit(), leaf([-0.3, -0.5, 0.1, -0.9])]],
+        [`${name}_(tensor) on a clone`, (p, b) => p.clone()[`${name}_`](b), [unit(), leaf([0.4, 0.2, 0.6, 0.0])]],
       ];
     case KIND.REDUCE: {
       const calls = [];
