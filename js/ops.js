@@ -351,10 +351,20 @@ export function install(torch, TensorClass) {
     }
   };
   for (const name of ['softmax', 'log_softmax', 'cumsum', 'cumprod']) {
+    // softmax(dtype) converts first, as 1.13's at::softmax does (ToCopyBackward0 under the node);
+    // cumsum/cumprod take the dtype inside their own node
+    const convertFirst = name === 'softmax' || name === 'log_softmax';
     methods[name] = function (...a) {
       const { dim, dtype } = bind(name, a, ['dim', 'dtype']);
       if (dim === undefined || dim === null) throw new TypeError(`${name}() missing required argument 'dim'`);
-      return wrap(check(W.tp_dimop(OP[name], this._ptr, checkInt(name, 'dim', dim), dtypeCode(dtype, name))));
+      const d = checkInt(name, 'dim', dim), code = dtypeCode(dtype, name);
+      if (!convertFirst || code < 0) return wrap(check(W.tp_dimop(OP[name], this._ptr, d, code)));
+      const t = this.to(dtype);
+      try {
+        return wrap(check(W.tp_dimop(OP[name], t._ptr, d, -1)));
+      } finally {
+        if (t !== this) t.dispose();
+      }
     };
   }
 

@@ -15,6 +15,7 @@
 #include "autograd.h"
 #include "ops.h"
 #include "derivatives.h"
+#include "shape.h"
 
 #define LN2 0.69314718055994530942
 #define LN10 2.30258509299404568402
@@ -183,12 +184,26 @@ tp_tensor *tp_record_binary(int op, tp_tensor *x, tp_tensor *y, double alpha, tp
   return finish(n, out, failed);
 }
 
-/* Node layout of a scalar op, as PyTorch records it: add/sub/mul/div wrap the scalar into a
- * tensor operand, so their nodes have two inputs, the scalar's edge empty (x.add(2) is
- * [x, None]; torch.sub(2, x) is [None, x]); pow, remainder and rsub (reversed == 2) take a
- * Scalar overload with x as the only input. */
+/* Node layout of a scalar op, as PyTorch records it: from Python, add/sub/mul/div wrap the
+ * scalar into a tensor operand, so their nodes have two inputs, the scalar's edge empty
+ * (x.add(2) is [x, None]; torch.sub(2, x) is [None, x]); pow, remainder and rsub
+ * (TP_FORM_RSUB) take a Scalar overload with x as the only input, and so do all of them when
+ * a C++ composite calls ATen's Scalar overload (TP_FORM_ATEN: at::mul(x, 2) is MulBackward1,
+ * [x], saving the scalar as a number). */
 static int scalar_wrapped(int op) { return op == TP_OP_ADD || op == TP_OP_SUB || op == TP_OP_MUL || op == TP_OP_DIV; }
 static int scalar_x_slot(tp_node *n) { return n->ninputs == 2 && n->iv[0] == 1 ? 1 : 0; }
+
+/* The names of ATen's Scalar overloads (add.Scalar is AddBackward1, div.Scalar_mode DivBackward3). */
+static const char *aten_scalar_name(int op) {
+  switch (op) {
+  case TP_OP_ADD: return "AddBackward1";
+  case TP_OP_SUB: return "SubBackward1";
+  case TP_OP_MUL: return "MulBackward1";
+  case TP_OP_DIV: return "DivBackward1";
+  case TP_OP_DIV_TRUNC: case TP_OP_DIV_FLOOR: return "DivBackward3";
+  default: return op_grad_name(op, 1);
+  }
+}
 
 /* A wrapped scalar operand, saved as PyTorch saves it (mul and div need it; saving it also
  * makes a second backward through x * 2 fail as PyTorch's does). */
@@ -200,12 +215,13 @@ static int save_scalar(tp_node *n, double s, int dtype) {
   return rc;
 }
 
-tp_tensor *tp_record_binary_scalar(int op, tp_tensor *x, double s, int reversed, double alpha, tp_tensor *out) {
-  const char *name = op_grad_name(op, 1);
-  if (reversed == 2 && op == TP_OP_SUB) name = "RsubBackward1";
-  if (reversed && op == TP_OP_POW) name = "PowBackward2";
+tp_tensor *tp_record_binary_scalar(int op, tp_tensor *x, double s, int form, double alpha, tp_tensor *out) {
+  const char *name = form == TP_FORM_ATEN ? aten_scalar_name(op) : op_grad_name(op, 1);
+  if (form == TP_FORM_RSUB && op == TP_OP_SUB) name = "RsubBackward1";
+  if ((form == TP_FORM_REVERSED || form == TP_FORM_RSUB) && op == TP_OP_POW) name = "PowBackward2";
   if (!out || !*name || !tp_any_requires_grad(1, &x)) return out;
-  int wrapped = scalar_wrapped(op) && reversed != 2;
+  int aten = form == TP_FORM_ATEN, reversed = aten ? 0 : form;  /* the formula's view: 0 = x op s */
+  int wrapped = scalar_wrapped(op) && reversed != TP_FORM_RSUB && !aten;
   tp_tensor *ins[2] = {reversed == 1 && wrapped ? NULL : x, reversed == 1 && wrapped ? x : NULL};
   tp_node *n = tp_node_new(TP_GRAD_BINARY_SCALAR, op, name, wrapped ? 2 : 1, ins, 1);
   int failed = 0;
@@ -217,7 +233,7 @@ tp_tensor *tp_record_binary_scalar(int op, tp_tensor *x, double s, int reversed,
     if (op == TP_OP_POW || op == TP_OP_REMAINDER || (op == TP_OP_DIV && reversed)) {
       failed |= tp_node_save(n, x, -1);
       failed |= tp_node_save(n, out, 0);
-    } else if (op == TP_OP_MUL || op == TP_OP_DIV) {
+    } else if ((op == TP_OP_MUL || op == TP_OP_DIV) && !aten) {
       failed |= save_scalar(n, s, out->dtype);
     }
   }
@@ -1127,12 +1143,20 @@ static int shape_formula(arena *a, tp_node *n, tp_tensor **gs, tp_tensor **gi) {
     }
     return 0;
   }
-  case TP_GRAD_MASKED_SELECT: {
-    tp_tensor *mask = unpack(a, n, 0), *z = zeros_meta(a, &n->in_meta[0]);
-    if (!mask || !z) return -1;
-    tp_tensor *em = expand_meta(a, mask, &n->in_meta[0]);
+  case TP_GRAD_MASKED_SELECT: {  /* g into zeros of broadcast(input, mask) at the mask (the engine sums back) */
+    tp_tensor *mask = unpack(a, n, 0);
+    if (!mask) return -1;
+    tp_meta m = n->in_meta[0];
+    int nd;
+    if (tp_broadcast_shapes(m.ndim, n->in_meta[0].shape, mask->ndim, mask->shape, &nd, m.shape)) return -1;
+    m.ndim = (int8_t)nd;
+    if (nd == 0) {  /* a 0-d mask selects one element or none: g has 1 or 0 of them */
+      gi[0] = own(where0(a, mask, reduce(a, TP_OP_SUM, g, -1, NULL, 0)));
+      return gi[0] ? 0 : -1;
+    }
+    tp_tensor *z = zeros_meta(a, &m), *em = expand_meta(a, mask, &m);
     tp_tensor *ix[1] = {em};
-    gi[0] = own(em ? K(a, tp_index_put(z, 1, ix, g, 1)) : NULL);
+    gi[0] = own(z && em ? K(a, tp_index_put(z, 1, ix, g, 1)) : NULL);
     return gi[0] ? 0 : -1;
   }
   case TP_GRAD_INDEX: {  /* saved: the index tensors (iv: which dims have one) */
@@ -1313,8 +1337,9 @@ static int nn_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
     const tp_meta *m = &n->in_meta[0];
     tp_tensor *t = unpack(a, n, 0), *w = n->nsaved > 1 ? unpack(a, n, 1) : NULL;
     if (!t || (n->nsaved > 1 && !w)) return -1;
+    if (n->iv[2]) return tp_fail_status("grad_input must be contiguous");  /* see nll_run (nn.c) */
     tp_tensor *coef = K(a, tp_nll_loss_coef(t, w, m->ndim, m->shape, m->dtype, (int)n->iv[0], n->iv[1]));
-    tp_tensor *gg = n->iv[0] == TP_REDUCTION_NONE && m->ndim == 2 ? unsq(a, g, 1) : g;
+    tp_tensor *gg = n->iv[0] == TP_REDUCTION_NONE && m->ndim >= 2 ? unsq(a, g, 1) : g;  /* [N(, H, W)] -> [N, 1(, H, W)] */
     return (gi[0] = own(mul(a, coef, gg))) ? 0 : -1;
   }
   case TP_GRAD_BCE: case TP_GRAD_BCE_LOGITS: {

@@ -828,7 +828,8 @@ tp_tensor *tp_binary_impl(int op, tp_tensor *a, tp_tensor *b, double alpha) {
 tp_tensor *tp_binary_scalar_impl(int op, tp_tensor *a, double s, int kind, int reversed, double alpha) {
   tp_scalar_tensor st;
   tp_tensor *w = tp_scalar_init(&st, s, tp_scalar_dtype(kind));
-  return reversed ? binary_run(op, w, 1, a, 0, alpha, NULL) : binary_run(op, a, 0, w, 1, alpha, NULL);
+  int left = reversed == TP_FORM_REVERSED || reversed == TP_FORM_RSUB;  /* TP_FORM_ATEN is a op s */
+  return left ? binary_run(op, w, 1, a, 0, alpha, NULL) : binary_run(op, a, 0, w, 1, alpha, NULL);
 }
 
 TP_API tp_tensor *tp_binary(int op, tp_tensor *a, tp_tensor *b, double alpha) {
@@ -838,11 +839,11 @@ TP_API tp_tensor *tp_binary(int op, tp_tensor *a, tp_tensor *b, double alpha) {
   return tp_record_binary(op, a, b, alpha, out);
 }
 
-TP_API tp_tensor *tp_binary_scalar(int op, tp_tensor *a, double s, int kind, int reversed, double alpha) {
+TP_API tp_tensor *tp_binary_scalar(int op, tp_tensor *a, double s, int kind, int form, double alpha) {
   int mode = tp_set_grad_enabled(0);
-  tp_tensor *out = tp_binary_scalar_impl(op, a, s, kind, reversed, alpha);
+  tp_tensor *out = tp_binary_scalar_impl(op, a, s, kind, form, alpha);
   tp_set_grad_enabled(mode);
-  return tp_record_binary_scalar(op, a, s, reversed, alpha, out);
+  return tp_record_binary_scalar(op, a, s, form, alpha, out);
 }
 
 /* self op= other: straight into self when dtypes allow and other does not alias self;
