@@ -1042,6 +1042,22 @@ static int view_formula(arena *a, tp_node *n, tp_tensor **gs, tp_tensor **gi) {
   return 0;
 }
 
+/* The distinct values of a 0-d/1-d integer index, as a 1-d int64 tensor (at::_unique, unsorted). */
+static tp_tensor *unique_index(tp_tensor *idx) {
+  if (!idx) return NULL;
+  int64_t n = tp_shape_numel(idx->ndim, idx->shape), k = 0, item = tp_dtype_table[idx->dtype].itemsize;
+  tp_tensor *u = tp_tensor_make(TP_INT64, 1, &n);
+  if (!u) return NULL;
+  int64_t *out = (int64_t *)tp_ptr(u);
+  for (int64_t i = 0; i < n; i++) {
+    int64_t v = tp_load_i64(tp_ptr(idx) + (idx->ndim ? i * idx->stride[0] : 0) * item, idx->dtype), j = 0;
+    while (j < k && out[j] != v) j++;
+    if (j == k) out[k++] = v;
+  }
+  u->shape[0] = k;
+  return u;
+}
+
 static int shape_formula(arena *a, tp_node *n, tp_tensor **gs, tp_tensor **gi) {
   tp_tensor *g = gs[0];
   switch (n->kind) {
@@ -1125,6 +1141,7 @@ static int shape_formula(arena *a, tp_node *n, tp_tensor **gs, tp_tensor **gi) {
   }
   case TP_GRAD_INDEX_SELECT: {  /* accumulate g into zeros at the indices along dim */
     tp_tensor *idx = unpack(a, n, 0), *z = zeros_meta(a, &n->in_meta[0]);
+    if (idx && idx->ndim == 0) idx = unsq(a, idx, 0);  /* a 0-d index selected a slice of size 1 */
     if (!idx || !z) return -1;
     tp_tensor *ix[TP_MAX_DIMS] = {0};
     int dim = (int)n->iv[0];
@@ -1168,6 +1185,30 @@ static int shape_formula(arena *a, tp_node *n, tp_tensor **gs, tp_tensor **gi) {
     if (!z) return -1;
     gi[0] = own(K(a, tp_index_put(z, n->niv, ix, g, 1)));
     return gi[0] ? 0 : -1;
+  }
+  /* Note [index_add, index_copy, index_fill] (index.c); iv: dim, source is 0-d; saved: index, source.
+   * index_add:  d self = g, d source = alpha g.index_select(dim, index) (expanded to source's shape)
+   * index_copy: d self = g.index_fill(dim, index, 0), d source as index_add's with alpha 1
+   * index_fill: d self = g.index_fill(dim, index, 0), d value = g.index_select(dim, unique(index)).sum() */
+  case TP_GRAD_INDEX_ADD: case TP_GRAD_INDEX_COPY: case TP_GRAD_INDEX_FILL: {
+    tp_tensor *idx = unpack(a, n, 0);
+    if (!idx || (n->nsaved > 1 && !unpack(a, n, 1))) return -1;
+    double dim = (double)n->iv[0];
+    if (n->next[0].fn)
+      gi[0] = own(n->kind == TP_GRAD_INDEX_ADD ? g : K(a, tp_index_fill(g, dim, idx, NULL, 0)));
+    if (n->ninputs > 1 && n->next[1].fn) {
+      tp_tensor *d;
+      if (n->kind == TP_GRAD_INDEX_FILL) {
+        d = reduce(a, TP_OP_SUM, K(a, tp_index_select(g, dim, K(a, unique_index(idx)))), -1, NULL, 0);
+      } else if (n->iv[1]) {  /* a 0-d source: one index, squeezed */
+        d = K(a, tp_index_select(g, dim, K(a, tp_squeeze(idx))));
+      } else {
+        d = expand_meta(a, K(a, tp_index_select(g, dim, idx)), &n->in_meta[1]);
+      }
+      if (d && n->kind == TP_GRAD_INDEX_ADD && n->s[0] != 1) d = sc(a, TP_OP_MUL, d, n->s[0]);
+      if (!(gi[1] = own(d))) return -1;
+    }
+    return n->next[0].fn && !gi[0] ? -1 : 0;
   }
   case TP_GRAD_INDEX_PUT: {  /* self: g with the written places zeroed; values: g there */
     tp_tensor *ix[TP_MAX_DIMS] = {0};
@@ -1246,7 +1287,8 @@ int tp_formula_apply(tp_node *n, tp_tensor **gs, tp_tensor **gi) {
   }
   case TP_GRAD_CAT: case TP_GRAD_STACK: case TP_GRAD_FLIP: case TP_GRAD_ROLL: case TP_GRAD_REPEAT: case TP_GRAD_TRILU:
   case TP_GRAD_GATHER: case TP_GRAD_SCATTER: case TP_GRAD_INDEX_SELECT: case TP_GRAD_MASKED_FILL:
-  case TP_GRAD_MASKED_SELECT: case TP_GRAD_INDEX: case TP_GRAD_INDEX_PUT: {
+  case TP_GRAD_MASKED_SELECT: case TP_GRAD_INDEX: case TP_GRAD_INDEX_PUT: case TP_GRAD_INDEX_ADD: case TP_GRAD_INDEX_COPY:
+  case TP_GRAD_INDEX_FILL: {
     tp_tensor *one[1] = {g};
     rc = shape_formula(&a, n, one, gi);
     break;
@@ -1281,6 +1323,7 @@ TP_API const char *tp_node_saved_name(void *node, int i) {
   case TP_GRAD_GATHER: case TP_GRAD_SCATTER: case TP_GRAD_INDEX_SELECT: return "index";
   case TP_GRAD_MASKED_FILL: case TP_GRAD_MASKED_SELECT: return "mask";
   case TP_GRAD_INDEX: case TP_GRAD_INDEX_PUT: return "indices";
+  case TP_GRAD_INDEX_ADD: case TP_GRAD_INDEX_COPY: case TP_GRAD_INDEX_FILL: return i == 0 ? "index" : "source";
   case TP_GRAD_ADDMM: return i == 0 ? "mat1" : "mat2";
   case TP_GRAD_MSE_LOSS: return i == 0 ? "self" : "target";
   case TP_GRAD_NLL_LOSS: return i == 0 ? "target" : "weight";
