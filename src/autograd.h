@@ -3,7 +3,7 @@
  *
  * As in PyTorch: every differentiable result points to its grad_fn node; a node's edges
  * point to the grad_fns of its inputs (or to a leaf's AccumulateGrad); saved tensors carry
- * the storage version they were saved at; backward walks the nodes in reverse creation
+ * the version (Note [Version counters], internal.h) they were saved at; backward walks the nodes in reverse creation
  * order, once every consumer of a node has given it its gradient.
  */
 #ifndef TP_AUTOGRAD_H
@@ -24,7 +24,7 @@ typedef struct {
 
 typedef struct {
   tp_tensor *t;         /* owning; for a saved output, an alias without grad_fn (no cycle) */
-  int32_t version;      /* the storage version when saved */
+  int32_t version;      /* t's version counter when saved */
   int32_t output_nr;    /* >= 0: this is output output_nr of the node itself */
 } tp_saved;
 

@@ -62,6 +62,7 @@ tp_tensor *tp_scalar_init(tp_scalar_tensor *st, double value, int dtype) {
   st->s.nbytes = 8;
   st->s.refcount = 1;
   st->t.storage = &st->s;
+  st->t.version = &st->s.version;  /* never bumped nor released: a stack temporary */
   st->t.refcount = 1;
   st->t.dtype = (int8_t)dtype;
   tp_store_f64(&st->v, dtype, value);
@@ -189,7 +190,7 @@ int tp_assign_result(tp_tensor *self, tp_tensor *result) {
   }
   if (check_internal_overlap(self)) return -1;
   tp_copy_convert(self, result);
-  self->storage->version++;
+  self->version->value++;
   return 0;
 }
 
@@ -543,7 +544,7 @@ static int unary_inplace(int op, tp_tensor *x) {
   if (out_dt == x->dtype && ct == x->dtype) {  /* the common case: straight into x */
     if (check_internal_overlap(x)) return -1;
     run2(x, x, unary_kernels[op][ct], NULL);
-    x->storage->version++;
+    x->version->value++;
     return 0;
   }
   if (!tp_can_cast(out_dt, x->dtype))
@@ -878,7 +879,7 @@ static int binary_inplace(int op, tp_tensor *self, tp_tensor *other, int wother,
     tp_tensor *r = binary_run(op, self, 0, other, wother, alpha, self);
     if (!r) return -1;
     tp_tensor_release(r);
-    self->storage->version++;
+    self->version->value++;
     return 0;
   }
   tp_tensor *r = binary_run(op, self, 0, other, wother, alpha, NULL);

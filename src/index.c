@@ -215,7 +215,7 @@ static int scatter__impl(tp_tensor *t, double dim_d, tp_tensor *index, tp_tensor
   if (add && !src) return tp_fail_status("scatter_add(): src must be a tensor");
   if (scatter_check(t, dim, index, src, 1)) return -1;
   scatter_run(t, dim, index, src, value, add);
-  t->storage->version++;
+  t->version->value++;
   return 0;
 }
 
@@ -336,7 +336,7 @@ static int masked_fill__impl(tp_tensor *t, tp_tensor *mask, tp_tensor *value, do
     return tp_fail_status("output with shape %s doesn't match the broadcast shape %s", a, b);
   }
   masked_fill_run(t, mask, value, v);
-  t->storage->version++;
+  t->version->value++;
   return 0;
 }
 
@@ -781,7 +781,7 @@ static int index_put__impl(tp_tensor *t, int n, tp_tensor *const *indices, tp_te
     }
   }
   plan_free(&p);
-  t->storage->version++;
+  t->version->value++;
   return 0;
 }
 
@@ -795,7 +795,7 @@ static tp_tensor *index_put_impl(tp_tensor *t, int n, tp_tensor *const *indices,
     tp_tensor_release(out);
     return NULL;
   }
-  out->storage->version = 0;
+  out->version->value = 0;
   return out;
 }
 
@@ -999,7 +999,7 @@ static int finish_slices(tp_tensor *t, struct tp_node *node, int failed, int64_t
   return 0;
 }
 static int commit_slices(tp_tensor *t, struct tp_node *node) {
-  t->storage->version++;
+  t->version->value++;
   tp_inplace_commit(t, node);
   return 0;
 }

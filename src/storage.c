@@ -40,7 +40,7 @@ tp_storage *tp_storage_new(int64_t nbytes) {
   s->data = data;
   s->nbytes = nbytes;
   s->refcount = 1;
-  s->version = 0;
+  s->version = (tp_version){.value = 0, .refcount = 0, .owner = s};
   s->prev = NULL;
   s->next = live_storages;
   if (live_storages) live_storages->prev = s;
@@ -58,7 +58,21 @@ void tp_storage_release(tp_storage *s) {
   if (s->next) s->next->prev = s->prev;
   live_bytes -= s->nbytes;
   free(s->data);
-  free(s);
+  s->data = NULL;
+  if (s->version.refcount == 0) free(s);  /* else the struct lives on for its counter */
+}
+
+tp_version *tp_version_new(void) {
+  tp_version *v = malloc(sizeof *v);
+  if (!v) return tp_fail("DefaultCPUAllocator: not enough memory: you tried to allocate %zu bytes.", sizeof *v);
+  *v = (tp_version){.value = 0, .refcount = 1, .owner = NULL};
+  return v;
+}
+
+void tp_version_release(tp_version *v) {
+  if (!v || --v->refcount > 0) return;
+  if (!v->owner) free(v);
+  else if (v->owner->refcount == 0) free(v->owner);  /* the data went first */
 }
 
 TP_API void *tp_storage_find(const void *addr, double nbytes) {
@@ -89,6 +103,7 @@ TP_API void tp_tensor_retain(tp_tensor *t) { t->refcount++; }
 TP_API void tp_tensor_release(tp_tensor *t) {
   if (!t || --t->refcount > 0) return;
   tp_tensor_free_autograd(t);
+  tp_version_release(t->version);
   tp_storage_release(t->storage);
   live_tensors--;
   free(t);
@@ -144,6 +159,8 @@ tp_tensor *tp_tensor_make(int dtype, int ndim, const int64_t *shape) {
     free(t);
     return NULL;
   }
+  t->version = &t->storage->version;
+  t->version->refcount++;
   t->dtype = (int8_t)dtype;
   t->ndim = (int8_t)ndim;
   memcpy(t->shape, shape, sizeof(int64_t) * ndim);
@@ -156,6 +173,8 @@ tp_tensor *tp_tensor_alias(tp_tensor *src) {
   if (!t) return NULL;
   t->storage = src->storage;
   tp_storage_retain(t->storage);
+  t->version = src->version;
+  t->version->refcount++;
   t->dtype = src->dtype;
   t->ndim = src->ndim;
   t->offset = src->offset;
@@ -184,7 +203,7 @@ TP_API void *tp_tensor_data(const tp_tensor *t) { return tp_ptr(t); }
 TP_API void *tp_tensor_storage(const tp_tensor *t) { return t->storage; }
 TP_API void *tp_tensor_storage_data(const tp_tensor *t) { return t->storage->data; }
 TP_API double tp_tensor_storage_nbytes(const tp_tensor *t) { return (double)t->storage->nbytes; }
-TP_API int tp_tensor_version(const tp_tensor *t) { return t->storage->version; }
+TP_API int tp_tensor_version(const tp_tensor *t) { return t->version->value; }
 TP_API int tp_tensor_requires_grad(const tp_tensor *t) { return t->requires_grad; }
 TP_API int tp_tensor_set_requires_grad(tp_tensor *t, int b) {
   if (b && !tp_dtype_table[t->dtype].is_floating)

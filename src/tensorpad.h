@@ -89,7 +89,9 @@ TP_API tp_tensor *tp_from_buffer(const void *src, int src_dtype, int ndim, const
 TP_API tp_tensor *tp_from_storage(void *storage, double byte_offset, double numel, int dtype);
 
 /* ---- views: share the storage ---------------------------------------------------- */
-TP_API tp_tensor *tp_alias(tp_tensor *t);                   /* detach / .data */
+TP_API tp_tensor *tp_alias(tp_tensor *t);                   /* detach: same storage and version counter */
+TP_API tp_tensor *tp_variable_data(tp_tensor *t);           /* t.data: same storage, a version counter of its own */
+TP_API tp_tensor *tp_alias_keep_version(tp_tensor *src, tp_tensor *x);  /* x.data = src: src's data, x's counter */
 TP_API tp_tensor *tp_view(tp_tensor *t, int ndim, const double *sizes);   /* one -1 allowed */
 TP_API tp_tensor *tp_reshape(tp_tensor *t, int ndim, const double *sizes); /* view if possible */
 TP_API tp_tensor *tp_as_strided(tp_tensor *t, int ndim, const double *sizes_then_strides, double offset);
