@@ -10,6 +10,7 @@ import { W, check, TensorError } from './core.js';
 import { bind, splitOptions } from './args.js';
 import { describe } from './dtype.js';
 import { Tensor, wrap, keep, asTensor } from './tensor.js';
+import { OP } from './ops.js';
 
 const inspect = Symbol.for('nodejs.util.inspect.custom');
 /** Where built-in classes keep their Python name (shared with optim.js). */
@@ -463,6 +464,11 @@ function reductionOf(r) {
   return REDUCTIONS[r];
 }
 
+/** x op s through ATen's Scalar overload, as 1.13's C++ composites write x * s: one edge and
+ *  the Backward1 name (MulBackward1, DivBackward1), where x.mul(s) from Python records
+ *  MulBackward0. kind: 1 for an int64_t operand, 2 for a double. */
+const atenScalar = (name, x, s, kind = 2) => wrap(check(W.tp_binary_scalar(OP[name], x._ptr, s, kind, 3, 1)));
+
 function addmm(input, mat1, mat2, o = {}) {
   asTensor(input, 'addmm', 'input', 1);
   asTensor(mat1, 'addmm', 'mat1', 2);
@@ -537,12 +543,27 @@ function softmaxLike(fname) {
 const softmax = softmaxLike('softmax');
 const log_softmax = softmaxLike('log_softmax');
 
+/** torch.broadcast_tensors for two: each expanded (ExpandBackward0) only when its size changes. */
+function broadcastPair(a, b) {
+  const nd = Math.max(a.ndim, b.ndim), shape = [];
+  for (let d = 0; d < nd; d++) {
+    const i = a.ndim - nd + d, j = b.ndim - nd + d, p = i < 0 ? 1 : a.shape[i], q = j < 0 ? 1 : b.shape[j];
+    if (p !== q && p !== 1 && q !== 1) {
+      throw new TensorError(`The size of tensor a (${p}) must match the size of tensor b (${q}) at non-singleton dimension ${d}`);
+    }
+    shape.push(p === 1 ? q : p);
+  }
+  const fit = (t) => (t.ndim === nd && shape.every((n, d) => n === t.shape[d]) ? t : t.expand(shape));
+  return [fit(a), fit(b)];
+}
+
 function mse_loss(...a) {
   const { input, target, reduction } = bind('mse_loss', a, ['input', 'target', 'size_average', 'reduce', 'reduction'], { reduction: 'mean' });
   asTensor(input, 'mse_loss', 'input', 1);
   asTensor(target, 'mse_loss', 'target', 2);
   const r = reductionOf(reduction);
-  return wrap(check(W.tp_mse_loss(input._ptr, target._ptr, r)));
+  const [x, y] = broadcastPair(input, target);  // as F.mse_loss: broadcast_tensors, then the op
+  return wrap(check(W.tp_mse_loss(x._ptr, y._ptr, r)));
 }
 
 function nll_loss(...a) {
@@ -553,22 +574,21 @@ function nll_loss(...a) {
   const r = reductionOf(o.reduction);
   const w = o.weight === null || o.weight === undefined ? null : asTensor(o.weight, 'nll_loss', 'weight', 3);
   if (!Number.isInteger(o.ignore_index)) throw new TypeError(`nll_loss(): argument 'ignore_index' must be int, not ${describe(o.ignore_index)}`);
-  const x = o.input, t = o.target;
-  if (x.ndim > 2) {
-    // (N, C, d1, ...): 1.13's nll_loss_nd runs the 2-D loss over every position; here the
-    // class dim goes last and positions become rows (values as PyTorch; its grad_fn there is
-    // NllLoss2DBackward0, here NllLossBackward0 behind the reshape).
-    if (t.ndim < 1 || x.shape[0] !== t.shape[0]) throw new TensorError(`Expected input batch_size (${x.shape[0]}) to match target batch_size (${t.ndim ? t.shape[0] : 0}).`);
-    const outSize = [x.shape[0], ...Array.from(x.shape).slice(2)];
-    if (t.ndim !== outSize.length || outSize.some((n, d) => n !== t.shape[d])) {
-      throw new TensorError(`Expected target size [${outSize.join(', ')}], got [${Array.from(t.shape).join(', ')}]`);
-    }
-    const perm = [0, ...Array.from({ length: x.ndim - 2 }, (_, i) => i + 2), 1];
-    const flat = x.permute(perm).reshape(-1, x.shape[1]);
-    const loss = wrap(check(W.tp_nll_loss(flat._ptr, t.reshape(-1)._ptr, w ? w._ptr : 0, r, o.ignore_index)));
-    return r === REDUCTIONS.none ? loss.view(outSize) : loss;
+  const x = o.input, t = o.target, wp = w ? w._ptr : 0;
+  if (x.ndim <= 2) return wrap(check(W.tp_nll_loss(x._ptr, t._ptr, wp, r, o.ignore_index)));
+  // 1.13's nll_loss_nd: a [N, C, H, W] input goes to nll_loss2d as it is; other shapes
+  // [N, C, d1, ...] are made contiguous and viewed as [N, C, 1, -1] (the loss viewed back)
+  if (x.shape[0] !== t.shape[0]) throw new TensorError(`Expected input batch_size (${x.shape[0]}) to match target batch_size (${t.ndim ? t.shape[0] : 0}).`);
+  if (x.ndim === 4) return wrap(check(W.tp_nll_loss2d(x._ptr, t._ptr, wp, r, o.ignore_index)));
+  const n = x.shape[0], c = x.shape[1];
+  const outSize = [n, ...Array.from(x.shape).slice(2)];
+  if (t.ndim !== outSize.length || outSize.some((k, d) => d > 0 && k !== t.shape[d])) {
+    throw new TensorError(`Expected target size [${outSize.join(', ')}], got [${Array.from(t.shape).join(', ')}]`);
   }
-  return wrap(check(W.tp_nll_loss(o.input._ptr, o.target._ptr, w ? w._ptr : 0, r, o.ignore_index)));
+  const xv = x.contiguous().view(n, c, ...(x.numel() > 0 ? [1, -1] : [0, 0]));
+  const tv = t.contiguous().view(n, ...(t.numel() > 0 ? [1, -1] : [0, 0]));
+  const loss = wrap(check(W.tp_nll_loss2d(xv._ptr, tv._ptr, wp, r, o.ignore_index)));
+  return r === REDUCTIONS.none ? loss.view(outSize) : loss;
 }
 
 const sameSize = (a, b) => a.ndim === b.ndim && Array.from(a.shape).every((n, d) => n === b.shape[d]);
@@ -603,7 +623,8 @@ function l1_loss(...a) {
   asTensor(o.input, 'l1_loss', 'input', 1);
   asTensor(o.target, 'l1_loss', 'target', 2);
   const r = reductionOf(o.reduction);
-  const d = o.input.sub(o.target).abs();
+  const [x, y] = broadcastPair(o.input, o.target);
+  const d = x.sub(y).abs();
   return r === REDUCTIONS.none ? d : r === REDUCTIONS.mean ? d.mean() : d.sum();
 }
 
@@ -633,24 +654,24 @@ function cross_entropy(...a) {
     if (red === REDUCTIONS.none) return prod.sum(classDim).neg();
     const total = prod.sum().neg();
     if (red === REDUCTIONS.sum) return total;
-    return input.numel() === 0 ? total.fill_(NaN) : total.div(Math.trunc(input.numel() / nClasses));
+    return input.numel() === 0 ? total.fill_(NaN) : atenScalar('div', total, Math.trunc(input.numel() / nClasses), 1);
   }
   const lsm = input.log_softmax(classDim);
   const nll = nll_loss(lsm, target, { weight, ignore_index: o.ignore_index, reduction: o.reduction });
   if (!ls) return nll;
-  // 1.13's cross_entropy_loss_label_smoothing
+  // 1.13's cross_entropy_loss_label_smoothing (C++: scalar products are ATen's Scalar overloads)
   if (ls < 0 || ls > 1) throw new TensorError(`label_smoothing must be between 0.0 and 1.0. Got: ${ls}`);
   const ignore = target.eq(o.ignore_index);
   let smooth = (weight ? lsm.mul(weightView()) : lsm).sum(classDim).neg();
-  smooth = smooth.masked_fill_(ignore, 0.0);
+  smooth.index_put_([ignore], torchRef.tensor(0.0, { dtype: smooth.dtype }));
   let ret;
   if (red === REDUCTIONS.mean) {
     const keep = ignore.logical_not();
-    ret = smooth.sum().div(weight ? weight.gather(0, target.masked_select(keep).flatten()).sum() : keep.sum());
+    ret = weight ? smooth.sum().div(weight.gather(0, target.masked_select(keep).flatten()).sum()) : smooth.masked_select(keep).mean();
   } else {
     ret = red === REDUCTIONS.sum ? smooth.sum() : smooth;
   }
-  return nll.mul(1 - ls).add(ret.mul(ls / nClasses));
+  return atenScalar('mul', nll, 1 - ls).add(atenScalar('mul', ret, ls / nClasses));
 }
 
 let torchRef = null;

@@ -8,7 +8,7 @@
 // their kind (bool / int / float) so PyTorch's wrapped-number promotion applies there.
 import { W, check, checkStatus, args, memory, cstr, TensorError } from './core.js';
 import { toDtype, describe } from './dtype.js';
-import { bind, splitOptions, checkInt } from './args.js';
+import { bind, splitOptions, checkInt, isOptions } from './args.js';
 import { wrap } from './tensor.js';
 
 // ---- the op table ------------------------------------------------------------------------
@@ -135,11 +135,34 @@ function where(condition, input, other) {
     a ? 0 : num(input), a ? NONE : kindOfScalar(input), b ? 0 : num(other), b ? NONE : kindOfScalar(other))));
 }
 
-function clampArgs(fname, a) {
-  const { min, max } = bind(fname, a, ['min', 'max']);
+/** PyTorch's TypeError when no overload fits: "got (Tensor, int)", keywords as "max=int". */
+function invalidCombination(fname, a, expected, isFunction) {
+  const opts = a.length && isOptions(a[a.length - 1]) ? a[a.length - 1] : null;
+  const pos = (opts ? a.slice(0, -1) : a).map(describe);
+  if (isFunction) pos.unshift('Tensor');
+  const kws = opts ? Object.entries(opts).filter(([, v]) => v !== undefined).reverse().map(([k, v]) => `${k}=${describe(v)}`) : [];
+  const got = pos.length ? [...pos, ...kws].join(', ') : kws.map((k) => `${k}, `).join('');
+  return new TypeError(`${fname}() received an invalid combination of arguments - got (${got}), but expected one of:\n` +
+    expected.map((e) => ` * (${isFunction ? 'Tensor input, ' : ''}${e}${isFunction ? ', *, Tensor out' : ''})\n`).join(''));
+}
+
+const SCALAR_KIND = { bool: 0, int32: 1, int64: 1, float32: 2, float64: 2 };
+
+/** clamp's bounds as the core takes them: [lo, hi, slo, klo, shi, khi]. PyTorch has
+ * clamp(Tensor? min, Tensor? max) and clamp(Scalar? min, Scalar? max): a tensor with a number
+ * fits neither, unless the tensor is 0-d without grad (Python then takes it as a Number). */
+function clampArgs(fname, a, isFunction = false) {
+  let { min, max } = bind(fname, a, ['min', 'max']);
+  const mixed = (min instanceof Tensor && isScalar(max)) || (isScalar(min) && max instanceof Tensor);
+  if (mixed) {
+    const t = min instanceof Tensor ? min : max;
+    if (t.dim() !== 0 || t.requires_grad) {
+      throw invalidCombination(fname, a, ['Tensor min, Tensor max', 'Number min, Number max'], isFunction);
+    }
+  }
   const bound = (v, n) => {
     if (v === undefined || v === null) return [0, 0, NONE];
-    if (v instanceof Tensor) return [v._ptr, 0, NONE];
+    if (v instanceof Tensor) return mixed ? [0, v.item(), SCALAR_KIND[v.dtype.name]] : [v._ptr, 0, NONE];
     if (isScalar(v)) return [0, num(v), kindOfScalar(v)];
     return mustBeTensor(fname, n, n === 'min' ? 1 : 2, v);
   };
@@ -176,7 +199,7 @@ function normP(p) {
 const ALIASES = {
   absolute: 'abs', negative: 'neg', multiply: 'mul', divide: 'div', subtract: 'sub', true_divide: 'div',
   greater: 'gt', greater_equal: 'ge', less: 'lt', less_equal: 'le', not_equal: 'ne',
-  arcsin: 'asin', arccos: 'acos', arctan: 'atan', clip: 'clamp',
+  arcsin: 'asin', arccos: 'acos', arctan: 'atan',
 };
 // Unary ops PyTorch has no in-place method for (relu_ and friends exist; these do not).
 const NO_INPLACE = new Set(['gelu', 'silu']);
@@ -242,11 +265,24 @@ export function install(torch, TensorClass) {
   torch.gelu = (x, ...a) => mustBeTensor('gelu', 'input', 1, x).gelu(...a);
   methods.where = function (condition, other) { return where(condition, this, other); };
   torch.where = where;
-  methods.clamp = function (...a) { return wrap(check(W.tp_clamp(this._ptr, ...clampArgs('clamp', a)))); };
-  methods.clamp_ = function (...a) { checkStatus(W.tp_clamp_(this._ptr, ...clampArgs('clamp_', a))); return this; };
-  methods.clamp_min = function (min) { return this.clamp(min, null); };
-  methods.clamp_max = function (max) { return this.clamp(null, max); };
-  torch.clamp = (x, ...a) => mustBeTensor('clamp', 'input', 1, x).clamp(...a);
+  for (const name of ['clamp', 'clip']) {  // clip is clamp, with its own name in messages
+    methods[name] = function (...a) { return wrap(check(W.tp_clamp(OP.clamp, this._ptr, ...clampArgs(name, a)))); };
+    methods[`${name}_`] = function (...a) { checkStatus(W.tp_clamp_(OP.clamp, this._ptr, ...clampArgs(`${name}_`, a))); return this; };
+    torch[name] = (x, ...a) => wrap(check(W.tp_clamp(OP.clamp, mustBeTensor(name, 'input', 1, x)._ptr, ...clampArgs(name, a, true))));
+  }
+  // clamp_min / clamp_max are ops of their own in PyTorch (ClampMinBackward0, not ClampBackward1)
+  for (const [name, key] of [['clamp_min', 'min'], ['clamp_max', 'max']]) {
+    const op = OP[name];
+    const boundArgs = (fname, a, isFunction = false) => {
+      const v = bind(fname, a, [key])[key];
+      if (v === undefined || v === null) throw invalidCombination(fname, a, [`Tensor ${key}`, `Number ${key}`], isFunction);
+      return clampArgs(fname, key === 'min' ? [v, null] : [null, v]);
+    };
+    methods[name] = function (...a) { return wrap(check(W.tp_clamp(op, this._ptr, ...boundArgs(name, a)))); };
+    methods[`${name}_`] = function (...a) { checkStatus(W.tp_clamp_(op, this._ptr, ...boundArgs(`${name}_`, a))); return this; };
+    torch[name] = (x, ...a) => wrap(check(W.tp_clamp(op, mustBeTensor(name, 'input', 1, x)._ptr, ...boundArgs(name, a, true))));
+  }
+
   methods.rsub = function (other, opts) {
     const alpha = opts ? num(splitOptions('rsub', [opts], ['alpha'])[1].alpha ?? 1) : 1;
     if (other instanceof Tensor) return wrap(check(W.tp_binary(OP.sub, other._ptr, this._ptr, alpha)));
@@ -315,10 +351,20 @@ export function install(torch, TensorClass) {
     }
   };
   for (const name of ['softmax', 'log_softmax', 'cumsum', 'cumprod']) {
+    // softmax(dtype) converts first, as 1.13's at::softmax does (ToCopyBackward0 under the node);
+    // cumsum/cumprod take the dtype inside their own node
+    const convertFirst = name === 'softmax' || name === 'log_softmax';
     methods[name] = function (...a) {
       const { dim, dtype } = bind(name, a, ['dim', 'dtype']);
       if (dim === undefined || dim === null) throw new TypeError(`${name}() missing required argument 'dim'`);
-      return wrap(check(W.tp_dimop(OP[name], this._ptr, checkInt(name, 'dim', dim), dtypeCode(dtype, name))));
+      const d = checkInt(name, 'dim', dim), code = dtypeCode(dtype, name);
+      if (!convertFirst || code < 0) return wrap(check(W.tp_dimop(OP[name], this._ptr, d, code)));
+      const t = this.to(dtype);
+      try {
+        return wrap(check(W.tp_dimop(OP[name], t._ptr, d, -1)));
+      } finally {
+        if (t !== this) t.dispose();
+      }
     };
   }
 
@@ -331,7 +377,7 @@ export function install(torch, TensorClass) {
   Object.assign(Tensor.prototype, methods);
   // torch.sum(x, ...) etc.: the function form of every reduction and selection method.
   for (const name of ['sum', 'mean', 'prod', 'amax', 'amin', 'logsumexp', 'all', 'any', 'argmax', 'argmin', 'max', 'min',
-    'var', 'std', 'norm', 'softmax', 'log_softmax', 'cumsum', 'cumprod', 'clamp_min', 'clamp_max']) {
+    'var', 'std', 'norm', 'softmax', 'log_softmax', 'cumsum', 'cumprod']) {
     torch[name] = (x, ...a) => mustBeTensor(name, 'input', 1, x)[name](...a);
   }
 }

@@ -155,11 +155,13 @@ export class Tensor {
     this.requires_grad = requires_grad;
     return this;
   }
-  get data() { return wrap(check(W.tp_alias(this._ptr))); }
+  // t.data has a version counter of its own (writes through it do not bump t's, as in
+  // PyTorch); detach() shares t's. `x.data = y` keeps x's counter.
+  get data() { return wrap(check(W.tp_variable_data(this._ptr))); }
   set data(t) {
     if (!(t instanceof Tensor)) throw new TypeError(`data must be a Tensor, not ${describe(t)}`);
     const rg = this.requires_grad;
-    const p = check(W.tp_alias(t._ptr));
+    const p = check(W.tp_alias_keep_version(t._ptr, this._ptr));
     if (this._reg) tensorRegistry.unregister(this);
     W.tp_tensor_release(this._p);
     this._p = p;

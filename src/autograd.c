@@ -187,7 +187,7 @@ int tp_node_save(tp_node *n, tp_tensor *t, int output_nr) {
     tp_tensor_retain(t);
   }
   n->saved[n->nsaved].t = keep;
-  n->saved[n->nsaved].version = t->storage->version;
+  n->saved[n->nsaved].version = t->version->value;
   n->saved[n->nsaved].output_nr = output_nr;
   n->nsaved++;
   return 0;
@@ -222,7 +222,7 @@ static const char *const SECOND_BACKWARD =
 tp_tensor *tp_node_unpack(tp_node *n, int i) {
   if (n->released) return tp_fail("%s", SECOND_BACKWARD);
   tp_saved *s = &n->saved[i];
-  if (s->t->storage->version != s->version) {
+  if (s->t->version->value != s->version) {
     char desc[300];
     type_desc(desc, sizeof desc, s->t);
     if (s->output_nr >= 0)
@@ -230,18 +230,18 @@ tp_tensor *tp_node_unpack(tp_node *n, int i) {
                      "%s, which is output %d of %s, is at version %d; expected version %d instead. Hint: enable anomaly "
                      "detection to find the operation that failed to compute its gradient, with "
                      "torch.autograd.set_detect_anomaly(True).",
-                     desc, s->output_nr, n->name, s->t->storage->version, s->version);
+                     desc, s->output_nr, n->name, s->t->version->value, s->version);
     const tp_tensor *t = s->t;
     if (t->grad_fn)
       return tp_fail("one of the variables needed for gradient computation has been modified by an inplace operation: "
                      "%s, which is output %d of %s, is at version %d; expected version %d instead. Hint: enable anomaly "
                      "detection to find the operation that failed to compute its gradient, with "
                      "torch.autograd.set_detect_anomaly(True).",
-                     desc, t->output_nr, t->grad_fn->name, t->storage->version, s->version);
+                     desc, t->output_nr, t->grad_fn->name, t->version->value, s->version);
     return tp_fail("one of the variables needed for gradient computation has been modified by an inplace operation: "
                    "%s is at version %d; expected version %d instead. Hint: enable anomaly detection to find the "
                    "operation that failed to compute its gradient, with torch.autograd.set_detect_anomaly(True).",
-                   desc, t->storage->version, s->version);
+                   desc, t->version->value, s->version);
   }
   if (s->output_nr < 0) {
     tp_tensor_retain(s->t);

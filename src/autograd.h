@@ -3,7 +3,7 @@
  *
  * As in PyTorch: every differentiable result points to its grad_fn node; a node's edges
  * point to the grad_fns of its inputs (or to a leaf's AccumulateGrad); saved tensors carry
- * the storage version they were saved at; backward walks the nodes in reverse creation
+ * the version (Note [Version counters], internal.h) they were saved at; backward walks the nodes in reverse creation
  * order, once every consumer of a node has given it its gradient.
  */
 #ifndef TP_AUTOGRAD_H
@@ -24,7 +24,7 @@ typedef struct {
 
 typedef struct {
   tp_tensor *t;         /* owning; for a saved output, an alias without grad_fn (no cycle) */
-  int32_t version;      /* the storage version when saved */
+  int32_t version;      /* t's version counter when saved */
   int32_t output_nr;    /* >= 0: this is output output_nr of the node itself */
 } tp_saved;
 
@@ -37,6 +37,7 @@ enum {
   TP_GRAD_CLONE, TP_GRAD_TO, TP_GRAD_COPY, TP_GRAD_FILL, TP_GRAD_CAT, TP_GRAD_STACK, TP_GRAD_SPLIT,
   TP_GRAD_FLIP, TP_GRAD_ROLL, TP_GRAD_REPEAT, TP_GRAD_TRILU, TP_GRAD_GATHER, TP_GRAD_SCATTER,
   TP_GRAD_INDEX_SELECT, TP_GRAD_MASKED_FILL, TP_GRAD_MASKED_SELECT, TP_GRAD_INDEX, TP_GRAD_INDEX_PUT,
+  TP_GRAD_INDEX_ADD, TP_GRAD_INDEX_COPY, TP_GRAD_INDEX_FILL,
   TP_GRAD_COPY_SLICES,  /* torch::autograd::CopySlices: an in-place op on a view, seen from its base */
   /* nn ops (src/nn.c; formulas in the nn section at the end of derivatives.c) */
   TP_GRAD_ADDMM, TP_GRAD_MSE_LOSS, TP_GRAD_NLL_LOSS, TP_GRAD_BCE, TP_GRAD_BCE_LOGITS, TP_GRAD_LEAKY_RELU, TP_GRAD_SOFTPLUS,

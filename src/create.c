@@ -2,6 +2,7 @@
  * (contiguous, clone, to, copy_). Range formulas follow PyTorch's CPU kernels so that the
  * last bits of linspace/logspace match. */
 #include <math.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 #include "internal.h"
@@ -55,7 +56,7 @@ static int fill_impl(tp_tensor *t, double value) {
   tp_tensor *ops[1] = {t};
   tp_iter_init(&it, 1, ops);
   tp_iter_run(&it, fill_loop, &one);
-  t->storage->version++;
+  t->version->value++;
   return 0;
 }
 
@@ -64,7 +65,7 @@ TP_API tp_tensor *tp_full(int ndim, const double *sizes, int dtype, double value
   if (tp_check_sizes(ndim, sizes, shape)) return NULL;
   tp_tensor *t = tp_tensor_make(dtype, ndim, shape);
   if (t) tp_fill_(t, value);
-  if (t) t->storage->version = 0;
+  if (t) t->version->value = 0;
   return t;
 }
 
@@ -179,9 +180,11 @@ TP_API tp_tensor *tp_from_storage(void *storage, double byte_offset, double nume
   int64_t item = tp_dtype_table[dtype].itemsize;
   int64_t off = (int64_t)byte_offset, n = (int64_t)numel;
   if (off % item || off < 0 || off + n * item > s->nbytes) return tp_fail("from_numpy: array is not inside its storage");
-  tp_tensor *t = tp_tensor_alloc();
-  if (!t) return NULL;
+  tp_version *v = tp_version_new();  /* from_numpy: a new tensor with a counter of its own */
+  tp_tensor *t = v ? tp_tensor_alloc() : NULL;
+  if (!t) { free(v); return NULL; }
   t->storage = s;
+  t->version = v;
   tp_storage_retain(s);
   t->dtype = (int8_t)dtype;
   t->ndim = 1;
@@ -271,7 +274,7 @@ TP_API int tp_copy_(tp_tensor *dst, tp_tensor *src) {
   } else {
     tp_copy_convert(dst, src);
   }
-  dst->storage->version++;
+  dst->version->value++;
   tp_inplace_commit(dst, n);
   return 0;
 }

@@ -15,6 +15,7 @@
 #include "autograd.h"
 #include "ops.h"
 #include "derivatives.h"
+#include "shape.h"
 
 #define LN2 0.69314718055994530942
 #define LN10 2.30258509299404568402
@@ -183,12 +184,26 @@ tp_tensor *tp_record_binary(int op, tp_tensor *x, tp_tensor *y, double alpha, tp
   return finish(n, out, failed);
 }
 
-/* Node layout of a scalar op, as PyTorch records it: add/sub/mul/div wrap the scalar into a
- * tensor operand, so their nodes have two inputs, the scalar's edge empty (x.add(2) is
- * [x, None]; torch.sub(2, x) is [None, x]); pow, remainder and rsub (reversed == 2) take a
- * Scalar overload with x as the only input. */
+/* Node layout of a scalar op, as PyTorch records it: from Python, add/sub/mul/div wrap the
+ * scalar into a tensor operand, so their nodes have two inputs, the scalar's edge empty
+ * (x.add(2) is [x, None]; torch.sub(2, x) is [None, x]); pow, remainder and rsub
+ * (TP_FORM_RSUB) take a Scalar overload with x as the only input, and so do all of them when
+ * a C++ composite calls ATen's Scalar overload (TP_FORM_ATEN: at::mul(x, 2) is MulBackward1,
+ * [x], saving the scalar as a number). */
 static int scalar_wrapped(int op) { return op == TP_OP_ADD || op == TP_OP_SUB || op == TP_OP_MUL || op == TP_OP_DIV; }
 static int scalar_x_slot(tp_node *n) { return n->ninputs == 2 && n->iv[0] == 1 ? 1 : 0; }
+
+/* The names of ATen's Scalar overloads (add.Scalar is AddBackward1, div.Scalar_mode DivBackward3). */
+static const char *aten_scalar_name(int op) {
+  switch (op) {
+  case TP_OP_ADD: return "AddBackward1";
+  case TP_OP_SUB: return "SubBackward1";
+  case TP_OP_MUL: return "MulBackward1";
+  case TP_OP_DIV: return "DivBackward1";
+  case TP_OP_DIV_TRUNC: case TP_OP_DIV_FLOOR: return "DivBackward3";
+  default: return op_grad_name(op, 1);
+  }
+}
 
 /* A wrapped scalar operand, saved as PyTorch saves it (mul and div need it; saving it also
  * makes a second backward through x * 2 fail as PyTorch's does). */
@@ -200,12 +215,13 @@ static int save_scalar(tp_node *n, double s, int dtype) {
   return rc;
 }
 
-tp_tensor *tp_record_binary_scalar(int op, tp_tensor *x, double s, int reversed, double alpha, tp_tensor *out) {
-  const char *name = op_grad_name(op, 1);
-  if (reversed == 2 && op == TP_OP_SUB) name = "RsubBackward1";
-  if (reversed && op == TP_OP_POW) name = "PowBackward2";
+tp_tensor *tp_record_binary_scalar(int op, tp_tensor *x, double s, int form, double alpha, tp_tensor *out) {
+  const char *name = form == TP_FORM_ATEN ? aten_scalar_name(op) : op_grad_name(op, 1);
+  if (form == TP_FORM_RSUB && op == TP_OP_SUB) name = "RsubBackward1";
+  if ((form == TP_FORM_REVERSED || form == TP_FORM_RSUB) && op == TP_OP_POW) name = "PowBackward2";
   if (!out || !*name || !tp_any_requires_grad(1, &x)) return out;
-  int wrapped = scalar_wrapped(op) && reversed != 2;
+  int aten = form == TP_FORM_ATEN, reversed = aten ? 0 : form;  /* the formula's view: 0 = x op s */
+  int wrapped = scalar_wrapped(op) && reversed != TP_FORM_RSUB && !aten;
   tp_tensor *ins[2] = {reversed == 1 && wrapped ? NULL : x, reversed == 1 && wrapped ? x : NULL};
   tp_node *n = tp_node_new(TP_GRAD_BINARY_SCALAR, op, name, wrapped ? 2 : 1, ins, 1);
   int failed = 0;
@@ -217,7 +233,7 @@ tp_tensor *tp_record_binary_scalar(int op, tp_tensor *x, double s, int reversed,
     if (op == TP_OP_POW || op == TP_OP_REMAINDER || (op == TP_OP_DIV && reversed)) {
       failed |= tp_node_save(n, x, -1);
       failed |= tp_node_save(n, out, 0);
-    } else if (op == TP_OP_MUL || op == TP_OP_DIV) {
+    } else if ((op == TP_OP_MUL || op == TP_OP_DIV) && !aten) {
       failed |= save_scalar(n, s, out->dtype);
     }
   }
@@ -232,18 +248,41 @@ tp_tensor *tp_record_where(tp_tensor *cond, tp_tensor *x, tp_tensor *y, tp_tenso
   return finish(n, out, failed);
 }
 
-tp_tensor *tp_record_clamp(tp_tensor *x, tp_tensor *lo, tp_tensor *hi, double slo, int klo, double shi, int khi, tp_tensor *out) {
+/* clamp's node layouts, as PyTorch 1.13 records them: clamp(Scalar?, Scalar?) and the Scalar
+ * overloads of clamp_min/clamp_max have x as the only input; clamp(Tensor?, Tensor?) has
+ * three (x, min, max: an absent bound is an empty edge), clamp_min/clamp_max(Tensor) two. */
+static int clamp_inputs(int op, tp_tensor *x, tp_tensor *lo, tp_tensor *hi, tp_tensor **ins) {
+  ins[0] = x;
+  if (!lo && !hi) return 1;
+  if (op == TP_OP_CLAMP_MIN) { ins[1] = lo; return 2; }
+  if (op == TP_OP_CLAMP_MAX) { ins[1] = hi; return 2; }
+  ins[1] = lo;
+  ins[2] = hi;
+  return 3;
+}
+
+static void clamp_params(tp_node *n, int op, tp_tensor *lo, tp_tensor *hi, double slo, int klo, double shi, int khi) {
+  n->kind = TP_GRAD_CLAMP;
+  n->op = (int16_t)op;
+  n->name = op_grad_name(op, lo || hi);
+  n->s[0] = slo;
+  n->s[1] = shi;
+  n->iv[0] = lo ? 2 : klo != TP_SCALAR_NONE;   /* 0 none, 1 scalar, 2 tensor */
+  n->iv[1] = hi ? 2 : khi != TP_SCALAR_NONE;
+  n->niv = 2;
+}
+
+tp_tensor *tp_record_clamp(int op, tp_tensor *x, tp_tensor *lo, tp_tensor *hi, double slo, int klo, double shi, int khi,
+                           tp_tensor *out) {
+  if (op == TP_OP_CLAMP_MIN) hi = NULL, khi = TP_SCALAR_NONE;
+  if (op == TP_OP_CLAMP_MAX) lo = NULL, klo = TP_SCALAR_NONE;
   tp_tensor *ins[3] = {x, lo, hi};
   if (!out || !tp_any_requires_grad(3, ins)) return out;
-  int tensors = lo || hi;  /* clamp(Tensor? min, Tensor? max) has three edges, clamp(Scalar) one */
-  tp_node *n = tp_node_new(TP_GRAD_CLAMP, TP_OP_CLAMP, tensors ? "ClampBackward0" : "ClampBackward1", tensors ? 3 : 1, ins, 1);
+  int nin = clamp_inputs(op, x, lo, hi, ins);
+  tp_node *n = tp_node_new(TP_GRAD_CLAMP, op, op_grad_name(op, lo || hi), nin, ins, 1);
   int failed = 0;
   if (n) {
-    n->s[0] = slo;
-    n->s[1] = shi;
-    n->iv[0] = lo ? 2 : klo != TP_SCALAR_NONE;   /* 0 none, 1 scalar, 2 tensor */
-    n->iv[1] = hi ? 2 : khi != TP_SCALAR_NONE;
-    n->niv = 2;
+    clamp_params(n, op, lo, hi, slo, klo, shi, khi);
     failed |= tp_node_save(n, x, -1);
     if (lo) failed |= tp_node_save(n, lo, -1);
     if (hi) failed |= tp_node_save(n, hi, -1);
@@ -531,18 +570,15 @@ int tp_inplace_binary_scalar_begin(int op, tp_tensor *self, double s, double alp
   return 0;
 }
 
-int tp_inplace_clamp_begin(tp_tensor *x, tp_tensor *lo, tp_tensor *hi, double slo, int klo, double shi, int khi, tp_node **n) {
-  tp_tensor *extra[2] = {lo, hi};
-  if (tp_inplace_begin(x, lo || hi ? 2 : 0, extra, n)) return -1;
+int tp_inplace_clamp_begin(int op, tp_tensor *x, tp_tensor *lo, tp_tensor *hi, double slo, int klo, double shi, int khi,
+                           tp_node **n) {
+  if (op == TP_OP_CLAMP_MIN) hi = NULL, khi = TP_SCALAR_NONE;
+  if (op == TP_OP_CLAMP_MAX) lo = NULL, klo = TP_SCALAR_NONE;
+  tp_tensor *ins[3];
+  int nin = clamp_inputs(op, x, lo, hi, ins);
+  if (tp_inplace_begin(x, nin - 1, ins + 1, n)) return -1;
   if (!*n) return 0;
-  (*n)->kind = TP_GRAD_CLAMP;
-  (*n)->op = TP_OP_CLAMP;
-  (*n)->name = lo || hi ? "ClampBackward0" : "ClampBackward1";
-  (*n)->s[0] = slo;
-  (*n)->s[1] = shi;
-  (*n)->iv[0] = lo ? 2 : klo != TP_SCALAR_NONE;
-  (*n)->iv[1] = hi ? 2 : khi != TP_SCALAR_NONE;
-  (*n)->niv = 2;
+  clamp_params(*n, op, lo, hi, slo, klo, shi, khi);
   if (save_old(*n, x) || (lo && tp_node_save(*n, lo, -1)) || (hi && tp_node_save(*n, hi, -1))) return begin_failed(n);
   return 0;
 }
@@ -725,27 +761,29 @@ static int where_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
   return 0;
 }
 
+/* d x = g where min <= x <= max (ties keep the gradient, NaN gets none); a tensor bound gets
+ * g where it won: x < min, x > max, and for a crossed pair (min > max, result = max) max. */
 static int clamp_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
   int k = 0;
   tp_tensor *x = unpack(a, n, k++), *lo = NULL, *hi = NULL;
   if (n->iv[0] == 2) lo = unpack(a, n, k++);
   if (n->iv[1] == 2) hi = unpack(a, n, k++);
   if (!x || (n->iv[0] == 2 && !lo) || (n->iv[1] == 2 && !hi)) return -1;
+  int hi_slot = n->op == TP_OP_CLAMP_MAX ? 1 : 2;  /* clamp_max(Tensor) has edges (x, max) */
   tp_tensor *above = n->iv[0] == 2 ? bin(a, TP_OP_GE, x, lo) : n->iv[0] ? cmp_s(a, TP_OP_GE, x, n->s[0]) : NULL;
   tp_tensor *below = n->iv[1] == 2 ? bin(a, TP_OP_LE, x, hi) : n->iv[1] ? cmp_s(a, TP_OP_LE, x, n->s[1]) : NULL;
   tp_tensor *inside = above && below ? bin(a, TP_OP_LOGICAL_AND, above, below) : above ? above : below;
   if (n->next[0].fn) gi[0] = own(inside ? where0(a, inside, g) : g);
-  /* with both bounds tensors, PyTorch gives a crossed pair (min > max, result = max) to max */
   tp_tensor *lo_wins = lo && hi ? bin(a, TP_OP_LT, lo, hi) : NULL, *hi_wins = lo && hi ? bin(a, TP_OP_LT, hi, lo) : NULL;
   if (lo && n->next[1].fn) {
     tp_tensor *p = bin(a, TP_OP_LT, x, lo);
     gi[1] = own(where0(a, hi ? bin(a, TP_OP_LOGICAL_AND, p, lo_wins) : p, g));
   }
-  if (hi && n->next[2].fn) {
+  if (hi && n->next[hi_slot].fn) {
     tp_tensor *p = bin(a, TP_OP_GT, x, hi);
-    gi[2] = own(where0(a, lo ? bin(a, TP_OP_LOGICAL_OR, p, hi_wins) : p, g));
+    gi[hi_slot] = own(where0(a, lo ? bin(a, TP_OP_LOGICAL_OR, p, hi_wins) : p, g));
   }
-  return (n->next[0].fn && !gi[0]) ? -1 : 0;
+  return (n->next[0].fn && !gi[0]) || (lo && n->next[1].fn && !gi[1]) || (hi && n->next[hi_slot].fn && !gi[hi_slot]) ? -1 : 0;
 }
 
 static int64_t reduced_count(tp_node *n) {
@@ -1004,6 +1042,22 @@ static int view_formula(arena *a, tp_node *n, tp_tensor **gs, tp_tensor **gi) {
   return 0;
 }
 
+/* The distinct values of a 0-d/1-d integer index, as a 1-d int64 tensor (at::_unique, unsorted). */
+static tp_tensor *unique_index(tp_tensor *idx) {
+  if (!idx) return NULL;
+  int64_t n = tp_shape_numel(idx->ndim, idx->shape), k = 0, item = tp_dtype_table[idx->dtype].itemsize;
+  tp_tensor *u = tp_tensor_make(TP_INT64, 1, &n);
+  if (!u) return NULL;
+  int64_t *out = (int64_t *)tp_ptr(u);
+  for (int64_t i = 0; i < n; i++) {
+    int64_t v = tp_load_i64(tp_ptr(idx) + (idx->ndim ? i * idx->stride[0] : 0) * item, idx->dtype), j = 0;
+    while (j < k && out[j] != v) j++;
+    if (j == k) out[k++] = v;
+  }
+  u->shape[0] = k;
+  return u;
+}
+
 static int shape_formula(arena *a, tp_node *n, tp_tensor **gs, tp_tensor **gi) {
   tp_tensor *g = gs[0];
   switch (n->kind) {
@@ -1087,6 +1141,7 @@ static int shape_formula(arena *a, tp_node *n, tp_tensor **gs, tp_tensor **gi) {
   }
   case TP_GRAD_INDEX_SELECT: {  /* accumulate g into zeros at the indices along dim */
     tp_tensor *idx = unpack(a, n, 0), *z = zeros_meta(a, &n->in_meta[0]);
+    if (idx && idx->ndim == 0) idx = unsq(a, idx, 0);  /* a 0-d index selected a slice of size 1 */
     if (!idx || !z) return -1;
     tp_tensor *ix[TP_MAX_DIMS] = {0};
     int dim = (int)n->iv[0];
@@ -1105,12 +1160,20 @@ static int shape_formula(arena *a, tp_node *n, tp_tensor **gs, tp_tensor **gi) {
     }
     return 0;
   }
-  case TP_GRAD_MASKED_SELECT: {
-    tp_tensor *mask = unpack(a, n, 0), *z = zeros_meta(a, &n->in_meta[0]);
-    if (!mask || !z) return -1;
-    tp_tensor *em = expand_meta(a, mask, &n->in_meta[0]);
+  case TP_GRAD_MASKED_SELECT: {  /* g into zeros of broadcast(input, mask) at the mask (the engine sums back) */
+    tp_tensor *mask = unpack(a, n, 0);
+    if (!mask) return -1;
+    tp_meta m = n->in_meta[0];
+    int nd;
+    if (tp_broadcast_shapes(m.ndim, n->in_meta[0].shape, mask->ndim, mask->shape, &nd, m.shape)) return -1;
+    m.ndim = (int8_t)nd;
+    if (nd == 0) {  /* a 0-d mask selects one element or none: g has 1 or 0 of them */
+      gi[0] = own(where0(a, mask, reduce(a, TP_OP_SUM, g, -1, NULL, 0)));
+      return gi[0] ? 0 : -1;
+    }
+    tp_tensor *z = zeros_meta(a, &m), *em = expand_meta(a, mask, &m);
     tp_tensor *ix[1] = {em};
-    gi[0] = own(em ? K(a, tp_index_put(z, 1, ix, g, 1)) : NULL);
+    gi[0] = own(z && em ? K(a, tp_index_put(z, 1, ix, g, 1)) : NULL);
     return gi[0] ? 0 : -1;
   }
   case TP_GRAD_INDEX: {  /* saved: the index tensors (iv: which dims have one) */
@@ -1122,6 +1185,30 @@ static int shape_formula(arena *a, tp_node *n, tp_tensor **gs, tp_tensor **gi) {
     if (!z) return -1;
     gi[0] = own(K(a, tp_index_put(z, n->niv, ix, g, 1)));
     return gi[0] ? 0 : -1;
+  }
+  /* Note [index_add, index_copy, index_fill] (index.c); iv: dim, source is 0-d; saved: index, source.
+   * index_add:  d self = g, d source = alpha g.index_select(dim, index) (expanded to source's shape)
+   * index_copy: d self = g.index_fill(dim, index, 0), d source as index_add's with alpha 1
+   * index_fill: d self = g.index_fill(dim, index, 0), d value = g.index_select(dim, unique(index)).sum() */
+  case TP_GRAD_INDEX_ADD: case TP_GRAD_INDEX_COPY: case TP_GRAD_INDEX_FILL: {
+    tp_tensor *idx = unpack(a, n, 0);
+    if (!idx || (n->nsaved > 1 && !unpack(a, n, 1))) return -1;
+    double dim = (double)n->iv[0];
+    if (n->next[0].fn)
+      gi[0] = own(n->kind == TP_GRAD_INDEX_ADD ? g : K(a, tp_index_fill(g, dim, idx, NULL, 0)));
+    if (n->ninputs > 1 && n->next[1].fn) {
+      tp_tensor *d;
+      if (n->kind == TP_GRAD_INDEX_FILL) {
+        d = reduce(a, TP_OP_SUM, K(a, tp_index_select(g, dim, K(a, unique_index(idx)))), -1, NULL, 0);
+      } else if (n->iv[1]) {  /* a 0-d source: one index, squeezed */
+        d = K(a, tp_index_select(g, dim, K(a, tp_squeeze(idx))));
+      } else {
+        d = expand_meta(a, K(a, tp_index_select(g, dim, idx)), &n->in_meta[1]);
+      }
+      if (d && n->kind == TP_GRAD_INDEX_ADD && n->s[0] != 1) d = sc(a, TP_OP_MUL, d, n->s[0]);
+      if (!(gi[1] = own(d))) return -1;
+    }
+    return n->next[0].fn && !gi[0] ? -1 : 0;
   }
   case TP_GRAD_INDEX_PUT: {  /* self: g with the written places zeroed; values: g there */
     tp_tensor *ix[TP_MAX_DIMS] = {0};
@@ -1200,7 +1287,8 @@ int tp_formula_apply(tp_node *n, tp_tensor **gs, tp_tensor **gi) {
   }
   case TP_GRAD_CAT: case TP_GRAD_STACK: case TP_GRAD_FLIP: case TP_GRAD_ROLL: case TP_GRAD_REPEAT: case TP_GRAD_TRILU:
   case TP_GRAD_GATHER: case TP_GRAD_SCATTER: case TP_GRAD_INDEX_SELECT: case TP_GRAD_MASKED_FILL:
-  case TP_GRAD_MASKED_SELECT: case TP_GRAD_INDEX: case TP_GRAD_INDEX_PUT: {
+  case TP_GRAD_MASKED_SELECT: case TP_GRAD_INDEX: case TP_GRAD_INDEX_PUT: case TP_GRAD_INDEX_ADD: case TP_GRAD_INDEX_COPY:
+  case TP_GRAD_INDEX_FILL: {
     tp_tensor *one[1] = {g};
     rc = shape_formula(&a, n, one, gi);
     break;
@@ -1235,6 +1323,7 @@ TP_API const char *tp_node_saved_name(void *node, int i) {
   case TP_GRAD_GATHER: case TP_GRAD_SCATTER: case TP_GRAD_INDEX_SELECT: return "index";
   case TP_GRAD_MASKED_FILL: case TP_GRAD_MASKED_SELECT: return "mask";
   case TP_GRAD_INDEX: case TP_GRAD_INDEX_PUT: return "indices";
+  case TP_GRAD_INDEX_ADD: case TP_GRAD_INDEX_COPY: case TP_GRAD_INDEX_FILL: return i == 0 ? "index" : "source";
   case TP_GRAD_ADDMM: return i == 0 ? "mat1" : "mat2";
   case TP_GRAD_MSE_LOSS: return i == 0 ? "self" : "target";
   case TP_GRAD_NLL_LOSS: return i == 0 ? "target" : "weight";
@@ -1291,8 +1380,9 @@ static int nn_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
     const tp_meta *m = &n->in_meta[0];
     tp_tensor *t = unpack(a, n, 0), *w = n->nsaved > 1 ? unpack(a, n, 1) : NULL;
     if (!t || (n->nsaved > 1 && !w)) return -1;
+    if (n->iv[2]) return tp_fail_status("grad_input must be contiguous");  /* see nll_run (nn.c) */
     tp_tensor *coef = K(a, tp_nll_loss_coef(t, w, m->ndim, m->shape, m->dtype, (int)n->iv[0], n->iv[1]));
-    tp_tensor *gg = n->iv[0] == TP_REDUCTION_NONE && m->ndim == 2 ? unsq(a, g, 1) : g;
+    tp_tensor *gg = n->iv[0] == TP_REDUCTION_NONE && m->ndim >= 2 ? unsq(a, g, 1) : g;  /* [N(, H, W)] -> [N, 1(, H, W)] */
     return (gi[0] = own(mul(a, coef, gg))) ? 0 : -1;
   }
   case TP_GRAD_BCE: case TP_GRAD_BCE_LOGITS: {
@@ -1307,7 +1397,7 @@ static int nn_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
     if (!x || !t || (n->iv[1] && !w) || (n->iv[2] && !pw)) return -1;
     tp_tensor *dx = NULL, *dt = NULL;
     if (n->kind == TP_GRAD_BCE) {
-      tp_tensor *den = K(a, x ? tp_clamp(mul(a, rsc(a, TP_OP_SUB, 1, x), x), NULL, NULL, 1e-12, TP_SCALAR_FLOAT, 0, TP_SCALAR_NONE) : NULL);
+      tp_tensor *den = K(a, x ? tp_clamp(TP_OP_CLAMP, mul(a, rsc(a, TP_OP_SUB, 1, x), x), NULL, NULL, 1e-12, TP_SCALAR_FLOAT, 0, TP_SCALAR_NONE) : NULL);
       if (n->next[0].fn) dx = mul(a, dv(a, sub(a, x, t), den), g);
       if (n->next[1].fn) dt = mul(a, neg(a, sub(a, un(a, TP_OP_LOG, x), un(a, TP_OP_LOG, rsc(a, TP_OP_SUB, 1, x)))), g);
     } else {

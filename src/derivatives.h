@@ -15,9 +15,9 @@ enum { TP_VIEW_NONE, TP_VIEW_SELECT, TP_VIEW_SLICE, TP_VIEW_AS_STRIDED };
 
 tp_tensor *tp_record_unary(int op, tp_tensor *x, tp_tensor *out);
 tp_tensor *tp_record_binary(int op, tp_tensor *x, tp_tensor *y, double alpha, tp_tensor *out);
-tp_tensor *tp_record_binary_scalar(int op, tp_tensor *x, double s, int reversed, double alpha, tp_tensor *out);
+tp_tensor *tp_record_binary_scalar(int op, tp_tensor *x, double s, int form, double alpha, tp_tensor *out);
 tp_tensor *tp_record_where(tp_tensor *cond, tp_tensor *x, tp_tensor *y, tp_tensor *out);
-tp_tensor *tp_record_clamp(tp_tensor *x, tp_tensor *lo, tp_tensor *hi, double slo, int klo, double shi, int khi, tp_tensor *out);
+tp_tensor *tp_record_clamp(int op, tp_tensor *x, tp_tensor *lo, tp_tensor *hi, double slo, int klo, double shi, int khi, tp_tensor *out);
 /* mask: bit d set when dim d is reduced; all_dims: the overload without dim. */
 tp_tensor *tp_record_reduce(int op, tp_tensor *x, int64_t mask, int keepdim, int all_dims, double param, tp_tensor *out);
 int tp_record_reduce_indexed(int op, tp_tensor *x, int64_t dim, int keepdim, tp_tensor **out);
@@ -45,7 +45,7 @@ void tp_inplace_commit(tp_tensor *self, struct tp_node *n);
 int tp_inplace_unary_begin(int op, tp_tensor *x, struct tp_node **n);
 int tp_inplace_binary_begin(int op, tp_tensor *self, tp_tensor *other, double alpha, struct tp_node **n);
 int tp_inplace_binary_scalar_begin(int op, tp_tensor *self, double s, double alpha, struct tp_node **n);
-int tp_inplace_clamp_begin(tp_tensor *x, tp_tensor *lo, tp_tensor *hi, double slo, int klo, double shi, int khi, struct tp_node **n);
+int tp_inplace_clamp_begin(int op, tp_tensor *x, tp_tensor *lo, tp_tensor *hi, double slo, int klo, double shi, int khi, struct tp_node **n);
 /* A node of a fixed kind for in-place ops whose formula needs only params/saved tensors. */
 int tp_inplace_kind_begin(int kind, const char *name, tp_tensor *self, int nextra, tp_tensor *const *extra, int niv,
                           const int64_t *iv, int nsave, tp_tensor *const *save, struct tp_node **n);

@@ -62,6 +62,7 @@ tp_tensor *tp_scalar_init(tp_scalar_tensor *st, double value, int dtype) {
   st->s.nbytes = 8;
   st->s.refcount = 1;
   st->t.storage = &st->s;
+  st->t.version = &st->s.version;  /* never bumped nor released: a stack temporary */
   st->t.refcount = 1;
   st->t.dtype = (int8_t)dtype;
   tp_store_f64(&st->v, dtype, value);
@@ -189,7 +190,7 @@ int tp_assign_result(tp_tensor *self, tp_tensor *result) {
   }
   if (check_internal_overlap(self)) return -1;
   tp_copy_convert(self, result);
-  self->storage->version++;
+  self->version->value++;
   return 0;
 }
 
@@ -520,7 +521,7 @@ static int unary_inplace(int op, tp_tensor *x) {
   if (out_dt == x->dtype && ct == x->dtype) {  /* the common case: straight into x */
     if (check_internal_overlap(x)) return -1;
     run2(x, x, unary_kernels[op][ct], NULL);
-    x->storage->version++;
+    x->version->value++;
     return 0;
   }
   if (!tp_can_cast(out_dt, x->dtype))
@@ -805,7 +806,8 @@ tp_tensor *tp_binary_impl(int op, tp_tensor *a, tp_tensor *b, double alpha) {
 tp_tensor *tp_binary_scalar_impl(int op, tp_tensor *a, double s, int kind, int reversed, double alpha) {
   tp_scalar_tensor st;
   tp_tensor *w = tp_scalar_init(&st, s, tp_scalar_dtype(kind));
-  return reversed ? binary_run(op, w, 1, a, 0, alpha, NULL) : binary_run(op, a, 0, w, 1, alpha, NULL);
+  int left = reversed == TP_FORM_REVERSED || reversed == TP_FORM_RSUB;  /* TP_FORM_ATEN is a op s */
+  return left ? binary_run(op, w, 1, a, 0, alpha, NULL) : binary_run(op, a, 0, w, 1, alpha, NULL);
 }
 
 TP_API tp_tensor *tp_binary(int op, tp_tensor *a, tp_tensor *b, double alpha) {
@@ -815,11 +817,11 @@ TP_API tp_tensor *tp_binary(int op, tp_tensor *a, tp_tensor *b, double alpha) {
   return tp_record_binary(op, a, b, alpha, out);
 }
 
-TP_API tp_tensor *tp_binary_scalar(int op, tp_tensor *a, double s, int kind, int reversed, double alpha) {
+TP_API tp_tensor *tp_binary_scalar(int op, tp_tensor *a, double s, int kind, int form, double alpha) {
   int mode = tp_set_grad_enabled(0);
-  tp_tensor *out = tp_binary_scalar_impl(op, a, s, kind, reversed, alpha);
+  tp_tensor *out = tp_binary_scalar_impl(op, a, s, kind, form, alpha);
   tp_set_grad_enabled(mode);
-  return tp_record_binary_scalar(op, a, s, reversed, alpha, out);
+  return tp_record_binary_scalar(op, a, s, form, alpha, out);
 }
 
 /* self op= other: straight into self when dtypes allow and other does not alias self;
@@ -854,7 +856,7 @@ static int binary_inplace(int op, tp_tensor *self, tp_tensor *other, int wother,
     tp_tensor *r = binary_run(op, self, 0, other, wother, alpha, self);
     if (!r) return -1;
     tp_tensor_release(r);
-    self->storage->version++;
+    self->version->value++;
     return 0;
   }
   tp_tensor *r = binary_run(op, self, 0, other, wother, alpha, NULL);
@@ -940,18 +942,29 @@ static tp_tensor *where_impl(tp_tensor *cond, tp_tensor *a, tp_tensor *b, double
   return out;
 }
 
-/* ---- clamp(x, min, max) = minimum(maximum(x, min), max), NaN propagating ---------------- */
-static tp_tensor *clamp_impl(tp_tensor *x, tp_tensor *lo, tp_tensor *hi, double slo, int klo, double shi, int khi) {
+/* ---- clamp(x, min, max) = minimum(maximum(x, min), max), NaN propagating ----------------
+ * op is TP_OP_CLAMP, TP_OP_CLAMP_MIN (lo only) or TP_OP_CLAMP_MAX (hi only): the same values
+ * but their own grad_fn. As PyTorch 1.13's kernels: clamp with one scalar bound ignores a NaN
+ * bound (std::max(a, NaN) is a), clamp_min/clamp_max with a NaN scalar give NaN everywhere;
+ * scalar bounds refuse a bool result, tensor bounds allow it. */
+static tp_tensor *clamp_impl(int op, tp_tensor *x, tp_tensor *lo, tp_tensor *hi, double slo, int klo, double shi, int khi) {
+  if (op == TP_OP_CLAMP_MIN) hi = NULL, khi = TP_SCALAR_NONE;
+  if (op == TP_OP_CLAMP_MAX) lo = NULL, klo = TP_SCALAR_NONE;
   int has_lo = lo || klo != TP_SCALAR_NONE, has_hi = hi || khi != TP_SCALAR_NONE;
   if (!has_lo && !has_hi) return tp_fail("torch.clamp: At least one of 'min' or 'max' must not be None");
-  if (x->dtype == TP_BOOL) return tp_fail("\"clamp_cpu\" not implemented for 'Bool'");
   /* The result dtype is result_type(x, min, max), so compute both steps in it. */
   tp_scalar_tensor sl, sh;
   tp_tensor *ts[3] = {x, lo ? lo : has_lo ? tp_scalar_init(&sl, slo, tp_scalar_dtype(klo)) : NULL,
                       hi ? hi : has_hi ? tp_scalar_init(&sh, shi, tp_scalar_dtype(khi)) : NULL};
   int wrapped[3] = {0, !lo, !hi};
   int ct = tp_result_type(3, ts, wrapped);
-  tp_tensor *xc = tp_to_dtype(x, ct, 0);
+  if (ct == TP_BOOL && !lo && !hi)
+    return tp_fail("\"%s\" not implemented for 'Bool'", has_lo && has_hi ? "clamp_scalar_cpu" : has_lo ? "clamp_min_cpu" : "clamp_max_scalar_cpu");
+  if (op == TP_OP_CLAMP && !lo && !hi && has_lo != has_hi) {  /* clamp(min=nan): the bound is ignored */
+    if (has_lo && isnan(slo)) has_lo = 0;
+    if (has_hi && isnan(shi)) has_hi = 0;
+  }
+  tp_tensor *xc = tp_to_dtype(x, ct, !has_lo && !has_hi);
   if (!xc) return NULL;
   tp_tensor *r = xc, *next;
   if (has_lo) {
@@ -967,19 +980,30 @@ static tp_tensor *clamp_impl(tp_tensor *x, tp_tensor *lo, tp_tensor *hi, double 
   return r;
 }
 
-TP_API tp_tensor *tp_clamp(tp_tensor *x, tp_tensor *lo, tp_tensor *hi, double slo, int klo, double shi, int khi) {
+static int is_clamp_op(int op) { return op == TP_OP_CLAMP || op == TP_OP_CLAMP_MIN || op == TP_OP_CLAMP_MAX; }
+
+TP_API tp_tensor *tp_clamp(int op, tp_tensor *x, tp_tensor *lo, tp_tensor *hi, double slo, int klo, double shi, int khi) {
+  if (!is_clamp_op(op)) return tp_fail("tensorpad: op %d is not a clamp", op);
   int mode = tp_set_grad_enabled(0);
-  tp_tensor *out = clamp_impl(x, lo, hi, slo, klo, shi, khi);
+  tp_tensor *out = clamp_impl(op, x, lo, hi, slo, klo, shi, khi);
   tp_set_grad_enabled(mode);
-  return tp_record_clamp(x, lo, hi, slo, klo, shi, khi, out);
+  return tp_record_clamp(op, x, lo, hi, slo, klo, shi, khi, out);
 }
 
-TP_API int tp_clamp_(tp_tensor *x, tp_tensor *lo, tp_tensor *hi, double slo, int klo, double shi, int khi) {
+TP_API int tp_clamp_(int op, tp_tensor *x, tp_tensor *lo, tp_tensor *hi, double slo, int klo, double shi, int khi) {
+  if (!is_clamp_op(op)) return tp_fail_status("tensorpad: op %d is not a clamp", op);
   struct tp_node *n;
-  if (tp_inplace_clamp_begin(x, lo, hi, slo, klo, shi, khi, &n)) return -1;
+  if (tp_inplace_clamp_begin(op, x, lo, hi, slo, klo, shi, khi, &n)) return -1;
   int mode = tp_set_grad_enabled(0);
-  tp_tensor *r = clamp_impl(x, lo, hi, slo, klo, shi, khi);
-  int rc = r ? tp_assign_result(x, r) : -1;
+  tp_tensor *r = clamp_impl(op, x, lo, hi, slo, klo, shi, khi);
+  int rc = r ? 0 : -1;
+  int scalars = op == TP_OP_CLAMP_MIN ? !lo : op == TP_OP_CLAMP_MAX ? !hi : !lo && !hi;
+  if (r && scalars && !tp_can_cast(r->dtype, x->dtype)) {  /* PyTorch's Scalar overloads name the C type */
+    static const char *const ctype[TP_NDTYPES] = {[TP_INT32] = "int", [TP_INT64] = "long int", [TP_BOOL] = "bool"};
+    rc = tp_fail_status("result type %s can't be cast to the desired output type %s", tp_dtype_title(r->dtype),
+                        ctype[x->dtype] ? ctype[x->dtype] : tp_dtype_title(x->dtype));
+  }
+  if (!rc) rc = tp_assign_result(x, r);
   tp_set_grad_enabled(mode);
   if (r) tp_tensor_release(r);
   if (rc) { tp_inplace_abort(n); return -1; }

@@ -215,7 +215,7 @@ static int scatter__impl(tp_tensor *t, double dim_d, tp_tensor *index, tp_tensor
   if (add && !src) return tp_fail_status("scatter_add(): src must be a tensor");
   if (scatter_check(t, dim, index, src, 1)) return -1;
   scatter_run(t, dim, index, src, value, add);
-  t->storage->version++;
+  t->version->value++;
   return 0;
 }
 
@@ -336,7 +336,7 @@ static int masked_fill__impl(tp_tensor *t, tp_tensor *mask, tp_tensor *value, do
     return tp_fail_status("output with shape %s doesn't match the broadcast shape %s", a, b);
   }
   masked_fill_run(t, mask, value, v);
-  t->storage->version++;
+  t->version->value++;
   return 0;
 }
 
@@ -781,7 +781,7 @@ static int index_put__impl(tp_tensor *t, int n, tp_tensor *const *indices, tp_te
     }
   }
   plan_free(&p);
-  t->storage->version++;
+  t->version->value++;
   return 0;
 }
 
@@ -795,7 +795,7 @@ static tp_tensor *index_put_impl(tp_tensor *t, int n, tp_tensor *const *indices,
     tp_tensor_release(out);
     return NULL;
   }
-  out->storage->version = 0;
+  out->version->value = 0;
   return out;
 }
 
@@ -968,23 +968,52 @@ static void index_add_run(tp_tensor *t, int64_t dim, tp_tensor *index, tp_tensor
   }
 }
 
-TP_API int tp_index_add_(tp_tensor *t, double dim_d, tp_tensor *index, tp_tensor *source, double alpha) {
-  {  /* no backward formula yet: refuse rather than silently drop the graph */
-    tp_tensor *ins_[2] = {t, source};
-    if (tp_any_requires_grad(2, ins_)) return tp_fail_status("the derivative for 'index_add' is not implemented.");
-  }
-  int64_t dim;
-  if (tp_wrap_dim(tp_arg_i64(dim_d), t->ndim, &dim) || index_add_check(t, dim, index, source)) return -1;
-  index_add_run(t, dim, index, source, alpha);
-  t->storage->version++;
+/* Note [index_add, index_copy, index_fill]: one node each, as PyTorch 1.13 records them
+ * (IndexAddBackward0, IndexCopyBackward0; index_fill with a number IndexFillBackward0 over
+ * self alone, with a 0-d tensor IndexFillBackward1 over (self, value)). iv: dim, then
+ * whether source is 0-d; saved: index, and source for add/copy (as PyTorch saves it, so an
+ * in-place change of either is caught); s[0]: alpha. Formulas in derivatives.c. */
+static tp_tensor *record_slices(int kind, const char *name, tp_tensor *t, int64_t dim, tp_tensor *index, tp_tensor *other,
+                                int save_other, double alpha, tp_tensor *out) {
+  tp_tensor *ins[2] = {t, other}, *save[2] = {index, other};
+  int64_t iv[2] = {dim, other && other->ndim == 0};
+  out = tp_record_kind(kind, name, other ? 2 : 1, ins, out, 2, iv, save_other ? 2 : 1, save);
+  if (out && out->grad_fn && out->grad_fn->kind == kind) out->grad_fn->s[0] = alpha;
+  return out;
+}
+
+/* In place, PyTorch's leaf check comes before the op's own; iv[0] (dim) is set once known. */
+static int begin_slices(int kind, const char *name, tp_tensor *t, tp_tensor *index, tp_tensor *other,
+                        int save_other, double alpha, struct tp_node **node) {
+  tp_tensor *save[2] = {index, other};
+  int64_t iv[2] = {0, other && other->ndim == 0};
+  if (tp_inplace_kind_begin(kind, name, t, other ? 1 : 0, &other, 2, iv, save_other ? 2 : 1, save, node)) return -1;
+  if (*node) (*node)->s[0] = alpha;
   return 0;
 }
 
+/* After the checks: a failure drops the node; success writes, bumps the version, links. */
+static int finish_slices(tp_tensor *t, struct tp_node *node, int failed, int64_t dim) {
+  if (failed) { tp_inplace_abort(node); return -1; }
+  if (node) node->iv[0] = dim;
+  return 0;
+}
+static int commit_slices(tp_tensor *t, struct tp_node *node) {
+  t->version->value++;
+  tp_inplace_commit(t, node);
+  return 0;
+}
+
+TP_API int tp_index_add_(tp_tensor *t, double dim_d, tp_tensor *index, tp_tensor *source, double alpha) {
+  int64_t dim = 0;
+  struct tp_node *node;
+  if (begin_slices(TP_GRAD_INDEX_ADD, "IndexAddBackward0", t, index, source, 1, alpha, &node)) return -1;
+  if (finish_slices(t, node, tp_wrap_dim(tp_arg_i64(dim_d), t->ndim, &dim) || index_add_check(t, dim, index, source), dim)) return -1;
+  index_add_run(t, dim, index, source, alpha);
+  return commit_slices(t, node);
+}
+
 TP_API tp_tensor *tp_index_add(tp_tensor *t, double dim_d, tp_tensor *index, tp_tensor *source, double alpha) {
-  {  /* no backward formula yet: refuse rather than silently drop the graph */
-    tp_tensor *ins_[2] = {t, source};
-    if (tp_any_requires_grad(2, ins_)) return tp_fail("the derivative for 'index_add' is not implemented.");
-  }
   int64_t dim;
   if (tp_wrap_dim(tp_arg_i64(dim_d), t->ndim, &dim) || index_add_check(t, dim, index, source)) return NULL;
   tp_tensor *out = tp_tensor_make(t->dtype, t->ndim, t->shape);
@@ -992,7 +1021,7 @@ TP_API tp_tensor *tp_index_add(tp_tensor *t, double dim_d, tp_tensor *index, tp_
   tp_layout_like(t, out->stride);
   tp_copy_convert(out, t);
   index_add_run(out, dim, index, source, alpha);
-  return out;
+  return record_slices(TP_GRAD_INDEX_ADD, "IndexAddBackward0", t, dim, index, source, 1, alpha, out);
 }
 
 /* "2 4": how 1.13 prints the slice shapes in index_copy_'s message. */
@@ -1042,22 +1071,15 @@ static void index_copy_run(tp_tensor *t, int64_t dim, tp_tensor *index, tp_tenso
 }
 
 TP_API int tp_index_copy_(tp_tensor *t, double dim_d, tp_tensor *index, tp_tensor *source) {
-  {  /* no backward formula yet: refuse rather than silently drop the graph */
-    tp_tensor *ins_[2] = {t, source};
-    if (tp_any_requires_grad(2, ins_)) return tp_fail_status("the derivative for 'index_copy' is not implemented.");
-  }
-  int64_t dim;
-  if (tp_wrap_dim(tp_arg_i64(dim_d), t->ndim, &dim) || index_copy_check(t, dim, index, source)) return -1;
+  int64_t dim = 0;
+  struct tp_node *node;
+  if (begin_slices(TP_GRAD_INDEX_COPY, "IndexCopyBackward0", t, index, source, 1, 1, &node)) return -1;
+  if (finish_slices(t, node, tp_wrap_dim(tp_arg_i64(dim_d), t->ndim, &dim) || index_copy_check(t, dim, index, source), dim)) return -1;
   index_copy_run(t, dim, index, source);
-  t->storage->version++;
-  return 0;
+  return commit_slices(t, node);
 }
 
 TP_API tp_tensor *tp_index_copy(tp_tensor *t, double dim_d, tp_tensor *index, tp_tensor *source) {
-  {  /* no backward formula yet: refuse rather than silently drop the graph */
-    tp_tensor *ins_[2] = {t, source};
-    if (tp_any_requires_grad(2, ins_)) return tp_fail("the derivative for 'index_copy' is not implemented.");
-  }
   int64_t dim;
   if (tp_wrap_dim(tp_arg_i64(dim_d), t->ndim, &dim) || index_copy_check(t, dim, index, source)) return NULL;
   tp_tensor *out = tp_tensor_make(t->dtype, t->ndim, t->shape);
@@ -1065,7 +1087,7 @@ TP_API tp_tensor *tp_index_copy(tp_tensor *t, double dim_d, tp_tensor *index, tp
   tp_layout_like(t, out->stride);
   tp_copy_convert(out, t);
   index_copy_run(out, dim, index, source);
-  return out;
+  return record_slices(TP_GRAD_INDEX_COPY, "IndexCopyBackward0", t, dim, index, source, 1, 1, out);
 }
 
 static int index_fill_check(tp_tensor *t, int64_t *dim, double dim_d, tp_tensor *index, tp_tensor *value) {
@@ -1106,22 +1128,15 @@ static void index_fill_run(tp_tensor *t, int64_t dim, tp_tensor *index, tp_tenso
 
 /* value: a 0-d tensor, or NULL to use v. */
 TP_API int tp_index_fill_(tp_tensor *t, double dim_d, tp_tensor *index, tp_tensor *value, double v) {
-  {  /* no backward formula yet: refuse rather than silently drop the graph */
-    tp_tensor *ins_[2] = {t, value};
-    if (tp_any_requires_grad(2, ins_)) return tp_fail_status("the derivative for 'index_fill' is not implemented.");
-  }
-  int64_t dim;
-  if (index_fill_check(t, &dim, dim_d, index, value)) return -1;
+  int64_t dim = 0;
+  struct tp_node *node;
+  if (begin_slices(TP_GRAD_INDEX_FILL, value ? "IndexFillBackward1" : "IndexFillBackward0", t, index, value, 0, 1, &node)) return -1;
+  if (finish_slices(t, node, index_fill_check(t, &dim, dim_d, index, value), dim)) return -1;
   index_fill_run(t, dim, index, value, v);
-  t->storage->version++;
-  return 0;
+  return commit_slices(t, node);
 }
 
 TP_API tp_tensor *tp_index_fill(tp_tensor *t, double dim_d, tp_tensor *index, tp_tensor *value, double v) {
-  {  /* no backward formula yet: refuse rather than silently drop the graph */
-    tp_tensor *ins_[2] = {t, value};
-    if (tp_any_requires_grad(2, ins_)) return tp_fail("the derivative for 'index_fill' is not implemented.");
-  }
   int64_t dim;
   if (index_fill_check(t, &dim, dim_d, index, value)) return NULL;
   tp_tensor *out = tp_tensor_make(t->dtype, t->ndim, t->shape);
@@ -1129,5 +1144,5 @@ TP_API tp_tensor *tp_index_fill(tp_tensor *t, double dim_d, tp_tensor *index, tp
   tp_layout_like(t, out->stride);
   tp_copy_convert(out, t);
   index_fill_run(out, dim, index, value, v);
-  return out;
+  return record_slices(TP_GRAD_INDEX_FILL, value ? "IndexFillBackward1" : "IndexFillBackward0", t, dim, index, value, 0, 1, out);
 }

@@ -1,7 +1,7 @@
 /* Internal structures of the tensorpad core, shared by the files in src/.
  *
- * A tensor is a window onto a storage: dtype, shape, strides and offset (in elements).
- * Storages are refcounted and carry the version counter that autograd checks.
+ * A tensor is a window onto a storage: dtype, shape, strides and offset (in elements), and
+ * a version counter that autograd checks (Note [Version counters]).
  * Nothing here is visible to JS; the exported surface is tensorpad.h.
  */
 #ifndef TP_INTERNAL_H
@@ -27,11 +27,24 @@
 #define TP_COLD_END
 #endif
 
+/* Note [Version counters]: as in PyTorch, a version counter belongs to tensors, not to the
+ * memory: a tensor and its views and detach() share one, bumped by every in-place write
+ * through any of them; t.data and from_numpy start a counter of their own (so writes
+ * through t.data do not trip the "modified by an inplace operation" check), and
+ * `x.data = y` keeps x's. The counter tensors made on a storage share is embedded in the
+ * storage (no allocation on the hot path); its refcount keeps the storage's struct, not
+ * its data, alive. The others are allocated alone (owner NULL). */
+typedef struct tp_version {
+  int32_t value;
+  int32_t refcount;          /* tensors sharing it */
+  struct tp_storage *owner;  /* the storage it is embedded in, or NULL */
+} tp_version;
+
 typedef struct tp_storage {
-  void *data;              /* 16-byte aligned; never NULL, even for 0 bytes */
+  void *data;              /* 16-byte aligned; never NULL, even for 0 bytes (NULL once freed) */
   int64_t nbytes;
-  int32_t refcount;
-  int32_t version;         /* bumped by every in-place write; shared by all views */
+  int32_t refcount;        /* holders of the data */
+  tp_version version;      /* the counter of the tensors made on this storage */
   struct tp_storage *prev, *next;  /* the list of live storages, for tp_storage_find */
 } tp_storage;
 
@@ -39,6 +52,7 @@ struct tp_node;
 
 struct tp_tensor {
   tp_storage *storage;
+  tp_version *version;             /* owning (Note [Version counters]) */
   int32_t refcount;
   int8_t dtype;
   int8_t ndim;
@@ -81,7 +95,9 @@ void tp_storage_retain(tp_storage *s);
 void tp_storage_release(tp_storage *s);
 tp_tensor *tp_tensor_alloc(void);                      /* header only, refcount 1 */
 tp_tensor *tp_tensor_make(int dtype, int ndim, const int64_t *shape);  /* contiguous, uninitialised */
-tp_tensor *tp_tensor_alias(tp_tensor *t);              /* same storage, same geometry */
+tp_tensor *tp_tensor_alias(tp_tensor *t);              /* same storage, same geometry, same version counter */
+tp_version *tp_version_new(void);                      /* a counter of its own at 0 (NULL + error on OOM) */
+void tp_version_release(tp_version *v);
 void tp_contiguous_strides(int ndim, const int64_t *shape, int64_t *stride);
 int64_t tp_shape_numel(int ndim, const int64_t *shape);
 int tp_check_sizes(int ndim, const double *sizes, int64_t *shape);  /* 0 ok, -1 error */

@@ -1,6 +1,7 @@
 /* nn.c — the ops behind torch.nn.functional that PyTorch runs as single ATen ops with their
- * own grad_fn: addmm (Linear on a matrix: AddmmBackward0), mse_loss (MseLossBackward0) and
- * nll_loss (NllLossBackward0; cross_entropy is log_softmax then nll_loss, as in PyTorch),
+ * own grad_fn: addmm (Linear on a matrix: AddmmBackward0), mse_loss (MseLossBackward0),
+ * nll_loss and nll_loss2d (NllLossBackward0, NllLoss2DBackward0; cross_entropy is
+ * log_softmax then nll_loss, as in PyTorch),
  * binary_cross_entropy and binary_cross_entropy_with_logits, leaky_relu and softplus.
  * Each entry point validates with PyTorch's messages, computes below autograd (Note [Below
  * autograd]: composites record nothing inside) and records one node whose formula lives in
@@ -12,6 +13,7 @@
 #include "internal.h"
 #include "autograd.h"
 #include "derivatives.h"
+#include "shape.h"
 
 /* ---- addmm ------------------------------------------------------------------------------ */
 TP_API tp_tensor *tp_addmm(tp_tensor *self, tp_tensor *m1, tp_tensor *m2, double beta, double alpha) {
@@ -52,10 +54,20 @@ TP_API tp_tensor *tp_mse_loss(tp_tensor *x, tp_tensor *y, int reduction) {
   return tp_record_kind(TP_GRAD_MSE_LOSS, "MseLossBackward0", 2, ins, out, 1, iv, 2, ins);
 }
 
-/* ---- nll_loss ------------------------------------------------------------------------------
- * Checks in the order of PyTorch 1.13's nll_loss_nd, its meta function and the CPU kernel. */
 /* Everything below addmm and mse_loss is off the hot path: compiled for size (internal.h). */
 TP_COLD_BEGIN
+
+/* ---- nll_loss and nll_loss2d ----------------------------------------------------------------
+ * Both walk "rows": a row is a sample of a [N, C] / [C] input, or one position (n, h, w) of a
+ * [N, C, H, W] input (nll_loss2d); the class index runs along dim 1 (dim 0 for 1-D). Checks in
+ * the order of PyTorch 1.13's nll_loss_nd, the ops' meta functions and the CPU kernels. */
+
+/* PyTorch's autograd refuses a weight that requires grad before running the op. */
+static int no_grad_arg(tp_tensor *t, const char *arg, const char *fn) {
+  if (t && t->requires_grad && tp_grad_mode())
+    return tp_fail_status("The function '%s' is not differentiable with respect to argument '%s'. This input cannot have requires_grad True.", fn, arg);
+  return 0;
+}
 
 static int nll_check(tp_tensor *x, tp_tensor *t, tp_tensor *w) {
   char a[64], b[64];
@@ -63,6 +75,7 @@ static int nll_check(tp_tensor *x, tp_tensor *t, tp_tensor *w) {
   if (x->ndim > 2) return tp_fail_status("tensorpad: nll_loss supports 1-D and 2-D input (got %d-D)", x->ndim);
   if (x->ndim != 1 && t->ndim >= 1 && x->shape[0] != t->shape[0])
     return tp_fail_status("Expected input batch_size (%lld) to match target batch_size (%lld).", (long long)x->shape[0], (long long)t->shape[0]);
+  if (no_grad_arg(w, "weight", "nll_loss_forward")) return -1;
   if (t->ndim > 1) return tp_fail_status("0D or 1D target tensor expected, multi-target not supported");
   int no_batch = x->ndim == 1 && t->ndim == 0;
   if (!no_batch && !(x->ndim >= 1 && t->ndim == 1 && x->shape[0] == t->shape[0])) {
@@ -82,29 +95,61 @@ static int nll_check(tp_tensor *x, tp_tensor *t, tp_tensor *w) {
   return 0;
 }
 
-static const char *at(const tp_tensor *t, int64_t i, int d) {
-  return tp_ptr(t) + i * t->stride[d] * tp_dtype_table[t->dtype].itemsize;
+static int nll2d_check(tp_tensor *x, tp_tensor *t, tp_tensor *w) {
+  char a[64], b[64];
+  if (no_grad_arg(w, "weight", "nll_loss2d_forward")) return -1;
+  if (t->ndim != 3) return tp_fail_status("only batches of spatial targets supported (3D tensors) but got targets of dimension: %d", t->ndim);
+  if (x->ndim != 4) return tp_fail_status("only batches of spatial inputs supported (4D tensors), but got input of dimension: %d", x->ndim);
+  if (w && tp_shape_numel(w->ndim, w->shape) != x->shape[1]) return tp_fail_status("weight tensor should be defined either for all or no classes");
+  if (x->shape[0] != t->shape[0] || x->shape[2] != t->shape[1] || x->shape[3] != t->shape[2]) {
+    tp_format_shape(a, sizeof a, x->ndim, x->shape);
+    tp_format_shape(b, sizeof b, t->ndim, t->shape);
+    return tp_fail_status("size mismatch (got input: %s , target: %s", a, b);
+  }
+  if (x->dtype != TP_FLOAT32 && x->dtype != TP_FLOAT64)
+    return tp_fail_status("\"nll_loss2d_forward_out_frame\" not implemented for '%s'", tp_dtype_title(x->dtype));
+  if (w && w->dtype != x->dtype) return tp_fail_status("expected scalar type %s but found %s", tp_dtype_title(x->dtype), tp_dtype_title(w->dtype));
+  if (t->dtype != TP_INT64) return tp_fail_status("expected scalar type Long but found %s", tp_dtype_title(t->dtype));
+  return 0;
 }
 
-/* The target of row i, its class weight, or -1 (ignored). -2: out of bounds (error set). */
-static int64_t nll_target(tp_tensor *t, tp_tensor *w, int64_t i, int64_t nc, int64_t ignore, double *wt) {
-  int64_t c = tp_load_i64(t->ndim ? at(t, i, 0) : tp_ptr(t), TP_INT64);
+static int64_t nll_rows(int ndim, const int64_t *shape) {
+  return ndim == 1 ? 1 : ndim == 2 ? shape[0] : shape[0] * shape[2] * shape[3];
+}
+
+/* Element offset (in elements, from t's first) of row r, class k of an input-shaped t. */
+static int64_t nll_at(const tp_tensor *t, int64_t r, int64_t k) {
+  if (t->ndim == 1) return k * t->stride[0];
+  if (t->ndim == 2) return r * t->stride[0] + k * t->stride[1];
+  int64_t h = t->shape[2], w = t->shape[3];
+  return (r / (h * w)) * t->stride[0] + k * t->stride[1] + (r / w % h) * t->stride[2] + (r % w) * t->stride[3];
+}
+
+/* The target of row r, its class weight, or -1 (ignored). -2: out of bounds (error set). */
+static int64_t nll_target(tp_tensor *t, tp_tensor *w, int64_t r, int64_t nc, int64_t ignore, double *wt) {
+  int64_t off = 0;
+  if (t->ndim == 1) off = r * t->stride[0];
+  if (t->ndim == 3) {
+    int64_t h = t->shape[1], wd = t->shape[2];
+    off = (r / (h * wd)) * t->stride[0] + (r / wd % h) * t->stride[1] + (r % wd) * t->stride[2];
+  }
+  int64_t c = tp_load_i64(tp_ptr(t) + off * 8, TP_INT64);
   if (c == ignore) return -1;
   if (c < 0 || c >= nc) {
     tp_fail("Target %lld is out of bounds.", (long long)c);
     return -2;
   }
-  *wt = w ? tp_load_f64(at(w, c, 0), w->dtype) : 1.0;
+  *wt = w ? tp_load_f64(tp_ptr(w) + c * w->stride[0] * tp_dtype_table[w->dtype].itemsize, w->dtype) : 1.0;
   return c;
 }
 
-/* The constant d loss / d input: -w[t_i] at (i, t_i), divided by the total weight for the
- * mean. Used by the formula (derivatives.c); gradients of the output multiply it. */
+/* The constant d loss / d input: -w[t_r] at (row r, class t_r), divided by the total weight
+ * for the mean. Used by the formula (derivatives.c); gradients of the output multiply it. */
 tp_tensor *tp_nll_loss_coef(tp_tensor *t, tp_tensor *w, int ndim, const int64_t *shape, int dtype, int reduction, int64_t ignore) {
   tp_tensor *c = tp_tensor_make(dtype, ndim, shape);
   if (!c) return NULL;
-  int64_t n = ndim == 2 ? shape[0] : 1, nc = shape[ndim - 1];
-  memset(tp_ptr(c), 0, (size_t)(n * nc * tp_dtype_table[dtype].itemsize));
+  int64_t n = nll_rows(ndim, shape), nc = shape[ndim == 1 ? 0 : 1], item = tp_dtype_table[dtype].itemsize;
+  memset(tp_ptr(c), 0, (size_t)(tp_shape_numel(ndim, shape) * item));
   double total = 0, wt = 1;
   for (int64_t i = 0; i < n; i++)
     if (nll_target(t, w, i, nc, ignore, &wt) >= 0) total += wt;
@@ -113,18 +158,29 @@ tp_tensor *tp_nll_loss_coef(tp_tensor *t, tp_tensor *w, int ndim, const int64_t 
     if (k == -2) { tp_tensor_release(c); return NULL; }
     if (k < 0) continue;
     double v = reduction == TP_REDUCTION_MEAN ? -wt / total : -wt;
-    tp_store_f64(tp_ptr(c) + (i * nc + k) * tp_dtype_table[dtype].itemsize, dtype, v);
+    tp_store_f64(tp_ptr(c) + nll_at(c, i, k) * item, dtype, v);
   }
   return c;
 }
 
-TP_API tp_tensor *tp_nll_loss(tp_tensor *x, tp_tensor *t, tp_tensor *w, int reduction, double ignore_index) {
-  if (reduction < TP_REDUCTION_NONE || reduction > TP_REDUCTION_SUM) return tp_fail("%d is not a valid value for reduction", reduction);
-  if (nll_check(x, t, w)) return NULL;
-  int64_t n = x->ndim == 2 ? x->shape[0] : 1, nc = x->shape[x->ndim - 1], ignore = (int64_t)ignore_index;
+/* Whether zeros_like(x) (preserve_format) is contiguous. */
+static int grad_input_contiguous(const tp_tensor *x) {
+  int64_t st[TP_MAX_DIMS], expected = 1;
+  if (tp_shape_numel(x->ndim, x->shape) == 0) return 1;
+  tp_layout_like(x, st);
+  for (int d = x->ndim - 1; d >= 0; d--) {
+    if (x->shape[d] != 1 && st[d] != expected) return 0;
+    expected *= x->shape[d];
+  }
+  return 1;
+}
+
+/* The forward pass over rows, and one node (NllLossBackward0 / NllLoss2DBackward0). */
+static tp_tensor *nll_run(const char *name, tp_tensor *x, tp_tensor *t, tp_tensor *w, int reduction, int64_t ignore) {
+  int64_t n = nll_rows(x->ndim, x->shape), nc = x->shape[x->ndim == 1 ? 0 : 1], item = tp_dtype_table[x->dtype].itemsize;
   int none = reduction == TP_REDUCTION_NONE;
-  int64_t oshape[1] = {n};
-  tp_tensor *out = tp_tensor_make(x->dtype, none && x->ndim == 2 ? 1 : 0, oshape);
+  int64_t oshape[3] = {x->shape[0], x->ndim == 4 ? x->shape[2] : 0, x->ndim == 4 ? x->shape[3] : 0};
+  tp_tensor *out = tp_tensor_make(x->dtype, !none ? 0 : x->ndim == 4 ? 3 : x->ndim == 2 ? 1 : 0, oshape);
   if (!out) return NULL;
   double sum = 0, total = 0, wt = 1;
   for (int64_t i = 0; i < n; i++) {
@@ -132,17 +188,30 @@ TP_API tp_tensor *tp_nll_loss(tp_tensor *x, tp_tensor *t, tp_tensor *w, int redu
     if (k == -2) { tp_tensor_release(out); return NULL; }
     double v = 0;
     if (k >= 0) {
-      const char *p = x->ndim == 2 ? tp_ptr(x) + (i * x->stride[0] + k * x->stride[1]) * tp_dtype_table[x->dtype].itemsize : at(x, k, 0);
-      v = -wt * tp_load_f64(p, x->dtype);
+      v = -wt * tp_load_f64(tp_ptr(x) + nll_at(x, i, k) * item, x->dtype);
       total += wt;
     }
-    if (none) tp_store_f64(tp_ptr(out) + i * tp_dtype_table[x->dtype].itemsize, x->dtype, v == 0 ? 0 : v);
+    if (none) tp_store_f64(tp_ptr(out) + i * item, x->dtype, v == 0 ? 0 : v);
     sum += v;
   }
   if (!none) tp_store_f64(tp_ptr(out), x->dtype, reduction == TP_REDUCTION_MEAN ? sum / total : sum);
-  int64_t iv[2] = {reduction, ignore};
+  /* iv[2]: 1.13's nll_loss2d backward writes into zeros_like(input), which keeps a dense
+   * permuted layout, and then refuses it ("grad_input must be contiguous") */
+  int64_t iv[3] = {reduction, ignore, x->ndim == 4 && !grad_input_contiguous(x)};
   tp_tensor *save[2] = {t, w};
-  return tp_record_kind(TP_GRAD_NLL_LOSS, "NllLossBackward0", 1, &x, out, 2, iv, w ? 2 : 1, save);
+  return tp_record_kind(TP_GRAD_NLL_LOSS, name, 1, &x, out, 3, iv, w ? 2 : 1, save);
+}
+
+TP_API tp_tensor *tp_nll_loss(tp_tensor *x, tp_tensor *t, tp_tensor *w, int reduction, double ignore_index) {
+  if (reduction < TP_REDUCTION_NONE || reduction > TP_REDUCTION_SUM) return tp_fail("%d is not a valid value for reduction", reduction);
+  if (nll_check(x, t, w)) return NULL;
+  return nll_run("NllLossBackward0", x, t, w, reduction, (int64_t)ignore_index);
+}
+
+TP_API tp_tensor *tp_nll_loss2d(tp_tensor *x, tp_tensor *t, tp_tensor *w, int reduction, double ignore_index) {
+  if (reduction < TP_REDUCTION_NONE || reduction > TP_REDUCTION_SUM) return tp_fail("%d is not a valid value for reduction", reduction);
+  if (nll2d_check(x, t, w)) return NULL;
+  return nll_run("NllLoss2DBackward0", x, t, w, reduction, (int64_t)ignore_index);
 }
 
 /* ---- binary cross-entropy ------------------------------------------------------------------
@@ -164,7 +233,7 @@ static tp_tensor *Bs(scratch *s, int op, tp_tensor *x, double v) { return x ? S(
 static tp_tensor *Rs(scratch *s, int op, double v, tp_tensor *x) { return x ? S(s, tp_binary_scalar(op, x, v, TP_SCALAR_INT, 1, 1)) : NULL; }
 static tp_tensor *U(scratch *s, int op, tp_tensor *x) { return x ? S(s, tp_unary(op, x)) : NULL; }
 static tp_tensor *clamp_min(scratch *s, tp_tensor *x, double lo) {
-  return x ? S(s, tp_clamp(x, NULL, NULL, lo, TP_SCALAR_INT, 0, TP_SCALAR_NONE)) : NULL;
+  return x ? S(s, tp_clamp(TP_OP_CLAMP_MIN, x, NULL, NULL, lo, TP_SCALAR_INT, 0, TP_SCALAR_NONE)) : NULL;
 }
 
 /* The reduced loss, a new reference (NULL + error on failure). */
@@ -204,7 +273,7 @@ static int bce_check(tp_tensor *x, tp_tensor *t, int reduction) {
 }
 
 TP_API tp_tensor *tp_binary_cross_entropy(tp_tensor *x, tp_tensor *t, tp_tensor *w, int reduction) {
-  if (bce_check(x, t, reduction) || in_unit_interval(x)) return NULL;
+  if (no_grad_arg(w, "weight", "binary_cross_entropy") || bce_check(x, t, reduction) || in_unit_interval(x)) return NULL;
   scratch s = {.n = 0};
   int mode = tp_set_grad_enabled(0);
   /* (t - 1) * max(log(1 - x), -100) - t * max(log(x), -100), times the weight */
@@ -219,6 +288,7 @@ TP_API tp_tensor *tp_binary_cross_entropy(tp_tensor *x, tp_tensor *t, tp_tensor 
 }
 
 TP_API tp_tensor *tp_binary_cross_entropy_with_logits(tp_tensor *x, tp_tensor *t, tp_tensor *w, tp_tensor *pw, int reduction) {
+  if (no_grad_arg(w, "weight", "binary_cross_entropy_with_logits") || no_grad_arg(pw, "pos_weight", "binary_cross_entropy_with_logits")) return NULL;
   if (reduction < TP_REDUCTION_NONE || reduction > TP_REDUCTION_SUM) return tp_fail("%d is not a valid value for reduction", reduction);
   scratch s = {.n = 0};
   int mode = tp_set_grad_enabled(0);

@@ -137,7 +137,7 @@ TP_API int tp_uniform_(tp_tensor *t, double from, double to) {
     return tp_fail_status("uniform_ expects to return a [from, to) range, but found from=%g > to=%g", from, to);
   double ft[2] = {from, to};
   for_each_in_memory_order(t, visit_uniform, ft);
-  t->storage->version++;
+  t->version->value++;
   return 0;
 }
 
@@ -269,7 +269,7 @@ TP_API int tp_normal_(tp_tensor *t, double mean, double std) {
     double ms[2] = {mean, std};
     for_each_in_memory_order(t, visit_normal, ms);
   }
-  t->storage->version++;
+  t->version->value++;
   return 0;
 }
 
@@ -286,6 +286,6 @@ TP_API int tp_random_(tp_tensor *t, double low, double high) {
     return tp_fail_status("random_ expects 'from' to be less than 'to', but got from=%.0f >= to=%.0f", low, high);
   int64_t lr[2] = {(int64_t)low, (int64_t)((uint64_t)(int64_t)high - (uint64_t)(int64_t)low)};
   for_each_in_memory_order(t, visit_random, lr);
-  t->storage->version++;
+  t->version->value++;
   return 0;
 }

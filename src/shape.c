@@ -609,7 +609,7 @@ static tp_tensor *trilu(tp_tensor *t, double diagonal, int upper) {
 static int trilu_(tp_tensor *t, double diagonal, int upper) {
   if (trilu_check(t)) return -1;
   trilu_run(t, t, tp_arg_i64(diagonal), upper);
-  t->storage->version++;
+  t->version->value++;
   return 0;
 }
 

@@ -78,19 +78,20 @@ TP_API void *tp_malloc(double nbytes) {
 
 TP_API void tp_free(void *p) { free(p); }
 
-/* A storage and its data are one block: the header, padded to 16 bytes, then the data. */
-#define STORAGE_HEADER ((sizeof(tp_storage) + 15) & ~(size_t)15)
-
+/* The header and the data are separate blocks: the header outlives the data while a
+ * version counter embedded in it is still shared (Note [Version counters]). */
 tp_storage *tp_storage_new(int64_t nbytes) {
-  tp_storage *s = nbytes >= 0 && (uint64_t)nbytes <= (uint64_t)SIZE_MAX - STORAGE_HEADER - 16
-                      ? tp_block_alloc(STORAGE_HEADER + (size_t)nbytes) : NULL;
-  if (!s)
+  tp_storage *s = tp_block_alloc(sizeof *s);
+  void *data = s && nbytes >= 0 && (uint64_t)nbytes <= (uint64_t)SIZE_MAX - 16 ? tp_block_alloc((size_t)nbytes) : NULL;
+  if (!data) {
+    tp_block_free(s, sizeof *s);
     return tp_fail("DefaultCPUAllocator: not enough memory: you tried to allocate %lld bytes.",
                    (long long)nbytes);
-  s->data = (char *)s + STORAGE_HEADER;
+  }
+  s->data = data;
   s->nbytes = nbytes;
   s->refcount = 1;
-  s->version = 0;
+  s->version = (tp_version){.value = 0, .refcount = 0, .owner = s};
   s->prev = NULL;
   s->next = live_storages;
   if (live_storages) live_storages->prev = s;
@@ -107,7 +108,22 @@ void tp_storage_release(tp_storage *s) {
   if (s->prev) s->prev->next = s->next; else live_storages = s->next;
   if (s->next) s->next->prev = s->prev;
   live_bytes -= s->nbytes;
-  tp_block_free(s, STORAGE_HEADER + (size_t)s->nbytes);
+  tp_block_free(s->data, (size_t)s->nbytes);
+  s->data = NULL;
+  if (s->version.refcount == 0) tp_block_free(s, sizeof *s);  /* else the struct lives on for its counter */
+}
+
+tp_version *tp_version_new(void) {
+  tp_version *v = malloc(sizeof *v);
+  if (!v) return tp_fail("DefaultCPUAllocator: not enough memory: you tried to allocate %zu bytes.", sizeof *v);
+  *v = (tp_version){.value = 0, .refcount = 1, .owner = NULL};
+  return v;
+}
+
+void tp_version_release(tp_version *v) {
+  if (!v || --v->refcount > 0) return;
+  if (!v->owner) free(v);
+  else if (v->owner->refcount == 0) tp_block_free(v->owner, sizeof *v->owner);  /* the data went first */
 }
 
 TP_API void *tp_storage_find(const void *addr, double nbytes) {
@@ -139,6 +155,7 @@ TP_API void tp_tensor_retain(tp_tensor *t) { t->refcount++; }
 TP_API void tp_tensor_release(tp_tensor *t) {
   if (!t || --t->refcount > 0) return;
   tp_tensor_free_autograd(t);
+  tp_version_release(t->version);
   tp_storage_release(t->storage);
   live_tensors--;
   tp_block_free(t, sizeof *t);
@@ -194,6 +211,8 @@ tp_tensor *tp_tensor_make(int dtype, int ndim, const int64_t *shape) {
     tp_block_free(t, sizeof *t);
     return NULL;
   }
+  t->version = &t->storage->version;
+  t->version->refcount++;
   t->dtype = (int8_t)dtype;
   t->ndim = (int8_t)ndim;
   memcpy(t->shape, shape, sizeof(int64_t) * ndim);
@@ -206,6 +225,8 @@ tp_tensor *tp_tensor_alias(tp_tensor *src) {
   if (!t) return NULL;
   t->storage = src->storage;
   tp_storage_retain(t->storage);
+  t->version = src->version;
+  t->version->refcount++;
   t->dtype = src->dtype;
   t->ndim = src->ndim;
   t->offset = src->offset;
@@ -234,7 +255,7 @@ TP_API void *tp_tensor_data(const tp_tensor *t) { return tp_ptr(t); }
 TP_API void *tp_tensor_storage(const tp_tensor *t) { return t->storage; }
 TP_API void *tp_tensor_storage_data(const tp_tensor *t) { return t->storage->data; }
 TP_API double tp_tensor_storage_nbytes(const tp_tensor *t) { return (double)t->storage->nbytes; }
-TP_API int tp_tensor_version(const tp_tensor *t) { return t->storage->version; }
+TP_API int tp_tensor_version(const tp_tensor *t) { return t->version->value; }
 TP_API int tp_tensor_requires_grad(const tp_tensor *t) { return t->requires_grad; }
 TP_API int tp_tensor_set_requires_grad(tp_tensor *t, int b) {
   if (b && !tp_dtype_table[t->dtype].is_floating)

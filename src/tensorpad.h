@@ -89,7 +89,9 @@ TP_API tp_tensor *tp_from_buffer(const void *src, int src_dtype, int ndim, const
 TP_API tp_tensor *tp_from_storage(void *storage, double byte_offset, double numel, int dtype);
 
 /* ---- views: share the storage ---------------------------------------------------- */
-TP_API tp_tensor *tp_alias(tp_tensor *t);                   /* detach / .data */
+TP_API tp_tensor *tp_alias(tp_tensor *t);                   /* detach: same storage and version counter */
+TP_API tp_tensor *tp_variable_data(tp_tensor *t);           /* t.data: same storage, a version counter of its own */
+TP_API tp_tensor *tp_alias_keep_version(tp_tensor *src, tp_tensor *x);  /* x.data = src: src's data, x's counter */
 TP_API tp_tensor *tp_view(tp_tensor *t, int ndim, const double *sizes);   /* one -1 allowed */
 TP_API tp_tensor *tp_reshape(tp_tensor *t, int ndim, const double *sizes); /* view if possible */
 TP_API tp_tensor *tp_as_strided(tp_tensor *t, int ndim, const double *sizes_then_strides, double offset);
@@ -180,15 +182,23 @@ TP_API tp_tensor *tp_unary(int op, tp_tensor *x);
 TP_API int tp_unary_(int op, tp_tensor *x);
 /* a op b with broadcasting and PyTorch's promotion; alpha scales b (add/sub only). */
 TP_API tp_tensor *tp_binary(int op, tp_tensor *a, tp_tensor *b, double alpha);
-/* a op s (s op a when reversed), s a Python scalar of the given TP_SCALAR_* kind. */
-TP_API tp_tensor *tp_binary_scalar(int op, tp_tensor *a, double s, int kind, int reversed, double alpha);
+/* a op s, s a scalar of the given TP_SCALAR_* kind; `form` (TP_FORM_*) says how it was called,
+ * which decides the grad_fn PyTorch records. */
+enum {
+  TP_FORM_PY = 0,       /* x.mul(2) from Python: 2 is wrapped into a tensor (MulBackward0, edges [x, None]) */
+  TP_FORM_REVERSED = 1, /* torch.mul(2, x): s op a (MulBackward0, edges [None, x]) */
+  TP_FORM_RSUB = 2,     /* rsub(x, 2) = 2 - x (RsubBackward1) */
+  TP_FORM_ATEN = 3      /* ATen's Scalar overload as C++ composites call it (at::mul(x, 2): MulBackward1, edge [x]) */
+};
+TP_API tp_tensor *tp_binary_scalar(int op, tp_tensor *a, double s, int kind, int form, double alpha);
 TP_API int tp_binary_(int op, tp_tensor *self, tp_tensor *other, double alpha);
 TP_API int tp_binary_scalar_(int op, tp_tensor *self, double s, int kind, double alpha);
 /* where(cond, a, b): a NULL tensor stands for the scalar next to it (kind TP_SCALAR_*). */
 TP_API tp_tensor *tp_where(tp_tensor *cond, tp_tensor *a, tp_tensor *b, double sa, int ka, double sb, int kb);
-/* clamp(x, lo, hi): a bound is the tensor if given, else the scalar, or absent (TP_SCALAR_NONE). */
-TP_API tp_tensor *tp_clamp(tp_tensor *x, tp_tensor *lo, tp_tensor *hi, double slo, int klo, double shi, int khi);
-TP_API int tp_clamp_(tp_tensor *x, tp_tensor *lo, tp_tensor *hi, double slo, int klo, double shi, int khi);
+/* clamp(x, lo, hi) for op TP_OP_CLAMP, TP_OP_CLAMP_MIN (lo only) or TP_OP_CLAMP_MAX (hi only):
+ * a bound is the tensor if given, else the scalar, or absent (TP_SCALAR_NONE). */
+TP_API tp_tensor *tp_clamp(int op, tp_tensor *x, tp_tensor *lo, tp_tensor *hi, double slo, int klo, double shi, int khi);
+TP_API int tp_clamp_(int op, tp_tensor *x, tp_tensor *lo, tp_tensor *hi, double slo, int klo, double shi, int khi);
 /* Reduction over dims (ndims < 0: all dims; dims in tp_args()). param: correction for
  * var/std, p for norm. dtype < 0: PyTorch's default result dtype. */
 TP_API tp_tensor *tp_reduce(int op, tp_tensor *x, int ndims, const double *dims, int keepdim, double param, int dtype);
@@ -257,6 +267,8 @@ TP_API tp_tensor *tp_addmm(tp_tensor *self, tp_tensor *mat1, tp_tensor *mat2, do
 TP_API tp_tensor *tp_mse_loss(tp_tensor *input, tp_tensor *target, int reduction);
 /* nll_loss(input [N, C] or [C], target int64 [N] or [], weight [C] or NULL) (NllLossBackward0). */
 TP_API tp_tensor *tp_nll_loss(tp_tensor *input, tp_tensor *target, tp_tensor *weight, int reduction, double ignore_index);
+/* nll_loss2d(input [N, C, H, W], target int64 [N, H, W], weight [C] or NULL) (NllLoss2DBackward0). */
+TP_API tp_tensor *tp_nll_loss2d(tp_tensor *input, tp_tensor *target, tp_tensor *weight, int reduction, double ignore_index);
 /* binary_cross_entropy(input in [0, 1], target, weight or NULL) (BinaryCrossEntropyBackward0). */
 TP_API tp_tensor *tp_binary_cross_entropy(tp_tensor *input, tp_tensor *target, tp_tensor *weight, int reduction);
 /* binary_cross_entropy_with_logits(input, target, weight, pos_weight; NULL for none)

@@ -92,6 +92,26 @@ static tp_tensor *restrided(tp_tensor *t, int ndim, const int64_t *shape, const 
 
 TP_API tp_tensor *tp_alias(tp_tensor *t) { return tp_tensor_alias(t); }
 
+/* t.data: an alias with a version counter of its own, at 0 (Note [Version counters]). */
+TP_API tp_tensor *tp_variable_data(tp_tensor *t) {
+  tp_version *v = tp_version_new();
+  tp_tensor *d = v ? tp_tensor_alias(t) : NULL;
+  if (!d) { tp_version_release(v); return NULL; }
+  tp_version_release(d->version);
+  d->version = v;
+  return d;
+}
+
+/* x.data = src: a new header for x on src's data that keeps x's version counter. */
+TP_API tp_tensor *tp_alias_keep_version(tp_tensor *src, tp_tensor *x) {
+  tp_tensor *d = tp_tensor_alias(src);
+  if (!d) return NULL;
+  tp_version_release(d->version);
+  d->version = x->version;
+  d->version->refcount++;
+  return d;
+}
+
 static tp_tensor *view_impl(tp_tensor *t, int ndim, const double *sizes) {
   int64_t shape[TP_MAX_DIMS], stride[TP_MAX_DIMS];
   if (infer_size(ndim, sizes, tp_shape_numel(t->ndim, t->shape), shape)) return NULL;

@@ -68,9 +68,18 @@ function callsFor(op) {
     case KIND.WHERE:
       return [['where', (p, q) => torch.where(p.detach().gt(0), p, q), [unit(), row()]]];
     case KIND.CLAMP:
-      return [
-        ['clamp(scalars)', (p) => p.clamp(-0.3, 0.4), [unit()]],
-        ['clamp(tensors)', (p, lo, hi) => p.clamp(lo, hi), [unit(), leaf([-0.3, -0.5, 0.1, -0.9]), leaf([0.4, 0.2, 0.6, 0.0])]],
+      if (name === 'clamp') {
+        return [
+          ['clamp(scalars)', (p) => p.clamp(-0.3, 0.4), [unit()]],
+          ['clamp(min=scalar)', (p) => p.clamp({ min: -0.3 }), [unit()]],
+          ['clamp(tensors)', (p, lo, hi) => p.clamp(lo, hi), [unit(), leaf([-0.3, -0.5, 0.1, -0.9]), leaf([0.4, 0.2, 0.6, 0.0])]],
+          ['clamp(max=tensor)', (p, hi) => p.clamp({ max: hi }), [unit(), leaf([0.4, 0.2, 0.6, 0.0])]],
+        ];
+      }
+      return [  // clamp_min / clamp_max
+        [`${name}(scalar)`, (p) => p[name](0.1), [unit()]],
+        [`${name}(tensor, broadcast)`, (p, b) => p[name](b), [unit(), leaf([-0.3, -0.5, 0.1, -0.9])]],
+        [`${name}_(tensor) on a clone`, (p, b) => p.clone()[`${name}_`](b), [unit(), leaf([0.4, 0.2, 0.6, 0.0])]],
       ];
     case KIND.REDUCE: {
       const calls = [];
@@ -150,6 +159,7 @@ const SHAPE_OPS = [
   ['scatter value', (a) => a.scatter(1, torch.tensor([[2, 0], [1, 2]]), 0.5), () => [R(2, 3)]],
   ['scatter_add', (a, s) => a.scatter_add(0, torch.tensor([[0, 1, 0], [0, 0, 1]]), s), () => [R(2, 3), R(2, 3)]],
   ['index_select', (a) => a.index_select(1, torch.tensor([2, 0, 2])), () => [R(2, 3)]],
+  ['index_select 0-d index', (a) => a.index_select(1, torch.tensor(1)), () => [R(2, 3)]],
   ['masked_fill', (a) => a.masked_fill(torch.tensor([[true, false, true], [false, false, true]]), 0.5), () => [R(2, 3)]],
   ['masked_fill tensor value', (a, v) => a.masked_fill(torch.tensor([true, false, true]), v), () => [R(2, 3), R(1).sum()]],
   ['masked_select', (a) => a.masked_select(torch.tensor([[true, false, true], [false, true, true]])), () => [R(2, 3)]],
@@ -159,6 +169,16 @@ const SHAPE_OPS = [
   ['index_put', (a, v) => a.index_put([torch.tensor([0, 1])], v), () => [R(3, 2), R(2, 2)]],
   ['index_put accumulate', (a, v) => a.index_put([torch.tensor([1, 1])], v, true), () => [R(3, 2), R(2, 2)]],
   ['index_put_ on a clone', (a, v) => { const c = a.clone(); c.index_put_([torch.tensor([2, 0])], v); return c; }, () => [R(3, 2), R(2, 2)]],
+  ['index_add', (a, s) => a.index_add(0, torch.tensor([2, 0]), s), () => [R(3, 2), R(2, 2)]],
+  ['index_add alpha, dim 1, repeated index', (a, s) => a.index_add(1, torch.tensor([1, 1, 0]), s, { alpha: -1.5 }), () => [R(2, 3), R(2, 3)]],
+  ['index_add 0-d source', (a, s) => a.index_add(0, torch.tensor([1]), s), () => [R(3), R(1).sum()]],
+  ['index_add_ on a clone', (a, s) => a.clone().index_add_(1, torch.tensor([0, 2]), s), () => [R(2, 3), R(2, 2)]],
+  ['index_copy', (a, s) => a.index_copy(0, torch.tensor([2, 0]), s), () => [R(3, 2), R(2, 2)]],
+  ['index_copy 0-d source', (a, s) => a.index_copy(0, torch.tensor([1]), s), () => [R(3), R(1).sum()]],
+  ['index_copy_ on a clone', (a, s) => a.clone().index_copy_(1, torch.tensor([2, 1]), s), () => [R(2, 3), R(2, 2)]],
+  ['index_fill', (a) => a.index_fill(1, torch.tensor([0, 2]), 0.5), () => [R(2, 3)]],
+  ['index_fill tensor value, repeated index', (a, v) => a.index_fill(0, torch.tensor([1, 1, 2]), v), () => [R(3, 2), R(1).sum()]],
+  ['index_fill_ tensor value on a clone', (a, v) => a.clone().index_fill_(1, torch.tensor([1]), v), () => [R(2, 3), R(1).sum()]],
   ['view', (a) => a.view(3, 2), () => [R(2, 3)]],
   ['reshape (copy)', (a) => a.t().reshape(-1), () => [R(2, 3)]],
   ['T', (a) => a.T, () => [R(2, 3, 2)]],

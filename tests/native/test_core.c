@@ -122,7 +122,34 @@ static void test_storage_find(void) {
   tp_tensor_release(y);
 }
 
+/* Note [Version counters]: views and detach share one; t.data and from_storage start their
+ * own; a counter kept after its storage's data is gone (x.data = y, then the old storage's
+ * last tensor released) stays valid, and everything is freed at the end (ASan/LSan). */
+static void test_version_counters(void) {
+  double bytes = tp_live_bytes();
+  tp_tensor *x = arange_f32(4), *v = tp_alias(x), *d = tp_variable_data(x);
+  CHECK(tp_unary_(TP_OP_NEG, x) == 0);
+  CHECK(tp_tensor_version(x) == 1 && tp_tensor_version(v) == 1 && tp_tensor_version(d) == 0);
+  CHECK(tp_unary_(TP_OP_NEG, d) == 0 && tp_unary_(TP_OP_NEG, d) == 0);
+  CHECK(tp_tensor_version(x) == 1 && tp_tensor_version(d) == 2);
+  tp_tensor *f = tp_from_storage(tp_tensor_storage(x), 0, 4, TP_FLOAT32);
+  CHECK(f && tp_tensor_version(f) == 0);
+  tp_tensor *y = arange_f32(4);
+  tp_tensor *k = tp_alias_keep_version(y, x);  /* x.data = y: k replaces x */
+  CHECK(k && tp_tensor_storage(k) == tp_tensor_storage(y) && tp_tensor_version(k) == 1);
+  tp_tensor_release(x);
+  tp_tensor_release(v);
+  tp_tensor_release(d);
+  tp_tensor_release(f);  /* x's storage: data freed, its counter lives on in k */
+  CHECK(tp_live_bytes() == bytes + 16);
+  CHECK(tp_unary_(TP_OP_NEG, k) == 0 && tp_tensor_version(k) == 2 && tp_tensor_version(y) == 0);
+  tp_tensor_release(k);
+  tp_tensor_release(y);
+  CHECK(tp_live_bytes() == bytes);
+}
+
 int main(void) {
+  test_version_counters();
   test_views();
   test_convert();
   test_rng();

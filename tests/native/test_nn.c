@@ -121,6 +121,40 @@ static void test_nll_loss(void) {
   CHECK(tp_live_tensors() == live);
 }
 
+/* nll_loss2d over [N, C, H, W]: rows are positions; 'none' is [N, H, W]; a weight that
+ * requires grad is refused; a dense permuted input fails its backward as 1.13's does. */
+static void test_nll_loss2d(void) {
+  double live = tp_live_tensors();
+  const int64_t sx[4] = {1, 2, 1, 2}, st[3] = {1, 1, 2};
+  tp_tensor *x = vec(4, sx, TP_FLOAT64, (double[]){-1, -2, -3, -4});  /* x[0, c, 0, w]: c0 = {-1, -2}, c1 = {-3, -4} */
+  tp_tensor *t = vec(3, st, TP_INT64, (double[]){1, 0});
+  tp_tensor_requires_grad_(x, 1);
+  tp_tensor *l = tp_nll_loss2d(x, t, NULL, TP_REDUCTION_NONE, -100);
+  CHECK(l && l->ndim == 3 && l->shape[2] == 2);
+  CHECK_NEAR(el(l, 0), 3, 0);
+  CHECK_NEAR(el(l, 1), 2, 0);
+  CHECK_STR(tp_node_name(tp_tensor_grad_fn(l)), "NllLoss2DBackward0");
+  tp_tensor *s = tp_reduce(TP_OP_SUM, l, -1, NULL, 0, 0, -1);
+  CHECK(tp_backward(1, &s, (tp_tensor *[]){NULL}, 0, 0) == 0);
+  tp_tensor *g = tp_tensor_grad(x);
+  CHECK(g && el(g, 0) == 0 && el(g, 1) == -1 && el(g, 2) == -1 && el(g, 3) == 0);
+  tp_tensor *w = vec(1, (int64_t[]){2}, TP_FLOAT64, (double[]){1, 3});
+  tp_tensor_requires_grad_(w, 1);
+  CHECK(tp_nll_loss2d(x, t, w, TP_REDUCTION_MEAN, -100) == NULL);
+  CHECK_STR(tp_last_error(), "The function 'nll_loss2d_forward' is not differentiable with respect to argument 'weight'. This input cannot have requires_grad True.");
+  const int64_t s4[4] = {1, 2, 2, 2}, s3[3] = {1, 2, 2};
+  tp_tensor *x4 = vec(4, s4, TP_FLOAT64, (double[]){-1, -2, -3, -4, -5, -6, -7, -8});
+  tp_tensor *t4 = vec(3, s3, TP_INT64, (double[]){1, 0, 0, 1});
+  tp_tensor_requires_grad_(x4, 1);
+  tp_tensor *xt = tp_transpose(x4, 2, 3);  /* dense but not contiguous */
+  tp_tensor *lt = tp_nll_loss2d(xt, t4, NULL, TP_REDUCTION_SUM, -100);
+  CHECK(lt && el(lt, 0) == 5 + 3 + 2 + 8);  /* xt[0, t, h, w] = x4[0, t, w, h] */
+  CHECK(tp_backward(1, &lt, (tp_tensor *[]){NULL}, 0, 0) == -1);
+  CHECK_STR(tp_last_error(), "grad_input must be contiguous");
+  for (tp_tensor **p = (tp_tensor *[]){l, s, w, xt, lt, x4, t4, x, t, NULL}; *p; p++) tp_tensor_release(*p);
+  CHECK(tp_live_tensors() == live);
+}
+
 static void test_bce(void) {
   double live = tp_live_tensors();
   const int64_t sh[1] = {3};
@@ -155,5 +189,6 @@ int main(void) {
   test_addmm();
   test_mse_loss();
   test_nll_loss();
+  test_nll_loss2d();
   TEST_MAIN_END();
 }

@@ -184,15 +184,15 @@ static void test_inplace(void) {
   int64_t shape[2] = {17, 3};
   tp_tensor *x = make(TP_FLOAT32, 2, shape), *v = tp_transpose(x, 0, 1);
   float before = *(float *)tp_tensor_data(x);
-  int version = x->storage->version;
+  int version = x->version->value;
   CHECK(tp_binary_scalar_(TP_OP_ADD, v, 1.5, TP_SCALAR_FLOAT, 1) == 0);
   CHECK(*(float *)tp_tensor_data(x) == before + 1.5f);
-  CHECK(x->storage->version == version + 1);
+  CHECK(x->version->value == version + 1);
   tp_tensor *l = make(TP_INT64, 2, shape);
   int64_t lb = *(int64_t *)tp_tensor_data(l);
   CHECK(tp_binary_scalar_(TP_OP_ADD, l, 1.5, TP_SCALAR_FLOAT, 1) == -1);
   CHECK_STR(tp_last_error(), "result type Float can't be cast to the desired output type Long");
-  CHECK(*(int64_t *)tp_tensor_data(l) == lb && l->storage->version == 0);
+  CHECK(*(int64_t *)tp_tensor_data(l) == lb && l->version->value == 0);
   CHECK(tp_unary_(TP_OP_NEG, v) == 0);
   CHECK(*(float *)tp_tensor_data(x) == -(before + 1.5f));
   tp_tensor_release(x); tp_tensor_release(v); tp_tensor_release(l);

@@ -189,9 +189,9 @@ static void test_gather_scatter(void) {
     CHECK(total == (double)n);
     /* out of range: fails and changes nothing */
     ((int64_t *)tp_ptr(index))[n - 1] = a->shape[dim];
-    int version = cnt->storage->version;
+    int version = cnt->version->value;
     CHECK(tp_scatter_(cnt, dim, index, ones, 0, 1) == -1);
-    CHECK(cnt->storage->version == version);
+    CHECK(cnt->version->value == version);
     total = 0;
     memset(idx, 0, sizeof idx);
     do total += at(cnt, idx); while (next_index(a->ndim, a->shape, idx));
@@ -246,9 +246,9 @@ static void test_index(void) {
     /* an out-of-range index fails before any write */
     if (k) {
       ((int64_t *)tp_ptr(ix))[k - 1] = a->shape[dim];
-      int version = z->storage->version;
+      int version = z->version->value;
       CHECK(tp_index_put_(z, dim + 1, ixs, v, 0) == -1);
-      CHECK(z->storage->version == version);
+      CHECK(z->version->value == version);
       double t2 = 0;
       memset(idx, 0, sizeof idx);
       do t2 += at(z, idx); while (next_index(z->ndim, z->shape, idx));
@@ -302,8 +302,8 @@ static void test_masks_and_splits(void) {
   CHECK(tp_split(a, -1, 0) == -1);
   CHECK_STR(tp_last_error(), "split expects split_size be non-negative, but got split_size=-1");
   /* tril_ in place zeroes above the diagonal and bumps the version */
-  int version = a->storage->version;
-  CHECK(tp_tril_(a, 0) == 0 && a->storage->version == version + 1);
+  int version = a->version->value;
+  CHECK(tp_tril_(a, 0) == 0 && a->version->value == version + 1);
   CHECK(((float *)tp_ptr(a))[1] == 0 && ((float *)tp_ptr(a))[4] != 0);
   tp_tensor_release(filled);
   tp_tensor_release(mi);
