@@ -545,16 +545,18 @@ const log_softmax = softmaxLike('log_softmax');
 
 /** torch.broadcast_tensors for two: each expanded (ExpandBackward0) only when its size changes. */
 function broadcastPair(a, b) {
-  const nd = Math.max(a.ndim, b.ndim), shape = [];
+  const sa = a.shape, sb = b.shape;
+  if (sa.length === sb.length && sa.every((n, d) => n === sb[d])) return [a, b];
+  const nd = Math.max(sa.length, sb.length), shape = [];
   for (let d = 0; d < nd; d++) {
-    const i = a.ndim - nd + d, j = b.ndim - nd + d, p = i < 0 ? 1 : a.shape[i], q = j < 0 ? 1 : b.shape[j];
+    const i = sa.length - nd + d, j = sb.length - nd + d, p = i < 0 ? 1 : sa[i], q = j < 0 ? 1 : sb[j];
     if (p !== q && p !== 1 && q !== 1) {
       throw new TensorError(`The size of tensor a (${p}) must match the size of tensor b (${q}) at non-singleton dimension ${d}`);
     }
     shape.push(p === 1 ? q : p);
   }
-  const fit = (t) => (t.ndim === nd && shape.every((n, d) => n === t.shape[d]) ? t : t.expand(shape));
-  return [fit(a), fit(b)];
+  const fit = (t, st) => (st.length === nd && shape.every((n, d) => n === st[d]) ? t : t.expand(shape));
+  return [fit(a, sa), fit(b, sb)];
 }
 
 function mse_loss(...a) {
