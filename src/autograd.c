@@ -20,6 +20,7 @@
 #include <string.h>
 #include "autograd.h"
 #include "ops.h"
+#include "shape.h"
 
 static int grad_enabled = 1;
 static int64_t next_seq;
@@ -797,7 +798,15 @@ static int run_backward(int nroots, tp_tensor *const *roots, tp_tensor *const *g
   for (int i = 0; i < npending; i++) {
     tp_tensor *v = pending[i].target, *g = pending[i].grad, *ng;
     if (!v->grad) {
-      if (pending[i].retain || create_graph || g->refcount > 1 || g->grad_fn || !tp_tensor_is_contiguous(g)) ng = tp_clone(g);
+      if (create_graph && !pending[i].retain) {
+        /* AccumulateGrad's clone_obey_contract: an empty tensor laid out as the variable,
+         * then copy_ (recorded under create_graph: CopyBackwards, as PyTorch shows) */
+        ng = tp_tensor_make(g->dtype, v->ndim, v->shape);
+        if (ng) {
+          tp_layout_like(v, ng->stride);
+          if (tp_copy_(ng, g)) { tp_tensor_release(ng); ng = NULL; }
+        }
+      } else if (pending[i].retain || create_graph || g->refcount > 1 || g->grad_fn || !tp_tensor_is_contiguous(g)) ng = tp_clone(g);
       else { ng = g; tp_tensor_retain(g); }
       if (!ng) goto done;
       if (!create_graph || pending[i].retain) tp_tensor_detach_(ng);  /* a retained .grad has no history */
