@@ -137,9 +137,15 @@ export class Tensor {
   }
   set grad(g) {
     if (g !== null && g !== undefined && !(g instanceof Tensor)) {
-      throw new TypeError(`assigned grad expected to be a Tensor or None but got grad of type ${describe(g)}`);
+      // PyTorch 1.13's message has no space before the type name (python_variable.cpp)
+      throw new TypeError(`assigned grad expected to be a Tensor or None but got grad of type${describe(g)}`);
     }
     checkStatus(W.tp_tensor_set_grad(this._ptr, g ? g._ptr : 0));
+    // the core now holds g itself: x.grad hands back this very object, as in Python
+    if (g && borrowed.get(g._p)?.deref() !== g) {
+      borrowed.set(g._p, new WeakRef(g));
+      if (g._serial === undefined) g._serial = W.tp_tensor_serial(g._p);
+    }
   }
   get retains_grad() { return !!W.tp_tensor_retains_grad(this._ptr); }
   get output_nr() { return W.tp_tensor_output_nr(this._ptr); }
