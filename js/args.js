@@ -57,8 +57,37 @@ export function checkInt(fname, name, v) {
   return v;
 }
 
-/** Sizes given as varargs (2, 3) or as one array ([2, 3]). */
-export function sizesOf(fname, args) {
-  const sizes = args.length === 1 && (Array.isArray(args[0]) || ArrayBuffer.isView(args[0])) ? Array.from(args[0]) : args;
-  return sizes.map((s) => checkInt(fname, 'size', s));
+/** Sizes given as varargs (2, 3) or as one array ([2, 3]), with Python's messages for a
+ *  non-integer ('size' / 'SymInts' for sizes, 'dims' / 'ints' for permute). */
+export function sizesOf(fname, args, name = 'size', kind = 'SymInts') {
+  const one = args.length === 1 && (Array.isArray(args[0]) || ArrayBuffer.isView(args[0]));
+  const sizes = one ? Array.from(args[0]) : args;
+  return sizes.map((s, i) => {
+    if (typeof s === 'bigint') return Number(s);
+    if (typeof s === 'number' && Number.isInteger(s)) return s;
+    if (!one && args.length === 1) throw new TypeError(`${fname}(): argument '${name}' (position 1) must be tuple of ${kind}, not ${describe(s)}`);
+    throw new TypeError(`${fname}(): argument '${name}' must be tuple of ${kind}, but found element of type ${describe(s)} at pos ${i + 1}`);
+  });
+}
+
+/** A size list given positionally (varargs or one array) or by its keyword (x.view({size})). */
+export function sizesArg(fname, args, name = 'size', kind = 'SymInts') {
+  const last = args.length ? args[args.length - 1] : undefined;
+  if (!isOptions(last)) return sizesOf(fname, args, name, kind);
+  const [pos, opts] = splitOptions(fname, args, [name]);
+  if (opts[name] === undefined) return sizesOf(fname, pos, name, kind);
+  if (pos.length) throw new TypeError(`${fname}() got multiple values for argument '${name}'`);
+  return sizesOf(fname, [opts[name]], name, kind);
+}
+
+/** Python's keyword form of a torch.* function's first argument: torch.sum({input: x, dim: 1})
+ *  is torch.sum(x, {dim: 1}). Wraps fn(input, ...rest). */
+export function inputKeyword(fname, fn) {
+  return (...a) => {
+    const last = a.length ? a[a.length - 1] : undefined;
+    if (!isOptions(last) || !('input' in last)) return fn(...a);
+    if (a.length > 1) throw new TypeError(`${fname}() got multiple values for argument 'input'`);
+    const { input, ...rest } = last;
+    return Object.keys(rest).length ? fn(input, rest) : fn(input);
+  };
 }

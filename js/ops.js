@@ -8,7 +8,7 @@
 // their kind (bool / int / float) so PyTorch's wrapped-number promotion applies there.
 import { W, check, checkStatus, args, memory, cstr, TensorError } from './core.js';
 import { toDtype, describe } from './dtype.js';
-import { bind, splitOptions, checkInt, isOptions } from './args.js';
+import { bind, splitOptions, checkInt, isOptions, inputKeyword } from './args.js';
 import { wrap } from './tensor.js';
 
 // ---- the op table ------------------------------------------------------------------------
@@ -34,12 +34,29 @@ function kindOfScalar(v) { return typeof v === 'bigint' ? 1 : scalarKind(v); }
 
 let Tensor = null;
 
+/** torch.f({input: x, ...}): Python's keyword form of the first operand -> [x, rest or undefined]. */
+function splitInput(fname, opts) {
+  const [, o] = splitOptions(fname, [opts], [...Object.keys(opts)]);
+  const { input, ...rest } = o;
+  return [input === undefined ? opts : input, Object.keys(rest).length ? rest : undefined];
+}
+function inputOf(fname, x) {
+  if (isOptions(x)) {
+    const [input, rest] = splitInput(fname, x);
+    if (rest) throw new TypeError(`${fname}() got an unexpected keyword argument '${Object.keys(rest)[0]}'`);
+    return mustBeTensor(fname, 'input', 1, input);
+  }
+  return mustBeTensor(fname, 'input', 1, x);
+}
+
+/** Python's check; an argument given by keyword (pos null) has no position in the message. */
 function mustBeTensor(fname, argname, pos, v) {
   if (v instanceof Tensor) return v;
+  const where = pos === null ? '' : ` (position ${pos})`;
   if (Array.isArray(v)) {
-    throw new TypeError(`${fname}(): argument '${argname}' (position ${pos}) must be Tensor, not list; wrap JS arrays with torch.tensor(...)`);
+    throw new TypeError(`${fname}(): argument '${argname}'${where} must be Tensor, not list; wrap JS arrays with torch.tensor(...)`);
   }
-  throw new TypeError(`${fname}(): argument '${argname}' (position ${pos}) must be Tensor, not ${describe(v)}`);
+  throw new TypeError(`${fname}(): argument '${argname}'${where} must be Tensor, not ${describe(v)}`);
 }
 
 function dtypeCode(d, fname) { return d === undefined || d === null ? -1 : toDtype(d, fname).code; }
@@ -81,41 +98,46 @@ const TITLE = { float32: 'Float', float64: 'Double', int32: 'Int', int64: 'Long'
 const ALPHA = new Set(['add', 'sub']);
 const REVERSIBLE = new Set(['add', 'sub', 'mul', 'div', 'pow', 'remainder']);
 
-function binary(name, self, other, opts, pos = 1) {
+/** Python's keyword arguments of a binary op: the operand (`other`; pow's is `exponent`),
+ *  alpha (add/sub), rounding_mode (div). Returns [op id, alpha, other]. */
+function binaryArgs(name, fname, other, opts, inplace) {
   let op = OP[name], alpha = 1;
-  if (opts !== undefined) {
-    const keys = ALPHA.has(name) ? ['alpha', 'out'] : name === 'div' ? ['rounding_mode', 'out'] : ['out'];
-    const [pos, o] = splitOptions(name, [opts], keys);
-    if (pos.length) throw new TypeError(`${name}() takes 1 positional argument but 2 were given`);
-    if (o.out !== undefined) throw new TypeError("tensorpad does not support the 'out' argument");
-    if (o.alpha !== undefined) alpha = num(o.alpha);
-    if (o.rounding_mode === 'trunc') op = OP._div_trunc;
-    else if (o.rounding_mode === 'floor') op = OP._div_floor;
-    else if (o.rounding_mode !== undefined && o.rounding_mode !== null) {
-      throw new TensorError(`div expected rounding_mode to be one of None, 'trunc', or 'floor' but found '${o.rounding_mode}'`);
-    }
+  if (opts === undefined && isOptions(other)) { opts = other; other = undefined; }  // x.add({other: y})
+  if (opts === undefined) return [op, alpha, other];
+  const kw = name === 'pow' ? 'exponent' : 'other';
+  const keys = [kw, ...(ALPHA.has(name) ? ['alpha'] : name === 'div' ? ['rounding_mode'] : []), ...(inplace ? [] : ['out'])];
+  const [pos, o] = splitOptions(fname, [opts], keys);
+  if (pos.length) throw new TypeError(`${fname}() takes 1 positional argument but 2 were given`);
+  let byKw = false;
+  if (o[kw] !== undefined) {
+    if (other !== undefined) throw new TypeError(`${fname}() got multiple values for argument '${kw}'`);
+    other = o[kw];
+    byKw = true;
   }
-  if (other instanceof Tensor) return wrap(check(W.tp_binary(op, self._ptr, other._ptr, alpha)));
-  if (isScalar(other) && !TENSOR_ONLY.has(name)) {
-    return wrap(check(W.tp_binary_scalar(op, self._ptr, num(other), kindOfScalar(other), 0, alpha)));
+  if (o.out !== undefined) throw new TypeError("tensorpad does not support the 'out' argument");
+  if (o.alpha !== undefined) alpha = num(o.alpha);
+  if (o.rounding_mode === 'trunc') op = OP._div_trunc;
+  else if (o.rounding_mode === 'floor') op = OP._div_floor;
+  else if (o.rounding_mode !== undefined && o.rounding_mode !== null) {
+    throw new TensorError(`div expected rounding_mode to be one of None, 'trunc', or 'floor' but found '${o.rounding_mode}'`);
   }
-  return mustBeTensor(name, 'other', pos, other);
+  return [op, alpha, other, byKw];
+}
+
+function binary(name, self, other, opts, pos = 1) {
+  const [op, alpha, b, byKw] = binaryArgs(name, name, other, opts, false);
+  if (b instanceof Tensor) return wrap(check(W.tp_binary(op, self._ptr, b._ptr, alpha)));
+  if (isScalar(b) && !TENSOR_ONLY.has(name)) {
+    return wrap(check(W.tp_binary_scalar(op, self._ptr, num(b), kindOfScalar(b), 0, alpha)));
+  }
+  return mustBeTensor(name, name === 'pow' ? 'exponent' : 'other', byKw ? null : pos, b);
 }
 
 function binaryInplace(name, self, other, opts) {
-  let op = OP[name], alpha = 1;
-  if (opts !== undefined) {
-    const [, o] = splitOptions(`${name}_`, [opts], ALPHA.has(name) ? ['alpha'] : name === 'div' ? ['rounding_mode'] : []);
-    if (o.alpha !== undefined) alpha = num(o.alpha);
-    if (o.rounding_mode === 'trunc') op = OP._div_trunc;
-    else if (o.rounding_mode === 'floor') op = OP._div_floor;
-    else if (o.rounding_mode !== undefined && o.rounding_mode !== null) {
-      throw new TensorError(`div expected rounding_mode to be one of None, 'trunc', or 'floor' but found '${o.rounding_mode}'`);
-    }
-  }
-  if (other instanceof Tensor) checkStatus(W.tp_binary_(op, self._ptr, other._ptr, alpha));
-  else if (isScalar(other) && !TENSOR_ONLY.has(name)) checkStatus(W.tp_binary_scalar_(op, self._ptr, num(other), kindOfScalar(other), alpha));
-  else mustBeTensor(`${name}_`, 'other', 1, other);
+  const [op, alpha, b, byKw] = binaryArgs(name, `${name}_`, other, opts, true);
+  if (b instanceof Tensor) checkStatus(W.tp_binary_(op, self._ptr, b._ptr, alpha));
+  else if (isScalar(b) && !TENSOR_ONLY.has(name)) checkStatus(W.tp_binary_scalar_(op, self._ptr, num(b), kindOfScalar(b), alpha));
+  else mustBeTensor(`${name}_`, name === 'pow' ? 'exponent' : 'other', byKw ? null : 1, b);
   return self;
 }
 
@@ -216,7 +238,7 @@ export function install(torch, TensorClass) {
       if (!NO_INPLACE.has(name)) {
         methods[`${name}_`] = function () { checkStatus(W.tp_unary_(op, this._ptr)); return this; };
       }
-      torch[name] = (x) => wrap(check(W.tp_unary(op, mustBeTensor(name, 'input', 1, x)._ptr)));
+      torch[name] = (x) => wrap(check(W.tp_unary(op, (x instanceof Tensor ? x : inputOf(name, x))._ptr)));
     } else if (k === KIND.BINARY) {
       const op = OP[name], scalarOK = !TENSOR_ONLY.has(name);
       // The common calls (tensor or plain number, no options) go straight to the core.
@@ -231,6 +253,7 @@ export function install(torch, TensorClass) {
       };
       methods[`${name}_`] = function (other, opts) { return binaryInplace(name, this, other, opts); };
       torch[name] = (x, y, opts) => {
+        if (isOptions(x) && y === undefined) [x, y] = splitInput(name, x);  // torch.add({input, other})
         // PyTorch wraps a number given as `input` for the arithmetic ops: torch.sub(2, x) is 2 - x.
         if (isScalar(x) && y instanceof Tensor && REVERSIBLE.has(name) && opts === undefined) return reversed(name, x, y);
         return binary(name, mustBeTensor(name, 'input', 1, x), y, opts, 2);
@@ -254,7 +277,7 @@ export function install(torch, TensorClass) {
       scaled.dispose();
     }
   };
-  torch.round = (x, ...a) => mustBeTensor('round', 'input', 1, x).round(...a);
+  torch.round = inputKeyword('round', (x, ...a) => mustBeTensor('round', 'input', 1, x).round(...a));
 
   // gelu's approximate option and the selection ops.
   methods.gelu = function (...a) {
@@ -262,13 +285,22 @@ export function install(torch, TensorClass) {
     if (approximate !== 'none' && approximate !== 'tanh') throw new TensorError(`approximate argument must be either none or tanh.`);
     return wrap(check(W.tp_unary(approximate === 'tanh' ? OP._gelu_tanh : OP.gelu, this._ptr)));
   };
-  torch.gelu = (x, ...a) => mustBeTensor('gelu', 'input', 1, x).gelu(...a);
-  methods.where = function (condition, other) { return where(condition, this, other); };
-  torch.where = where;
+  torch.gelu = inputKeyword('gelu', (x, ...a) => mustBeTensor('gelu', 'input', 1, x).gelu(...a));
+  methods.where = function (...a) {
+    const { condition, other } = bind('where', a, ['condition', 'other']);
+    return where(condition, this, other);
+  };
+  torch.where = (...a) => {
+    if (a.length && isOptions(a[a.length - 1])) {
+      const { condition, input, other } = bind('where', a, ['condition', 'input', 'other']);
+      return where(condition, input, other);
+    }
+    return where(...a);
+  };
   for (const name of ['clamp', 'clip']) {  // clip is clamp, with its own name in messages
     methods[name] = function (...a) { return wrap(check(W.tp_clamp(OP.clamp, this._ptr, ...clampArgs(name, a)))); };
     methods[`${name}_`] = function (...a) { checkStatus(W.tp_clamp_(OP.clamp, this._ptr, ...clampArgs(`${name}_`, a))); return this; };
-    torch[name] = (x, ...a) => wrap(check(W.tp_clamp(OP.clamp, mustBeTensor(name, 'input', 1, x)._ptr, ...clampArgs(name, a, true))));
+    torch[name] = inputKeyword(name, (x, ...a) => wrap(check(W.tp_clamp(OP.clamp, mustBeTensor(name, 'input', 1, x)._ptr, ...clampArgs(name, a, true)))));
   }
   // clamp_min / clamp_max are ops of their own in PyTorch (ClampMinBackward0, not ClampBackward1)
   for (const [name, key] of [['clamp_min', 'min'], ['clamp_max', 'max']]) {
@@ -280,7 +312,7 @@ export function install(torch, TensorClass) {
     };
     methods[name] = function (...a) { return wrap(check(W.tp_clamp(op, this._ptr, ...boundArgs(name, a)))); };
     methods[`${name}_`] = function (...a) { checkStatus(W.tp_clamp_(op, this._ptr, ...boundArgs(`${name}_`, a))); return this; };
-    torch[name] = (x, ...a) => wrap(check(W.tp_clamp(op, mustBeTensor(name, 'input', 1, x)._ptr, ...boundArgs(name, a, true))));
+    torch[name] = inputKeyword(name, (x, ...a) => wrap(check(W.tp_clamp(op, mustBeTensor(name, 'input', 1, x)._ptr, ...boundArgs(name, a, true)))));
   }
 
   methods.rsub = function (other, opts) {
@@ -288,10 +320,10 @@ export function install(torch, TensorClass) {
     if (other instanceof Tensor) return wrap(check(W.tp_binary(OP.sub, other._ptr, this._ptr, alpha)));
     return reversed('sub', other, this, alpha, true);
   };
-  torch.rsub = (x, ...a) => mustBeTensor('rsub', 'input', 1, x).rsub(...a);
+  torch.rsub = inputKeyword('rsub', (x, ...a) => mustBeTensor('rsub', 'input', 1, x).rsub(...a));
   methods.floor_divide = function (other) { return binary('div', this, other, { rounding_mode: 'floor' }); };
   methods.floor_divide_ = function (other) { return binaryInplace('div', this, other, { rounding_mode: 'floor' }); };
-  torch.floor_divide = (x, y) => mustBeTensor('floor_divide', 'input', 1, x).floor_divide(y);
+  torch.floor_divide = inputKeyword('floor_divide', (x, y) => mustBeTensor('floor_divide', 'input', 1, x).floor_divide(y));
 
   // ---- reductions ----
   methods.sum = function (...a) {
@@ -332,6 +364,10 @@ export function install(torch, TensorClass) {
     methods[name] = function (...a) {
       if (a.length === 0) return wrap(check(W.tp_reduce(OP[name], this._ptr, -1, 0, 0, 0, -1)));
       if (a[0] instanceof Tensor) return this[pairwise](a[0]);
+      if (a.length === 1 && isOptions(a[0]) && 'other' in a[0]) {  // x.max({other: y}): the pairwise overload
+        const { other } = bind(name, a, ['other']);
+        return this[pairwise](mustBeTensor(name, 'other', 1, other));
+      }
       const { dim, keepdim } = bind(name, a, ['dim', 'keepdim']);
       if (dim === undefined || dim === null) return reduce(name, this, null, false);
       return indexed(name, this, dim, keepdim);
@@ -378,6 +414,6 @@ export function install(torch, TensorClass) {
   // torch.sum(x, ...) etc.: the function form of every reduction and selection method.
   for (const name of ['sum', 'mean', 'prod', 'amax', 'amin', 'logsumexp', 'all', 'any', 'argmax', 'argmin', 'max', 'min',
     'var', 'std', 'norm', 'softmax', 'log_softmax', 'cumsum', 'cumprod']) {
-    torch[name] = (x, ...a) => mustBeTensor(name, 'input', 1, x)[name](...a);
+    torch[name] = inputKeyword(name, (x, ...a) => mustBeTensor(name, 'input', 1, x)[name](...a));
   }
 }

@@ -5,8 +5,8 @@
 // dispose() releases it at once; torch.scope(fn) disposes what fn created. Finalizers never
 // run inside a synchronous loop, which is why scope/dispose exist.
 import { W, memory, check, checkStatus, args, cstr, lastError, heapBuffer, TensorError, withCString, notePressure } from './core.js';
-import { dtypes, byName, toDtype, describe } from './dtype.js';
-import { bind, splitOptions, checkInt, sizesOf, registerTensorClass } from './args.js';
+import { dtypes, byName, toDtype, describe, dtype } from './dtype.js';
+import { bind, splitOptions, checkInt, sizesOf, sizesArg, registerTensorClass } from './args.js';
 
 const inspect = Symbol.for('nodejs.util.inspect.custom');
 
@@ -265,14 +265,14 @@ export class Tensor {
 
   // ---- views --------------------------------------------------------------------------
   view(...a) {
-    if (a.length === 1 && !Array.isArray(a[0]) && typeof a[0] !== 'number') {
+    if (a.length === 1 && (a[0] instanceof dtype || typeof a[0] === 'string')) {
       throw new TensorError('view(dtype) is not supported by tensorpad; use .to(dtype) (it copies)');
     }
-    const s = sizesOf('view', a);
+    const s = sizesArg('view', a);
     return wrap(check(W.tp_view(this._ptr, s.length, args(s))));
   }
   reshape(...a) {
-    const s = sizesOf('reshape', a);
+    const s = sizesArg('reshape', a, 'shape');
     return wrap(check(W.tp_reshape(this._ptr, s.length, args(s))));
   }
   view_as(other) { return this.view(asTensor(other, 'view_as', 'other').shape); }
@@ -291,7 +291,7 @@ export class Tensor {
   }
   swapaxes(d0, d1) { return this.transpose(d0, d1); }
   permute(...a) {
-    const dims = sizesOf('permute', a);
+    const dims = sizesArg('permute', a, 'dims', 'ints');
     return wrap(check(W.tp_permute(this._ptr, dims.length, args(dims))));
   }
   squeeze(...a) {
@@ -304,7 +304,7 @@ export class Tensor {
     return wrap(check(W.tp_unsqueeze(this._ptr, checkInt('unsqueeze', 'dim', dim))));
   }
   expand(...a) {
-    const s = sizesOf('expand', a);
+    const s = sizesArg('expand', a);
     return wrap(check(W.tp_expand(this._ptr, s.length, args(s))));
   }
   expand_as(other) { return this.expand(asTensor(other, 'expand_as', 'other').shape); }

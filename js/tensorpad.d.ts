@@ -105,17 +105,17 @@ export declare class Tensor {
   cpu(): this;
 
   // views
-  view(...size: SizeArgs): Tensor;
-  reshape(...size: SizeArgs): Tensor;
+  view(...size: SizeArgs | [{ size: number[] }]): Tensor;
+  reshape(...shape: SizeArgs | [{ shape: number[] }]): Tensor;
   view_as(other: Tensor): Tensor;
   reshape_as(other: Tensor): Tensor;
   t(): Tensor;
   transpose(dim0: number, dim1: number): Tensor;
   swapaxes(dim0: number, dim1: number): Tensor;
-  permute(...dims: SizeArgs): Tensor;
+  permute(...dims: SizeArgs | [{ dims: number[] }]): Tensor;
   squeeze(dim?: number): Tensor;
   unsqueeze(dim: number): Tensor;
-  expand(...size: SizeArgs): Tensor;
+  expand(...size: SizeArgs | [{ size: number[] }]): Tensor;
   expand_as(other: Tensor): Tensor;
   narrow(dim: number, start: number, length: number): Tensor;
   select(dim: number, index: number): Tensor;
@@ -149,11 +149,12 @@ export declare class Tensor {
   register_hook(fn: (grad: Tensor) => Tensor | void | null): { id: number; remove(): void };
 
   // common operators (every op of docs/API.md "Math" exists; these are typed explicitly)
-  add(other: Tensor | number, opts?: { alpha?: number }): Tensor;
-  sub(other: Tensor | number, opts?: { alpha?: number }): Tensor;
-  mul(other: Tensor | number): Tensor;
-  div(other: Tensor | number, opts?: { rounding_mode?: 'trunc' | 'floor' | null }): Tensor;
-  pow(exponent: Tensor | number): Tensor;
+  // the operand may also be given by its keyword: x.add({other: y, alpha: 2}), x.pow({exponent: 2})
+  add(other: Tensor | number | { other: Tensor | number; alpha?: number }, opts?: { alpha?: number }): Tensor;
+  sub(other: Tensor | number | { other: Tensor | number; alpha?: number }, opts?: { alpha?: number }): Tensor;
+  mul(other: Tensor | number | { other: Tensor | number }): Tensor;
+  div(other: Tensor | number | { other: Tensor | number; rounding_mode?: 'trunc' | 'floor' | null }, opts?: { rounding_mode?: 'trunc' | 'floor' | null }): Tensor;
+  pow(exponent: Tensor | number | { exponent: Tensor | number }): Tensor;
   matmul(other: Tensor): Tensor;
   mm(other: Tensor): Tensor;
   bmm(other: Tensor): Tensor;

@@ -19,7 +19,17 @@ test('sizes as varargs or one array; options as a trailing object', () => {
   assert.equal(String(t.dtype), 'torch.float64');
   assert.equal(t.requires_grad, true);
   assert.throws(() => torch.zeros(2, { dtyp: torch.float32 }), /zeros\(\) got an unexpected keyword argument 'dtyp'/);
-  assert.throws(() => torch.ones(2.5), /must be int/);
+  assert.throws(() => torch.ones(2.5), { message: "ones(): argument 'size' (position 1) must be tuple of SymInts, not float" });
+  assert.throws(() => torch.zeros(2, 2.5), { message: "zeros(): argument 'size' must be tuple of SymInts, but found element of type float at pos 2" });
+  // a size list by its keyword; an unknown keyword or the same argument twice throws
+  const x = torch.zeros(2, 3);
+  assert.deepEqual(Array.from(x.view({ size: [3, 2] }).shape), [3, 2]);
+  assert.throws(() => x.view({ shape: [3, 2] }), { name: 'TypeError', message: "view() got an unexpected keyword argument 'shape'" });
+  assert.throws(() => x.reshape([3, 2], { shape: [3, 2] }), { name: 'TypeError', message: "reshape() got multiple values for argument 'shape'" });
+  assert.throws(() => x.add(x, { other: x }), { name: 'TypeError', message: "add() got multiple values for argument 'other'" });
+  assert.throws(() => x.pow({ other: x }), { name: 'TypeError', message: "pow() got an unexpected keyword argument 'other'" });
+  assert.throws(() => torch.exp({ input: x, dim: 0 }), { name: 'TypeError', message: "exp() got an unexpected keyword argument 'dim'" });
+  assert.throws(() => torch.sum(x, { input: x }), { name: 'TypeError', message: "sum() got multiple values for argument 'input'" });
 });
 
 test('dtypes and aliases', () => {
