@@ -318,6 +318,9 @@ export class Tensor {
   }
   flatten(...a) {
     const { start_dim, end_dim } = bind('flatten', a, ['start_dim', 'end_dim'], { start_dim: 0, end_dim: -1 });
+    const n = this.ndim;
+    // PyTorch returns self itself when nothing is flattened (one dim, or start == end)
+    if (n > 0 && wrapDim(checkInt('flatten', 'start_dim', start_dim), n) === wrapDim(checkInt('flatten', 'end_dim', end_dim), n)) return this;
     return wrap(check(W.tp_flatten(this._ptr, checkInt('flatten', 'start_dim', start_dim), checkInt('flatten', 'end_dim', end_dim))));
   }
   ravel() { return this.contiguous().view(-1); }  // PyTorch: contiguous().view(-1) (ViewBackward0)
@@ -355,8 +358,9 @@ export class Tensor {
     return this;
   }
   copy_(...a) {
-    const { src } = bind('copy_', a, ['src', 'non_blocking']);
-    if (!(src instanceof Tensor)) throw new TypeError(`copy_(): argument 'src' (position 1) must be Tensor, not ${describe(src)}`);
+    // Python's binding names the source `other` (python_variable_methods.cpp), not `src`
+    const { other: src } = bind('copy_', a, ['other', 'non_blocking']);
+    if (!(src instanceof Tensor)) throw new TypeError(`copy_(): argument 'other' (position 1) must be Tensor, not ${describe(src)}`);
     checkStatus(W.tp_copy_(this._ptr, src._ptr));
     return this;
   }

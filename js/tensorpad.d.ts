@@ -128,7 +128,7 @@ export declare class Tensor {
   // in-place writes
   fill_(value: Scalar | Tensor): this;
   zero_(): this;
-  copy_(src: Tensor): this;
+  copy_(other: Tensor, opts?: { non_blocking?: boolean }): this;
   uniform_(from?: number, to?: number): this;
   normal_(mean?: number, std?: number): this;
   random_(from: number, to?: number): this;
