@@ -253,7 +253,7 @@ export function install(torch, TensorClass) {
       };
       methods[`${name}_`] = function (other, opts) { return binaryInplace(name, this, other, opts); };
       torch[name] = (x, y, opts) => {
-        if (isOptions(x) && y === undefined) [x, y] = splitInput(name, x);  // torch.add({input, other})
+        if (y === undefined && isOptions(x)) [x, y] = splitInput(name, x);  // torch.add({input, other})
         // PyTorch wraps a number given as `input` for the arithmetic ops: torch.sub(2, x) is 2 - x.
         if (isScalar(x) && y instanceof Tensor && REVERSIBLE.has(name) && opts === undefined) return reversed(name, x, y);
         return binary(name, mustBeTensor(name, 'input', 1, x), y, opts, 2);
