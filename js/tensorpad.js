@@ -355,19 +355,53 @@ function shares_memory(a, b) {
   return !!ra && !!rb && ra[0] < rb[1] && rb[0] < ra[1];
 }
 
-/** copy.deepcopy: a new leaf with the same data, requires_grad and .grad. */
-function deepcopy(x) {
-  if (Array.isArray(x)) return x.map(deepcopy);
-  if (!(x instanceof Tensor)) return x;
-  if (!x.is_leaf) {
-    throw new TensorError('Only Tensors created explicitly by the user (graph leaves) support the deepcopy protocol at the moment');
+/** copy.deepcopy: a new leaf with the same data, requires_grad and .grad (a Parameter stays
+ *  a Parameter and, as in PyTorch, leaves .grad behind); arrays, plain objects, Maps and nn.Modules are copied member by member, each
+ *  object once (a memo, as Python's), so shared parameters stay shared in the copy. */
+function deepcopy(x, memo = new Map()) {
+  if (x === null || typeof x !== 'object') return x;
+  if (memo.has(x)) return memo.get(x);
+  if (x instanceof Tensor) {
+    if (!x.is_leaf) {
+      throw new TensorError('Only Tensors created explicitly by the user (graph leaves) support the deepcopy protocol at the moment');
+    }
+    const c = x.detach();
+    const out = c.clone();
+    c.dispose();
+    if (x.requires_grad) out.requires_grad = true;
+    memo.set(x, out);
+    if (x._is_param) {  // Parameter.__deepcopy__: a Parameter again, without the .grad
+      out._is_param = true;
+      keep(out);
+      return out;
+    }
+    const g = x.grad;
+    if (g) out.grad = deepcopy(g, memo);
+    return out;
   }
-  const c = x.detach();
-  const out = c.clone();
-  c.dispose();
-  if (x.requires_grad) out.requires_grad = true;
-  if (x.grad) out.grad = deepcopy(x.grad);
-  return out;
+  if (Array.isArray(x)) {
+    const out = [];
+    memo.set(x, out);
+    for (const v of x) out.push(deepcopy(v, memo));
+    return out;
+  }
+  if (x instanceof Map) {
+    const out = new Map();
+    memo.set(x, out);
+    for (const [k, v] of x) out.set(deepcopy(k, memo), deepcopy(v, memo));
+    return out;
+  }
+  if (x instanceof torch.nn.Module || Object.getPrototypeOf(x) === Object.prototype) {
+    const out = Object.create(Object.getPrototypeOf(x));
+    memo.set(x, out);
+    for (const k of Reflect.ownKeys(x)) {
+      const d = Object.getOwnPropertyDescriptor(x, k);
+      if ('value' in d) d.value = deepcopy(d.value, memo);
+      Object.defineProperty(out, k, d);
+    }
+    return out;
+  }
+  return x;  // dtypes, functions and other objects are shared, as Python shares immutables
 }
 
 // ---- printing and RNG --------------------------------------------------------------------------
@@ -423,7 +457,7 @@ const torch = {
   tensor, as_tensor: (d, ...a) => (d instanceof Tensor && a.length === 0 ? d : tensor(d, ...a)),
   zeros, ones, empty, full, rand, randn, randint, arange, linspace, logspace, eye,
   zeros_like, ones_like, empty_like, full_like, rand_like, randn_like, randint_like,
-  from_numpy, heap_array, shares_memory, deepcopy,
+  from_numpy, heap_array, shares_memory, deepcopy: (x) => deepcopy(x),
   is_tensor: (x) => x instanceof Tensor,
   is_floating_point: (x) => asTensor(x, 'is_floating_point').is_floating_point(),
   numel: (x) => asTensor(x, 'numel').numel(),
