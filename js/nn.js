@@ -26,8 +26,12 @@ const pyFloat = (v) => (Number.isInteger(v) ? `${v}.0` : String(v));
  *  exempt from torch.scope (their module holds them, as in Python). */
 class Parameter {
   constructor(...a) {
-    const { data, requires_grad } = bind('Parameter', a, ['data', 'requires_grad'], { requires_grad: true });
+    const { data, requires_grad } = bind('__new__', a, ['data', 'requires_grad'], { requires_grad: true });
     const src = data === undefined || data === null ? torchRef.empty(0) : asTensor(data, 'Parameter', 'data');
+    if (requires_grad && !src.dtype.is_floating_point) {
+      // Parameter goes through _make_subclass, whose message differs from requires_grad_'s
+      throw new TensorError('Only Tensors of floating point and complex dtype can require gradients');
+    }
     const p = src.detach();
     p.requires_grad_(!!requires_grad);
     p._is_param = true;
@@ -278,7 +282,7 @@ function zeroGrads(params, setToNone) {
 class Linear extends Module {
   constructor(...a) {
     super();
-    const o = bind('Linear', a, ['in_features', 'out_features', 'bias', 'device', 'dtype'], { bias: true });
+    const o = bind('Linear.__init__', a, ['in_features', 'out_features', 'bias', 'device', 'dtype'], { bias: true });
     for (const k of ['in_features', 'out_features']) {
       if (!Number.isInteger(o[k])) throw new TypeError(`Linear(): argument '${k}' must be int, not ${describe(o[k])}`);
     }
@@ -336,7 +340,7 @@ class Identity extends Module {
 class ReLU extends Module {
   constructor(...a) {
     super();
-    this.inplace = !!bind('ReLU', a, ['inplace'], { inplace: false }).inplace;
+    this.inplace = !!bind('ReLU.__init__', a, ['inplace'], { inplace: false }).inplace;
   }
   forward(input) { return relu(input, { inplace: this.inplace }); }
   extra_repr() { return this.inplace ? 'inplace=True' : ''; }
@@ -344,12 +348,12 @@ class ReLU extends Module {
 class Tanh extends Module { forward(input) { return tanh(input); } }
 class Sigmoid extends Module { forward(input) { return sigmoid(input); } }
 class Softmax extends Module {
-  constructor(...a) { super(); this.dim = bind('Softmax', a, ['dim'], { dim: null }).dim; }
+  constructor(...a) { super(); this.dim = bind('Softmax.__init__', a, ['dim'], { dim: null }).dim; }
   forward(input) { return softmax(input, this.dim); }
   extra_repr() { return `dim=${this.dim === null ? 'None' : this.dim}`; }
 }
 class LogSoftmax extends Module {
-  constructor(...a) { super(); this.dim = bind('LogSoftmax', a, ['dim'], { dim: null }).dim; }
+  constructor(...a) { super(); this.dim = bind('LogSoftmax.__init__', a, ['dim'], { dim: null }).dim; }
   forward(input) { return log_softmax(input, this.dim); }
   extra_repr() { return `dim=${this.dim === null ? 'None' : this.dim}`; }
 }
@@ -357,14 +361,14 @@ class LogSoftmax extends Module {
 class MSELoss extends Module {
   constructor(...a) {
     super();
-    this.reduction = bind('MSELoss', a, ['size_average', 'reduce', 'reduction'], { reduction: 'mean' }).reduction;
+    this.reduction = bind('MSELoss.__init__', a, ['size_average', 'reduce', 'reduction'], { reduction: 'mean' }).reduction;
   }
   forward(input, target) { return mse_loss(input, target, { reduction: this.reduction }); }
 }
 class NLLLoss extends Module {
   constructor(...a) {
     super();
-    const o = bind('NLLLoss', a, ['weight', 'size_average', 'ignore_index', 'reduce', 'reduction'], { weight: null, ignore_index: -100, reduction: 'mean' });
+    const o = bind('NLLLoss.__init__', a, ['weight', 'size_average', 'ignore_index', 'reduce', 'reduction'], { weight: null, ignore_index: -100, reduction: 'mean' });
     Object.defineProperty(this, 'weight', { value: o.weight, writable: true, enumerable: false });
     this.ignore_index = o.ignore_index;
     this.reduction = o.reduction;
@@ -374,14 +378,14 @@ class NLLLoss extends Module {
 class L1Loss extends Module {
   constructor(...a) {
     super();
-    this.reduction = bind('L1Loss', a, ['size_average', 'reduce', 'reduction'], { reduction: 'mean' }).reduction;
+    this.reduction = bind('L1Loss.__init__', a, ['size_average', 'reduce', 'reduction'], { reduction: 'mean' }).reduction;
   }
   forward(input, target) { return l1_loss(input, target, { reduction: this.reduction }); }
 }
 class BCELoss extends Module {
   constructor(...a) {
     super();
-    const o = bind('BCELoss', a, ['weight', 'size_average', 'reduce', 'reduction'], { weight: null, reduction: 'mean' });
+    const o = bind('BCELoss.__init__', a, ['weight', 'size_average', 'reduce', 'reduction'], { weight: null, reduction: 'mean' });
     Object.defineProperty(this, 'weight', { value: o.weight, writable: true, enumerable: false });
     this.reduction = o.reduction;
   }
@@ -390,7 +394,7 @@ class BCELoss extends Module {
 class BCEWithLogitsLoss extends Module {
   constructor(...a) {
     super();
-    const o = bind('BCEWithLogitsLoss', a, ['weight', 'size_average', 'reduce', 'reduction', 'pos_weight'], { weight: null, reduction: 'mean', pos_weight: null });
+    const o = bind('BCEWithLogitsLoss.__init__', a, ['weight', 'size_average', 'reduce', 'reduction', 'pos_weight'], { weight: null, reduction: 'mean', pos_weight: null });
     Object.defineProperty(this, 'weight', { value: o.weight, writable: true, enumerable: false });
     Object.defineProperty(this, 'pos_weight', { value: o.pos_weight, writable: true, enumerable: false });
     this.reduction = o.reduction;
@@ -400,14 +404,14 @@ class BCEWithLogitsLoss extends Module {
   }
 }
 class GELU extends Module {
-  constructor(...a) { super(); this.approximate = bind('GELU', a, ['approximate'], { approximate: 'none' }).approximate; }
+  constructor(...a) { super(); this.approximate = bind('GELU.__init__', a, ['approximate'], { approximate: 'none' }).approximate; }
   forward(input) { return gelu(input, { approximate: this.approximate }); }
   extra_repr() { return `approximate='${this.approximate}'`; }
 }
 class Dropout extends Module {
   constructor(...a) {
     super();
-    const o = bind('Dropout', a, ['p', 'inplace'], { p: 0.5, inplace: false });
+    const o = bind('Dropout.__init__', a, ['p', 'inplace'], { p: 0.5, inplace: false });
     if (o.p < 0 || o.p > 1) throw new TensorError(`dropout probability has to be between 0 and 1, but got ${o.p}`);
     this.p = o.p;
     this.inplace = !!o.inplace;
@@ -419,7 +423,7 @@ class Dropout extends Module {
 class LeakyReLU extends Module {
   constructor(...a) {
     super();
-    const o = bind('LeakyReLU', a, ['negative_slope', 'inplace'], { negative_slope: 0.01, inplace: false });
+    const o = bind('LeakyReLU.__init__', a, ['negative_slope', 'inplace'], { negative_slope: 0.01, inplace: false });
     this.negative_slope = o.negative_slope;
     this.inplace = !!o.inplace;
   }
@@ -429,7 +433,7 @@ class LeakyReLU extends Module {
 class Softplus extends Module {
   constructor(...a) {
     super();
-    const o = bind('Softplus', a, ['beta', 'threshold'], { beta: 1, threshold: 20 });
+    const o = bind('Softplus.__init__', a, ['beta', 'threshold'], { beta: 1, threshold: 20 });
     this.beta = o.beta;
     this.threshold = o.threshold;
   }
@@ -437,7 +441,7 @@ class Softplus extends Module {
   extra_repr() { return `beta=${this.beta}, threshold=${this.threshold}`; }
 }
 class SiLU extends Module {
-  constructor(...a) { super(); this.inplace = !!bind('SiLU', a, ['inplace'], { inplace: false }).inplace; }
+  constructor(...a) { super(); this.inplace = !!bind('SiLU.__init__', a, ['inplace'], { inplace: false }).inplace; }
   forward(input) { return silu(input); }
   extra_repr() { return this.inplace ? 'inplace=True' : ''; }
 }
@@ -445,7 +449,7 @@ class SiLU extends Module {
 class CrossEntropyLoss extends Module {
   constructor(...a) {
     super();
-    const o = bind('CrossEntropyLoss', a, ['weight', 'size_average', 'ignore_index', 'reduce', 'reduction', 'label_smoothing'],
+    const o = bind('CrossEntropyLoss.__init__', a, ['weight', 'size_average', 'ignore_index', 'reduce', 'reduction', 'label_smoothing'],
       { weight: null, ignore_index: -100, reduction: 'mean', label_smoothing: 0 });
     Object.defineProperty(this, 'weight', { value: o.weight, writable: true, enumerable: false });
     this.ignore_index = o.ignore_index;
@@ -571,8 +575,8 @@ function mse_loss(...a) {
 function nll_loss(...a) {
   const o = bind('nll_loss', a, ['input', 'target', 'weight', 'size_average', 'ignore_index', 'reduce', 'reduction'],
     { weight: null, ignore_index: -100, reduction: 'mean' });
-  asTensor(o.input, 'nll_loss', 'input', 1);
-  asTensor(o.target, 'nll_loss', 'target', 2);
+  asTensor(o.input, 'nll_loss_nd', 'input', 1);
+  asTensor(o.target, 'nll_loss_nd', 'target', 2);
   const r = reductionOf(o.reduction);
   const w = o.weight === null || o.weight === undefined ? null : asTensor(o.weight, 'nll_loss', 'weight', 3);
   if (!Number.isInteger(o.ignore_index)) throw new TypeError(`nll_loss(): argument 'ignore_index' must be int, not ${describe(o.ignore_index)}`);
@@ -633,8 +637,8 @@ function l1_loss(...a) {
 function cross_entropy(...a) {
   const o = bind('cross_entropy', a, ['input', 'target', 'weight', 'size_average', 'ignore_index', 'reduce', 'reduction', 'label_smoothing'],
     { weight: null, ignore_index: -100, reduction: 'mean', label_smoothing: 0 });
-  asTensor(o.input, 'cross_entropy', 'input', 1);
-  asTensor(o.target, 'cross_entropy', 'target', 2);
+  asTensor(o.input, 'cross_entropy_loss', 'input', 1);
+  asTensor(o.target, 'cross_entropy_loss', 'target', 2);
   const input = o.input, target = o.target, weight = o.weight ?? null, ls = o.label_smoothing ?? 0;
   const red = reductionOf(o.reduction);
   const classDim = input.ndim === 1 ? 0 : 1;

@@ -105,7 +105,7 @@ const stateTensor = (t) => keep(t);
 
 class SGD extends Optimizer {
   constructor(params, ...a) {
-    const o = bind('SGD', a, ['lr', 'momentum', 'dampening', 'weight_decay', 'nesterov', 'maximize', 'foreach', 'differentiable'],
+    const o = bind('SGD.__init__', a, ['lr', 'momentum', 'dampening', 'weight_decay', 'nesterov', 'maximize', 'foreach', 'differentiable'],
       { lr: REQUIRED, momentum: 0, dampening: 0, weight_decay: 0, nesterov: false, maximize: false, foreach: null, differentiable: false });
     if (o.lr !== REQUIRED && o.lr < 0) throw new TensorError(`Invalid learning rate: ${pyNum(o.lr)}`);
     if (o.momentum < 0) throw new TensorError(`Invalid momentum value: ${pyNum(o.momentum)}`);
@@ -138,7 +138,7 @@ class SGD extends Optimizer {
 
 class Adam extends Optimizer {
   constructor(params, ...a) {
-    const o = bind('Adam', a, ['lr', 'betas', 'eps', 'weight_decay', 'amsgrad', 'foreach', 'maximize', 'capturable', 'differentiable', 'fused'],
+    const o = bind('Adam.__init__', a, ['lr', 'betas', 'eps', 'weight_decay', 'amsgrad', 'foreach', 'maximize', 'capturable', 'differentiable', 'fused'],
       { lr: 1e-3, betas: [0.9, 0.999], eps: 1e-8, weight_decay: 0, amsgrad: false, foreach: null, maximize: false, capturable: false, differentiable: false, fused: false });
     if (!(o.lr >= 0)) throw new TensorError(`Invalid learning rate: ${pyNum(o.lr)}`);
     if (!(o.eps >= 0)) throw new TensorError(`Invalid epsilon value: ${pyNum(o.eps)}`);

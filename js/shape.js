@@ -17,7 +17,7 @@ function tensorList(fname, tensors, argName = 'tensors') {
   }
   const ptrs = tensors.map((t, i) => {
     if (t && typeof t === 'object' && typeof t._ptr === 'number') return t._ptr;
-    throw new TypeError(`${fname}(): argument '${argName}' (position 1) must be tuple of Tensors, but found element of type ${describe(t)} at pos ${i}`);
+    throw new TypeError(`expected Tensor as element ${i} in argument 0, but got ${describe(t)}`);
   });
   const base = check(W.tp_tensor_list(ptrs.length));
   new Uint32Array(heapBuffer(), base, ptrs.length).set(ptrs);
@@ -224,7 +224,7 @@ export function install(torch, Tensor) {
   }
   /** cat of atleast_nd views of the inputs; the views are released afterwards. */
   function catAtLeast(fname, tensors, n, dimOf) {
-    if (!Array.isArray(tensors)) tensorList(fname, tensors);
+    tensorList(fname, tensors);  // validates, with Python's messages
     const made = [];
     try {
       const ts = tensors.map((t) => {
