@@ -115,7 +115,7 @@ function binaryArgs(name, fname, other, opts, inplace) {
     byKw = true;
   }
   if (o.out !== undefined) throw new TypeError("tensorpad does not support the 'out' argument");
-  if (o.alpha !== undefined) alpha = num(o.alpha);
+  if (o.alpha !== undefined) alpha = alphaValue(fname, o.alpha);
   if (o.rounding_mode === 'trunc') op = OP._div_trunc;
   else if (o.rounding_mode === 'floor') op = OP._div_floor;
   else if (o.rounding_mode !== undefined && o.rounding_mode !== null) {
@@ -124,8 +124,21 @@ function binaryArgs(name, fname, other, opts, inplace) {
   return [op, alpha, other, byKw];
 }
 
+/** alpha is a Python Number (a bool only where the result is bool, checked by boolAlpha). */
+function alphaValue(fname, v) {
+  if (typeof v === 'number' || typeof v === 'boolean' || typeof v === 'bigint') return v;
+  throw new TypeError(`${fname}(): argument 'alpha' must be Number, not ${describe(v)}`);
+}
+function boolAlpha(alpha, self, other) {
+  if (typeof alpha !== 'boolean') return num(alpha);
+  const isBool = self.dtype.name === 'bool' && (other instanceof Tensor ? other.dtype.name === 'bool' : typeof other === 'boolean');
+  if (!isBool) throw new TensorError('Boolean alpha only supported for Boolean results.');
+  return num(alpha);
+}
+
 function binary(name, self, other, opts, pos = 1) {
-  const [op, alpha, b, byKw] = binaryArgs(name, name, other, opts, false);
+  const [op, rawAlpha, b, byKw] = binaryArgs(name, name, other, opts, false);
+  const alpha = boolAlpha(rawAlpha, self, b);
   if (b instanceof Tensor) return wrap(check(W.tp_binary(op, self._ptr, b._ptr, alpha)));
   if (isScalar(b) && !TENSOR_ONLY.has(name)) {
     return wrap(check(W.tp_binary_scalar(op, self._ptr, num(b), kindOfScalar(b), 0, alpha)));
@@ -134,7 +147,8 @@ function binary(name, self, other, opts, pos = 1) {
 }
 
 function binaryInplace(name, self, other, opts) {
-  const [op, alpha, b, byKw] = binaryArgs(name, `${name}_`, other, opts, true);
+  const [op, rawAlpha, b, byKw] = binaryArgs(name, `${name}_`, other, opts, true);
+  const alpha = boolAlpha(rawAlpha, self, b);
   if (b instanceof Tensor) checkStatus(W.tp_binary_(op, self._ptr, b._ptr, alpha));
   else if (isScalar(b) && !TENSOR_ONLY.has(name)) checkStatus(W.tp_binary_scalar_(op, self._ptr, num(b), kindOfScalar(b), alpha));
   else mustBeTensor(`${name}_`, name === 'pow' ? 'exponent' : 'other', byKw ? null : 1, b);
@@ -316,7 +330,7 @@ export function install(torch, TensorClass) {
   }
 
   methods.rsub = function (other, opts) {
-    const alpha = opts ? num(splitOptions('rsub', [opts], ['alpha'])[1].alpha ?? 1) : 1;
+    const alpha = opts ? boolAlpha(alphaValue('rsub', splitOptions('rsub', [opts], ['alpha'])[1].alpha ?? 1), this, other) : 1;
     if (other instanceof Tensor) return wrap(check(W.tp_binary(OP.sub, other._ptr, this._ptr, alpha)));
     return reversed('sub', other, this, alpha, true);
   };

@@ -37,6 +37,7 @@ test('a failed in-place op changes neither the data nor the version', () => {
   assert.throws(() => x.add_(torch.ones(2, 3, { dtype: torch.int64 })), /doesn't match the broadcast shape/);
   assert.throws(() => x.remainder_(0), /ZeroDivisionError/);
   assert.throws(() => x.exp_(), /can't be cast/);
+  assert.throws(() => x.sub_(torch.ones(3, { dtype: torch.int64 }), { alpha: torch.ones(1) }), { name: 'TypeError', message: "sub_(): argument 'alpha' must be Number, not Tensor" });
   assert.deepEqual(x.tolist(), before);
   assert.equal(x._version, version);
   assert.deepEqual(x.add(1).tolist(), [2, 3, 4], 'the module is still usable');
