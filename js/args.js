@@ -25,18 +25,37 @@ export function splitOptions(fname, args, allowed) {
 
 const NO_DEFAULTS = Object.freeze({});
 
+/** A method without parameters (Python's METH_NOARGS): anything but an empty options object
+ *  throws, with PyTorch's text ("_TensorBase.exp() takes no arguments (1 given)"). */
+export function noArgs(fname, a) {
+  const n = a.filter((v) => v !== undefined).length;
+  const last = a[a.length - 1];
+  if (n === 1 && isOptions(last)) {
+    if (Object.keys(last).length === 0) return;
+    throw new TypeError(`_TensorBase.${fname}() takes no keyword arguments`);
+  }
+  if (n) throw new TypeError(`_TensorBase.${fname}() takes no arguments (${n} given)`);
+}
+
+/** A Python-level function or method with only keyword parameters besides `self` (float(),
+ *  numpy()): positional arguments throw, unknown keywords throw. */
+export function kwOnly(fname, a, allowed = []) {
+  const [pos] = splitOptions(fname, a, allowed);
+  if (pos.length) throw new TypeError(`${fname}() takes 0 positional arguments but ${pos.length} ${pos.length === 1 ? 'was' : 'were'} given`);
+}
+
 /** Positional-or-keyword parameters: names[i] is filled from args[i] or opts[names[i]]. */
 export function bind(fname, args, names, defaults = NO_DEFAULTS) {
   const last = args.length ? args[args.length - 1] : undefined;
   if (last === undefined || last === null || typeof last !== 'object' || !isOptions(last)) {
     // the hot path: positional arguments only (no options object to split or check)
-    if (args.length > names.length) throw new TypeError(`${fname}() takes ${names.length} positional arguments but ${args.length} were given`);
+    if (args.length > names.length) throw new TypeError(`${fname}() takes ${names.length} positional argument${names.length === 1 ? '' : 's'} but ${args.length} were given`);
     const out = { ...defaults };
     for (let i = 0; i < args.length; i++) if (args[i] !== undefined) out[names[i]] = args[i];
     return out;
   }
   const [pos, opts] = splitOptions(fname, args, names);
-  if (pos.length > names.length) throw new TypeError(`${fname}() takes ${names.length} positional arguments but ${pos.length} were given`);
+  if (pos.length > names.length) throw new TypeError(`${fname}() takes ${names.length} positional argument${names.length === 1 ? '' : 's'} but ${pos.length} were given`);
   const out = { ...defaults };
   names.forEach((n, i) => {
     if (i < pos.length && pos[i] !== undefined) {

@@ -3,6 +3,7 @@
 // core (src/autograd.c, src/derivatives.c); this module passes handles and options.
 import { W, check, checkStatus, cstr, setHookHandler, TensorError } from './core.js';
 import { bind, splitOptions, isOptions } from './args.js';
+import { describe } from './dtype.js';
 import { Tensor, Tuple, wrap, wrapBorrowed, setNodeFactory, asTensor, joinScope } from './tensor.js';
 
 const inspect = Symbol.for('nodejs.util.inspect.custom');
@@ -130,8 +131,9 @@ const asList = (x) => (x instanceof Tensor ? [x] : Array.isArray(x) ? x : x === 
 
 function runBackward(tensors, grads, retain_graph, create_graph) {
   tensors.forEach((t, i) => asTensor(t, 'backward', 'tensors', i + 1));
-  grads = grads.map((g) => (g === null || g === undefined ? null : g instanceof Tensor ? g : new TensorError('gradient must be a Tensor')));
-  if (grads.some((g) => g instanceof Error)) throw new TypeError('backward(): gradient must be a Tensor or None');
+  grads = grads.map((g) => (g === undefined ? null : g));
+  const bad = grads.find((g) => g !== null && !(g instanceof Tensor));
+  if (bad !== undefined) throw new TypeError(`gradients can be either Tensors or None, but got ${describe(bad)}`);
   const keep = create_graph || !!retain_graph;
   const [roots, gs] = lists(tensors, grads);
   checkRun(W.tp_backward(tensors.length, roots, gs, keep ? 1 : 0, create_graph ? 1 : 0));
@@ -372,8 +374,10 @@ export function install(torch, TensorClass) {
       }
       if (a.length) gradient = a[0];
       if (opts.gradient !== undefined) gradient = opts.gradient;
-      if (opts.inputs !== undefined && opts.inputs !== null) runBackwardInputs([this], [gradient], opts.inputs, opts.retain_graph, !!opts.create_graph);
-      else runBackward([this], [gradient], opts.retain_graph, !!opts.create_graph);
+      // a JS array is Python's sequence of gradients (one per output: here one)
+      const grads = Array.isArray(gradient) ? gradient.slice(0, 1) : [gradient];
+      if (opts.inputs !== undefined && opts.inputs !== null) runBackwardInputs([this], grads, opts.inputs, opts.retain_graph, !!opts.create_graph);
+      else runBackward([this], grads, opts.retain_graph, !!opts.create_graph);
     },
     retain_grad() { checkStatus(W.tp_tensor_retain_grad(this._ptr)); },
     /** register_hook(fn): fn(grad) may return a new gradient; returns a handle with remove(). */
@@ -397,7 +401,9 @@ export function install(torch, TensorClass) {
   torch.autograd = Object.freeze({
     grad,
     backward: (tensors, grad_tensors, ...a) => {
-      const [, o] = splitOptions('backward', a, ['retain_graph', 'create_graph', 'grad_variables', 'inputs']);
+      if (a.length === 0 && isOptions(grad_tensors)) [grad_tensors, a] = [undefined, [grad_tensors]];  // backward(t, {retain_graph})
+      const [, o] = splitOptions('backward', a, ['grad_tensors', 'retain_graph', 'create_graph', 'grad_variables', 'inputs']);
+      if (o.grad_tensors !== undefined) grad_tensors = o.grad_tensors;
       const ts = asList(tensors);
       const gs = grad_tensors === undefined || grad_tensors === null ? ts.map(() => null) : asList(grad_tensors);
       if (o.inputs !== undefined && o.inputs !== null) runBackwardInputs(ts, gs, o.inputs, o.retain_graph, !!o.create_graph);

@@ -309,6 +309,7 @@ class Linear extends Module {
 class Sequential extends Module {
   constructor(...modules) {
     super();
+    [modules] = splitOptions('Sequential.__init__', modules, []);
     modules.forEach((m, i) => this.add_module(String(i), m));
   }
   get length() { return this.children().length; }

@@ -8,7 +8,7 @@
 // their kind (bool / int / float) so PyTorch's wrapped-number promotion applies there.
 import { W, check, checkStatus, args, memory, cstr, TensorError } from './core.js';
 import { toDtype, describe } from './dtype.js';
-import { bind, splitOptions, checkInt, isOptions, inputKeyword } from './args.js';
+import { bind, splitOptions, checkInt, isOptions, inputKeyword, noArgs } from './args.js';
 import { wrap } from './tensor.js';
 
 // ---- the op table ------------------------------------------------------------------------
@@ -162,11 +162,12 @@ function reversed(name, s, x, alpha = 1, rsub = false) {
 }
 
 // ---- where and clamp ----------------------------------------------------------------------
-function where(condition, input, other) {
+/** torch.where(condition, input, other); as a method (self = input) `other` is position 2. */
+function where(condition, input, other, method = false) {
   const c = mustBeTensor('where', 'condition', 1, condition);
   if (input === undefined && other === undefined) return c.nonzero({ as_tuple: true });   // torch.where(condition)
   const a = input instanceof Tensor ? input : isScalar(input) ? null : mustBeTensor('where', 'input', 2, input);
-  const b = other instanceof Tensor ? other : isScalar(other) ? null : mustBeTensor('where', 'other', 3, other);
+  const b = other instanceof Tensor ? other : isScalar(other) ? null : mustBeTensor('where', 'other', method ? 2 : 3, other);
   return wrap(check(W.tp_where(c._ptr, a ? a._ptr : 0, b ? b._ptr : 0,
     a ? 0 : num(input), a ? NONE : kindOfScalar(input), b ? 0 : num(other), b ? NONE : kindOfScalar(other))));
 }
@@ -248,11 +249,23 @@ export function install(torch, TensorClass) {
     if (name.startsWith('_')) continue;
     if (k === KIND.UNARY) {
       const op = OP[name];
-      methods[name] = function () { return wrap(check(W.tp_unary(op, this._ptr))); };
+      methods[name] = function (...a) {
+        if (a.length) noArgs(name, a);
+        return wrap(check(W.tp_unary(op, this._ptr)));
+      };
       if (!NO_INPLACE.has(name)) {
-        methods[`${name}_`] = function () { checkStatus(W.tp_unary_(op, this._ptr)); return this; };
+        methods[`${name}_`] = function (...a) {
+          if (a.length) noArgs(`${name}_`, a);
+          checkStatus(W.tp_unary_(op, this._ptr));
+          return this;
+        };
       }
-      torch[name] = (x) => wrap(check(W.tp_unary(op, (x instanceof Tensor ? x : inputOf(name, x))._ptr)));
+      // An unknown keyword throws; extra positional arguments are ignored, so that
+      // tensors.map(torch.exp) works as Python's map(torch.exp, tensors) does.
+      torch[name] = (x, ...a) => {
+        if (a.length && isOptions(a[a.length - 1])) splitOptions(name, [a[a.length - 1]], []);
+        return wrap(check(W.tp_unary(op, (x instanceof Tensor ? x : inputOf(name, x))._ptr)));
+      };
     } else if (k === KIND.BINARY) {
       const op = OP[name], scalarOK = !TENSOR_ONLY.has(name);
       // The common calls (tensor or plain number, no options) go straight to the core.
@@ -302,7 +315,7 @@ export function install(torch, TensorClass) {
   torch.gelu = inputKeyword('gelu', (x, ...a) => mustBeTensor('gelu', 'input', 1, x).gelu(...a));
   methods.where = function (...a) {
     const { condition, other } = bind('where', a, ['condition', 'other']);
-    return where(condition, this, other);
+    return where(condition, this, other, true);
   };
   torch.where = (...a) => {
     if (a.length && isOptions(a[a.length - 1])) {

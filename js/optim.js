@@ -35,7 +35,8 @@ class Optimizer {
     this.param_groups = [];
     let groups = Array.from(params);
     if (groups.length === 0) throw new TensorError('optimizer got an empty parameter list');
-    if (groups[0] instanceof Tensor) groups = [{ params: groups }];
+    // Python: anything but dicts is a list of parameters (whose elements are checked below)
+    if (!(groups[0] && typeof groups[0] === 'object' && Object.getPrototypeOf(groups[0]) === Object.prototype)) groups = [{ params: groups }];
     for (const g of groups) this.add_param_group(g);
   }
 

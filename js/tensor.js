@@ -6,7 +6,7 @@
 // run inside a synchronous loop, which is why scope/dispose exist.
 import { W, memory, check, checkStatus, args, cstr, lastError, heapBuffer, TensorError, withCString, notePressure } from './core.js';
 import { dtypes, byName, toDtype, describe, dtype } from './dtype.js';
-import { bind, splitOptions, checkInt, sizesOf, sizesArg, registerTensorClass } from './args.js';
+import { bind, splitOptions, checkInt, sizesOf, sizesArg, noArgs, kwOnly, registerTensorClass } from './args.js';
 
 const inspect = Symbol.for('nodejs.util.inspect.custom');
 
@@ -102,7 +102,7 @@ export class Tensor {
   get is_cuda() { return false; }
   get layout() { return 'torch.strided'; }
   get ndim() { return W.tp_tensor_ndim(this._ptr); }
-  dim() { return this.ndim; }
+  dim(...a) { if (a.length) noArgs('dim', a); return this.ndim; }
   ndimension() { return this.ndim; }
   get shape() {
     const p = this._ptr, n = W.tp_tensor_ndim(p), s = new Size();
@@ -122,7 +122,7 @@ export class Tensor {
     return s[wrapDim(checkInt('stride', 'dim', dim), n)];
   }
   storage_offset() { return W.tp_tensor_offset(this._ptr); }
-  numel() { return W.tp_tensor_numel(this._ptr); }
+  numel(...a) { if (a.length) noArgs('numel', a); return W.tp_tensor_numel(this._ptr); }
   nelement() { return this.numel(); }
   element_size() { return this.dtype.itemsize; }
   is_contiguous() { return !!W.tp_tensor_is_contiguous(this._ptr); }
@@ -176,13 +176,15 @@ export class Tensor {
   }
   get _version() { return W.tp_tensor_version(this._ptr); }
 
-  item() {
+  item(...a) {
+    if (a.length) noArgs('item', a);
     const v = W.tp_item(this._ptr);
     if (Number.isNaN(v) && lastError()) throw new TensorError(lastError());
     return this.dtype.name === 'bool' ? v !== 0 : v;
   }
 
-  tolist() {
+  tolist(...a) {
+    if (a.length) noArgs('tolist', a);
     const c = this.contiguous();
     try {
       const flat = Array.from(viewOf(c), c.dtype.name === 'bool' ? (x) => x !== 0 : c.dtype.name === 'int64' ? Number : (x) => x);
@@ -202,7 +204,8 @@ export class Tensor {
 
   // ---- zero-copy interop --------------------------------------------------------------
   /** A TypedArray view of the storage (contiguous tensors only); writes are shared. */
-  numpy() {
+  numpy(...a) {
+    if (a.length) kwOnly('numpy', a);
     if (this.requires_grad) throw new TensorError("Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() instead.");
     if (!this.is_contiguous()) {
       throw new TensorError('numpy() needs a contiguous tensor: a TypedArray cannot carry strides. Call .contiguous() first (it copies).');
@@ -235,8 +238,8 @@ export class Tensor {
     if (p === this._p) { W.tp_tensor_release(p); return this; }
     return wrap(p);
   }
-  detach() { return wrap(check(W.tp_alias(this._ptr))); }
-  detach_() { checkStatus(W.tp_tensor_detach_(this._ptr)); return this; }
+  detach(...a) { if (a.length) noArgs('detach', a); return wrap(check(W.tp_alias(this._ptr))); }
+  detach_(...a) { if (a.length) noArgs('detach_', a); checkStatus(W.tp_tensor_detach_(this._ptr)); return this; }
   to(...a) {
     const [pos, opts] = splitOptions('to', a, ['dtype', 'device', 'copy', 'non_blocking', 'memory_format']);
     let dt = opts.dtype;
@@ -256,11 +259,11 @@ export class Tensor {
     if (d === undefined) return `torch.${{ float32: 'Float', float64: 'Double', int32: 'Int', int64: 'Long', bool: 'Bool' }[this.dtype.name]}Tensor`;
     return this.to(d);
   }
-  float() { return this.to(byName.float32); }
-  double() { return this.to(byName.float64); }
-  int() { return this.to(byName.int32); }
-  long() { return this.to(byName.int64); }
-  bool() { return this.to(byName.bool); }
+  float(...a) { if (a.length) kwOnly('float', a, ['memory_format']); return this.to(byName.float32); }
+  double(...a) { if (a.length) kwOnly('double', a, ['memory_format']); return this.to(byName.float64); }
+  int(...a) { if (a.length) kwOnly('int', a, ['memory_format']); return this.to(byName.int32); }
+  long(...a) { if (a.length) kwOnly('long', a, ['memory_format']); return this.to(byName.int64); }
+  bool(...a) { if (a.length) kwOnly('bool', a, ['memory_format']); return this.to(byName.bool); }
   cpu() { return this; }
 
   // ---- views --------------------------------------------------------------------------
@@ -284,7 +287,7 @@ export class Tensor {
     return this.permute(dims);
   }
   get mT() { return this.transpose(-2, -1); }
-  t() { return wrap(check(W.tp_t(this._ptr))); }
+  t(...a) { if (a.length) noArgs('t', a); return wrap(check(W.tp_t(this._ptr))); }
   transpose(...a) {
     const { dim0, dim1 } = bind('transpose', a, ['dim0', 'dim1']);
     return wrap(check(W.tp_transpose(this._ptr, checkInt('transpose', 'dim0', dim0), checkInt('transpose', 'dim1', dim1))));
@@ -353,7 +356,8 @@ export class Tensor {
     checkStatus(W.tp_fill_(this._ptr, scalarValue('fill_', v)));
     return this;
   }
-  zero_() {
+  zero_(...a) {
+    if (a.length) noArgs('zero_', a);
     checkStatus(W.tp_zero_(this._ptr));
     return this;
   }

@@ -425,7 +425,8 @@ function set_printoptions(opts = {}) {
 }
 function get_printoptions() { return { ...printOptions }; }
 
-function manual_seed(seed) {
+function manual_seed(seed, ...rest) {
+  if (rest.length) bind('manual_seed', [seed, ...rest], ['seed']);
   const s = typeof seed === 'bigint' ? seed : BigInt(checkInt('manual_seed', 'seed', seed));
   W.tp_manual_seed(Number(BigInt.asUintN(64, s)));
   return default_generator;
