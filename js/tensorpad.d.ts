@@ -143,7 +143,7 @@ export declare class Tensor {
   // autograd
   readonly retains_grad: boolean;
   readonly output_nr: number;
-  backward(gradient?: Tensor | null, opts?: BackwardOptions): void;
+  backward(gradient?: Tensor | null | [Tensor | null], opts?: BackwardOptions): void;
   backward(opts: BackwardOptions): void;
   retain_grad(): void;
   register_hook(fn: (grad: Tensor) => Tensor | void | null): { id: number; remove(): void };
@@ -200,7 +200,8 @@ export interface Autograd {
   grad(outputs: Tensor | Tensor[], inputs: Tensor | Tensor[], opts?: {
     grad_outputs?: Tensor | Tensor[] | null; retain_graph?: boolean | null; create_graph?: boolean; allow_unused?: boolean;
   }): Array<Tensor | null>;
-  backward(tensors: Tensor | Tensor[], grad_tensors?: Tensor | Tensor[] | null, opts?: { retain_graph?: boolean; create_graph?: boolean }): void;
+  backward(tensors: Tensor | Tensor[], grad_tensors?: Tensor | Tensor[] | null, opts?: { retain_graph?: boolean; create_graph?: boolean; inputs?: Tensor | Tensor[] }): void;
+  backward(tensors: Tensor | Tensor[], opts: { grad_tensors?: Tensor | Tensor[] | null; retain_graph?: boolean; create_graph?: boolean; inputs?: Tensor | Tensor[] }): void;
   gradcheck(fn: (...inputs: Tensor[]) => Tensor | Tensor[], inputs: Tensor | Tensor[], opts?: { eps?: number; atol?: number; rtol?: number; raise_exception?: boolean }): boolean;
   gradgradcheck(fn: (...inputs: Tensor[]) => Tensor | Tensor[], inputs: Tensor | Tensor[], grad_outputs?: Tensor | Tensor[] | null, opts?: { eps?: number; atol?: number; rtol?: number; raise_exception?: boolean }): boolean;
   graph(t: Tensor): GraphJSON;
