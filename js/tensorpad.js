@@ -54,6 +54,7 @@ function initialised(t, init) {
     t.dispose();
     throw e;
   }
+  W.tp_tensor_created(t._ptr);  // a factory's result starts at version 0, as in PyTorch
   return t;
 }
 
@@ -116,6 +117,15 @@ function inspectData(data) {
   return { shape, flat, kind: kind ?? 'float', big };
 }
 
+/** torch.tensor's checked conversion of each number to an integer dtype: NaN, infinities and
+ *  values out of range throw (float32 takes anything: out of range is inf, as in PyTorch). */
+function checkIntegral(flat, dt) {
+  const [lo, hi] = dt === byName.int32 ? [-2147483648, 2147483647] : [-9223372036854775808, 9223372036854775808];
+  for (const v of flat) {
+    if (!(v >= lo && v <= hi)) throw new TensorError(`value cannot be converted to type ${dt.name} without overflow`);
+  }
+}
+
 const nativeArrayTypes = [Float32Array, Float64Array, Int32Array, BigInt64Array, Uint8Array];
 
 /** A new tensor with a copy of data: numbers, booleans, nested arrays, TypedArrays, tensors. */
@@ -135,6 +145,7 @@ function tensor(data, ...a) {
   const { shape, flat, kind, big } = inspectData(data);
   const inferred = gradDtype(opts, kind === 'float' ? byName.float32 : kind === 'int' ? byName.int64 : byName.bool);
   const dt = dtypeOpt(opts, inferred, 'tensor');
+  if (!big && (dt === byName.int32 || dt === byName.int64)) checkIntegral(flat, dt);
   const src = big ? BigInt64Array.from(flat, (v) => BigInt(typeof v === 'bigint' ? v : Math.trunc(v))) : Float64Array.from(flat);
   return finish(fromHeapCopy(src, shape, dt), opts);
 }
@@ -234,6 +245,7 @@ function arange(...a) {
   [start, end, step] = [start, end, step].map((v) => scalarValue('arange', v instanceof Tensor ? v.item() : v));
   const allInt = [start, end, step].every(Number.isInteger);
   const dt = dtypeOpt(o, gradDtype(o, allInt ? byName.int64 : byName.float32), 'arange');
+  if (dt === byName.bool) throw new TensorError('"arange_cpu" not implemented for \'Bool\'');
   return finish(wrap(check(W.tp_arange(start, end, step, dt.code))), o);
 }
 
@@ -266,28 +278,30 @@ function likeOpts(fname, t, a, extra = []) {
   const src = asTensor(t, fname);
   return [src, pos, o, dtypeOpt(o, src.dtype, fname)];
 }
-const zeros_like = (t, ...a) => { const [s, , o, dt] = likeOpts('zeros_like', t, a); return finish(filled('zeros_like', s.shape, dt, 0), o); };
-const ones_like = (t, ...a) => { const [s, , o, dt] = likeOpts('ones_like', t, a); return finish(filled('ones_like', s.shape, dt, 1), o); };
-const empty_like = (t, ...a) => { const [s, , o, dt] = likeOpts('empty_like', t, a); return finish(wrap(check(W.tp_empty(s.ndim, args(s.shape), dt.code))), o); };
+/** A tensor laid out as src (PyTorch's empty_like with preserve_format), zero-filled. */
+const likeOf = (s, dt) => wrap(check(W.tp_empty_like(s._ptr, dt.code)));
+const zeros_like = (t, ...a) => { const [s, , o, dt] = likeOpts('zeros_like', t, a); return finish(likeOf(s, dt), o); };
+const ones_like = (t, ...a) => { const [s, , o, dt] = likeOpts('ones_like', t, a); return finish(initialised(likeOf(s, dt), (x) => x.fill_(1)), o); };
+const empty_like = (t, ...a) => { const [s, , o, dt] = likeOpts('empty_like', t, a); return finish(likeOf(s, dt), o); };
 function full_like(t, ...a) {
   const [s, pos, o, dt] = likeOpts('full_like', t, a, ['fill_value']);
   const v = pos.length ? pos[0] : o.fill_value;
-  return finish(filled('full_like', s.shape, dt, scalarValue('full_like', v)), o);
+  return finish(initialised(likeOf(s, dt), (x) => x.fill_(scalarValue('full_like', v))), o);
 }
 function rand_like(t, ...a) {
   const [s, , o, dt] = likeOpts('rand_like', t, a);
-  return finish(initialised(wrap(check(W.tp_empty(s.ndim, args(s.shape), dt.code))), (x) => x.uniform_()), o);
+  return finish(initialised(likeOf(s, dt), (x) => x.uniform_()), o);
 }
 function randn_like(t, ...a) {
   const [s, , o, dt] = likeOpts('randn_like', t, a);
-  return finish(initialised(wrap(check(W.tp_empty(s.ndim, args(s.shape), dt.code))), (x) => x.normal_()), o);
+  return finish(initialised(likeOf(s, dt), (x) => x.normal_()), o);
 }
 function randint_like(t, ...a) {
   const [s, pos, o, dt] = likeOpts('randint_like', t, a, ['low', 'high']);
   let low = o.low ?? 0, high = o.high;
   if (pos.length === 2) [low, high] = pos;
   else if (pos.length === 1) high = pos[0];
-  return finish(initialised(wrap(check(W.tp_empty(s.ndim, args(s.shape), dt.code))), (x) => x.random_(low, high)), o);
+  return finish(initialised(likeOf(s, dt), (x) => x.random_(low, high)), o);
 }
 
 Object.assign(Tensor.prototype, {

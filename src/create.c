@@ -41,7 +41,10 @@ static int fill_named(tp_tensor *t, double value, const char *grad_fn) {
   return 0;
 }
 
-TP_API int tp_fill_(tp_tensor *t, double value) { return fill_named(t, value, "FillBackward2"); }
+TP_API int tp_fill_(tp_tensor *t, double value) {
+  if (tp_check_scalar(value, t->dtype)) return -1;
+  return fill_named(t, value, "FillBackward2");
+}
 TP_API int tp_zero_(tp_tensor *t) { return fill_named(t, 0, "ZeroBackward0"); }
 
 static int fill_impl(tp_tensor *t, double value) {
@@ -60,13 +63,20 @@ static int fill_impl(tp_tensor *t, double value) {
   return 0;
 }
 
-TP_API tp_tensor *tp_full(int ndim, const double *sizes, int dtype, double value) {
+/* A filled tensor without the scalar check: a saved wrapped number (x.mul(1e300) on float32)
+ * stores what the cast gives, as PyTorch's double-typed wrapped scalar does when used. */
+tp_tensor *tp_full_unchecked(int ndim, const double *sizes, int dtype, double value) {
   int64_t shape[TP_MAX_DIMS];
   if (tp_check_sizes(ndim, sizes, shape)) return NULL;
   tp_tensor *t = tp_tensor_make(dtype, ndim, shape);
-  if (t) tp_fill_(t, value);
+  if (t) fill_impl(t, value);
   if (t) t->version->value = 0;
   return t;
+}
+
+TP_API tp_tensor *tp_full(int ndim, const double *sizes, int dtype, double value) {
+  if (dtype >= 0 && dtype < TP_NDTYPES && tp_check_scalar(value, dtype)) return NULL;
+  return tp_full_unchecked(ndim, sizes, dtype, value);
 }
 
 /* Ranges and eye: compiled for size (internal.h). */
@@ -201,6 +211,13 @@ TP_API tp_tensor *tp_from_storage(void *storage, double byte_offset, double nume
 static tp_tensor *empty_like_preserve(const tp_tensor *src, int dtype) {
   tp_tensor *t = tp_tensor_make(dtype, src->ndim, src->shape);
   if (t) tp_layout_like(src, t->stride);
+  return t;
+}
+
+TP_API tp_tensor *tp_empty_like(tp_tensor *src, int dtype) {
+  if (dtype < 0 || dtype >= TP_NDTYPES) return tp_fail("invalid dtype %d", dtype);
+  tp_tensor *t = empty_like_preserve(src, dtype);
+  if (t) memset(t->storage->data, 0, (size_t)t->storage->nbytes);  /* as tp_empty */
   return t;
 }
 

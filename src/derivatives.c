@@ -208,7 +208,7 @@ static const char *aten_scalar_name(int op) {
 /* A wrapped scalar operand, saved as PyTorch saves it (mul and div need it; saving it also
  * makes a second backward through x * 2 fail as PyTorch's does). */
 static int save_scalar(tp_node *n, double s, int dtype) {
-  tp_tensor *w = tp_full(0, NULL, dtype, s);
+  tp_tensor *w = tp_full_unchecked(0, NULL, dtype, s);
   if (!w) return -1;
   int rc = tp_node_save(n, w, -1);
   tp_tensor_release(w);

@@ -36,6 +36,22 @@ TP_API int tp_promote_types(int a, int b) {
   return TP_INT64;  /* int32 with int64 */
 }
 
+/* c10::checked_convert of a Python scalar (fill_, full): NaN, infinities and values out of
+ * range do not fit an integer dtype; a finite value beyond FLT_MAX does not fit float32.
+ * The message names the C++ type, as PyTorch's does. */
+int tp_check_scalar(double v, int dtype) {
+  int bad = 0;
+  const char *cname = NULL;
+  switch (dtype) {
+  case TP_INT32: bad = !(v >= -2147483648.0 && v <= 2147483647.0); cname = "int"; break;
+  case TP_INT64: bad = !(v >= -9223372036854775808.0 && v <= 9223372036854775808.0); cname = "int64_t"; break;
+  case TP_FLOAT32: bad = isfinite(v) && (v < -3.4028234663852886e38 || v > 3.4028234663852886e38); cname = "float"; break;
+  default: break;  /* bool and float64 take any double */
+  }
+  if (bad) return tp_fail_status("value cannot be converted to type %s without overflow", cname);
+  return 0;
+}
+
 int64_t tp_f64_to_i64(double v) {
   if (!(v >= -9223372036854775808.0 && v < 9223372036854775808.0)) return INT64_MIN;
   return (int64_t)v;

@@ -112,6 +112,7 @@ double tp_load_f64(const void *p, int dtype);
 int64_t tp_load_i64(const void *p, int dtype);
 void tp_store_f64(void *p, int dtype, double v);
 void tp_store_i64(void *p, int dtype, int64_t v);
+int tp_check_scalar(double v, int dtype);   /* PyTorch's checked_convert: -1 and its message if v does not fit */
 int64_t tp_f64_to_i64(double v);
 int32_t tp_f64_to_i32(double v);
 
@@ -131,6 +132,9 @@ void tp_iter_init(tp_iter *it, int nops, tp_tensor *const *ops);
 void tp_iter_run(tp_iter *it, tp_inner_fn fn, void *ctx);
 /* dst[...] = (dst dtype) src[...], src broadcast to dst's shape. */
 void tp_copy_convert(tp_tensor *dst, tp_tensor *src);
+
+/* create.c: tp_full without the scalar check (a saved wrapped number, derivatives.c). */
+tp_tensor *tp_full_unchecked(int ndim, const double *sizes, int dtype, double value);
 
 /* linalg.c: addmm's forward kernel (tp_addmm in nn.c records its node around it). */
 tp_tensor *tp_addmm_forward(tp_tensor *input, tp_tensor *mat1, tp_tensor *mat2, double beta, double alpha);

@@ -65,6 +65,8 @@ TP_API void *tp_tensor_storage(const tp_tensor *t);          /* identity of the 
 TP_API void *tp_tensor_storage_data(const tp_tensor *t);
 TP_API double tp_tensor_storage_nbytes(const tp_tensor *t);
 TP_API int tp_tensor_version(const tp_tensor *t);
+/* Resets a fresh tensor's version counter to 0 after the library initialised it in place. */
+TP_API void tp_tensor_created(tp_tensor *t);
 TP_API int tp_tensor_requires_grad(const tp_tensor *t);
 TP_API int tp_tensor_set_requires_grad(tp_tensor *t, int b);   /* floating dtypes only */
 TP_API double tp_item(tp_tensor *t);                         /* the one element, as a double */
@@ -78,6 +80,10 @@ TP_API void tp_storage_release_ptr(void *storage);
 
 /* ---- creation (sizes in tp_args()) ---------------------------------------------- */
 TP_API tp_tensor *tp_empty(int ndim, const double *sizes, int dtype);
+/* A zero-filled tensor shaped as src, laid out as empty_like(preserve_format) lays it out
+ * (the *_like functions): dense strides kept, otherwise dense in src's dim order. */
+TP_API tp_tensor *tp_empty_like(tp_tensor *src, int dtype);
+/* Filled with value, which must fit dtype (PyTorch's "value cannot be converted" otherwise). */
 TP_API tp_tensor *tp_full(int ndim, const double *sizes, int dtype, double value);
 TP_API tp_tensor *tp_arange(double start, double end, double step, int dtype);
 TP_API tp_tensor *tp_linspace(double start, double end, double steps, int dtype);

@@ -68,6 +68,37 @@ static void test_convert(void) {
   tp_tensor_release(b);
 }
 
+/* A Python number is converted to the dtype with PyTorch's check (c10::checked_convert). */
+static void test_checked_fill(void) {
+  double s2[1] = {2};
+  CHECK(tp_full(1, s2, TP_INT32, 2147483648.0) == NULL);
+  CHECK_STR(tp_last_error(), "value cannot be converted to type int without overflow");
+  CHECK(tp_full(1, s2, TP_INT64, NAN) == NULL);
+  CHECK_STR(tp_last_error(), "value cannot be converted to type int64_t without overflow");
+  CHECK(tp_full(1, s2, TP_FLOAT32, 1e39) == NULL);
+  CHECK_STR(tp_last_error(), "value cannot be converted to type float without overflow");
+  tp_tensor *f = tp_full(1, s2, TP_FLOAT32, INFINITY), *b = tp_full(1, s2, TP_BOOL, NAN), *i = tp_full(1, s2, TP_INT32, -2147483648.0);
+  CHECK(f && b && i);
+  CHECK_STR(tp_repr(f, NULL), "tensor([inf, inf])");
+  CHECK(tp_fill_(i, INFINITY) == -1);
+  CHECK_STR(tp_repr(i, NULL), "tensor([-2147483648, -2147483648], dtype=torch.int32)");  /* unchanged */
+  CHECK(tp_tensor_version(i) == 0);
+  tp_tensor_release(f);
+  tp_tensor_release(b);
+  tp_tensor_release(i);
+}
+
+/* empty_like keeps a dense source's strides and zero-fills. */
+static void test_empty_like(void) {
+  double s23[2] = {2, 3};
+  tp_tensor *x = tp_full(2, s23, TP_FLOAT32, 1), *t = tp_t(x), *e = t ? tp_empty_like(t, TP_INT64) : NULL;
+  CHECK(e && tp_tensor_stride(e, 0) == 1 && tp_tensor_stride(e, 1) == 3 && tp_tensor_dtype(e) == TP_INT64);
+  CHECK_STR(tp_repr(e, NULL), "tensor([[0, 0],\n        [0, 0],\n        [0, 0]])");
+  tp_tensor_release(x);
+  tp_tensor_release(t);
+  tp_tensor_release(e);
+}
+
 static void test_rng(void) {
   tp_manual_seed(0);
   double s[2] = {2, 3};
@@ -152,6 +183,8 @@ int main(void) {
   test_version_counters();
   test_views();
   test_convert();
+  test_checked_fill();
+  test_empty_like();
   test_rng();
   test_repr();
   test_errors_leave_nothing();
