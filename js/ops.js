@@ -280,6 +280,7 @@ export function install(torch, TensorClass) {
       };
       methods[`${name}_`] = function (other, opts) { return binaryInplace(name, this, other, opts); };
       torch[name] = (x, y, opts) => {
+        if (opts === undefined && x instanceof Tensor && y instanceof Tensor) return wrap(check(W.tp_binary(op, x._ptr, y._ptr, 1)));
         if (y === undefined && isOptions(x)) [x, y] = splitInput(name, x);  // torch.add({input, other})
         // PyTorch wraps a number given as `input` for the arithmetic ops: torch.sub(2, x) is 2 - x.
         if (isScalar(x) && y instanceof Tensor && REVERSIBLE.has(name) && opts === undefined) return reversed(name, x, y);
