@@ -68,6 +68,25 @@ export function bind(fname, args, names, defaults = NO_DEFAULTS) {
   return out;
 }
 
+/** A Python bool parameter (keepdim, unbiased): true/false (undefined: the default). */
+export function checkBool(fname, name, v) {
+  if (v !== undefined && typeof v !== 'boolean') throw new TypeError(`${fname}(): argument '${name}' must be bool, not ${describe(v)}`);
+  return v;
+}
+
+/** PyTorch's message when no overload takes the arguments given: the types it got (keywords
+ *  in the order Python lists them, last first) and, when known, the signatures it expected. */
+export function invalidCombination(fname, a, expected = [], isFunction = false) {
+  const opts = a.length && isOptions(a[a.length - 1]) ? a[a.length - 1] : null;
+  const type = (v) => (TensorClass && v instanceof TensorClass ? 'Tensor' : describe(v));
+  const pos = (opts ? a.slice(0, -1) : a).map(type);
+  if (isFunction) pos.unshift('Tensor');
+  const kws = opts ? Object.entries(opts).filter(([, v]) => v !== undefined).reverse().map(([k, v]) => `${k}=${type(v)}`) : [];
+  const got = pos.length ? [...pos, ...kws].join(', ') : kws.map((k) => `${k}, `).join('');
+  return new TypeError(`${fname}() received an invalid combination of arguments - got (${got}), but expected one of:\n` +
+    expected.map((e) => ` * (${isFunction ? 'Tensor input, ' : ''}${e}${isFunction ? ', *, Tensor out' : ''})\n`).join(''));
+}
+
 export function checkInt(fname, name, v) {
   if (typeof v === 'bigint') v = Number(v);
   if (typeof v !== 'number' || !Number.isInteger(v)) {
@@ -91,7 +110,11 @@ export function sizesOf(fname, args, name = 'size', kind = 'SymInts') {
 
 /** A size list given positionally (varargs or one array) or by its keyword (x.view({size})). */
 export function sizesArg(fname, args, name = 'size', kind = 'SymInts') {
-  const last = args.length ? args[args.length - 1] : undefined;
+  if (args.length === 0) {  // Python: view() has overloads, the others one signature
+    if (fname === 'view') throw invalidCombination(fname, args);
+    throw new TypeError(`${fname}() missing 1 required positional arguments: "${name}"`);
+  }
+  const last = args[args.length - 1];
   if (!isOptions(last)) return sizesOf(fname, args, name, kind);
   const [pos, opts] = splitOptions(fname, args, [name]);
   if (opts[name] === undefined) return sizesOf(fname, pos, name, kind);

@@ -8,7 +8,7 @@
 // their kind (bool / int / float) so PyTorch's wrapped-number promotion applies there.
 import { W, check, checkStatus, args, memory, cstr, TensorError } from './core.js';
 import { toDtype, describe } from './dtype.js';
-import { bind, splitOptions, checkInt, isOptions, inputKeyword, noArgs } from './args.js';
+import { bind, splitOptions, checkInt, checkBool, isOptions, inputKeyword, noArgs, invalidCombination } from './args.js';
 import { wrap } from './tensor.js';
 
 // ---- the op table ------------------------------------------------------------------------
@@ -85,6 +85,7 @@ function returnTypes(fname, values, indices) {
 
 let pairPtr = 0;
 function indexed(fname, t, dim, keepdim) {
+  checkBool(fname, 'keepdim', keepdim);
   if (!pairPtr) pairPtr = check(W.tp_malloc(8));
   checkStatus(W.tp_reduce_indexed(OP[fname], t._ptr, checkInt(fname, 'dim', dim), keepdim ? 1 : 0, pairPtr));
   const p = new Uint32Array(memory.buffer, pairPtr, 2);
@@ -172,16 +173,6 @@ function where(condition, input, other, method = false) {
     a ? 0 : num(input), a ? NONE : kindOfScalar(input), b ? 0 : num(other), b ? NONE : kindOfScalar(other))));
 }
 
-/** PyTorch's TypeError when no overload fits: "got (Tensor, int)", keywords as "max=int". */
-function invalidCombination(fname, a, expected, isFunction) {
-  const opts = a.length && isOptions(a[a.length - 1]) ? a[a.length - 1] : null;
-  const pos = (opts ? a.slice(0, -1) : a).map(describe);
-  if (isFunction) pos.unshift('Tensor');
-  const kws = opts ? Object.entries(opts).filter(([, v]) => v !== undefined).reverse().map(([k, v]) => `${k}=${describe(v)}`) : [];
-  const got = pos.length ? [...pos, ...kws].join(', ') : kws.map((k) => `${k}, `).join('');
-  return new TypeError(`${fname}() received an invalid combination of arguments - got (${got}), but expected one of:\n` +
-    expected.map((e) => ` * (${isFunction ? 'Tensor input, ' : ''}${e}${isFunction ? ', *, Tensor out' : ''})\n`).join(''));
-}
 
 const SCALAR_KIND = { bool: 0, int32: 1, int64: 1, float32: 2, float64: 2 };
 
@@ -209,6 +200,7 @@ function clampArgs(fname, a, isFunction = false) {
 
 // ---- reductions ---------------------------------------------------------------------------
 function reduce(name, t, dim, keepdim, param = 0, dtype = -1) {
+  checkBool(name, 'keepdim', keepdim);
   const [n, p] = dimArgs(name, dim);
   return wrap(check(W.tp_reduce(OP[name], t._ptr, n, p, keepdim ? 1 : 0, param, dtype)));
 }
@@ -217,6 +209,7 @@ function reduce(name, t, dim, keepdim, param = 0, dtype = -1) {
 function varLike(name, t, a) {
   if (a.length && typeof a[0] === 'boolean') a = [null, ...a];
   const { dim, unbiased, keepdim, correction } = bind(name, a, ['dim', 'unbiased', 'keepdim', 'correction']);
+  checkBool(name, 'unbiased', unbiased);
   if (unbiased !== undefined && correction !== undefined && correction !== null) {
     throw new TensorError(`${name}: can't specify both unbiased and correction`);
   }
@@ -391,7 +384,10 @@ export function install(torch, TensorClass) {
   for (const [name, pairwise] of [['max', 'maximum'], ['min', 'minimum']]) {
     methods[name] = function (...a) {
       if (a.length === 0) return wrap(check(W.tp_reduce(OP[name], this._ptr, -1, 0, 0, 0, -1)));
-      if (a[0] instanceof Tensor) return this[pairwise](a[0]);
+      if (a[0] instanceof Tensor) {  // the pairwise overload max(other) takes nothing else
+        if (a.length > 1) throw invalidCombination(name, a, ['Tensor other', 'int dim, bool keepdim', 'name dim, bool keepdim']);
+        return this[pairwise](a[0]);
+      }
       if (a.length === 1 && isOptions(a[0]) && 'other' in a[0]) {  // x.max({other: y}): the pairwise overload
         const { other } = bind(name, a, ['other']);
         return this[pairwise](mustBeTensor(name, 'other', 1, other));

@@ -364,6 +364,17 @@ export class Tensor {
   copy_(...a) {
     // Python's binding names the source `other` (python_variable_methods.cpp), not `src`
     const { other: src } = bind('copy_', a, ['other', 'non_blocking']);
+    if (typeof src === 'number' || typeof src === 'boolean' || typeof src === 'bigint') {
+      // a Python number is wrapped as a 0-d tensor (bool, int64 or float64), then copied (cast)
+      const code = typeof src === 'boolean' ? byName.bool.code : typeof src === 'bigint' || Number.isInteger(src) ? byName.int64.code : byName.float64.code;
+      const w = wrap(check(W.tp_full(0, 0, code, scalarValue('copy_', src))));
+      try {
+        checkStatus(W.tp_copy_(this._ptr, w._ptr));
+      } finally {
+        w.dispose();
+      }
+      return this;
+    }
     if (!(src instanceof Tensor)) throw new TypeError(`copy_(): argument 'other' (position 1) must be Tensor, not ${describe(src)}`);
     checkStatus(W.tp_copy_(this._ptr, src._ptr));
     return this;

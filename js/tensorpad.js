@@ -9,7 +9,7 @@
 // docs/API.md for what exists and where JS and Python differ.
 import { W, check, checkStatus, args, heapBuffer, heapBuffers, memory, sharedMemory, TensorError } from './core.js';
 import { dtypes, byName, dtypeOfArray, toDtype, describe, promoteTypes, dtype } from './dtype.js';
-import { bind, splitOptions, checkInt, sizesOf } from './args.js';
+import { bind, splitOptions, checkInt, sizesOf, invalidCombination } from './args.js';
 import { Tensor, Size, device, wrap, asTensor, scalarValue, scope, keep, viewOf, Ellipsis, Slice } from './tensor.js';
 import * as ops from './ops.js';
 import * as linalg from './linalg.js';
@@ -72,6 +72,10 @@ function gradDtype(opts, inferred) {
 
 function sizesFromCall(fname, a, keys) {
   const [pos, opts] = splitOptions(fname, a, [...keys, 'size']);
+  if (!pos.length && opts.size === undefined) {  // torch.zeros(): a size is required (torch.zeros([]) is 0-d)
+    if (fname.startsWith('new_')) throw new TypeError(`${fname}() missing 1 required positional arguments: "size"`);
+    throw invalidCombination(fname, a);
+  }
   checkDevice(opts);
   const sizes = pos.length ? sizesOf(fname, pos) : opts.size !== undefined ? sizesOf(fname, [opts.size]) : [];
   return [sizes, opts];
@@ -314,6 +318,8 @@ Object.assign(Tensor.prototype, {
   new_empty(...a) { const [s, o] = sizesFromCall('new_empty', a, CREATE_KEYS); return empty(s, { ...o, dtype: dtypeOpt(o, this.dtype, 'new_empty') }); },
   new_full(...a) {
     const { size, fill_value, ...o } = bind('new_full', a, ['size', 'fill_value', ...CREATE_KEYS]);
+    const missing = [['size', size], ['fill_value', fill_value]].filter(([, v]) => v === undefined).map(([k]) => `"${k}"`);
+    if (missing.length) throw new TypeError(`new_full() missing ${missing.length} required positional argument${missing.length === 1 ? 's' : ''}: ${missing.join(', ')}`);
     return full(size, fill_value, { ...o, dtype: dtypeOpt(o, this.dtype, 'new_full') });
   },
 });

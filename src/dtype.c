@@ -1,7 +1,7 @@
 /* The dtype table, PyTorch's type promotion, and element loads/stores by dtype.
  * Float-to-integer conversion follows what PyTorch does on x86 (out-of-range and NaN give
- * the "integer indefinite" value INT_MIN) instead of trapping, as a plain C cast would in
- * wasm. */
+ * the "integer indefinite" value, INT64_MIN or INT32_MIN) instead of trapping, as a plain C
+ * cast would in wasm. */
 #include <math.h>
 #include <string.h>
 #include "internal.h"
@@ -58,8 +58,10 @@ int64_t tp_f64_to_i64(double v) {
 }
 
 int32_t tp_f64_to_i32(double v) {
-  /* PyTorch converts float -> int32 through int64 on CPU, then truncates. */
-  return (int32_t)(uint32_t)(uint64_t)tp_f64_to_i64(v);
+  /* x86's cvttsd2si/cvttss2si into 32 bits, as PyTorch 1.13 (x86) converts float -> int32:
+   * NaN and anything that does not truncate into int32 give INT32_MIN, not a wrapped value. */
+  if (!(v > -2147483649.0 && v < 2147483648.0)) return INT32_MIN;
+  return (int32_t)v;
 }
 
 double tp_load_f64(const void *p, int dtype) {

@@ -63,9 +63,12 @@ static void test_convert(void) {
   tp_tensor *b = tp_to_dtype(f, TP_BOOL, 0);
   CHECK_STR(tp_repr(i, NULL), "tensor([                   1,                   -1, -9223372036854775808,\n        -9223372036854775808,                    0])");
   CHECK_STR(tp_repr(b, NULL), "tensor([ True,  True,  True,  True, False])");
+  tp_tensor *i32 = tp_to_dtype(f, TP_INT32, 0);  /* x86: NaN and out of range give INT32_MIN */
+  CHECK_STR(tp_repr(i32, NULL), "tensor([          1,          -1, -2147483648, -2147483648,           0],\n       dtype=torch.int32)");
   tp_tensor_release(f);
   tp_tensor_release(i);
   tp_tensor_release(b);
+  tp_tensor_release(i32);
 }
 
 /* A Python number is converted to the dtype with PyTorch's check (c10::checked_convert). */
