@@ -30,6 +30,10 @@ test('sizes as varargs or one array; options as a trailing object', () => {
   assert.throws(() => x.pow({ other: x }), { name: 'TypeError', message: "pow() got an unexpected keyword argument 'other'" });
   assert.throws(() => torch.exp({ input: x, dim: 0 }), { name: 'TypeError', message: "exp() got an unexpected keyword argument 'dim'" });
   assert.throws(() => torch.sum(x, { input: x }), { name: 'TypeError', message: "sum() got multiple values for argument 'input'" });
+  // Python bools are bools: a number or null as keepdim/unbiased throws, before anything is computed
+  for (const f of [() => x.sum(0, 1), () => x.mean(0, { keepdim: null }), () => x.max(0, 1), () => x.argmax(0, 0), () => x.std(0, 1), () => x.var(0, true, 1)]) {
+    assert.throws(f, (e) => e instanceof TypeError && /must be bool, not (int|NoneType)/.test(e.message));
+  }
 });
 
 test('dtypes and aliases', () => {
