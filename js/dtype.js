@@ -54,5 +54,6 @@ export function describe(v) {
   if (typeof v === 'number') return Number.isInteger(v) ? 'int' : 'float';
   if (typeof v === 'string') return 'str';
   if (typeof v === 'boolean') return 'bool';
+  if (v instanceof dtype) return 'torch.dtype';
   return v?.constructor?.name ?? typeof v;
 }
