@@ -41,7 +41,10 @@ export class Tuple extends Array {
     for (const x of items) t.push(x);
     return t;
   }
-  toString() { return `(${this.join(', ')}${this.length === 1 ? ',' : ''})`; }
+  toString() {
+    const item = (x) => (x === null || x === undefined ? 'None' : typeof x === 'boolean' ? (x ? 'True' : 'False') : String(x));
+    return `(${this.map(item).join(', ')}${this.length === 1 ? ',' : ''})`;
+  }
   [inspect]() { return this.toString(); }
 }
 
