@@ -8,7 +8,7 @@
 import { W, check, checkStatus, args, heapBuffer, TensorError } from './core.js';
 import { describe } from './dtype.js';
 import { bind, splitOptions, checkInt, sizesOf } from './args.js';
-import { wrap, asTensor, scalarValue, wrapDim, Slice, Ellipsis, indexing } from './tensor.js';
+import { wrap, asTensor, scalarValue, wrapDim, Slice, Ellipsis, Tuple, indexing } from './tensor.js';
 
 // ---- tensor lists across the boundary ------------------------------------------------------
 function tensorList(fname, tensors, argName = 'tensors') {
@@ -28,7 +28,8 @@ function tensorList(fname, tensors, argName = 'tensors') {
 function listResult(n) {
   checkStatus(n);
   const base = W.tp_tensor_list(n);
-  return Array.from(new Uint32Array(heapBuffer(), base, n), (p) => wrap(p));
+  // a Python tuple of tensors: an Array that prints "(tensor(...), tensor(...))"
+  return Tuple.from(Array.from(new Uint32Array(heapBuffer(), base, n), (p) => wrap(p)));
 }
 
 function tensorArg(fname, name, v) {
@@ -361,7 +362,7 @@ export function install(torch, Tensor) {
       const nz = wrap(check(W.tp_nonzero(this._ptr)));
       if (!as_tuple) return nz;
       try {
-        if (this.ndim === 0) return [torch.zeros(nz.shape[0], { dtype: torch.int64 })];
+        if (this.ndim === 0) return Tuple.from([torch.zeros(nz.shape[0], { dtype: torch.int64 })]);
         return nz.unbind(1);
       } finally {
         nz.dispose();
