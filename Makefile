@@ -68,10 +68,12 @@ dist/tensorpad-plain.wasm: $(PLAIN_OBJ) src/imports.lib.js | dist
 	$(EMCC_ENV) emcc $(PLAIN_OBJ) $(WASM_LDFLAGS) $(WASM_PLAIN) -o $@
 
 # The library as one minified ES module for pages and bundlers (package.json's "browser"
-# export); Node imports js/tensorpad.js itself. Names are kept: classes print them.
+# export); Node imports js/tensorpad.js itself. Names are kept: classes print them. It
+# loads the wasm from its own directory (TENSORPAD_WASM_DIR, see js/core.js).
 dist/tensorpad.min.js: $(wildcard js/*.js) build/.npm-stamp | dist
 	npx esbuild js/tensorpad.js --bundle --format=esm --minify --keep-names --platform=neutral \
-	  '--external:node:*' --legal-comments=none --target=es2022 --log-level=warning --outfile=$@
+	  '--external:node:*' --legal-comments=none --target=es2022 --log-level=warning \
+	  '--define:TENSORPAD_WASM_DIR="./"' --outfile=$@
 
 dist build:
 	mkdir -p $@

@@ -8,7 +8,11 @@
 const isNode = typeof process !== 'undefined' && !!process.versions?.node;
 const sharedOK = isNode || globalThis.crossOriginIsolated === true;
 const wasmName = sharedOK ? 'tensorpad.wasm' : 'tensorpad-plain.wasm';
-const wasmUrl = new URL(`../dist/${wasmName}`, import.meta.url);
+/* global TENSORPAD_WASM_DIR */
+// js/ finds the wasm in ../dist/; the minified bundle (dist/tensorpad.min.js) is built with
+// TENSORPAD_WASM_DIR defined as './', so it finds the wasm next to itself wherever it is served.
+const wasmDir = typeof TENSORPAD_WASM_DIR === 'string' ? TENSORPAD_WASM_DIR : '../dist/';
+const wasmUrl = new URL(`${wasmDir}${wasmName}`, import.meta.url);
 
 /** Errors from the core carry PyTorch's message text. */
 export class TensorError extends Error {

@@ -1,21 +1,24 @@
 // dist/tensorpad.min.js, the minified bundle pages and bundlers load, must behave as
 // js/tensorpad.js: every example with a Python twin prints exactly PyTorch's text through
-// it too (minifying must not change printed class names, grad_fn names or errors).
+// it too (minifying must not change printed class names, grad_fn names or errors). It is
+// run from a copy in another directory, next to the wasm files only, as a page serves it.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
-const bundle = pathToFileURL(join(root, 'dist/tensorpad.min.js')).href;
 const dir = mkdtempSync(join(tmpdir(), 'tensorpad-bundle-'));
 process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
+mkdirSync(join(dir, 'static'));
+for (const f of ['tensorpad.min.js', 'tensorpad.wasm', 'tensorpad-plain.wasm']) copyFileSync(join(root, 'dist', f), join(dir, 'static', f));
+const bundle = pathToFileURL(join(dir, 'static/tensorpad.min.js')).href;
 
 test('the bundle is one self-contained module', () => {
-  const code = readFileSync(join(root, 'dist/tensorpad.min.js'), 'utf8');
+  const code = readFileSync(join(dir, 'static/tensorpad.min.js'), 'utf8');
   assert.doesNotMatch(code, /from\s*["']\.{1,2}\//, 'no relative imports left');
 });
 
