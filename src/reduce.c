@@ -426,7 +426,6 @@ static tp_tensor *release_and(tp_tensor *drop, tp_tensor *keep) {
 
 /* var/std: sum((x - mean)^2) / max(0, N - correction); sqrt for std. */
 static tp_tensor *var_impl(tp_tensor *x, const int *mask, int keepdim, double correction, int is_std) {
-  if (!is_float(x->dtype)) return tp_fail("std and var only support floating point and complex dtypes");
   if (x->dtype == TP_FLOAT32) {  /* PyTorch accumulates float32 variance in double */
     tp_tensor *xd = tp_to_dtype(x, TP_FLOAT64, 0);
     tp_tensor *vd = xd ? var_impl(xd, mask, keepdim, correction, is_std) : NULL;
@@ -477,8 +476,6 @@ static tp_tensor *var_impl(tp_tensor *x, const int *mask, int keepdim, double co
 NORM2_ROWS(float, f32, 8)
 
 static tp_tensor *norm_impl(tp_tensor *x, const int *mask, int keepdim, double p) {
-  if (!is_float(x->dtype))
-    return tp_fail("norm(): input dtype should be either floating point or complex. Got %s instead.", tp_dtype_title(x->dtype));
   if (p == 2 && x->dtype == TP_FLOAT32 && x->ndim > 0 && tp_tensor_is_contiguous(x)) {
     int first = -1, count = 0;
     int64_t red = 1, kept = 1;
@@ -578,15 +575,21 @@ static tp_tensor *reduce_impl(int op, tp_tensor *x, int ndims, const double *dim
     return tp_fail("tensorpad: op %d is not a reduction", op);
   if (dtype >= TP_NDTYPES) return tp_fail("invalid dtype %d", dtype);
   if (op == TP_OP_ARGMAX || op == TP_OP_ARGMIN) return argextreme(op, x, ndims, dims, keepdim);
+  /* These check the dtype before the dims, as PyTorch does. */
+  int mean_dt = dtype >= 0 ? dtype : x->dtype;
+  if (op == TP_OP_MEAN && !is_float(mean_dt))
+    return tp_fail("mean(): could not infer output dtype. %s dtype must be either a floating point or complex dtype. Got: %s",
+                   dtype >= 0 ? "Optional" : "Input", tp_dtype_title(mean_dt));
+  if ((op == TP_OP_VAR || op == TP_OP_STD) && !is_float(x->dtype))
+    return tp_fail("std and var only support floating point and complex dtypes");
+  if (op == TP_OP_NORM && !is_float(x->dtype))
+    return tp_fail("norm(): input dtype should be either floating point or complex. Got %s instead.", tp_dtype_title(x->dtype));
   int mask[TP_MAX_DIMS];
   if (reduce_mask(x, ndims, dims, mask) < 0) return NULL;
   switch (op) {
   case TP_OP_SUM: return sum_impl(x, mask, keepdim, dtype);
   case TP_OP_MEAN: {
-    int dt = dtype >= 0 ? dtype : x->dtype;
-    if (!is_float(dt))
-      return tp_fail("mean(): could not infer output dtype. %s dtype must be either a floating point or complex dtype. Got: %s",
-                     dtype >= 0 ? "Optional" : "Input", tp_dtype_title(dt));
+    int dt = mean_dt;
     tp_tensor *s = sum_impl(x, mask, keepdim, dt);
     if (!s) return NULL;
     return release_and(s, tp_binary_scalar_impl(TP_OP_DIV, s, (double)reduced_count(x, mask), TP_SCALAR_FLOAT, 0, 1));
