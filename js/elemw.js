@@ -1,5 +1,5 @@
 // Elementwise math with parameters or three operands, and whole-tensor comparisons:
-// nan_to_num, logit, addcmul, addcdiv, lerp, isclose, allclose, equal, positive, float_power,
+// nan_to_num, logit, polygamma, addcmul, addcdiv, lerp, isclose, allclose, equal, positive, float_power,
 // ldexp. The ops of src/ops.def (isnan, atan2, bitwise_and, ...) are installed by ops.js;
 // this file only binds arguments: the maths is in src/elemw.c.
 import { W, check, checkStatus, TensorError } from './core.js';
@@ -50,6 +50,15 @@ export function install(torch, TensorClass) {
   const epsArg = (fname, a) => numberArg(fname, 'eps', bind(fname, a, ['eps']).eps, true);
   methods.logit = function (...a) { return wrap(check(W.tp_logit(this._ptr, epsArg('logit', a)))); };
   methods.logit_ = function (...a) { checkStatus(W.tp_logit_(this._ptr, epsArg('logit_', a))); return this; };
+
+  // polygamma(n): x.polygamma(n), torch.polygamma(n, input)
+  const nArg = (fname, a) => {
+    const { n } = bind(fname, a, ['n']);
+    if (typeof n !== 'number' || !Number.isInteger(n)) throw new TypeError(`${fname}(): argument 'n' (position 1) must be int, not ${describe(n)}`);
+    return n;
+  };
+  methods.polygamma = function (...a) { return wrap(check(W.tp_polygamma(nArg('polygamma', a), this._ptr))); };
+  methods.polygamma_ = function (...a) { checkStatus(W.tp_polygamma_(this._ptr, nArg('polygamma_', a))); return this; };
 
   // addcmul / addcdiv(tensor1, tensor2, *, value=1)
   for (const name of ['addcmul', 'addcdiv']) {
@@ -126,6 +135,10 @@ export function install(torch, TensorClass) {
     'equal', 'positive', 'ldexp']) {
     torch[name] = inputKeyword(name, (x, ...a) => tensorArg(name, 'input', 1, x)[name](...a));
   }
+  torch.polygamma = (...a) => {
+    const { n, input } = bind('polygamma', a, ['n', 'input']);
+    return tensorArg('polygamma', 'input', 2, input).polygamma(n);
+  };
   // float_power(2, x): a number base (PowBackward2)
   torch.float_power = inputKeyword('float_power', (x, ...a) => {
     if ((typeof x === 'number' || typeof x === 'boolean') && a[0] instanceof Tensor && a.length === 1) return torch.pow(x, a[0].double());

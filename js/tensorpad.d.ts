@@ -174,6 +174,7 @@ export declare class Tensor {
   // function (isnan, atan2, bitwise_and, ...) takes () or (other) and is typed by the index below
   nan_to_num(nan?: number | { nan?: number; posinf?: number | null; neginf?: number | null }, posinf?: number | null, neginf?: number | null): Tensor;
   logit(eps?: number | null | { eps?: number | null }): Tensor;
+  polygamma(n: number): Tensor;
   addcmul(tensor1: Tensor, tensor2: Tensor, opts?: { value?: number }): Tensor;
   addcdiv(tensor1: Tensor, tensor2: Tensor, opts?: { value?: number }): Tensor;
   lerp(end: Tensor, weight: Tensor | number): Tensor;
@@ -321,6 +322,7 @@ export interface Torch {
 
   allclose(input: Tensor, other: Tensor, rtol?: number | { rtol?: number; atol?: number; equal_nan?: boolean }, atol?: number, equal_nan?: boolean): boolean;
   equal(input: Tensor, other: Tensor): boolean;
+  polygamma(n: number, input: Tensor): Tensor;
 
   /** Operator functions (docs/API.md "Math", "Shape and indexing") are added at load time. */
   [name: string]: any;

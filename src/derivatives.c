@@ -1486,7 +1486,7 @@ static int elemw_unary_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **g
     d = mul(a, g, sc(a, TP_OP_MUL, un(a, TP_OP_EXP, sc(a, TP_OP_POW, un(a, TP_OP_ERFINV, x), 2)), 0.88622692545275801364));
     break;
   case TP_OP_LGAMMA: d = mul(a, g, un(a, TP_OP_DIGAMMA, x)); break;       /* g psi(x) */
-  case TP_OP_DIGAMMA: d = mul(a, g, un(a, TP_OP_TRIGAMMA, x)); break;     /* g psi'(x) */
+  case TP_OP_DIGAMMA: d = mul(a, g, x ? K(a, tp_polygamma(1, x)) : NULL); break;  /* g psi'(x) */
   case TP_OP_ACOSH: d = mul(a, g, un(a, TP_OP_RSQRT, sc(a, TP_OP_SUB, sc(a, TP_OP_POW, x, 2), 1))); break;  /* g / sqrt(x^2 - 1) */
   case TP_OP_ASINH: d = mul(a, g, un(a, TP_OP_RSQRT, sc(a, TP_OP_ADD, sc(a, TP_OP_POW, x, 2), 1))); break;  /* g / sqrt(x^2 + 1) */
   case TP_OP_ATANH: d = dv(a, g, rsc(a, TP_OP_SUB, 1, sc(a, TP_OP_POW, x, 2))); break;                     /* g / (1 - x^2) */
@@ -1610,6 +1610,7 @@ static int elemw_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
     out = out && d ? K(a, tp_where(out, NULL, d, v < 0 ? NAN : 0, TP_SCALAR_FLOAT, 0, TP_SCALAR_NONE)) : NULL;
     return (gi[0] = own(out)) ? 0 : -1;
   }
+  case TP_EW_POLYGAMMA: return (gi[0] = own(mul(a, g, x ? K(a, tp_polygamma(v + 1, x)) : NULL))) ? 0 : -1;  /* g psi^(n+1)(x) */
   case TP_EW_NAN_TO_NUM: return (gi[0] = own(mul(a, g, un(a, TP_OP_ISFINITE, x)))) ? 0 : -1;  /* g where x is finite */
   case TP_EW_ADDCMUL: case TP_EW_ADDCDIV: {  /* self + v t1 t2: g, g v t2, g v t1;  self + v t1 / t2: g, g v / t2, -g v t1 / t2^2 */
     tp_tensor *t1 = t[1], *t2 = t[2];

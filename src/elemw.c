@@ -61,6 +61,51 @@ double tp_trigamma(double x) {
   return sign * result;
 }
 
+/* Hurwitz zeta(x, q), Cephes' algorithm as PyTorch has it. */
+static double zeta(double x, double q) {
+  static const double MACHEP = 1.11022302462515654042E-16;
+  static const double A[] = {12.0, -720.0, 30240.0, -1209600.0, 47900160.0, -1.8924375803183791606e9, 7.47242496e10,
+                             -2.950130727918164224e12, 1.1646782814350067249e14, -4.5979787224074726105e15,
+                             1.8152105401943546773e17, -7.1661652561756670113e18};
+  if (x == 1) return INFINITY;
+  if (x < 1) return NAN;
+  if (q <= 0) {
+    if (q == floor(q)) return INFINITY;
+    if (x != floor(x)) return NAN;
+  }
+  double s = pow(q, -x), a = q, b = 0;
+  int i = 0;
+  while (i < 9 || a <= 9.0) {
+    i += 1;
+    a += 1;
+    b = pow(a, -x);
+    s += b;
+    if (-MACHEP * s < b && b < MACHEP * s) return s;
+  }
+  double w = a, k = 0;
+  s += b * w / (x - 1);
+  s -= 0.5 * b;
+  a = 1;
+  for (int j = 0; j < 12; j++) {
+    a *= x + k;
+    b /= w;
+    double t = a * b / A[j];
+    s = s + t;
+    if (fabs(t / s) < MACHEP) return s;
+    k += 1;
+    a *= x + k;
+    b /= w;
+  }
+  return s;
+}
+
+/* polygamma(n, x): digamma, trigamma, else (-1)^(n+1) n! zeta(n + 1, x). */
+static double polygamma(int64_t n, double x) {
+  if (n == 0) return tp_digamma(x);
+  if (n == 1) return tp_trigamma(x);
+  return ((n % 2) ? 1.0 : -1.0) * exp(lgamma((double)n + 1.0)) * zeta((double)n + 1, x);
+}
+
 static double erfinv_d(double y) {
   static const double a[4] = {0.886226899, -1.645349621, 0.914624893, -0.140543331};
   static const double b[4] = {-2.118377725, 1.442710462, -0.329097515, 0.012229801};
@@ -123,7 +168,6 @@ static double unary_f(int op, double x, const double *p, int dt) {
   case TP_OP_ERFINV: return erfinv_d(x);
   case TP_OP_LGAMMA: return lgamma(x);
   case TP_OP_DIGAMMA: return tp_digamma(x);
-  case TP_OP_TRIGAMMA: return tp_trigamma(x);
   case TP_OP_ACOSH: return acosh(x);
   case TP_OP_ASINH: return asinh(x);
   case TP_OP_ATANH: return atanh(x);
@@ -138,6 +182,7 @@ static double unary_f(int op, double x, const double *p, int dt) {
     if (p[0] >= 0) x = x < p[0] ? p[0] : x > 1 - p[0] ? 1 - p[0] : x;
     return log(x / (1 - x));
   }
+  case TP_EW_POLYGAMMA: return polygamma((int64_t)p[0], x);
   case TP_EW_NAN_TO_NUM: {
     if (x != x) return p[0];
     if (x == INFINITY) return isnan(p[1]) ? (dt == TP_FLOAT32 ? FLT_MAX : DBL_MAX) : p[1];
@@ -296,7 +341,7 @@ tp_inner_fn tp_elemw_binary_kernel(int op, int out_dt, int ct, tp_elemw_ctx *c) 
 
 /* ---- ops with parameters: nan_to_num, logit ----------------------------------------------- */
 static tp_tensor *unary_param(int op, tp_tensor *x, const double *p) {
-  int ct = op == TP_EW_LOGIT && !is_float(x->dtype) ? TP_FLOAT32 : x->dtype;
+  int ct = op != TP_EW_NAN_TO_NUM && !is_float(x->dtype) ? TP_FLOAT32 : x->dtype;
   tp_tensor *out = tp_tensor_make(ct, x->ndim, x->shape);
   if (!out) return NULL;
   tp_elemw_ctx c = {.op = op, .dt = {(int8_t)ct, x->dtype}};
@@ -308,16 +353,18 @@ static tp_tensor *unary_param(int op, tp_tensor *x, const double *p) {
   return out;
 }
 
+static const char *param_grad(int op) {
+  return op == TP_EW_LOGIT ? "LogitBackward0" : op == TP_EW_POLYGAMMA ? "PolygammaBackward0" : "NanToNumBackward0";
+}
+
 static tp_tensor *record_param(int op, tp_tensor *x, const double *p, tp_tensor *out) {
-  const char *name = op == TP_EW_LOGIT ? "LogitBackward0" : "NanToNumBackward0";
-  return tp_record_elemw(op, name, 1, &x, out, p, 1, &x);
+  return tp_record_elemw(op, param_grad(op), 1, &x, out, p, 1, &x);
 }
 
 /* In place: computed aside, validated, then written into self (a failed call writes nothing). */
 static int param_inplace(int op, tp_tensor *x, const double *p) {
   struct tp_node *n;
-  const char *name = op == TP_EW_LOGIT ? "LogitBackward0" : "NanToNumBackward0";
-  if (tp_inplace_elemw_begin(op, name, x, 0, NULL, p, 1, &n)) return -1;
+  if (tp_inplace_elemw_begin(op, param_grad(op), x, 0, NULL, p, 1, &n)) return -1;
   int mode = tp_set_grad_enabled(0);
   tp_tensor *r = unary_param(op, x, p);
   int rc = r ? tp_assign_result(x, r) : -1;
@@ -352,6 +399,21 @@ TP_API tp_tensor *tp_logit(tp_tensor *x, double eps) {
 TP_API int tp_logit_(tp_tensor *x, double eps) {
   double p[3] = {isnan(eps) ? -1 : eps, 0, 0};
   return param_inplace(TP_EW_LOGIT, x, p);
+}
+
+TP_API tp_tensor *tp_polygamma(double n, tp_tensor *x) {
+  if (n < 0) return tp_fail("polygamma(n, x) does not support negative n.");
+  double p[3] = {n, 0, 0};
+  int mode = tp_set_grad_enabled(0);
+  tp_tensor *out = unary_param(TP_EW_POLYGAMMA, x, p);
+  tp_set_grad_enabled(mode);
+  return record_param(TP_EW_POLYGAMMA, x, p, out);
+}
+
+TP_API int tp_polygamma_(tp_tensor *x, double n) {
+  if (n < 0) return tp_fail_status("polygamma(n, x) does not support negative n.");
+  double p[3] = {n, 0, 0};
+  return param_inplace(TP_EW_POLYGAMMA, x, p);
 }
 
 /* ---- three operands: addcmul, addcdiv, lerp ------------------------------------------------ */

@@ -219,6 +219,8 @@ TP_API tp_tensor *tp_nan_to_num(tp_tensor *x, double nan, double posinf, double 
 TP_API int tp_nan_to_num_(tp_tensor *x, double nan, double posinf, double neginf);
 TP_API tp_tensor *tp_logit(tp_tensor *x, double eps);          /* eps NaN: None */
 TP_API int tp_logit_(tp_tensor *x, double eps);
+TP_API tp_tensor *tp_polygamma(double n, tp_tensor *x);      /* PolygammaBackward0 */
+TP_API int tp_polygamma_(tp_tensor *x, double n);
 /* self + value * t1 * t2 (AddcmulBackward0), self + value * t1 / t2 (AddcdivBackward0). */
 TP_API tp_tensor *tp_addcmul(tp_tensor *self, tp_tensor *t1, tp_tensor *t2, double value);
 TP_API int tp_addcmul_(tp_tensor *self, tp_tensor *t1, tp_tensor *t2, double value);

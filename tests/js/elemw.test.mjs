@@ -15,7 +15,7 @@ test('in-place forms exist exactly where PyTorch has them', () => {
   for (const name of ['sgn', 'fix', 'erfc', 'erfinv', 'lgamma', 'digamma', 'acosh', 'asinh', 'atanh', 'arccosh', 'arcsinh',
     'arctanh', 'sinc', 'deg2rad', 'rad2deg', 'logit', 'nan_to_num', 'bitwise_not', 'atan2', 'arctan2', 'fmod', 'hypot',
     'xlogy', 'copysign', 'heaviside', 'gcd', 'lcm', 'bitwise_and', 'bitwise_or', 'bitwise_xor', 'bitwise_left_shift',
-    'bitwise_right_shift', 'nextafter', 'ldexp', 'float_power', 'addcmul', 'addcdiv', 'lerp']) {
+    'bitwise_right_shift', 'nextafter', 'ldexp', 'float_power', 'addcmul', 'addcdiv', 'lerp', 'polygamma']) {
     assert.equal(typeof proto[name], 'function', name);
     assert.equal(typeof proto[`${name}_`], 'function', `${name}_`);
     assert.equal(typeof torch[name], 'function', `torch.${name}`);
@@ -86,4 +86,14 @@ test('predicates and the bitwise ops record no graph; tensors.map(torch.isnan) w
   }
   const out = [torch.tensor([NaN]), torch.tensor([0.5])].map(torch.isnan);
   assert.deepEqual(out.map((t) => t.item()), [true, false]);
+});
+
+test('digamma\'s gradient is polygamma(1, x), differentiable again (PolygammaBackward0)', () => {
+  const x = torch.tensor([0.5, 2.5], { requires_grad: true });
+  const [g] = torch.autograd.grad(x.digamma().sum(), x, { create_graph: true });
+  assert.equal(g.grad_fn.name(), 'MulBackward0');
+  assert.equal(g.grad_fn.next_functions[1][0].name(), 'PolygammaBackward0');
+  const [h] = torch.autograd.grad(g.sum(), x);
+  // polygamma(2, x) at 0.5 and 2.5
+  assert.ok(Math.abs(h.tolist()[0] + 16.8288) < 1e-3 && Math.abs(h.tolist()[1] + 0.2362) < 1e-3, String(h));
 });
