@@ -47,6 +47,29 @@ double tp_digamma(double x) {
   return result + log(x) - (0.5 / x) - y;
 }
 
+/* float32 as PyTorch computes it: in float, which loses digits near digamma's root. */
+static float digamma_f(float x) {
+  static const float A[] = {8.33333333333333333333E-2f, -2.10927960927960927961E-2f, 7.57575757575757575758E-3f,
+                            -4.16666666666666666667E-3f, 3.96825396825396825397E-3f, -8.33333333333333333333E-3f,
+                            8.33333333333333333333E-2f};
+  if (x == 0) return copysignf(INFINITY, -x);
+  if (x < 0) {
+    if (x == truncf(x)) return NAN;
+    double q, r = modf(x, &q);
+    return digamma_f(1 - x) - (float)(PI / tan(PI * r));
+  }
+  float result = 0;
+  while (x < 10) { result -= 1 / x; x += 1; }
+  if (x == 10) return result + 2.25175258906672110764f;
+  float y = 0;
+  if (x < 1.0e17f) {
+    float z = 1 / (x * x), pz = A[0];
+    for (int i = 1; i <= 6; i++) pz = pz * z + A[i];
+    y = z * pz;
+  }
+  return result + logf(x) - (0.5f / x) - y;
+}
+
 double tp_trigamma(double x) {
   double sign = +1, result = 0;
   if (x < 0.5) {
@@ -155,6 +178,25 @@ int tp_elemw_unary_types(int op, int dt, int *out) {
 int tp_elemw_unary_out(int op, int ct) { return is_predicate(op) ? TP_BOOL : ct; }
 
 static double unary_f(int op, double x, const double *p, int dt) {
+  if (dt == TP_FLOAT32) {  /* the ops whose float32 PyTorch computes in float and rounds visibly otherwise */
+    float f = (float)x;
+    switch (op) {
+    case TP_OP_DIGAMMA: return digamma_f(f);
+    case TP_OP_SINC: {
+      if (f == 0) return 1;
+      float px = (float)PI * f;
+      return sinf(px) / px;
+    }
+    case TP_OP_DEG2RAD: return f * (float)(PI / 180);
+    case TP_OP_RAD2DEG: return f * (float)(180 / PI);
+    case TP_EW_LOGIT: {
+      float e = (float)p[0];
+      if (p[0] >= 0) f = f < e ? e : f > 1 - e ? 1 - e : f;
+      return logf(f / (1 - f));
+    }
+    default: break;
+    }
+  }
   switch (op) {
   case TP_OP_ISNAN: return x != x;
   case TP_OP_ISINF: return isinf(x) != 0;
@@ -259,6 +301,14 @@ int tp_elemw_binary_types(int op, int common, int da, int db, int *out) {
 }
 
 static double binary_f(int op, double a, double b, int dt) {
+  if (dt == TP_FLOAT32 && (op == TP_OP_LOGADDEXP || op == TP_OP_LOGADDEXP2 || op == TP_OP_XLOGY)) {  /* in float, as PyTorch */
+    float x = (float)a, y = (float)b;
+    if (op == TP_OP_XLOGY) return y != y ? NAN : x == 0 ? 0 : x * logf(y);
+    if (isinf(x) && x == y) return x;
+    if (x != x || y != y) return NAN;
+    float m = x > y ? x : y, d = -fabsf(x - y);
+    return op == TP_OP_LOGADDEXP ? m + log1pf(expf(d)) : m + log1pf(exp2f(d)) * (float)INV_LN2;
+  }
   switch (op) {
   case TP_OP_ATAN2: return atan2(a, b);
   case TP_OP_FMOD: return fmod(a, b);
@@ -420,7 +470,7 @@ TP_API int tp_polygamma_(tp_tensor *x, double n) {
 static double ternary_f(int op, double a, double b, double c, double v) {
   switch (op) {
   case TP_EW_ADDCMUL: return a + v * b * c;
-  case TP_EW_ADDCDIV: return a + v * (b / c);
+  case TP_EW_ADDCDIV: return a + v * b / c;
   default: {  /* lerp: a + w (b - a), computed from the nearer end as PyTorch does */
     double w = op == TP_EW_LERP_T ? c : v;
     return fabs(w) < 0.5 ? a + w * (b - a) : b - (b - a) * (1 - w);
@@ -438,6 +488,19 @@ static void ternary_loop(char **p, const int64_t *s, int64_t n, void *ctx) {
       uint64_t r = (uint64_t)tp_load_i64(pa, c->dt[1]) +
                    (uint64_t)v * (uint64_t)tp_load_i64(pb, c->dt[2]) * (uint64_t)tp_load_i64(pc, c->dt[3]);
       tp_store_i64(o, c->dt[0], (int64_t)r);
+    }
+    return;
+  }
+  if (c->dt[0] == TP_FLOAT32) {  /* in float, in PyTorch's order, fused where x86 builds fuse */
+    float v = (float)c->p[0];
+    for (int64_t k = 0; k < n; k++, o += s[0], pa += s[1], pb += s[2], pc += s[3]) {
+      float a = (float)tp_load_f64(pa, c->dt[1]), b = (float)tp_load_f64(pb, c->dt[2]);
+      float d = c->op == TP_EW_LERP ? v : (float)tp_load_f64(pc, c->dt[3]);
+      float r;
+      if (c->op == TP_EW_ADDCMUL) r = fmaf(v * b, d, a);
+      else if (c->op == TP_EW_ADDCDIV) r = a + v * b / d;
+      else r = fabsf(d) < 0.5f ? fmaf(d, b - a, a) : fmaf(a - b, 1 - d, b);  /* lerp, weight d */
+      *(float *)o = r;
     }
     return;
   }

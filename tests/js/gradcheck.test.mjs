@@ -145,6 +145,9 @@ const ELEMW_OPS = [
   ['copysign_ scalar on a clone', (a) => a.clone().copysign_(-2), () => [unit()]],
   ['xlogy_ on a clone', (a, b) => a.clone().xlogy_(b), () => [unit(), posRow()]],
   ['hypot_ on a clone', (a, b) => a.clone().hypot_(b), () => [unit(), row()]],
+  ['addcmul_ on a view (CopySlices)', (a, b) => { const c = a.mul(1); c.index(0).addcmul_(b, a.index(1), { value: 2 }); return c; }, () => [unit(), row()]],
+  ['lerp_ on a view (CopySlices)', (a, b) => { const c = a.mul(1); c.index(':', 1).lerp_(b, 0.25); return c; }, () => [unit(), leaf([0.3, -0.2, 0.5])]],
+  ['logit_ on a view (CopySlices)', (a) => { const c = a.mul(1); c.index(1).logit_(0.1); return c; }, () => [leaf(BASE.map((r) => r.map((v) => Math.abs(v) * 0.9 + 0.05)))]],
 ];
 for (const [label, fn, make] of ELEMW_OPS) {
   test(`gradcheck + gradgradcheck: ${label}`, () => {
