@@ -3,7 +3,7 @@
 // ldexp. The ops of src/ops.def (isnan, atan2, bitwise_and, ...) are installed by ops.js;
 // this file only binds arguments: the maths is in src/elemw.c.
 import { W, check, checkStatus, TensorError } from './core.js';
-import { bind, checkBool, isOptions, inputKeyword, splitOptions } from './args.js';
+import { bind, checkBool, isOptions, inputKeyword, splitOptions, invalidCombination } from './args.js';
 import { describe } from './dtype.js';
 import { wrap } from './tensor.js';
 
@@ -16,10 +16,18 @@ function tensorArg(fname, name, pos, v) {
   throw new TypeError(`${fname}(): argument '${name}'${where} must be Tensor, not ${what}`);
 }
 
-function numberArg(fname, name, v, optional = false) {
+/** A Python float / Number parameter (pos null: given by keyword); optional: None allowed (NaN). */
+function numberArg(fname, name, pos, v, optional = false, type = 'float') {
   if (optional && (v === undefined || v === null)) return NaN;
   if (typeof v === 'number' || typeof v === 'boolean') return Number(v);
-  throw new TypeError(`${fname}(): argument '${name}' must be ${optional ? 'float' : 'Number'}, not ${describe(v)}`);
+  const where = pos === null ? '' : ` (position ${pos})`;
+  throw new TypeError(`${fname}(): argument '${name}'${where} must be ${type}, not ${describe(v)}`);
+}
+
+/** Python names the position of an argument only when it was given positionally. */
+function posOf(a, name, pos) {
+  const last = a.length ? a[a.length - 1] : undefined;
+  return isOptions(last) && name in last ? null : pos;
 }
 
 /** Positional parameters then keyword-only ones (Python's `*`): names by position, kw by keyword. */
@@ -34,67 +42,84 @@ function bindKw(fname, a, names, kw, defaults) {
     ...Object.fromEntries(kw.filter((k) => opts[k] !== undefined).map((k) => [k, opts[k]])) };
 }
 
+// Each op's binding: (self, fname, args, off), off = 1 for the torch.* form (the tensor was
+// argument 1, so Python's positions count from 2) and 0 for the method.
+const IMPL = {
+  // nan_to_num(nan=0.0, posinf=None, neginf=None)
+  nan_to_num(x, fname, a, off, inplace) {
+    const { nan, posinf, neginf } = bind(fname, a, ['nan', 'posinf', 'neginf'], { nan: 0 });
+    const p = [numberArg(fname, 'nan', posOf(a, 'nan', 1 + off), nan), numberArg(fname, 'posinf', posOf(a, 'posinf', 2 + off), posinf, true),
+      numberArg(fname, 'neginf', posOf(a, 'neginf', 3 + off), neginf, true)];
+    if (inplace) { checkStatus(W.tp_nan_to_num_(x._ptr, ...p)); return x; }
+    return wrap(check(W.tp_nan_to_num(x._ptr, ...p)));
+  },
+  // logit(eps=None)
+  logit(x, fname, a, off, inplace) {
+    const eps = numberArg(fname, 'eps', posOf(a, 'eps', 1 + off), bind(fname, a, ['eps']).eps, true);
+    if (inplace) { checkStatus(W.tp_logit_(x._ptr, eps)); return x; }
+    return wrap(check(W.tp_logit(x._ptr, eps)));
+  },
+  // addcmul / addcdiv(tensor1, tensor2, *, value=1)
+  addcmul(x, fname, a, off, inplace, name = 'addcmul') {
+    const { tensor1, tensor2, value } = bindKw(fname, a, ['tensor1', 'tensor2'], ['value'], { value: 1 });
+    const p = [tensorArg(fname, 'tensor1', posOf(a, 'tensor1', 1 + off), tensor1)._ptr, tensorArg(fname, 'tensor2', posOf(a, 'tensor2', 2 + off), tensor2)._ptr,
+      numberArg(fname, 'value', null, value, false, 'Number')];
+    if (inplace) { checkStatus(W[`tp_${name}_`](x._ptr, ...p)); return x; }
+    return wrap(check(W[`tp_${name}`](x._ptr, ...p)));
+  },
+  addcdiv(x, fname, a, off, inplace) { return IMPL.addcmul(x, fname, a, off, inplace, 'addcdiv'); },
+  // lerp(end, weight): weight a tensor (Tensor overload) or a number (Scalar overload)
+  lerp(x, fname, a, off, inplace) {
+    const { end, weight } = bind(fname, a, ['end', 'weight']);
+    const isNum = typeof weight === 'number' || typeof weight === 'boolean';
+    if (!(end instanceof Tensor) || !(weight instanceof Tensor || isNum)) {
+      throw invalidCombination(fname, a, ['Tensor end, Tensor weight', 'Tensor end, Number weight'], off === 1);
+    }
+    const p = weight instanceof Tensor ? [end._ptr, weight._ptr, 0] : [end._ptr, 0, Number(weight)];
+    if (inplace) { checkStatus(W.tp_lerp_(x._ptr, ...p)); return x; }
+    return wrap(check(W.tp_lerp(x._ptr, ...p)));
+  },
+  // isclose / allclose(other, rtol=1e-05, atol=1e-08, equal_nan=False), equal(other)
+  isclose(x, fname, a, off, all = false) {
+    const { other, rtol, atol, equal_nan } = bind(fname, a, ['other', 'rtol', 'atol', 'equal_nan'], { rtol: 1e-5, atol: 1e-8, equal_nan: false });
+    checkBool(fname, 'equal_nan', equal_nan);
+    const p = [tensorArg(fname, 'other', posOf(a, 'other', 1 + off), other)._ptr, numberArg(fname, 'rtol', posOf(a, 'rtol', 2 + off), rtol),
+      numberArg(fname, 'atol', posOf(a, 'atol', 3 + off), atol), equal_nan ? 1 : 0];
+    if (!all) return wrap(check(W.tp_isclose(x._ptr, ...p)));
+    const r = W.tp_allclose(x._ptr, ...p);
+    if (r < 0) checkStatus(r);
+    return r === 1;
+  },
+  allclose(x, fname, a, off) { return IMPL.isclose(x, fname, a, off, true); },
+  equal(x, fname, a, off) {
+    const { other } = bind(fname, a, ['other']);
+    return W.tp_equal(x._ptr, tensorArg(fname, 'other', posOf(a, 'other', 1 + off), other)._ptr) === 1;
+  },
+};
+const HAS_INPLACE = new Set(['nan_to_num', 'logit', 'addcmul', 'addcdiv', 'lerp']);
+
 export function install(torch, TensorClass) {
   Tensor = TensorClass;
   const methods = {};
 
-  // nan_to_num(nan=0.0, posinf=None, neginf=None)
-  const nanArgs = (fname, a) => {
-    const { nan, posinf, neginf } = bind(fname, a, ['nan', 'posinf', 'neginf'], { nan: 0 });
-    return [numberArg(fname, 'nan', nan), numberArg(fname, 'posinf', posinf, true), numberArg(fname, 'neginf', neginf, true)];
-  };
-  methods.nan_to_num = function (...a) { return wrap(check(W.tp_nan_to_num(this._ptr, ...nanArgs('nan_to_num', a)))); };
-  methods.nan_to_num_ = function (...a) { checkStatus(W.tp_nan_to_num_(this._ptr, ...nanArgs('nan_to_num_', a))); return this; };
-
-  // logit(eps=None)
-  const epsArg = (fname, a) => numberArg(fname, 'eps', bind(fname, a, ['eps']).eps, true);
-  methods.logit = function (...a) { return wrap(check(W.tp_logit(this._ptr, epsArg('logit', a)))); };
-  methods.logit_ = function (...a) { checkStatus(W.tp_logit_(this._ptr, epsArg('logit_', a))); return this; };
+  for (const [name, impl] of Object.entries(IMPL)) {
+    methods[name] = function (...a) { return impl(this, name, a, 0, false); };
+    if (HAS_INPLACE.has(name)) methods[`${name}_`] = function (...a) { return impl(this, `${name}_`, a, 0, true); };
+    torch[name] = inputKeyword(name, (x, ...a) => impl(tensorArg(name, 'input', 1, x), name, a, 1, false));
+  }
+  torch.nan_to_num_ = inputKeyword('nan_to_num_', (x, ...a) => IMPL.nan_to_num(tensorArg('nan_to_num_', 'input', 1, x), 'nan_to_num_', a, 1, true));
+  torch.logit_ = inputKeyword('logit_', (x, ...a) => IMPL.logit(tensorArg('logit_', 'input', 1, x), 'logit_', a, 1, true));
 
   // polygamma(n): x.polygamma(n), torch.polygamma(n, input)
-  const nArg = (fname, a) => {
-    const { n } = bind(fname, a, ['n']);
+  const nArg = (fname, n) => {
     if (typeof n !== 'number' || !Number.isInteger(n)) throw new TypeError(`${fname}(): argument 'n' (position 1) must be int, not ${describe(n)}`);
     return n;
   };
-  methods.polygamma = function (...a) { return wrap(check(W.tp_polygamma(nArg('polygamma', a), this._ptr))); };
-  methods.polygamma_ = function (...a) { checkStatus(W.tp_polygamma_(this._ptr, nArg('polygamma_', a))); return this; };
-
-  // addcmul / addcdiv(tensor1, tensor2, *, value=1)
-  for (const name of ['addcmul', 'addcdiv']) {
-    const args = (fname, a) => {
-      const { tensor1, tensor2, value } = bindKw(fname, a, ['tensor1', 'tensor2'], ['value'], { value: 1 });
-      return [tensorArg(fname, 'tensor1', 1, tensor1)._ptr, tensorArg(fname, 'tensor2', 2, tensor2)._ptr, numberArg(fname, 'value', value)];
-    };
-    methods[name] = function (...a) { return wrap(check(W[`tp_${name}`](this._ptr, ...args(name, a)))); };
-    methods[`${name}_`] = function (...a) { checkStatus(W[`tp_${name}_`](this._ptr, ...args(`${name}_`, a))); return this; };
-  }
-
-  // lerp(end, weight): weight a tensor or a number
-  const lerpArgs = (fname, a) => {
-    const { end, weight } = bind(fname, a, ['end', 'weight']);
-    const e = tensorArg(fname, 'end', 1, end);
-    if (weight instanceof Tensor) return [e._ptr, weight._ptr, 0];
-    return [e._ptr, 0, numberArg(fname, 'weight', weight)];
-  };
-  methods.lerp = function (...a) { return wrap(check(W.tp_lerp(this._ptr, ...lerpArgs('lerp', a)))); };
-  methods.lerp_ = function (...a) { checkStatus(W.tp_lerp_(this._ptr, ...lerpArgs('lerp_', a))); return this; };
-
-  // isclose / allclose(other, rtol=1e-05, atol=1e-08, equal_nan=False), equal(other)
-  const closeArgs = (fname, a) => {
-    const { other, rtol, atol, equal_nan } = bind(fname, a, ['other', 'rtol', 'atol', 'equal_nan'], { rtol: 1e-5, atol: 1e-8, equal_nan: false });
-    checkBool(fname, 'equal_nan', equal_nan);
-    return [tensorArg(fname, 'other', 1, other)._ptr, numberArg(fname, 'rtol', rtol), numberArg(fname, 'atol', atol), equal_nan ? 1 : 0];
-  };
-  methods.isclose = function (...a) { return wrap(check(W.tp_isclose(this._ptr, ...closeArgs('isclose', a)))); };
-  methods.allclose = function (...a) {
-    const r = W.tp_allclose(this._ptr, ...closeArgs('allclose', a));
-    if (r < 0) checkStatus(r);
-    return r === 1;
-  };
-  methods.equal = function (...a) {
-    const { other } = bind('equal', a, ['other']);
-    return W.tp_equal(this._ptr, tensorArg('equal', 'other', 1, other)._ptr) === 1;
+  methods.polygamma = function (...a) { return wrap(check(W.tp_polygamma(nArg('polygamma', bind('polygamma', a, ['n']).n), this._ptr))); };
+  methods.polygamma_ = function (...a) { checkStatus(W.tp_polygamma_(this._ptr, nArg('polygamma_', bind('polygamma_', a, ['n']).n))); return this; };
+  torch.polygamma = (...a) => {
+    const { n, input } = bind('polygamma', a, ['n', 'input']);
+    return wrap(check(W.tp_polygamma(nArg('polygamma', n), tensorArg('polygamma', 'input', 2, input)._ptr)));
   };
 
   // positive(): self itself (PyTorch returns the same tensor), refused for bool
@@ -103,47 +128,41 @@ export function install(torch, TensorClass) {
     if (this.dtype.name === 'bool') throw new TensorError('The `+` operator, on a bool tensor is not supported.');
     return this;
   };
+  torch.positive = inputKeyword('positive', (x, ...a) => tensorArg('positive', 'input', 1, x).positive(...a));
 
   // float_power(exponent) and ldexp(other): PyTorch's composites of pow and mul, so that the
   // graph is PyTorch's (PowBackward* after ToCopyBackward0; MulBackward0 with PowBackward2).
   const asDouble = (t) => (t instanceof Tensor ? t.double() : t);
-  methods.float_power = function (...a) {
-    const { exponent } = bind('float_power', a, ['exponent']);
-    if (!(exponent instanceof Tensor) && typeof exponent !== 'number' && typeof exponent !== 'boolean') tensorArg('float_power', 'exponent', 1, exponent);
-    return this.double().pow(asDouble(exponent));
+  const exponentArg = (fname, a, off) => {
+    const { exponent } = bind(fname, a, ['exponent']);
+    if (!(exponent instanceof Tensor) && typeof exponent !== 'number' && typeof exponent !== 'boolean') {
+      throw invalidCombination(fname, a, ['Tensor exponent', 'Number exponent'], off === 1);
+    }
+    return exponent;
   };
+  methods.float_power = function (...a) { return this.double().pow(asDouble(exponentArg('float_power', a, 0))); };
   methods.float_power_ = function (...a) {
-    const { exponent } = bind('float_power_', a, ['exponent']);
+    const exponent = exponentArg('float_power_', a, 0);
     if (this.dtype.name !== 'float64') {
       throw new TensorError(`the base given to float_power_ has dtype ${TITLE[this.dtype.name]} but the operation's result requires dtype Double`);
     }
     return this.pow_(asDouble(exponent));
   };
-  methods.ldexp = function (...a) {
-    const { other } = bind('ldexp', a, ['other']);
-    const o = tensorArg('ldexp', 'other', 1, other);
-    return this.mul(torch.pow(2, o.is_floating_point() ? o : o.float()));
-  };
-  methods.ldexp_ = function (...a) {
-    const { other } = bind('ldexp_', a, ['other']);
-    const o = tensorArg('ldexp_', 'other', 1, other);
-    return this.mul_(torch.pow(2, o.is_floating_point() ? o : o.float()));
-  };
-
-  Object.assign(Tensor.prototype, methods);
-  for (const name of ['nan_to_num', 'nan_to_num_', 'logit', 'logit_', 'addcmul', 'addcdiv', 'lerp', 'isclose', 'allclose',
-    'equal', 'positive', 'ldexp']) {
-    torch[name] = inputKeyword(name, (x, ...a) => tensorArg(name, 'input', 1, x)[name](...a));
-  }
-  torch.polygamma = (...a) => {
-    const { n, input } = bind('polygamma', a, ['n', 'input']);
-    return tensorArg('polygamma', 'input', 2, input).polygamma(n);
-  };
   // float_power(2, x): a number base (PowBackward2)
   torch.float_power = inputKeyword('float_power', (x, ...a) => {
     if ((typeof x === 'number' || typeof x === 'boolean') && a[0] instanceof Tensor && a.length === 1) return torch.pow(x, a[0].double());
-    return tensorArg('float_power', 'input', 1, x).float_power(...a);
+    return tensorArg('float_power', 'input', 1, x).double().pow(asDouble(exponentArg('float_power', a, 1)));
   });
+  const ldexp = (x, fname, a, off, inplace) => {
+    const o = tensorArg(fname, 'other', 1 + off, bind(fname, a, ['other']).other);
+    const p = torch.pow(2, o.is_floating_point() ? o : o.float());
+    return inplace ? x.mul_(p) : x.mul(p);
+  };
+  methods.ldexp = function (...a) { return ldexp(this, 'ldexp', a, 0, false); };
+  methods.ldexp_ = function (...a) { return ldexp(this, 'ldexp_', a, 0, true); };
+  torch.ldexp = inputKeyword('ldexp', (x, ...a) => ldexp(tensorArg('ldexp', 'input', 1, x), 'ldexp', a, 1, false));
+
+  Object.assign(Tensor.prototype, methods);
 }
 
 const TITLE = { float32: 'Float', float64: 'Double', int32: 'Int', int64: 'Long', bool: 'Bool' };

@@ -75,7 +75,7 @@ test('allclose and equal give JS booleans; errors are PyTorch\'s', () => {
   assert.equal(a.equal(a.clone()), true);
   assert.equal(torch.equal(a, torch.tensor([1, 2])), false);
   assert.throws(() => torch.allclose(a, a.double()), /Float did not match Double/);
-  assert.throws(() => torch.isclose(a, [1, 2]), /argument 'other' \(position 1\) must be Tensor, not list/);
+  assert.throws(() => torch.isclose(a, [1, 2]), /argument 'other' \(position 2\) must be Tensor, not list/);
 });
 
 test('predicates and the bitwise ops record no graph; tensors.map(torch.isnan) works', () => {
