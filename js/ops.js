@@ -94,10 +94,14 @@ function indexed(fname, t, dim, keepdim) {
 
 // ---- binary -----------------------------------------------------------------------------
 // Which binary ops take a Python scalar as `other` (maximum/minimum/logical_* do not in 1.13).
-const TENSOR_ONLY = new Set(['maximum', 'minimum', 'logical_and', 'logical_or', 'logical_xor']);
+const TENSOR_ONLY = new Set(['maximum', 'minimum', 'logical_and', 'logical_or', 'logical_xor',
+  'atan2', 'hypot', 'logaddexp', 'logaddexp2', 'fmax', 'fmin', 'heaviside', 'gcd', 'lcm', 'nextafter']);
 const TITLE = { float32: 'Float', float64: 'Double', int32: 'Int', int64: 'Long', bool: 'Bool' };
 const ALPHA = new Set(['add', 'sub']);
-const REVERSIBLE = new Set(['add', 'sub', 'mul', 'div', 'pow', 'remainder']);
+const REVERSIBLE = new Set(['add', 'sub', 'mul', 'div', 'pow', 'remainder',
+  'xlogy', 'bitwise_and', 'bitwise_or', 'bitwise_xor', 'bitwise_left_shift', 'bitwise_right_shift']);
+/** The name of a binary op's second operand (Python's keyword). */
+const otherName = (name) => (name === 'pow' ? 'exponent' : name === 'heaviside' ? 'values' : 'other');
 
 /** Python's keyword arguments of a binary op: the operand (`other`; pow's is `exponent`),
  *  alpha (add/sub), rounding_mode (div). Returns [op id, alpha, other]. */
@@ -105,7 +109,7 @@ function binaryArgs(name, fname, other, opts, inplace) {
   let op = OP[name], alpha = 1;
   if (opts === undefined && isOptions(other)) { opts = other; other = undefined; }  // x.add({other: y})
   if (opts === undefined) return [op, alpha, other];
-  const kw = name === 'pow' ? 'exponent' : 'other';
+  const kw = otherName(name);
   const keys = [kw, ...(ALPHA.has(name) ? ['alpha'] : name === 'div' ? ['rounding_mode'] : []), ...(inplace ? [] : ['out'])];
   const [pos, o] = splitOptions(fname, [opts], keys);
   if (pos.length) throw new TypeError(`${fname}() takes 1 positional argument but 2 were given`);
@@ -144,7 +148,7 @@ function binary(name, self, other, opts, pos = 1) {
   if (isScalar(b) && !TENSOR_ONLY.has(name)) {
     return wrap(check(W.tp_binary_scalar(op, self._ptr, num(b), kindOfScalar(b), 0, alpha)));
   }
-  return mustBeTensor(name, name === 'pow' ? 'exponent' : 'other', byKw ? null : pos, b);
+  return mustBeTensor(name, otherName(name), byKw ? null : pos, b);
 }
 
 function binaryInplace(name, self, other, opts) {
@@ -152,7 +156,7 @@ function binaryInplace(name, self, other, opts) {
   const alpha = boolAlpha(rawAlpha, self, b);
   if (b instanceof Tensor) checkStatus(W.tp_binary_(op, self._ptr, b._ptr, alpha));
   else if (isScalar(b) && !TENSOR_ONLY.has(name)) checkStatus(W.tp_binary_scalar_(op, self._ptr, num(b), kindOfScalar(b), alpha));
-  else mustBeTensor(`${name}_`, name === 'pow' ? 'exponent' : 'other', byKw ? null : 1, b);
+  else mustBeTensor(`${name}_`, otherName(name), byKw ? null : 1, b);
   return self;
 }
 
@@ -230,9 +234,11 @@ const ALIASES = {
   absolute: 'abs', negative: 'neg', multiply: 'mul', divide: 'div', subtract: 'sub', true_divide: 'div',
   greater: 'gt', greater_equal: 'ge', less: 'lt', less_equal: 'le', not_equal: 'ne',
   arcsin: 'asin', arccos: 'acos', arctan: 'atan',
+  arctan2: 'atan2', arccosh: 'acosh', arcsinh: 'asinh', arctanh: 'atanh', fix: 'trunc',
 };
 // Unary ops PyTorch has no in-place method for (relu_ and friends exist; these do not).
-const NO_INPLACE = new Set(['gelu', 'silu']);
+const NO_INPLACE = new Set(['gelu', 'silu', 'isnan', 'isinf', 'isfinite', 'isposinf', 'isneginf', 'isreal', 'signbit',
+  'logaddexp', 'logaddexp2', 'fmax', 'fmin']);
 
 export function install(torch, TensorClass) {
   Tensor = TensorClass;
@@ -271,12 +277,16 @@ export function install(torch, TensorClass) {
         }
         return binary(name, this, other, opts);
       };
-      methods[`${name}_`] = function (other, opts) { return binaryInplace(name, this, other, opts); };
+      if (!NO_INPLACE.has(name)) methods[`${name}_`] = function (other, opts) { return binaryInplace(name, this, other, opts); };
       torch[name] = (x, y, opts) => {
         if (opts === undefined && x instanceof Tensor && y instanceof Tensor) return wrap(check(W.tp_binary(op, x._ptr, y._ptr, 1)));
         if (y === undefined && isOptions(x)) [x, y] = splitInput(name, x);  // torch.add({input, other})
         // PyTorch wraps a number given as `input` for the arithmetic ops: torch.sub(2, x) is 2 - x.
         if (isScalar(x) && y instanceof Tensor && REVERSIBLE.has(name) && opts === undefined) return reversed(name, x, y);
+        // a number first fits neither of the Tensor-other and Number-other overloads
+        if (isScalar(x) && y instanceof Tensor && scalarOK && opts === undefined) {
+          throw invalidCombination(name, [x, y], ['Tensor input, Tensor other, *, Tensor out', 'Tensor input, Number other, *, Tensor out']);
+        }
         return binary(name, mustBeTensor(name, 'input', 1, x), y, opts, 2);
       };
     }

@@ -170,6 +170,19 @@ export declare class Tensor {
   sum(dim?: number | number[] | { dim?: number | number[]; keepdim?: boolean; dtype?: dtype }, opts?: { keepdim?: boolean; dtype?: dtype }): Tensor;
   mean(dim?: number | number[] | { dim?: number | number[]; keepdim?: boolean }, opts?: { keepdim?: boolean }): Tensor;
 
+  // elementwise math with parameters or three operands (js/elemw.js); every other math
+  // function (isnan, atan2, bitwise_and, ...) takes () or (other) and is typed by the index below
+  nan_to_num(nan?: number | { nan?: number; posinf?: number | null; neginf?: number | null }, posinf?: number | null, neginf?: number | null): Tensor;
+  logit(eps?: number | null | { eps?: number | null }): Tensor;
+  polygamma(n: number): Tensor;
+  addcmul(tensor1: Tensor, tensor2: Tensor, opts?: { value?: number }): Tensor;
+  addcdiv(tensor1: Tensor, tensor2: Tensor, opts?: { value?: number }): Tensor;
+  lerp(end: Tensor, weight: Tensor | number): Tensor;
+  isclose(other: Tensor, rtol?: number | { rtol?: number; atol?: number; equal_nan?: boolean }, atol?: number, equal_nan?: boolean): Tensor;
+  allclose(other: Tensor, rtol?: number | { rtol?: number; atol?: number; equal_nan?: boolean }, atol?: number, equal_nan?: boolean): boolean;
+  equal(other: Tensor): boolean;
+  positive(): Tensor;
+
   /** The other operator methods are added at load time from the core's op table. */
   [method: string]: any;
 }
@@ -306,6 +319,10 @@ export interface Torch {
 
   nn: NN;
   optim: Optim;
+
+  allclose(input: Tensor, other: Tensor, rtol?: number | { rtol?: number; atol?: number; equal_nan?: boolean }, atol?: number, equal_nan?: boolean): boolean;
+  equal(input: Tensor, other: Tensor): boolean;
+  polygamma(n: number, input: Tensor): Tensor;
 
   /** Operator functions (docs/API.md "Math", "Shape and indexing") are added at load time. */
   [name: string]: any;

@@ -112,6 +112,14 @@ static tp_tensor *unreduce(arena *a, tp_node *n, tp_tensor *g) {
   return g;
 }
 
+/* elemw.c's ops (the elemw section at the end of this file). */
+static int elemw_binary_needs(int op, int *need_a, int *need_b);
+static int elemw_scalar_saves(int op);
+static int elemw_unary_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi, tp_tensor *x);
+static int elemw_binary_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi, tp_tensor *x, tp_tensor *y, tp_tensor *r);
+static int elemw_scalar_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor *x, tp_tensor *r, tp_tensor **d);
+static int elemw_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi);
+
 /* ---- recording ---------------------------------------------------------------------------- */
 static const char *op_grad_name(int op, int alt) { return tp_op_grad_fn(op, alt); }
 
@@ -122,7 +130,7 @@ static int unary_saves(int op) {
   case TP_OP_TANH: case TP_OP_SIGMOID: case TP_OP_RELU: case TP_OP_RECIPROCAL:
     return 2;
   case TP_OP_NEG: case TP_OP_SIGN: case TP_OP_FLOOR: case TP_OP_CEIL: case TP_OP_ROUND: case TP_OP_TRUNC:
-  case TP_OP_FRAC:
+  case TP_OP_FRAC: case TP_OP_DEG2RAD: case TP_OP_RAD2DEG:
     return 0;
   default:
     return 1;
@@ -159,7 +167,7 @@ static int binary_needs(int op, int *need_a, int *need_b) {
   case TP_OP_DIV: *need_a = *need_b = 1; return 0;
   case TP_OP_POW: *need_a = *need_b = 1; return 1;  /* and the result */
   case TP_OP_REMAINDER: case TP_OP_MAXIMUM: case TP_OP_MINIMUM: *need_a = *need_b = 1; return 0;
-  default: return 0;
+  default: return elemw_binary_needs(op, need_a, need_b);
   }
 }
 
@@ -219,6 +227,7 @@ tp_tensor *tp_record_binary_scalar(int op, tp_tensor *x, double s, int form, dou
   const char *name = form == TP_FORM_ATEN ? aten_scalar_name(op) : op_grad_name(op, 1);
   if (form == TP_FORM_RSUB && op == TP_OP_SUB) name = "RsubBackward1";
   if ((form == TP_FORM_REVERSED || form == TP_FORM_RSUB) && op == TP_OP_POW) name = "PowBackward2";
+  if (form == TP_FORM_REVERSED && op == TP_OP_XLOGY) name = "XlogyBackward1";
   if (!out || !*name || !tp_any_requires_grad(1, &x)) return out;
   int aten = form == TP_FORM_ATEN, reversed = aten ? 0 : form;  /* the formula's view: 0 = x op s */
   int wrapped = scalar_wrapped(op) && reversed != TP_FORM_RSUB && !aten;
@@ -230,7 +239,7 @@ tp_tensor *tp_record_binary_scalar(int op, tp_tensor *x, double s, int form, dou
     n->s[1] = alpha;
     n->iv[0] = reversed;
     n->niv = 1;
-    if (op == TP_OP_POW || op == TP_OP_REMAINDER || (op == TP_OP_DIV && reversed)) {
+    if (op == TP_OP_POW || op == TP_OP_REMAINDER || (op == TP_OP_DIV && reversed) || elemw_scalar_saves(op)) {
       failed |= tp_node_save(n, x, -1);
       failed |= tp_node_save(n, out, 0);
     } else if ((op == TP_OP_MUL || op == TP_OP_DIV) && !aten) {
@@ -565,7 +574,7 @@ int tp_inplace_binary_scalar_begin(int op, tp_tensor *self, double s, double alp
   (*n)->s[1] = alpha;
   (*n)->iv[0] = 0;
   (*n)->niv = 1;
-  if ((op == TP_OP_POW || op == TP_OP_REMAINDER) && save_old(*n, self)) return begin_failed(n);
+  if ((op == TP_OP_POW || op == TP_OP_REMAINDER || elemw_scalar_saves(op)) && save_old(*n, self)) return begin_failed(n);
   if ((op == TP_OP_MUL || op == TP_OP_DIV) && save_scalar(*n, s, self->dtype)) return begin_failed(n);
   return 0;
 }
@@ -597,9 +606,10 @@ int tp_inplace_kind_begin(int kind, const char *name, tp_tensor *self, int nextr
 
 void tp_inplace_commit(tp_tensor *self, tp_node *n) {
   if (!n) return;
+  int na, nb;
   int needs_result = (n->kind == TP_GRAD_UNARY && unary_saves(n->op) == 2) ||
-                     (n->kind == TP_GRAD_BINARY && n->op == TP_OP_POW) ||
-                     (n->kind == TP_GRAD_BINARY_SCALAR && (n->op == TP_OP_POW || n->op == TP_OP_REMAINDER));
+                     (n->kind == TP_GRAD_BINARY && binary_needs(n->op, &na, &nb)) ||
+                     (n->kind == TP_GRAD_BINARY_SCALAR && (n->op == TP_OP_POW || n->op == TP_OP_REMAINDER || elemw_scalar_saves(n->op)));
   if (needs_result && tp_node_save(n, self, 0)) {
     /* out of memory after the write: the tensor is written but keeps no history */
     tp_node_release(n);
@@ -674,7 +684,7 @@ static int unary_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
   case TP_OP_FRAC: d = g; break;
   case TP_OP_RECIPROCAL: d = mul(a, neg(a, g), sc(a, TP_OP_POW, r, 2)); break;      /* -g / x^2 */
   case TP_OP_SQUARE: d = mul(a, g, sc(a, TP_OP_MUL, x, 2)); break;                   /* 2 g x */
-  default: return tp_fail_status("tensorpad: no derivative for %s", tp_op_name(n->op));
+  default: return elemw_unary_formula(a, n, g, gi, x);
   }
   if (!d) return -1;
   gi[0] = own(d);
@@ -719,7 +729,7 @@ static int binary_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
     if (need_b) gb = where3(a, eq, half, where0(a, bin(a, cmp, y, x), g));
     break;
   }
-  default: return tp_fail_status("tensorpad: no derivative for %s", tp_op_name(n->op));
+  default: return elemw_binary_formula(a, n, g, gi, x, y, r);
   }
   if ((need_a && !ga) || (need_b && !gb)) return -1;
   gi[0] = need_a ? own(ga) : NULL;
@@ -746,7 +756,7 @@ static int binary_scalar_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor *
       d = s == 0 ? zeros_like_t(a, g) : mul(a, g, sc(a, TP_OP_MUL, r, log(s)));
     break;
   case TP_OP_REMAINDER: d = reversed ? mul(a, neg(a, g), un(a, TP_OP_FLOOR, rsc(a, TP_OP_DIV, s, x))) : g; break;
-  default: return tp_fail_status("tensorpad: no derivative for %s", tp_op_name(n->op));
+  default: if (elemw_scalar_formula(a, n, g, x, r, &d)) return -1;
   }
   if (!d) return -1;
   gi[slot] = own(d);
@@ -1299,6 +1309,7 @@ int tp_formula_apply(tp_node *n, tp_tensor **gs, tp_tensor **gi) {
   case TP_GRAD_LEAKY_RELU: case TP_GRAD_SOFTPLUS:
     rc = nn_formula(&a, n, g, gi);
     break;
+  case TP_GRAD_ELEMW: rc = elemw_formula(&a, n, g, gi); break;
   default: rc = tp_fail_status("tensorpad: no derivative for %s", n->name);
   }
   arena_free(&a);
@@ -1329,6 +1340,7 @@ TP_API const char *tp_node_saved_name(void *node, int i) {
   case TP_GRAD_NLL_LOSS: return i == 0 ? "target" : "weight";
   case TP_GRAD_BCE: case TP_GRAD_BCE_LOGITS: return i == 0 ? "self" : i == 1 ? "target" : "weight";
   case TP_GRAD_LEAKY_RELU: case TP_GRAD_SOFTPLUS: return "self";
+  case TP_GRAD_ELEMW: return i == 0 ? "self" : n->op == TP_EW_LERP || n->op == TP_EW_LERP_T ? (i == 1 ? "end" : "weight") : i == 1 ? "tensor1" : "tensor2";
   }
   return "saved";
 }
@@ -1437,4 +1449,187 @@ static int nn_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
   }
   }
   return tp_fail_status("tensorpad: no derivative for %s", n->name);
+}
+
+/* ==== elementwise math functions (src/elemw.c) ===============================================
+ * Their ops.def rows reach here from the unary/binary formulas' default cases; the ops with
+ * parameters or three operands record TP_GRAD_ELEMW nodes. */
+#define PI_ 3.14159265358979323846
+
+static int elemw_binary_needs(int op, int *need_a, int *need_b) {
+  switch (op) {
+  case TP_OP_ATAN2: case TP_OP_FMOD: case TP_OP_LOGADDEXP: case TP_OP_LOGADDEXP2: case TP_OP_XLOGY:
+  case TP_OP_FMAX: case TP_OP_FMIN:
+    *need_a = *need_b = 1;
+    return 0;
+  case TP_OP_HYPOT: case TP_OP_COPYSIGN: *need_a = *need_b = 1; return 1;  /* and the result */
+  default: return 0;
+  }
+}
+
+/* Scalar forms that save self and the result (like pow's). */
+static int elemw_scalar_saves(int op) { return op == TP_OP_XLOGY || op == TP_OP_COPYSIGN; }
+
+/* where(c, x, s) for a number s: x where c holds, s elsewhere */
+static tp_tensor *where_s(arena *a, tp_tensor *c, tp_tensor *x, double s) {
+  return c && x ? K(a, tp_where(c, x, NULL, 0, TP_SCALAR_NONE, s, TP_SCALAR_FLOAT)) : NULL;
+}
+
+static int elemw_unary_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi, tp_tensor *x) {
+  tp_tensor *d = NULL;
+  switch (n->op) {
+  case TP_OP_SGN: d = zeros_like_t(a, g); break;  /* real inputs: zero almost everywhere */
+  case TP_OP_ERFC:  /* -g 2/sqrt(pi) e^{-x^2} */
+    d = mul(a, g, sc(a, TP_OP_MUL, un(a, TP_OP_EXP, neg(a, sc(a, TP_OP_POW, x, 2))), -TWO_OVER_SQRTPI));
+    break;
+  case TP_OP_ERFINV:  /* g sqrt(pi)/2 e^{erfinv(x)^2} */
+    d = mul(a, g, sc(a, TP_OP_MUL, un(a, TP_OP_EXP, sc(a, TP_OP_POW, un(a, TP_OP_ERFINV, x), 2)), 0.88622692545275801364));
+    break;
+  case TP_OP_LGAMMA: d = mul(a, g, un(a, TP_OP_DIGAMMA, x)); break;       /* g psi(x) */
+  case TP_OP_DIGAMMA: d = mul(a, g, x ? K(a, tp_polygamma(1, x)) : NULL); break;  /* g psi'(x) */
+  case TP_OP_ACOSH: d = mul(a, g, un(a, TP_OP_RSQRT, sc(a, TP_OP_SUB, sc(a, TP_OP_POW, x, 2), 1))); break;  /* g / sqrt(x^2 - 1) */
+  case TP_OP_ASINH: d = mul(a, g, un(a, TP_OP_RSQRT, sc(a, TP_OP_ADD, sc(a, TP_OP_POW, x, 2), 1))); break;  /* g / sqrt(x^2 + 1) */
+  case TP_OP_ATANH: d = dv(a, g, rsc(a, TP_OP_SUB, 1, sc(a, TP_OP_POW, x, 2))); break;                     /* g / (1 - x^2) */
+  case TP_OP_SINC: {  /* g (pi x cos(pi x) - sin(pi x)) / (pi x^2), 0 at x = 0 */
+    tp_tensor *px = sc(a, TP_OP_MUL, x, PI_);
+    tp_tensor *num = sub(a, mul(a, px, un(a, TP_OP_COS, px)), un(a, TP_OP_SIN, px));
+    d = where_s(a, cmp_s(a, TP_OP_NE, x, 0), mul(a, g, dv(a, num, mul(a, px, x))), 0);
+    break;
+  }
+  case TP_OP_DEG2RAD: d = sc(a, TP_OP_MUL, g, PI_ / 180); break;
+  case TP_OP_RAD2DEG: d = sc(a, TP_OP_MUL, g, 180 / PI_); break;
+  default: return tp_fail_status("tensorpad: no derivative for %s", tp_op_name(n->op));
+  }
+  if (!d) return -1;
+  gi[0] = own(d);
+  return 0;
+}
+
+static int elemw_binary_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi, tp_tensor *x, tp_tensor *y, tp_tensor *r) {
+  int need_a = n->next[0].fn != NULL, need_b = n->next[1].fn != NULL;
+  tp_tensor *ga = NULL, *gb = NULL;
+  switch (n->op) {
+  case TP_OP_ATAN2: {  /* d/da = b / (a^2 + b^2), d/db = -a / (a^2 + b^2) */
+    tp_tensor *den = add(a, mul(a, x, x), mul(a, y, y));
+    if (need_a) ga = dv(a, mul(a, g, y), den);
+    if (need_b) gb = dv(a, mul(a, g, neg(a, x)), den);
+    break;
+  }
+  case TP_OP_FMOD:  /* a - trunc(a / b) b */
+    if (need_a) ga = g;
+    if (need_b) gb = mul(a, neg(a, g), un(a, TP_OP_TRUNC, dv(a, x, y)));
+    break;
+  case TP_OP_HYPOT:  /* a / r, b / r */
+    if (need_a) ga = mul(a, g, dv(a, x, r));
+    if (need_b) gb = mul(a, g, dv(a, y, r));
+    break;
+  case TP_OP_LOGADDEXP:  /* 1 / (1 + e^{b - a}), 1 / (1 + e^{a - b}) */
+    if (need_a) ga = dv(a, g, sc(a, TP_OP_ADD, un(a, TP_OP_EXP, sub(a, y, x)), 1));
+    if (need_b) gb = dv(a, g, sc(a, TP_OP_ADD, un(a, TP_OP_EXP, sub(a, x, y)), 1));
+    break;
+  case TP_OP_LOGADDEXP2:  /* 1 / (1 + 2^{b - a}), 1 / (1 + 2^{a - b}) */
+    if (need_a) ga = dv(a, g, sc(a, TP_OP_ADD, rsc(a, TP_OP_POW, 2, sub(a, y, x)), 1));
+    if (need_b) gb = dv(a, g, sc(a, TP_OP_ADD, rsc(a, TP_OP_POW, 2, sub(a, x, y)), 1));
+    break;
+  case TP_OP_XLOGY:  /* d/da = xlogy(a != 0, b), d/db = a / b */
+    if (need_a) ga = mul(a, g, bin(a, TP_OP_XLOGY, cmp_s(a, TP_OP_NE, x, 0), y));
+    if (need_b) gb = dv(a, mul(a, g, x), y);
+    break;
+  case TP_OP_COPYSIGN:  /* d/da = r / a (0 where a == 0), d/db = 0 */
+    if (need_a) ga = where_s(a, cmp_s(a, TP_OP_NE, x, 0), mul(a, g, dv(a, r, x)), 0);
+    if (need_b) gb = zeros_like_t(a, g);
+    break;
+  case TP_OP_FMAX: case TP_OP_FMIN: {  /* g to a where a wins (a >= b or b is NaN), else to b */
+    tp_tensor *m = bin(a, TP_OP_LOGICAL_OR, bin(a, n->op == TP_OP_FMAX ? TP_OP_GE : TP_OP_LE, x, y), un(a, TP_OP_ISNAN, y));
+    if (need_a) ga = where_s(a, m, g, 0);
+    if (need_b) gb = where_s(a, un(a, TP_OP_LOGICAL_NOT, m), g, 0);
+    break;
+  }
+  case TP_OP_HEAVISIDE: return tp_fail_status("derivative for aten::heaviside is not implemented");
+  case TP_OP_NEXTAFTER: return tp_fail_status("the derivative for 'nextafter' is not implemented.");
+  default: return tp_fail_status("tensorpad: no derivative for %s", tp_op_name(n->op));
+  }
+  if ((need_a && !ga) || (need_b && !gb)) return -1;
+  gi[0] = need_a ? own(ga) : NULL;
+  gi[1] = need_b ? own(gb) : NULL;
+  return 0;
+}
+
+/* x op s (or s op x when reversed): *d the gradient of x. */
+static int elemw_scalar_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor *x, tp_tensor *r, tp_tensor **d) {
+  double s = n->s[0];
+  int reversed = (int)n->iv[0];
+  switch (n->op) {
+  case TP_OP_FMOD: *d = g; break;
+  case TP_OP_XLOGY:  /* x log s: g log s where x != 0;  s log x: g s / x */
+    *d = reversed ? dv(a, sc(a, TP_OP_MUL, g, s), x) : where_s(a, cmp_s(a, TP_OP_NE, x, 0), sc(a, TP_OP_MUL, g, log(s)), 0);
+    break;
+  case TP_OP_COPYSIGN: *d = where_s(a, cmp_s(a, TP_OP_NE, x, 0), mul(a, g, dv(a, r, x)), 0); break;
+  default: return tp_fail_status("tensorpad: no derivative for %s", tp_op_name(n->op));
+  }
+  return *d ? 0 : -1;
+}
+
+tp_tensor *tp_record_elemw(int op, const char *name, int ninputs, tp_tensor *const *ins, tp_tensor *out,
+                           const double *p, int nsave, tp_tensor *const *save) {
+  if (!out || !tp_any_requires_grad(ninputs, ins)) return out;
+  tp_node *n = tp_node_new(TP_GRAD_ELEMW, op, name, ninputs, ins, 1);
+  int failed = 0;
+  if (n) {
+    memcpy(n->s, p, sizeof(double) * 3);
+    for (int i = 0; i < nsave; i++) failed |= tp_node_save(n, save[i], -1);
+  }
+  return finish(n, out, failed);
+}
+
+int tp_inplace_elemw_begin(int op, const char *name, tp_tensor *self, int nextra, tp_tensor *const *extra,
+                           const double *p, int nsave, tp_node **n) {
+  if (tp_inplace_begin(self, nextra, extra, n)) return -1;
+  if (!*n) return 0;
+  (*n)->kind = TP_GRAD_ELEMW;
+  (*n)->op = (int16_t)op;
+  (*n)->name = name;
+  memcpy((*n)->s, p, sizeof(double) * 3);
+  if (save_old(*n, self)) return begin_failed(n);
+  for (int i = 0; i < nsave - 1; i++)
+    if (tp_node_save(*n, extra[i], -1)) return begin_failed(n);
+  return 0;
+}
+
+static int elemw_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
+  tp_tensor *t[3] = {NULL, NULL, NULL};
+  for (int i = 0; i < n->nsaved && i < 3; i++)
+    if (!(t[i] = unpack(a, n, i))) return -1;
+  tp_tensor *x = t[0];
+  double v = n->s[0];
+  switch (n->op) {
+  case TP_EW_LOGIT: {  /* g / (x (1 - x)); outside [eps, 1 - eps] 0, outside [0, 1] NaN without eps */
+    double lo = v < 0 ? 0 : v, hi = v < 0 ? 1 : 1 - v;
+    tp_tensor *out = bin(a, TP_OP_LOGICAL_OR, cmp_s(a, TP_OP_LT, x, lo), cmp_s(a, TP_OP_GT, x, hi));
+    tp_tensor *d = dv(a, g, mul(a, x, rsc(a, TP_OP_SUB, 1, x)));
+    out = out && d ? K(a, tp_where(out, NULL, d, v < 0 ? NAN : 0, TP_SCALAR_FLOAT, 0, TP_SCALAR_NONE)) : NULL;
+    return (gi[0] = own(out)) ? 0 : -1;
+  }
+  case TP_EW_POLYGAMMA: return (gi[0] = own(mul(a, g, x ? K(a, tp_polygamma(v + 1, x)) : NULL))) ? 0 : -1;  /* g psi^(n+1)(x) */
+  case TP_EW_NAN_TO_NUM: return (gi[0] = own(mul(a, g, un(a, TP_OP_ISFINITE, x)))) ? 0 : -1;  /* g where x is finite */
+  case TP_EW_ADDCMUL: case TP_EW_ADDCDIV: {  /* self + v t1 t2: g, g v t2, g v t1;  self + v t1 / t2: g, g v / t2, -g v t1 / t2^2 */
+    tp_tensor *t1 = t[1], *t2 = t[2];
+    int div = n->op == TP_EW_ADDCDIV;
+    if (n->next[0].fn) gi[0] = own(g);
+    if (n->next[1].fn && !(gi[1] = own(sc(a, TP_OP_MUL, div ? dv(a, g, t2) : mul(a, g, t2), v)))) return -1;
+    if (n->next[2].fn) {
+      tp_tensor *d = div ? neg(a, dv(a, mul(a, g, t1), mul(a, t2, t2))) : mul(a, g, t1);
+      if (!(gi[2] = own(sc(a, TP_OP_MUL, d, v)))) return -1;
+    }
+    return 0;
+  }
+  case TP_EW_LERP: case TP_EW_LERP_T: {  /* self + w (end - self): g (1 - w), g w, g (end - self) */
+    tp_tensor *w = n->op == TP_EW_LERP_T ? t[2] : NULL;
+    if (n->next[0].fn && !(gi[0] = own(w ? mul(a, g, rsc(a, TP_OP_SUB, 1, w)) : sc(a, TP_OP_MUL, g, 1 - v)))) return -1;
+    if (n->next[1].fn && !(gi[1] = own(w ? mul(a, g, w) : sc(a, TP_OP_MUL, g, v)))) return -1;
+    if (w && n->next[2].fn && !(gi[2] = own(mul(a, g, sub(a, t[1], x))))) return -1;
+    return 0;
+  }
+  default: return tp_fail_status("tensorpad: no derivative for %s", n->name);
+  }
 }

@@ -53,4 +53,12 @@ int tp_inplace_kind_begin(int kind, const char *name, tp_tensor *self, int nextr
 void tp_inplace_unary_commit(int op, tp_tensor *x, struct tp_node *n);
 void tp_inplace_abort(struct tp_node *n);
 
+/* elemw.c's ops with parameters or three operands: a TP_GRAD_ELEMW node, op TP_EW_*, p the
+ * op's numbers (n->s), save the inputs the formula needs. In place: saves a clone of self
+ * first, then extra[0 .. nsave - 2]. */
+tp_tensor *tp_record_elemw(int op, const char *name, int ninputs, tp_tensor *const *ins, tp_tensor *out,
+                           const double *p, int nsave, tp_tensor *const *save);
+int tp_inplace_elemw_begin(int op, const char *name, tp_tensor *self, int nextra, tp_tensor *const *extra,
+                           const double *p, int nsave, struct tp_node **n);
+
 #endif

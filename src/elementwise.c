@@ -460,8 +460,11 @@ static int unary_compute_dtype(int op, int dt) {
                             op == TP_OP_SILU ? "silu_cpu" : op == TP_OP_FRAC ? "frac_cpu" : "GeluKernelImpl",
                             tp_dtype_title(dt));
     return dt;
-  default:
+  default: {
+    int out, ct = tp_elemw_unary_types(op, dt, &out);  /* elemw.c's ops: their own rules */
+    if (ct != -2) return ct;
     return is_float(dt) ? dt : TP_FLOAT32;
+  }
   }
 }
 
@@ -472,6 +475,8 @@ static int unary_check(int op) {
 }
 
 static void run2(tp_tensor *out, tp_tensor *in, tp_inner_fn fn, void *ctx) {
+  tp_elemw_ctx c;
+  if (!fn) fn = tp_elemw_unary_kernel(*(const int *)ctx, out->dtype, in->dtype, &c), ctx = &c;  /* elemw.c */
   tp_iter it;
   tp_tensor *ops[2] = {out, in};
   tp_iter_init(&it, 2, ops);
@@ -482,11 +487,11 @@ tp_tensor *tp_unary_impl(int op, tp_tensor *x) {
   if (unary_check(op)) return NULL;
   int ct = unary_compute_dtype(op, x->dtype);
   if (ct < 0) return NULL;
-  int out_dt = op == TP_OP_LOGICAL_NOT ? TP_BOOL : ct;
+  int out_dt = op == TP_OP_LOGICAL_NOT ? TP_BOOL : tp_elemw_unary_out(op, ct);
   operand a;
   if (operand_as(&a, x, ct)) return NULL;
   tp_tensor *out = new_output(out_dt, x->ndim, x->shape, x, NULL);
-  if (out) run2(out, a.t, unary_kernels[op][ct], NULL);
+  if (out) run2(out, a.t, unary_kernels[op][ct], &op);
   operand_done(&a);
   return out;
 }
@@ -517,10 +522,10 @@ static int unary_inplace(int op, tp_tensor *x) {
   if (unary_check(op)) return -1;
   int ct = unary_compute_dtype(op, x->dtype);
   if (ct < 0) return -1;
-  int out_dt = op == TP_OP_LOGICAL_NOT ? TP_BOOL : ct;
+  int out_dt = op == TP_OP_LOGICAL_NOT ? TP_BOOL : tp_elemw_unary_out(op, ct);
   if (out_dt == x->dtype && ct == x->dtype) {  /* the common case: straight into x */
     if (check_internal_overlap(x)) return -1;
-    run2(x, x, unary_kernels[op][ct], NULL);
+    run2(x, x, unary_kernels[op][ct], &op);
     x->version->value++;
     return 0;
   }
@@ -723,6 +728,9 @@ static int binary_types(int op, int common, int da, int db, int *out) {
     break;
   default:
     if (is_comparison(op)) od = TP_BOOL;
+    int ect = tp_elemw_binary_types(op, common, da, db, &od);  /* elemw.c's ops: their own rules */
+    if (ect != -2) ct = ect;
+    if (ct < 0) return -1;
   }
   if (out) *out = od;
   return ct;
@@ -761,17 +769,18 @@ static tp_tensor *binary_run(int op, tp_tensor *a, int wa, tp_tensor *b, int wb,
   int wrapped[2] = {wa, wb};
   int common = tp_result_type(2, ts, wrapped);
   if (binary_check(op, alpha, common)) return NULL;
+  int64_t shape[TP_MAX_DIMS];
+  int nd = op == TP_OP_SUB ? 0 : tp_broadcast_shape(2, ts, shape);  /* shapes first, as TensorIterator */
+  if (nd < 0) return NULL;
   int od, ct = binary_types(op, common, a->dtype, b->dtype, &od);
   if (ct < 0) return NULL;
-  int64_t shape[TP_MAX_DIMS];
-  int nd = tp_broadcast_shape(2, ts, shape);
-  if (nd < 0) return NULL;
+  if (op == TP_OP_SUB && (nd = tp_broadcast_shape(2, ts, shape)) < 0) return NULL;  /* sub's bool check comes first */
   operand oa, ob;
   if (operand_as(&oa, a, ct)) return NULL;
   if (operand_as(&ob, b, ct)) { operand_done(&oa); return NULL; }
   tp_tensor *out = NULL;
   if ((ct == TP_INT32 || ct == TP_INT64) &&
-      (op == TP_OP_DIV_TRUNC || op == TP_OP_DIV_FLOOR || op == TP_OP_REMAINDER) && has_zero(ob.t)) {
+      (op == TP_OP_DIV_TRUNC || op == TP_OP_DIV_FLOOR || op == TP_OP_REMAINDER || op == TP_OP_FMOD) && has_zero(ob.t)) {
     tp_fail("ZeroDivisionError");
     goto done;
   }
@@ -783,7 +792,10 @@ static tp_tensor *binary_run(int op, tp_tensor *a, int wa, tp_tensor *b, int wb,
   if (!out) goto done;
   if (dst) tp_tensor_retain(dst);
   bin_ctx c = {alpha, (int64_t)alpha};
+  tp_elemw_ctx ec;
+  void *ctx = &c;
   tp_inner_fn fn = binary_kernels[op][ct];
+  if (!fn) fn = tp_elemw_binary_kernel(op, od, ct, &ec), ctx = &ec;  /* elemw.c */
   if (alpha != 1 && (op == TP_OP_ADD || op == TP_OP_SUB)) fn = alpha_kernels[op == TP_OP_SUB][ct];
   if (op == TP_OP_POW && is_float(ct) && wb && !wa) {
     tp_inner_fn special = pow_special(ct, tp_load_f64(tp_ptr(ob.t), ct));
@@ -792,7 +804,7 @@ static tp_tensor *binary_run(int op, tp_tensor *a, int wa, tp_tensor *b, int wb,
   tp_iter it;
   tp_tensor *ops[3] = {out, oa.t, ob.t};
   tp_iter_init(&it, 3, ops);
-  tp_iter_run(&it, fn, &c);
+  tp_iter_run(&it, fn, ctx);
 done:
   operand_done(&oa);
   operand_done(&ob);

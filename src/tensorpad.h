@@ -213,6 +213,27 @@ TP_API int tp_reduce_indexed(int op, tp_tensor *x, double dim, int keepdim, tp_t
 /* softmax, log_softmax, cumsum, cumprod along dim; dtype < 0: the default. */
 TP_API tp_tensor *tp_dimop(int op, tp_tensor *x, double dim, int dtype);
 
+/* ---- elementwise math with parameters or three operands (src/elemw.c) ------------------- */
+/* nan_to_num(x, nan, posinf, neginf): a NaN posinf/neginf means None (the dtype's largest). */
+TP_API tp_tensor *tp_nan_to_num(tp_tensor *x, double nan, double posinf, double neginf);
+TP_API int tp_nan_to_num_(tp_tensor *x, double nan, double posinf, double neginf);
+TP_API tp_tensor *tp_logit(tp_tensor *x, double eps);          /* eps NaN: None */
+TP_API int tp_logit_(tp_tensor *x, double eps);
+TP_API tp_tensor *tp_polygamma(double n, tp_tensor *x);      /* PolygammaBackward0 */
+TP_API int tp_polygamma_(tp_tensor *x, double n);
+/* self + value * t1 * t2 (AddcmulBackward0), self + value * t1 / t2 (AddcdivBackward0). */
+TP_API tp_tensor *tp_addcmul(tp_tensor *self, tp_tensor *t1, tp_tensor *t2, double value);
+TP_API int tp_addcmul_(tp_tensor *self, tp_tensor *t1, tp_tensor *t2, double value);
+TP_API tp_tensor *tp_addcdiv(tp_tensor *self, tp_tensor *t1, tp_tensor *t2, double value);
+TP_API int tp_addcdiv_(tp_tensor *self, tp_tensor *t1, tp_tensor *t2, double value);
+/* self + weight (end - self): the tensor weight, or (weight NULL) the number w. */
+TP_API tp_tensor *tp_lerp(tp_tensor *self, tp_tensor *end, tp_tensor *weight, double w);
+TP_API int tp_lerp_(tp_tensor *self, tp_tensor *end, tp_tensor *weight, double w);
+/* isclose (bool tensor), allclose and equal (1 / 0, or -1 + error). */
+TP_API tp_tensor *tp_isclose(tp_tensor *a, tp_tensor *b, double rtol, double atol, int equal_nan);
+TP_API int tp_allclose(tp_tensor *a, tp_tensor *b, double rtol, double atol, int equal_nan);
+TP_API int tp_equal(tp_tensor *a, tp_tensor *b);
+
 /* ---- linear algebra (src/gemm.c, src/linalg.c) ----------------------------------------- */
 /* Every linear-algebra op goes through tp_linalg(op, a, b), PyTorch's torch.<name>(a, b):
  * the one place autograd records them. JS reads the names with tp_linalg_name. */

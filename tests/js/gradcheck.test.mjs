@@ -30,12 +30,15 @@ const table = [];
 for (let i = 0, n = W.tp_op_count(); i < n; i++) {
   table.push({ name: cstr(W.tp_op_name(i)), kind: W.tp_op_kind(i), grad_fn: cstr(W.tp_op_grad_fn(i, 0)) });
 }
-const differentiable = table.filter((op) => op.grad_fn !== '');
+// heaviside and nextafter record a node whose backward raises, as in PyTorch (tested below).
+const NOT_IMPLEMENTED = new Set(['heaviside', 'nextafter']);
+const differentiable = table.filter((op) => op.grad_fn !== '' && !NOT_IMPLEMENTED.has(op.name));
+
 
 // Ops needing positive inputs; the others get values in [-0.81, 0.81] without zeros.
 const UNIT_OPS = new Set(['neg', 'abs', 'exp', 'exp2', 'expm1', 'sin', 'cos', 'tan', 'asin', 'acos', 'atan', 'sinh', 'cosh',
   'tanh', 'sigmoid', 'relu', 'gelu', '_gelu_tanh', 'silu', 'erf', 'sign', 'floor', 'ceil', 'round', 'trunc', 'frac', 'square',
-  'atanh', 'softmax', 'log_softmax', 'cumsum', 'sum', 'mean', 'amax', 'amin', 'max', 'min', 'var', 'std', 'norm', 'logsumexp']);
+  'atanh', 'erfinv', 'erfc', 'sgn', 'asinh', 'sinc', 'deg2rad', 'rad2deg', 'softmax', 'log_softmax', 'cumsum', 'sum', 'mean', 'amax', 'amin', 'max', 'min', 'var', 'std', 'norm', 'logsumexp']);
 // Ops reached through an option of another method (names starting with '_').
 const VARIANTS = {
   _gelu_tanh: (x) => x.gelu({ approximate: 'tanh' }),
@@ -47,20 +50,20 @@ const first = (r) => (Array.isArray(r) ? r[0] : r);
 /** The calls that check one op of the table: [label, fn, inputs]. */
 function callsFor(op) {
   const name = op.name;
-  const x = () => (UNIT_OPS.has(name) ? unit() : pos());
+  const x = () => (UNIT_OPS.has(name) ? unit() : name === 'acosh' ? leaf(BASE.map((r) => r.map((v) => Math.abs(v) + 1.2))) : pos());
   const method = VARIANTS[name] ?? ((t, ...a) => t[name](...a));
   switch (op.kind) {
     case KIND.UNARY:
       return [[name, (t) => method(t), [x()]]];
     case KIND.BINARY: {
-      const a = name === 'pow' ? pos() : name === 'remainder' ? leaf(BASE.map((r) => r.map((v) => 3 * Math.abs(v) + 0.2))) : unit();
-      const b = name === 'pow' || name === 'remainder' || name.startsWith('_div') || name === 'div' ? posRow() : row();
+      const a = name === 'pow' ? pos() : name === 'remainder' || name === 'fmod' ? leaf(BASE.map((r) => r.map((v) => 3 * Math.abs(v) + 0.2))) : unit();
+      const b = ['pow', 'remainder', 'fmod', 'xlogy', 'div'].includes(name) || name.startsWith('_div') ? posRow() : row();
       const calls = [[`${name}(tensor, broadcast)`, (p, q) => method(p, q), [a, b]]];
       const exists = (f) => { try { torch.scope(f); return true; } catch { return false; } };
       if (!name.startsWith('_') && exists(() => a[name](0.7))) {
         calls.push([`${name}(scalar)`, (p) => p[name](0.7), [a]]);
-        if (typeof torch[name] === 'function' && ['add', 'sub', 'mul', 'div', 'pow'].includes(name)) {
-          calls.push([`torch.${name}(scalar, tensor)`, (q) => torch[name](1.7, q), [name === 'div' ? pos() : unit()]]);
+        if (typeof torch[name] === 'function' && ['add', 'sub', 'mul', 'div', 'pow', 'xlogy'].includes(name)) {
+          calls.push([`torch.${name}(scalar, tensor)`, (q) => torch[name](1.7, q), [name === 'div' || name === 'xlogy' ? pos() : unit()]]);
         }
       }
       return calls;
@@ -118,6 +121,50 @@ for (const op of differentiable) {
     for (const [label, fn, inputs] of calls) check(label, fn, inputs);
   });
 }
+
+// ---- elementwise ops with parameters or three operands (src/elemw.c) -----------------------
+const ELEMW_OPS = [
+  ['addcmul', (a, b, c) => torch.addcmul(a, b, c, { value: -1.5 }), () => [unit(), row(), posRow()]],
+  ['addcdiv', (a, b, c) => a.addcdiv(b, c, { value: 0.5 }), () => [unit(), row(), posRow()]],
+  ['addcmul_ on a clone', (a, b, c) => a.clone().addcmul_(b, c), () => [unit(), row(), posRow()]],
+  ['addcdiv_ on a clone', (a, b, c) => a.clone().addcdiv_(b, c, { value: 2 }), () => [unit(), row(), posRow()]],
+  ['lerp scalar weight', (a, b) => a.lerp(b, 0.3), () => [unit(), row()]],
+  ['lerp tensor weight', (a, b, w) => torch.lerp(a, b, w), () => [unit(), row(), posRow()]],
+  ['lerp_ tensor weight on a clone', (a, b, w) => a.clone().lerp_(b, w), () => [unit(), row(), posRow()]],
+  ['logit', (a) => a.logit(), () => [leaf(BASE.map((r) => r.map((v) => Math.abs(v) * 0.9 + 0.05)))]],
+  ['logit eps', (a) => a.logit(0.2), () => [leaf(BASE.map((r) => r.map((v) => Math.abs(v) * 0.9 + 0.05)))]],
+  ['logit_ on a clone', (a) => a.clone().logit_(), () => [leaf(BASE.map((r) => r.map((v) => Math.abs(v) * 0.9 + 0.05)))]],
+  ['nan_to_num', (a) => a.nan_to_num(), () => [unit()]],
+  ['polygamma 1', (a) => torch.polygamma(1, a), () => [pos()]],
+  ['polygamma 3', (a) => a.polygamma(3), () => [pos()]],
+  ['polygamma_ 2 on a clone', (a) => a.clone().polygamma_(2), () => [pos()]],
+  ['nan_to_num_ on a clone', (a) => a.clone().nan_to_num_({ nan: 1 }), () => [unit()]],
+  ['float_power', (a, b) => a.float_power(b), () => [pos(), posRow()]],
+  ['ldexp', (a) => a.ldexp(torch.tensor([1, -2, 0, 3])), () => [unit()]],
+  ['atan2_ on a clone', (a, b) => a.clone().atan2_(b), () => [unit(), row()]],
+  ['copysign_ scalar on a clone', (a) => a.clone().copysign_(-2), () => [unit()]],
+  ['xlogy_ on a clone', (a, b) => a.clone().xlogy_(b), () => [unit(), posRow()]],
+  ['hypot_ on a clone', (a, b) => a.clone().hypot_(b), () => [unit(), row()]],
+  ['addcmul_ on a view (CopySlices)', (a, b) => { const c = a.mul(1); c.index(0).addcmul_(b, a.index(1), { value: 2 }); return c; }, () => [unit(), row()]],
+  ['lerp_ on a view (CopySlices)', (a, b) => { const c = a.mul(1); c.index(':', 1).lerp_(b, 0.25); return c; }, () => [unit(), leaf([0.3, -0.2, 0.5])]],
+  ['logit_ on a view (CopySlices)', (a) => { const c = a.mul(1); c.index(1).logit_(0.1); return c; }, () => [leaf(BASE.map((r) => r.map((v) => Math.abs(v) * 0.9 + 0.05)))]],
+];
+for (const [label, fn, make] of ELEMW_OPS) {
+  test(`gradcheck + gradgradcheck: ${label}`, () => {
+    torch.manual_seed(0);
+    check(label, fn, make());
+  });
+}
+
+test('heaviside and nextafter record a node whose backward raises, as in PyTorch', () => {
+  const x = unit(), y = row();
+  const h = torch.heaviside(x, y);
+  assert.equal(h.grad_fn.name(), 'torch::autograd::NotImplemented');
+  assert.throws(() => h.sum().backward(), /derivative for aten::heaviside is not implemented/);
+  const n = x.nextafter(y);
+  assert.equal(n.grad_fn.name(), 'NextafterBackward0');
+  assert.throws(() => n.sum().backward(), /the derivative for 'nextafter' is not implemented\./);
+});
 
 // ---- linear algebra ------------------------------------------------------------------------
 const R = (...shape) => {
