@@ -853,7 +853,8 @@ static int reduce_indexed_formula(arena *a, tp_node *n, tp_tensor **g, tp_tensor
   tp_tensor *gv = g[0];
   if (!n->iv[1]) { gv = unsq(a, gv, dim); idx = unsq(a, idx, dim); }
   tp_tensor *z = zeros_meta(a, &n->in_meta[0]);
-  tp_tensor *d = z && gv && idx ? K(a, tp_scatter(z, (double)dim, idx, gv, 0, 0)) : NULL;
+  int add = n->niv > 2 && n->iv[2];  /* cummax/cummin (src/sort.c): an index may repeat */
+  tp_tensor *d = z && gv && idx ? K(a, tp_scatter(z, (double)dim, idx, gv, 0, add)) : NULL;
   if (!d) return -1;
   gi[0] = own(d);
   return 0;

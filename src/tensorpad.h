@@ -284,4 +284,14 @@ TP_API tp_tensor *tp_binary_cross_entropy_with_logits(tp_tensor *input, tp_tenso
 TP_API tp_tensor *tp_leaky_relu(tp_tensor *x, double negative_slope);
 TP_API tp_tensor *tp_softplus(tp_tensor *x, double beta, double threshold);
 
+/* ---- sorting and selection along a dim (src/sort.c) ------------------------------------- */
+/* out[0] = values, out[1] = indices (int64); ties broken as PyTorch 1.13's CPU kernels do. */
+TP_API int tp_sort(tp_tensor *x, double dim, int descending, int stable, tp_tensor **out);
+TP_API int tp_topk(tp_tensor *x, double k, double dim, int largest, int sorted, tp_tensor **out);
+TP_API int tp_kthvalue(tp_tensor *x, double k, double dim, int keepdim, tp_tensor **out);
+/* which: 0 median, 1 nanmedian, 2 mode, 3 cummax, 4 cummin (keepdim ignored for the last two). */
+TP_API int tp_select_dim(int which, tp_tensor *x, double dim, int keepdim, tp_tensor **out);
+/* median() / nanmedian() of all elements (the lower median), a 0-d tensor. */
+TP_API tp_tensor *tp_median(tp_tensor *x, int ignore_nan);
+
 #endif
