@@ -48,3 +48,42 @@ test('median() shares the gradient among the elements equal to it', () => {
   x.median().backward();
   assert.deepEqual(x.grad.tolist(), [0.5, 0, 0.5, 0]);
 });
+
+// ---- src/stats.c ----
+const STATS = [
+  ['nansum()', (x) => x.nansum()],
+  ['nansum(1, keepdim)', (x) => x.nansum(1, true)],
+  ['nanmean(0)', (x) => x.nanmean(0)],
+  ['logcumsumexp(1)', (x) => x.logcumsumexp(1)],
+  ['logcumsumexp(0)', (x) => x.logcumsumexp(0)],
+  ['quantile(0.3)', (x) => x.quantile(0.3)],
+  ['quantile([0.2, 0.7], 1)', (x) => x.quantile(torch.tensor([0.2, 0.7], f64), 1)],
+  ['quantile midpoint', (x) => x.quantile(0.5, { dim: 0, interpolation: 'midpoint' })],
+  ['nanquantile(0.4, 1, keepdim)', (x) => x.nanquantile(0.4, 1, true)],
+  ['diff()', (x) => x.diff()],
+  ['diff(2, 0) with prepend', (x) => x.diff(2, 0, torch.ones(1, 4, f64))],
+  ['dist(2)', (x) => x.dist(torch.tensor([0.1, 0.2, -0.3, 0.05], f64))],
+  ['dist(1)', (x) => x.dist(torch.zeros(4, f64), 1)],
+  ['dist(3)', (x) => x.dist(torch.zeros(4, f64), 3)],
+  ['dist(inf)', (x) => x.dist(torch.zeros(4, f64), Infinity)],
+  ['dist(0.5)', (x) => x.dist(torch.ones(4, f64), 0.5)],
+  ['cumsum_', (x) => x.mul(1).cumsum_(1)],
+  ['cumprod_', (x) => x.mul(1).cumprod_(0)],
+];
+for (const [label, fn] of STATS) {
+  test(`gradcheck + gradgradcheck: ${label}`, () => check(label, fn, [unit()]));
+}
+
+test('dist sends the negated gradient to other, summed over its broadcast', () => {
+  const x = unit(), y = torch.tensor([0.1, 0.2, -0.3, 0.05], f64).requires_grad_();
+  check('dist(x, y) in both inputs', (a, b) => a.dist(b, 3), [x, y]);
+});
+
+test('nansum and nanmean give no gradient to NaN elements', () => {
+  const x = torch.tensor([1, NaN, 2], f64).requires_grad_();
+  x.nansum().backward();
+  assert.deepEqual(x.grad.tolist(), [1, 0, 1]);
+  x.grad = null;
+  x.nanmean().backward();
+  assert.deepEqual(x.grad.tolist(), [0.5, 0, 0.5]);
+});
