@@ -224,6 +224,30 @@ TP_API int tp_cumop_(int op, tp_tensor *x, double dim, int dtype) {
 }
 
 /* ---- quantile / nanquantile (ATen's quantile_compute, op for op) -------------------------- */
+/* PyTorch's CPU lerp is compiled with FMA contraction (its AVX2 kernels): the values are
+ * fma(w, end - self, self) or fma(-(end - self), 1 - w, end). The graph comes from the ops
+ * that compute the same function; only the rounding of the forward value is taken from here. */
+static void fused_lerp(tp_tensor *out, tp_tensor *self, tp_tensor *end, tp_tensor *w) {
+  if (!tp_tensor_is_contiguous(out) || !tp_tensor_is_contiguous(self) || !tp_tensor_is_contiguous(end) || !tp_tensor_is_contiguous(w))
+    return;
+  int64_t n = tp_shape_numel(out->ndim, out->shape);
+  if (out->dtype == TP_FLOAT32) {
+    float *o = (float *)tp_ptr(out);
+    const float *a = (const float *)tp_ptr(self), *b = (const float *)tp_ptr(end), *t = (const float *)tp_ptr(w);
+    for (int64_t i = 0; i < n; i++) {
+      float d = b[i] - a[i];
+      o[i] = t[i] < 0.5f ? fmaf(t[i], d, a[i]) : fmaf(-d, 1.0f - t[i], b[i]);
+    }
+  } else {
+    double *o = (double *)tp_ptr(out);
+    const double *a = (const double *)tp_ptr(self), *b = (const double *)tp_ptr(end), *t = (const double *)tp_ptr(w);
+    for (int64_t i = 0; i < n; i++) {
+      double d = b[i] - a[i];
+      o[i] = t[i] < 0.5 ? fma(t[i], d, a[i]) : fma(-d, 1.0 - t[i], b[i]);
+    }
+  }
+}
+
 /* interpolation: 0 linear, 1 lower, 2 higher, 3 midpoint, 4 nearest. q: a 0-d or 1-d tensor of
  * x's dtype, or NULL for the scalar qs. */
 TP_API tp_tensor *tp_quantile(tp_tensor *x, tp_tensor *q, double qs, int has_dim, double dim, int keepdim,
@@ -342,6 +366,7 @@ TP_API tp_tensor *tp_quantile(tp_tensor *x, tp_tensor *q, double qs, int has_dim
       tp_tensor *hi = diff && omw ? tp_binary(TP_OP_MUL, diff, omw, 1) : NULL;
       hi = hi ? then(hi, tp_binary(TP_OP_SUB, va, hi, 1)) : NULL;
       tp_tensor *lerp = lo && hi && small ? tp_where(small, lo, hi, 0, TP_SCALAR_NONE, 0, TP_SCALAR_NONE) : NULL;
+      if (lerp) fused_lerp(lerp, vb, va, w);
       tp_tensor_release(w); tp_tensor_release(ce); tp_tensor_release(above_i); tp_tensor_release(small);
       tp_tensor_release(omw); tp_tensor_release(va); tp_tensor_release(diff); tp_tensor_release(lo); tp_tensor_release(hi);
       tp_tensor_release(vb);
