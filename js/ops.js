@@ -74,7 +74,7 @@ class ReturnTypes extends Array {
   toString() { return `torch.return_types.${this.fname}(\nvalues=${this[0]},\nindices=${this[1]})`; }
   [Symbol.for('nodejs.util.inspect.custom')]() { return this.toString(); }
 }
-function returnTypes(fname, values, indices) {
+export function returnTypes(fname, values, indices) {
   const r = new ReturnTypes();
   r.push(values, indices);
   Object.defineProperty(r, 'fname', { value: fname });

@@ -484,3 +484,48 @@ declare const torch: Torch;
 export default torch;
 export { tensor };
 declare function tensor(data: NestedData | HeapArray, opts?: CreateOptions): Tensor;
+
+// ---- sorting, selection and the reductions around them (js/sort.js; src/sort.c, src/stats.c)
+/** [values, indices] with .values / .indices; prints as torch.return_types.<name>(...). */
+export interface ValuesIndices extends Omit<Array<Tensor>, 'values'> { readonly values: Tensor; readonly indices: Tensor; readonly [i: number]: Tensor }
+/** aminmax's [min, max] with .min / .max; prints as torch.return_types.aminmax(...). */
+export interface MinMax extends Array<Tensor> { readonly min: Tensor; readonly max: Tensor }
+export type QuantileInterpolation = 'linear' | 'lower' | 'higher' | 'midpoint' | 'nearest';
+export interface SortOptions { dim?: number; descending?: boolean; stable?: boolean }
+export interface UniqueOptions { sorted?: boolean; return_inverse?: boolean; return_counts?: boolean; dim?: null }
+type DimOpts = { dim?: number; keepdim?: boolean };
+
+export declare interface Tensor {
+  sort(dim?: number | SortOptions, descending?: boolean | SortOptions, opts?: SortOptions): ValuesIndices;
+  argsort(dim?: number | SortOptions, descending?: boolean | SortOptions, opts?: SortOptions): Tensor;
+  msort(): Tensor;
+  topk(k: number | { k: number; dim?: number; largest?: boolean; sorted?: boolean }, dim?: number, largest?: boolean, sorted?: boolean,
+    opts?: { dim?: number; largest?: boolean; sorted?: boolean }): ValuesIndices;
+  kthvalue(k: number, dim?: number | DimOpts, keepdim?: boolean | DimOpts, opts?: DimOpts): ValuesIndices;
+  median(): Tensor;
+  median(dim: number | DimOpts, keepdim?: boolean | DimOpts, opts?: DimOpts): ValuesIndices;
+  nanmedian(): Tensor;
+  nanmedian(dim: number | DimOpts, keepdim?: boolean | DimOpts, opts?: DimOpts): ValuesIndices;
+  mode(dim?: number | DimOpts, keepdim?: boolean | DimOpts, opts?: DimOpts): ValuesIndices;
+  cummax(dim: number | { dim: number }): ValuesIndices;
+  cummin(dim: number | { dim: number }): ValuesIndices;
+  nansum(dim?: number | number[] | null | { dim?: number | number[]; keepdim?: boolean; dtype?: dtype }, keepdim?: boolean, opts?: { dtype?: dtype }): Tensor;
+  nanmean(dim?: number | number[] | null | { dim?: number | number[]; keepdim?: boolean; dtype?: dtype }, keepdim?: boolean, opts?: { dtype?: dtype }): Tensor;
+  count_nonzero(dim?: number | number[] | null | { dim?: number | number[] }): Tensor;
+  aminmax(opts?: { dim?: number; keepdim?: boolean }): MinMax;
+  logcumsumexp(dim: number | { dim: number }): Tensor;
+  cumsum_(dim: number | { dim: number; dtype?: dtype }, opts?: { dtype?: dtype }): this;
+  cumprod_(dim: number | { dim: number; dtype?: dtype }, opts?: { dtype?: dtype }): this;
+  quantile(q: number | Tensor, dim?: number | null | { dim?: number; keepdim?: boolean; interpolation?: QuantileInterpolation },
+    keepdim?: boolean, opts?: { interpolation?: QuantileInterpolation }): Tensor;
+  nanquantile(q: number | Tensor, dim?: number | null | { dim?: number; keepdim?: boolean; interpolation?: QuantileInterpolation },
+    keepdim?: boolean, opts?: { interpolation?: QuantileInterpolation }): Tensor;
+  diff(n?: number | { n?: number; dim?: number; prepend?: Tensor | null; append?: Tensor | null }, dim?: number,
+    prepend?: Tensor | null, append?: Tensor | null): Tensor;
+  dist(other: Tensor, p?: number): Tensor;
+  histc(bins?: number | { bins?: number; min?: number; max?: number }, min?: number, max?: number): Tensor;
+  bincount(weights?: Tensor | null | { weights?: Tensor | null; minlength?: number }, minlength?: number): Tensor;
+  /** A tensor, or a Tuple [values, inverse?, counts?] when return_inverse / return_counts. */
+  unique(sorted?: boolean | UniqueOptions, return_inverse?: boolean, return_counts?: boolean): Tensor | Tensor[];
+  unique_consecutive(return_inverse?: boolean | UniqueOptions, return_counts?: boolean): Tensor | Tensor[];
+}

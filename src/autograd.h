@@ -42,8 +42,11 @@ enum {
   /* nn ops (src/nn.c; formulas in the nn section at the end of derivatives.c) */
   TP_GRAD_ADDMM, TP_GRAD_MSE_LOSS, TP_GRAD_NLL_LOSS, TP_GRAD_BCE, TP_GRAD_BCE_LOGITS, TP_GRAD_LEAKY_RELU, TP_GRAD_SOFTPLUS,
   TP_GRAD_ELEMW,        /* elemw.c's ops with parameters or three operands (op: TP_EW_*) */
+  /* the reductions and scans of src/stats.c (nansum, logcumsumexp, dist, aminmax): op is TP_STATS_* */
+  TP_GRAD_STATS,
   TP_GRAD_COUNT
 };
+enum { TP_STATS_NANSUM, TP_STATS_LOGCUMSUMEXP, TP_STATS_DIST, TP_STATS_NOT_IMPLEMENTED };
 
 struct tp_node {
   int32_t refcount;

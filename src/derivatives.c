@@ -863,7 +863,8 @@ static int reduce_indexed_formula(arena *a, tp_node *n, tp_tensor **g, tp_tensor
   tp_tensor *gv = g[0];
   if (!n->iv[1]) { gv = unsq(a, gv, dim); idx = unsq(a, idx, dim); }
   tp_tensor *z = zeros_meta(a, &n->in_meta[0]);
-  tp_tensor *d = z && gv && idx ? K(a, tp_scatter(z, (double)dim, idx, gv, 0, 0)) : NULL;
+  int add = n->niv > 2 && n->iv[2];  /* cummax/cummin (src/sort.c): an index may repeat */
+  tp_tensor *d = z && gv && idx ? K(a, tp_scatter(z, (double)dim, idx, gv, 0, add)) : NULL;
   if (!d) return -1;
   gi[0] = own(d);
   return 0;
@@ -1273,6 +1274,7 @@ static int copy_slices_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **g
   return rc;
 }
 static int nn_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi);  /* the nn section, at the end */
+static int stats_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi);  /* src/stats.c's section, at the end */
 
 int tp_formula_apply(tp_node *n, tp_tensor **gs, tp_tensor **gi) {
   arena a = {.n = 0};
@@ -1310,6 +1312,7 @@ int tp_formula_apply(tp_node *n, tp_tensor **gs, tp_tensor **gi) {
     rc = nn_formula(&a, n, g, gi);
     break;
   case TP_GRAD_ELEMW: rc = elemw_formula(&a, n, g, gi); break;
+  case TP_GRAD_STATS: rc = stats_formula(&a, n, g, gi); break;
   default: rc = tp_fail_status("tensorpad: no derivative for %s", n->name);
   }
   arena_free(&a);
@@ -1632,4 +1635,60 @@ static int elemw_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
   }
   default: return tp_fail_status("tensorpad: no derivative for %s", n->name);
   }
+}
+
+/* ---- src/stats.c: nansum, logcumsumexp, dist (TP_GRAD_STATS, op TP_STATS_*) ---------------- */
+/* PyTorch's norm_backward for the p-norm r of x (as a whole): g times d r / d x. */
+static tp_tensor *pnorm_backward(arena *a, tp_tensor *g, tp_tensor *x, double p, tp_tensor *r) {
+  if (p == 0) return zeros_like_t(a, x);
+  if (p == 1) return mul(a, un(a, TP_OP_SIGN, x), g);
+  if (p == 2) return where0(a, cmp_s(a, TP_OP_NE, r, 0), mul(a, g, dv(a, x, r)));  /* g x / r, 0 where r = 0 */
+  if (isinf(p)) {  /* shared among the elements of largest magnitude */
+    tp_tensor *ax = un(a, TP_OP_ABS, x), *hit = bin(a, TP_OP_EQ, ax, r);
+    tp_tensor *cnt = reduce(a, TP_OP_SUM, hit, -1, NULL, 0);
+    return mul(a, un(a, TP_OP_SIGN, x), mul(a, dv(a, g, cnt), hit));
+  }
+  tp_tensor *scaled = p < 2 ? mul(a, un(a, TP_OP_SIGN, x), sc(a, TP_OP_POW, un(a, TP_OP_ABS, x), p - 1))
+                            : mul(a, x, sc(a, TP_OP_POW, un(a, TP_OP_ABS, x), p - 2));
+  if (p < 1) return mul(a, mul(a, scaled, g), sc(a, TP_OP_POW, r, 1 - p));
+  return mul(a, scaled, where0(a, cmp_s(a, TP_OP_NE, r, 0), dv(a, g, sc(a, TP_OP_POW, r, p - 1))));
+}
+
+static int stats_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
+  switch (n->op) {
+  case TP_STATS_NANSUM: {  /* g where x is not NaN, else 0 */
+    tp_tensor *x = unpack(a, n, 0);
+    tp_tensor *ge = expand_meta(a, unreduce(a, n, g), &n->in_meta[0]);
+    gi[0] = own(where0(a, bin(a, TP_OP_EQ, x, x), ge));
+    return gi[0] ? 0 : -1;
+  }
+  case TP_STATS_LOGCUMSUMEXP: {
+    /* sum_{j >= i} g_j exp(x_i - r_j), split by the sign of g and taken in log space:
+     * exp(revlcse(log|g+| - r) + x) - exp(revlcse(log|g-| - r) + x), revlcse = flip . lcse . flip */
+    tp_tensor *x = unpack(a, n, 0), *r = unpack(a, n, 1);
+    double dim = (double)n->iv[0], lowest = x && x->dtype == TP_FLOAT32 ? -3.4028234663852886e38 : -1.7976931348623157e308;
+    tp_tensor *lag = un(a, TP_OP_LOG, un(a, TP_OP_ABS, g)), *d = NULL;
+    for (int sign = 0; sign < 2 && lag && x && r; sign++) {
+      tp_tensor *pick = cmp_s(a, sign ? TP_OP_LT : TP_OP_GT, g, 0);
+      tp_tensor *lg = pick ? K(a, tp_where(pick, lag, NULL, 0, TP_SCALAR_NONE, lowest, TP_SCALAR_FLOAT)) : NULL;
+      tp_tensor *f = lg ? K(a, tp_flip(sub(a, lg, r), 1, &dim)) : NULL;
+      tp_tensor *c = f ? K(a, tp_logcumsumexp(f, dim)) : NULL;
+      tp_tensor *e = c ? un(a, TP_OP_EXP, add(a, K(a, tp_flip(c, 1, &dim)), x)) : NULL;
+      d = sign ? sub(a, d, e) : e;
+    }
+    gi[0] = own(d);
+    return gi[0] ? 0 : -1;
+  }
+  case TP_STATS_DIST: {  /* d x = norm_backward(g, x - y, p, r), d y = -d x */
+    tp_tensor *x = unpack(a, n, 0), *y = unpack(a, n, 1), *r = unpack(a, n, 2);
+    tp_tensor *d = x && y && r ? pnorm_backward(a, g, sub(a, x, y), n->s[0], r) : NULL;
+    if (!d) return -1;
+    gi[0] = own(d);
+    gi[1] = own(neg(a, d));
+    return gi[1] ? 0 : -1;
+  }
+  case TP_STATS_NOT_IMPLEMENTED:
+    return tp_fail_status("derivative for aten::aminmax is not implemented");
+  }
+  return tp_fail_status("tensorpad: no derivative for %s", n->name);
 }

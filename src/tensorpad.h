@@ -305,4 +305,34 @@ TP_API tp_tensor *tp_binary_cross_entropy_with_logits(tp_tensor *input, tp_tenso
 TP_API tp_tensor *tp_leaky_relu(tp_tensor *x, double negative_slope);
 TP_API tp_tensor *tp_softplus(tp_tensor *x, double beta, double threshold);
 
+/* ---- sorting and selection along a dim (src/sort.c) ------------------------------------- */
+/* out[0] = values, out[1] = indices (int64); ties broken as PyTorch 1.13's CPU kernels do. */
+TP_API int tp_sort(tp_tensor *x, double dim, int descending, int stable, tp_tensor **out);
+TP_API int tp_topk(tp_tensor *x, double k, double dim, int largest, int sorted, tp_tensor **out);
+TP_API int tp_kthvalue(tp_tensor *x, double k, double dim, int keepdim, tp_tensor **out);
+/* which: 0 median, 1 nanmedian, 2 mode, 3 cummax, 4 cummin (keepdim ignored for the last two). */
+TP_API int tp_select_dim(int which, tp_tensor *x, double dim, int keepdim, tp_tensor **out);
+/* median() / nanmedian() of all elements (the lower median), a 0-d tensor. */
+TP_API tp_tensor *tp_median(tp_tensor *x, int ignore_nan);
+
+/* ---- reductions, scans and counts around sorting (src/stats.c) ------------------------- */
+/* dims in tp_args() as for tp_reduce (ndims <= 0: all); dtype < 0: the default. */
+TP_API tp_tensor *tp_nansum(tp_tensor *x, int ndims, const double *dims, int keepdim, int dtype);
+TP_API tp_tensor *tp_nanmean(tp_tensor *x, int ndims, const double *dims, int keepdim, int dtype);
+TP_API tp_tensor *tp_count_nonzero(tp_tensor *x, int ndims, const double *dims);
+TP_API int tp_aminmax(tp_tensor *x, int has_dim, double dim, int keepdim, tp_tensor **out);  /* out: min, max */
+TP_API tp_tensor *tp_logcumsumexp(tp_tensor *x, double dim);
+/* cumsum_ / cumprod_ (op TP_OP_CUMSUM or TP_OP_CUMPROD) in place; dtype < 0: none given. */
+TP_API int tp_cumop_(int op, tp_tensor *x, double dim, int dtype);
+/* quantile (ignore_nan 0) / nanquantile: q a 0-d or 1-d tensor, or NULL for the scalar qs;
+ * interpolation 0 linear, 1 lower, 2 higher, 3 midpoint, 4 nearest. */
+TP_API tp_tensor *tp_quantile(tp_tensor *x, tp_tensor *q, double qs, int has_dim, double dim, int keepdim,
+                              int interpolation, int ignore_nan);
+TP_API tp_tensor *tp_diff(tp_tensor *x, double n, double dim, tp_tensor *prepend, tp_tensor *append);  /* NULL: none */
+TP_API tp_tensor *tp_dist(tp_tensor *x, tp_tensor *y, double p);
+TP_API tp_tensor *tp_histc(tp_tensor *x, double bins, double min, double max);
+TP_API tp_tensor *tp_bincount(tp_tensor *x, tp_tensor *weights, double minlength);      /* weights may be NULL */
+/* unique (sorted) or unique_consecutive of the flattened x: out = values, inverse, counts. */
+TP_API int tp_unique(tp_tensor *x, int consecutive, tp_tensor **out);
+
 #endif

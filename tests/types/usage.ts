@@ -36,3 +36,16 @@ const lin = new torch.nn.Linear(3, 1, { bias: false });
 const wt: Tensor = lin.weight;
 const mse: Tensor = new torch.nn.MSELoss({ reduction: 'sum' }).call(lin.call(torch.ones(2, 3)), torch.zeros(2, 1));
 void [n, s, shared, live, kept, z, g, name, gw, noGrad, dot, sgd, names, wt, mse, model.eval().training];
+
+// sorting, selection and the reductions around them
+{
+  const s = torch.tensor([3, 1, 2]);
+  const sorted: Tensor = s.sort({ descending: true, stable: true }).values;
+  const idx: Tensor = s.topk(2).indices.add(s.argsort()).add(s.kthvalue(1, 0, true).indices);
+  const mm = s.aminmax({ dim: 0 });
+  const qs: Tensor = s.float().quantile(torch.tensor([0.25, 0.75]), 0, false, { interpolation: 'midpoint' });
+  const parts = s.unique({ return_counts: true });
+  const [v0, i0] = s.sort();
+  void [v0.add(i0)];
+  void [sorted, idx, mm.min, mm.max, qs, parts, s.median(), s.median(0).values, s.cummax(0).indices, s.diff({ n: 2 }), s.bincount()];
+}

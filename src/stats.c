@@ -1,0 +1,571 @@
+/* The reductions, scans and counts around sorting: nansum, nanmean, count_nonzero, aminmax,
+ * logcumsumexp, cumsum_/cumprod_, quantile/nanquantile, diff, dist, histc, bincount,
+ * unique, unique_consecutive.
+ *
+ * Most are PyTorch composites and are built the same way here, from the exported entry
+ * points with grad mode on, so they record the graph PyTorch records (nanmean is
+ * NansumBackward0 under DivBackward0, diff is SubBackward0, quantile ends in
+ * SqueezeBackward3). nansum, logcumsumexp and dist are single nodes in PyTorch; their
+ * formulas are the TP_GRAD_STATS section of derivatives.c.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "ops.h"
+#include "autograd.h"
+#include "derivatives.h"
+
+static int is_float(int dt) { return dt == TP_FLOAT32 || dt == TP_FLOAT64; }
+
+/* Releases a and returns b (for chains of temporaries). */
+static tp_tensor *then(tp_tensor *a, tp_tensor *b) {
+  tp_tensor_release(a);
+  return b;
+}
+
+/* A node of kind TP_GRAD_STATS over inputs, saving `save`; out is returned linked to it. */
+static tp_tensor *record(int op, const char *name, int nin, tp_tensor *const *ins, tp_tensor *out, int niv, const int64_t *iv,
+                         double s0, int nsave, tp_tensor *const *save) {
+  if (!out || !tp_any_requires_grad(nin, ins)) return out;
+  tp_node *n = tp_node_new(TP_GRAD_STATS, op, name, nin, ins, 1);
+  int failed = !n;
+  if (n) {
+    if (niv) tp_node_set_iv(n, niv, iv);
+    n->s[0] = s0;
+    for (int i = 0; i < nsave; i++) failed |= tp_node_save(n, save[i], save[i] == out ? 0 : -1);
+  }
+  if (failed) {
+    if (n) tp_node_release(n);
+    tp_tensor_release(out);
+    return NULL;
+  }
+  tp_node_set_output(n, out, 0);
+  tp_node_release(n);
+  return out;
+}
+
+/* Bit d set for each reduced dim (ndims <= 0: all), with PyTorch's dim errors. */
+static int dim_mask(const tp_tensor *x, int ndims, const double *dims, int64_t *mask) {
+  *mask = 0;
+  if (ndims <= 0) {
+    *mask = x->ndim ? ((int64_t)1 << x->ndim) - 1 : 0;
+    return 0;
+  }
+  for (int i = 0; i < ndims; i++) {
+    int64_t d;
+    if (tp_wrap_dim((int64_t)dims[i], x->ndim, &d)) return -1;
+    if (x->ndim) *mask |= (int64_t)1 << d;
+  }
+  return 0;
+}
+
+/* ---- nansum, nanmean, count_nonzero -------------------------------------------------------- */
+/* nansum = sum(where(isnan(x), 0, x)); d self = g where x is not NaN, else 0. */
+TP_API tp_tensor *tp_nansum(tp_tensor *x, int ndims, const double *dims, int keepdim, int dtype) {
+  int64_t mask;
+  if (dim_mask(x, ndims, dims, &mask)) return NULL;
+  int mode = tp_set_grad_enabled(0);
+  tp_tensor *out;
+  if (is_float(x->dtype)) {
+    tp_tensor *nan = tp_binary(TP_OP_NE, x, x, 1);
+    tp_tensor *z = nan ? tp_where(nan, NULL, x, 0, TP_SCALAR_INT, 0, TP_SCALAR_NONE) : NULL;
+    out = z ? tp_reduce(TP_OP_SUM, z, ndims, dims, keepdim, 0, dtype) : NULL;
+    tp_tensor_release(nan);
+    tp_tensor_release(z);
+  } else {
+    out = tp_reduce(TP_OP_SUM, x, ndims, dims, keepdim, 0, dtype);
+  }
+  tp_set_grad_enabled(mode);
+  int64_t iv[2] = {mask, keepdim};
+  return record(TP_STATS_NANSUM, "NansumBackward0", 1, &x, out, 2, iv, 0, 1, &x);
+}
+
+/* nanmean = nansum / count of non-NaN values (DivBackward0 over NansumBackward0). */
+TP_API tp_tensor *tp_nanmean(tp_tensor *x, int ndims, const double *dims, int keepdim, int dtype) {
+  if (!is_float(x->dtype))
+    return tp_fail("nanmean(): expected input to have floating point dtype but got %s", tp_dtype_title(x->dtype));
+  tp_tensor *s = tp_nansum(x, ndims, dims, keepdim, dtype);
+  if (!s) return NULL;
+  int mode = tp_set_grad_enabled(0);
+  tp_tensor *ok = tp_binary(TP_OP_EQ, x, x, 1);
+  tp_tensor *cnt = ok ? tp_reduce(TP_OP_SUM, ok, ndims, dims, keepdim, 0, -1) : NULL;
+  tp_set_grad_enabled(mode);
+  tp_tensor *r = cnt ? tp_binary(TP_OP_DIV, s, cnt, 1) : NULL;
+  tp_tensor_release(ok);
+  tp_tensor_release(cnt);
+  tp_tensor_release(s);
+  return r;
+}
+
+TP_API tp_tensor *tp_count_nonzero(tp_tensor *x, int ndims, const double *dims) {
+  int64_t mask;
+  if (dim_mask(x, ndims, dims, &mask)) return NULL;
+  int mode = tp_set_grad_enabled(0);
+  tp_tensor *nz = tp_binary_scalar(TP_OP_NE, x, 0, TP_SCALAR_INT, TP_FORM_PY, 1);
+  tp_tensor *r = nz ? tp_reduce(TP_OP_SUM, nz, ndims, dims, 0, 0, TP_INT64) : NULL;
+  tp_tensor_release(nz);
+  tp_set_grad_enabled(mode);
+  return r;
+}
+
+/* ---- aminmax: (amin, amax); PyTorch 1.13 has no derivative for it ------------------------- */
+TP_API int tp_aminmax(tp_tensor *x, int has_dim, double dim, int keepdim, tp_tensor **out) {
+  int64_t d = 0;
+  if (has_dim && tp_wrap_dim((int64_t)dim, x->ndim, &d)) return -1;
+  if (!has_dim && tp_shape_numel(x->ndim, x->shape) == 0)
+    return tp_fail_status("aminmax(): cannot compute aminmax over an empty dimension as the operation has no identity.");
+  if (has_dim && x->ndim && x->shape[d] == 0)
+    return tp_fail_status("aminmax(): Expected reduction dim %lld to have non-zero size.", (long long)d);
+  int mode = tp_set_grad_enabled(0);
+  tp_tensor *lo = tp_reduce(TP_OP_AMIN, x, has_dim ? 1 : -1, &dim, keepdim, 0, -1);
+  tp_tensor *hi = lo ? tp_reduce(TP_OP_AMAX, x, has_dim ? 1 : -1, &dim, keepdim, 0, -1) : NULL;
+  tp_set_grad_enabled(mode);
+  if (!hi) {
+    tp_tensor_release(lo);
+    return -1;
+  }
+  out[0] = lo;
+  out[1] = hi;
+  if (!tp_any_requires_grad(1, &x)) return 0;
+  tp_node *n = tp_node_new(TP_GRAD_STATS, TP_STATS_NOT_IMPLEMENTED, "torch::autograd::NotImplemented", 1, &x, 2);
+  if (!n) {
+    tp_tensor_release(lo);
+    tp_tensor_release(hi);
+    return -1;
+  }
+  tp_node_set_output(n, lo, 0);
+  tp_node_set_output(n, hi, 1);
+  tp_node_release(n);
+  return 0;
+}
+
+/* ---- logcumsumexp: a running log(exp(acc) + exp(x)) in double, as PyTorch's CPU kernel ---- */
+static double log_add_exp(double x, double y) {
+  double lo = isnan(y) ? y : fmin(x, y), hi = isnan(y) ? y : fmax(x, y);
+  if (isnan(x) && !isnan(y)) lo = hi = x;  /* std::min/max return their first argument on NaN */
+  if (lo != hi || isfinite(lo)) return log1p(exp(lo - hi)) + hi;
+  return x;  /* both infinite with one sign */
+}
+
+TP_API tp_tensor *tp_logcumsumexp(tp_tensor *x, double dim) {
+  int64_t d;
+  if (tp_wrap_dim((int64_t)dim, x->ndim, &d)) return NULL;
+  if (!is_float(x->dtype)) return tp_fail("\"logcumsumexp_out_cpu\" not implemented for '%s'", tp_dtype_title(x->dtype));
+  tp_tensor *xc = tp_contiguous(x);
+  tp_tensor *out = xc ? tp_tensor_make(x->dtype, x->ndim, x->shape) : NULL;
+  if (!out) {
+    tp_tensor_release(xc);
+    return NULL;
+  }
+  int64_t n = x->ndim ? x->shape[d] : 1, outer = 1, inner = 1;
+  for (int k = 0; k < x->ndim; k++) {
+    if (k < d) outer *= x->shape[k];
+    if (k > d) inner *= x->shape[k];
+  }
+  int item = tp_dtype_table[x->dtype].itemsize;
+  for (int64_t l = 0; l < outer * inner; l++) {
+    int64_t o = l / inner, i = l % inner;
+    double acc = -INFINITY;
+    for (int64_t j = 0; j < n; j++) {
+      int64_t at = (o * n + j) * inner + i;
+      acc = log_add_exp(tp_load_f64(tp_ptr(xc) + at * item, x->dtype), acc);
+      tp_store_f64(tp_ptr(out) + at * item, x->dtype, acc);
+    }
+  }
+  tp_tensor_release(xc);
+  int64_t iv[1] = {d};
+  tp_tensor *save[2] = {x, out};
+  return record(TP_STATS_LOGCUMSUMEXP, "LogcumsumexpBackward0", 1, &x, out, 1, iv, 0, 2, save);
+}
+
+/* ---- cumsum_ / cumprod_: the out-of-place scan written back (CumsumBackward0 in place) ----- */
+TP_API int tp_cumop_(int op, tp_tensor *x, double dim, int dtype) {
+  if (op != TP_OP_CUMSUM && op != TP_OP_CUMPROD) return tp_fail_status("tensorpad: %d is not cumsum or cumprod", op);
+  if (dtype >= 0 && dtype != x->dtype)
+    return tp_fail_status("Bad in-place call: input tensor dtype %s and output tensor dtype %s should match",
+                          tp_dtype_table[x->dtype].is_floating ? (x->dtype == TP_FLOAT32 ? "float" : "double") :
+                          x->dtype == TP_INT64 ? "long int" : x->dtype == TP_INT32 ? "int" : "bool",
+                          dtype == TP_FLOAT32 ? "float" : dtype == TP_FLOAT64 ? "double" : dtype == TP_INT64 ? "long int" : dtype == TP_INT32 ? "int" : "bool");
+  if (x->dtype == TP_BOOL)
+    return tp_fail_status("\"%s_out_cpu\" not implemented for 'Bool'", op == TP_OP_CUMSUM ? "cumsum" : "cumprod");
+  int64_t d;
+  if (tp_wrap_dim((int64_t)dim, x->ndim, &d)) return -1;
+  tp_node *n = NULL;
+  int64_t iv[1] = {d};
+  if (tp_inplace_kind_begin(TP_GRAD_DIMOP, tp_op_grad_fn(op, 0), x, 0, NULL, 1, iv, 0, NULL, &n)) return -1;
+  tp_tensor *old = NULL;
+  if (n) {  /* the formula reads the input and the result (saved 0 and 1) */
+    n->op = (int16_t)op;
+    old = tp_clone(x);  /* recorded (CloneBackward0): double backward reaches x through it */
+    if (!old || tp_node_save(n, old, -1)) {
+      tp_tensor_release(old);
+      tp_inplace_abort(n);
+      return -1;
+    }
+  }
+  int mode = tp_set_grad_enabled(0);
+  tp_tensor *r = tp_dimop(op, x, (double)d, x->dtype);
+  tp_set_grad_enabled(mode);
+  int rc = r ? tp_assign_result(x, r) : -1;
+  tp_tensor_release(r);
+  tp_tensor_release(old);
+  if (rc) {
+    tp_inplace_abort(n);
+    return -1;
+  }
+  if (n && tp_node_save(n, x, 0)) {
+    tp_inplace_abort(n);
+    x->requires_grad = 0;
+    return -1;
+  }
+  tp_inplace_commit(x, n);
+  return 0;
+}
+
+/* ---- quantile / nanquantile (ATen's quantile_compute, op for op) -------------------------- */
+/* PyTorch's CPU lerp is compiled with FMA contraction (its AVX2 kernels): the values are
+ * fma(w, end - self, self) or fma(-(end - self), 1 - w, end). The graph comes from the ops
+ * that compute the same function; only the rounding of the forward value is taken from here. */
+static void fused_lerp(tp_tensor *out, tp_tensor *self, tp_tensor *end, tp_tensor *w) {
+  if (!tp_tensor_is_contiguous(out) || !tp_tensor_is_contiguous(self) || !tp_tensor_is_contiguous(end) || !tp_tensor_is_contiguous(w))
+    return;
+  int64_t n = tp_shape_numel(out->ndim, out->shape);
+  if (out->dtype == TP_FLOAT32) {
+    float *o = (float *)tp_ptr(out);
+    const float *a = (const float *)tp_ptr(self), *b = (const float *)tp_ptr(end), *t = (const float *)tp_ptr(w);
+    for (int64_t i = 0; i < n; i++) {
+      float d = b[i] - a[i];
+      o[i] = t[i] < 0.5f ? fmaf(t[i], d, a[i]) : fmaf(-d, 1.0f - t[i], b[i]);
+    }
+  } else {
+    double *o = (double *)tp_ptr(out);
+    const double *a = (const double *)tp_ptr(self), *b = (const double *)tp_ptr(end), *t = (const double *)tp_ptr(w);
+    for (int64_t i = 0; i < n; i++) {
+      double d = b[i] - a[i];
+      o[i] = t[i] < 0.5 ? fma(t[i], d, a[i]) : fma(-d, 1.0 - t[i], b[i]);
+    }
+  }
+}
+
+/* interpolation: 0 linear, 1 lower, 2 higher, 3 midpoint, 4 nearest. q: a 0-d or 1-d tensor of
+ * x's dtype, or NULL for the scalar qs. */
+TP_API tp_tensor *tp_quantile(tp_tensor *x, tp_tensor *q, double qs, int has_dim, double dim, int keepdim,
+                              int interpolation, int ignore_nan) {
+  const char *fn = ignore_nan ? "nanquantile" : "quantile";
+  if (!q && !(qs >= 0 && qs <= 1)) return tp_fail("%s() q must be in the range [0, 1] but got %g", fn, qs);
+  if (tp_shape_numel(x->ndim, x->shape) == 0) return tp_fail("%s() input tensor must be non-empty", fn);
+  if (q && q->ndim > 1) return tp_fail("%s() q must be a scalar or 1D tensor", fn);
+  if (!is_float(x->dtype)) return tp_fail("%s() input tensor must be either float or double dtype", fn);
+  if (q && q->dtype != x->dtype) return tp_fail("%s() q tensor must be same dtype as the input tensor", fn);
+  if (interpolation < 0 || interpolation > 4) return tp_fail("tensorpad: interpolation %d", interpolation);
+  int64_t d = 0;
+  if (has_dim && tp_wrap_dim((int64_t)dim, x->ndim, &d)) return NULL;
+  int mode = tp_set_grad_enabled(0);
+  double none = 0;
+  tp_tensor *qt = q ? (tp_tensor_retain(q), q) : tp_full(0, &none, x->dtype, qs);
+  if (qt && q) {  /* every q in [0, 1] */
+    tp_tensor *lo = tp_binary_scalar(TP_OP_GE, qt, 0, TP_SCALAR_INT, TP_FORM_PY, 1);
+    tp_tensor *hi = tp_binary_scalar(TP_OP_LE, qt, 1, TP_SCALAR_INT, TP_FORM_PY, 1);
+    tp_tensor *both = lo && hi ? tp_binary(TP_OP_LOGICAL_AND, lo, hi, 1) : NULL;
+    tp_tensor *all = both ? tp_reduce(TP_OP_ALL, both, -1, NULL, 0, 0, -1) : NULL;
+    int fine = all && tp_item(all) != 0;
+    tp_tensor_release(lo); tp_tensor_release(hi); tp_tensor_release(both); tp_tensor_release(all);
+    if (!fine) {
+      tp_tensor_release(qt);
+      tp_set_grad_enabled(mode);
+      return tp_fail("%s() q values must be in the range [0, 1]", fn);
+    }
+  }
+  tp_set_grad_enabled(mode);
+  if (!qt) return NULL;
+  /* out_shape: [Q] + the reduced shape; the sorted values viewed as out_shape[1:] + [n] */
+  int64_t out_shape[TP_MAX_DIMS + 1];
+  int no = 0;
+  out_shape[no++] = qt->ndim ? qt->shape[0] : 1;
+  if (has_dim && x->ndim > 0) {
+    for (int k = 0; k < x->ndim; k++)
+      if (k != d) out_shape[no++] = x->shape[k];
+      else if (keepdim) out_shape[no++] = 1;
+  } else if (keepdim) {
+    for (int k = 0; k < x->ndim; k++) out_shape[no++] = 1;
+  }
+  tp_tensor *pair[2] = {NULL, NULL}, *t = NULL, *sorted = NULL, *r = NULL;
+  if (!has_dim) {
+    t = tp_flatten(x, 0, -1);
+  } else {
+    tp_tensor *u = tp_unsqueeze(x, -1);
+    t = u ? then(u, tp_transpose(u, (double)d, -1)) : NULL;
+  }
+  if (t && !tp_sort(t, -1, 0, 0, pair)) {
+    tp_tensor_release(pair[1]);
+    double in_shape[TP_MAX_DIMS + 1];
+    for (int k = 1; k < no; k++) in_shape[k - 1] = (double)out_shape[k];
+    in_shape[no - 1] = (double)pair[0]->shape[pair[0]->ndim - 1];
+    sorted = tp_view(pair[0], no, in_shape);
+    tp_tensor_release(pair[0]);
+  }
+  tp_tensor_release(t);
+  tp_tensor *ranks = NULL, *below = NULL, *vb = NULL, *tmp = NULL;
+  if (sorted) {
+    mode = tp_set_grad_enabled(0);
+    double last_dim = -1;
+    tp_tensor *nan = tp_binary(TP_OP_NE, sorted, sorted, 1);
+    if (ignore_nan) {  /* ranks = q * (count of non-NaN - 1), at least 0 */
+      tp_tensor *ok = nan ? tp_unary(TP_OP_LOGICAL_NOT, nan) : NULL;
+      tmp = ok ? then(ok, tp_reduce(TP_OP_SUM, ok, 1, &last_dim, 1, 0, -1)) : NULL;
+      tmp = tmp ? then(tmp, tp_binary_scalar(TP_OP_SUB, tmp, 1, TP_SCALAR_INT, TP_FORM_PY, 1)) : NULL;
+      ranks = tmp ? tp_binary(TP_OP_MUL, qt, tmp, 1) : NULL;
+      tp_tensor_release(tmp);
+      tmp = ranks ? tp_binary_scalar(TP_OP_LT, ranks, 0, TP_SCALAR_INT, TP_FORM_PY, 1) : NULL;
+      if (tmp && tp_masked_fill_(ranks, tmp, NULL, 0)) { tp_tensor_release(ranks); ranks = NULL; }
+      tp_tensor_release(tmp);
+    } else {  /* ranks = q * last, or last where the line has a NaN */
+      int64_t last = sorted->shape[sorted->ndim - 1] - 1;
+      tp_tensor *any = nan ? tp_reduce(TP_OP_ANY, nan, 1, &last_dim, 1, 0, -1) : NULL;
+      tp_tensor *qr = any ? tp_binary_scalar(TP_OP_MUL, qt, (double)last, TP_SCALAR_INT, TP_FORM_PY, 1) : NULL;
+      tp_tensor *shp[2] = {qr, any};
+      int64_t bshape[TP_MAX_DIMS + 1];
+      int bn = qr ? tp_broadcast_shape(2, shp, bshape) : -1;
+      if (bn >= 0) {
+        double bs[TP_MAX_DIMS + 1];
+        for (int k = 0; k < bn; k++) bs[k] = (double)bshape[k];
+        tmp = tp_expand(qr, bn, bs);
+        ranks = tmp ? tp_clone(tmp) : NULL;
+        tp_tensor_release(tmp);
+        tmp = ranks ? tp_expand(any, bn, bs) : NULL;
+        if (tmp && tp_masked_fill_(ranks, tmp, NULL, (double)last)) { tp_tensor_release(ranks); ranks = NULL; }
+        tp_tensor_release(tmp);
+      }
+      tp_tensor_release(any);
+      tp_tensor_release(qr);
+    }
+    tp_tensor_release(nan);
+    if (ranks && interpolation >= 1 && interpolation != 3) {
+      int op = interpolation == 1 ? TP_OP_FLOOR : interpolation == 2 ? TP_OP_CEIL : TP_OP_ROUND;
+      if (tp_unary_(op, ranks)) { tp_tensor_release(ranks); ranks = NULL; }
+    }
+    below = ranks ? tp_to_dtype(ranks, TP_INT64, 0) : NULL;
+    tp_set_grad_enabled(mode);
+    vb = below ? tp_gather(sorted, -1, below) : NULL;
+    if (vb && (interpolation == 0 || interpolation == 3)) {
+      /* lerp(below, above, w) = w < 0.5 ? below + w (above - below) : above - (above - below)(1 - w) */
+      mode = tp_set_grad_enabled(0);
+      double rs[TP_MAX_DIMS];
+      for (int k = 0; k < ranks->ndim; k++) rs[k] = (double)ranks->shape[k];
+      tp_tensor *w = interpolation == 3 ? tp_full(ranks->ndim, rs, ranks->dtype, 0.5) : tp_binary(TP_OP_SUB, ranks, below, 1);
+      tp_tensor *ce = tp_unary(TP_OP_CEIL, ranks);
+      tp_tensor *above_i = ce ? tp_to_dtype(ce, TP_INT64, 0) : NULL;
+      tp_tensor *small = w ? tp_binary_scalar(TP_OP_LT, w, 0.5, TP_SCALAR_FLOAT, TP_FORM_PY, 1) : NULL;
+      tp_tensor *omw = w ? tp_binary_scalar(TP_OP_SUB, w, 1, TP_SCALAR_INT, TP_FORM_REVERSED, 1) : NULL;
+      tp_set_grad_enabled(mode);
+      tp_tensor *va = above_i ? tp_gather(sorted, -1, above_i) : NULL;
+      tp_tensor *diff = va ? tp_binary(TP_OP_SUB, va, vb, 1) : NULL;
+      tp_tensor *lo = diff && w ? tp_binary(TP_OP_MUL, w, diff, 1) : NULL;
+      lo = lo ? then(lo, tp_binary(TP_OP_ADD, vb, lo, 1)) : NULL;
+      tp_tensor *hi = diff && omw ? tp_binary(TP_OP_MUL, diff, omw, 1) : NULL;
+      hi = hi ? then(hi, tp_binary(TP_OP_SUB, va, hi, 1)) : NULL;
+      tp_tensor *lerp = lo && hi && small ? tp_where(small, lo, hi, 0, TP_SCALAR_NONE, 0, TP_SCALAR_NONE) : NULL;
+      if (lerp) fused_lerp(lerp, vb, va, w);
+      tp_tensor_release(w); tp_tensor_release(ce); tp_tensor_release(above_i); tp_tensor_release(small);
+      tp_tensor_release(omw); tp_tensor_release(va); tp_tensor_release(diff); tp_tensor_release(lo); tp_tensor_release(hi);
+      tp_tensor_release(vb);
+      vb = lerp;
+    }
+  }
+  if (vb) {  /* q 0-d: drop the last dim; else move the q dim first; squeeze_ is SqueezeBackward3 */
+    tp_tensor *pre = vb;
+    tp_tensor_retain(pre);
+    if (qt->ndim != 0) {
+      tp_tensor *u = tp_unsqueeze(vb, 0);
+      pre = then(pre, u ? then(u, tp_transpose(u, 0, -1)) : NULL);
+    }
+    mode = tp_set_grad_enabled(0);
+    tp_tensor *m = pre ? tp_squeeze_dim(pre, -1) : NULL;
+    tp_set_grad_enabled(mode);
+    r = m ? tp_record_kind(TP_GRAD_VIEW, "SqueezeBackward3", 1, &pre, m, 0, NULL, 0, NULL) : NULL;
+    tp_tensor_release(pre);
+  }
+  tp_tensor_release(vb);
+  tp_tensor_release(below);
+  tp_tensor_release(ranks);
+  tp_tensor_release(sorted);
+  tp_tensor_release(qt);
+  return r;
+}
+
+/* ---- diff: n differences of neighbours along dim (SubBackward0; logical_xor for bool) ------ */
+TP_API tp_tensor *tp_diff(tp_tensor *x, double n, double dim, tp_tensor *prepend, tp_tensor *append) {
+  if (x->ndim < 1) return tp_fail("diff expects input to be at least one-dimensional");
+  if ((prepend && prepend->ndim != x->ndim) || (append && append->ndim != x->ndim))
+    return tp_fail("diff expects prepend or append to be the same dimension as input");
+  int64_t d;
+  if (tp_wrap_dim((int64_t)dim, x->ndim, &d)) return NULL;
+  tp_tensor *r;
+  if (prepend || append) {
+    tp_tensor **list = tp_tensor_list(3);
+    if (!list) return NULL;
+    int k = 0;
+    if (prepend) list[k++] = prepend;
+    list[k++] = x;
+    if (append) list[k++] = append;
+    r = tp_cat(k, list, (double)d);
+  } else {
+    tp_tensor_retain(x);
+    r = x;
+  }
+  if (!r) return NULL;
+  if (n == 0) {  /* zeros_like(self).copy_(self): CopyBackwards */
+    tp_tensor *z = tp_empty_like(r, r->dtype);
+    if (z && tp_copy_(z, r)) { tp_tensor_release(z); z = NULL; }
+    tp_tensor_release(r);
+    return z;
+  }
+  int64_t len = r->shape[d], times = (int64_t)n < len ? (int64_t)n : len;
+  for (int64_t i = 0; i < times && r; i++) {
+    int64_t out_len = len - 1 - i;
+    tp_tensor *hi = tp_narrow(r, (double)d, 1, (double)out_len), *lo = hi ? tp_narrow(r, (double)d, 0, (double)out_len) : NULL;
+    tp_tensor *next = lo ? tp_binary(r->dtype == TP_BOOL ? TP_OP_LOGICAL_XOR : TP_OP_SUB, hi, lo, 1) : NULL;
+    tp_tensor_release(hi);
+    tp_tensor_release(lo);
+    r = then(r, next);
+  }
+  return r;
+}
+
+/* ---- dist: the p-norm of x - y (DistBackward0) ------------------------------------------------ */
+TP_API tp_tensor *tp_dist(tp_tensor *x, tp_tensor *y, double p) {
+  int mode = tp_set_grad_enabled(0);
+  tp_tensor *d = tp_binary(TP_OP_SUB, x, y, 1);
+  tp_tensor *out = d ? tp_reduce(TP_OP_NORM, d, -1, NULL, 0, p, -1) : NULL;
+  tp_tensor_release(d);
+  tp_set_grad_enabled(mode);
+  tp_tensor *ins[2] = {x, y}, *save[3] = {x, y, out};
+  return record(TP_STATS_DIST, "DistBackward0", 2, ins, out, 0, NULL, p, 3, save);
+}
+
+/* ---- histc, bincount ---------------------------------------------------------------------------- */
+/* histc: bins equal-width bins over [min, max] (the data's range when min == max); an element
+ * goes to bin (x - min) / (max - min) * bins, computed in x's dtype (PyTorch 1.13's
+ * LINEAR_INTERPOLATION, division first); elements outside are dropped, the last bin is closed. */
+TP_API tp_tensor *tp_histc(tp_tensor *x, double bins, double min, double max) {
+  if (bins <= 0) return tp_fail("torch.histogram(): bins must be > 0, but got %lld for dimension 0", (long long)bins);
+  int64_t numel = tp_shape_numel(x->ndim, x->shape);
+  double lo = min, hi = max;
+  if (lo == hi && numel > 0) {
+    tp_tensor *mm[2];
+    if (tp_aminmax(x, 0, 0, 0, mm)) return NULL;
+    lo = tp_item(mm[0]);
+    hi = tp_item(mm[1]);
+    tp_tensor_release(mm[0]);
+    tp_tensor_release(mm[1]);
+  }
+  if (lo == hi) { lo -= 1; hi += 1; }
+  if (!isfinite(lo) || !isfinite(hi)) return tp_fail("torch.histc: range of [%g, %g] is not finite", lo, hi);
+  if (!(lo < hi)) return tp_fail("torch.histc: max must be larger than min");
+  if (!is_float(x->dtype)) return tp_fail("\"histogram_cpu\" not implemented for '%s'", tp_dtype_title(x->dtype));
+  int64_t nb = (int64_t)bins;
+  double sz = (double)nb;
+  tp_tensor *hist = tp_full(1, &sz, x->dtype, 0);
+  tp_tensor *xc = hist ? tp_contiguous(x) : NULL;
+  if (!xc) {
+    tp_tensor_release(hist);
+    return NULL;
+  }
+  int f32 = x->dtype == TP_FLOAT32, item = tp_dtype_table[x->dtype].itemsize;
+  if (f32) { lo = (float)lo; hi = (float)hi; }  /* the edges in x's dtype */
+  for (int64_t i = 0; i < numel; i++) {
+    double v = tp_load_f64(tp_ptr(xc) + i * item, x->dtype);
+    if (!(v >= lo && v <= hi)) continue;
+    int64_t pos = f32 ? (int64_t)((float)((float)(v - lo) / (float)(hi - lo)) * (float)nb)
+                      : (int64_t)((v - lo) / (hi - lo) * (double)nb);
+    if (pos >= nb) pos = nb - 1;
+    char *h = tp_ptr(hist) + pos * item;
+    tp_store_f64(h, x->dtype, tp_load_f64(h, x->dtype) + 1);
+  }
+  tp_tensor_release(xc);
+  return hist;
+}
+
+/* bincount: counts of each value of a 1-d non-negative integer tensor (int64), or the sums of
+ * weights (float32 weights give float32, others float64). */
+TP_API tp_tensor *tp_bincount(tp_tensor *x, tp_tensor *weights, double minlength) {
+  if (x->dtype == TP_FLOAT32 || x->dtype == TP_FLOAT64 || x->dtype == TP_BOOL)
+    return tp_fail("\"bincount_cpu\" not implemented for '%s'", tp_dtype_title(x->dtype));
+  if (minlength < 0) return tp_fail("minlength should be >= 0");
+  int64_t n = x->ndim == 1 ? x->shape[0] : -1;
+  if (n == 0) return tp_full(1, &minlength, TP_INT64, 0);
+  int64_t mx = -1, ok = n > 0;
+  for (int64_t i = 0; i < n && ok; i++) {
+    int64_t v = tp_load_i64(tp_ptr(x) + i * x->stride[0] * tp_dtype_table[x->dtype].itemsize, x->dtype);
+    if (v < 0) ok = 0;
+    if (v > mx) mx = v;
+  }
+  if (!ok) return tp_fail("bincount only supports 1-d non-negative integral inputs.");
+  if (weights && (weights->ndim != 1 || weights->shape[0] != n)) return tp_fail("weights should be 1-d and have the same length as input");
+  int dt = !weights ? TP_INT64 : weights->dtype == TP_FLOAT32 ? TP_FLOAT32 : TP_FLOAT64;
+  double nbins = (double)(mx + 1) > minlength ? (double)(mx + 1) : minlength;
+  tp_tensor *out = tp_full(1, &nbins, dt, 0);
+  if (!out) return NULL;
+  int xi = tp_dtype_table[x->dtype].itemsize, oi = tp_dtype_table[dt].itemsize;
+  for (int64_t i = 0; i < n; i++) {
+    int64_t v = tp_load_i64(tp_ptr(x) + i * x->stride[0] * xi, x->dtype);
+    char *o = tp_ptr(out) + v * oi;
+    if (!weights) *(int64_t *)o += 1;
+    else tp_store_f64(o, dt, tp_load_f64(o, dt) + tp_load_f64(tp_ptr(weights) + i * weights->stride[0] * tp_dtype_table[weights->dtype].itemsize, weights->dtype));
+  }
+  return out;
+}
+
+/* ---- unique, unique_consecutive (flattened) --------------------------------------------------- */
+/* out[0] = the distinct values (sorted, or runs in order when consecutive), out[1] = inverse
+ * indices (x's shape), out[2] = counts. Equal values include -0.0 and 0.0 (the first seen is
+ * kept); NaNs are all distinct. */
+TP_API int tp_unique(tp_tensor *x, int consecutive, tp_tensor **out) {
+  double all = -1;
+  int mode = tp_set_grad_enabled(0);
+  tp_tensor *flat = tp_reshape(x, 1, &all), *s[2] = {NULL, NULL};
+  int rc = flat ? (consecutive ? 0 : tp_sort(flat, 0, 0, 1, s)) : -1;
+  tp_set_grad_enabled(mode);
+  if (rc) {
+    tp_tensor_release(flat);
+    return -1;
+  }
+  tp_tensor *vals = consecutive ? flat : s[0];
+  int64_t n = flat->shape[0], item = tp_dtype_table[x->dtype].itemsize, m = 0;
+  int fl = is_float(x->dtype);
+  double sz = (double)n;
+  tp_tensor *u = tp_empty(1, &sz, x->dtype), *cnt = tp_full(1, &sz, TP_INT64, 0);
+  double shp[TP_MAX_DIMS];
+  for (int k = 0; k < x->ndim; k++) shp[k] = (double)x->shape[k];
+  tp_tensor *inv = tp_empty(x->ndim, shp, TP_INT64);
+  if (!u || !cnt || !inv) {
+    tp_tensor_release(u); tp_tensor_release(cnt); tp_tensor_release(inv);
+    tp_tensor_release(flat); tp_tensor_release(s[0]); tp_tensor_release(s[1]);
+    return -1;
+  }
+  const char *v = tp_ptr(vals);
+  int64_t vstride = vals->stride[0] * item;
+  int64_t *c = (int64_t *)tp_ptr(cnt), *iv = (int64_t *)tp_ptr(inv);
+  const int64_t *order = s[1] ? (const int64_t *)tp_ptr(s[1]) : NULL;
+  for (int64_t i = 0; i < n; i++) {
+    const char *p = v + i * vstride;
+    int same = 0;
+    if (i > 0) {
+      const char *q = v + (i - 1) * vstride;
+      same = fl ? tp_load_f64(p, x->dtype) == tp_load_f64(q, x->dtype) : tp_load_i64(p, x->dtype) == tp_load_i64(q, x->dtype);
+    }
+    if (!same) memcpy(tp_ptr(u) + (m++) * item, p, (size_t)item);
+    c[m - 1]++;
+    iv[order ? order[i] : i] = m - 1;
+  }
+  u->shape[0] = m;
+  cnt->shape[0] = m;
+  tp_tensor_release(flat);
+  tp_tensor_release(s[0]);
+  tp_tensor_release(s[1]);
+  out[0] = u;
+  out[1] = inv;
+  out[2] = cnt;
+  return 0;
+}
