@@ -461,7 +461,7 @@ static int unary_compute_dtype(int op, int dt) {
                             tp_dtype_title(dt));
     return dt;
   default: {
-    int out, ct = tp_elemw_unary_types(op, dt, &out);  /* elemw.c's ops: their own rules */
+    int out, ct = TP_OP_IS_ELEMW(op) ? tp_elemw_unary_types(op, dt, &out) : -2;  /* elemw.c's own rules */
     if (ct != -2) return ct;
     return is_float(dt) ? dt : TP_FLOAT32;
   }
@@ -487,7 +487,7 @@ tp_tensor *tp_unary_impl(int op, tp_tensor *x) {
   if (unary_check(op)) return NULL;
   int ct = unary_compute_dtype(op, x->dtype);
   if (ct < 0) return NULL;
-  int out_dt = op == TP_OP_LOGICAL_NOT ? TP_BOOL : tp_elemw_unary_out(op, ct);
+  int out_dt = op == TP_OP_LOGICAL_NOT ? TP_BOOL : TP_OP_IS_ELEMW(op) ? tp_elemw_unary_out(op, ct) : ct;
   operand a;
   if (operand_as(&a, x, ct)) return NULL;
   tp_tensor *out = new_output(out_dt, x->ndim, x->shape, x, NULL);
@@ -522,7 +522,7 @@ static int unary_inplace(int op, tp_tensor *x) {
   if (unary_check(op)) return -1;
   int ct = unary_compute_dtype(op, x->dtype);
   if (ct < 0) return -1;
-  int out_dt = op == TP_OP_LOGICAL_NOT ? TP_BOOL : tp_elemw_unary_out(op, ct);
+  int out_dt = op == TP_OP_LOGICAL_NOT ? TP_BOOL : TP_OP_IS_ELEMW(op) ? tp_elemw_unary_out(op, ct) : ct;
   if (out_dt == x->dtype && ct == x->dtype) {  /* the common case: straight into x */
     if (check_internal_overlap(x)) return -1;
     run2(x, x, unary_kernels[op][ct], &op);
@@ -728,9 +728,7 @@ static int binary_types(int op, int common, int da, int db, int *out) {
     break;
   default:
     if (is_comparison(op)) od = TP_BOOL;
-    int ect = tp_elemw_binary_types(op, common, da, db, &od);  /* elemw.c's ops: their own rules */
-    if (ect != -2) ct = ect;
-    if (ct < 0) return -1;
+    if (TP_OP_IS_ELEMW(op) && (ct = tp_elemw_binary_types(op, common, da, db, &od)) < 0) return -1;  /* elemw.c's rules */
   }
   if (out) *out = od;
   return ct;
