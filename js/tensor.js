@@ -396,7 +396,10 @@ export class Tensor {
     const { from, to } = bind('random_', a, ['from', 'to', 'generator']);
     let lo = from, hi = to;
     if (hi === undefined || hi === null) { hi = lo; lo = 0; }
-    if (hi === undefined) throw new TensorError('random_() without bounds is not supported by tensorpad; pass (to) or (from, to)');
+    if (hi === undefined) {  // random_(): the dtype's whole range (src/random.c)
+      checkStatus(W.tp_random_full_(this._ptr));
+      return this;
+    }
     checkStatus(W.tp_random_(this._ptr, checkInt('random_', 'from', lo), checkInt('random_', 'to', hi)));
     return this;
   }

@@ -170,6 +170,16 @@ export declare class Tensor {
   sum(dim?: number | number[] | { dim?: number | number[]; keepdim?: boolean; dtype?: dtype }, opts?: { keepdim?: boolean; dtype?: dtype }): Tensor;
   mean(dim?: number | number[] | { dim?: number | number[]; keepdim?: boolean }, opts?: { keepdim?: boolean }): Tensor;
 
+  // random sampling (js/random.js): PyTorch's values under manual_seed
+  random_(): this;
+  bernoulli_(p?: number | Tensor | { p?: number | Tensor }): this;
+  bernoulli(p?: number | { p?: number }): Tensor;
+  exponential_(lambd?: number | { lambd?: number }): this;
+  geometric_(p: number | { p: number }): this;
+  log_normal_(mean?: number | { mean?: number; std?: number }, std?: number): this;
+  cauchy_(median?: number | { median?: number; sigma?: number }, sigma?: number): this;
+  multinomial(num_samples: number, replacement?: boolean | { replacement?: boolean }): Tensor;
+
   /** The other operator methods are added at load time from the core's op table. */
   [method: string]: any;
 }
@@ -306,6 +316,15 @@ export interface Torch {
 
   nn: NN;
   optim: Optim;
+
+  // random sampling (js/random.js)
+  bernoulli(input: Tensor | { input: Tensor; p?: number }, p?: number | { p?: number }): Tensor;
+  multinomial(input: Tensor, num_samples: number, replacement?: boolean | { replacement?: boolean }): Tensor;
+  randperm(n: number, opts?: CreateOptions): Tensor;
+  normal(mean: Tensor, std?: Tensor | number): Tensor;
+  normal(mean: number, std: Tensor): Tensor;
+  normal(mean: number, std: number, size: number[], opts?: CreateOptions): Tensor;
+
 
   /** Operator functions (docs/API.md "Math", "Shape and indexing") are added at load time. */
   [name: string]: any;

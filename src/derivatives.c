@@ -1035,7 +1035,10 @@ static int view_formula(arena *a, tp_node *n, tp_tensor **gs, tp_tensor **gi) {
     if (n->next[0].fn) gi[0] = own(zeros_meta(a, m));
     if (n->ninputs > 1 && n->next[1].fn) gi[1] = own(g);
     return 0;
-  case TP_GRAD_FILL: gi[0] = own(zeros_meta(a, m)); return 0;
+  case TP_GRAD_FILL:  /* fills and random draws: a zero gradient for every input */
+    for (int i = 0; i < n->ninputs; i++)
+      if (n->next[i].fn && !(gi[i] = own(zeros_meta(a, &n->in_meta[i])))) return -1;
+    return 0;
   }
   if (!d) return -1;
   gi[0] = own(d);
@@ -1438,3 +1441,4 @@ static int nn_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
   }
   return tp_fail_status("tensorpad: no derivative for %s", n->name);
 }
+

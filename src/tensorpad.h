@@ -127,6 +127,18 @@ TP_API int tp_normal_(tp_tensor *t, double mean, double std);
 TP_API int tp_random_(tp_tensor *t, double low, double high);    /* integers in [low, high) */
 TP_API int tp_fill_(tp_tensor *t, double value);
 TP_API int tp_zero_(tp_tensor *t);                    /* fill_(0), recorded as ZeroBackward0 */
+/* More of PyTorch's distributions (random.c), the same draws as its CPU kernels. */
+TP_API int tp_bernoulli_(tp_tensor *t, double p);                /* 1 with probability p */
+TP_API int tp_bernoulli_tensor_(tp_tensor *t, tp_tensor *p);     /* p broadcast to t */
+TP_API tp_tensor *tp_bernoulli(tp_tensor *p);                    /* torch.bernoulli(p): draws like p */
+TP_API tp_tensor *tp_normal_tensor(tp_tensor *mean, tp_tensor *std, double m, double s);  /* NULL: the scalar */
+TP_API int tp_exponential_(tp_tensor *t, double lambd);
+TP_API int tp_geometric_(tp_tensor *t, double p);
+TP_API int tp_log_normal_(tp_tensor *t, double mean, double std);
+TP_API int tp_cauchy_(tp_tensor *t, double median, double sigma);
+TP_API int tp_random_full_(tp_tensor *t);                        /* random_(): the dtype's whole range */
+TP_API tp_tensor *tp_randperm(double n, int dtype);
+TP_API tp_tensor *tp_multinomial(tp_tensor *p, double num_samples, int replacement);  /* int64 indices */
 
 /* ---- printing: PyTorch's repr ---------------------------------------------------- */
 /* sci_mode: -1 = automatic (None), 0 = False, 1 = True. */

@@ -36,3 +36,14 @@ const lin = new torch.nn.Linear(3, 1, { bias: false });
 const wt: Tensor = lin.weight;
 const mse: Tensor = new torch.nn.MSELoss({ reduction: 'sum' }).call(lin.call(torch.ones(2, 3)), torch.zeros(2, 1));
 void [n, s, shared, live, kept, z, g, name, gw, noGrad, dot, sgd, names, wt, mse, model.eval().training];
+
+// random sampling (js/random.js)
+{
+  const p = torch.rand(4);
+  const draws: Tensor = torch.bernoulli(p);
+  const idx: Tensor = torch.multinomial(p, 2, { replacement: true });
+  const perm: Tensor = torch.randperm(5, { dtype: torch.int32 });
+  const n: Tensor = torch.normal(p, 0.5);
+  p.exponential_(2).geometric_(0.5).cauchy_().log_normal_(0, 1).bernoulli_(0.5).random_();
+  void [draws, idx, perm, n];
+}

@@ -1,0 +1,51 @@
+// Bit-exact checks of the seeded random cases of tests/fixtures/randlin.json (PyTorch 1.13's
+// CPU generator): fixtures.test.mjs compares them with a tolerance, this file demands the
+// very same numbers. Also distribution sanity checks that need many draws.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import torch from '../../js/tensorpad.js';
+
+const { cases } = JSON.parse(readFileSync(new URL('../fixtures/randlin.json', import.meta.url), 'utf8'));
+const decode = (v) => (Array.isArray(v) ? v.map(decode) : v === 'nan' ? NaN : v === 'inf' ? Infinity : v === '-inf' ? -Infinity : v);
+
+test('seeded random cases are bit-exact', async (t) => {
+  const exact = cases.filter((c) => c.exact);
+  assert.ok(exact.length > 50);
+  for (const c of exact) {
+    await t.test(c.name, () => {
+      const got = new Function('torch', c.js)(torch);
+      assert.deepEqual(Array.from(got.shape), c.expect.shape);
+      assert.equal(got.dtype.name, c.expect.dtype);
+      assert.deepEqual(got.tolist(), decode(c.expect.data));
+    });
+  }
+});
+
+test('a failed random call changes no tensor', () => {
+  const x = torch.zeros(3);
+  assert.throws(() => x.bernoulli_(torch.tensor([0.5, 2, 0.1])), /p_in >= 0/);
+  assert.deepEqual(x.tolist(), [0, 0, 0]);
+  assert.equal(x._version, 0);
+  assert.throws(() => x.geometric_(0), /geometric_ expects p/);
+  assert.deepEqual(x.tolist(), [0, 0, 0]);
+});
+
+test('distributions have their moments (20000 draws)', () => {
+  torch.manual_seed(123);
+  const n = 20000;
+  const mean = (t) => t.double().mean().item();
+  assert.ok(Math.abs(mean(torch.empty(n).bernoulli_(0.3)) - 0.3) < 0.02);
+  assert.ok(Math.abs(mean(torch.empty(n).exponential_(4)) - 0.25) < 0.01);
+  assert.ok(Math.abs(mean(torch.empty(n).geometric_(0.5)) - 2) < 0.05);
+  const ln = torch.empty(n, { dtype: torch.float64 }).log_normal_(0, 0.5);
+  assert.ok(Math.abs(mean(ln.log()) - 0) < 0.02);
+  const c = torch.empty(n, { dtype: torch.float64 }).cauchy_(1, 2);
+  assert.ok(Math.abs(mean(c.sub(1).abs().lt(2)) - 0.5) < 0.02);  // P(|X - median| < sigma) = 1/2
+  const counts = [0, 0, 0];
+  for (const k of torch.multinomial(torch.tensor([0.2, 0.3, 0.5]), n, true).tolist()) counts[k]++;
+  assert.ok(Math.abs(counts[2] / n - 0.5) < 0.02 && Math.abs(counts[0] / n - 0.2) < 0.02);
+  const perm = torch.randperm(100).tolist().sort((a, b) => a - b);
+  assert.deepEqual(perm, Array.from({ length: 100 }, (_, i) => i));
+});
+
