@@ -180,6 +180,12 @@ export declare class Tensor {
   cauchy_(median?: number | { median?: number; sigma?: number }, sigma?: number): this;
   multinomial(num_samples: number, replacement?: boolean | { replacement?: boolean }): Tensor;
 
+  // small dense linear algebra (js/linalg2.js)
+  det(): Tensor;
+  logdet(): Tensor;
+  slogdet(): SlogdetResult;
+  inverse(): Tensor;
+
   /** The other operator methods are added at load time from the core's op table. */
   [method: string]: any;
 }
@@ -221,6 +227,19 @@ export interface Autograd {
 }
 
 type Creator = (...args: Array<number | number[] | CreateOptions>) => Tensor;
+
+/** torch.slogdet's result: [sign, logabsdet], also by name. */
+export interface SlogdetResult extends Array<Tensor> {
+  sign: Tensor;
+  logabsdet: Tensor;
+}
+
+export interface LinalgNamespace {
+  det(A: Tensor): Tensor;
+  slogdet(A: Tensor): SlogdetResult;
+  inv(A: Tensor): Tensor;
+  [name: string]: any;
+}
 
 export interface MemoryStats {
   live_tensors: number;
@@ -325,6 +344,12 @@ export interface Torch {
   normal(mean: number, std: Tensor): Tensor;
   normal(mean: number, std: number, size: number[], opts?: CreateOptions): Tensor;
 
+  // small dense linear algebra (js/linalg2.js)
+  det(A: Tensor): Tensor;
+  logdet(A: Tensor): Tensor;
+  slogdet(A: Tensor): SlogdetResult;
+  inverse(A: Tensor): Tensor;
+  linalg: LinalgNamespace;
 
   /** Operator functions (docs/API.md "Math", "Shape and indexing") are added at load time. */
   [name: string]: any;

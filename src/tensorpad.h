@@ -231,6 +231,11 @@ TP_API tp_tensor *tp_dimop(int op, tp_tensor *x, double dim, int dtype);
 enum { TP_LINALG_MATMUL, TP_LINALG_MM, TP_LINALG_BMM, TP_LINALG_MV, TP_LINALG_DOT, TP_LINALG_OUTER, TP_LINALG_NOPS };
 TP_API const char *tp_linalg_name(int op);                 /* "matmul", ...; NULL past the last */
 TP_API tp_tensor *tp_linalg(int op, tp_tensor *a, tp_tensor *b);   /* a new tensor, or NULL + error */
+/* Small dense linear algebra (src/linalg2.c): float32/float64, batched over leading dims. */
+TP_API tp_tensor *tp_linalg_det(tp_tensor *A);                 /* LinalgDetBackward0 */
+TP_API int tp_linalg_slogdet(tp_tensor *A, tp_tensor **out);   /* out[0] sign, out[1] logabsdet; 0 or -1 */
+TP_API tp_tensor *tp_logdet(tp_tensor *A);                     /* where(sign == -1, nan, logabsdet) */
+TP_API tp_tensor *tp_linalg_inv(tp_tensor *A);                 /* LinalgInvExBackward0; singular: error */
 
 /* ---- shape and indexing ops (src/shape.c, src/index.c) -------------------------------- */
 /* Tensor lists cross the API through one scratch array of tensor pointers: the caller

@@ -49,3 +49,21 @@ test('distributions have their moments (20000 draws)', () => {
   assert.deepEqual(perm, Array.from({ length: 100 }, (_, i) => i));
 });
 
+test('det, slogdet, logdet and inverse pass gradcheck and gradgradcheck (float64, batched)', () => {
+  const A = torch.tensor([[[2, 1, 0.5], [1, 3, 1], [0, 1, 4]], [[0, 2, 1], [1.5, -1, 0.5], [2, 0.25, -3]]],
+    { dtype: torch.float64, requires_grad: true });
+  const { gradcheck, gradgradcheck } = torch.autograd;
+  assert.equal(gradcheck((x) => x.det(), [A]), true);
+  assert.equal(gradcheck((x) => torch.linalg.slogdet(x).logabsdet, [A]), true);
+  assert.equal(gradcheck((x) => x.inverse(), [A]), true);
+  const P = torch.tensor([[2, 1, 0.5], [1, 3, 1], [0, 1, 4]], { dtype: torch.float64, requires_grad: true });
+  assert.equal(gradcheck((x) => x.logdet(), [P]), true);
+  assert.equal(gradgradcheck((x) => x.inverse(), [A]), true);
+  assert.equal(gradgradcheck((x) => x.det(), [A]), true);
+});
+
+test('a singular inverse throws and the module stays usable', () => {
+  const S = torch.tensor([[1, 2], [2, 4]], { dtype: torch.float64 });
+  assert.throws(() => S.inverse(), /diagonal element 2 is zero/);
+  assert.deepEqual(torch.tensor([[4, 7], [2, 6]], { dtype: torch.float64 }).inverse().mul(10).round().tolist(), [[6, -7], [-2, 4]]);
+});

@@ -37,7 +37,7 @@ const wt: Tensor = lin.weight;
 const mse: Tensor = new torch.nn.MSELoss({ reduction: 'sum' }).call(lin.call(torch.ones(2, 3)), torch.zeros(2, 1));
 void [n, s, shared, live, kept, z, g, name, gw, noGrad, dot, sgd, names, wt, mse, model.eval().training];
 
-// random sampling (js/random.js)
+// random sampling and small linear algebra (js/random.js, js/linalg2.js)
 {
   const p = torch.rand(4);
   const draws: Tensor = torch.bernoulli(p);
@@ -45,5 +45,9 @@ void [n, s, shared, live, kept, z, g, name, gw, noGrad, dot, sgd, names, wt, mse
   const perm: Tensor = torch.randperm(5, { dtype: torch.int32 });
   const n: Tensor = torch.normal(p, 0.5);
   p.exponential_(2).geometric_(0.5).cauchy_().log_normal_(0, 1).bernoulli_(0.5).random_();
-  void [draws, idx, perm, n];
+  const A = torch.eye(3);
+  const d: Tensor = torch.linalg.det(A);
+  const { sign, logabsdet } = torch.slogdet(A);
+  const inv: Tensor = A.inverse();
+  void [draws, idx, perm, n, d, sign, logabsdet, inv, torch.linalg.inv(A), A.logdet()];
 }
