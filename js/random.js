@@ -98,6 +98,10 @@ export function install(torch, Tensor) {
   }
   P.multinomial = function (...a) { return multinomial(this, ...a); };
   torch.multinomial = multinomial;
+  torch.poisson = (input, ...a) => {
+    bind('poisson', a, ['generator']);
+    return created(wrap(check(W.tp_poisson(asTensor(input, 'poisson')._ptr))));
+  };
 
   torch.randperm = (...a) => {
     const { n, ...o } = bind('randperm', a, ['n', ...CREATE_KEYS]);

@@ -340,6 +340,7 @@ export interface Torch {
   bernoulli(input: Tensor | { input: Tensor; p?: number }, p?: number | { p?: number }): Tensor;
   multinomial(input: Tensor, num_samples: number, replacement?: boolean | { replacement?: boolean }): Tensor;
   randperm(n: number, opts?: CreateOptions): Tensor;
+  poisson(rates: Tensor): Tensor;
   normal(mean: Tensor, std?: Tensor | number): Tensor;
   normal(mean: number, std: Tensor): Tensor;
   normal(mean: number, std: number, size: number[], opts?: CreateOptions): Tensor;

@@ -395,6 +395,42 @@ TP_API int tp_random_full_(tp_tensor *t) {
 
 /* bernoulli_(p) with a tensor p broadcast to self: one uniform per element of self, 53-bit
  * for a float64 p and 24-bit otherwise (at::bernoulli_distribution<float>). */
+/* Calls visit(out, in) for every element of t in t's memory order (as TensorIterator orders
+ * a single output), with in the element of p (t's shape, any strides) at the same index. */
+typedef void (*visit2_fn)(char *out, int odt, const char *in, int idt, void *ctx);
+static void for_each_pair(tp_tensor *t, tp_tensor *p, visit2_fn visit, void *ctx) {
+  int nd = t->ndim, perm[TP_MAX_DIMS];
+  for (int i = 0; i < nd; i++) perm[i] = i;
+  for (int i = 1; i < nd; i++) {
+    int q = perm[i], j = i;
+    while (j > 0 && t->stride[perm[j - 1]] < t->stride[q]) { perm[j] = perm[j - 1]; j--; }
+    perm[j] = q;
+  }
+  char *tb = tp_ptr(t);
+  const char *pb = tp_ptr(p);
+  int64_t titem = tp_dtype_table[t->dtype].itemsize, pitem = tp_dtype_table[p->dtype].itemsize;
+  int64_t n = tp_shape_numel(nd, t->shape), idx[TP_MAX_DIMS] = {0};
+  for (int64_t k = 0; k < n; k++) {
+    int64_t to = 0, po = 0;
+    for (int i = 0; i < nd; i++) {
+      to += idx[i] * t->stride[perm[i]];
+      po += idx[i] * p->stride[perm[i]];
+    }
+    visit(tb + to * titem, t->dtype, pb + po * pitem, p->dtype, ctx);
+    for (int i = nd - 1; i >= 0; i--) {
+      if (++idx[i] < t->shape[perm[i]]) break;
+      idx[i] = 0;
+    }
+  }
+}
+
+static void visit_bernoulli_f64(char *o, int odt, const char *in, int idt, void *ctx) {
+  tp_store_f64(o, odt, uniform_f64(0, 1) < tp_load_f64(in, idt));
+}
+static void visit_bernoulli_f32(char *o, int odt, const char *in, int idt, void *ctx) {
+  tp_store_f64(o, odt, uniform_f32(0, 1) < (float)tp_load_f64(in, idt));
+}
+
 static int bernoulli_tensor_fill(tp_tensor *t, tp_tensor *p);
 
 TP_API int tp_bernoulli_tensor_(tp_tensor *t, tp_tensor *p) {
@@ -450,35 +486,63 @@ static int bernoulli_tensor_fill(tp_tensor *t, tp_tensor *p) {
       idx[i] = 0;
     }
   }
-  /* fill in self's memory order (dims sorted by self's strides), reading p alongside */
-  int nd = t->ndim, perm[TP_MAX_DIMS];
-  for (int i = 0; i < nd; i++) perm[i] = i;
-  for (int i = 1; i < nd; i++) {
-    int q = perm[i], j = i;
-    while (j > 0 && t->stride[perm[j - 1]] < t->stride[q]) { perm[j] = perm[j - 1]; j--; }
-    perm[j] = q;
-  }
-  char *tb = tp_ptr(t);
-  int64_t titem = tp_dtype_table[t->dtype].itemsize;
   int wide = pe->dtype == TP_FLOAT64;
-  memset(idx, 0, sizeof idx);
-  for (int64_t k = 0; k < n; k++) {
-    int64_t to = 0, po = 0;
-    for (int i = 0; i < nd; i++) {
-      to += idx[i] * t->stride[perm[i]];
-      po += idx[i] * pe->stride[perm[i]];
-    }
-    double pv = tp_load_f64(pb + po * pitem, pe->dtype);
-    double u = wide ? uniform_f64(0, 1) : (double)uniform_f32(0, 1);
-    tp_store_f64(tb + to * titem, t->dtype, wide ? (u < pv) : ((float)u < (float)pv));
-    for (int i = nd - 1; i >= 0; i--) {
-      if (++idx[i] < t->shape[perm[i]]) break;
-      idx[i] = 0;
-    }
-  }
+  for_each_pair(t, pe, wide ? visit_bernoulli_f64 : visit_bernoulli_f32, NULL);
   tp_tensor_release(pe);
   t->version->value++;
   return 0;
+}
+
+/* torch.poisson(rates): 1.13's sample_poisson, one draw per element in row-major order. Rates
+ * below 10 multiply 53-bit uniforms until the product falls to exp(-rate); from 10 on,
+ * Hoermann's transformed rejection (two uniforms a try). PoissonBackward0: zero gradient. */
+static double sample_poisson(double lambda) {
+  if (lambda >= 10) {
+    double slam = sqrt(lambda), loglam = log(lambda);
+    double b = 0.931 + 2.53 * slam, a = -0.059 + 0.02483 * b;
+    double invalpha = 1.1239 + 1.1328 / (b - 3.4), vr = 0.9277 - 3.6224 / (b - 2);
+    for (;;) {
+      double U = uniform_f64(0, 1) - 0.5, V = uniform_f64(0, 1), us = 0.5 - fabs(U);
+      int64_t k = (int64_t)floor((2 * a / us + b) * U + lambda + 0.43);
+      if (us >= 0.07 && V <= vr) return (double)k;
+      if (k < 0 || (us < 0.013 && V > us)) continue;
+      if (log(V) + log(invalpha) - log(a / (us * us) + b) <= -lambda + (double)k * loglam - lgamma((double)k + 1))
+        return (double)k;
+    }
+  }
+  if (lambda == 0) return 0;
+  double enlam = exp(-lambda), prod = 1.0;
+  int64_t x = 0;
+  for (;;) {
+    prod *= uniform_f64(0, 1);
+    if (prod > enlam) x++;
+    else return (double)x;
+  }
+}
+
+static void visit_poisson(char *o, int odt, const char *in, int idt, void *ctx) {
+  tp_store_f64(o, odt, sample_poisson(tp_load_f64(in, idt)));
+}
+
+static void visit_check_rate(char *o, int odt, const char *in, int idt, void *ctx) {
+  if (!(tp_load_f64(in, idt) >= 0)) *(int *)ctx = 1;
+}
+
+TP_API tp_tensor *tp_poisson(tp_tensor *rates) {
+  if (!tp_dtype_table[rates->dtype].is_floating)
+    return tp_fail("\"poisson_cpu\" not implemented for '%s'", tp_dtype_title(rates->dtype));
+  double sizes[TP_MAX_DIMS];  /* a contiguous result (1.13 allocates at::zeros(sizes)) */
+  for (int d = 0; d < rates->ndim; d++) sizes[d] = (double)rates->shape[d];
+  tp_tensor *out = tp_empty(rates->ndim, sizes, rates->dtype);
+  if (!out) return NULL;
+  int bad = 0;
+  for_each_pair(out, rates, visit_check_rate, &bad);
+  if (bad) {
+    tp_tensor_release(out);
+    return tp_fail("invalid Poisson rate, expected rate to be non-negative");
+  }
+  for_each_pair(out, rates, visit_poisson, NULL);
+  return tp_record_kind(TP_GRAD_FILL, "PoissonBackward0", 1, &rates, out, 0, NULL, 0, NULL);
 }
 
 /* torch.normal's tensor forms, as 1.13's normal_out_impl: standard normals (normal_(0, std)
@@ -607,6 +671,18 @@ TP_API tp_tensor *tp_multinomial(tp_tensor *p, double num_samples, int replaceme
     if (out) tp_tensor_release(out);
     return out ? tp_fail("tensorpad: out of memory") : NULL;
   }
+  /* without replacement, Exp(1) draws for all of p first, in the memory order of a tensor
+   * like p (empty_like keeps a transposed layout) */
+  double *ex = replacement ? NULL : malloc((size_t)(ndist * ncat) * sizeof *ex);
+  if (!replacement && !ex) {
+    free(w);
+    free(ord);
+    tp_tensor_release(out);
+    return tp_fail("tensorpad: out of memory");
+  }
+  int colmajor = p->ndim == 2 && ndist > 1 && ncat > 1 && s1 == ndist && s0 == 1;
+  for (int64_t k = 0; ex && k < ndist * ncat; k++)
+    ex[colmajor ? (k % ndist) * ncat + k / ndist : k] = rnd_to(dt, -1.0 * log(1.0 - uniform_f64(0, 1)));
   int64_t *o = (int64_t *)tp_ptr(out);
   for (int64_t i = 0; i < ndist; i++) {
     if (replacement) {
@@ -626,8 +702,7 @@ TP_API tp_tensor *tp_multinomial(tp_tensor *p, double num_samples, int replaceme
       }
     } else {
       for (int64_t j = 0; j < ncat; j++) {
-        double e = rnd_to(dt, -1.0 * log(1.0 - uniform_f64(0, 1)));
-        w[j] = rnd_to(dt, PV(i, j) / e);
+        w[j] = rnd_to(dt, PV(i, j) / ex[i * ncat + j]);
         ord[j] = j;
       }
       for (int64_t k = 0; k < ns; k++) {  /* selection of the ns largest, descending, first index on ties */
@@ -640,6 +715,7 @@ TP_API tp_tensor *tp_multinomial(tp_tensor *p, double num_samples, int replaceme
     }
   }
 #undef PV
+  free(ex);
   free(w);
   free(ord);
   return out;

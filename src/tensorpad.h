@@ -139,6 +139,7 @@ TP_API int tp_cauchy_(tp_tensor *t, double median, double sigma);
 TP_API int tp_random_full_(tp_tensor *t);                        /* random_(): the dtype's whole range */
 TP_API tp_tensor *tp_randperm(double n, int dtype);
 TP_API tp_tensor *tp_multinomial(tp_tensor *p, double num_samples, int replacement);  /* int64 indices */
+TP_API tp_tensor *tp_poisson(tp_tensor *rates);
 
 /* ---- printing: PyTorch's repr ---------------------------------------------------- */
 /* sci_mode: -1 = automatic (None), 0 = False, 1 = True. */

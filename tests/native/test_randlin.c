@@ -47,6 +47,16 @@ static void test_streams(void) {
   for (int i = 0; i < 1000; i++) zeros += el(r, 1000 + i) == 1;
   CHECK(zeros == 0);  /* row 1 gives category 1 probability 0 */
   tp_tensor_release(r);
+  const int64_t s4[1] = {4};
+  tp_tensor *rates = mat(1, s4, TP_FLOAT64, (double[]){0.5, 12, 0, 1000});
+  tp_manual_seed(3);
+  tp_tensor *po = tp_poisson(rates);  /* torch: [0, 10, 0, 966] */
+  CHECK(po && el(po, 0) == 0 && el(po, 1) == 10 && el(po, 2) == 0 && el(po, 3) == 966);
+  tp_store_f64(tp_ptr(rates), TP_FLOAT64, -1);
+  CHECK(tp_poisson(rates) == NULL);
+  CHECK_STR(tp_last_error(), "invalid Poisson rate, expected rate to be non-negative");
+  tp_tensor_release(po);
+  tp_tensor_release(rates);
   tp_tensor_release(probs);
   tp_tensor_release(t);
   CHECK(tp_live_tensors() == live);

@@ -43,7 +43,7 @@ void [n, s, shared, live, kept, z, g, name, gw, noGrad, dot, sgd, names, wt, mse
   const draws: Tensor = torch.bernoulli(p);
   const idx: Tensor = torch.multinomial(p, 2, { replacement: true });
   const perm: Tensor = torch.randperm(5, { dtype: torch.int32 });
-  const n: Tensor = torch.normal(p, 0.5);
+  const n: Tensor = torch.normal(p, 0.5).add(torch.poisson(p));
   p.exponential_(2).geometric_(0.5).cauchy_().log_normal_(0, 1).bernoulli_(0.5).random_();
   const A = torch.eye(3);
   const d: Tensor = torch.linalg.det(A);
