@@ -108,7 +108,8 @@ export function install(torch, Tensor) {
     noOut(o);
     if (n === undefined) throw new TypeError('randperm() missing 1 required positional arguments: "n"');
     const dt = o.dtype === undefined || o.dtype === null ? byName.int64 : toDtype(o.dtype, 'randperm');
-    const t = wrap(check(W.tp_randperm(checkInt('randperm', 'n', n), dt.code)));
+    if (!(typeof n === 'bigint' || Number.isInteger(n))) throw new TypeError(`randperm(): argument 'n' (position 1) must be int, not ${describe(n)}`);
+    const t = wrap(check(W.tp_randperm(Number(n), dt.code)));
     W.tp_tensor_created(t._ptr);
     return requiresGrad(t, o);
   };

@@ -630,12 +630,12 @@ static double rnd_to(int dtype, double v) { return dtype == TP_FLOAT32 ? (double
 
 TP_API tp_tensor *tp_multinomial(tp_tensor *p, double num_samples, int replacement) {
   int64_t ns = (int64_t)num_samples;
+  if (p->ndim < 1 || p->ndim > 2) return tp_fail("prob_dist must be 1 or 2 dim");
   if (!tp_dtype_table[p->dtype].is_floating)
     return tp_fail("multinomial only supports floating-point dtypes for input, got: %s", tp_dtype_title(p->dtype));
-  if (p->ndim < 1 || p->ndim > 2) return tp_fail("prob_dist must be 1 or 2 dim");
+  if (ns <= 0) return tp_fail("cannot sample n_sample <= 0 samples");
   int64_t ncat = p->shape[p->ndim - 1], ndist = p->ndim == 2 ? p->shape[0] : 1;
   if (!replacement && ns > ncat) return tp_fail("cannot sample n_sample > prob_dist.size(-1) samples without replacement");
-  if (ns <= 0) return tp_fail("cannot sample n_sample <= 0 samples");
   int64_t s0 = p->ndim == 2 ? p->stride[0] : 0, s1 = p->stride[p->ndim - 1];
   const char *pb = tp_ptr(p);
   int dt = p->dtype;
