@@ -393,8 +393,6 @@ TP_API int tp_random_full_(tp_tensor *t) {
   return dist_fill(t, DIST_RANDOM, 0, 0, "RandomBackward2", NULL, NULL);
 }
 
-/* bernoulli_(p) with a tensor p broadcast to self: one uniform per element of self, 53-bit
- * for a float64 p and 24-bit otherwise (at::bernoulli_distribution<float>). */
 /* Calls visit(out, in) for every element of t in t's memory order (as TensorIterator orders
  * a single output), with in the element of p (t's shape, any strides) at the same index. */
 typedef void (*visit2_fn)(char *out, int odt, const char *in, int idt, void *ctx);
@@ -431,8 +429,23 @@ static void visit_bernoulli_f32(char *o, int odt, const char *in, int idt, void 
   tp_store_f64(o, odt, uniform_f32(0, 1) < (float)tp_load_f64(in, idt));
 }
 
+/* True when an element of t lies outside [lo, hi] or is NaN (validation before any write). */
+typedef struct { double lo, hi; int bad; } range_ctx;
+static void visit_range(char *o, int odt, const char *in, int idt, void *ctx) {
+  range_ctx *r = ctx;
+  double v = tp_load_f64(in, idt);
+  if (!(v >= r->lo && v <= r->hi)) r->bad = 1;
+}
+static int any_outside(tp_tensor *t, double lo, double hi) {
+  range_ctx r = {lo, hi, 0};
+  for_each_pair(t, t, visit_range, &r);
+  return r.bad;
+}
+
 static int bernoulli_tensor_fill(tp_tensor *t, tp_tensor *p);
 
+/* bernoulli_(p) with a tensor p broadcast to self: one uniform per element of self, 53-bit
+ * for a float64 p and 24-bit otherwise (at::bernoulli_distribution<float>). */
 TP_API int tp_bernoulli_tensor_(tp_tensor *t, tp_tensor *p) {
   struct tp_node *n;
   if (tp_inplace_kind_begin(TP_GRAD_FILL, "BernoulliBackward1", t, 1, &p, 0, NULL, 0, NULL, &n)) return -1;
@@ -467,24 +480,10 @@ static int bernoulli_tensor_fill(tp_tensor *t, tp_tensor *p) {
   tp_tensor *pe = tp_expand(p, t->ndim, sizes);
   tp_set_grad_enabled(mode);
   if (!pe) return -1;
-  int64_t n = tp_shape_numel(t->ndim, t->shape);
-  /* validate every p first: a failed call changes nothing */
-  int64_t idx[TP_MAX_DIMS] = {0};
-  const char *pb = tp_ptr(pe);
-  int64_t pitem = tp_dtype_table[pe->dtype].itemsize;
-  for (int64_t k = 0; k < n; k++) {
-    int64_t off = 0;
-    for (int i = 0; i < pe->ndim; i++) off += idx[i] * pe->stride[i];
-    double pv = tp_load_f64(pb + off * pitem, pe->dtype);
-    if (!(pv >= 0 && pv <= 1)) {
-      tp_tensor_release(pe);
-      return tp_fail_status("Expected p_in >= 0 && p_in <= 1 to be true, but got false.  "
-                            "(Could this error message be improved?  If so, please report an enhancement request to PyTorch.)");
-    }
-    for (int i = pe->ndim - 1; i >= 0; i--) {
-      if (++idx[i] < pe->shape[i]) break;
-      idx[i] = 0;
-    }
+  if (any_outside(pe, 0, 1)) {  /* validate every p first: a failed call changes nothing */
+    tp_tensor_release(pe);
+    return tp_fail_status("Expected p_in >= 0 && p_in <= 1 to be true, but got false.  "
+                          "(Could this error message be improved?  If so, please report an enhancement request to PyTorch.)");
   }
   int wide = pe->dtype == TP_FLOAT64;
   for_each_pair(t, pe, wide ? visit_bernoulli_f64 : visit_bernoulli_f32, NULL);
@@ -524,23 +523,14 @@ static void visit_poisson(char *o, int odt, const char *in, int idt, void *ctx) 
   tp_store_f64(o, odt, sample_poisson(tp_load_f64(in, idt)));
 }
 
-static void visit_check_rate(char *o, int odt, const char *in, int idt, void *ctx) {
-  if (!(tp_load_f64(in, idt) >= 0)) *(int *)ctx = 1;
-}
-
 TP_API tp_tensor *tp_poisson(tp_tensor *rates) {
   if (!tp_dtype_table[rates->dtype].is_floating)
     return tp_fail("\"poisson_cpu\" not implemented for '%s'", tp_dtype_title(rates->dtype));
+  if (any_outside(rates, 0, INFINITY)) return tp_fail("invalid Poisson rate, expected rate to be non-negative");
   double sizes[TP_MAX_DIMS];  /* a contiguous result (1.13 allocates at::zeros(sizes)) */
   for (int d = 0; d < rates->ndim; d++) sizes[d] = (double)rates->shape[d];
   tp_tensor *out = tp_empty(rates->ndim, sizes, rates->dtype);
   if (!out) return NULL;
-  int bad = 0;
-  for_each_pair(out, rates, visit_check_rate, &bad);
-  if (bad) {
-    tp_tensor_release(out);
-    return tp_fail("invalid Poisson rate, expected rate to be non-negative");
-  }
   for_each_pair(out, rates, visit_poisson, NULL);
   return tp_record_kind(TP_GRAD_FILL, "PoissonBackward0", 1, &rates, out, 0, NULL, 0, NULL);
 }
@@ -552,19 +542,7 @@ TP_API tp_tensor *tp_poisson(tp_tensor *rates) {
  * gradients are zero. */
 TP_API tp_tensor *tp_normal_tensor(tp_tensor *mean, tp_tensor *std, double m, double s) {
   if (!std && !(s >= 0)) return tp_fail("normal expects std >= 0.0, but found std %g", s);
-  if (std) {
-    int64_t n = tp_shape_numel(std->ndim, std->shape);
-    int64_t idx[TP_MAX_DIMS] = {0}, item = tp_dtype_table[std->dtype].itemsize;
-    for (int64_t k = 0; k < n; k++) {
-      int64_t off = 0;
-      for (int i = 0; i < std->ndim; i++) off += idx[i] * std->stride[i];
-      if (tp_load_f64((char *)tp_ptr(std) + off * item, std->dtype) < 0) return tp_fail("normal expects all elements of std >= 0.0");
-      for (int i = std->ndim - 1; i >= 0; i--) {
-        if (++idx[i] < std->shape[i]) break;
-        idx[i] = 0;
-      }
-    }
-  }
+  if (std && any_outside(std, 0, INFINITY)) return tp_fail("normal expects all elements of std >= 0.0");
   tp_tensor *shape_of = mean ? mean : std;
   int nd = shape_of->ndim;
   int64_t shape[TP_MAX_DIMS];
