@@ -298,15 +298,23 @@ static void visit_random(char *p, int dtype, void *ctx) {
   tp_store_i64(p, dtype, (int64_t)(v % range) + lr[0]);
 }
 
-TP_API int tp_random_(tp_tensor *t, double low, double high) {
-  if (tp_check_inplace(t)) return -1;
-  if (low >= high)
+/* random_(from, to) is RandomBackward0, random_(to) RandomBackward1 (zero gradients). */
+static int random_range(tp_tensor *t, double low, double high, const char *grad_fn) {
+  struct tp_node *n;
+  if (tp_inplace_kind_begin(TP_GRAD_FILL, grad_fn, t, 0, NULL, 0, NULL, 0, NULL, &n)) return -1;
+  if (low >= high) {
+    tp_inplace_abort(n);
     return tp_fail_status("random_ expects 'from' to be less than 'to', but got from=%.0f >= to=%.0f", low, high);
+  }
   int64_t lr[2] = {(int64_t)low, (int64_t)((uint64_t)(int64_t)high - (uint64_t)(int64_t)low)};
   for_each_in_memory_order(t, visit_random, lr);
   t->version->value++;
+  tp_inplace_commit(t, n);
   return 0;
 }
+
+TP_API int tp_random_(tp_tensor *t, double low, double high) { return random_range(t, low, high, "RandomBackward0"); }
+TP_API int tp_random_to_(tp_tensor *t, double high) { return random_range(t, 0, high, "RandomBackward1"); }
 
 /* ==== More distributions (PyTorch 1.13's cpu/DistributionTemplates.h) =====================
  * Each draws one value per element in memory order, as cpu_serial_kernel does: bernoulli_(p)

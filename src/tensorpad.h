@@ -137,6 +137,7 @@ TP_API int tp_geometric_(tp_tensor *t, double p);
 TP_API int tp_log_normal_(tp_tensor *t, double mean, double std);
 TP_API int tp_cauchy_(tp_tensor *t, double median, double sigma);
 TP_API int tp_random_full_(tp_tensor *t);                        /* random_(): the dtype's whole range */
+TP_API int tp_random_to_(tp_tensor *t, double high);            /* random_(to): [0, to) */
 TP_API tp_tensor *tp_randperm(double n, int dtype);
 TP_API tp_tensor *tp_multinomial(tp_tensor *p, double num_samples, int replacement);  /* int64 indices */
 TP_API tp_tensor *tp_poisson(tp_tensor *rates);
