@@ -25,8 +25,12 @@ function slogdet(fname, A) {
   return r;
 }
 
+function noOut(out) {
+  if (out !== undefined && out !== null) throw new TypeError("tensorpad does not support the 'out' argument");
+}
+
 export function install(torch, Tensor) {
-  // name -> [the core's function, the result's maker]; every one takes one matrix (batch) A.
+  // Every one takes one matrix (or a batch of them) A.
   const ops = {
     det: (A) => wrap(check(W.tp_linalg_det(A._ptr))),
     logdet: (A) => wrap(check(W.tp_logdet(A._ptr))),
@@ -35,7 +39,8 @@ export function install(torch, Tensor) {
   };
   for (const [name, fn] of Object.entries(ops)) {
     torch[name] = (...a) => {
-      const { input } = bind(name, a, ['input', 'out']);
+      const { input, out } = bind(name, a, ['input', 'out']);
+      noOut(out);
       return fn(asTensor(input, name));
     };
     Tensor.prototype[name] = function (...a) {
@@ -46,7 +51,8 @@ export function install(torch, Tensor) {
   // torch.linalg names PyTorch's argument A.
   const la = torch.linalg || (torch.linalg = {});
   const one = (name, fn) => (...a) => {
-    const { A } = bind(`linalg_${name}`, a, ['A', 'out']);
+    const { A, out } = bind(`linalg_${name}`, a, ['A', 'out']);
+    noOut(out);
     return fn(asTensor(A, `linalg_${name}`, 'A'));
   };
   la.det = one('det', ops.det);
