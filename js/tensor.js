@@ -394,10 +394,13 @@ export class Tensor {
   }
   random_(...a) {
     const { from, to } = bind('random_', a, ['from', 'to', 'generator']);
-    let lo = from, hi = to;
-    if (hi === undefined || hi === null) { hi = lo; lo = 0; }
-    if (hi === undefined) throw new TensorError('random_() without bounds is not supported by tensorpad; pass (to) or (from, to)');
-    checkStatus(W.tp_random_(this._ptr, checkInt('random_', 'from', lo), checkInt('random_', 'to', hi)));
+    if (from === undefined && (to === undefined || to === null)) {  // random_(): the dtype's whole range (src/random.c)
+      checkStatus(W.tp_random_full_(this._ptr));
+    } else if (from === undefined || to === undefined || to === null) {  // random_(to)
+      checkStatus(W.tp_random_to_(this._ptr, checkInt('random_', 'to', from === undefined ? to : from)));
+    } else {
+      checkStatus(W.tp_random_(this._ptr, checkInt('random_', 'from', from), checkInt('random_', 'to', to)));
+    }
     return this;
   }
 }

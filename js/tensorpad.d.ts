@@ -183,6 +183,22 @@ export declare class Tensor {
   equal(other: Tensor): boolean;
   positive(): Tensor;
 
+  // random sampling (js/random.js): PyTorch's values under manual_seed
+  random_(): this;
+  bernoulli_(p?: number | Tensor | { p?: number | Tensor }): this;
+  bernoulli(p?: number | { p?: number }): Tensor;
+  exponential_(lambd?: number | { lambd?: number }): this;
+  geometric_(p: number | { p: number }): this;
+  log_normal_(mean?: number | { mean?: number; std?: number }, std?: number): this;
+  cauchy_(median?: number | { median?: number; sigma?: number }, sigma?: number): this;
+  multinomial(num_samples: number, replacement?: boolean | { replacement?: boolean }): Tensor;
+
+  // small dense linear algebra (js/linalg2.js)
+  det(): Tensor;
+  logdet(): Tensor;
+  slogdet(): SlogdetResult;
+  inverse(): Tensor;
+
   /** The other operator methods are added at load time from the core's op table. */
   [method: string]: any;
 }
@@ -224,6 +240,19 @@ export interface Autograd {
 }
 
 type Creator = (...args: Array<number | number[] | CreateOptions>) => Tensor;
+
+/** torch.slogdet's result: [sign, logabsdet], also by name. */
+export interface SlogdetResult extends Array<Tensor> {
+  sign: Tensor;
+  logabsdet: Tensor;
+}
+
+export interface LinalgNamespace {
+  det(A: Tensor): Tensor;
+  slogdet(A: Tensor): SlogdetResult;
+  inv(A: Tensor): Tensor;
+  [name: string]: any;
+}
 
 export interface MemoryStats {
   live_tensors: number;
@@ -323,6 +352,22 @@ export interface Torch {
   allclose(input: Tensor, other: Tensor, rtol?: number | { rtol?: number; atol?: number; equal_nan?: boolean }, atol?: number, equal_nan?: boolean): boolean;
   equal(input: Tensor, other: Tensor): boolean;
   polygamma(n: number, input: Tensor): Tensor;
+
+  // random sampling (js/random.js)
+  bernoulli(input: Tensor | { input: Tensor; p?: number }, p?: number | { p?: number }): Tensor;
+  multinomial(input: Tensor, num_samples: number, replacement?: boolean | { replacement?: boolean }): Tensor;
+  randperm(n: number, opts?: CreateOptions): Tensor;
+  poisson(rates: Tensor): Tensor;
+  normal(mean: Tensor, std?: Tensor | number): Tensor;
+  normal(mean: number, std: Tensor): Tensor;
+  normal(mean: number, std: number, size: number[], opts?: CreateOptions): Tensor;
+
+  // small dense linear algebra (js/linalg2.js)
+  det(A: Tensor): Tensor;
+  logdet(A: Tensor): Tensor;
+  slogdet(A: Tensor): SlogdetResult;
+  inverse(A: Tensor): Tensor;
+  linalg: LinalgNamespace;
 
   /** Operator functions (docs/API.md "Math", "Shape and indexing") are added at load time. */
   [name: string]: any;

@@ -19,6 +19,8 @@ import * as nn from './nn.js';
 import * as optim from './optim.js';
 import * as elemw from './elemw.js';
 import * as sorting from './sort.js';
+import * as random from './random.js';
+import * as linalg2 from './linalg2.js';
 
 const CREATE_KEYS = ['dtype', 'device', 'requires_grad', 'layout', 'pin_memory', 'memory_format', 'out'];
 const RANDOM_KEYS = [...CREATE_KEYS, 'generator'];
@@ -500,7 +502,7 @@ for (const name of ['reshape', 'view_copy', 't', 'transpose', 'swapaxes', 'permu
 }
 
 // Each operator module adds its tensor methods and torch.* functions.
-for (const m of [ops, linalg, shape, autograd, nn, optim, elemw, sorting]) m.install(torch, Tensor);
+for (const m of [ops, linalg, shape, autograd, nn, optim, elemw, sorting, random, linalg2]) m.install(torch, Tensor);
 
 applyPrintOptions();
 Object.freeze(torch);

@@ -44,6 +44,8 @@ enum {
   TP_GRAD_ELEMW,        /* elemw.c's ops with parameters or three operands (op: TP_EW_*) */
   /* the reductions and scans of src/stats.c (nansum, logcumsumexp, dist, aminmax): op is TP_STATS_* */
   TP_GRAD_STATS,
+  /* small dense linear algebra (src/linalg2.c; formulas at the end of derivatives.c) */
+  TP_GRAD_LINALG_DET, TP_GRAD_LINALG_SLOGDET, TP_GRAD_LINALG_INV,
   TP_GRAD_COUNT
 };
 enum { TP_STATS_NANSUM, TP_STATS_LOGCUMSUMEXP, TP_STATS_DIST, TP_STATS_NOT_IMPLEMENTED };

@@ -1046,7 +1046,10 @@ static int view_formula(arena *a, tp_node *n, tp_tensor **gs, tp_tensor **gi) {
     if (n->next[0].fn) gi[0] = own(zeros_meta(a, m));
     if (n->ninputs > 1 && n->next[1].fn) gi[1] = own(g);
     return 0;
-  case TP_GRAD_FILL: gi[0] = own(zeros_meta(a, m)); return 0;
+  case TP_GRAD_FILL:  /* fills and random draws: a zero gradient for every input */
+    for (int i = 0; i < n->ninputs; i++)
+      if (n->next[i].fn && !(gi[i] = own(zeros_meta(a, &n->in_meta[i])))) return -1;
+    return 0;
   }
   if (!d) return -1;
   gi[0] = own(d);
@@ -1276,6 +1279,8 @@ static int copy_slices_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **g
 static int nn_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi);  /* the nn section, at the end */
 static int stats_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi);  /* src/stats.c's section, at the end */
 
+static int linalg2_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi);
+
 int tp_formula_apply(tp_node *n, tp_tensor **gs, tp_tensor **gi) {
   arena a = {.n = 0};
   int rc;
@@ -1313,6 +1318,9 @@ int tp_formula_apply(tp_node *n, tp_tensor **gs, tp_tensor **gi) {
     break;
   case TP_GRAD_ELEMW: rc = elemw_formula(&a, n, g, gi); break;
   case TP_GRAD_STATS: rc = stats_formula(&a, n, g, gi); break;
+  case TP_GRAD_LINALG_DET: case TP_GRAD_LINALG_SLOGDET: case TP_GRAD_LINALG_INV:
+    rc = linalg2_formula(&a, n, n->kind == TP_GRAD_LINALG_SLOGDET ? gs[1] : g, gi);
+    break;
   default: rc = tp_fail_status("tensorpad: no derivative for %s", n->name);
   }
   arena_free(&a);
@@ -1344,6 +1352,9 @@ TP_API const char *tp_node_saved_name(void *node, int i) {
   case TP_GRAD_BCE: case TP_GRAD_BCE_LOGITS: return i == 0 ? "self" : i == 1 ? "target" : "weight";
   case TP_GRAD_LEAKY_RELU: case TP_GRAD_SOFTPLUS: return "self";
   case TP_GRAD_ELEMW: return i == 0 ? "self" : n->op == TP_EW_LERP || n->op == TP_EW_LERP_T ? (i == 1 ? "end" : "weight") : i == 1 ? "tensor1" : "tensor2";
+  case TP_GRAD_LINALG_DET: return i == 0 ? "A" : "result";
+  case TP_GRAD_LINALG_SLOGDET: return "A";
+  case TP_GRAD_LINALG_INV: return "inverse";
   }
   return "saved";
 }
@@ -1691,4 +1702,27 @@ static int stats_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
     return tp_fail_status("derivative for aten::aminmax is not implemented");
   }
   return tp_fail_status("tensorpad: no derivative for %s", n->name);
+}
+
+/* ==== small dense linear algebra (src/linalg2.c) ============================================
+ * PyTorch 1.13's linalg_det_backward, slogdet_backward and linalg_inv_ex's formula, for real
+ * matrices. A^-1 comes from tp_linalg_inv_for_grad: a zero pivot becomes eps there, as in
+ * PyTorch's det backward, so a singular A gets a zero gradient; under create_graph it is
+ * recorded, so second derivatives follow. */
+tp_tensor *tp_linalg_inv_for_grad(tp_tensor *A);
+
+static int linalg2_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
+  if (n->kind == TP_GRAD_LINALG_INV) {  /* d A = -A^-T g A^-T */
+    tp_tensor *inv = unpack(a, n, 0);
+    tp_tensor *invT = mT(a, inv);
+    return (gi[0] = own(neg(a, lin(a, TP_LINALG_MATMUL, invT, lin(a, TP_LINALG_MATMUL, g, invT))))) ? 0 : -1;
+  }
+  /* det:     d A = (g det) A^-T
+   * slogdet: d A = g_logabsdet A^-T (the sign has no gradient) */
+  const tp_meta *m = &n->in_meta[0];
+  if (!g) return (gi[0] = own(zeros_meta(a, m))) ? 0 : -1;
+  tp_tensor *A = unpack(a, n, 0);
+  tp_tensor *c = n->kind == TP_GRAD_LINALG_DET ? mul(a, g, unpack(a, n, 1)) : g;
+  tp_tensor *invT = A ? mT(a, K(a, tp_linalg_inv_for_grad(A))) : NULL;
+  return (gi[0] = own(mul(a, unsq(a, unsq(a, c, -1), -1), invT))) ? 0 : -1;
 }

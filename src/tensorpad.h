@@ -127,6 +127,20 @@ TP_API int tp_normal_(tp_tensor *t, double mean, double std);
 TP_API int tp_random_(tp_tensor *t, double low, double high);    /* integers in [low, high) */
 TP_API int tp_fill_(tp_tensor *t, double value);
 TP_API int tp_zero_(tp_tensor *t);                    /* fill_(0), recorded as ZeroBackward0 */
+/* More of PyTorch's distributions (random.c), the same draws as its CPU kernels. */
+TP_API int tp_bernoulli_(tp_tensor *t, double p);                /* 1 with probability p */
+TP_API int tp_bernoulli_tensor_(tp_tensor *t, tp_tensor *p);     /* p broadcast to t */
+TP_API tp_tensor *tp_bernoulli(tp_tensor *p);                    /* torch.bernoulli(p): draws like p */
+TP_API tp_tensor *tp_normal_tensor(tp_tensor *mean, tp_tensor *std, double m, double s);  /* NULL: the scalar */
+TP_API int tp_exponential_(tp_tensor *t, double lambd);
+TP_API int tp_geometric_(tp_tensor *t, double p);
+TP_API int tp_log_normal_(tp_tensor *t, double mean, double std);
+TP_API int tp_cauchy_(tp_tensor *t, double median, double sigma);
+TP_API int tp_random_full_(tp_tensor *t);                        /* random_(): the dtype's whole range */
+TP_API int tp_random_to_(tp_tensor *t, double high);            /* random_(to): [0, to) */
+TP_API tp_tensor *tp_randperm(double n, int dtype);
+TP_API tp_tensor *tp_multinomial(tp_tensor *p, double num_samples, int replacement);  /* int64 indices */
+TP_API tp_tensor *tp_poisson(tp_tensor *rates);
 
 /* ---- printing: PyTorch's repr ---------------------------------------------------- */
 /* sci_mode: -1 = automatic (None), 0 = False, 1 = True. */
@@ -240,6 +254,11 @@ TP_API int tp_equal(tp_tensor *a, tp_tensor *b);
 enum { TP_LINALG_MATMUL, TP_LINALG_MM, TP_LINALG_BMM, TP_LINALG_MV, TP_LINALG_DOT, TP_LINALG_OUTER, TP_LINALG_NOPS };
 TP_API const char *tp_linalg_name(int op);                 /* "matmul", ...; NULL past the last */
 TP_API tp_tensor *tp_linalg(int op, tp_tensor *a, tp_tensor *b);   /* a new tensor, or NULL + error */
+/* Small dense linear algebra (src/linalg2.c): float32/float64, batched over leading dims. */
+TP_API tp_tensor *tp_linalg_det(tp_tensor *A);                 /* LinalgDetBackward0 */
+TP_API int tp_linalg_slogdet(tp_tensor *A, tp_tensor **out);   /* out[0] sign, out[1] logabsdet; 0 or -1 */
+TP_API tp_tensor *tp_logdet(tp_tensor *A);                     /* where(sign == -1, nan, logabsdet) */
+TP_API tp_tensor *tp_linalg_inv(tp_tensor *A);                 /* LinalgInvExBackward0; singular: error */
 
 /* ---- shape and indexing ops (src/shape.c, src/index.c) -------------------------------- */
 /* Tensor lists cross the API through one scratch array of tensor pointers: the caller

@@ -49,3 +49,18 @@ void [n, s, shared, live, kept, z, g, name, gw, noGrad, dot, sgd, names, wt, mse
   void [v0.add(i0)];
   void [sorted, idx, mm.min, mm.max, qs, parts, s.median(), s.median(0).values, s.cummax(0).indices, s.diff({ n: 2 }), s.bincount()];
 }
+
+// random sampling and small linear algebra (js/random.js, js/linalg2.js)
+{
+  const p = torch.rand(4);
+  const draws: Tensor = torch.bernoulli(p);
+  const idx: Tensor = torch.multinomial(p, 2, { replacement: true });
+  const perm: Tensor = torch.randperm(5, { dtype: torch.int32 });
+  const n: Tensor = torch.normal(p, 0.5).add(torch.poisson(p));
+  p.exponential_(2).geometric_(0.5).cauchy_().log_normal_(0, 1).bernoulli_(0.5).random_();
+  const A = torch.eye(3);
+  const d: Tensor = torch.linalg.det(A);
+  const { sign, logabsdet } = torch.slogdet(A);
+  const inv: Tensor = A.inverse();
+  void [draws, idx, perm, n, d, sign, logabsdet, inv, torch.linalg.inv(A), A.logdet()];
+}

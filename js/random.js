@@ -1,0 +1,136 @@
+// Random sampling beyond rand/randn/randint: bernoulli, exponential_, geometric_,
+// log_normal_, cauchy_, multinomial, randperm and torch.normal's tensor forms.
+// install(torch, Tensor) is called once by tensorpad.js. The draws are the core's
+// (src/random.c, PyTorch's CPU kernels); this file only binds arguments.
+import { W, args as argsOf, check, checkStatus, TensorError } from './core.js';
+import { bind, splitOptions, checkInt, checkBool } from './args.js';
+import { byName, toDtype, describe } from './dtype.js';
+import { wrap, asTensor, scalarValue } from './tensor.js';
+
+const CREATE_KEYS = ['dtype', 'device', 'requires_grad', 'layout', 'pin_memory', 'generator', 'out'];
+
+function noOut(o) {
+  if (o.out !== undefined && o.out !== null) throw new TypeError("tensorpad does not support the 'out' argument");
+  if (o.device !== undefined && o.device !== null && String(o.device) !== 'cpu') {
+    throw new TensorError(`tensorpad runs on the CPU only; device '${o.device}' is not available`);
+  }
+}
+
+/** A fresh tensor filled by init; released if init throws. */
+function fresh(ptr, init) {
+  const t = wrap(check(ptr));
+  try {
+    init(t);
+  } catch (e) {
+    t.dispose();
+    throw e;
+  }
+  W.tp_tensor_created(t._ptr);
+  return t;
+}
+
+/** A factory's result starts at version 0, as in PyTorch. */
+function created(t) {
+  W.tp_tensor_created(t._ptr);
+  return t;
+}
+
+function requiresGrad(t, o) {
+  if (o.requires_grad) t.requires_grad_(true);
+  return t;
+}
+
+export function install(torch, Tensor) {
+  const P = Tensor.prototype;
+  const num = (fname, v) => scalarValue(fname, v);
+
+  P.bernoulli_ = function (...a) {
+    const { p } = bind('bernoulli_', a, ['p', 'generator'], { p: 0.5 });
+    if (p instanceof Tensor) checkStatus(W.tp_bernoulli_tensor_(this._ptr, p._ptr));
+    else checkStatus(W.tp_bernoulli_(this._ptr, num('bernoulli_', p)));
+    return this;
+  };
+  // torch.bernoulli(input): input holds the probabilities; torch.bernoulli(input, p): a
+  // tensor like input of draws with probability p (PyTorch's two overloads).
+  function bernoulli(input, ...a) {
+    const { p } = bind('bernoulli', a, ['p', 'generator']);
+    const x = asTensor(input, 'bernoulli');
+    if (p === undefined || p === null) return created(wrap(check(W.tp_bernoulli(x._ptr))));
+    return fresh(W.tp_empty_like(x._ptr, x.dtype.code), (t) => t.bernoulli_(p));
+  }
+  P.bernoulli = function (...a) { return bernoulli(this, ...a); };
+  torch.bernoulli = (input, ...a) => {
+    if (input && typeof input === 'object' && !(input instanceof Tensor) && 'input' in input) {
+      const { input: x, ...rest } = input;
+      return bernoulli(x, rest);
+    }
+    return bernoulli(input, ...a);
+  };
+
+  P.exponential_ = function (...a) {
+    const { lambd } = bind('exponential_', a, ['lambd', 'generator'], { lambd: 1 });
+    checkStatus(W.tp_exponential_(this._ptr, num('exponential_', lambd)));
+    return this;
+  };
+  P.geometric_ = function (...a) {
+    const { p } = bind('geometric_', a, ['p', 'generator']);
+    if (p === undefined) throw new TypeError('geometric_() missing 1 required positional arguments: "p"');
+    checkStatus(W.tp_geometric_(this._ptr, num('geometric_', p)));
+    return this;
+  };
+  P.log_normal_ = function (...a) {
+    const { mean, std } = bind('log_normal_', a, ['mean', 'std', 'generator'], { mean: 1, std: 2 });
+    checkStatus(W.tp_log_normal_(this._ptr, num('log_normal_', mean), num('log_normal_', std)));
+    return this;
+  };
+  P.cauchy_ = function (...a) {
+    const { median, sigma } = bind('cauchy_', a, ['median', 'sigma', 'generator'], { median: 0, sigma: 1 });
+    checkStatus(W.tp_cauchy_(this._ptr, num('cauchy_', median), num('cauchy_', sigma)));
+    return this;
+  };
+
+  function multinomial(input, ...a) {
+    const { num_samples, replacement } = bind('multinomial', a, ['num_samples', 'replacement', 'generator'], { replacement: false });
+    const x = asTensor(input, 'multinomial');
+    if (num_samples === undefined) throw new TypeError('multinomial() missing 1 required positional arguments: "num_samples"');
+    checkBool('multinomial', 'replacement', replacement);
+    return wrap(check(W.tp_multinomial(x._ptr, checkInt('multinomial', 'num_samples', num_samples), replacement ? 1 : 0)));
+  }
+  P.multinomial = function (...a) { return multinomial(this, ...a); };
+  torch.multinomial = multinomial;
+  torch.poisson = (input, ...a) => {
+    bind('poisson', a, ['generator']);
+    return created(wrap(check(W.tp_poisson(asTensor(input, 'poisson')._ptr))));
+  };
+
+  torch.randperm = (...a) => {
+    const { n, ...o } = bind('randperm', a, ['n', ...CREATE_KEYS]);
+    noOut(o);
+    if (n === undefined) throw new TypeError('randperm() missing 1 required positional arguments: "n"');
+    const dt = o.dtype === undefined || o.dtype === null ? byName.int64 : toDtype(o.dtype, 'randperm');
+    if (!(typeof n === 'bigint' || Number.isInteger(n))) throw new TypeError(`randperm(): argument 'n' (position 1) must be int, not ${describe(n)}`);
+    const t = wrap(check(W.tp_randperm(Number(n), dt.code)));
+    W.tp_tensor_created(t._ptr);
+    return requiresGrad(t, o);
+  };
+
+  // torch.normal: (Tensor mean, Tensor std), (Tensor mean, float std=1), (float mean,
+  // Tensor std) and (float mean, float std, size). As 1.13's normal_out_impl: standard
+  // normals drawn into the result (normal_ with mean 0), then scaled by std and shifted by
+  // mean with in-place ops (src/random.c), so the values are PyTorch's for the same seed.
+  torch.normal = (...a) => {
+    const [pos, o] = splitOptions('normal', a, ['mean', 'std', 'size', ...CREATE_KEYS]);
+    noOut(o);
+    const [mean, std, size] = [pos[0] ?? o.mean, pos[1] ?? o.std, pos[2] ?? o.size];
+    const isT = (v) => v instanceof Tensor;
+    if (isT(mean) || isT(std)) {
+      if (size !== undefined) throw new TypeError('normal() received an invalid combination of arguments: a size goes with float mean and std only');
+      const m = isT(mean) ? 0 : num('normal', mean), s = isT(std) ? 1 : std === undefined ? 1 : num('normal', std);
+      return created(wrap(check(W.tp_normal_tensor(isT(mean) ? mean._ptr : 0, isT(std) ? std._ptr : 0, m, s))));
+    }
+    if (size === undefined) throw new TypeError(`normal() received an invalid combination of arguments - got (${[mean, std].map(describe).join(', ')}), but expected a Tensor mean or std, or a size`);
+    const dt = o.dtype === undefined || o.dtype === null ? byName.float32 : toDtype(o.dtype, 'normal');
+    const shape = Array.isArray(size) || ArrayBuffer.isView(size) ? Array.from(size, (s) => checkInt('normal', 'size', s)) : [checkInt('normal', 'size', size)];
+    return requiresGrad(fresh(W.tp_empty(shape.length, argsOf(shape), dt.code), (t) => t.normal_(num('normal', mean), num('normal', std))), o);
+  };
+}
