@@ -170,6 +170,49 @@ export declare class Tensor {
   sum(dim?: number | number[] | { dim?: number | number[]; keepdim?: boolean; dtype?: dtype }, opts?: { keepdim?: boolean; dtype?: dtype }): Tensor;
   mean(dim?: number | number[] | { dim?: number | number[]; keepdim?: boolean }, opts?: { keepdim?: boolean }): Tensor;
 
+  // more shape and view ops (js/shape_more.js); views share storage as in PyTorch
+  diagonal(offset?: number, dim1?: number, dim2?: number): Tensor;
+  diag(diagonal?: number): Tensor;
+  trace(): Tensor;
+  diag_embed(offset?: number, dim1?: number, dim2?: number): Tensor;
+  diagflat(offset?: number): Tensor;
+  movedim(source: number | number[], destination: number | number[]): Tensor;
+  moveaxis(source: number | number[], destination: number | number[]): Tensor;
+  swapdims(dim0: number, dim1: number): Tensor;
+  swapdims_(dim0: number, dim1: number): this;
+  swapaxes_(axis0: number, axis1: number): this;
+  t_(): this;
+  transpose_(dim0: number, dim1: number): this;
+  squeeze_(dim?: number | null): this;
+  unsqueeze_(dim: number): this;
+  unflatten(dim: number, sizes: number[]): Tensor;
+  broadcast_to(...size: SizeArgs | [{ size: number[] }]): Tensor;
+  type_as(other: Tensor): Tensor;
+  tensor_split(indices_or_sections: number | number[] | Tensor, dim?: number): Tensor[];
+  hsplit(indices_or_sections: number | number[] | Tensor): Tensor[];
+  vsplit(indices_or_sections: number | number[] | Tensor): Tensor[];
+  dsplit(indices_or_sections: number | number[] | Tensor): Tensor[];
+  repeat_interleave(repeats: number | Tensor, dim?: number | null, opts?: { output_size?: number }): Tensor;
+  rot90(k?: number, dims?: number[]): Tensor;
+  unfold(dimension: number, size: number, step: number): Tensor;
+  take(index: Tensor): Tensor;
+  sum_to_size(...size: SizeArgs | [{ size: number[] }]): Tensor;
+  is_complex(): false;
+  is_signed(): boolean;
+  is_same_size(other: Tensor): boolean;
+  is_nonzero(): boolean;
+  readonly is_cpu: true;
+  is_inference(): false;
+  get_device(): -1;
+  /** The byte address of the first element in the wasm heap (numpy()'s byteOffset). */
+  data_ptr(): number;
+  /** float16, bfloat16, uint8, int8 and int16 do not exist in tensorpad: these throw a TensorError. */
+  half(): never;
+  bfloat16(): never;
+  byte(): never;
+  char(): never;
+  short(): never;
+
   /** The other operator methods are added at load time from the core's op table. */
   [method: string]: any;
 }
@@ -297,6 +340,31 @@ export interface Torch {
   clone(x: Tensor): Tensor;
   detach(x: Tensor): Tensor;
   as_strided(x: Tensor, size: number[], stride: number[], storage_offset?: number): Tensor;
+
+  // more shape and view ops (js/shape_more.js)
+  diagonal(x: Tensor, offset?: number, dim1?: number, dim2?: number): Tensor;
+  diag(x: Tensor, diagonal?: number): Tensor;
+  trace(x: Tensor): Tensor;
+  diag_embed(x: Tensor, offset?: number, dim1?: number, dim2?: number): Tensor;
+  diagflat(x: Tensor, offset?: number): Tensor;
+  movedim(x: Tensor, source: number | number[], destination: number | number[]): Tensor;
+  moveaxis(x: Tensor, source: number | number[], destination: number | number[]): Tensor;
+  swapdims(x: Tensor, dim0: number, dim1: number): Tensor;
+  unflatten(x: Tensor, dim: number, sizes: number[]): Tensor;
+  broadcast_to(x: Tensor, size: number[]): Tensor;
+  tensor_split(x: Tensor, indices_or_sections: number | number[] | Tensor, dim?: number): Tensor[];
+  hsplit(x: Tensor, indices_or_sections: number | number[] | Tensor): Tensor[];
+  vsplit(x: Tensor, indices_or_sections: number | number[] | Tensor): Tensor[];
+  dsplit(x: Tensor, indices_or_sections: number | number[] | Tensor): Tensor[];
+  /** torch.repeat_interleave(repeats) alone gives the repeated indices. */
+  repeat_interleave(x: Tensor, repeats?: number | Tensor, dim?: number | null): Tensor;
+  rot90(x: Tensor, k?: number, dims?: number[]): Tensor;
+  take(x: Tensor, index: Tensor): Tensor;
+  is_complex(x: Tensor): false;
+  is_signed(x: Tensor): boolean;
+  is_same_size(x: Tensor, other: Tensor): boolean;
+  is_nonzero(x: Tensor): boolean;
+  is_inference(x: Tensor): false;
 
   autograd: Autograd;
   no_grad<T>(fn: () => T): T;

@@ -952,6 +952,8 @@ static tp_tensor *apply_view(arena *a, tp_tensor *t, const int64_t *iv) {
     for (int i = 0; i < 2 * nd; i++) p[i] = (double)iv[3 + i];
     return K(a, tp_as_strided(t, nd, p, (double)iv[2]));
   }
+  case TP_VIEW_DIAGONAL: return K(a, tp_diagonal(t, (double)iv[1], (double)iv[2], (double)iv[3]));
+  case TP_VIEW_UNFOLD: return K(a, tp_unfold(t, (double)iv[1], (double)iv[2], (double)iv[3]));
   }
   return tp_fail("tensorpad: unknown view %lld", (long long)iv[0]);
 }
@@ -962,11 +964,14 @@ static tp_tensor *embed_at(arena *a, const tp_meta *m, const int64_t *iv, int ni
   tp_tensor *z = zeros_meta(a, m);
   int mode = tp_set_grad_enabled(0);
   int rc = -1;
-  if (z && iv[0] == TP_VIEW_AS_STRIDED) {
-    /* as_strided may look at an element several times: sum g into each place it came from */
+  if (z && (iv[0] == TP_VIEW_AS_STRIDED || iv[0] == TP_VIEW_UNFOLD)) {
+    /* as_strided and unfold may look at an element several times: sum g into each place it came from */
     double flat = -1, sizes[TP_MAX_DIMS];
     int64_t numel = tp_shape_numel(m->ndim, m->shape);
-    tp_tensor *pos = apply_view(a, K(a, tp_arange(0, (double)numel, 1, TP_INT64)), iv);
+    for (int d = 0; d < m->ndim; d++) sizes[d] = (double)m->shape[d];
+    tp_tensor *ar = K(a, tp_arange(0, (double)numel, 1, TP_INT64));
+    if (ar && iv[0] == TP_VIEW_UNFOLD) ar = K(a, tp_reshape(ar, m->ndim, sizes));
+    tp_tensor *pos = apply_view(a, ar, iv);
     tp_tensor *ix[1] = {pos ? K(a, tp_reshape(pos, 1, &flat)) : NULL};
     tp_tensor *gf = K(a, tp_reshape(g, 1, &flat)), *zf = K(a, tp_reshape(z, 1, &flat));
     tp_tensor *acc = ix[0] && gf && zf ? K(a, tp_index_put(zf, 1, ix, gf, 1)) : NULL;
@@ -979,7 +984,8 @@ static tp_tensor *embed_at(arena *a, const tp_meta *m, const int64_t *iv, int ni
   }
   tp_set_grad_enabled(mode);
   if (rc) return NULL;
-  static const char *const names[] = {"", "SelectBackwardBackward0", "SliceBackwardBackward0", "AsStridedBackwardBackward0"};
+  static const char *const names[] = {"", "SelectBackwardBackward0", "SliceBackwardBackward0", "AsStridedBackwardBackward0",
+                                      "DiagonalBackwardBackward0", "UnfoldBackwardBackward0"};
   if (tp_any_requires_grad(1, &g)) {
     tp_node *e = tp_node_new(TP_GRAD_SLICE, 1, names[iv[0]], 1, &g, 1);
     if (!e) return NULL;
@@ -1263,6 +1269,7 @@ static int copy_slices_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **g
   return rc;
 }
 static int nn_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi);  /* the nn section, at the end */
+static int shapes_more_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi);  /* the more-shape-ops section, at the end */
 
 int tp_formula_apply(tp_node *n, tp_tensor **gs, tp_tensor **gi) {
   arena a = {.n = 0};
@@ -1295,6 +1302,7 @@ int tp_formula_apply(tp_node *n, tp_tensor **gs, tp_tensor **gi) {
   }
   case TP_GRAD_SPLIT: rc = shape_formula(&a, n, gs, gi); break;
   case TP_GRAD_COPY_SLICES: rc = copy_slices_formula(&a, n, g, gi); break;
+  case TP_GRAD_SHAPES: rc = shapes_more_formula(&a, n, g, gi); break;
   case TP_GRAD_ADDMM: case TP_GRAD_MSE_LOSS: case TP_GRAD_NLL_LOSS: case TP_GRAD_BCE: case TP_GRAD_BCE_LOGITS:
   case TP_GRAD_LEAKY_RELU: case TP_GRAD_SOFTPLUS:
     rc = nn_formula(&a, n, g, gi);
@@ -1329,6 +1337,7 @@ TP_API const char *tp_node_saved_name(void *node, int i) {
   case TP_GRAD_NLL_LOSS: return i == 0 ? "target" : "weight";
   case TP_GRAD_BCE: case TP_GRAD_BCE_LOGITS: return i == 0 ? "self" : i == 1 ? "target" : "weight";
   case TP_GRAD_LEAKY_RELU: case TP_GRAD_SOFTPLUS: return "self";
+  case TP_GRAD_SHAPES: return "index";  /* take's */
   }
   return "saved";
 }
@@ -1437,4 +1446,49 @@ static int nn_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
   }
   }
   return tp_fail_status("tensorpad: no derivative for %s", n->name);
+}
+
+/* ---- more shape ops (src/shape_more.c): iv[0] says which (TP_SHAPES_*) ---------------------- */
+static int shapes_more_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
+  const tp_meta *m = &n->in_meta[0];
+  tp_tensor *d = NULL;
+  switch (n->iv[0]) {
+  case TP_SHAPES_DIAG: {  /* vector in: d x = diagonal(g, k); matrix in: g onto the k-th diagonal of zeros */
+    if (m->ndim == 1) d = K(a, tp_diagonal(g, (double)n->iv[1], 0, 1));
+    else {
+      int64_t iv[4] = {TP_VIEW_DIAGONAL, n->iv[1], 0, 1};
+      d = embed_at(a, m, iv, 4, g);
+    }
+    break;
+  }
+  case TP_SHAPES_TRACE: {  /* d x = g on the diagonal, 0 elsewhere */
+    double len = (double)(m->shape[0] < m->shape[1] ? m->shape[0] : m->shape[1]);
+    int64_t iv[4] = {TP_VIEW_DIAGONAL, 0, 0, 1};
+    tp_tensor *ge = K(a, tp_expand(g, 1, &len));
+    d = ge ? embed_at(a, m, iv, 4, ge) : NULL;
+    break;
+  }
+  case TP_SHAPES_DIAG_EMBED:  /* d x = diagonal(g, offset, dim1, dim2) */
+    d = K(a, tp_diagonal(g, (double)n->iv[1], (double)n->iv[2], (double)n->iv[3]));
+    break;
+  case TP_SHAPES_ROT90: {  /* rotate back */
+    double dims[2] = {(double)n->iv[2], (double)n->iv[3]};
+    d = K(a, tp_rot90(g, (double)-n->iv[1], 2, dims));
+    break;
+  }
+  case TP_SHAPES_TAKE: {  /* d x = zeros.flatten().index_put_([index], g, accumulate=True), reshaped */
+    double flat = -1, sizes[TP_MAX_DIMS];
+    for (int k = 0; k < m->ndim; k++) sizes[k] = (double)m->shape[k];
+    tp_tensor *z = zeros_meta(a, m), *ix[1] = {unpack(a, n, 0)};
+    tp_tensor *zf = z ? K(a, tp_reshape(z, 1, &flat)) : NULL, *gf = K(a, tp_reshape(g, 1, &flat)), *ixf = NULL;
+    if (ix[0]) ixf = ix[0] = K(a, tp_reshape(ix[0], 1, &flat));
+    tp_tensor *acc = zf && gf && ixf ? K(a, tp_index_put(zf, 1, ix, gf, 1)) : NULL;
+    d = acc ? K(a, tp_reshape(acc, m->ndim, sizes)) : NULL;
+    break;
+  }
+  default: return tp_fail_status("tensorpad: no derivative for %s", n->name);
+  }
+  if (!d) return -1;
+  gi[0] = own(d);
+  return 0;
 }

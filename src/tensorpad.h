@@ -284,4 +284,34 @@ TP_API tp_tensor *tp_binary_cross_entropy_with_logits(tp_tensor *input, tp_tenso
 TP_API tp_tensor *tp_leaky_relu(tp_tensor *x, double negative_slope);
 TP_API tp_tensor *tp_softplus(tp_tensor *x, double beta, double threshold);
 
+/* ---- more shape and view ops (src/shape_more.c) ------------------------------------------- */
+/* Views: diagonal (DiagonalBackward0), unfold (UnfoldBackward0), unflatten (a view). */
+TP_API tp_tensor *tp_diagonal(tp_tensor *t, double offset, double dim1, double dim2);
+TP_API tp_tensor *tp_unfold(tp_tensor *t, double dim, double size, double step);
+TP_API tp_tensor *tp_unflatten(tp_tensor *t, double dim, int n, const double *sizes);
+/* movedim: nsrc source dims then ndst destination dims in the vector (a permute). */
+TP_API tp_tensor *tp_movedim_lists(tp_tensor *t, int nsrc, int ndst, const double *src_then_dst);
+TP_API tp_tensor *tp_movedim(tp_tensor *t, int n, const double *src_then_dst);
+/* Copies: diag (a vector onto a matrix's diagonal or a matrix's diagonal), trace, diag_embed, diagflat. */
+TP_API tp_tensor *tp_diag(tp_tensor *t, double diagonal);
+TP_API tp_tensor *tp_trace(tp_tensor *t);
+TP_API tp_tensor *tp_diag_embed(tp_tensor *t, double offset, double dim1, double dim2);
+TP_API tp_tensor *tp_diagflat(tp_tensor *t, double offset);
+/* In-place views: t takes the view's geometry (0 / -1). squeeze_'s dim NaN: every size-1 dim. */
+TP_API int tp_transpose_(tp_tensor *t, double d0, double d1);
+TP_API int tp_t_(tp_tensor *t);
+TP_API int tp_squeeze_(tp_tensor *t, double dim);
+TP_API int tp_unsqueeze_(tp_tensor *t, double dim);
+/* tensor_split (nidx < 0: `sections` parts, else the pieces between nidx indices) and
+ * v/h/dsplit (which = 0, 1, 2): slices into tp_tensor_list; returns how many. */
+TP_API int tp_tensor_split(tp_tensor *t, int nidx, const double *idx, double sections, double dim);
+TP_API int tp_hvdsplit(tp_tensor *t, int which, int nidx, const double *idx, double sections);
+/* repeat_interleave: repeats a tensor or (NULL) the number r; dim NaN: flattened; t NULL:
+ * torch.repeat_interleave(repeats). */
+TP_API tp_tensor *tp_repeat_interleave(tp_tensor *t, tp_tensor *repeats, double r, double dim);
+TP_API tp_tensor *tp_rot90(tp_tensor *t, double k, int ndims, const double *dims);
+TP_API tp_tensor *tp_take(tp_tensor *t, tp_tensor *index);
+/* sum_to_size: t itself (retained) when nothing is summed. */
+TP_API tp_tensor *tp_sum_to_size(tp_tensor *t, int n, const double *sizes);
+
 #endif

@@ -36,3 +36,11 @@ const lin = new torch.nn.Linear(3, 1, { bias: false });
 const wt: Tensor = lin.weight;
 const mse: Tensor = new torch.nn.MSELoss({ reduction: 'sum' }).call(lin.call(torch.ones(2, 3)), torch.zeros(2, 1));
 void [n, s, shared, live, kept, z, g, name, gw, noGrad, dot, sgd, names, wt, mse, model.eval().training];
+// more shape and view ops (js/shape_more.js)
+const sq = torch.arange(9, { dtype: torch.float32 }).reshape(3, 3);
+const dg: Tensor = sq.diagonal(1).add(sq.diag()).add(torch.trace(sq));
+const pieces: Tensor[] = sq.tensor_split([1, 2], 1);
+const moved: Tensor = torch.movedim(sq.unsqueeze(0), [0, 1], [2, 0]).unfold(0, 2, 1);
+const same: boolean = sq.t_().is_same_size(sq.clone()) && sq.is_signed();
+const addr: number = sq.data_ptr();
+void [dg, pieces, moved, same, addr, sq.rot90(1, [0, 1]).take(torch.tensor([0, 4]))];

@@ -1,0 +1,223 @@
+// More shape, view and indexing methods (diagonal, diag, trace, movedim, the in-place views,
+// unflatten, tensor_split, repeat_interleave, rot90, unfold, take, sum_to_size, ...) and the
+// tensor predicates. Each binds Python's arguments and calls one tp_* entry of src/shape_more.c;
+// the maths and the view logic are in C. install(torch, Tensor) runs once, from tensorpad.js.
+import { W, check, checkStatus, args, heapBuffer, TensorError } from './core.js';
+import { describe } from './dtype.js';
+import { bind, checkInt, sizesArg, noArgs } from './args.js';
+import { wrap, asTensor, Tuple } from './tensor.js';
+
+const isTensor = (v) => v && typeof v === 'object' && typeof v._ptr === 'number';
+
+/** A tuple of the n views the core left in its tensor list. */
+function listResult(n) {
+  checkStatus(n);
+  const base = W.tp_tensor_list(n);
+  return Tuple.from(Array.from(new Uint32Array(heapBuffer(), base, n), (p) => wrap(p)));
+}
+
+/** An int or a list of ints (movedim's source/destination, rot90's dims). */
+function intOrList(fname, name, v) {
+  if (typeof v === 'number' || typeof v === 'bigint') return [checkInt(fname, name, v)];
+  if (Array.isArray(v)) return v.map((x) => checkInt(fname, name, x));
+  throw new TypeError(`${fname}(): argument '${name}' must be tuple of ints, not ${describe(v)}`);
+}
+
+/** Python's "missing required argument" for the named parameters that were not given. */
+function required(fname, got, names) {
+  for (const n of names) if (got[n] === undefined) throw new TypeError(`${fname}() missing 1 required positional arguments: "${n}"`);
+}
+
+/** tensor_split's / hsplit's argument: sections (int), indices (list) or a 0-d/1-d int64 tensor. */
+function sectionsOrIndices(fname, v) {
+  if (isTensor(v)) {
+    if (v.ndim > 1) throw new TensorError(`tensor_split expected tensor_indices_or_sections to be a zero-dimensional or one-dimensional tensor, but got a tensor with ${v.ndim} dims`);
+    if (v.dtype.name !== 'int64') throw new TensorError(`tensor_split expected tensor_indices_or_sections to have dtype of long, but got ${{ float32: 'Float', float64: 'Double', int32: 'Int', bool: 'Bool' }[v.dtype.name]}`);
+    return v.ndim === 0 ? { sections: v.item() } : { indices: v.tolist() };
+  }
+  if (Array.isArray(v)) return { indices: v.map((x) => checkInt(fname, 'indices', x)) };
+  return { sections: checkInt(fname, 'sections', v) };
+}
+
+// dtypes PyTorch has and tensorpad does not: the methods exist and say so.
+const UNSUPPORTED = { half: 'torch.float16', bfloat16: 'torch.bfloat16', byte: 'torch.uint8', char: 'torch.int8', short: 'torch.int16' };
+const SUPPORTED = 'torch.float32, torch.float64, torch.int32, torch.int64 and torch.bool';
+
+export function install(torch, Tensor) {
+  Object.assign(Tensor.prototype, {
+    diagonal(...a) {
+      const o = bind('diagonal', a, ['offset', 'dim1', 'dim2'], { offset: 0, dim1: 0, dim2: 1 });
+      return wrap(check(W.tp_diagonal(this._ptr, checkInt('diagonal', 'offset', o.offset), checkInt('diagonal', 'dim1', o.dim1), checkInt('diagonal', 'dim2', o.dim2))));
+    },
+    diag(...a) {
+      const { diagonal } = bind('diag', a, ['diagonal'], { diagonal: 0 });
+      return wrap(check(W.tp_diag(this._ptr, checkInt('diag', 'diagonal', diagonal))));
+    },
+    trace(...a) {
+      if (a.length) noArgs('trace', a);
+      return wrap(check(W.tp_trace(this._ptr)));
+    },
+    diag_embed(...a) {
+      const o = bind('diag_embed', a, ['offset', 'dim1', 'dim2'], { offset: 0, dim1: -2, dim2: -1 });
+      return wrap(check(W.tp_diag_embed(this._ptr, checkInt('diag_embed', 'offset', o.offset), checkInt('diag_embed', 'dim1', o.dim1), checkInt('diag_embed', 'dim2', o.dim2))));
+    },
+    diagflat(...a) {
+      const { offset } = bind('diagflat', a, ['offset'], { offset: 0 });
+      return wrap(check(W.tp_diagflat(this._ptr, checkInt('diagflat', 'offset', offset))));
+    },
+    movedim(...a) { return movedim(this, 'movedim', a); },
+    moveaxis(...a) { return movedim(this, 'moveaxis', a); },
+    swapdims(...a) {
+      const { dim0, dim1 } = bind('swapdims', a, ['dim0', 'dim1']);
+      required('swapdims', { dim0, dim1 }, ['dim0', 'dim1']);
+      return wrap(check(W.tp_transpose(this._ptr, checkInt('swapdims', 'dim0', dim0), checkInt('swapdims', 'dim1', dim1))));
+    },
+    swapaxes(...a) {
+      const { axis0, axis1 } = bind('swapaxes', a, ['axis0', 'axis1']);
+      required('swapaxes', { axis0, axis1 }, ['axis0', 'axis1']);
+      return wrap(check(W.tp_transpose(this._ptr, checkInt('swapaxes', 'axis0', axis0), checkInt('swapaxes', 'axis1', axis1))));
+    },
+    // in-place views: the tensor itself takes the view's shape and strides
+    transpose_(...a) {
+      const { dim0, dim1 } = bind('transpose_', a, ['dim0', 'dim1']);
+      required('transpose_', { dim0, dim1 }, ['dim0', 'dim1']);
+      checkStatus(W.tp_transpose_(this._ptr, checkInt('transpose_', 'dim0', dim0), checkInt('transpose_', 'dim1', dim1)));
+      return this;
+    },
+    swapdims_(...a) {
+      const { dim0, dim1 } = bind('swapdims_', a, ['dim0', 'dim1']);
+      required('swapdims_', { dim0, dim1 }, ['dim0', 'dim1']);
+      checkStatus(W.tp_transpose_(this._ptr, checkInt('swapdims_', 'dim0', dim0), checkInt('swapdims_', 'dim1', dim1)));
+      return this;
+    },
+    swapaxes_(...a) {
+      const { axis0, axis1 } = bind('swapaxes_', a, ['axis0', 'axis1']);
+      required('swapaxes_', { axis0, axis1 }, ['axis0', 'axis1']);
+      checkStatus(W.tp_transpose_(this._ptr, checkInt('swapaxes_', 'axis0', axis0), checkInt('swapaxes_', 'axis1', axis1)));
+      return this;
+    },
+    t_(...a) {
+      if (a.length) noArgs('t_', a);
+      checkStatus(W.tp_t_(this._ptr));
+      return this;
+    },
+    squeeze_(...a) {
+      const { dim } = bind('squeeze_', a, ['dim']);
+      checkStatus(W.tp_squeeze_(this._ptr, dim === undefined || dim === null ? NaN : checkInt('squeeze_', 'dim', dim)));
+      return this;
+    },
+    unsqueeze_(...a) {
+      const { dim } = bind('unsqueeze_', a, ['dim']);
+      required('unsqueeze_', { dim }, ['dim']);
+      checkStatus(W.tp_unsqueeze_(this._ptr, checkInt('unsqueeze_', 'dim', dim)));
+      return this;
+    },
+    unflatten(...a) {
+      const { dim, sizes } = bind('unflatten', a, ['dim', 'sizes']);
+      required('unflatten', { dim, sizes }, ['dim', 'sizes']);
+      const s = intOrList('unflatten', 'sizes', sizes);
+      return wrap(check(W.tp_unflatten(this._ptr, checkInt('unflatten', 'dim', dim), s.length, args(s))));
+    },
+    broadcast_to(...a) {
+      const s = sizesArg('broadcast_to', a, 'size');
+      return wrap(check(W.tp_expand(this._ptr, s.length, args(s))));
+    },
+    type_as(...a) {
+      const { other } = bind('type_as', a, ['other']);
+      return this.to(asTensor(other, 'type_as', 'other').dtype);
+    },
+    tensor_split(...a) {
+      const o = bind('tensor_split', a, ['indices_or_sections', 'dim'], { dim: 0 });
+      const v = o.indices_or_sections;
+      if (v === undefined) throw new TypeError('tensor_split() missing 1 required positional arguments: "indices_or_sections"');
+      const { sections, indices } = sectionsOrIndices('tensor_split', v);
+      const dim = checkInt('tensor_split', 'dim', o.dim);
+      if (indices) return listResult(W.tp_tensor_split(this._ptr, indices.length, args(indices), 0, dim));
+      return listResult(W.tp_tensor_split(this._ptr, -1, 0, sections, dim));
+    },
+    hsplit(...a) { return hvdsplit(this, 'hsplit', 1, a); },
+    vsplit(...a) { return hvdsplit(this, 'vsplit', 0, a); },
+    dsplit(...a) { return hvdsplit(this, 'dsplit', 2, a); },
+    repeat_interleave(...a) {
+      const o = bind('repeat_interleave', a, ['repeats', 'dim', 'output_size']);
+      required('repeat_interleave', o, ['repeats']);
+      const dim = o.dim === undefined || o.dim === null ? NaN : checkInt('repeat_interleave', 'dim', o.dim);
+      if (isTensor(o.repeats)) return wrap(check(W.tp_repeat_interleave(this._ptr, o.repeats._ptr, 0, dim)));
+      return wrap(check(W.tp_repeat_interleave(this._ptr, 0, checkInt('repeat_interleave', 'repeats', o.repeats), dim)));
+    },
+    rot90(...a) {
+      const o = bind('rot90', a, ['k', 'dims'], { k: 1, dims: [0, 1] });
+      const dims = intOrList('rot90', 'dims', o.dims);
+      return wrap(check(W.tp_rot90(this._ptr, checkInt('rot90', 'k', o.k), dims.length, args(dims))));
+    },
+    unfold(...a) {
+      const o = bind('unfold', a, ['dimension', 'size', 'step']);
+      required('unfold', o, ['dimension', 'size', 'step']);
+      return wrap(check(W.tp_unfold(this._ptr, checkInt('unfold', 'dimension', o.dimension), checkInt('unfold', 'size', o.size), checkInt('unfold', 'step', o.step))));
+    },
+    take(...a) {
+      const { index } = bind('take', a, ['index']);
+      return wrap(check(W.tp_take(this._ptr, asTensor(index, 'take', 'index')._ptr)));
+    },
+    sum_to_size(...a) {
+      const s = sizesArg('sum_to_size', a, 'size');
+      const p = check(W.tp_sum_to_size(this._ptr, s.length, args(s)));
+      if (p === this._p) { W.tp_tensor_release(p); return this; }  // nothing summed: self, as PyTorch
+      return wrap(p);
+    },
+
+    // ---- predicates and attributes -------------------------------------------------------
+    is_complex() { return false; },
+    is_signed() { return this.dtype.name !== 'bool'; },
+    is_same_size(...a) {
+      const { other } = bind('is_same_size', a, ['other']);
+      const o = asTensor(other, 'is_same_size', 'other');
+      const s = this.shape, t = o.shape;
+      return s.length === t.length && s.every((x, i) => x === t[i]);
+    },
+    is_nonzero() {
+      const n = this.numel();
+      if (n === 0) throw new TensorError('Boolean value of Tensor with no values is ambiguous');
+      if (n > 1) throw new TensorError('Boolean value of Tensor with more than one value is ambiguous');
+      const v = this.item();
+      return v !== 0 && v !== false;
+    },
+    is_inference() { return false; },
+    get_device() { return -1; },
+    /** The byte address of the first element in the wasm heap (what numpy() views start at). */
+    data_ptr() { return W.tp_tensor_data(this._ptr); },
+  });
+  Object.defineProperty(Tensor.prototype, 'is_cpu', { get() { return true; }, configurable: true });
+  for (const [name, dt] of Object.entries(UNSUPPORTED)) {
+    Tensor.prototype[name] = function () {
+      throw new TensorError(`${name}(): tensorpad has no ${dt}; it supports ${SUPPORTED} (use .float(), .double(), .int(), .long() or .bool())`);
+    };
+  }
+
+  function movedim(self, fname, a) {
+    const { source, destination } = bind(fname, a, ['source', 'destination']);
+    required(fname, { source, destination }, ['source', 'destination']);
+    const s = intOrList(fname, 'source', source), d = intOrList(fname, 'destination', destination);
+    return wrap(check(W.tp_movedim_lists(self._ptr, s.length, d.length, args([...s, ...d]))));
+  }
+
+  function hvdsplit(self, fname, which, a) {
+    const { indices_or_sections: v } = bind(fname, a, ['indices_or_sections']);
+    if (v === undefined) throw new TypeError(`${fname}() missing 1 required positional arguments: "indices_or_sections"`);
+    const { sections, indices } = sectionsOrIndices(fname, v);
+    if (indices) return listResult(W.tp_hvdsplit(self._ptr, which, indices.length, args(indices), 0));
+    return listResult(W.tp_hvdsplit(self._ptr, which, -1, 0, sections));
+  }
+
+  // torch.* forms: torch.diagonal(x, ...) ≡ x.diagonal(...)
+  for (const name of ['diagonal', 'diag', 'trace', 'diag_embed', 'diagflat', 'movedim', 'moveaxis', 'swapdims', 'swapaxes',
+    'unflatten', 'broadcast_to', 'tensor_split', 'hsplit', 'vsplit', 'dsplit', 'rot90', 'take', 'is_complex', 'is_signed',
+    'is_same_size', 'is_nonzero', 'is_inference']) {
+    torch[name] = (x, ...a) => asTensor(x, name)[name](...a);
+  }
+  // torch.repeat_interleave(input, repeats, dim) or torch.repeat_interleave(repeats): the indices
+  torch.repeat_interleave = (x, ...a) => {
+    if (a.length === 0 && isTensor(x)) return wrap(check(W.tp_repeat_interleave(0, x._ptr, 0, NaN)));
+    return asTensor(x, 'repeat_interleave').repeat_interleave(...a);
+  };
+}
