@@ -206,6 +206,21 @@ export declare class Tensor {
   get_device(): -1;
   /** The byte address of the first element in the wasm heap (numpy()'s byteOffset). */
   data_ptr(): number;
+  // more linear algebra (js/linalg_more.js); beta and alpha are keyword-only
+  addmv(mat: Tensor, vec: Tensor, opts?: { beta?: number; alpha?: number }): Tensor;
+  addmv_(mat: Tensor, vec: Tensor, opts?: { beta?: number; alpha?: number }): this;
+  addr(vec1: Tensor, vec2: Tensor, opts?: { beta?: number; alpha?: number }): Tensor;
+  addr_(vec1: Tensor, vec2: Tensor, opts?: { beta?: number; alpha?: number }): this;
+  baddbmm(batch1: Tensor, batch2: Tensor, opts?: { beta?: number; alpha?: number }): Tensor;
+  baddbmm_(batch1: Tensor, batch2: Tensor, opts?: { beta?: number; alpha?: number }): this;
+  addbmm(batch1: Tensor, batch2: Tensor, opts?: { beta?: number; alpha?: number }): Tensor;
+  addbmm_(batch1: Tensor, batch2: Tensor, opts?: { beta?: number; alpha?: number }): this;
+  addmm_(mat1: Tensor, mat2: Tensor, opts?: { beta?: number; alpha?: number }): this;
+  inner(other: Tensor): Tensor;
+  vdot(other: Tensor): Tensor;
+  kron(other: Tensor): Tensor;
+  cross(other: Tensor, dim?: number | null): Tensor;
+  matrix_power(n: number): Tensor;
   /** float16, bfloat16, uint8, int8 and int16 do not exist in tensorpad: these throw a TensorError. */
   half(): never;
   bfloat16(): never;
@@ -365,6 +380,15 @@ export interface Torch {
   is_same_size(x: Tensor, other: Tensor): boolean;
   is_nonzero(x: Tensor): boolean;
   is_inference(x: Tensor): false;
+  addmv(input: Tensor, mat: Tensor, vec: Tensor, opts?: { beta?: number; alpha?: number }): Tensor;
+  addr(input: Tensor, vec1: Tensor, vec2: Tensor, opts?: { beta?: number; alpha?: number }): Tensor;
+  baddbmm(input: Tensor, batch1: Tensor, batch2: Tensor, opts?: { beta?: number; alpha?: number }): Tensor;
+  addbmm(input: Tensor, batch1: Tensor, batch2: Tensor, opts?: { beta?: number; alpha?: number }): Tensor;
+  inner(input: Tensor, other: Tensor): Tensor;
+  vdot(input: Tensor, other: Tensor): Tensor;
+  kron(input: Tensor, other: Tensor): Tensor;
+  cross(input: Tensor, other: Tensor, dim?: number | null): Tensor;
+  matrix_power(input: Tensor, n: number): Tensor;
 
   autograd: Autograd;
   no_grad<T>(fn: () => T): T;

@@ -41,8 +41,9 @@ enum {
   TP_GRAD_COPY_SLICES,  /* torch::autograd::CopySlices: an in-place op on a view, seen from its base */
   /* nn ops (src/nn.c; formulas in the nn section at the end of derivatives.c) */
   TP_GRAD_ADDMM, TP_GRAD_MSE_LOSS, TP_GRAD_NLL_LOSS, TP_GRAD_BCE, TP_GRAD_BCE_LOGITS, TP_GRAD_LEAKY_RELU, TP_GRAD_SOFTPLUS,
-  /* more shape ops (src/shape_more.c): diag, trace, diag_embed, rot90, take (iv[0]: TP_SHAPES_*) */
-  TP_GRAD_SHAPES,
+  /* more shape and linear-algebra ops (src/shape_more.c, src/linalg_more.c): diag, trace,
+   * diag_embed, rot90, take, addmv, addr, baddbmm, addbmm, vdot, cross (iv[0]: TP_MORE_*) */
+  TP_GRAD_MORE,
   TP_GRAD_COUNT
 };
 

@@ -1302,7 +1302,7 @@ int tp_formula_apply(tp_node *n, tp_tensor **gs, tp_tensor **gi) {
   }
   case TP_GRAD_SPLIT: rc = shape_formula(&a, n, gs, gi); break;
   case TP_GRAD_COPY_SLICES: rc = copy_slices_formula(&a, n, g, gi); break;
-  case TP_GRAD_SHAPES: rc = shapes_more_formula(&a, n, g, gi); break;
+  case TP_GRAD_MORE: rc = shapes_more_formula(&a, n, g, gi); break;
   case TP_GRAD_ADDMM: case TP_GRAD_MSE_LOSS: case TP_GRAD_NLL_LOSS: case TP_GRAD_BCE: case TP_GRAD_BCE_LOGITS:
   case TP_GRAD_LEAKY_RELU: case TP_GRAD_SOFTPLUS:
     rc = nn_formula(&a, n, g, gi);
@@ -1337,7 +1337,14 @@ TP_API const char *tp_node_saved_name(void *node, int i) {
   case TP_GRAD_NLL_LOSS: return i == 0 ? "target" : "weight";
   case TP_GRAD_BCE: case TP_GRAD_BCE_LOGITS: return i == 0 ? "self" : i == 1 ? "target" : "weight";
   case TP_GRAD_LEAKY_RELU: case TP_GRAD_SOFTPLUS: return "self";
-  case TP_GRAD_SHAPES: return "index";  /* take's */
+  case TP_GRAD_MORE:
+    switch (n->iv[0]) {
+    case TP_MORE_TAKE: return "index";
+    case TP_MORE_ADDMV: return i == 0 ? "mat" : "vec";
+    case TP_MORE_ADDR: return i == 0 ? "vec1" : "vec2";
+    case TP_MORE_BADDBMM: case TP_MORE_ADDBMM: return i == 0 ? "batch1" : "batch2";
+    default: return i == 0 ? "self" : "other";
+    }
   }
   return "saved";
 }
@@ -1448,12 +1455,14 @@ static int nn_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
   return tp_fail_status("tensorpad: no derivative for %s", n->name);
 }
 
-/* ---- more shape ops (src/shape_more.c): iv[0] says which (TP_SHAPES_*) ---------------------- */
+/* ---- more shape and linear-algebra ops (src/shape_more.c, src/linalg_more.c): iv[0] says which (TP_MORE_*) ---------------------- */
+static int add_family_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi);
+
 static int shapes_more_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
   const tp_meta *m = &n->in_meta[0];
   tp_tensor *d = NULL;
   switch (n->iv[0]) {
-  case TP_SHAPES_DIAG: {  /* vector in: d x = diagonal(g, k); matrix in: g onto the k-th diagonal of zeros */
+  case TP_MORE_DIAG: {  /* vector in: d x = diagonal(g, k); matrix in: g onto the k-th diagonal of zeros */
     if (m->ndim == 1) d = K(a, tp_diagonal(g, (double)n->iv[1], 0, 1));
     else {
       int64_t iv[4] = {TP_VIEW_DIAGONAL, n->iv[1], 0, 1};
@@ -1461,22 +1470,22 @@ static int shapes_more_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **g
     }
     break;
   }
-  case TP_SHAPES_TRACE: {  /* d x = g on the diagonal, 0 elsewhere */
+  case TP_MORE_TRACE: {  /* d x = g on the diagonal, 0 elsewhere */
     double len = (double)(m->shape[0] < m->shape[1] ? m->shape[0] : m->shape[1]);
     int64_t iv[4] = {TP_VIEW_DIAGONAL, 0, 0, 1};
     tp_tensor *ge = K(a, tp_expand(g, 1, &len));
     d = ge ? embed_at(a, m, iv, 4, ge) : NULL;
     break;
   }
-  case TP_SHAPES_DIAG_EMBED:  /* d x = diagonal(g, offset, dim1, dim2) */
+  case TP_MORE_DIAG_EMBED:  /* d x = diagonal(g, offset, dim1, dim2) */
     d = K(a, tp_diagonal(g, (double)n->iv[1], (double)n->iv[2], (double)n->iv[3]));
     break;
-  case TP_SHAPES_ROT90: {  /* rotate back */
+  case TP_MORE_ROT90: {  /* rotate back */
     double dims[2] = {(double)n->iv[2], (double)n->iv[3]};
     d = K(a, tp_rot90(g, (double)-n->iv[1], 2, dims));
     break;
   }
-  case TP_SHAPES_TAKE: {  /* d x = zeros.flatten().index_put_([index], g, accumulate=True), reshaped */
+  case TP_MORE_TAKE: {  /* d x = zeros.flatten().index_put_([index], g, accumulate=True), reshaped */
     double flat = -1, sizes[TP_MAX_DIMS];
     for (int k = 0; k < m->ndim; k++) sizes[k] = (double)m->shape[k];
     tp_tensor *z = zeros_meta(a, m), *ix[1] = {unpack(a, n, 0)};
@@ -1486,9 +1495,58 @@ static int shapes_more_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **g
     d = acc ? K(a, tp_reshape(acc, m->ndim, sizes)) : NULL;
     break;
   }
+  case TP_MORE_ADDMV: case TP_MORE_ADDR: case TP_MORE_BADDBMM: case TP_MORE_ADDBMM:
+    return add_family_formula(a, n, g, gi);
+  case TP_MORE_VDOT: {  /* d a = g b, d b = g a */
+    tp_tensor *x = unpack(a, n, 0), *y = unpack(a, n, 1);
+    if (n->next[0].fn && !(gi[0] = own(mul(a, g, y)))) return -1;
+    if (n->next[1].fn && !(gi[1] = own(mul(a, g, x)))) return -1;
+    return 0;
+  }
+  case TP_MORE_CROSS: {  /* d a = cross(b, g), d b = cross(g, a), along the same dim */
+    tp_tensor *x = unpack(a, n, 0), *y = unpack(a, n, 1);
+    double dim = (double)n->iv[1];
+    if (n->next[0].fn && !(gi[0] = own(x && y ? K(a, tp_cross(y, g, dim)) : NULL))) return -1;
+    if (n->next[1].fn && !(gi[1] = own(x && y ? K(a, tp_cross(g, x, dim)) : NULL))) return -1;
+    return 0;
+  }
   default: return tp_fail_status("tensorpad: no derivative for %s", n->name);
   }
   if (!d) return -1;
   gi[0] = own(d);
+  return 0;
+}
+
+/* out = beta self + alpha prod(p, q): d self = beta g, and prod's own gradients times alpha.
+ *   addmv   prod = p @ q (matrix, vector):     d p = outer(g, q),      d q = p^T @ g
+ *   addr    prod = outer(p, q):                d p = g @ q,            d q = g^T @ p
+ *   baddbmm prod = bmm(p, q):                  d p = g bmm q^T,        d q = p^T bmm g
+ *   addbmm  prod = sum_b bmm(p, q)[b]:         as baddbmm with g expanded over the batch */
+static int add_family_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
+  double beta = n->s[0], alpha = n->s[1];
+  if (n->next[0].fn && !(gi[0] = own(beta == 1 ? g : sc(a, TP_OP_MUL, g, beta)))) return -1;
+  tp_tensor *p = unpack(a, n, 0), *q = unpack(a, n, 1), *dp = NULL, *dq = NULL;
+  if (!p || !q) return -1;
+  switch (n->iv[0]) {
+  case TP_MORE_ADDMV:
+    dp = lin(a, TP_LINALG_OUTER, g, q);
+    dq = lin(a, TP_LINALG_MV, mT(a, p), g);
+    break;
+  case TP_MORE_ADDR:
+    dp = lin(a, TP_LINALG_MV, g, q);
+    dq = lin(a, TP_LINALG_MV, mT(a, g), p);
+    break;
+  case TP_MORE_ADDBMM: {
+    double sizes[3] = {(double)p->shape[0], (double)g->shape[0], (double)g->shape[1]};
+    g = K(a, tp_expand(unsq(a, g, 0), 3, sizes));
+  }
+    /* fall through */
+  case TP_MORE_BADDBMM:
+    dp = lin(a, TP_LINALG_BMM, g, mT(a, q));
+    dq = lin(a, TP_LINALG_BMM, mT(a, p), g);
+    break;
+  }
+  if (n->next[1].fn && !(gi[1] = own(alpha == 1 ? dp : sc(a, TP_OP_MUL, dp, alpha)))) return -1;
+  if (n->next[2].fn && !(gi[2] = own(alpha == 1 ? dq : sc(a, TP_OP_MUL, dq, alpha)))) return -1;
   return 0;
 }

@@ -13,8 +13,10 @@ struct tp_node;
 /* Which view a SELECT/SLICE/AS_STRIDED node took (iv[0]). */
 enum { TP_VIEW_NONE, TP_VIEW_SELECT, TP_VIEW_SLICE, TP_VIEW_AS_STRIDED,
        TP_VIEW_DIAGONAL, TP_VIEW_UNFOLD };  /* shape_more.c: iv = {kind, offset, dim1, dim2} / {kind, dim, size, step} */
-/* Which op a TP_GRAD_SHAPES node is (iv[0]); formulas in derivatives.c's "more shape ops". */
-enum { TP_SHAPES_DIAG, TP_SHAPES_TRACE, TP_SHAPES_DIAG_EMBED, TP_SHAPES_ROT90, TP_SHAPES_TAKE };
+/* Which op a TP_GRAD_MORE node is (iv[0]); formulas in derivatives.c's "more shape and
+ * linear-algebra ops". s[0], s[1]: beta, alpha of the add*mm family. */
+enum { TP_MORE_DIAG, TP_MORE_TRACE, TP_MORE_DIAG_EMBED, TP_MORE_ROT90, TP_MORE_TAKE,
+       TP_MORE_ADDMV, TP_MORE_ADDR, TP_MORE_BADDBMM, TP_MORE_ADDBMM, TP_MORE_VDOT, TP_MORE_CROSS };
 
 tp_tensor *tp_record_unary(int op, tp_tensor *x, tp_tensor *out);
 tp_tensor *tp_record_binary(int op, tp_tensor *x, tp_tensor *y, double alpha, tp_tensor *out);

@@ -84,8 +84,8 @@ TP_API tp_tensor *tp_diag(tp_tensor *t, double diagonal) {
   } else {
     return tp_fail("matrix or a vector expected");
   }
-  int64_t iv[2] = {TP_SHAPES_DIAG, k};
-  return tp_record_kind(TP_GRAD_SHAPES, "DiagBackward0", 1, &t, out, 2, iv, 0, NULL);
+  int64_t iv[2] = {TP_MORE_DIAG, k};
+  return tp_record_kind(TP_GRAD_MORE, "DiagBackward0", 1, &t, out, 2, iv, 0, NULL);
 }
 
 TP_API tp_tensor *tp_trace(tp_tensor *t) {
@@ -96,8 +96,8 @@ TP_API tp_tensor *tp_trace(tp_tensor *t) {
   tp_tensor *out = v ? tp_reduce(TP_OP_SUM, v, -1, NULL, 0, 0, -1) : NULL;
   NOGRAD_END;
   if (v) tp_tensor_release(v);
-  int64_t iv[1] = {TP_SHAPES_TRACE};
-  return tp_record_kind(TP_GRAD_SHAPES, "TraceBackward0", 1, &t, out, 1, iv, 0, NULL);
+  int64_t iv[1] = {TP_MORE_TRACE};
+  return tp_record_kind(TP_GRAD_MORE, "TraceBackward0", 1, &t, out, 1, iv, 0, NULL);
 }
 
 TP_API tp_tensor *tp_diag_embed(tp_tensor *t, double offset, double dim1, double dim2) {
@@ -111,8 +111,8 @@ TP_API tp_tensor *tp_diag_embed(tp_tensor *t, double offset, double dim1, double
   for (int d = 0, k = 0; d < nd; d++) shape[d] = d == lo || d == hi ? n : t->shape[k++];
   if (tp_check_numel(nd, shape)) return NULL;
   tp_tensor *out = embed_diagonal(t, nd, shape, off, a, b);
-  int64_t iv[4] = {TP_SHAPES_DIAG_EMBED, off, a, b};
-  return tp_record_kind(TP_GRAD_SHAPES, "DiagEmbedBackward0", 1, &t, out, 4, iv, 0, NULL);
+  int64_t iv[4] = {TP_MORE_DIAG_EMBED, off, a, b};
+  return tp_record_kind(TP_GRAD_MORE, "DiagEmbedBackward0", 1, &t, out, 4, iv, 0, NULL);
 }
 
 /* diagflat: contiguous().view(-1).diag(offset), as PyTorch composes it. */
@@ -390,8 +390,8 @@ TP_API tp_tensor *tp_rot90(tp_tensor *t, double k, int ndims, const double *dims
   int64_t w0, w1;
   tp_wrap_dim(d0, (int)nd, &w0);
   tp_wrap_dim(d1, (int)nd, &w1);
-  int64_t iv[4] = {TP_SHAPES_ROT90, kk, w0, w1};
-  return tp_record_kind(TP_GRAD_SHAPES, "Rot90Backward0", 1, &t, out, 4, iv, 0, NULL);
+  int64_t iv[4] = {TP_MORE_ROT90, kk, w0, w1};
+  return tp_record_kind(TP_GRAD_MORE, "Rot90Backward0", 1, &t, out, 4, iv, 0, NULL);
 }
 
 /* ---- unfold: a view of the windows of `size` every `step` along dim ----------------------- */
@@ -453,8 +453,8 @@ TP_API tp_tensor *tp_take(tp_tensor *t, tp_tensor *index) {
   tp_tensor *out = f ? tp_index(f, 1, ix) : NULL;
   NOGRAD_END;
   if (f) tp_tensor_release(f);
-  int64_t iv[1] = {TP_SHAPES_TAKE};
-  return tp_record_kind(TP_GRAD_SHAPES, "TakeBackward0", 1, &t, out, 1, iv, 1, &index);
+  int64_t iv[1] = {TP_MORE_TAKE};
+  return tp_record_kind(TP_GRAD_MORE, "TakeBackward0", 1, &t, out, 1, iv, 1, &index);
 }
 
 /* ---- sum_to_size: at::sum_to (sum over broadcast dims, keepdim, then a view) -------------- */

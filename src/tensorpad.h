@@ -314,4 +314,26 @@ TP_API tp_tensor *tp_take(tp_tensor *t, tp_tensor *index);
 /* sum_to_size: t itself (retained) when nothing is summed. */
 TP_API tp_tensor *tp_sum_to_size(tp_tensor *t, int n, const double *sizes);
 
+/* ---- more linear algebra (src/linalg_more.c) ------------------------------------------------ */
+/* beta * self + alpha * (mat @ vec | outer(vec1, vec2) | bmm(b1, b2) | sum_b bmm(b1, b2)[b]):
+ * AddmvBackward0, AddrBackward0, BaddbmmBackward0, AddbmmBackward0. The in-place forms need the
+ * result to have self's shape (0 / -1). */
+TP_API tp_tensor *tp_addmv(tp_tensor *self, tp_tensor *mat, tp_tensor *vec, double beta, double alpha);
+TP_API tp_tensor *tp_addr(tp_tensor *self, tp_tensor *vec1, tp_tensor *vec2, double beta, double alpha);
+TP_API tp_tensor *tp_baddbmm(tp_tensor *self, tp_tensor *b1, tp_tensor *b2, double beta, double alpha);
+TP_API tp_tensor *tp_addbmm(tp_tensor *self, tp_tensor *b1, tp_tensor *b2, double beta, double alpha);
+TP_API int tp_addmv_(tp_tensor *self, tp_tensor *mat, tp_tensor *vec, double beta, double alpha);
+TP_API int tp_addr_(tp_tensor *self, tp_tensor *vec1, tp_tensor *vec2, double beta, double alpha);
+TP_API int tp_baddbmm_(tp_tensor *self, tp_tensor *b1, tp_tensor *b2, double beta, double alpha);
+TP_API int tp_addbmm_(tp_tensor *self, tp_tensor *b1, tp_tensor *b2, double beta, double alpha);
+TP_API int tp_addmm_(tp_tensor *self, tp_tensor *m1, tp_tensor *m2, double beta, double alpha);
+TP_API tp_tensor *tp_vdot(tp_tensor *a, tp_tensor *b);                 /* VdotBackward0 */
+/* linalg.cross along dim; dim < -1000: the first dim of size 3 (torch.cross without dim). */
+TP_API tp_tensor *tp_cross(tp_tensor *a, tp_tensor *b, double dim);
+/* Composites, with the graphs of the ops they call: inner (tensordot over the last dims),
+ * kron, matrix_power (n >= 0). */
+TP_API tp_tensor *tp_inner(tp_tensor *a, tp_tensor *b);
+TP_API tp_tensor *tp_kron(tp_tensor *a, tp_tensor *b);
+TP_API tp_tensor *tp_matrix_power(tp_tensor *a, double n);
+
 #endif

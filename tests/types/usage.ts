@@ -44,3 +44,5 @@ const moved: Tensor = torch.movedim(sq.unsqueeze(0), [0, 1], [2, 0]).unfold(0, 2
 const same: boolean = sq.t_().is_same_size(sq.clone()) && sq.is_signed();
 const addr: number = sq.data_ptr();
 void [dg, pieces, moved, same, addr, sq.rot90(1, [0, 1]).take(torch.tensor([0, 4]))];
+const mv2: Tensor = torch.addmv(torch.zeros(3), sq, torch.ones(3), { beta: 0, alpha: 2 }).add(sq.inner(sq).sum());
+void [mv2, torch.kron(sq, sq).matrix_power(2), sq.cross(sq, 1), torch.vdot(torch.ones(2), torch.ones(2))];
