@@ -3,7 +3,7 @@
 // tensor predicates. Each binds Python's arguments and calls one tp_* entry of src/shape_more.c;
 // the maths and the view logic are in C. install(torch, Tensor) runs once, from tensorpad.js.
 import { W, check, checkStatus, args, heapBuffer, TensorError } from './core.js';
-import { describe } from './dtype.js';
+import { describe, toDtype } from './dtype.js';
 import { bind, checkInt, sizesArg, noArgs } from './args.js';
 import { wrap, asTensor, Tuple } from './tensor.js';
 
@@ -166,6 +166,55 @@ export function install(torch, Tensor) {
       return wrap(p);
     },
 
+    // ---- scatters into a copy, put, masked_scatter ----------------------------------------
+    select_scatter(...a) {
+      const o = bind('select_scatter', a, ['src', 'dim', 'index']);
+      required('select_scatter', o, ['src', 'dim', 'index']);
+      return wrap(check(W.tp_select_scatter(this._ptr, asTensor(o.src, 'select_scatter', 'src', 2)._ptr, checkInt('select_scatter', 'dim', o.dim), checkInt('select_scatter', 'index', o.index))));
+    },
+    slice_scatter(...a) {
+      const o = bind('slice_scatter', a, ['src', 'dim', 'start', 'end', 'step'], { dim: 0, step: 1 });
+      required('slice_scatter', o, ['src']);
+      const opt = (n) => (o[n] === undefined || o[n] === null ? NaN : checkInt('slice_scatter', n, o[n]));
+      return wrap(check(W.tp_slice_scatter(this._ptr, asTensor(o.src, 'slice_scatter', 'src', 2)._ptr, checkInt('slice_scatter', 'dim', o.dim), opt('start'), opt('end'), checkInt('slice_scatter', 'step', o.step))));
+    },
+    diagonal_scatter(...a) {
+      const o = bind('diagonal_scatter', a, ['src', 'offset', 'dim1', 'dim2'], { offset: 0, dim1: 0, dim2: 1 });
+      required('diagonal_scatter', o, ['src']);
+      return wrap(check(W.tp_diagonal_scatter(this._ptr, asTensor(o.src, 'diagonal_scatter', 'src', 2)._ptr, checkInt('diagonal_scatter', 'offset', o.offset), checkInt('diagonal_scatter', 'dim1', o.dim1), checkInt('diagonal_scatter', 'dim2', o.dim2))));
+    },
+    masked_scatter(...a) {
+      const o = bind('masked_scatter', a, ['mask', 'source']);
+      required('masked_scatter', o, ['mask', 'source']);
+      return wrap(check(W.tp_masked_scatter(this._ptr, asTensor(o.mask, 'masked_scatter', 'mask')._ptr, asTensor(o.source, 'masked_scatter', 'source', 2)._ptr)));
+    },
+    masked_scatter_(...a) {
+      const o = bind('masked_scatter_', a, ['mask', 'source']);
+      required('masked_scatter_', o, ['mask', 'source']);
+      checkStatus(W.tp_masked_scatter_(this._ptr, asTensor(o.mask, 'masked_scatter_', 'mask')._ptr, asTensor(o.source, 'masked_scatter_', 'source', 2)._ptr));
+      return this;
+    },
+    put_(...a) {
+      const o = bind('put_', a, ['index', 'source', 'accumulate'], { accumulate: false });
+      required('put_', o, ['index', 'source']);
+      checkStatus(W.tp_put_(this._ptr, asTensor(o.index, 'put_', 'index')._ptr, asTensor(o.source, 'put_', 'source', 2)._ptr, o.accumulate ? 1 : 0));
+      return this;
+    },
+    put(...a) {
+      const o = bind('put', a, ['index', 'source', 'accumulate'], { accumulate: false });
+      required('put', o, ['index', 'source']);
+      return wrap(check(W.tp_put(this._ptr, asTensor(o.index, 'put', 'index')._ptr, asTensor(o.source, 'put', 'source', 2)._ptr, o.accumulate ? 1 : 0)));
+    },
+    narrow_copy(...a) {
+      const o = bind('narrow_copy', a, ['dim', 'start', 'length']);
+      required('narrow_copy', o, ['dim', 'start', 'length']);
+      return wrap(check(W.tp_narrow_copy(this._ptr, checkInt('narrow_copy', 'dim', o.dim), checkInt('narrow_copy', 'start', o.start), checkInt('narrow_copy', 'length', o.length))));
+    },
+    new_empty_strided(...a) {
+      const { size, stride, ...o } = bind('new_empty_strided', a, ['size', 'stride', 'dtype', 'device', 'requires_grad', 'layout', 'pin_memory']);
+      return emptyStrided('new_empty_strided', size, stride, { ...o, dtype: o.dtype ?? this.dtype });
+    },
+
     // ---- predicates and attributes -------------------------------------------------------
     is_complex() { return false; },
     is_signed() { return this.dtype.name !== 'bool'; },
@@ -194,6 +243,21 @@ export function install(torch, Tensor) {
     };
   }
 
+  function emptyStrided(fname, size, stride, o) {
+    required(fname, { size, stride }, ['size', 'stride']);
+    if (o.device !== undefined && o.device !== null && String(o.device) !== 'cpu') throw new TensorError(`tensorpad runs on the CPU only; device '${o.device}' is not available`);
+    const s = intOrList(fname, 'size', size), st = intOrList(fname, 'stride', stride);
+    if (s.length !== st.length) throw new TensorError(`dimensionality of sizes (${s.length}) must match dimensionality of strides (${st.length})`);
+    const dt = o.dtype === undefined || o.dtype === null ? torch.float32 : toDtype(o.dtype, fname);
+    const t = wrap(check(W.tp_empty_strided(s.length, args([...s, ...st]), dt.code)));
+    if (o.requires_grad) t.requires_grad_(true);
+    return t;
+  }
+  torch.empty_strided = (...a) => {
+    const { size, stride, ...o } = bind('empty_strided', a, ['size', 'stride', 'dtype', 'device', 'requires_grad', 'layout', 'pin_memory']);
+    return emptyStrided('empty_strided', size, stride, o);
+  };
+
   function movedim(self, fname, a) {
     const { source, destination } = bind(fname, a, ['source', 'destination']);
     required(fname, { source, destination }, ['source', 'destination']);
@@ -212,7 +276,8 @@ export function install(torch, Tensor) {
   // torch.* forms: torch.diagonal(x, ...) ≡ x.diagonal(...)
   for (const name of ['diagonal', 'diag', 'trace', 'diag_embed', 'diagflat', 'movedim', 'moveaxis', 'swapdims', 'swapaxes',
     'unflatten', 'broadcast_to', 'tensor_split', 'hsplit', 'vsplit', 'dsplit', 'rot90', 'take', 'is_complex', 'is_signed',
-    'is_same_size', 'is_nonzero', 'is_inference']) {
+    'is_same_size', 'is_nonzero', 'is_inference', 'select_scatter', 'slice_scatter', 'diagonal_scatter', 'masked_scatter', 'put',
+    'narrow_copy']) {
     torch[name] = (x, ...a) => asTensor(x, name)[name](...a);
   }
   // torch.repeat_interleave(input, repeats, dim) or torch.repeat_interleave(repeats): the indices

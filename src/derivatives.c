@@ -1339,7 +1339,8 @@ TP_API const char *tp_node_saved_name(void *node, int i) {
   case TP_GRAD_LEAKY_RELU: case TP_GRAD_SOFTPLUS: return "self";
   case TP_GRAD_MORE:
     switch (n->iv[0]) {
-    case TP_MORE_TAKE: return "index";
+    case TP_MORE_TAKE: case TP_MORE_PUT: return "index";
+    case TP_MORE_MASKED_SCATTER: return "mask";
     case TP_MORE_ADDMV: return i == 0 ? "mat" : "vec";
     case TP_MORE_ADDR: return i == 0 ? "vec1" : "vec2";
     case TP_MORE_BADDBMM: case TP_MORE_ADDBMM: return i == 0 ? "batch1" : "batch2";
@@ -1497,6 +1498,57 @@ static int shapes_more_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **g
   }
   case TP_MORE_ADDMV: case TP_MORE_ADDR: case TP_MORE_BADDBMM: case TP_MORE_ADDBMM:
     return add_family_formula(a, n, g, gi);
+  case TP_MORE_VIEW_SCATTER: {  /* d self = g with the view's region zeroed; d src = g's view */
+    const int64_t *viv = &n->iv[1];
+    if (n->next[0].fn) {
+      tp_tensor *z = zeros_meta(a, &n->in_meta[1]);
+      if (!(gi[0] = own(z ? K(a, tp_view_scatter(g, z, viv)) : NULL))) return -1;
+    }
+    if (n->next[1].fn && !(gi[1] = own(apply_view(a, g, viv)))) return -1;
+    return 0;
+  }
+  case TP_MORE_MASKED_SCATTER: {  /* d self = g where mask is false; d source = g where true, in order, padded with zeros */
+    tp_tensor *mask = unpack(a, n, 0);
+    if (!mask) return -1;
+    if (n->next[0].fn && !(gi[0] = own(K(a, tp_masked_fill(g, mask, NULL, 0))))) return -1;
+    if (n->next[1].fn) {
+      const tp_meta *sm = &n->in_meta[1];
+      int64_t ns = tp_shape_numel(sm->ndim, sm->shape);
+      tp_tensor *sel = K(a, tp_masked_select(g, mask));
+      if (!sel) return -1;
+      double pad = (double)(ns - sel->shape[0]), sizes[TP_MAX_DIMS];
+      tp_tensor *z = K(a, tp_full(1, &pad, sel->dtype, 0)), **list = z ? tp_tensor_list(2) : NULL;
+      if (!list) return -1;
+      list[0] = sel;
+      list[1] = z;
+      tp_tensor *c = K(a, tp_cat(2, list, 0));
+      for (int k = 0; k < sm->ndim; k++) sizes[k] = (double)sm->shape[k];
+      if (!(gi[1] = own(c ? K(a, tp_reshape(c, sm->ndim, sizes)) : NULL))) return -1;
+    }
+    return 0;
+  }
+  case TP_MORE_PUT: {  /* d self = g (accumulate) or g with the put places zeroed; d source = g.take(index) */
+    tp_tensor *index = unpack(a, n, 0);
+    if (!index) return -1;
+    const tp_meta *sm = &n->in_meta[1];
+    if (n->next[0].fn) {
+      tp_tensor *d0 = g;
+      if (!n->iv[1]) {
+        tp_tensor *z = zeros_meta(a, sm);
+        d0 = z ? K(a, tp_put(g, index, z, 0)) : NULL;
+      }
+      if (!(gi[0] = own(d0))) return -1;
+    }
+    if (n->next[1].fn) {
+      double sizes[TP_MAX_DIMS];
+      for (int k = 0; k < sm->ndim; k++) sizes[k] = (double)sm->shape[k];
+      tp_tensor *t = K(a, tp_take(g, index));
+      if (!(gi[1] = own(t ? K(a, tp_reshape(t, sm->ndim, sizes)) : NULL))) return -1;
+    }
+    return 0;
+  }
+  case TP_MORE_NOT_IMPLEMENTED:
+    return tp_fail_status("derivative for aten::narrow_copy is not implemented");
   case TP_MORE_VDOT: {  /* d a = g b, d b = g a */
     tp_tensor *x = unpack(a, n, 0), *y = unpack(a, n, 1);
     if (n->next[0].fn && !(gi[0] = own(mul(a, g, y)))) return -1;

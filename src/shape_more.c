@@ -489,3 +489,260 @@ TP_API tp_tensor *tp_sum_to_size(tp_tensor *t, int n, const double *sizes) {
   }
   return r;
 }
+
+/* ---- select_scatter, slice_scatter, diagonal_scatter: a clone with src written into the view */
+/* viv: the view as derivatives.c's apply_view takes it ({TP_VIEW_*, params...}). */
+static tp_tensor *view_of(tp_tensor *t, const int64_t *viv) {
+  switch (viv[0]) {
+  case TP_VIEW_SELECT: return tp_select(t, (double)viv[1], (double)viv[2]);
+  case TP_VIEW_SLICE: return tp_slice(t, (double)viv[1], (double)viv[2], (double)viv[3], (double)viv[4]);
+  default: return tp_diagonal(t, (double)viv[1], (double)viv[2], (double)viv[3]);
+  }
+}
+
+static const char *const scatter_names[] = {
+  [TP_VIEW_SELECT] = "SelectScatterBackward0", [TP_VIEW_SLICE] = "SliceScatterBackward0", [TP_VIEW_DIAGONAL] = "DiagonalScatterBackward0",
+};
+
+tp_tensor *tp_view_scatter(tp_tensor *t, tp_tensor *src, const int64_t *viv) {
+  NOGRAD_BEGIN;
+  tp_tensor *out = tp_clone(t), *v = out ? view_of(out, viv) : NULL;
+  NOGRAD_END;
+  if (v && (v->ndim != src->ndim || memcmp(v->shape, src->shape, sizeof(int64_t) * (size_t)v->ndim))) {
+    char a[256], b[256];
+    tp_format_shape(a, sizeof a, src->ndim, src->shape);
+    tp_format_shape(b, sizeof b, v->ndim, v->shape);
+    tp_fail("expected src to have a size equal to the slice of self. src size = %s, slice size = %s", a, b);
+    tp_tensor_release(v);
+    v = NULL;
+  }
+  if (!v) {
+    if (out) tp_tensor_release(out);
+    return NULL;
+  }
+  tp_copy_convert(v, src);
+  tp_tensor_release(v);
+  int64_t iv[6] = {TP_MORE_VIEW_SCATTER};
+  for (int i = 0; i < 5; i++) iv[1 + i] = viv[i];
+  tp_tensor *ins[2] = {t, src};
+  return tp_record_kind(TP_GRAD_MORE, scatter_names[viv[0]], 2, ins, out, 6, iv, 0, NULL);
+}
+
+TP_API tp_tensor *tp_select_scatter(tp_tensor *t, tp_tensor *src, double dim, double index) {
+  if (t->ndim == 0) return tp_fail("select() cannot be applied to a 0-dim tensor.");
+  int64_t w, i = tp_arg_i64(index);
+  if (tp_wrap_dim(tp_arg_i64(dim), t->ndim, &w)) return NULL;
+  if (i < -t->shape[w] || i >= t->shape[w]) {
+    char b[256];
+    tp_format_shape(b, sizeof b, t->ndim, t->shape);
+    return tp_fail("select(): index %lld out of range for tensor of size %s at dimension %lld", (long long)i, b, (long long)w);
+  }
+  int64_t viv[5] = {TP_VIEW_SELECT, w, i < 0 ? i + t->shape[w] : i};
+  return tp_view_scatter(t, src, viv);
+}
+
+/* start / end NaN: None (Python's slice bounds, clamped). */
+TP_API tp_tensor *tp_slice_scatter(tp_tensor *t, tp_tensor *src, double dim, double start, double end, double step) {
+  if (t->ndim == 0) return tp_fail("slice() cannot be applied to a 0-dim tensor.");
+  int64_t w;
+  if (tp_wrap_dim(tp_arg_i64(dim), t->ndim, &w)) return NULL;
+  int64_t st = isnan(step) ? 1 : tp_arg_i64(step);
+  if (st <= 0) return tp_fail("slice step must be positive");
+  int64_t size = t->shape[w];
+  int64_t s = isnan(start) ? 0 : tp_arg_i64(start), e = isnan(end) ? size : tp_arg_i64(end);
+  if (s < 0) s += size;
+  if (e < 0) e += size;
+  s = s < 0 ? 0 : s > size ? size : s;
+  e = e < s ? s : e > size ? size : e;
+  int64_t viv[5] = {TP_VIEW_SLICE, w, s, e, st};
+  return tp_view_scatter(t, src, viv);
+}
+
+TP_API tp_tensor *tp_diagonal_scatter(tp_tensor *t, tp_tensor *src, double offset, double dim1, double dim2) {
+  int64_t a, b;
+  if (tp_wrap_dim(tp_arg_i64(dim1), t->ndim, &a) || tp_wrap_dim(tp_arg_i64(dim2), t->ndim, &b)) return NULL;
+  if (a == b) return tp_fail("diagonal dimensions cannot be identical %lld, %lld", (long long)tp_arg_i64(dim1), (long long)tp_arg_i64(dim2));
+  int64_t viv[5] = {TP_VIEW_DIAGONAL, tp_arg_i64(offset), a, b};
+  return tp_view_scatter(t, src, viv);
+}
+
+/* ---- element k of t in row-major logical order (any strides) --------------------------------- */
+static char *elem_at(const tp_tensor *t, int64_t k) {
+  int64_t off = 0;
+  for (int d = t->ndim - 1; d >= 0; d--) {
+    int64_t s = t->shape[d];
+    off += (k % s) * t->stride[d];
+    k /= s;
+  }
+  return tp_ptr(t) + off * tp_dtype_table[t->dtype].itemsize;
+}
+
+static void copy_elem(char *dst, const char *src, int dtype, int accumulate) {
+  if (!accumulate) { memcpy(dst, src, (size_t)tp_dtype_table[dtype].itemsize); return; }
+  if (tp_dtype_table[dtype].is_floating) tp_store_f64(dst, dtype, tp_load_f64(dst, dtype) + tp_load_f64(src, dtype));
+  else if (dtype == TP_BOOL) tp_store_i64(dst, dtype, tp_load_i64(dst, dtype) || tp_load_i64(src, dtype));
+  else tp_store_i64(dst, dtype, tp_load_i64(dst, dtype) + tp_load_i64(src, dtype));
+}
+
+/* ---- masked_scatter: source's elements, in order, where mask is true --------------------------- */
+static int masked_scatter_check(tp_tensor *t, tp_tensor *mask, tp_tensor *source) {
+  if (tp_dtype_table[mask->dtype].is_floating)
+    return tp_fail_status("masked_scatter_ only supports boolean masks, but got mask with dtype %s", tp_dtype_title(mask->dtype));
+  if (t->dtype != source->dtype)
+    return tp_fail_status("masked_scatter: expected self and source to have same dtypes but got%s and %s", tp_dtype_title(t->dtype), tp_dtype_title(source->dtype));
+  return 0;
+}
+
+/* t's and m's headers with their dims in t's memory order (largest stride first, stable):
+ * PyTorch's kernel walks t as TensorIterator lays it out, so the source fills memory order. */
+static void memory_order(const tp_tensor *t, const tp_tensor *m, tp_tensor *tp, tp_tensor *mp) {
+  int perm[TP_MAX_DIMS];
+  for (int d = 0; d < t->ndim; d++) perm[d] = d;
+  for (int i = 1; i < t->ndim; i++)
+    for (int j = i; j > 0 && t->stride[perm[j]] > t->stride[perm[j - 1]]; j--) { int k = perm[j]; perm[j] = perm[j - 1]; perm[j - 1] = k; }
+  *tp = tp_geometry(t);
+  *mp = tp_geometry(m);
+  for (int d = 0; d < t->ndim; d++) {
+    tp->shape[d] = t->shape[perm[d]]; tp->stride[d] = t->stride[perm[d]];
+    mp->shape[d] = m->shape[perm[d]]; mp->stride[d] = m->stride[perm[d]];
+  }
+}
+
+/* Writes into t (mask already of t's shape); -1 when source is too short (nothing written). */
+static int masked_scatter_run(tp_tensor *t0, tp_tensor *m0, tp_tensor *source) {
+  tp_tensor tg, mg, *t = &tg, *m = &mg;
+  memory_order(t0, m0, t, m);
+  int64_t n = tp_shape_numel(t->ndim, t->shape), ns = tp_shape_numel(source->ndim, source->shape), count = 0;
+  for (int64_t k = 0; k < n; k++) count += tp_load_i64(elem_at(m, k), m->dtype) != 0;
+  if (count > ns) return tp_fail_status("Number of elements of source < number of ones in mask");
+  for (int64_t k = 0, j = 0; k < n; k++)
+    if (tp_load_i64(elem_at(m, k), m->dtype)) copy_elem(elem_at(t, k), elem_at(source, j++), t->dtype, 0);
+  return 0;
+}
+
+TP_API tp_tensor *tp_masked_scatter(tp_tensor *t, tp_tensor *mask, tp_tensor *source) {
+  if (masked_scatter_check(t, mask, source)) return NULL;
+  int nd;
+  int64_t shape[TP_MAX_DIMS];
+  if (tp_broadcast_shapes(t->ndim, t->shape, mask->ndim, mask->shape, &nd, shape)) return NULL;
+  double sizes[TP_MAX_DIMS];
+  for (int d = 0; d < nd; d++) sizes[d] = (double)shape[d];
+  NOGRAD_BEGIN;
+  tp_tensor *te = tp_expand(t, nd, sizes), *me = te ? tp_expand(mask, nd, sizes) : NULL;
+  tp_tensor *out = me ? tp_tensor_make(t->dtype, nd, shape) : NULL;
+  NOGRAD_END;
+  if (out) {
+    tp_copy_convert(out, te);
+    if (masked_scatter_run(out, me, source)) { tp_tensor_release(out); out = NULL; }
+  }
+  if (te) tp_tensor_release(te);
+  if (me) tp_tensor_release(me);
+  tp_tensor *ins[2] = {t, source};
+  int64_t iv[1] = {TP_MORE_MASKED_SCATTER};
+  return tp_record_kind(TP_GRAD_MORE, "MaskedScatterBackward0", 2, ins, out, 1, iv, 1, &mask);
+}
+
+TP_API int tp_masked_scatter_(tp_tensor *t, tp_tensor *mask, tp_tensor *source) {
+  if (masked_scatter_check(t, mask, source)) return -1;
+  double sizes[TP_MAX_DIMS];
+  for (int d = 0; d < t->ndim; d++) sizes[d] = (double)t->shape[d];
+  NOGRAD_BEGIN;
+  tp_tensor *me = tp_expand(mask, t->ndim, sizes);
+  NOGRAD_END;
+  if (!me) return -1;
+  tp_node *n = NULL;
+  int64_t iv[1] = {TP_MORE_MASKED_SCATTER};
+  /* validate the count before anything is recorded or written */
+  int64_t total = tp_shape_numel(t->ndim, t->shape), count = 0;
+  for (int64_t k = 0; k < total; k++) count += tp_load_i64(elem_at(me, k), me->dtype) != 0;
+  int rc = count > tp_shape_numel(source->ndim, source->shape) ? tp_fail_status("Number of elements of source < number of ones in mask")
+           : tp_inplace_kind_begin(TP_GRAD_MORE, "MaskedScatterBackward0", t, 1, &source, 1, iv, 1, &mask, &n);
+  if (!rc) {
+    masked_scatter_run(t, me, source);
+    t->version->value++;
+    tp_inplace_commit(t, n);
+  }
+  tp_tensor_release(me);
+  return rc;
+}
+
+/* ---- put_ / put: self.flatten()[index] = source (accumulate: +=) -------------------------------- */
+static int put_check(tp_tensor *t, tp_tensor *index, tp_tensor *source) {
+  if (index->dtype != TP_INT64) return tp_fail_status("put_(): Expected a long tensor for index, but got %s", tp_dtype_title(index->dtype));
+  if (t->dtype != source->dtype)
+    return tp_fail_status("put_(): self and source expected to have the same dtype, but got self.dtype = %s and source.dtype = %s",
+                          tp_dtype_title(t->dtype), tp_dtype_title(source->dtype));
+  int64_t ni = tp_shape_numel(index->ndim, index->shape), ns = tp_shape_numel(source->ndim, source->shape);
+  if (ni != ns)
+    return tp_fail_status("put_(): Expected source and index to have the same number of elements, but got source.numel() = %lld, index.numel() = %lld",
+                          (long long)ns, (long long)ni);
+  int64_t numel = tp_shape_numel(t->ndim, t->shape);
+  if (numel == 0 && ni > 0) return tp_fail_status("put_(): Tried to put elements into an empty tensor");
+  for (int64_t k = 0; k < ni; k++) {
+    int64_t i = tp_load_i64(elem_at(index, k), TP_INT64);
+    if (i >= numel || i < -numel) return tp_fail_status("out of range: tried to access index %lld on a tensor of %lld elements.", (long long)i, (long long)numel);
+  }
+  return 0;
+}
+
+static void put_run(tp_tensor *t, tp_tensor *index, tp_tensor *source, int accumulate) {
+  int64_t ni = tp_shape_numel(index->ndim, index->shape), numel = tp_shape_numel(t->ndim, t->shape);
+  for (int64_t k = 0; k < ni; k++) {
+    int64_t i = tp_load_i64(elem_at(index, k), TP_INT64);
+    copy_elem(elem_at(t, i < 0 ? i + numel : i), elem_at(source, k), t->dtype, accumulate);
+  }
+}
+
+TP_API int tp_put_(tp_tensor *t, tp_tensor *index, tp_tensor *source, int accumulate) {
+  if (put_check(t, index, source)) return -1;
+  tp_node *n;
+  int64_t iv[2] = {TP_MORE_PUT, accumulate != 0};
+  if (tp_inplace_kind_begin(TP_GRAD_MORE, "PutBackward0", t, 1, &source, 2, iv, 1, &index, &n)) return -1;
+  put_run(t, index, source, accumulate);
+  t->version->value++;
+  tp_inplace_commit(t, n);
+  return 0;
+}
+
+TP_API tp_tensor *tp_put(tp_tensor *t, tp_tensor *index, tp_tensor *source, int accumulate) {
+  if (put_check(t, index, source)) return NULL;
+  NOGRAD_BEGIN;
+  tp_tensor *out = tp_clone(t);
+  NOGRAD_END;
+  if (out) put_run(out, index, source, accumulate);
+  tp_tensor *ins[2] = {t, source};
+  int64_t iv[2] = {TP_MORE_PUT, accumulate != 0};
+  return tp_record_kind(TP_GRAD_MORE, "PutBackward0", 2, ins, out, 2, iv, 1, &index);
+}
+
+/* ---- narrow_copy: a contiguous copy of narrow; 1.13 has no derivative for it ------------------- */
+TP_API tp_tensor *tp_narrow_copy(tp_tensor *t, double dim, double start, double length) {
+  NOGRAD_BEGIN;
+  tp_tensor *v = tp_narrow(t, dim, start, length);
+  tp_tensor *out = v ? tp_tensor_make(t->dtype, v->ndim, v->shape) : NULL;
+  NOGRAD_END;
+  if (out) tp_copy_convert(out, v);
+  if (v) tp_tensor_release(v);
+  int64_t iv[1] = {TP_MORE_NOT_IMPLEMENTED};
+  return tp_record_kind(TP_GRAD_MORE, "torch::autograd::NotImplemented", 1, &t, out, 1, iv, 0, NULL);
+}
+
+/* ---- empty_strided: a zero-filled tensor with the given strides over a storage of its own ---- */
+TP_API tp_tensor *tp_empty_strided(int ndim, const double *sizes_then_strides, int dtype) {
+  int64_t shape[TP_MAX_DIMS], stride[TP_MAX_DIMS], need = 1;
+  if (ndim > TP_MAX_DIMS || tp_check_sizes(ndim, sizes_then_strides, shape)) return NULL;
+  for (int d = 0; d < ndim; d++) {
+    stride[d] = tp_arg_i64(sizes_then_strides[ndim + d]);
+    if (stride[d] < 0) return tp_fail("as_strided: Negative strides are not supported at the moment, got strides: %lld", (long long)stride[d]);
+    if (shape[d] == 0) need = 0;
+  }
+  if (need) for (int d = 0; d < ndim; d++) need += (shape[d] - 1) * stride[d];
+  if (tp_check_numel(1, &need)) return NULL;
+  double n = (double)need;
+  tp_tensor *t = tp_full(1, &n, dtype, 0);
+  if (!t) return NULL;
+  t->ndim = (int8_t)ndim;
+  memcpy(t->shape, shape, sizeof(int64_t) * (size_t)ndim);
+  memcpy(t->stride, stride, sizeof(int64_t) * (size_t)ndim);
+  return t;
+}

@@ -314,6 +314,20 @@ TP_API tp_tensor *tp_take(tp_tensor *t, tp_tensor *index);
 /* sum_to_size: t itself (retained) when nothing is summed. */
 TP_API tp_tensor *tp_sum_to_size(tp_tensor *t, int n, const double *sizes);
 
+/* Scatters into a clone (src must have the view's shape): SelectScatterBackward0, ... */
+TP_API tp_tensor *tp_select_scatter(tp_tensor *t, tp_tensor *src, double dim, double index);
+TP_API tp_tensor *tp_slice_scatter(tp_tensor *t, tp_tensor *src, double dim, double start, double end, double step);
+TP_API tp_tensor *tp_diagonal_scatter(tp_tensor *t, tp_tensor *src, double offset, double dim1, double dim2);
+/* masked_scatter: source's elements in order where mask (broadcast) is true. */
+TP_API tp_tensor *tp_masked_scatter(tp_tensor *t, tp_tensor *mask, tp_tensor *source);
+TP_API int tp_masked_scatter_(tp_tensor *t, tp_tensor *mask, tp_tensor *source);
+/* put_: t.flatten()[index] = source (accumulate: +=); index int64 of source's numel. */
+TP_API int tp_put_(tp_tensor *t, tp_tensor *index, tp_tensor *source, int accumulate);
+TP_API tp_tensor *tp_put(tp_tensor *t, tp_tensor *index, tp_tensor *source, int accumulate);
+TP_API tp_tensor *tp_narrow_copy(tp_tensor *t, double dim, double start, double length);  /* not differentiable, as 1.13 */
+/* A zero-filled tensor of sizes then strides (ndim each) over a storage of its own. */
+TP_API tp_tensor *tp_empty_strided(int ndim, const double *sizes_then_strides, int dtype);
+
 /* ---- more linear algebra (src/linalg_more.c) ------------------------------------------------ */
 /* beta * self + alpha * (mat @ vec | outer(vec1, vec2) | bmm(b1, b2) | sum_b bmm(b1, b2)[b]):
  * AddmvBackward0, AddrBackward0, BaddbmmBackward0, AddbmmBackward0. The in-place forms need the

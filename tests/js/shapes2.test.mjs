@@ -67,6 +67,14 @@ const OPS = [
   ['cross', (a, b) => torch.cross(a, b), () => [R(2, 3), R(2, 3)]],
   ['cross dim 0, broadcast', (a, b) => torch.cross(a, b, { dim: 0 }), () => [R(3, 2), R(3, 1)]],
   ['matrix_power 0, 1, 3, 5', (a) => torch.stack([0, 1, 3, 5].map((k) => a.matrix_power(k).mul(0.5 ** k))), () => [R(3, 3)]],
+  ['select_scatter', (a, s) => torch.select_scatter(a, s, 1, -1), () => [R(2, 3), R(2)]],
+  ['slice_scatter', (a, s) => torch.slice_scatter(a, s, 1, 0, 3, 2), () => [R(2, 3), R(2, 2)]],
+  ['diagonal_scatter', (a, s) => a.diagonal_scatter(s, 1), () => [R(3, 4), R(3)]],
+  ['masked_scatter', (a, s) => a.masked_scatter(torch.tensor([true, false, true]), s), () => [R(2, 3), R(5)]],
+  ['masked_scatter_ on a clone', (a, s) => a.mul(1).masked_scatter_(torch.tensor([[false, true, true], [true, false, false]]), s), () => [R(2, 3), R(2, 2)]],
+  ['put', (a, s) => a.put(torch.tensor([0, 4, -1]), s), () => [R(2, 3), R(3)]],
+  ['put accumulate, repeated index', (a, s) => a.put(torch.tensor([[1, 1], [5, 1]]), s, true), () => [R(2, 3), R(4)]],
+  ['put_ on a clone', (a, s) => a.clone().put_(torch.tensor([2]), s), () => [R(2, 3), R(1)]],
   ['in-place on a diagonal (CopySlices)', (a, b) => { const c = a.mul(1); c.diagonal().mul_(b); return c; }, () => [R(3, 3), R(3)]],
 ];
 
@@ -95,6 +103,11 @@ test('an in-place view op keeps the JS object and bumps the version', () => {
 });
 
 test('failed calls change no tensor', () => {
+  const z = torch.arange(6, f64).reshape(2, 3);
+  assert.throws(() => z.put_(torch.tensor([0, 9]), torch.tensor([1, 2], f64)), /out of range/);
+  assert.throws(() => z.masked_scatter_(torch.tensor([true, true, true]), torch.ones(5, f64)), /Number of elements of source/);
+  assert.deepEqual(z.tolist(), [[0, 1, 2], [3, 4, 5]]);
+  assert.equal(z._version, 0);
   const y = torch.arange(6, f64).reshape(2, 3);
   for (const bad of [() => y.transpose_(0, 5), () => y.squeeze_(4), () => y.unsqueeze_(9), () => torch.zeros(2, 2, 2).t_()]) {
     assert.throws(bad);

@@ -46,3 +46,5 @@ const addr: number = sq.data_ptr();
 void [dg, pieces, moved, same, addr, sq.rot90(1, [0, 1]).take(torch.tensor([0, 4]))];
 const mv2: Tensor = torch.addmv(torch.zeros(3), sq, torch.ones(3), { beta: 0, alpha: 2 }).add(sq.inner(sq).sum());
 void [mv2, torch.kron(sq, sq).matrix_power(2), sq.cross(sq, 1), torch.vdot(torch.ones(2), torch.ones(2))];
+const sc2: Tensor = torch.select_scatter(sq, torch.ones(3), 0, 1).masked_scatter(sq.gt(2), torch.zeros(9)).put(torch.tensor([0]), torch.ones(1));
+void [sc2, torch.empty_strided([2, 2], [1, 2]), sq.new_empty_strided([3], [1], { dtype: torch.float64 })];
