@@ -205,6 +205,8 @@ export function install(torch, Tensor) {
       required('put', o, ['index', 'source']);
       return wrap(check(W.tp_put(this._ptr, asTensor(o.index, 'put', 'index')._ptr, asTensor(o.source, 'put', 'source', 2)._ptr, o.accumulate ? 1 : 0)));
     },
+    scatter_reduce(...a) { return scatterReduce(this, 'scatter_reduce', a); },
+    scatter_reduce_(...a) { return scatterReduce(this, 'scatter_reduce_', a); },
     narrow_copy(...a) {
       const o = bind('narrow_copy', a, ['dim', 'start', 'length']);
       required('narrow_copy', o, ['dim', 'start', 'length']);
@@ -243,6 +245,21 @@ export function install(torch, Tensor) {
     };
   }
 
+  // scatter_reduce(dim, index, src, reduce, *, include_self=True)
+  const REDUCE = ['sum', 'prod', 'mean', 'amax', 'amin'];
+  function scatterReduce(self, fname, a) {
+    const o = bind(fname, a, ['dim', 'index', 'src', 'reduce', 'include_self'], { include_self: true });
+    required(fname, o, ['dim', 'index', 'src', 'reduce']);
+    if (typeof o.reduce !== 'string') throw new TypeError(`${fname}(): argument 'reduce' (position 4) must be str, not ${describe(o.reduce)}`);
+    const dim = checkInt(fname, 'dim', o.dim), index = asTensor(o.index, fname, 'index', 2), src = asTensor(o.src, fname, 'src', 3);
+    const r = REDUCE.indexOf(o.reduce), incl = o.include_self ? 1 : 0;
+    if (fname.endsWith('_')) {
+      checkStatus(W.tp_scatter_reduce_(self._ptr, dim, index._ptr, src._ptr, r, incl));
+      return self;
+    }
+    return wrap(check(W.tp_scatter_reduce(self._ptr, dim, index._ptr, src._ptr, r, incl)));
+  }
+
   function emptyStrided(fname, size, stride, o) {
     required(fname, { size, stride }, ['size', 'stride']);
     if (o.device !== undefined && o.device !== null && String(o.device) !== 'cpu') throw new TensorError(`tensorpad runs on the CPU only; device '${o.device}' is not available`);
@@ -277,7 +294,7 @@ export function install(torch, Tensor) {
   for (const name of ['diagonal', 'diag', 'trace', 'diag_embed', 'diagflat', 'movedim', 'moveaxis', 'swapdims', 'swapaxes',
     'unflatten', 'broadcast_to', 'tensor_split', 'hsplit', 'vsplit', 'dsplit', 'rot90', 'take', 'is_complex', 'is_signed',
     'is_same_size', 'is_nonzero', 'is_inference', 'select_scatter', 'slice_scatter', 'diagonal_scatter', 'masked_scatter', 'put',
-    'narrow_copy']) {
+    'narrow_copy', 'scatter_reduce']) {
     torch[name] = (x, ...a) => asTensor(x, name)[name](...a);
   }
   // torch.repeat_interleave(input, repeats, dim) or torch.repeat_interleave(repeats): the indices

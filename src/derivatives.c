@@ -1341,6 +1341,7 @@ TP_API const char *tp_node_saved_name(void *node, int i) {
     switch (n->iv[0]) {
     case TP_MORE_TAKE: case TP_MORE_PUT: return "index";
     case TP_MORE_MASKED_SCATTER: return "mask";
+    case TP_MORE_SCATTER_REDUCE: return i == 0 ? "index" : i == 1 ? "self" : i == 2 ? "src" : "result";
     case TP_MORE_ADDMV: return i == 0 ? "mat" : "vec";
     case TP_MORE_ADDR: return i == 0 ? "vec1" : "vec2";
     case TP_MORE_BADDBMM: case TP_MORE_ADDBMM: return i == 0 ? "batch1" : "batch2";
@@ -1458,6 +1459,7 @@ static int nn_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
 
 /* ---- more shape and linear-algebra ops (src/shape_more.c, src/linalg_more.c): iv[0] says which (TP_MORE_*) ---------------------- */
 static int add_family_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi);
+static int scatter_reduce_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi);
 
 static int shapes_more_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
   const tp_meta *m = &n->in_meta[0];
@@ -1549,6 +1551,8 @@ static int shapes_more_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **g
   }
   case TP_MORE_NOT_IMPLEMENTED:
     return tp_fail_status("derivative for aten::narrow_copy is not implemented");
+  case TP_MORE_SCATTER_REDUCE:
+    return scatter_reduce_formula(a, n, g, gi);
   case TP_MORE_VDOT: {  /* d a = g b, d b = g a */
     tp_tensor *x = unpack(a, n, 0), *y = unpack(a, n, 1);
     if (n->next[0].fn && !(gi[0] = own(mul(a, g, y)))) return -1;
@@ -1600,5 +1604,63 @@ static int add_family_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi
   }
   if (n->next[1].fn && !(gi[1] = own(alpha == 1 ? dp : sc(a, TP_OP_MUL, dp, alpha)))) return -1;
   if (n->next[2].fn && !(gi[2] = own(alpha == 1 ? dq : sc(a, TP_OP_MUL, dq, alpha)))) return -1;
+  return 0;
+}
+
+/* scatter_reduce (PyTorch's scatter_reduce_backward), saved: index, self, src, result.
+ *   sum   d self = g,                    d src = g.gather(index)
+ *   mean  N = (include_self + number of src scattered to each place, 0 -> 1):
+ *         d self = g / N,                d src = (g / N).gather(index)
+ *   amax/amin  the gradient is shared equally by self and src values equal to the result
+ *   prod  d self = g * result / self and d src = g * result / src, with zeros handled as PyTorch:
+ *         a lone zero gets the product of the others
+ * Without include_self, d self is 0 at the places written. */
+static tp_tensor *full_like_t(arena *a, tp_tensor *t, double v) {
+  if (!t) return NULL;
+  double sizes[TP_MAX_DIMS];
+  for (int d = 0; d < t->ndim; d++) sizes[d] = (double)t->shape[d];
+  return K(a, tp_full(t->ndim, sizes, t->dtype, v));
+}
+static tp_tensor *as_dtype(arena *a, tp_tensor *t, int dtype) { return t ? K(a, tp_to_dtype(t, dtype, 1)) : NULL; }
+static tp_tensor *gather_(arena *a, tp_tensor *t, double dim, tp_tensor *idx) { return t ? K(a, tp_gather(t, dim, idx)) : NULL; }
+static tp_tensor *scatter_add_(arena *a, tp_tensor *t, double dim, tp_tensor *idx, tp_tensor *src) {
+  return t && src ? K(a, tp_scatter(t, dim, idx, src, 0, 1)) : NULL;
+}
+
+static int scatter_reduce_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
+  tp_tensor *idx = unpack(a, n, 0), *x = unpack(a, n, 1), *s = unpack(a, n, 2), *r = unpack(a, n, 3);
+  if (!idx || !x || !s || !r) return -1;
+  double dim = (double)n->iv[1];
+  int reduce = (int)n->iv[2], incl = (int)n->iv[3], dt = g->dtype;
+  tp_tensor *gs = NULL, *gsrc = NULL;
+  if (reduce == 0) {  /* sum */
+    gs = g;
+    gsrc = gather_(a, g, dim, idx);
+  } else if (reduce == 2) {  /* mean */
+    tp_tensor *N = scatter_add_(a, full_like_t(a, g, incl), dim, idx, full_like_t(a, s, 1));
+    N = N ? K(a, tp_masked_fill(N, cmp_s(a, TP_OP_EQ, N, 0), NULL, 1)) : NULL;
+    gs = dv(a, g, N);
+    gsrc = dv(a, gather_(a, g, dim, idx), gather_(a, N, dim, idx));
+  } else if (reduce == 3 || reduce == 4) {  /* amax, amin */
+    tp_tensor *value = gather_(a, r, dim, idx);
+    tp_tensor *self_is = as_dtype(a, bin(a, TP_OP_EQ, x, r), dt), *src_is = as_dtype(a, bin(a, TP_OP_EQ, s, value), dt);
+    tp_tensor *gd = dv(a, g, scatter_add_(a, self_is, dim, idx, src_is));
+    gs = mul(a, self_is, gd);
+    gsrc = mul(a, src_is, gather_(a, gd, dim, idx));
+  } else {  /* prod */
+    tp_tensor *masked_self = K(a, tp_masked_fill(x, cmp_s(a, TP_OP_EQ, x, 0), NULL, 1));
+    tp_tensor *msr = masked_self ? K(a, tp_scatter_reduce(masked_self, dim, idx, s, 1, incl)) : NULL;
+    gs = dv(a, mul(a, g, msr), masked_self);
+    tp_tensor *src_zero = cmp_s(a, TP_OP_EQ, s, 0);
+    tp_tensor *nz = gather_(a, scatter_add_(a, zeros_like_t(a, x), dim, idx, as_dtype(a, src_zero, dt)), dim, idx);
+    tp_tensor *single = bin(a, TP_OP_LOGICAL_AND, src_zero, cmp_s(a, TP_OP_EQ, nz, 1));
+    tp_tensor *masked_src = single ? K(a, tp_masked_fill(s, single, NULL, 1)) : NULL;
+    tp_tensor *mres = masked_src ? K(a, tp_scatter_reduce(x, dim, idx, masked_src, 1, incl)) : NULL;
+    tp_tensor *den = src_zero ? K(a, tp_masked_fill(s, src_zero, NULL, 1)) : NULL;
+    gsrc = where3(a, single, gather_(a, mul(a, g, mres), dim, idx), dv(a, gather_(a, mul(a, g, r), dim, idx), den));
+  }
+  if (gs && !incl) gs = K(a, tp_scatter(gs, dim, idx, NULL, 0, 0));
+  if (n->next[0].fn && !(gi[0] = own(gs))) return -1;
+  if (n->next[1].fn && !(gi[1] = own(gsrc))) return -1;
   return 0;
 }

@@ -746,3 +746,118 @@ TP_API tp_tensor *tp_empty_strided(int ndim, const double *sizes_then_strides, i
   memcpy(t->stride, stride, sizeof(int64_t) * (size_t)ndim);
   return t;
 }
+
+/* ---- scatter_reduce: sum, prod, mean, amax, amin of src into self's places along dim ----------- */
+enum { RED_SUM, RED_PROD, RED_MEAN, RED_AMAX, RED_AMIN };
+
+static int scatter_reduce_check(tp_tensor *t, double dim, tp_tensor *index, tp_tensor *src, int reduce, int64_t *w) {
+  if (reduce < RED_SUM || reduce > RED_AMIN) return tp_fail_status("reduce argument must be either sum, prod, mean, amax or amin.");
+  if (tp_wrap_dim(tp_arg_i64(dim), t->ndim, w)) return -1;
+  return tp_scatter_check(t, *w, index, src);
+}
+
+/* Element offsets (in elements) of index position k in index, src and out (dim replaced by the index value). */
+static void scatter_offsets(const tp_tensor *index, const tp_tensor *src, const tp_tensor *out, int64_t dim, int64_t k,
+                            int64_t *oi, int64_t *os, int64_t *oo, int64_t *lin) {
+  int64_t c[TP_MAX_DIMS];
+  for (int d = index->ndim - 1; d >= 0; d--) { c[d] = k % index->shape[d]; k /= index->shape[d]; }
+  *oi = *os = *oo = 0;
+  for (int d = 0; d < index->ndim; d++) { *oi += c[d] * index->stride[d]; if (d < src->ndim) *os += c[d] * src->stride[d]; }
+  int64_t j = tp_load_i64((const char *)index->storage->data + (index->offset + *oi) * 8, TP_INT64);
+  if (j < 0) j += out->ndim ? out->shape[dim] : 1;
+  c[dim] = j;
+  *lin = 0;
+  for (int d = 0; d < out->ndim; d++) { *oo += c[d] * out->stride[d]; *lin = *lin * out->shape[d] + c[d]; }
+}
+
+static int scatter_reduce_run(tp_tensor *out, int64_t dim, tp_tensor *index, tp_tensor *src, int reduce, int include_self) {
+  int64_t ni = tp_shape_numel(index->ndim, index->shape), no = tp_shape_numel(out->ndim, out->shape);
+  int dt = out->dtype, fl = tp_dtype_table[dt].is_floating;
+  int64_t item = tp_dtype_table[dt].itemsize;
+  double *count = NULL;
+  if (reduce == RED_MEAN) {
+    count = tp_block_alloc((size_t)(no ? no : 1) * sizeof(double));
+    if (!count) return tp_fail_status("DefaultCPUAllocator: not enough memory: you tried to allocate %lld bytes.", (long long)(no * 8));
+    for (int64_t i = 0; i < no; i++) count[i] = include_self;
+  }
+  char *ob = (char *)out->storage->data + out->offset * item, *sb = (char *)src->storage->data + src->offset * item;
+  int64_t oi, os, oo, lin;
+  if (!include_self)  /* the places written start from the reduction's identity */
+    for (int64_t k = 0; k < ni; k++) {
+      scatter_offsets(index, src, out, dim, k, &oi, &os, &oo, &lin);
+      char *p = ob + oo * item;
+      if (reduce == RED_PROD) tp_store_f64(p, dt, 1);
+      else if (reduce == RED_AMAX || reduce == RED_AMIN) {
+        if (fl) tp_store_f64(p, dt, reduce == RED_AMAX ? -INFINITY : INFINITY);
+        else tp_store_i64(p, dt, reduce == RED_AMAX ? (dt == TP_INT32 ? INT32_MIN : dt == TP_BOOL ? 0 : INT64_MIN)
+                                                     : (dt == TP_INT32 ? INT32_MAX : dt == TP_BOOL ? 1 : INT64_MAX));
+      } else tp_store_f64(p, dt, 0);
+    }
+  for (int64_t k = 0; k < ni; k++) {
+    scatter_offsets(index, src, out, dim, k, &oi, &os, &oo, &lin);
+    char *p = ob + oo * item, *q = sb + os * item;
+    if (fl) {
+      double a = tp_load_f64(p, dt), b = tp_load_f64(q, dt);
+      a = reduce == RED_PROD ? a * b : reduce == RED_AMAX ? (b > a || isnan(b) ? b : a) : reduce == RED_AMIN ? (b < a || isnan(b) ? b : a) : a + b;
+      tp_store_f64(p, dt, a);
+    } else {
+      int64_t a = tp_load_i64(p, dt), b = tp_load_i64(q, dt);
+      a = reduce == RED_PROD ? (int64_t)((uint64_t)a * (uint64_t)b) : reduce == RED_AMAX ? (b > a ? b : a)
+        : reduce == RED_AMIN ? (b < a ? b : a) : (int64_t)((uint64_t)a + (uint64_t)b);
+      tp_store_i64(p, dt, a);
+    }
+    if (count) count[lin] += 1;
+  }
+  if (count) {
+    tp_tensor g = tp_geometry(out);
+    for (int64_t i = 0; i < no; i++) {
+      double c = count[i] ? count[i] : 1;
+      char *p = elem_at(&g, i);
+      if (fl) tp_store_f64(p, dt, tp_load_f64(p, dt) / c);
+      else tp_store_i64(p, dt, (int64_t)floor((double)tp_load_i64(p, dt) / c));
+    }
+    tp_block_free(count, (size_t)(no ? no : 1) * sizeof(double));
+  }
+  return 0;
+}
+
+TP_API tp_tensor *tp_scatter_reduce(tp_tensor *t, double dim, tp_tensor *index, tp_tensor *src, int reduce, int include_self) {
+  int64_t w;
+  if (scatter_reduce_check(t, dim, index, src, reduce, &w)) return NULL;
+  tp_tensor *out = tp_tensor_make(t->dtype, t->ndim, t->shape);  /* contiguous, as PyTorch's structured kernel */
+  if (out) tp_copy_convert(out, t);
+  if (out && scatter_reduce_run(out, w, index, src, reduce, include_self)) { tp_tensor_release(out); out = NULL; }
+  tp_tensor *ins[2] = {t, src}, *save[3] = {index, t, src};
+  int64_t iv[4] = {TP_MORE_SCATTER_REDUCE, w, reduce, include_self != 0};
+  out = tp_record_kind(TP_GRAD_MORE, "ScatterReduceBackward0", 2, ins, out, 4, iv, 3, save);
+  if (out && out->grad_fn && out->grad_fn->kind == TP_GRAD_MORE && tp_node_save(out->grad_fn, out, 0)) {
+    tp_tensor_release(out);
+    return NULL;
+  }
+  return out;
+}
+
+TP_API int tp_scatter_reduce_(tp_tensor *t, double dim, tp_tensor *index, tp_tensor *src, int reduce, int include_self) {
+  int64_t w;
+  if (scatter_reduce_check(t, dim, index, src, reduce, &w)) return -1;
+  tp_node *n = NULL;
+  int64_t iv[4] = {TP_MORE_SCATTER_REDUCE, w, reduce, include_self != 0};
+  tp_tensor *old = NULL;
+  if (tp_any_requires_grad(1, &t) || tp_any_requires_grad(1, &src)) {
+    NOGRAD_BEGIN;
+    old = tp_clone(t);  /* the formula needs self before the write */
+    NOGRAD_END;
+    if (!old) return -1;
+  }
+  tp_tensor *save[3] = {index, old ? old : t, src};
+  if (tp_inplace_kind_begin(TP_GRAD_MORE, "ScatterReduceBackward0", t, 1, &src, 4, iv, old ? 3 : 0, save, &n)) {
+    if (old) tp_tensor_release(old);
+    return -1;
+  }
+  if (old) tp_tensor_release(old);
+  if (scatter_reduce_run(t, w, index, src, reduce, include_self)) { tp_inplace_abort(n); return -1; }
+  t->version->value++;
+  if (n && tp_node_save(n, t, 0)) { tp_inplace_abort(n); return -1; }
+  tp_inplace_commit(t, n);
+  return 0;
+}

@@ -327,6 +327,10 @@ TP_API tp_tensor *tp_put(tp_tensor *t, tp_tensor *index, tp_tensor *source, int 
 TP_API tp_tensor *tp_narrow_copy(tp_tensor *t, double dim, double start, double length);  /* not differentiable, as 1.13 */
 /* A zero-filled tensor of sizes then strides (ndim each) over a storage of its own. */
 TP_API tp_tensor *tp_empty_strided(int ndim, const double *sizes_then_strides, int dtype);
+/* scatter_reduce: reduce 0 sum, 1 prod, 2 mean, 3 amax, 4 amin (else PyTorch's error) of src into
+ * t's places along dim; include_self: t's own values take part (ScatterReduceBackward0). */
+TP_API tp_tensor *tp_scatter_reduce(tp_tensor *t, double dim, tp_tensor *index, tp_tensor *src, int reduce, int include_self);
+TP_API int tp_scatter_reduce_(tp_tensor *t, double dim, tp_tensor *index, tp_tensor *src, int reduce, int include_self);
 
 /* ---- more linear algebra (src/linalg_more.c) ------------------------------------------------ */
 /* beta * self + alpha * (mat @ vec | outer(vec1, vec2) | bmm(b1, b2) | sum_b bmm(b1, b2)[b]):

@@ -75,6 +75,12 @@ const OPS = [
   ['put', (a, s) => a.put(torch.tensor([0, 4, -1]), s), () => [R(2, 3), R(3)]],
   ['put accumulate, repeated index', (a, s) => a.put(torch.tensor([[1, 1], [5, 1]]), s, true), () => [R(2, 3), R(4)]],
   ['put_ on a clone', (a, s) => a.clone().put_(torch.tensor([2]), s), () => [R(2, 3), R(1)]],
+  ...['sum', 'prod', 'mean', 'amax', 'amin'].flatMap((red) => [true, false].map((incl) => [
+    `scatter_reduce ${red} include_self=${incl}`,
+    (a, s) => a.scatter_reduce(0, torch.tensor([[0, 2, 2], [1, 2, 0]]), s, red, { include_self: incl }),
+    () => [R(3, 3), R(2, 3).detach().mul(0.7).add(0.05).requires_grad_()],  // no ties between self and src
+  ])),
+  ['scatter_reduce_ on a clone', (a, s) => a.clone().scatter_reduce_(1, torch.tensor([[1, 1], [0, 2]]), s, 'mean'), () => [R(2, 3), R(2, 2)]],
   ['in-place on a diagonal (CopySlices)', (a, b) => { const c = a.mul(1); c.diagonal().mul_(b); return c; }, () => [R(3, 3), R(3)]],
 ];
 
