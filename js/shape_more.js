@@ -207,6 +207,8 @@ export function install(torch, Tensor) {
     },
     scatter_reduce(...a) { return scatterReduce(this, 'scatter_reduce', a); },
     scatter_reduce_(...a) { return scatterReduce(this, 'scatter_reduce_', a); },
+    index_reduce(...a) { return indexReduce(this, 'index_reduce', a); },
+    index_reduce_(...a) { return indexReduce(this, 'index_reduce_', a); },
     narrow_copy(...a) {
       const o = bind('narrow_copy', a, ['dim', 'start', 'length']);
       required('narrow_copy', o, ['dim', 'start', 'length']);
@@ -260,6 +262,21 @@ export function install(torch, Tensor) {
     return wrap(check(W.tp_scatter_reduce(self._ptr, dim, index._ptr, src._ptr, r, incl)));
   }
 
+  // index_reduce(dim, index, source, reduce, *, include_self=True)
+  function indexReduce(self, fname, a) {
+    const o = bind(fname, a, ['dim', 'index', 'source', 'reduce', 'include_self'], { include_self: true });
+    required(fname, o, ['dim', 'index', 'source', 'reduce']);
+    if (typeof o.reduce !== 'string') throw new TypeError(`${fname}(): argument 'reduce' (position 4) must be str, not ${describe(o.reduce)}`);
+    const r = REDUCE.indexOf(o.reduce);
+    if (r < 1) throw new TensorError(`index_reduce(): Expected reduce to be one of prod, mean, amax or amin but got ${o.reduce}.`);
+    const dim = checkInt(fname, 'dim', o.dim), index = asTensor(o.index, fname, 'index', 2), src = asTensor(o.source, fname, 'source', 3);
+    if (fname.endsWith('_')) {
+      checkStatus(W.tp_index_reduce_(self._ptr, dim, index._ptr, src._ptr, r, o.include_self ? 1 : 0));
+      return self;
+    }
+    return wrap(check(W.tp_index_reduce(self._ptr, dim, index._ptr, src._ptr, r, o.include_self ? 1 : 0)));
+  }
+
   function emptyStrided(fname, size, stride, o) {
     required(fname, { size, stride }, ['size', 'stride']);
     if (o.device !== undefined && o.device !== null && String(o.device) !== 'cpu') throw new TensorError(`tensorpad runs on the CPU only; device '${o.device}' is not available`);
@@ -294,7 +311,7 @@ export function install(torch, Tensor) {
   for (const name of ['diagonal', 'diag', 'trace', 'diag_embed', 'diagflat', 'movedim', 'moveaxis', 'swapdims', 'swapaxes',
     'unflatten', 'broadcast_to', 'tensor_split', 'hsplit', 'vsplit', 'dsplit', 'rot90', 'take', 'is_complex', 'is_signed',
     'is_same_size', 'is_nonzero', 'is_inference', 'select_scatter', 'slice_scatter', 'diagonal_scatter', 'masked_scatter', 'put',
-    'narrow_copy', 'scatter_reduce']) {
+    'narrow_copy', 'scatter_reduce', 'index_reduce']) {
     torch[name] = (x, ...a) => asTensor(x, name)[name](...a);
   }
   // torch.repeat_interleave(input, repeats, dim) or torch.repeat_interleave(repeats): the indices

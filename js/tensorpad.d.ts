@@ -207,6 +207,8 @@ export declare class Tensor {
   narrow_copy(dim: number, start: number, length: number): Tensor;
   scatter_reduce(dim: number, index: Tensor, src: Tensor, reduce: 'sum' | 'prod' | 'mean' | 'amax' | 'amin', opts?: { include_self?: boolean }): Tensor;
   scatter_reduce_(dim: number, index: Tensor, src: Tensor, reduce: 'sum' | 'prod' | 'mean' | 'amax' | 'amin', opts?: { include_self?: boolean }): this;
+  index_reduce(dim: number, index: Tensor, source: Tensor, reduce: 'prod' | 'mean' | 'amax' | 'amin', opts?: { include_self?: boolean }): Tensor;
+  index_reduce_(dim: number, index: Tensor, source: Tensor, reduce: 'prod' | 'mean' | 'amax' | 'amin', opts?: { include_self?: boolean }): this;
   new_empty_strided(size: number[], stride: number[], opts?: CreateOptions): Tensor;
   is_complex(): false;
   is_signed(): boolean;
@@ -398,6 +400,7 @@ export interface Torch {
   put(x: Tensor, index: Tensor, source: Tensor, accumulate?: boolean): Tensor;
   narrow_copy(x: Tensor, dim: number, start: number, length: number): Tensor;
   scatter_reduce(x: Tensor, dim: number, index: Tensor, src: Tensor, reduce: 'sum' | 'prod' | 'mean' | 'amax' | 'amin', opts?: { include_self?: boolean }): Tensor;
+  index_reduce(x: Tensor, dim: number, index: Tensor, source: Tensor, reduce: 'prod' | 'mean' | 'amax' | 'amin', opts?: { include_self?: boolean }): Tensor;
   empty_strided(size: number[], stride: number[], opts?: CreateOptions): Tensor;
   addmv(input: Tensor, mat: Tensor, vec: Tensor, opts?: { beta?: number; alpha?: number }): Tensor;
   addr(input: Tensor, vec1: Tensor, vec2: Tensor, opts?: { beta?: number; alpha?: number }): Tensor;

@@ -821,15 +821,14 @@ static int scatter_reduce_run(tp_tensor *out, int64_t dim, tp_tensor *index, tp_
   return 0;
 }
 
-TP_API tp_tensor *tp_scatter_reduce(tp_tensor *t, double dim, tp_tensor *index, tp_tensor *src, int reduce, int include_self) {
-  int64_t w;
-  if (scatter_reduce_check(t, dim, index, src, reduce, &w)) return NULL;
-  tp_tensor *out = tp_tensor_make(t->dtype, t->ndim, t->shape);  /* contiguous, as PyTorch's structured kernel */
+/* The recorded forms, for scatter_reduce and index_reduce (idx: an index of src's shape). */
+static tp_tensor *reduce_out(const char *name, tp_tensor *t, int64_t w, tp_tensor *idx, tp_tensor *src, int reduce, int include_self) {
+  tp_tensor *out = tp_tensor_make(t->dtype, t->ndim, t->shape);  /* contiguous, as PyTorch's kernels */
   if (out) tp_copy_convert(out, t);
-  if (out && scatter_reduce_run(out, w, index, src, reduce, include_self)) { tp_tensor_release(out); out = NULL; }
-  tp_tensor *ins[2] = {t, src}, *save[3] = {index, t, src};
+  if (out && scatter_reduce_run(out, w, idx, src, reduce, include_self)) { tp_tensor_release(out); out = NULL; }
+  tp_tensor *ins[2] = {t, src}, *save[3] = {idx, t, src};
   int64_t iv[4] = {TP_MORE_SCATTER_REDUCE, w, reduce, include_self != 0};
-  out = tp_record_kind(TP_GRAD_MORE, "ScatterReduceBackward0", 2, ins, out, 4, iv, 3, save);
+  out = tp_record_kind(TP_GRAD_MORE, name, 2, ins, out, 4, iv, 3, save);
   if (out && out->grad_fn && out->grad_fn->kind == TP_GRAD_MORE && tp_node_save(out->grad_fn, out, 0)) {
     tp_tensor_release(out);
     return NULL;
@@ -837,9 +836,7 @@ TP_API tp_tensor *tp_scatter_reduce(tp_tensor *t, double dim, tp_tensor *index, 
   return out;
 }
 
-TP_API int tp_scatter_reduce_(tp_tensor *t, double dim, tp_tensor *index, tp_tensor *src, int reduce, int include_self) {
-  int64_t w;
-  if (scatter_reduce_check(t, dim, index, src, reduce, &w)) return -1;
+static int reduce_inplace(const char *name, tp_tensor *t, int64_t w, tp_tensor *idx, tp_tensor *src, int reduce, int include_self) {
   tp_node *n = NULL;
   int64_t iv[4] = {TP_MORE_SCATTER_REDUCE, w, reduce, include_self != 0};
   tp_tensor *old = NULL;
@@ -849,15 +846,79 @@ TP_API int tp_scatter_reduce_(tp_tensor *t, double dim, tp_tensor *index, tp_ten
     NOGRAD_END;
     if (!old) return -1;
   }
-  tp_tensor *save[3] = {index, old ? old : t, src};
-  if (tp_inplace_kind_begin(TP_GRAD_MORE, "ScatterReduceBackward0", t, 1, &src, 4, iv, old ? 3 : 0, save, &n)) {
-    if (old) tp_tensor_release(old);
-    return -1;
-  }
+  tp_tensor *save[3] = {idx, old ? old : t, src};
+  int rc = tp_inplace_kind_begin(TP_GRAD_MORE, name, t, 1, &src, 4, iv, old ? 3 : 0, save, &n);
   if (old) tp_tensor_release(old);
-  if (scatter_reduce_run(t, w, index, src, reduce, include_self)) { tp_inplace_abort(n); return -1; }
+  if (rc) return -1;
+  if (scatter_reduce_run(t, w, idx, src, reduce, include_self)) { tp_inplace_abort(n); return -1; }
   t->version->value++;
   if (n && tp_node_save(n, t, 0)) { tp_inplace_abort(n); return -1; }
   tp_inplace_commit(t, n);
   return 0;
+}
+
+TP_API tp_tensor *tp_scatter_reduce(tp_tensor *t, double dim, tp_tensor *index, tp_tensor *src, int reduce, int include_self) {
+  int64_t w;
+  if (scatter_reduce_check(t, dim, index, src, reduce, &w)) return NULL;
+  return reduce_out("ScatterReduceBackward0", t, w, index, src, reduce, include_self);
+}
+
+TP_API int tp_scatter_reduce_(tp_tensor *t, double dim, tp_tensor *index, tp_tensor *src, int reduce, int include_self) {
+  int64_t w;
+  if (scatter_reduce_check(t, dim, index, src, reduce, &w)) return -1;
+  return reduce_inplace("ScatterReduceBackward0", t, w, index, src, reduce, include_self);
+}
+
+/* ---- index_reduce: scatter_reduce with index[i] for every element of source's slice i ---------- */
+static tp_tensor *index_reduce_index(tp_tensor *t, double dim, tp_tensor *index, tp_tensor *source, int reduce, int64_t *w) {
+  if (reduce < RED_PROD || reduce > RED_AMIN) return tp_fail("index_reduce(): Expected reduce to be one of prod, mean, amax or amin");
+  if (tp_wrap_dim(tp_arg_i64(dim), t->ndim, w)) return NULL;
+  if (index->ndim > 1) {
+    char b[256];
+    tp_format_shape(b, sizeof b, index->ndim, index->shape);
+    return tp_fail("index_reduce_(): Index is supposed to be a vector, but got dim: %d with type: %s and size: %s", index->ndim, tp_dtype_title(index->dtype), b);
+  }
+  if (index->dtype != TP_INT64 && index->dtype != TP_INT32)
+    return tp_fail("index_reduce_(): Expected dtype int32/int64 for index but got: %s", tp_dtype_title(index->dtype));
+  if (t->dtype != source->dtype)
+    return tp_fail("index_reduce_(): self (%s) and source (%s) must have the same scalar type", tp_dtype_title(t->dtype), tp_dtype_title(source->dtype));
+  int64_t n = tp_shape_numel(index->ndim, index->shape), ssz = source->ndim ? source->shape[*w < source->ndim ? *w : 0] : 1;
+  if (n != ssz)
+    return tp_fail("index_reduce_(): Number of indices (%lld) should be equal to source.size(dim): (%lld), for dim: %lld", (long long)n, (long long)ssz, (long long)*w);
+  int same = source->ndim == t->ndim || (t->ndim == 0 && source->ndim <= 1);
+  for (int d = 0; same && d < t->ndim; d++) same = d == *w || source->shape[d] == t->shape[d];
+  if (!same) return tp_fail("index_reduce_(): Source/destination tensor must have same slice shapes.");
+  int64_t size = t->ndim ? t->shape[*w] : 1, item = tp_dtype_table[index->dtype].itemsize;
+  for (int64_t i = 0; i < n; i++) {
+    int64_t v = tp_load_i64(tp_ptr(index) + (index->ndim ? i * index->stride[0] : 0) * item, index->dtype);
+    if (v < 0 || v >= size) return tp_fail("index out of range in self");
+  }
+  /* an int64 index of source's shape holding index[i] along dim */
+  tp_tensor *full = tp_tensor_make(TP_INT64, source->ndim, source->shape);
+  if (!full) return NULL;
+  int64_t total = tp_shape_numel(source->ndim, source->shape), *p = (int64_t *)tp_ptr(full), inner = 1;
+  for (int d = (int)*w + 1; d < source->ndim; d++) inner *= source->shape[d];
+  for (int64_t k = 0; k < total; k++) {
+    int64_t i = source->ndim ? (k / inner) % source->shape[*w] : 0;
+    p[k] = tp_load_i64(tp_ptr(index) + (index->ndim ? i * index->stride[0] : 0) * item, index->dtype);
+  }
+  return full;
+}
+
+TP_API tp_tensor *tp_index_reduce(tp_tensor *t, double dim, tp_tensor *index, tp_tensor *source, int reduce, int include_self) {
+  int64_t w;
+  tp_tensor *full = index_reduce_index(t, dim, index, source, reduce, &w);
+  if (!full) return NULL;
+  tp_tensor *out = reduce_out("IndexReduceBackward0", t, w, full, source, reduce, include_self);
+  tp_tensor_release(full);
+  return out;
+}
+
+TP_API int tp_index_reduce_(tp_tensor *t, double dim, tp_tensor *index, tp_tensor *source, int reduce, int include_self) {
+  int64_t w;
+  tp_tensor *full = index_reduce_index(t, dim, index, source, reduce, &w);
+  if (!full) return -1;
+  int rc = reduce_inplace("IndexReduceBackward0", t, w, full, source, reduce, include_self);
+  tp_tensor_release(full);
+  return rc;
 }

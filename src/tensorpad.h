@@ -331,6 +331,10 @@ TP_API tp_tensor *tp_empty_strided(int ndim, const double *sizes_then_strides, i
  * t's places along dim; include_self: t's own values take part (ScatterReduceBackward0). */
 TP_API tp_tensor *tp_scatter_reduce(tp_tensor *t, double dim, tp_tensor *index, tp_tensor *src, int reduce, int include_self);
 TP_API int tp_scatter_reduce_(tp_tensor *t, double dim, tp_tensor *index, tp_tensor *src, int reduce, int include_self);
+/* index_reduce: reduce 1 prod, 2 mean, 3 amax, 4 amin of source's slices into t's slices index[i]
+ * along dim (IndexReduceBackward0). */
+TP_API tp_tensor *tp_index_reduce(tp_tensor *t, double dim, tp_tensor *index, tp_tensor *source, int reduce, int include_self);
+TP_API int tp_index_reduce_(tp_tensor *t, double dim, tp_tensor *index, tp_tensor *source, int reduce, int include_self);
 
 /* ---- more linear algebra (src/linalg_more.c) ------------------------------------------------ */
 /* beta * self + alpha * (mat @ vec | outer(vec1, vec2) | bmm(b1, b2) | sum_b bmm(b1, b2)[b]):

@@ -80,6 +80,12 @@ const OPS = [
     (a, s) => a.scatter_reduce(0, torch.tensor([[0, 2, 2], [1, 2, 0]]), s, red, { include_self: incl }),
     () => [R(3, 3), R(2, 3).detach().mul(0.7).add(0.05).requires_grad_()],  // no ties between self and src
   ])),
+  ...['prod', 'mean', 'amax', 'amin'].flatMap((red) => [true, false].map((incl) => [
+    `index_reduce ${red} include_self=${incl}`,
+    (a, s) => a.index_reduce(1, torch.tensor([2, 0, 2, 1]), s, red, { include_self: incl }),
+    () => [R(2, 3), R(2, 4).detach().mul(0.7).add(0.05).requires_grad_()],
+  ])),
+  ['index_reduce_ on a clone', (a, s) => a.clone().index_reduce_(0, torch.tensor([1, 1]), s, 'amax'), () => [R(2, 3), R(2, 3).detach().mul(0.6).requires_grad_()]],
   ['scatter_reduce_ on a clone', (a, s) => a.clone().scatter_reduce_(1, torch.tensor([[1, 1], [0, 2]]), s, 'mean'), () => [R(2, 3), R(2, 2)]],
   ['in-place on a diagonal (CopySlices)', (a, b) => { const c = a.mul(1); c.diagonal().mul_(b); return c; }, () => [R(3, 3), R(3)]],
 ];

@@ -49,3 +49,4 @@ void [mv2, torch.kron(sq, sq).matrix_power(2), sq.cross(sq, 1), torch.vdot(torch
 const sc2: Tensor = torch.select_scatter(sq, torch.ones(3), 0, 1).masked_scatter(sq.gt(2), torch.zeros(9)).put(torch.tensor([0]), torch.ones(1));
 void [sc2, torch.empty_strided([2, 2], [1, 2]), sq.new_empty_strided([3], [1], { dtype: torch.float64 })];
 void sq.scatter_reduce(0, torch.tensor([[0, 1, 2]]), torch.ones(1, 3), 'amax', { include_self: false });
+void sq.index_reduce(0, torch.tensor([0, 0, 1]), torch.ones(3, 3), 'mean');
