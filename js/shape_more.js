@@ -112,6 +112,15 @@ export function install(torch, Tensor) {
       checkStatus(W.tp_unsqueeze_(this._ptr, checkInt('unsqueeze_', 'dim', dim)));
       return this;
     },
+    as_strided_(...a) {
+      const { size, stride, storage_offset } = bind('as_strided_', a, ['size', 'stride', 'storage_offset']);
+      required('as_strided_', { size, stride }, ['size', 'stride']);
+      const s = intOrList('as_strided_', 'size', size), st = intOrList('as_strided_', 'stride', stride);
+      if (s.length !== st.length) throw new TensorError('mismatch in length of strides and shape');
+      const off = storage_offset === undefined || storage_offset === null ? this.storage_offset() : checkInt('as_strided_', 'storage_offset', storage_offset);
+      checkStatus(W.tp_as_strided_(this._ptr, s.length, args([...s, ...st]), off));
+      return this;
+    },
     unflatten(...a) {
       const { dim, sizes } = bind('unflatten', a, ['dim', 'sizes']);
       required('unflatten', { dim, sizes }, ['dim', 'sizes']);
@@ -314,6 +323,8 @@ export function install(torch, Tensor) {
     'narrow_copy', 'scatter_reduce', 'index_reduce']) {
     torch[name] = (x, ...a) => asTensor(x, name)[name](...a);
   }
+  // in-place forms PyTorch also has as torch.* functions
+  for (const name of ['as_strided_', 'addmv_', 'get_device']) torch[name] = (x, ...a) => asTensor(x, name)[name](...a);
   // torch.repeat_interleave(input, repeats, dim) or torch.repeat_interleave(repeats): the indices
   torch.repeat_interleave = (x, ...a) => {
     if (a.length === 0 && isTensor(x)) return wrap(check(W.tp_repeat_interleave(0, x._ptr, 0, NaN)));

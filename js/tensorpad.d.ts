@@ -185,6 +185,7 @@ export declare class Tensor {
   transpose_(dim0: number, dim1: number): this;
   squeeze_(dim?: number | null): this;
   unsqueeze_(dim: number): this;
+  as_strided_(size: number[], stride: number[], storage_offset?: number): this;
   unflatten(dim: number, sizes: number[]): Tensor;
   broadcast_to(...size: SizeArgs | [{ size: number[] }]): Tensor;
   type_as(other: Tensor): Tensor;

@@ -230,6 +230,17 @@ TP_API int tp_unsqueeze_(tp_tensor *t, double dim) {
   return become_view(t, below(unsqueeze2, t, dim, 0), TP_GRAD_VIEW, "UnsqueezeBackward1", 0, NULL);
 }
 
+/* as_strided_: sizes then strides (ndim each) and the storage offset, as tp_as_strided. */
+TP_API int tp_as_strided_(tp_tensor *t, int ndim, const double *a, double offset) {
+  NOGRAD_BEGIN;
+  tp_tensor *v = tp_as_strided(t, ndim, a, offset);
+  NOGRAD_END;
+  if (!v) return -1;
+  int64_t iv[3 + 2 * TP_MAX_DIMS] = {TP_VIEW_AS_STRIDED, ndim, tp_arg_i64(offset) - t->offset};
+  for (int i = 0; i < 2 * ndim; i++) iv[3 + i] = tp_arg_i64(a[i]);
+  return become_view(t, v, TP_GRAD_AS_STRIDED, "AsStridedBackward1", 3 + 2 * ndim, iv);
+}
+
 /* ---- unflatten: a view ------------------------------------------------------------------ */
 TP_API tp_tensor *tp_unflatten(tp_tensor *t, double dim, int n, const double *sizes) {
   int64_t w;

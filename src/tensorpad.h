@@ -302,6 +302,7 @@ TP_API int tp_transpose_(tp_tensor *t, double d0, double d1);
 TP_API int tp_t_(tp_tensor *t);
 TP_API int tp_squeeze_(tp_tensor *t, double dim);
 TP_API int tp_unsqueeze_(tp_tensor *t, double dim);
+TP_API int tp_as_strided_(tp_tensor *t, int ndim, const double *sizes_then_strides, double offset);
 /* tensor_split (nidx < 0: `sections` parts, else the pieces between nidx indices) and
  * v/h/dsplit (which = 0, 1, 2): slices into tp_tensor_list; returns how many. */
 TP_API int tp_tensor_split(tp_tensor *t, int nidx, const double *idx, double sections, double dim);

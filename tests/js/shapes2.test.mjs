@@ -32,6 +32,7 @@ const OPS = [
   ['t_ on a clone', (a) => a.clone().t_(), () => [R(2, 3)]],
   ['transpose_ on a clone', (a) => a.mul(2).transpose_(0, 2), () => [R(2, 3, 2)]],
   ['squeeze_ / unsqueeze_ on a clone', (a) => a.mul(1).squeeze_().unsqueeze_(0).squeeze_(0).unsqueeze_(-1), () => [R(2, 1, 3)]],
+  ['as_strided_ on a clone', (a) => a.clone().as_strided_([2, 2], [1, 2], 1), () => [R(2, 3)]],
   ['unflatten', (a) => a.unflatten(1, [2, -1]), () => [R(2, 6)]],
   ['broadcast_to', (a) => a.broadcast_to([2, 3, 4]), () => [R(3, 1)]],
   ['type_as', (a, b) => a.type_as(b), () => [R(2, 3), R(2)]],
