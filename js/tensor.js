@@ -295,7 +295,6 @@ export class Tensor {
     const { dim0, dim1 } = bind('transpose', a, ['dim0', 'dim1']);
     return wrap(check(W.tp_transpose(this._ptr, checkInt('transpose', 'dim0', dim0), checkInt('transpose', 'dim1', dim1))));
   }
-  swapaxes(d0, d1) { return this.transpose(d0, d1); }
   permute(...a) {
     const dims = sizesArg('permute', a, 'dims', 'ints');
     return wrap(check(W.tp_permute(this._ptr, dims.length, args(dims))));

@@ -199,6 +199,78 @@ export declare class Tensor {
   slogdet(): SlogdetResult;
   inverse(): Tensor;
 
+  // more shape and view ops (js/shape_more.js); views share storage as in PyTorch
+  diagonal(offset?: number, dim1?: number, dim2?: number): Tensor;
+  diag(diagonal?: number): Tensor;
+  trace(): Tensor;
+  diag_embed(offset?: number, dim1?: number, dim2?: number): Tensor;
+  diagflat(offset?: number): Tensor;
+  movedim(source: number | number[], destination: number | number[]): Tensor;
+  moveaxis(source: number | number[], destination: number | number[]): Tensor;
+  swapdims(dim0: number, dim1: number): Tensor;
+  swapdims_(dim0: number, dim1: number): this;
+  swapaxes_(axis0: number, axis1: number): this;
+  t_(): this;
+  transpose_(dim0: number, dim1: number): this;
+  squeeze_(dim?: number | null): this;
+  unsqueeze_(dim: number): this;
+  as_strided_(size: number[], stride: number[], storage_offset?: number): this;
+  unflatten(dim: number, sizes: number[]): Tensor;
+  broadcast_to(...size: SizeArgs | [{ size: number[] }]): Tensor;
+  type_as(other: Tensor): Tensor;
+  tensor_split(indices_or_sections: number | number[] | Tensor, dim?: number): Tensor[];
+  hsplit(indices_or_sections: number | number[] | Tensor): Tensor[];
+  vsplit(indices_or_sections: number | number[] | Tensor): Tensor[];
+  dsplit(indices_or_sections: number | number[] | Tensor): Tensor[];
+  repeat_interleave(repeats: number | Tensor, dim?: number | null, opts?: { output_size?: number }): Tensor;
+  rot90(k?: number, dims?: number[]): Tensor;
+  unfold(dimension: number, size: number, step: number): Tensor;
+  take(index: Tensor): Tensor;
+  sum_to_size(...size: SizeArgs | [{ size: number[] }]): Tensor;
+  select_scatter(src: Tensor, dim: number, index: number): Tensor;
+  slice_scatter(src: Tensor, dim?: number, start?: number | null, end?: number | null, step?: number): Tensor;
+  diagonal_scatter(src: Tensor, offset?: number, dim1?: number, dim2?: number): Tensor;
+  masked_scatter(mask: Tensor, source: Tensor): Tensor;
+  masked_scatter_(mask: Tensor, source: Tensor): this;
+  put_(index: Tensor, source: Tensor, accumulate?: boolean): this;
+  put(index: Tensor, source: Tensor, accumulate?: boolean): Tensor;
+  narrow_copy(dim: number, start: number, length: number): Tensor;
+  scatter_reduce(dim: number, index: Tensor, src: Tensor, reduce: 'sum' | 'prod' | 'mean' | 'amax' | 'amin', opts?: { include_self?: boolean }): Tensor;
+  scatter_reduce_(dim: number, index: Tensor, src: Tensor, reduce: 'sum' | 'prod' | 'mean' | 'amax' | 'amin', opts?: { include_self?: boolean }): this;
+  index_reduce(dim: number, index: Tensor, source: Tensor, reduce: 'prod' | 'mean' | 'amax' | 'amin', opts?: { include_self?: boolean }): Tensor;
+  index_reduce_(dim: number, index: Tensor, source: Tensor, reduce: 'prod' | 'mean' | 'amax' | 'amin', opts?: { include_self?: boolean }): this;
+  new_empty_strided(size: number[], stride: number[], opts?: CreateOptions): Tensor;
+  is_complex(): false;
+  is_signed(): boolean;
+  is_same_size(other: Tensor): boolean;
+  is_nonzero(): boolean;
+  readonly is_cpu: true;
+  is_inference(): false;
+  get_device(): -1;
+  /** The byte address of the first element in the wasm heap (numpy()'s byteOffset). */
+  data_ptr(): number;
+  // more linear algebra (js/linalg_more.js); beta and alpha are keyword-only
+  addmv(mat: Tensor, vec: Tensor, opts?: { beta?: number; alpha?: number }): Tensor;
+  addmv_(mat: Tensor, vec: Tensor, opts?: { beta?: number; alpha?: number }): this;
+  addr(vec1: Tensor, vec2: Tensor, opts?: { beta?: number; alpha?: number }): Tensor;
+  addr_(vec1: Tensor, vec2: Tensor, opts?: { beta?: number; alpha?: number }): this;
+  baddbmm(batch1: Tensor, batch2: Tensor, opts?: { beta?: number; alpha?: number }): Tensor;
+  baddbmm_(batch1: Tensor, batch2: Tensor, opts?: { beta?: number; alpha?: number }): this;
+  addbmm(batch1: Tensor, batch2: Tensor, opts?: { beta?: number; alpha?: number }): Tensor;
+  addbmm_(batch1: Tensor, batch2: Tensor, opts?: { beta?: number; alpha?: number }): this;
+  addmm_(mat1: Tensor, mat2: Tensor, opts?: { beta?: number; alpha?: number }): this;
+  inner(other: Tensor): Tensor;
+  vdot(other: Tensor): Tensor;
+  kron(other: Tensor): Tensor;
+  cross(other: Tensor, dim?: number | null): Tensor;
+  matrix_power(n: number): Tensor;
+  /** float16, bfloat16, uint8, int8 and int16 do not exist in tensorpad: these throw a TensorError. */
+  half(): never;
+  bfloat16(): never;
+  byte(): never;
+  char(): never;
+  short(): never;
+
   /** The other operator methods are added at load time from the core's op table. */
   [method: string]: any;
 }
@@ -339,6 +411,49 @@ export interface Torch {
   clone(x: Tensor): Tensor;
   detach(x: Tensor): Tensor;
   as_strided(x: Tensor, size: number[], stride: number[], storage_offset?: number): Tensor;
+
+  // more shape and view ops (js/shape_more.js)
+  diagonal(x: Tensor, offset?: number, dim1?: number, dim2?: number): Tensor;
+  diag(x: Tensor, diagonal?: number): Tensor;
+  trace(x: Tensor): Tensor;
+  diag_embed(x: Tensor, offset?: number, dim1?: number, dim2?: number): Tensor;
+  diagflat(x: Tensor, offset?: number): Tensor;
+  movedim(x: Tensor, source: number | number[], destination: number | number[]): Tensor;
+  moveaxis(x: Tensor, source: number | number[], destination: number | number[]): Tensor;
+  swapdims(x: Tensor, dim0: number, dim1: number): Tensor;
+  unflatten(x: Tensor, dim: number, sizes: number[]): Tensor;
+  broadcast_to(x: Tensor, size: number[]): Tensor;
+  tensor_split(x: Tensor, indices_or_sections: number | number[] | Tensor, dim?: number): Tensor[];
+  hsplit(x: Tensor, indices_or_sections: number | number[] | Tensor): Tensor[];
+  vsplit(x: Tensor, indices_or_sections: number | number[] | Tensor): Tensor[];
+  dsplit(x: Tensor, indices_or_sections: number | number[] | Tensor): Tensor[];
+  /** torch.repeat_interleave(repeats) alone gives the repeated indices. */
+  repeat_interleave(x: Tensor, repeats?: number | Tensor, dim?: number | null): Tensor;
+  rot90(x: Tensor, k?: number, dims?: number[]): Tensor;
+  take(x: Tensor, index: Tensor): Tensor;
+  is_complex(x: Tensor): false;
+  is_signed(x: Tensor): boolean;
+  is_same_size(x: Tensor, other: Tensor): boolean;
+  is_nonzero(x: Tensor): boolean;
+  is_inference(x: Tensor): false;
+  select_scatter(x: Tensor, src: Tensor, dim: number, index: number): Tensor;
+  slice_scatter(x: Tensor, src: Tensor, dim?: number, start?: number | null, end?: number | null, step?: number): Tensor;
+  diagonal_scatter(x: Tensor, src: Tensor, offset?: number, dim1?: number, dim2?: number): Tensor;
+  masked_scatter(x: Tensor, mask: Tensor, source: Tensor): Tensor;
+  put(x: Tensor, index: Tensor, source: Tensor, accumulate?: boolean): Tensor;
+  narrow_copy(x: Tensor, dim: number, start: number, length: number): Tensor;
+  scatter_reduce(x: Tensor, dim: number, index: Tensor, src: Tensor, reduce: 'sum' | 'prod' | 'mean' | 'amax' | 'amin', opts?: { include_self?: boolean }): Tensor;
+  index_reduce(x: Tensor, dim: number, index: Tensor, source: Tensor, reduce: 'prod' | 'mean' | 'amax' | 'amin', opts?: { include_self?: boolean }): Tensor;
+  empty_strided(size: number[], stride: number[], opts?: CreateOptions): Tensor;
+  addmv(input: Tensor, mat: Tensor, vec: Tensor, opts?: { beta?: number; alpha?: number }): Tensor;
+  addr(input: Tensor, vec1: Tensor, vec2: Tensor, opts?: { beta?: number; alpha?: number }): Tensor;
+  baddbmm(input: Tensor, batch1: Tensor, batch2: Tensor, opts?: { beta?: number; alpha?: number }): Tensor;
+  addbmm(input: Tensor, batch1: Tensor, batch2: Tensor, opts?: { beta?: number; alpha?: number }): Tensor;
+  inner(input: Tensor, other: Tensor): Tensor;
+  vdot(input: Tensor, other: Tensor): Tensor;
+  kron(input: Tensor, other: Tensor): Tensor;
+  cross(input: Tensor, other: Tensor, dim?: number | null): Tensor;
+  matrix_power(input: Tensor, n: number): Tensor;
 
   autograd: Autograd;
   no_grad<T>(fn: () => T): T;

@@ -14,6 +14,8 @@ import { Tensor, Size, device, wrap, asTensor, scalarValue, scope, keep, viewOf,
 import * as ops from './ops.js';
 import * as linalg from './linalg.js';
 import * as shape from './shape.js';
+import * as shapeMore from './shape_more.js';
+import * as linalgMore from './linalg_more.js';
 import * as autograd from './autograd.js';
 import * as nn from './nn.js';
 import * as optim from './optim.js';
@@ -503,6 +505,8 @@ for (const name of ['reshape', 'view_copy', 't', 'transpose', 'swapaxes', 'permu
 
 // Each operator module adds its tensor methods and torch.* functions.
 for (const m of [ops, linalg, shape, autograd, nn, optim, elemw, sorting, random, linalg2]) m.install(torch, Tensor);
+shapeMore.install(torch, Tensor);
+linalgMore.install(torch, Tensor);
 
 applyPrintOptions();
 Object.freeze(torch);

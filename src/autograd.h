@@ -46,6 +46,9 @@ enum {
   TP_GRAD_STATS,
   /* small dense linear algebra (src/linalg2.c; formulas at the end of derivatives.c) */
   TP_GRAD_LINALG_DET, TP_GRAD_LINALG_SLOGDET, TP_GRAD_LINALG_INV,
+  /* more shape and linear-algebra ops (src/shape_more.c, src/linalg_more.c): diag, trace,
+   * diag_embed, rot90, take, addmv, addr, baddbmm, addbmm, vdot, cross (iv[0]: TP_MORE_*) */
+  TP_GRAD_MORE,
   TP_GRAD_COUNT
 };
 enum { TP_STATS_NANSUM, TP_STATS_LOGCUMSUMEXP, TP_STATS_DIST, TP_STATS_NOT_IMPLEMENTED };

@@ -963,6 +963,8 @@ static tp_tensor *apply_view(arena *a, tp_tensor *t, const int64_t *iv) {
     for (int i = 0; i < 2 * nd; i++) p[i] = (double)iv[3 + i];
     return K(a, tp_as_strided(t, nd, p, (double)iv[2]));
   }
+  case TP_VIEW_DIAGONAL: return K(a, tp_diagonal(t, (double)iv[1], (double)iv[2], (double)iv[3]));
+  case TP_VIEW_UNFOLD: return K(a, tp_unfold(t, (double)iv[1], (double)iv[2], (double)iv[3]));
   }
   return tp_fail("tensorpad: unknown view %lld", (long long)iv[0]);
 }
@@ -973,11 +975,14 @@ static tp_tensor *embed_at(arena *a, const tp_meta *m, const int64_t *iv, int ni
   tp_tensor *z = zeros_meta(a, m);
   int mode = tp_set_grad_enabled(0);
   int rc = -1;
-  if (z && iv[0] == TP_VIEW_AS_STRIDED) {
-    /* as_strided may look at an element several times: sum g into each place it came from */
+  if (z && (iv[0] == TP_VIEW_AS_STRIDED || iv[0] == TP_VIEW_UNFOLD)) {
+    /* as_strided and unfold may look at an element several times: sum g into each place it came from */
     double flat = -1, sizes[TP_MAX_DIMS];
     int64_t numel = tp_shape_numel(m->ndim, m->shape);
-    tp_tensor *pos = apply_view(a, K(a, tp_arange(0, (double)numel, 1, TP_INT64)), iv);
+    for (int d = 0; d < m->ndim; d++) sizes[d] = (double)m->shape[d];
+    tp_tensor *ar = K(a, tp_arange(0, (double)numel, 1, TP_INT64));
+    if (ar && iv[0] == TP_VIEW_UNFOLD) ar = K(a, tp_reshape(ar, m->ndim, sizes));
+    tp_tensor *pos = apply_view(a, ar, iv);
     tp_tensor *ix[1] = {pos ? K(a, tp_reshape(pos, 1, &flat)) : NULL};
     tp_tensor *gf = K(a, tp_reshape(g, 1, &flat)), *zf = K(a, tp_reshape(z, 1, &flat));
     tp_tensor *acc = ix[0] && gf && zf ? K(a, tp_index_put(zf, 1, ix, gf, 1)) : NULL;
@@ -990,7 +995,8 @@ static tp_tensor *embed_at(arena *a, const tp_meta *m, const int64_t *iv, int ni
   }
   tp_set_grad_enabled(mode);
   if (rc) return NULL;
-  static const char *const names[] = {"", "SelectBackwardBackward0", "SliceBackwardBackward0", "AsStridedBackwardBackward0"};
+  static const char *const names[] = {"", "SelectBackwardBackward0", "SliceBackwardBackward0", "AsStridedBackwardBackward0",
+                                      "DiagonalBackwardBackward0", "UnfoldBackwardBackward0"};
   if (tp_any_requires_grad(1, &g)) {
     tp_node *e = tp_node_new(TP_GRAD_SLICE, 1, names[iv[0]], 1, &g, 1);
     if (!e) return NULL;
@@ -1277,6 +1283,7 @@ static int copy_slices_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **g
   return rc;
 }
 static int nn_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi);  /* the nn section, at the end */
+static int shapes_more_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi);  /* the more-shape-ops section, at the end */
 static int stats_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi);  /* src/stats.c's section, at the end */
 
 static int linalg2_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi);
@@ -1312,6 +1319,7 @@ int tp_formula_apply(tp_node *n, tp_tensor **gs, tp_tensor **gi) {
   }
   case TP_GRAD_SPLIT: rc = shape_formula(&a, n, gs, gi); break;
   case TP_GRAD_COPY_SLICES: rc = copy_slices_formula(&a, n, g, gi); break;
+  case TP_GRAD_MORE: rc = shapes_more_formula(&a, n, g, gi); break;
   case TP_GRAD_ADDMM: case TP_GRAD_MSE_LOSS: case TP_GRAD_NLL_LOSS: case TP_GRAD_BCE: case TP_GRAD_BCE_LOGITS:
   case TP_GRAD_LEAKY_RELU: case TP_GRAD_SOFTPLUS:
     rc = nn_formula(&a, n, g, gi);
@@ -1355,6 +1363,16 @@ TP_API const char *tp_node_saved_name(void *node, int i) {
   case TP_GRAD_LINALG_DET: return i == 0 ? "A" : "result";
   case TP_GRAD_LINALG_SLOGDET: return "A";
   case TP_GRAD_LINALG_INV: return "inverse";
+  case TP_GRAD_MORE:
+    switch (n->iv[0]) {
+    case TP_MORE_TAKE: case TP_MORE_PUT: return "index";
+    case TP_MORE_MASKED_SCATTER: return "mask";
+    case TP_MORE_SCATTER_REDUCE: return i == 0 ? "index" : i == 1 ? "self" : i == 2 ? "src" : "result";
+    case TP_MORE_ADDMV: return i == 0 ? "mat" : "vec";
+    case TP_MORE_ADDR: return i == 0 ? "vec1" : "vec2";
+    case TP_MORE_BADDBMM: case TP_MORE_ADDBMM: return i == 0 ? "batch1" : "batch2";
+    default: return i == 0 ? "self" : "other";
+    }
   }
   return "saved";
 }
@@ -1725,4 +1743,212 @@ static int linalg2_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
   tp_tensor *c = n->kind == TP_GRAD_LINALG_DET ? mul(a, g, unpack(a, n, 1)) : g;
   tp_tensor *invT = A ? mT(a, K(a, tp_linalg_inv_for_grad(A))) : NULL;
   return (gi[0] = own(mul(a, unsq(a, unsq(a, c, -1), -1), invT))) ? 0 : -1;
+}
+
+/* ---- more shape and linear-algebra ops (src/shape_more.c, src/linalg_more.c): iv[0] says which (TP_MORE_*) ---------------------- */
+static int add_family_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi);
+static int scatter_reduce_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi);
+
+static int shapes_more_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
+  const tp_meta *m = &n->in_meta[0];
+  tp_tensor *d = NULL;
+  switch (n->iv[0]) {
+  case TP_MORE_DIAG: {  /* vector in: d x = diagonal(g, k); matrix in: g onto the k-th diagonal of zeros */
+    if (m->ndim == 1) d = K(a, tp_diagonal(g, (double)n->iv[1], 0, 1));
+    else {
+      int64_t iv[4] = {TP_VIEW_DIAGONAL, n->iv[1], 0, 1};
+      d = embed_at(a, m, iv, 4, g);
+    }
+    break;
+  }
+  case TP_MORE_TRACE: {  /* d x = g on the diagonal, 0 elsewhere */
+    double len = (double)(m->shape[0] < m->shape[1] ? m->shape[0] : m->shape[1]);
+    int64_t iv[4] = {TP_VIEW_DIAGONAL, 0, 0, 1};
+    tp_tensor *ge = K(a, tp_expand(g, 1, &len));
+    d = ge ? embed_at(a, m, iv, 4, ge) : NULL;
+    break;
+  }
+  case TP_MORE_DIAG_EMBED:  /* d x = diagonal(g, offset, dim1, dim2) */
+    d = K(a, tp_diagonal(g, (double)n->iv[1], (double)n->iv[2], (double)n->iv[3]));
+    break;
+  case TP_MORE_ROT90: {  /* rotate back */
+    double dims[2] = {(double)n->iv[2], (double)n->iv[3]};
+    d = K(a, tp_rot90(g, (double)-n->iv[1], 2, dims));
+    break;
+  }
+  case TP_MORE_TAKE: {  /* d x = zeros.flatten().index_put_([index], g, accumulate=True), reshaped */
+    double flat = -1, sizes[TP_MAX_DIMS];
+    for (int k = 0; k < m->ndim; k++) sizes[k] = (double)m->shape[k];
+    tp_tensor *z = zeros_meta(a, m), *ix[1] = {unpack(a, n, 0)};
+    tp_tensor *zf = z ? K(a, tp_reshape(z, 1, &flat)) : NULL, *gf = K(a, tp_reshape(g, 1, &flat)), *ixf = NULL;
+    if (ix[0]) ixf = ix[0] = K(a, tp_reshape(ix[0], 1, &flat));
+    tp_tensor *acc = zf && gf && ixf ? K(a, tp_index_put(zf, 1, ix, gf, 1)) : NULL;
+    d = acc ? K(a, tp_reshape(acc, m->ndim, sizes)) : NULL;
+    break;
+  }
+  case TP_MORE_ADDMV: case TP_MORE_ADDR: case TP_MORE_BADDBMM: case TP_MORE_ADDBMM:
+    return add_family_formula(a, n, g, gi);
+  case TP_MORE_VIEW_SCATTER: {  /* d self = g with the view's region zeroed; d src = g's view */
+    const int64_t *viv = &n->iv[1];
+    if (n->next[0].fn) {
+      tp_tensor *z = zeros_meta(a, &n->in_meta[1]);
+      if (!(gi[0] = own(z ? K(a, tp_view_scatter(g, z, viv)) : NULL))) return -1;
+    }
+    if (n->next[1].fn && !(gi[1] = own(apply_view(a, g, viv)))) return -1;
+    return 0;
+  }
+  case TP_MORE_MASKED_SCATTER: {  /* d self = g where mask is false; d source = g where true, in order, padded with zeros */
+    tp_tensor *mask = unpack(a, n, 0);
+    if (!mask) return -1;
+    if (n->next[0].fn && !(gi[0] = own(K(a, tp_masked_fill(g, mask, NULL, 0))))) return -1;
+    if (n->next[1].fn) {
+      const tp_meta *sm = &n->in_meta[1];
+      int64_t ns = tp_shape_numel(sm->ndim, sm->shape);
+      tp_tensor *sel = K(a, tp_masked_select(g, mask));
+      if (!sel) return -1;
+      double pad = (double)(ns - sel->shape[0]), sizes[TP_MAX_DIMS];
+      tp_tensor *z = K(a, tp_full(1, &pad, sel->dtype, 0)), **list = z ? tp_tensor_list(2) : NULL;
+      if (!list) return -1;
+      list[0] = sel;
+      list[1] = z;
+      tp_tensor *c = K(a, tp_cat(2, list, 0));
+      for (int k = 0; k < sm->ndim; k++) sizes[k] = (double)sm->shape[k];
+      if (!(gi[1] = own(c ? K(a, tp_reshape(c, sm->ndim, sizes)) : NULL))) return -1;
+    }
+    return 0;
+  }
+  case TP_MORE_PUT: {  /* d self = g (accumulate) or g with the put places zeroed; d source = g.take(index) */
+    tp_tensor *index = unpack(a, n, 0);
+    if (!index) return -1;
+    const tp_meta *sm = &n->in_meta[1];
+    if (n->next[0].fn) {
+      tp_tensor *d0 = g;
+      if (!n->iv[1]) {
+        tp_tensor *z = zeros_meta(a, sm);
+        d0 = z ? K(a, tp_put(g, index, z, 0)) : NULL;
+      }
+      if (!(gi[0] = own(d0))) return -1;
+    }
+    if (n->next[1].fn) {
+      double sizes[TP_MAX_DIMS];
+      for (int k = 0; k < sm->ndim; k++) sizes[k] = (double)sm->shape[k];
+      tp_tensor *t = K(a, tp_take(g, index));
+      if (!(gi[1] = own(t ? K(a, tp_reshape(t, sm->ndim, sizes)) : NULL))) return -1;
+    }
+    return 0;
+  }
+  case TP_MORE_NOT_IMPLEMENTED:
+    return tp_fail_status("derivative for aten::narrow_copy is not implemented");
+  case TP_MORE_SCATTER_REDUCE:
+    return scatter_reduce_formula(a, n, g, gi);
+  case TP_MORE_VDOT: {  /* d a = g b, d b = g a */
+    tp_tensor *x = unpack(a, n, 0), *y = unpack(a, n, 1);
+    if (n->next[0].fn && !(gi[0] = own(mul(a, g, y)))) return -1;
+    if (n->next[1].fn && !(gi[1] = own(mul(a, g, x)))) return -1;
+    return 0;
+  }
+  case TP_MORE_CROSS: {  /* d a = cross(b, g), d b = cross(g, a), along the same dim */
+    tp_tensor *x = unpack(a, n, 0), *y = unpack(a, n, 1);
+    double dim = (double)n->iv[1];
+    if (n->next[0].fn && !(gi[0] = own(x && y ? K(a, tp_cross(y, g, dim)) : NULL))) return -1;
+    if (n->next[1].fn && !(gi[1] = own(x && y ? K(a, tp_cross(g, x, dim)) : NULL))) return -1;
+    return 0;
+  }
+  default: return tp_fail_status("tensorpad: no derivative for %s", n->name);
+  }
+  if (!d) return -1;
+  gi[0] = own(d);
+  return 0;
+}
+
+/* out = beta self + alpha prod(p, q): d self = beta g, and prod's own gradients times alpha.
+ *   addmv   prod = p @ q (matrix, vector):     d p = outer(g, q),      d q = p^T @ g
+ *   addr    prod = outer(p, q):                d p = g @ q,            d q = g^T @ p
+ *   baddbmm prod = bmm(p, q):                  d p = g bmm q^T,        d q = p^T bmm g
+ *   addbmm  prod = sum_b bmm(p, q)[b]:         as baddbmm with g expanded over the batch */
+static int add_family_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
+  double beta = n->s[0], alpha = n->s[1];
+  if (n->next[0].fn && !(gi[0] = own(beta == 1 ? g : sc(a, TP_OP_MUL, g, beta)))) return -1;
+  tp_tensor *p = unpack(a, n, 0), *q = unpack(a, n, 1), *dp = NULL, *dq = NULL;
+  if (!p || !q) return -1;
+  switch (n->iv[0]) {
+  case TP_MORE_ADDMV:
+    dp = lin(a, TP_LINALG_OUTER, g, q);
+    dq = lin(a, TP_LINALG_MV, mT(a, p), g);
+    break;
+  case TP_MORE_ADDR:
+    dp = lin(a, TP_LINALG_MV, g, q);
+    dq = lin(a, TP_LINALG_MV, mT(a, g), p);
+    break;
+  case TP_MORE_ADDBMM: {
+    double sizes[3] = {(double)p->shape[0], (double)g->shape[0], (double)g->shape[1]};
+    g = K(a, tp_expand(unsq(a, g, 0), 3, sizes));
+  }
+    /* fall through */
+  case TP_MORE_BADDBMM:
+    dp = lin(a, TP_LINALG_BMM, g, mT(a, q));
+    dq = lin(a, TP_LINALG_BMM, mT(a, p), g);
+    break;
+  }
+  if (n->next[1].fn && !(gi[1] = own(alpha == 1 ? dp : sc(a, TP_OP_MUL, dp, alpha)))) return -1;
+  if (n->next[2].fn && !(gi[2] = own(alpha == 1 ? dq : sc(a, TP_OP_MUL, dq, alpha)))) return -1;
+  return 0;
+}
+
+/* scatter_reduce (PyTorch's scatter_reduce_backward), saved: index, self, src, result.
+ *   sum   d self = g,                    d src = g.gather(index)
+ *   mean  N = (include_self + number of src scattered to each place, 0 -> 1):
+ *         d self = g / N,                d src = (g / N).gather(index)
+ *   amax/amin  the gradient is shared equally by self and src values equal to the result
+ *   prod  d self = g * result / self and d src = g * result / src, with zeros handled as PyTorch:
+ *         a lone zero gets the product of the others
+ * Without include_self, d self is 0 at the places written. */
+static tp_tensor *full_like_t(arena *a, tp_tensor *t, double v) {
+  if (!t) return NULL;
+  double sizes[TP_MAX_DIMS];
+  for (int d = 0; d < t->ndim; d++) sizes[d] = (double)t->shape[d];
+  return K(a, tp_full(t->ndim, sizes, t->dtype, v));
+}
+static tp_tensor *as_dtype(arena *a, tp_tensor *t, int dtype) { return t ? K(a, tp_to_dtype(t, dtype, 1)) : NULL; }
+static tp_tensor *gather_(arena *a, tp_tensor *t, double dim, tp_tensor *idx) { return t ? K(a, tp_gather(t, dim, idx)) : NULL; }
+static tp_tensor *scatter_add_(arena *a, tp_tensor *t, double dim, tp_tensor *idx, tp_tensor *src) {
+  return t && src ? K(a, tp_scatter(t, dim, idx, src, 0, 1)) : NULL;
+}
+
+static int scatter_reduce_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
+  tp_tensor *idx = unpack(a, n, 0), *x = unpack(a, n, 1), *s = unpack(a, n, 2), *r = unpack(a, n, 3);
+  if (!idx || !x || !s || !r) return -1;
+  double dim = (double)n->iv[1];
+  int reduce = (int)n->iv[2], incl = (int)n->iv[3], dt = g->dtype;
+  tp_tensor *gs = NULL, *gsrc = NULL;
+  if (reduce == 0) {  /* sum */
+    gs = g;
+    gsrc = gather_(a, g, dim, idx);
+  } else if (reduce == 2) {  /* mean */
+    tp_tensor *N = scatter_add_(a, full_like_t(a, g, incl), dim, idx, full_like_t(a, s, 1));
+    N = N ? K(a, tp_masked_fill(N, cmp_s(a, TP_OP_EQ, N, 0), NULL, 1)) : NULL;
+    gs = dv(a, g, N);
+    gsrc = dv(a, gather_(a, g, dim, idx), gather_(a, N, dim, idx));
+  } else if (reduce == 3 || reduce == 4) {  /* amax, amin */
+    tp_tensor *value = gather_(a, r, dim, idx);
+    tp_tensor *self_is = as_dtype(a, bin(a, TP_OP_EQ, x, r), dt), *src_is = as_dtype(a, bin(a, TP_OP_EQ, s, value), dt);
+    tp_tensor *gd = dv(a, g, scatter_add_(a, self_is, dim, idx, src_is));
+    gs = mul(a, self_is, gd);
+    gsrc = mul(a, src_is, gather_(a, gd, dim, idx));
+  } else {  /* prod */
+    tp_tensor *masked_self = K(a, tp_masked_fill(x, cmp_s(a, TP_OP_EQ, x, 0), NULL, 1));
+    tp_tensor *msr = masked_self ? K(a, tp_scatter_reduce(masked_self, dim, idx, s, 1, incl)) : NULL;
+    gs = dv(a, mul(a, g, msr), masked_self);
+    tp_tensor *src_zero = cmp_s(a, TP_OP_EQ, s, 0);
+    tp_tensor *nz = gather_(a, scatter_add_(a, zeros_like_t(a, x), dim, idx, as_dtype(a, src_zero, dt)), dim, idx);
+    tp_tensor *single = bin(a, TP_OP_LOGICAL_AND, src_zero, cmp_s(a, TP_OP_EQ, nz, 1));
+    tp_tensor *masked_src = single ? K(a, tp_masked_fill(s, single, NULL, 1)) : NULL;
+    tp_tensor *mres = masked_src ? K(a, tp_scatter_reduce(x, dim, idx, masked_src, 1, incl)) : NULL;
+    tp_tensor *den = src_zero ? K(a, tp_masked_fill(s, src_zero, NULL, 1)) : NULL;
+    gsrc = where3(a, single, gather_(a, mul(a, g, mres), dim, idx), dv(a, gather_(a, mul(a, g, r), dim, idx), den));
+  }
+  if (gs && !incl) gs = K(a, tp_scatter(gs, dim, idx, NULL, 0, 0));
+  if (n->next[0].fn && !(gi[0] = own(gs))) return -1;
+  if (n->next[1].fn && !(gi[1] = own(gsrc))) return -1;
+  return 0;
 }

@@ -11,7 +11,15 @@
 struct tp_node;
 
 /* Which view a SELECT/SLICE/AS_STRIDED node took (iv[0]). */
-enum { TP_VIEW_NONE, TP_VIEW_SELECT, TP_VIEW_SLICE, TP_VIEW_AS_STRIDED };
+enum { TP_VIEW_NONE, TP_VIEW_SELECT, TP_VIEW_SLICE, TP_VIEW_AS_STRIDED,
+       TP_VIEW_DIAGONAL, TP_VIEW_UNFOLD };  /* shape_more.c: iv = {kind, offset, dim1, dim2} / {kind, dim, size, step} */
+/* Which op a TP_GRAD_MORE node is (iv[0]); formulas in derivatives.c's "more shape and
+ * linear-algebra ops". s[0], s[1]: beta, alpha of the add*mm family. */
+enum { TP_MORE_DIAG, TP_MORE_TRACE, TP_MORE_DIAG_EMBED, TP_MORE_ROT90, TP_MORE_TAKE,
+       TP_MORE_ADDMV, TP_MORE_ADDR, TP_MORE_BADDBMM, TP_MORE_ADDBMM, TP_MORE_VDOT, TP_MORE_CROSS,
+       TP_MORE_VIEW_SCATTER, TP_MORE_MASKED_SCATTER, TP_MORE_PUT, TP_MORE_NOT_IMPLEMENTED, TP_MORE_SCATTER_REDUCE };
+/* select/slice/diagonal_scatter: viv = {TP_VIEW_*, params} as apply_view takes it (shape_more.c). */
+tp_tensor *tp_view_scatter(tp_tensor *t, tp_tensor *src, const int64_t *viv);
 
 tp_tensor *tp_record_unary(int op, tp_tensor *x, tp_tensor *out);
 tp_tensor *tp_record_binary(int op, tp_tensor *x, tp_tensor *y, double alpha, tp_tensor *out);

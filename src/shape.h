@@ -34,5 +34,7 @@ void tp_layout_like(const tp_tensor *t, int64_t *stride);
  * aligned to shape (0 = broadcast); writes the output's strides in elements. */
 void tp_layout_iter(int nops, const int64_t (*ops)[TP_MAX_DIMS], int ndim, const int64_t *shape, int64_t *stride);
 /* PyTorch's name of a dtype in messages: "Float", "Long", ... */
+/* scatter's checks of index and src against t (index.c), dim already wrapped; 0 or -1. */
+int tp_scatter_check(tp_tensor *t, int64_t dim, tp_tensor *index, tp_tensor *src);
 
 #endif

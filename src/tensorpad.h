@@ -354,4 +354,79 @@ TP_API tp_tensor *tp_bincount(tp_tensor *x, tp_tensor *weights, double minlength
 /* unique (sorted) or unique_consecutive of the flattened x: out = values, inverse, counts. */
 TP_API int tp_unique(tp_tensor *x, int consecutive, tp_tensor **out);
 
+/* ---- more shape and view ops (src/shape_more.c) ------------------------------------------- */
+/* Views: diagonal (DiagonalBackward0), unfold (UnfoldBackward0), unflatten (a view). */
+TP_API tp_tensor *tp_diagonal(tp_tensor *t, double offset, double dim1, double dim2);
+TP_API tp_tensor *tp_unfold(tp_tensor *t, double dim, double size, double step);
+TP_API tp_tensor *tp_unflatten(tp_tensor *t, double dim, int n, const double *sizes);
+/* movedim: nsrc source dims then ndst destination dims in the vector (a permute). */
+TP_API tp_tensor *tp_movedim_lists(tp_tensor *t, int nsrc, int ndst, const double *src_then_dst);
+TP_API tp_tensor *tp_movedim(tp_tensor *t, int n, const double *src_then_dst);
+/* Copies: diag (a vector onto a matrix's diagonal or a matrix's diagonal), trace, diag_embed, diagflat. */
+TP_API tp_tensor *tp_diag(tp_tensor *t, double diagonal);
+TP_API tp_tensor *tp_trace(tp_tensor *t);
+TP_API tp_tensor *tp_diag_embed(tp_tensor *t, double offset, double dim1, double dim2);
+TP_API tp_tensor *tp_diagflat(tp_tensor *t, double offset);
+/* In-place views: t takes the view's geometry (0 / -1). squeeze_'s dim NaN: every size-1 dim. */
+TP_API int tp_transpose_(tp_tensor *t, double d0, double d1);
+TP_API int tp_t_(tp_tensor *t);
+TP_API int tp_squeeze_(tp_tensor *t, double dim);
+TP_API int tp_unsqueeze_(tp_tensor *t, double dim);
+TP_API int tp_as_strided_(tp_tensor *t, int ndim, const double *sizes_then_strides, double offset);
+/* tensor_split (nidx < 0: `sections` parts, else the pieces between nidx indices) and
+ * v/h/dsplit (which = 0, 1, 2): slices into tp_tensor_list; returns how many. */
+TP_API int tp_tensor_split(tp_tensor *t, int nidx, const double *idx, double sections, double dim);
+TP_API int tp_hvdsplit(tp_tensor *t, int which, int nidx, const double *idx, double sections);
+/* repeat_interleave: repeats a tensor or (NULL) the number r; dim NaN: flattened; t NULL:
+ * torch.repeat_interleave(repeats). */
+TP_API tp_tensor *tp_repeat_interleave(tp_tensor *t, tp_tensor *repeats, double r, double dim);
+TP_API tp_tensor *tp_rot90(tp_tensor *t, double k, int ndims, const double *dims);
+TP_API tp_tensor *tp_take(tp_tensor *t, tp_tensor *index);
+/* sum_to_size: t itself (retained) when nothing is summed. */
+TP_API tp_tensor *tp_sum_to_size(tp_tensor *t, int n, const double *sizes);
+
+/* Scatters into a clone (src must have the view's shape): SelectScatterBackward0, ... */
+TP_API tp_tensor *tp_select_scatter(tp_tensor *t, tp_tensor *src, double dim, double index);
+TP_API tp_tensor *tp_slice_scatter(tp_tensor *t, tp_tensor *src, double dim, double start, double end, double step);
+TP_API tp_tensor *tp_diagonal_scatter(tp_tensor *t, tp_tensor *src, double offset, double dim1, double dim2);
+/* masked_scatter: source's elements in order where mask (broadcast) is true. */
+TP_API tp_tensor *tp_masked_scatter(tp_tensor *t, tp_tensor *mask, tp_tensor *source);
+TP_API int tp_masked_scatter_(tp_tensor *t, tp_tensor *mask, tp_tensor *source);
+/* put_: t.flatten()[index] = source (accumulate: +=); index int64 of source's numel. */
+TP_API int tp_put_(tp_tensor *t, tp_tensor *index, tp_tensor *source, int accumulate);
+TP_API tp_tensor *tp_put(tp_tensor *t, tp_tensor *index, tp_tensor *source, int accumulate);
+TP_API tp_tensor *tp_narrow_copy(tp_tensor *t, double dim, double start, double length);  /* not differentiable, as 1.13 */
+/* A zero-filled tensor of sizes then strides (ndim each) over a storage of its own. */
+TP_API tp_tensor *tp_empty_strided(int ndim, const double *sizes_then_strides, int dtype);
+/* scatter_reduce: reduce 0 sum, 1 prod, 2 mean, 3 amax, 4 amin (else PyTorch's error) of src into
+ * t's places along dim; include_self: t's own values take part (ScatterReduceBackward0). */
+TP_API tp_tensor *tp_scatter_reduce(tp_tensor *t, double dim, tp_tensor *index, tp_tensor *src, int reduce, int include_self);
+TP_API int tp_scatter_reduce_(tp_tensor *t, double dim, tp_tensor *index, tp_tensor *src, int reduce, int include_self);
+/* index_reduce: reduce 1 prod, 2 mean, 3 amax, 4 amin of source's slices into t's slices index[i]
+ * along dim (IndexReduceBackward0). */
+TP_API tp_tensor *tp_index_reduce(tp_tensor *t, double dim, tp_tensor *index, tp_tensor *source, int reduce, int include_self);
+TP_API int tp_index_reduce_(tp_tensor *t, double dim, tp_tensor *index, tp_tensor *source, int reduce, int include_self);
+
+/* ---- more linear algebra (src/linalg_more.c) ------------------------------------------------ */
+/* beta * self + alpha * (mat @ vec | outer(vec1, vec2) | bmm(b1, b2) | sum_b bmm(b1, b2)[b]):
+ * AddmvBackward0, AddrBackward0, BaddbmmBackward0, AddbmmBackward0. The in-place forms need the
+ * result to have self's shape (0 / -1). */
+TP_API tp_tensor *tp_addmv(tp_tensor *self, tp_tensor *mat, tp_tensor *vec, double beta, double alpha);
+TP_API tp_tensor *tp_addr(tp_tensor *self, tp_tensor *vec1, tp_tensor *vec2, double beta, double alpha);
+TP_API tp_tensor *tp_baddbmm(tp_tensor *self, tp_tensor *b1, tp_tensor *b2, double beta, double alpha);
+TP_API tp_tensor *tp_addbmm(tp_tensor *self, tp_tensor *b1, tp_tensor *b2, double beta, double alpha);
+TP_API int tp_addmv_(tp_tensor *self, tp_tensor *mat, tp_tensor *vec, double beta, double alpha);
+TP_API int tp_addr_(tp_tensor *self, tp_tensor *vec1, tp_tensor *vec2, double beta, double alpha);
+TP_API int tp_baddbmm_(tp_tensor *self, tp_tensor *b1, tp_tensor *b2, double beta, double alpha);
+TP_API int tp_addbmm_(tp_tensor *self, tp_tensor *b1, tp_tensor *b2, double beta, double alpha);
+TP_API int tp_addmm_(tp_tensor *self, tp_tensor *m1, tp_tensor *m2, double beta, double alpha);
+TP_API tp_tensor *tp_vdot(tp_tensor *a, tp_tensor *b);                 /* VdotBackward0 */
+/* linalg.cross along dim; dim < -1000: the first dim of size 3 (torch.cross without dim). */
+TP_API tp_tensor *tp_cross(tp_tensor *a, tp_tensor *b, double dim);
+/* Composites, with the graphs of the ops they call: inner (tensordot over the last dims),
+ * kron, matrix_power (n >= 0). */
+TP_API tp_tensor *tp_inner(tp_tensor *a, tp_tensor *b);
+TP_API tp_tensor *tp_kron(tp_tensor *a, tp_tensor *b);
+TP_API tp_tensor *tp_matrix_power(tp_tensor *a, double n);
+
 #endif

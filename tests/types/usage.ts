@@ -64,3 +64,18 @@ void [n, s, shared, live, kept, z, g, name, gw, noGrad, dot, sgd, names, wt, mse
   const inv: Tensor = A.inverse();
   void [draws, idx, perm, n, d, sign, logabsdet, inv, torch.linalg.inv(A), A.logdet()];
 }
+
+// more shape and view ops (js/shape_more.js)
+const sq = torch.arange(9, { dtype: torch.float32 }).reshape(3, 3);
+const dg: Tensor = sq.diagonal(1).add(sq.diag()).add(torch.trace(sq));
+const pieces: Tensor[] = sq.tensor_split([1, 2], 1);
+const moved: Tensor = torch.movedim(sq.unsqueeze(0), [0, 1], [2, 0]).unfold(0, 2, 1);
+const same: boolean = sq.t_().is_same_size(sq.clone()) && sq.is_signed();
+const addr: number = sq.data_ptr();
+void [dg, pieces, moved, same, addr, sq.rot90(1, [0, 1]).take(torch.tensor([0, 4]))];
+const mv2: Tensor = torch.addmv(torch.zeros(3), sq, torch.ones(3), { beta: 0, alpha: 2 }).add(sq.inner(sq).sum());
+void [mv2, torch.kron(sq, sq).matrix_power(2), sq.cross(sq, 1), torch.vdot(torch.ones(2), torch.ones(2))];
+const sc2: Tensor = torch.select_scatter(sq, torch.ones(3), 0, 1).masked_scatter(sq.gt(2), torch.zeros(9)).put(torch.tensor([0]), torch.ones(1));
+void [sc2, torch.empty_strided([2, 2], [1, 2]), sq.new_empty_strided([3], [1], { dtype: torch.float64 })];
+void sq.scatter_reduce(0, torch.tensor([[0, 1, 2]]), torch.ones(1, 3), 'amax', { include_self: false });
+void sq.index_reduce(0, torch.tensor([0, 0, 1]), torch.ones(3, 3), 'mean');
