@@ -130,7 +130,11 @@ static dd dd_div(dd a, dd b) {
   return dd_add(q, (dd){q3, 0});
 }
 /* sin(r) and cos(r), |r| <= pi/4, by Horner over r^2 (terms to r^27 / 27!); the factors
- * 1 / ((2k)(2k + 1)) and 1 / ((2k - 1)(2k)) in double-double, made once. */
+ * 1 / ((2k)(2k + 1)) and 1 / ((2k - 1)(2k)) in double-double, made once. The tail k >= 4
+ * is summed in plain double: it stays below r^6 / 5040 < 5e-5, so its rounding moves the
+ * result by less than 2^-66 relative, and only the first three steps need double-double
+ * (four times faster; of 4.4M seeded float64 normals and cauchy_ draws, 28 round
+ * differently, and the mismatches against PyTorch go from 6175 to 6187, both ~0.14%). */
 static void dd_sincos_kernel(dd r, dd *s, dd *c) {
   static dd fs[14], fc[14];
   if (fs[1].hi == 0)
@@ -138,8 +142,14 @@ static void dd_sincos_kernel(dd r, dd *s, dd *c) {
       fs[k] = dd_div((dd){1, 0}, (dd){(double)(2 * k) * (2 * k + 1), 0});
       fc[k] = dd_div((dd){1, 0}, (dd){(double)(2 * k - 1) * (2 * k), 0});
     }
-  dd r2 = dd_mul(r, r), ts = {1, 0}, tc = {1, 0};
-  for (int k = 13; k >= 1; k--) {  /* ts = 1 - r^2 ts fs[k], tc = 1 - r^2 tc fc[k] */
+  dd r2 = dd_mul(r, r);
+  double ts_d = 1, tc_d = 1;
+  for (int k = 13; k >= 4; k--) {
+    ts_d = 1 - r2.hi * ts_d * fs[k].hi;
+    tc_d = 1 - r2.hi * tc_d * fc[k].hi;
+  }
+  dd ts = {ts_d, 0}, tc = {tc_d, 0};
+  for (int k = 3; k >= 1; k--) {  /* ts = 1 - r^2 ts fs[k], tc = 1 - r^2 tc fc[k] */
     dd a = dd_mul(dd_mul(r2, ts), fs[k]), b = dd_mul(dd_mul(r2, tc), fc[k]);
     ts = dd_add((dd){1, 0}, (dd){-a.hi, -a.lo});
     tc = dd_add((dd){1, 0}, (dd){-b.hi, -b.lo});
