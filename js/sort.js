@@ -119,9 +119,10 @@ class MinMax extends Array {
 
 let triplePtr = 0;
 /** unique / unique_consecutive: the values, then inverse and counts when asked (a Tuple). */
-function unique(t, consecutive, returnInverse, returnCounts) {
+function unique(t, consecutive, returnInverse, returnCounts, dim) {
   if (!triplePtr) triplePtr = check(W.tp_malloc(12));
-  checkStatus(W.tp_unique(t._ptr, consecutive ? 1 : 0, triplePtr));
+  if (dim === undefined || dim === null) checkStatus(W.tp_unique(t._ptr, consecutive ? 1 : 0, triplePtr));
+  else checkStatus(W.tp_unique_dim(t._ptr, Number(dim), consecutive ? 1 : 0, triplePtr));
   const [v, inv, cnt] = Array.from(new Uint32Array(memory.buffer, triplePtr, 3), (p) => wrap(p));
   if (!returnInverse && !returnCounts) { inv.dispose(); cnt.dispose(); return v; }
   const out = [v];
@@ -256,16 +257,15 @@ export function install(torch, TensorClass) {
   };
   methods.unique = function (...a) {
     const o = bind('unique', a, ['sorted', 'return_inverse', 'return_counts', 'dim'], { sorted: true, return_inverse: false, return_counts: false });
-    params('_unique2', [{ sorted: o.sorted, return_inverse: o.return_inverse, return_counts: o.return_counts }],
-      ['sorted', 'return_inverse', 'return_counts'], ['bool', 'bool', 'bool']);
-    if (o.dim !== undefined && o.dim !== null) throw new TensorError('tensorpad: unique(dim=...) is not supported; flatten first');
-    return unique(this, false, o.return_inverse, o.return_counts);
+    const dimmed = o.dim !== undefined && o.dim !== null;
+    params(dimmed ? 'unique_dim' : '_unique2', [{ sorted: o.sorted, return_inverse: o.return_inverse, return_counts: o.return_counts, dim: o.dim }],
+      ['sorted', 'return_inverse', 'return_counts', 'dim'], ['bool', 'bool', 'bool', 'int']);
+    return unique(this, false, o.return_inverse, o.return_counts, o.dim);
   };
   methods.unique_consecutive = function (...a) {
     const o = params('unique_consecutive', a, ['return_inverse', 'return_counts', 'dim'], ['bool', 'bool', 'int'],
       { return_inverse: false, return_counts: false });
-    if (o.dim !== undefined && o.dim !== null) throw new TensorError('tensorpad: unique_consecutive(dim=...) is not supported; flatten first');
-    return unique(this, true, o.return_inverse, o.return_counts);
+    return unique(this, true, o.return_inverse, o.return_counts, o.dim);
   };
 
   Object.assign(Tensor.prototype, methods);

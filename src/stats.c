@@ -1,6 +1,6 @@
 /* The reductions, scans and counts around sorting: nansum, nanmean, count_nonzero, aminmax,
  * logcumsumexp, cumsum_/cumprod_, quantile/nanquantile, diff, dist, histc, bincount,
- * unique, unique_consecutive.
+ * unique, unique_consecutive (flattened or along a dim).
  *
  * Most are PyTorch composites and are built the same way here, from the exported entry
  * points with grad mode on, so they record the graph PyTorch records (nanmean is
@@ -565,6 +565,94 @@ TP_API int tp_unique(tp_tensor *x, int consecutive, tp_tensor **out) {
   tp_tensor_release(s[0]);
   tp_tensor_release(s[1]);
   out[0] = u;
+  out[1] = inv;
+  out[2] = cnt;
+  return 0;
+}
+
+/* unique(dim) / unique_consecutive(dim): the distinct slices along dim. Slices are compared
+ * as PyTorch's unique_dim does: lexicographically with < (NaN compares as neither), equal
+ * when every element is == (so a slice holding NaN is never equal to another). */
+static const char *row_base;
+static int64_t row_len, row_item;
+static int row_dtype;
+static int row_cmp(const void *pa, const void *pb) {
+  int64_t a = *(const int64_t *)pa, b = *(const int64_t *)pb;
+  for (int64_t i = 0; i < row_len; i++) {
+    const char *x = row_base + (a * row_len + i) * row_item, *y = row_base + (b * row_len + i) * row_item;
+    if (is_float(row_dtype)) {
+      double u = tp_load_f64(x, row_dtype), v = tp_load_f64(y, row_dtype);
+      if (u < v) return -1;
+      if (u > v) return 1;
+    } else {
+      int64_t u = tp_load_i64(x, row_dtype), v = tp_load_i64(y, row_dtype);
+      if (u != v) return u < v ? -1 : 1;
+    }
+  }
+  return a < b ? -1 : a > b;  /* equal slices keep their order */
+}
+static int rows_equal(int64_t a, int64_t b) {
+  for (int64_t i = 0; i < row_len; i++) {
+    const char *x = row_base + (a * row_len + i) * row_item, *y = row_base + (b * row_len + i) * row_item;
+    if (is_float(row_dtype) ? tp_load_f64(x, row_dtype) != tp_load_f64(y, row_dtype) : tp_load_i64(x, row_dtype) != tp_load_i64(y, row_dtype))
+      return 0;
+  }
+  return 1;
+}
+
+TP_API int tp_unique_dim(tp_tensor *x, double dim, int consecutive, tp_tensor **out) {
+  if (x->ndim == 0) return tp_fail_status("Dimension specified as %lld but tensor has no dimensions", (long long)dim);
+  int64_t d;
+  if (tp_wrap_dim((int64_t)dim, x->ndim, &d)) return -1;
+  double perm[TP_MAX_DIMS];
+  int k = 0;
+  perm[k++] = (double)d;
+  for (int i = 0; i < x->ndim; i++)
+    if (i != d) perm[k++] = i;
+  int mode = tp_set_grad_enabled(0);
+  tp_tensor *moved = tp_permute(x, x->ndim, perm);
+  tp_tensor *xc = moved ? tp_contiguous(moved) : NULL;
+  tp_tensor_release(moved);
+  tp_set_grad_enabled(mode);
+  if (!xc) return -1;
+  int64_t n = x->shape[d], m = n ? tp_shape_numel(x->ndim, x->shape) / n : 0;
+  double sn = (double)n;
+  tp_tensor *inv = tp_empty(1, &sn, TP_INT64), *cnt = tp_full(1, &sn, TP_INT64, 0);
+  int64_t *order = malloc(sizeof(int64_t) * (size_t)(n ? 2 * n : 1));
+  if (!inv || !cnt || !order) {
+    tp_tensor_release(inv); tp_tensor_release(cnt); tp_tensor_release(xc); free(order);
+    return order ? -1 : tp_fail_status("DefaultCPUAllocator: not enough memory: you tried to allocate %lld bytes.", (long long)(8 * n));
+  }
+  row_base = tp_ptr(xc);
+  row_len = m;
+  row_item = tp_dtype_table[x->dtype].itemsize;
+  row_dtype = x->dtype;
+  int64_t *firsts = order + n, u = 0, *iv = (int64_t *)tp_ptr(inv), *c = (int64_t *)tp_ptr(cnt);
+  for (int64_t i = 0; i < n; i++) order[i] = i;
+  if (!consecutive) qsort(order, (size_t)n, sizeof(int64_t), row_cmp);
+  for (int64_t i = 0; i < n; i++) {  /* groups of equal slices, in sorted (or given) order */
+    if (i == 0 || !rows_equal(firsts[u - 1], order[i])) firsts[u++] = order[i];
+    iv[order[i]] = u - 1;
+    c[u - 1]++;
+  }
+  double shape[TP_MAX_DIMS];
+  shape[0] = (double)u;
+  for (int i = 1; i < x->ndim; i++) shape[i] = (double)xc->shape[i];
+  tp_tensor *vals = tp_empty(x->ndim, shape, x->dtype);
+  for (int64_t g = 0; vals && g < u; g++)
+    memcpy(tp_ptr(vals) + g * m * row_item, row_base + firsts[g] * m * row_item, (size_t)(m * row_item));
+  free(order);
+  tp_tensor_release(xc);
+  cnt->shape[0] = u;
+  double back[TP_MAX_DIMS];  /* the inverse permutation: dim 0 goes back to d */
+  for (int i = 0; i < x->ndim; i++) back[(int)perm[i]] = i;
+  tp_tensor *r = vals ? tp_permute(vals, x->ndim, back) : NULL;
+  tp_tensor_release(vals);
+  if (!r) {
+    tp_tensor_release(inv); tp_tensor_release(cnt);
+    return -1;
+  }
+  out[0] = r;
   out[1] = inv;
   out[2] = cnt;
   return 0;
