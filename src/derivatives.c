@@ -1492,8 +1492,11 @@ static int stats_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
     gi[1] = own(neg(a, d));
     return gi[1] ? 0 : -1;
   }
-  case TP_STATS_NOT_IMPLEMENTED:
-    return tp_fail_status("derivative for aten::aminmax is not implemented");
+  case TP_STATS_NOT_IMPLEMENTED: {  /* iv[0]: which op (aminmax, _unique2, unique_consecutive, unique_dim) */
+    static const char *const msg[] = {"derivative for aten::aminmax is not implemented", "the derivative for '_unique2' is not implemented.",
+                                      "the derivative for 'unique_consecutive' is not implemented.", "the derivative for 'unique_dim' is not implemented."};
+    return tp_fail_status("%s", msg[n->niv && n->iv[0] >= 0 && n->iv[0] < 4 ? n->iv[0] : 0]);
+  }
   }
   return tp_fail_status("tensorpad: no derivative for %s", n->name);
 }

@@ -45,6 +45,22 @@ static tp_tensor *record(int op, const char *name, int nin, tp_tensor *const *in
   return out;
 }
 
+/* A node for an op PyTorch 1.13 has no derivative for (its backward throws): iv[0] picks the
+ * message (TP_STATS_NOT_IMPLEMENTED in derivatives.c). 0 or -1 (out released). */
+static int not_implemented(const char *name, int which, tp_tensor *x, int nout, tp_tensor **out) {
+  if (!tp_any_requires_grad(1, &x)) return 0;
+  tp_node *n = tp_node_new(TP_GRAD_STATS, TP_STATS_NOT_IMPLEMENTED, name, 1, &x, nout);
+  if (!n) {
+    for (int i = 0; i < nout; i++) tp_tensor_release(out[i]);
+    return -1;
+  }
+  int64_t iv[1] = {which};
+  tp_node_set_iv(n, 1, iv);
+  for (int i = 0; i < nout; i++) tp_node_set_output(n, out[i], i);
+  tp_node_release(n);
+  return 0;
+}
+
 /* Bit d set for each reduced dim (ndims <= 0: all), with PyTorch's dim errors. */
 static int dim_mask(const tp_tensor *x, int ndims, const double *dims, int64_t *mask) {
   *mask = 0;
@@ -127,17 +143,7 @@ TP_API int tp_aminmax(tp_tensor *x, int has_dim, double dim, int keepdim, tp_ten
   }
   out[0] = lo;
   out[1] = hi;
-  if (!tp_any_requires_grad(1, &x)) return 0;
-  tp_node *n = tp_node_new(TP_GRAD_STATS, TP_STATS_NOT_IMPLEMENTED, "torch::autograd::NotImplemented", 1, &x, 2);
-  if (!n) {
-    tp_tensor_release(lo);
-    tp_tensor_release(hi);
-    return -1;
-  }
-  tp_node_set_output(n, lo, 0);
-  tp_node_set_output(n, hi, 1);
-  tp_node_release(n);
-  return 0;
+  return not_implemented("torch::autograd::NotImplemented", 0, x, 2, out);
 }
 
 /* ---- logcumsumexp: a running log(exp(acc) + exp(x)) in double, as PyTorch's CPU kernel ---- */
@@ -567,6 +573,11 @@ TP_API int tp_unique(tp_tensor *x, int consecutive, tp_tensor **out) {
   out[0] = u;
   out[1] = inv;
   out[2] = cnt;
+  if (not_implemented(consecutive ? "UniqueConsecutiveBackward0" : "Unique2Backward0", consecutive ? 2 : 1, x, 1, out)) {
+    tp_tensor_release(inv);
+    tp_tensor_release(cnt);
+    return -1;
+  }
   return 0;
 }
 
@@ -655,5 +666,10 @@ TP_API int tp_unique_dim(tp_tensor *x, double dim, int consecutive, tp_tensor **
   out[0] = r;
   out[1] = inv;
   out[2] = cnt;
+  if (not_implemented(consecutive ? "UniqueConsecutiveBackward0" : "UniqueDimBackward0", consecutive ? 2 : 3, x, 1, out)) {
+    tp_tensor_release(inv);
+    tp_tensor_release(cnt);
+    return -1;
+  }
   return 0;
 }
