@@ -811,6 +811,8 @@ static int reduce_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
   case TP_OP_PROD: d = dv(a, mul(a, ge, re), x); break;  /* g prod / x (inputs without zeros) */
   case TP_OP_AMAX: case TP_OP_AMIN: case TP_OP_MAX: case TP_OP_MIN: {  /* shared evenly among ties */
     tp_tensor *hit = bin(a, TP_OP_EQ, x, re);
+    if (n->op == TP_OP_MAX || n->op == TP_OP_MIN)  /* max()/min()/median(): a NaN result goes to the NaNs */
+      hit = bin(a, TP_OP_LOGICAL_OR, hit, bin(a, TP_OP_LOGICAL_AND, bin(a, TP_OP_NE, x, x), bin(a, TP_OP_NE, re, re)));
     tp_tensor *cnt = expand_meta(a, reduce(a, TP_OP_SUM, hit, nd, dims, 1), m);
     d = dv(a, where0(a, hit, ge), cnt);
     break;
