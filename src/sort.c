@@ -454,7 +454,7 @@ TP_API int tp_select_dim(int which, tp_tensor *x, double dim, int keepdim, tp_te
   int cum = which >= 3;
   if (!cum && x->ndim > 0 && x->shape[d] == 0)
     return tp_fail_status("%s(): Expected reduction dim %lld to have non-zero size.", names[which], (long long)d);
-  if (which < 2 && not_for_bool(x, which ? "nanmedian_cpu" : "median_out")) return -1;
+  if (which < 2 && not_for_bool(x, "median_out")) return -1;
   sel s = {.what = whats[which]};
   return run(&s, grads[which], x, d, cum ? (x->ndim ? x->shape[d] : 1) : 1, cum || keepdim, cum, out);
 }
@@ -463,7 +463,7 @@ TP_API int tp_select_dim(int which, tp_tensor *x, double dim, int keepdim, tp_te
  * non-NaN values for nanmedian; NaN when there are none). MedianBackward0 shares the
  * gradient among the elements equal to the result, as max() does. */
 TP_API tp_tensor *tp_median(tp_tensor *x, int ignore_nan) {
-  if (not_for_bool(x, ignore_nan ? "nanmedian_cpu" : "median_cpu")) return NULL;
+  if (not_for_bool(x, "median_cpu")) return NULL;
   int mode = tp_set_grad_enabled(0);
   double all = -1;
   tp_tensor *flat = tp_reshape(x, 1, &all), *pair[2] = {NULL, NULL}, *out = NULL;

@@ -469,7 +469,8 @@ TP_API tp_tensor *tp_histc(tp_tensor *x, double bins, double min, double max) {
   if (lo == hi) { lo -= 1; hi += 1; }
   if (!isfinite(lo) || !isfinite(hi)) return tp_fail("torch.histc: range of [%g, %g] is not finite", lo, hi);
   if (!(lo < hi)) return tp_fail("torch.histc: max must be larger than min");
-  if (!is_float(x->dtype)) return tp_fail("\"histogram_cpu\" not implemented for '%s'", tp_dtype_title(x->dtype));
+  if (!is_float(x->dtype))  /* bool fails first in linspace (the bin edges), as in 1.13 */
+    return tp_fail("\"%s\" not implemented for '%s'", x->dtype == TP_BOOL ? "linspace_cpu" : "histogram_cpu", tp_dtype_title(x->dtype));
   int64_t nb = (int64_t)bins;
   double sz = (double)nb;
   tp_tensor *hist = tp_full(1, &sz, x->dtype, 0);
