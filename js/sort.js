@@ -119,9 +119,9 @@ class MinMax extends Array {
 
 let triplePtr = 0;
 /** unique / unique_consecutive: the values, then inverse and counts when asked (a Tuple). */
-function unique(t, consecutive, returnInverse, returnCounts, dim) {
+function unique(t, sorted, consecutive, returnInverse, returnCounts, dim) {
   if (!triplePtr) triplePtr = check(W.tp_malloc(12));
-  if (dim === undefined || dim === null) checkStatus(W.tp_unique(t._ptr, consecutive ? 1 : 0, triplePtr));
+  if (dim === undefined || dim === null) checkStatus(W.tp_unique(t._ptr, sorted ? 1 : 0, consecutive ? 1 : 0, triplePtr));
   else checkStatus(W.tp_unique_dim(t._ptr, Number(dim), consecutive ? 1 : 0, triplePtr));
   const [v, inv, cnt] = Array.from(new Uint32Array(memory.buffer, triplePtr, 3), (p) => wrap(p));
   if (!returnInverse && !returnCounts) { inv.dispose(); cnt.dispose(); return v; }
@@ -260,12 +260,12 @@ export function install(torch, TensorClass) {
     const dimmed = o.dim !== undefined && o.dim !== null;
     params(dimmed ? 'unique_dim' : '_unique2', [{ sorted: o.sorted, return_inverse: o.return_inverse, return_counts: o.return_counts, dim: o.dim }],
       ['sorted', 'return_inverse', 'return_counts', 'dim'], ['bool', 'bool', 'bool', 'int']);
-    return unique(this, false, o.return_inverse, o.return_counts, o.dim);
+    return unique(this, o.sorted, false, o.return_inverse, o.return_counts, o.dim);
   };
   methods.unique_consecutive = function (...a) {
     const o = params('unique_consecutive', a, ['return_inverse', 'return_counts', 'dim'], ['bool', 'bool', 'int'],
       { return_inverse: false, return_counts: false });
-    return unique(this, true, o.return_inverse, o.return_counts, o.dim);
+    return unique(this, true, true, o.return_inverse, o.return_counts, o.dim);
   };
 
   Object.assign(Tensor.prototype, methods);

@@ -235,6 +235,21 @@ static void quick_select(kv *arr, int64_t n, int64_t k, kv_less gt) {
   }
 }
 
+/* std::sort with operator< over n keys (doubles when fl, else int64), in place: what unique()
+ * does with its hash set's values (src/stats.c). */
+int tp_std_sort_keys(void *keys, int64_t n, int fl) {
+  kv *v = malloc(sizeof(kv) * (size_t)(n ? n : 1));
+  if (!v) return tp_fail_status("DefaultCPUAllocator: not enough memory: you tried to allocate %lld bytes.", (long long)(16 * n));
+  for (int64_t i = 0; i < n; i++) {
+    memcpy(&v[i].k, (char *)keys + 8 * i, 8);
+    v[i].idx = i;
+  }
+  std_sort(v, v + n, fl ? lt_f : asc_i);
+  for (int64_t i = 0; i < n; i++) memcpy((char *)keys + 8 * i, &v[i].k, 8);
+  free(v);
+  return 0;
+}
+
 /* ---- the line driver --------------------------------------------------------------------- */
 enum { SEL_SORT, SEL_STABLE, SEL_TOPK, SEL_KTH, SEL_MEDIAN, SEL_NANMEDIAN, SEL_MODE, SEL_CUMMAX, SEL_CUMMIN, SEL_MEDIAN_ALL };
 

@@ -524,53 +524,222 @@ TP_API tp_tensor *tp_bincount(tp_tensor *x, tp_tensor *weights, double minlength
   return out;
 }
 
+/* ---- unique's hash set ------------------------------------------------------------------------
+ * Note [unique's order]: 1.13's unique inserts the values one by one into a
+ * std::unordered_set and copies them out in its iteration order (sorted=False), or
+ * std::sorts that copy with operator< (sorted=True, where NaNs land wherever that leaves
+ * them). libstdc++'s table is reproduced: std::hash (identity for integers, _Hash_bytes of
+ * the bytes for floats, 0 for +-0), bucket = hash % bucket count, a new node goes to the
+ * front of its bucket (or of the whole list when the bucket is empty), the table grows at
+ * load factor 1 through the bucket counts below, and a rehash relinks nodes in list order. */
+static const int64_t bucket_counts[] = {13, 29, 59, 127, 257, 541, 1109, 2357, 5087, 10273, 20753, 42043, 85229, 172933,
+                                        351061, 712697, 1447153, 2938679, 5967347, 12117689, 24607243, 49969847, 101473717,
+                                        206062531, 418451333, 849749479, 1725587117};
+
+static uint64_t shift_mix(uint64_t v) { return v ^ (v >> 47); }
+static uint64_t hash_bytes(const unsigned char *p, int len) {  /* libstdc++'s _Hash_bytes, 64-bit */
+  const uint64_t mul = ((uint64_t)0xc6a4a793u << 32) + 0x5bd1e995u;
+  uint64_t h = 0xc70f6907u ^ ((uint64_t)len * mul);
+  int aligned = len & ~7;
+  for (int i = 0; i < aligned; i += 8) {
+    uint64_t d;
+    memcpy(&d, p + i, 8);
+    h ^= shift_mix(d * mul) * mul;
+    h *= mul;
+  }
+  if (len & 7) {
+    uint64_t d = 0;
+    for (int i = (len & 7) - 1; i >= 0; i--) d = (d << 8) + p[aligned + i];
+    h ^= d;
+    h *= mul;
+  }
+  h = shift_mix(h) * mul;
+  return shift_mix(h);
+}
+static double key_f(int64_t k) { double d; memcpy(&d, &k, 8); return d; }
+static uint64_t key_hash(int dtype, int64_t k) {
+  if (!is_float(dtype)) return (uint64_t)k;
+  double d = key_f(k);
+  if (d == 0) return 0;
+  if (dtype == TP_FLOAT32) { float f = (float)d; return hash_bytes((const unsigned char *)&f, 4); }
+  return hash_bytes((const unsigned char *)&d, 8);
+}
+
+/* Nodes are indices; HEAD (-2) is the list's before-begin node, -1 is null. */
+enum { NIL = -1, HEAD = -2 };
+typedef struct { int64_t *next, *bucket, nb, head; const int64_t *key; int dtype; } uset;
+static int64_t next_of(uset *s, int64_t x) { return x == HEAD ? s->head : s->next[x]; }
+static void set_next(uset *s, int64_t x, int64_t v) { if (x == HEAD) s->head = v; else s->next[x] = v; }
+static int64_t bkt(uset *s, int64_t node) { return (int64_t)(key_hash(s->dtype, s->key[node]) % (uint64_t)s->nb); }
+
+static void uset_link_front(uset *s, int64_t *buckets, int64_t b, int64_t node, int64_t *bbegin) {
+  if (buckets[b] != NIL) {
+    s->next[node] = next_of(s, buckets[b]);
+    set_next(s, buckets[b], node);
+    return;
+  }
+  s->next[node] = s->head;
+  s->head = node;
+  if (bbegin) {  /* a rehash: the previous front bucket now starts after this node */
+    if (s->next[node] != NIL) buckets[*bbegin] = node;
+    *bbegin = b;
+  } else if (s->next[node] != NIL) {
+    buckets[bkt(s, s->next[node])] = node;
+  }
+  buckets[b] = HEAD;
+}
+
+static int uset_rehash(uset *s, int64_t nb) {
+  int64_t *nbk = malloc(sizeof(int64_t) * (size_t)nb);
+  if (!nbk) return tp_fail_status("DefaultCPUAllocator: not enough memory: you tried to allocate %lld bytes.", (long long)(8 * nb));
+  for (int64_t i = 0; i < nb; i++) nbk[i] = NIL;
+  int64_t p = s->head, bbegin = 0;
+  s->head = NIL;
+  s->nb = nb;
+  while (p != NIL) {
+    int64_t nxt = s->next[p];
+    uset_link_front(s, nbk, bkt(s, p), p, &bbegin);
+    p = nxt;
+  }
+  free(s->bucket);
+  s->bucket = nbk;
+  return 0;
+}
+
+/* The distinct values of n keys in 1.13's order (Note [unique's order]); *m gets how many. */
+static int64_t *unique_keys(const int64_t *keys, int64_t n, int dtype, int sorted, int64_t *m) {
+  uset s = {malloc(sizeof(int64_t) * (size_t)(n ? n : 1)), malloc(sizeof(int64_t)), 1, NIL, keys, dtype};
+  int64_t count = 0, resize_at = 0, grown = 0;
+  int fl = is_float(dtype);
+  if (!s.next || !s.bucket) goto oom;
+  s.bucket[0] = NIL;
+  for (int64_t i = 0; i < n; i++) {
+    int64_t b = bkt(&s, i), found = 0;
+    if (s.bucket[b] != NIL)
+      for (int64_t p = next_of(&s, s.bucket[b]); p != NIL && bkt(&s, p) == b; p = s.next[p])
+        if (fl ? key_f(keys[p]) == key_f(keys[i]) : keys[p] == keys[i]) { found = 1; break; }
+    if (found) continue;
+    if (count + 1 > resize_at) {
+      int64_t nb = bucket_counts[grown < 26 ? grown : 26];
+      grown++;
+      if (uset_rehash(&s, nb)) goto fail;
+      resize_at = nb;
+      b = bkt(&s, i);
+    }
+    uset_link_front(&s, s.bucket, b, i, NULL);
+    count++;
+  }
+  int64_t *out = malloc(sizeof(int64_t) * (size_t)(count ? count : 1)), k = 0;
+  if (!out) goto oom;
+  for (int64_t p = s.head; p != NIL; p = s.next[p]) out[k++] = keys[p];
+  free(s.next);
+  free(s.bucket);
+  *m = k;
+  if (sorted && tp_std_sort_keys(out, k, fl)) { free(out); return NULL; }
+  return out;
+oom:
+  tp_fail("DefaultCPUAllocator: not enough memory: you tried to allocate %lld bytes.", (long long)(8 * n));
+fail:
+  free(s.next);
+  free(s.bucket);
+  return NULL;
+}
+
 /* ---- unique, unique_consecutive (flattened) --------------------------------------------------- */
 /* out[0] = the distinct values (sorted, or runs in order when consecutive), out[1] = inverse
  * indices (x's shape), out[2] = counts. Equal values include -0.0 and 0.0 (the first seen is
  * kept); NaNs are all distinct. */
-TP_API int tp_unique(tp_tensor *x, int consecutive, tp_tensor **out) {
+typedef struct { int64_t key, idx; } keyidx;
+static int keyidx_float;
+static int keyidx_cmp(const void *pa, const void *pb) {
+  const keyidx *a = pa, *b = pb;
+  if (keyidx_float) { double u = key_f(a->key), v = key_f(b->key); return u < v ? -1 : u > v; }
+  return a->key < b->key ? -1 : a->key > b->key;
+}
+
+TP_API int tp_unique(tp_tensor *x, int sorted, int consecutive, tp_tensor **out) {
   double all = -1;
   int mode = tp_set_grad_enabled(0);
-  tp_tensor *flat = tp_reshape(x, 1, &all), *s[2] = {NULL, NULL};
-  int rc = flat ? (consecutive ? 0 : tp_sort(flat, 0, 0, 1, s)) : -1;
+  tp_tensor *flat = tp_reshape(x, 1, &all);
+  tp_tensor *xc = flat ? tp_contiguous(flat) : NULL;
   tp_set_grad_enabled(mode);
-  if (rc) {
-    tp_tensor_release(flat);
-    return -1;
-  }
-  tp_tensor *vals = consecutive ? flat : s[0];
-  int64_t n = flat->shape[0], item = tp_dtype_table[x->dtype].itemsize, m = 0;
-  int fl = is_float(x->dtype);
-  double sz = (double)n;
-  tp_tensor *u = tp_empty(1, &sz, x->dtype), *cnt = tp_full(1, &sz, TP_INT64, 0);
-  double shp[TP_MAX_DIMS];
-  for (int k = 0; k < x->ndim; k++) shp[k] = (double)x->shape[k];
-  tp_tensor *inv = tp_empty(x->ndim, shp, TP_INT64);
-  if (!u || !cnt || !inv) {
-    tp_tensor_release(u); tp_tensor_release(cnt); tp_tensor_release(inv);
-    tp_tensor_release(flat); tp_tensor_release(s[0]); tp_tensor_release(s[1]);
-    return -1;
-  }
-  const char *v = tp_ptr(vals);
-  int64_t vstride = vals->stride[0] * item;
-  int64_t *c = (int64_t *)tp_ptr(cnt), *iv = (int64_t *)tp_ptr(inv);
-  const int64_t *order = s[1] ? (const int64_t *)tp_ptr(s[1]) : NULL;
-  for (int64_t i = 0; i < n; i++) {
-    const char *p = v + i * vstride;
-    int same = 0;
-    if (i > 0) {
-      const char *q = v + (i - 1) * vstride;
-      same = fl ? tp_load_f64(p, x->dtype) == tp_load_f64(q, x->dtype) : tp_load_i64(p, x->dtype) == tp_load_i64(q, x->dtype);
-    }
-    if (!same) memcpy(tp_ptr(u) + (m++) * item, p, (size_t)item);
-    c[m - 1]++;
-    iv[order ? order[i] : i] = m - 1;
-  }
-  u->shape[0] = m;
-  cnt->shape[0] = m;
   tp_tensor_release(flat);
-  tp_tensor_release(s[0]);
-  tp_tensor_release(s[1]);
+  if (!xc) return -1;
+  int64_t n = xc->shape[0], item = tp_dtype_table[x->dtype].itemsize, m = 0;
+  int fl = is_float(x->dtype);
+  int64_t *keys = malloc(sizeof(int64_t) * (size_t)(n ? n : 1));
+  if (!keys) {
+    tp_tensor_release(xc);
+    return tp_fail_status("DefaultCPUAllocator: not enough memory: you tried to allocate %lld bytes.", (long long)(8 * n));
+  }
+  for (int64_t i = 0; i < n; i++) {
+    const char *p = tp_ptr(xc) + i * item;
+    if (fl) { double d = tp_load_f64(p, x->dtype); memcpy(&keys[i], &d, 8); }
+    else keys[i] = tp_load_i64(p, x->dtype);
+  }
+  tp_tensor_release(xc);
+  /* the distinct values: runs for unique_consecutive; 1.13's hash set order, or sorted */
+  int64_t *vals = NULL;
+  if (consecutive) {
+    vals = malloc(sizeof(int64_t) * (size_t)(n ? n : 1));
+    if (vals)
+      for (int64_t i = 0; i < n; i++)
+        if (i == 0 || !(fl ? key_f(keys[i]) == key_f(keys[i - 1]) : keys[i] == keys[i - 1])) vals[m++] = keys[i];
+  } else if (x->dtype == TP_BOOL) {  /* 1.13's bool path: False, then True, those present */
+    vals = malloc(sizeof(int64_t) * 2);
+    int seen[2] = {0, 0};
+    for (int64_t i = 0; i < n; i++) seen[keys[i] != 0] = 1;
+    if (vals) for (int b = 0; b < 2; b++) if (seen[b]) vals[m++] = b;
+  } else {
+    vals = unique_keys(keys, n, x->dtype, sorted, &m);
+  }
+  double sz = (double)m, shp[TP_MAX_DIMS];
+  for (int k = 0; k < x->ndim; k++) shp[k] = (double)x->shape[k];
+  tp_tensor *u = vals ? tp_empty(1, &sz, x->dtype) : NULL, *cnt = u ? tp_full(1, &sz, TP_INT64, 0) : NULL;
+  tp_tensor *inv = cnt ? tp_empty(x->ndim, shp, TP_INT64) : NULL;
+  keyidx *look = inv && !consecutive ? malloc(sizeof(keyidx) * (size_t)(m ? m : 1)) : NULL;
+  if (!inv || (!consecutive && !look)) {
+    free(keys); free(vals); free(look);
+    tp_tensor_release(u); tp_tensor_release(cnt); tp_tensor_release(inv);
+    return vals && inv ? tp_fail_status("DefaultCPUAllocator: not enough memory: you tried to allocate %lld bytes.", (long long)(16 * m)) : -1;
+  }
+  for (int64_t i = 0; i < m; i++) {
+    char *p = tp_ptr(u) + i * item;
+    if (fl) tp_store_f64(p, x->dtype, key_f(vals[i]));
+    else tp_store_i64(p, x->dtype, vals[i]);
+  }
+  int64_t *c = (int64_t *)tp_ptr(cnt), *iv = (int64_t *)tp_ptr(inv);
+  if (consecutive) {
+    for (int64_t i = 0, g = -1; i < n; i++) {
+      if (i == 0 || !(fl ? key_f(keys[i]) == key_f(keys[i - 1]) : keys[i] == keys[i - 1])) g++;
+      iv[i] = g;
+      c[g]++;
+    }
+  } else {  /* inverse_map[value]: a NaN is never found (its inverse is 0 and it counts nothing) */
+    int64_t nl = 0;  /* NaN values are never found: leave them out of the lookup */
+    for (int64_t i = 0; i < m; i++)
+      if (!fl || !isnan(key_f(vals[i]))) look[nl++] = (keyidx){vals[i], i};
+    keyidx_float = fl;
+    qsort(look, (size_t)nl, sizeof(keyidx), keyidx_cmp);
+    for (int64_t i = 0; i < n; i++) {
+      iv[i] = 0;
+      if (fl && isnan(key_f(keys[i]))) continue;
+      int64_t lo = 0, hi = nl;  /* the first entry >= keys[i] */
+      keyidx probe = {keys[i], 0};
+      while (lo < hi) {
+        int64_t mid = (lo + hi) / 2;
+        if (keyidx_cmp(&look[mid], &probe) < 0) lo = mid + 1;
+        else hi = mid;
+      }
+      if (lo < nl && keyidx_cmp(&look[lo], &probe) == 0) {
+        iv[i] = look[lo].idx;
+        c[look[lo].idx]++;
+      }
+    }
+  }
+  free(keys);
+  free(vals);
+  free(look);
   out[0] = u;
   out[1] = inv;
   out[2] = cnt;

@@ -32,13 +32,13 @@ static void test_nan_reductions(void) {
 static void test_counts(void) {
   const float v[8] = {0.5f, 2, 2, 3, -1, 0.5f, 2, 9};
   tp_tensor *x = vec(8, v), *u[3];
-  CHECK(tp_unique(x, 0, u) == 0);
+  CHECK(tp_unique(x, 1, 0, u) == 0);
   CHECK(tp_tensor_numel(u[0]) == 5 && tp_tensor_numel(u[1]) == 8);
   int64_t total = 0;
   for (int i = 0; i < 5; i++) total += ((int64_t *)tp_ptr(u[2]))[i];
   CHECK(total == 8);
   for (int k = 0; k < 3; k++) tp_tensor_release(u[k]);
-  CHECK(tp_unique(x, 1, u) == 0 && tp_tensor_numel(u[0]) == 7);  /* runs: 0.5 | 2 2 | 3 | -1 | 0.5 | 2 | 9 */
+  CHECK(tp_unique(x, 1, 1, u) == 0 && tp_tensor_numel(u[0]) == 7);  /* runs: 0.5 | 2 2 | 3 | -1 | 0.5 | 2 | 9 */
   for (int k = 0; k < 3; k++) tp_tensor_release(u[k]);
   tp_tensor *h = tp_histc(x, 4, 0, 3);
   double in_range = 0;
