@@ -1494,6 +1494,12 @@ static int stats_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
     gi[1] = own(neg(a, d));
     return gi[1] ? 0 : -1;
   }
+  case TP_STATS_LERP: {  /* quantile's lerp_(end, w), w without grad: d self = g (1 - w), d end = g w */
+    tp_tensor *w = unpack(a, n, 0);
+    if (n->next[0].fn) gi[0] = own(mul(a, g, rsc(a, TP_OP_SUB, 1, w)));
+    if (n->next[1].fn) gi[1] = own(mul(a, g, w));
+    return (n->next[0].fn && !gi[0]) || (n->next[1].fn && !gi[1]) ? -1 : 0;
+  }
   case TP_STATS_NOT_IMPLEMENTED: {  /* iv[0]: which op (aminmax, _unique2, unique_consecutive, unique_dim) */
     static const char *const msg[] = {"derivative for aten::aminmax is not implemented", "the derivative for '_unique2' is not implemented.",
                                       "the derivative for 'unique_consecutive' is not implemented.", "the derivative for 'unique_dim' is not implemented."};

@@ -4,9 +4,10 @@
  *
  * Most are PyTorch composites and are built the same way here, from the exported entry
  * points with grad mode on, so they record the graph PyTorch records (nanmean is
- * NansumBackward0 under DivBackward0, diff is SubBackward0, quantile ends in
- * SqueezeBackward3). nansum, logcumsumexp and dist are single nodes in PyTorch; their
- * formulas are the TP_GRAD_STATS section of derivatives.c.
+ * NansumBackward0 under DivBackward0, diff is SubBackward0, quantile is SortBackward0,
+ * GatherBackward0, LerpBackward1, ..., SqueezeBackward3). nansum, logcumsumexp, dist and
+ * quantile's lerp_ are single nodes in PyTorch; their formulas are the TP_GRAD_STATS section
+ * of derivatives.c.
  */
 #include <math.h>
 #include <stdio.h>
@@ -230,12 +231,10 @@ TP_API int tp_cumop_(int op, tp_tensor *x, double dim, int dtype) {
 }
 
 /* ---- quantile / nanquantile (ATen's quantile_compute, op for op) -------------------------- */
-/* PyTorch's CPU lerp is compiled with FMA contraction (its AVX2 kernels): the values are
- * fma(w, end - self, self) or fma(-(end - self), 1 - w, end). The graph comes from the ops
- * that compute the same function; only the rounding of the forward value is taken from here. */
+/* lerp_(end, weight) as PyTorch's CPU kernel computes it, compiled with FMA contraction (its
+ * AVX2 kernels): fma(w, end - self, self) for w < 0.5, else fma(-(end - self), 1 - w, end).
+ * All four tensors are new, dense and of one shape. */
 static void fused_lerp(tp_tensor *out, tp_tensor *self, tp_tensor *end, tp_tensor *w) {
-  if (!tp_tensor_is_contiguous(out) || !tp_tensor_is_contiguous(self) || !tp_tensor_is_contiguous(end) || !tp_tensor_is_contiguous(w))
-    return;
   int64_t n = tp_shape_numel(out->ndim, out->shape);
   if (out->dtype == TP_FLOAT32) {
     float *o = (float *)tp_ptr(out);
@@ -299,6 +298,9 @@ TP_API tp_tensor *tp_quantile(tp_tensor *x, tp_tensor *q, double qs, int has_dim
   tp_tensor *pair[2] = {NULL, NULL}, *t = NULL, *sorted = NULL, *r = NULL;
   if (!has_dim) {
     t = tp_flatten(x, 0, -1);
+  } else if (x->ndim > 0 && d == x->ndim - 1) {  /* already last: sorted as it is */
+    tp_tensor_retain(x);
+    t = x;
   } else {
     tp_tensor *u = tp_unsqueeze(x, -1);
     t = u ? then(u, tp_transpose(u, (double)d, -1)) : NULL;
@@ -355,26 +357,22 @@ TP_API tp_tensor *tp_quantile(tp_tensor *x, tp_tensor *q, double qs, int has_dim
     tp_set_grad_enabled(mode);
     vb = below ? tp_gather(sorted, -1, below) : NULL;
     if (vb && (interpolation == 0 || interpolation == 3)) {
-      /* lerp(below, above, w) = w < 0.5 ? below + w (above - below) : above - (above - below)(1 - w) */
+      /* values_below.lerp_(values_above, weights): LerpBackward1 */
       mode = tp_set_grad_enabled(0);
       double rs[TP_MAX_DIMS];
       for (int k = 0; k < ranks->ndim; k++) rs[k] = (double)ranks->shape[k];
       tp_tensor *w = interpolation == 3 ? tp_full(ranks->ndim, rs, ranks->dtype, 0.5) : tp_binary(TP_OP_SUB, ranks, below, 1);
       tp_tensor *ce = tp_unary(TP_OP_CEIL, ranks);
       tp_tensor *above_i = ce ? tp_to_dtype(ce, TP_INT64, 0) : NULL;
-      tp_tensor *small = w ? tp_binary_scalar(TP_OP_LT, w, 0.5, TP_SCALAR_FLOAT, TP_FORM_PY, 1) : NULL;
-      tp_tensor *omw = w ? tp_binary_scalar(TP_OP_SUB, w, 1, TP_SCALAR_INT, TP_FORM_REVERSED, 1) : NULL;
       tp_set_grad_enabled(mode);
       tp_tensor *va = above_i ? tp_gather(sorted, -1, above_i) : NULL;
-      tp_tensor *diff = va ? tp_binary(TP_OP_SUB, va, vb, 1) : NULL;
-      tp_tensor *lo = diff && w ? tp_binary(TP_OP_MUL, w, diff, 1) : NULL;
-      lo = lo ? then(lo, tp_binary(TP_OP_ADD, vb, lo, 1)) : NULL;
-      tp_tensor *hi = diff && omw ? tp_binary(TP_OP_MUL, diff, omw, 1) : NULL;
-      hi = hi ? then(hi, tp_binary(TP_OP_SUB, va, hi, 1)) : NULL;
-      tp_tensor *lerp = lo && hi && small ? tp_where(small, lo, hi, 0, TP_SCALAR_NONE, 0, TP_SCALAR_NONE) : NULL;
-      if (lerp) fused_lerp(lerp, vb, va, w);
-      tp_tensor_release(w); tp_tensor_release(ce); tp_tensor_release(above_i); tp_tensor_release(small);
-      tp_tensor_release(omw); tp_tensor_release(va); tp_tensor_release(diff); tp_tensor_release(lo); tp_tensor_release(hi);
+      tp_tensor *lerp = va && w ? tp_tensor_make(vb->dtype, vb->ndim, vb->shape) : NULL;
+      if (lerp) {
+        fused_lerp(lerp, vb, va, w);
+        tp_tensor *ins[3] = {vb, va, w};  /* weight is an input too (its edge is None) */
+        lerp = record(TP_STATS_LERP, "LerpBackward1", 3, ins, lerp, 0, NULL, 0, 1, &w);
+      }
+      tp_tensor_release(w); tp_tensor_release(ce); tp_tensor_release(above_i); tp_tensor_release(va);
       tp_tensor_release(vb);
       vb = lerp;
     }
@@ -382,9 +380,11 @@ TP_API tp_tensor *tp_quantile(tp_tensor *x, tp_tensor *q, double qs, int has_dim
   if (vb) {  /* q 0-d: drop the last dim; else move the q dim first; squeeze_ is SqueezeBackward3 */
     tp_tensor *pre = vb;
     tp_tensor_retain(pre);
-    if (qt->ndim != 0) {
+    if (qt->ndim != 0) {  /* unsqueeze_(0).transpose_(0, -1): the in-place views' names */
       tp_tensor *u = tp_unsqueeze(vb, 0);
+      if (u && u->grad_fn) u->grad_fn->name = "UnsqueezeBackward1";
       pre = then(pre, u ? then(u, tp_transpose(u, 0, -1)) : NULL);
+      if (pre && pre->grad_fn) pre->grad_fn->name = "TransposeBackward1";
     }
     mode = tp_set_grad_enabled(0);
     tp_tensor *m = pre ? tp_squeeze_dim(pre, -1) : NULL;
