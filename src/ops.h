@@ -29,6 +29,4 @@ tp_tensor *tp_binary_impl(int op, tp_tensor *a, tp_tensor *b, double alpha);
 tp_tensor *tp_binary_scalar_impl(int op, tp_tensor *a, double s, int kind, int reversed, double alpha);
 /* Writes a computed result into self (in-place ops): cast check, broadcast check, version. */
 int tp_assign_result(tp_tensor *self, tp_tensor *result);
-/* sort.c: libstdc++'s std::sort with operator< over n 8-byte keys (doubles if fl, else int64). */
-int tp_std_sort_keys(void *keys, int64_t n, int fl);
 #endif

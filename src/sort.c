@@ -15,6 +15,7 @@
 #include "ops.h"
 #include "autograd.h"
 #include "derivatives.h"
+#include "sort.h"
 
 typedef struct {
   union { double f; int64_t i; } k;
@@ -235,8 +236,7 @@ static void quick_select(kv *arr, int64_t n, int64_t k, kv_less gt) {
   }
 }
 
-/* std::sort with operator< over n keys (doubles when fl, else int64), in place: what unique()
- * does with its hash set's values (src/stats.c). */
+/* sort.h: std::sort with operator< over n keys (doubles when fl, else int64), in place. */
 int tp_std_sort_keys(void *keys, int64_t n, int fl) {
   kv *v = malloc(sizeof(kv) * (size_t)(n ? n : 1));
   if (!v) return tp_fail_status("DefaultCPUAllocator: not enough memory: you tried to allocate %lld bytes.", (long long)(16 * n));

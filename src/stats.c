@@ -16,6 +16,7 @@
 #include "ops.h"
 #include "autograd.h"
 #include "derivatives.h"
+#include "sort.h"
 
 static int is_float(int dt) { return dt == TP_FLOAT32 || dt == TP_FLOAT64; }
 
