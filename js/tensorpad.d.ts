@@ -652,7 +652,7 @@ export interface ValuesIndices extends Omit<Array<Tensor>, 'values'> { readonly 
 export interface MinMax extends Array<Tensor> { readonly min: Tensor; readonly max: Tensor }
 export type QuantileInterpolation = 'linear' | 'lower' | 'higher' | 'midpoint' | 'nearest';
 export interface SortOptions { dim?: number; descending?: boolean; stable?: boolean }
-export interface UniqueOptions { sorted?: boolean; return_inverse?: boolean; return_counts?: boolean; dim?: null }
+export interface UniqueOptions { sorted?: boolean; return_inverse?: boolean; return_counts?: boolean; dim?: number | null }
 type DimOpts = { dim?: number; keepdim?: boolean };
 
 export declare interface Tensor {
@@ -686,6 +686,6 @@ export declare interface Tensor {
   histc(bins?: number | { bins?: number; min?: number; max?: number }, min?: number, max?: number): Tensor;
   bincount(weights?: Tensor | null | { weights?: Tensor | null; minlength?: number }, minlength?: number): Tensor;
   /** A tensor, or a Tuple [values, inverse?, counts?] when return_inverse / return_counts. */
-  unique(sorted?: boolean | UniqueOptions, return_inverse?: boolean, return_counts?: boolean): Tensor | Tensor[];
-  unique_consecutive(return_inverse?: boolean | UniqueOptions, return_counts?: boolean): Tensor | Tensor[];
+  unique(sorted?: boolean | UniqueOptions, return_inverse?: boolean, return_counts?: boolean, dim?: number | null): Tensor | Tensor[];
+  unique_consecutive(return_inverse?: boolean | UniqueOptions, return_counts?: boolean, dim?: number | null): Tensor | Tensor[];
 }

@@ -821,6 +821,8 @@ static int reduce_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
   case TP_OP_PROD: d = dv(a, mul(a, ge, re), x); break;  /* g prod / x (inputs without zeros) */
   case TP_OP_AMAX: case TP_OP_AMIN: case TP_OP_MAX: case TP_OP_MIN: {  /* shared evenly among ties */
     tp_tensor *hit = bin(a, TP_OP_EQ, x, re);
+    if (n->op == TP_OP_MAX || n->op == TP_OP_MIN)  /* max()/min()/median(): a NaN result goes to the NaNs */
+      hit = bin(a, TP_OP_LOGICAL_OR, hit, bin(a, TP_OP_LOGICAL_AND, bin(a, TP_OP_NE, x, x), bin(a, TP_OP_NE, re, re)));
     tp_tensor *cnt = expand_meta(a, reduce(a, TP_OP_SUM, hit, nd, dims, 1), m);
     d = dv(a, where0(a, hit, ge), cnt);
     break;
@@ -1716,8 +1718,17 @@ static int stats_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
     gi[1] = own(neg(a, d));
     return gi[1] ? 0 : -1;
   }
-  case TP_STATS_NOT_IMPLEMENTED:
-    return tp_fail_status("derivative for aten::aminmax is not implemented");
+  case TP_STATS_LERP: {  /* quantile's lerp_(end, w), w without grad: d self = g (1 - w), d end = g w */
+    tp_tensor *w = unpack(a, n, 0);
+    if (n->next[0].fn) gi[0] = own(mul(a, g, rsc(a, TP_OP_SUB, 1, w)));
+    if (n->next[1].fn) gi[1] = own(mul(a, g, w));
+    return (n->next[0].fn && !gi[0]) || (n->next[1].fn && !gi[1]) ? -1 : 0;
+  }
+  case TP_STATS_NOT_IMPLEMENTED: {  /* iv[0]: which op (aminmax, _unique2, unique_consecutive, unique_dim) */
+    static const char *const msg[] = {"derivative for aten::aminmax is not implemented", "the derivative for '_unique2' is not implemented.",
+                                      "the derivative for 'unique_consecutive' is not implemented.", "the derivative for 'unique_dim' is not implemented."};
+    return tp_fail_status("%s", msg[n->niv && n->iv[0] >= 0 && n->iv[0] < 4 ? n->iv[0] : 0]);
+  }
   }
   return tp_fail_status("tensorpad: no derivative for %s", n->name);
 }

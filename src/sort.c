@@ -15,6 +15,7 @@
 #include "ops.h"
 #include "autograd.h"
 #include "derivatives.h"
+#include "sort.h"
 
 typedef struct {
   union { double f; int64_t i; } k;
@@ -235,8 +236,22 @@ static void quick_select(kv *arr, int64_t n, int64_t k, kv_less gt) {
   }
 }
 
+/* sort.h: std::sort with operator< over n keys (doubles when fl, else int64), in place. */
+int tp_std_sort_keys(void *keys, int64_t n, int fl) {
+  kv *v = malloc(sizeof(kv) * (size_t)(n ? n : 1));
+  if (!v) return tp_fail_status("DefaultCPUAllocator: not enough memory: you tried to allocate %lld bytes.", (long long)(16 * n));
+  for (int64_t i = 0; i < n; i++) {
+    memcpy(&v[i].k, (char *)keys + 8 * i, 8);
+    v[i].idx = i;
+  }
+  std_sort(v, v + n, fl ? lt_f : asc_i);
+  for (int64_t i = 0; i < n; i++) memcpy((char *)keys + 8 * i, &v[i].k, 8);
+  free(v);
+  return 0;
+}
+
 /* ---- the line driver --------------------------------------------------------------------- */
-enum { SEL_SORT, SEL_STABLE, SEL_TOPK, SEL_KTH, SEL_MEDIAN, SEL_NANMEDIAN, SEL_MODE, SEL_CUMMAX, SEL_CUMMIN };
+enum { SEL_SORT, SEL_STABLE, SEL_TOPK, SEL_KTH, SEL_MEDIAN, SEL_NANMEDIAN, SEL_MODE, SEL_CUMMAX, SEL_CUMMIN, SEL_MEDIAN_ALL };
 
 typedef struct {
   int what, fl, descending, sorted;
@@ -290,6 +305,18 @@ static void line_select(const sel *s, kv *v, int64_t n) {
       }
     }
     v[0] = v[bi];
+    break;
+  }
+  case SEL_MEDIAN_ALL: {  /* median()/nanmedian(): the value only, so any selection gives it */
+    int64_t m = 0;
+    for (int64_t j = 0; j < n; j++)  /* NaNs to the back, order kept in front */
+      if (!fl || !isnan(v[j].k.f)) swap_kv(&v[m++], &v[j]);
+    if (m == 0 || (s->descending == 0 && m < n)) {  /* descending = ignore_nan here */
+      v[0] = v[n - 1];  /* a NaN */
+      break;
+    }
+    nth_element(v, v + (m - 1) / 2, v + m, fl ? asc_f : asc_i);
+    v[0] = v[(m - 1) / 2];
     break;
   }
   case SEL_CUMMAX: case SEL_CUMMIN: {  /* cummax_cummin_helper: >= / <= so ties take the later index */
@@ -442,7 +469,7 @@ TP_API int tp_select_dim(int which, tp_tensor *x, double dim, int keepdim, tp_te
   int cum = which >= 3;
   if (!cum && x->ndim > 0 && x->shape[d] == 0)
     return tp_fail_status("%s(): Expected reduction dim %lld to have non-zero size.", names[which], (long long)d);
-  if (which < 2 && not_for_bool(x, which ? "nanmedian_cpu" : "median_out")) return -1;
+  if (which < 2 && not_for_bool(x, "median_out")) return -1;
   sel s = {.what = whats[which]};
   return run(&s, grads[which], x, d, cum ? (x->ndim ? x->shape[d] : 1) : 1, cum || keepdim, cum, out);
 }
@@ -451,24 +478,18 @@ TP_API int tp_select_dim(int which, tp_tensor *x, double dim, int keepdim, tp_te
  * non-NaN values for nanmedian; NaN when there are none). MedianBackward0 shares the
  * gradient among the elements equal to the result, as max() does. */
 TP_API tp_tensor *tp_median(tp_tensor *x, int ignore_nan) {
-  if (not_for_bool(x, ignore_nan ? "nanmedian_cpu" : "median_cpu")) return NULL;
+  if (not_for_bool(x, "median_cpu")) return NULL;
   int mode = tp_set_grad_enabled(0);
   double all = -1;
   tp_tensor *flat = tp_reshape(x, 1, &all), *pair[2] = {NULL, NULL}, *out = NULL;
-  sel s = {.what = SEL_SORT};
-  int64_t n = tp_shape_numel(x->ndim, x->shape);
-  if (flat && !run_lines(&s, flat, 0, n, 1, pair)) {
-    int fl = tp_dtype_is_floating(x->dtype);
+  sel s = {.what = SEL_MEDIAN_ALL, .descending = ignore_nan};
+  if (flat && tp_shape_numel(x->ndim, x->shape) == 0) {  /* the median of nothing is NaN */
     int64_t none = 0;
     out = tp_tensor_make(x->dtype, 0, &none);
-    if (out) {
-      int64_t m = n;  /* NaNs sort last: count the values before them */
-      const char *p = tp_ptr(pair[0]);
-      int item = tp_dtype_table[x->dtype].itemsize;
-      if (fl) while (m > 0 && isnan(tp_load_f64(p + (m - 1) * item, x->dtype))) m--;
-      if (fl && (m == 0 || (!ignore_nan && m < n))) tp_store_f64(tp_ptr(out), x->dtype, NAN);
-      else memcpy(tp_ptr(out), p + (m - 1) / 2 * item, (size_t)item);
-    }
+    if (out) tp_store_f64(tp_ptr(out), x->dtype, NAN);
+  } else if (flat && !run_lines(&s, flat, 0, 1, 0, pair)) {
+    out = pair[0];
+    pair[0] = NULL;
   }
   tp_tensor_release(flat);
   tp_tensor_release(pair[0]);

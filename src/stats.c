@@ -1,12 +1,13 @@
 /* The reductions, scans and counts around sorting: nansum, nanmean, count_nonzero, aminmax,
  * logcumsumexp, cumsum_/cumprod_, quantile/nanquantile, diff, dist, histc, bincount,
- * unique, unique_consecutive.
+ * unique, unique_consecutive (flattened or along a dim).
  *
  * Most are PyTorch composites and are built the same way here, from the exported entry
  * points with grad mode on, so they record the graph PyTorch records (nanmean is
- * NansumBackward0 under DivBackward0, diff is SubBackward0, quantile ends in
- * SqueezeBackward3). nansum, logcumsumexp and dist are single nodes in PyTorch; their
- * formulas are the TP_GRAD_STATS section of derivatives.c.
+ * NansumBackward0 under DivBackward0, diff is SubBackward0, quantile is SortBackward0,
+ * GatherBackward0, LerpBackward1, ..., SqueezeBackward3). nansum, logcumsumexp, dist and
+ * quantile's lerp_ are single nodes in PyTorch; their formulas are the TP_GRAD_STATS section
+ * of derivatives.c.
  */
 #include <math.h>
 #include <stdio.h>
@@ -15,6 +16,7 @@
 #include "ops.h"
 #include "autograd.h"
 #include "derivatives.h"
+#include "sort.h"
 
 static int is_float(int dt) { return dt == TP_FLOAT32 || dt == TP_FLOAT64; }
 
@@ -43,6 +45,22 @@ static tp_tensor *record(int op, const char *name, int nin, tp_tensor *const *in
   tp_node_set_output(n, out, 0);
   tp_node_release(n);
   return out;
+}
+
+/* A node for an op PyTorch 1.13 has no derivative for (its backward throws): iv[0] picks the
+ * message (TP_STATS_NOT_IMPLEMENTED in derivatives.c). 0 or -1 (out released). */
+static int not_implemented(const char *name, int which, tp_tensor *x, int nout, tp_tensor **out) {
+  if (!tp_any_requires_grad(1, &x)) return 0;
+  tp_node *n = tp_node_new(TP_GRAD_STATS, TP_STATS_NOT_IMPLEMENTED, name, 1, &x, nout);
+  if (!n) {
+    for (int i = 0; i < nout; i++) tp_tensor_release(out[i]);
+    return -1;
+  }
+  int64_t iv[1] = {which};
+  tp_node_set_iv(n, 1, iv);
+  for (int i = 0; i < nout; i++) tp_node_set_output(n, out[i], i);
+  tp_node_release(n);
+  return 0;
 }
 
 /* Bit d set for each reduced dim (ndims <= 0: all), with PyTorch's dim errors. */
@@ -127,17 +145,7 @@ TP_API int tp_aminmax(tp_tensor *x, int has_dim, double dim, int keepdim, tp_ten
   }
   out[0] = lo;
   out[1] = hi;
-  if (!tp_any_requires_grad(1, &x)) return 0;
-  tp_node *n = tp_node_new(TP_GRAD_STATS, TP_STATS_NOT_IMPLEMENTED, "torch::autograd::NotImplemented", 1, &x, 2);
-  if (!n) {
-    tp_tensor_release(lo);
-    tp_tensor_release(hi);
-    return -1;
-  }
-  tp_node_set_output(n, lo, 0);
-  tp_node_set_output(n, hi, 1);
-  tp_node_release(n);
-  return 0;
+  return not_implemented("torch::autograd::NotImplemented", 0, x, 2, out);
 }
 
 /* ---- logcumsumexp: a running log(exp(acc) + exp(x)) in double, as PyTorch's CPU kernel ---- */
@@ -224,12 +232,10 @@ TP_API int tp_cumop_(int op, tp_tensor *x, double dim, int dtype) {
 }
 
 /* ---- quantile / nanquantile (ATen's quantile_compute, op for op) -------------------------- */
-/* PyTorch's CPU lerp is compiled with FMA contraction (its AVX2 kernels): the values are
- * fma(w, end - self, self) or fma(-(end - self), 1 - w, end). The graph comes from the ops
- * that compute the same function; only the rounding of the forward value is taken from here. */
+/* lerp_(end, weight) as PyTorch's CPU kernel computes it, compiled with FMA contraction (its
+ * AVX2 kernels): fma(w, end - self, self) for w < 0.5, else fma(-(end - self), 1 - w, end).
+ * All four tensors are new, dense and of one shape. */
 static void fused_lerp(tp_tensor *out, tp_tensor *self, tp_tensor *end, tp_tensor *w) {
-  if (!tp_tensor_is_contiguous(out) || !tp_tensor_is_contiguous(self) || !tp_tensor_is_contiguous(end) || !tp_tensor_is_contiguous(w))
-    return;
   int64_t n = tp_shape_numel(out->ndim, out->shape);
   if (out->dtype == TP_FLOAT32) {
     float *o = (float *)tp_ptr(out);
@@ -293,6 +299,9 @@ TP_API tp_tensor *tp_quantile(tp_tensor *x, tp_tensor *q, double qs, int has_dim
   tp_tensor *pair[2] = {NULL, NULL}, *t = NULL, *sorted = NULL, *r = NULL;
   if (!has_dim) {
     t = tp_flatten(x, 0, -1);
+  } else if (x->ndim > 0 && d == x->ndim - 1) {  /* already last: sorted as it is */
+    tp_tensor_retain(x);
+    t = x;
   } else {
     tp_tensor *u = tp_unsqueeze(x, -1);
     t = u ? then(u, tp_transpose(u, (double)d, -1)) : NULL;
@@ -349,26 +358,22 @@ TP_API tp_tensor *tp_quantile(tp_tensor *x, tp_tensor *q, double qs, int has_dim
     tp_set_grad_enabled(mode);
     vb = below ? tp_gather(sorted, -1, below) : NULL;
     if (vb && (interpolation == 0 || interpolation == 3)) {
-      /* lerp(below, above, w) = w < 0.5 ? below + w (above - below) : above - (above - below)(1 - w) */
+      /* values_below.lerp_(values_above, weights): LerpBackward1 */
       mode = tp_set_grad_enabled(0);
       double rs[TP_MAX_DIMS];
       for (int k = 0; k < ranks->ndim; k++) rs[k] = (double)ranks->shape[k];
       tp_tensor *w = interpolation == 3 ? tp_full(ranks->ndim, rs, ranks->dtype, 0.5) : tp_binary(TP_OP_SUB, ranks, below, 1);
       tp_tensor *ce = tp_unary(TP_OP_CEIL, ranks);
       tp_tensor *above_i = ce ? tp_to_dtype(ce, TP_INT64, 0) : NULL;
-      tp_tensor *small = w ? tp_binary_scalar(TP_OP_LT, w, 0.5, TP_SCALAR_FLOAT, TP_FORM_PY, 1) : NULL;
-      tp_tensor *omw = w ? tp_binary_scalar(TP_OP_SUB, w, 1, TP_SCALAR_INT, TP_FORM_REVERSED, 1) : NULL;
       tp_set_grad_enabled(mode);
       tp_tensor *va = above_i ? tp_gather(sorted, -1, above_i) : NULL;
-      tp_tensor *diff = va ? tp_binary(TP_OP_SUB, va, vb, 1) : NULL;
-      tp_tensor *lo = diff && w ? tp_binary(TP_OP_MUL, w, diff, 1) : NULL;
-      lo = lo ? then(lo, tp_binary(TP_OP_ADD, vb, lo, 1)) : NULL;
-      tp_tensor *hi = diff && omw ? tp_binary(TP_OP_MUL, diff, omw, 1) : NULL;
-      hi = hi ? then(hi, tp_binary(TP_OP_SUB, va, hi, 1)) : NULL;
-      tp_tensor *lerp = lo && hi && small ? tp_where(small, lo, hi, 0, TP_SCALAR_NONE, 0, TP_SCALAR_NONE) : NULL;
-      if (lerp) fused_lerp(lerp, vb, va, w);
-      tp_tensor_release(w); tp_tensor_release(ce); tp_tensor_release(above_i); tp_tensor_release(small);
-      tp_tensor_release(omw); tp_tensor_release(va); tp_tensor_release(diff); tp_tensor_release(lo); tp_tensor_release(hi);
+      tp_tensor *lerp = va && w ? tp_tensor_make(vb->dtype, vb->ndim, vb->shape) : NULL;
+      if (lerp) {
+        fused_lerp(lerp, vb, va, w);
+        tp_tensor *ins[3] = {vb, va, w};  /* weight is an input too (its edge is None) */
+        lerp = record(TP_STATS_LERP, "LerpBackward1", 3, ins, lerp, 0, NULL, 0, 1, &w);
+      }
+      tp_tensor_release(w); tp_tensor_release(ce); tp_tensor_release(above_i); tp_tensor_release(va);
       tp_tensor_release(vb);
       vb = lerp;
     }
@@ -376,9 +381,11 @@ TP_API tp_tensor *tp_quantile(tp_tensor *x, tp_tensor *q, double qs, int has_dim
   if (vb) {  /* q 0-d: drop the last dim; else move the q dim first; squeeze_ is SqueezeBackward3 */
     tp_tensor *pre = vb;
     tp_tensor_retain(pre);
-    if (qt->ndim != 0) {
+    if (qt->ndim != 0) {  /* unsqueeze_(0).transpose_(0, -1): the in-place views' names */
       tp_tensor *u = tp_unsqueeze(vb, 0);
+      if (u && u->grad_fn) u->grad_fn->name = "UnsqueezeBackward1";
       pre = then(pre, u ? then(u, tp_transpose(u, 0, -1)) : NULL);
+      if (pre && pre->grad_fn) pre->grad_fn->name = "TransposeBackward1";
     }
     mode = tp_set_grad_enabled(0);
     tp_tensor *m = pre ? tp_squeeze_dim(pre, -1) : NULL;
@@ -463,7 +470,8 @@ TP_API tp_tensor *tp_histc(tp_tensor *x, double bins, double min, double max) {
   if (lo == hi) { lo -= 1; hi += 1; }
   if (!isfinite(lo) || !isfinite(hi)) return tp_fail("torch.histc: range of [%g, %g] is not finite", lo, hi);
   if (!(lo < hi)) return tp_fail("torch.histc: max must be larger than min");
-  if (!is_float(x->dtype)) return tp_fail("\"histogram_cpu\" not implemented for '%s'", tp_dtype_title(x->dtype));
+  if (!is_float(x->dtype))  /* bool fails first in linspace (the bin edges), as in 1.13 */
+    return tp_fail("\"%s\" not implemented for '%s'", x->dtype == TP_BOOL ? "linspace_cpu" : "histogram_cpu", tp_dtype_title(x->dtype));
   int64_t nb = (int64_t)bins;
   double sz = (double)nb;
   tp_tensor *hist = tp_full(1, &sz, x->dtype, 0);
@@ -517,55 +525,322 @@ TP_API tp_tensor *tp_bincount(tp_tensor *x, tp_tensor *weights, double minlength
   return out;
 }
 
+/* ---- unique's hash set ------------------------------------------------------------------------
+ * Note [unique's order]: 1.13's unique inserts the values one by one into a
+ * std::unordered_set and copies them out in its iteration order (sorted=False), or
+ * std::sorts that copy with operator< (sorted=True, where NaNs land wherever that leaves
+ * them). libstdc++'s table is reproduced: std::hash (identity for integers, _Hash_bytes of
+ * the bytes for floats, 0 for +-0), bucket = hash % bucket count, a new node goes to the
+ * front of its bucket (or of the whole list when the bucket is empty), the table grows at
+ * load factor 1 through the bucket counts below, and a rehash relinks nodes in list order. */
+static const int64_t bucket_counts[] = {13, 29, 59, 127, 257, 541, 1109, 2357, 5087, 10273, 20753, 42043, 85229, 172933,
+                                        351061, 712697, 1447153, 2938679, 5967347, 12117689, 24607243, 49969847, 101473717,
+                                        206062531, 418451333, 849749479, 1725587117};
+
+static uint64_t shift_mix(uint64_t v) { return v ^ (v >> 47); }
+static uint64_t hash_bytes(const unsigned char *p, int len) {  /* libstdc++'s _Hash_bytes, 64-bit */
+  const uint64_t mul = ((uint64_t)0xc6a4a793u << 32) + 0x5bd1e995u;
+  uint64_t h = 0xc70f6907u ^ ((uint64_t)len * mul);
+  int aligned = len & ~7;
+  for (int i = 0; i < aligned; i += 8) {
+    uint64_t d;
+    memcpy(&d, p + i, 8);
+    h ^= shift_mix(d * mul) * mul;
+    h *= mul;
+  }
+  if (len & 7) {
+    uint64_t d = 0;
+    for (int i = (len & 7) - 1; i >= 0; i--) d = (d << 8) + p[aligned + i];
+    h ^= d;
+    h *= mul;
+  }
+  h = shift_mix(h) * mul;
+  return shift_mix(h);
+}
+static double key_f(int64_t k) { double d; memcpy(&d, &k, 8); return d; }
+static uint64_t key_hash(int dtype, int64_t k) {
+  if (!is_float(dtype)) return (uint64_t)k;
+  double d = key_f(k);
+  if (d == 0) return 0;
+  if (dtype == TP_FLOAT32) { float f = (float)d; return hash_bytes((const unsigned char *)&f, 4); }
+  return hash_bytes((const unsigned char *)&d, 8);
+}
+
+/* Nodes are indices; HEAD (-2) is the list's before-begin node, -1 is null. */
+enum { NIL = -1, HEAD = -2 };
+typedef struct { int64_t *next, *bucket, nb, head; const int64_t *key; int dtype; } uset;
+static int64_t next_of(uset *s, int64_t x) { return x == HEAD ? s->head : s->next[x]; }
+static void set_next(uset *s, int64_t x, int64_t v) { if (x == HEAD) s->head = v; else s->next[x] = v; }
+static int64_t bkt(uset *s, int64_t node) { return (int64_t)(key_hash(s->dtype, s->key[node]) % (uint64_t)s->nb); }
+
+static void uset_link_front(uset *s, int64_t *buckets, int64_t b, int64_t node, int64_t *bbegin) {
+  if (buckets[b] != NIL) {
+    s->next[node] = next_of(s, buckets[b]);
+    set_next(s, buckets[b], node);
+    return;
+  }
+  s->next[node] = s->head;
+  s->head = node;
+  if (bbegin) {  /* a rehash: the previous front bucket now starts after this node */
+    if (s->next[node] != NIL) buckets[*bbegin] = node;
+    *bbegin = b;
+  } else if (s->next[node] != NIL) {
+    buckets[bkt(s, s->next[node])] = node;
+  }
+  buckets[b] = HEAD;
+}
+
+static int uset_rehash(uset *s, int64_t nb) {
+  int64_t *nbk = malloc(sizeof(int64_t) * (size_t)nb);
+  if (!nbk) return tp_fail_status("DefaultCPUAllocator: not enough memory: you tried to allocate %lld bytes.", (long long)(8 * nb));
+  for (int64_t i = 0; i < nb; i++) nbk[i] = NIL;
+  int64_t p = s->head, bbegin = 0;
+  s->head = NIL;
+  s->nb = nb;
+  while (p != NIL) {
+    int64_t nxt = s->next[p];
+    uset_link_front(s, nbk, bkt(s, p), p, &bbegin);
+    p = nxt;
+  }
+  free(s->bucket);
+  s->bucket = nbk;
+  return 0;
+}
+
+/* The distinct values of n keys in 1.13's order (Note [unique's order]); *m gets how many. */
+static int64_t *unique_keys(const int64_t *keys, int64_t n, int dtype, int sorted, int64_t *m) {
+  uset s = {malloc(sizeof(int64_t) * (size_t)(n ? n : 1)), malloc(sizeof(int64_t)), 1, NIL, keys, dtype};
+  int64_t count = 0, resize_at = 0, grown = 0;
+  int fl = is_float(dtype);
+  if (!s.next || !s.bucket) goto oom;
+  s.bucket[0] = NIL;
+  for (int64_t i = 0; i < n; i++) {
+    int64_t b = bkt(&s, i), found = 0;
+    if (s.bucket[b] != NIL)
+      for (int64_t p = next_of(&s, s.bucket[b]); p != NIL && bkt(&s, p) == b; p = s.next[p])
+        if (fl ? key_f(keys[p]) == key_f(keys[i]) : keys[p] == keys[i]) { found = 1; break; }
+    if (found) continue;
+    if (count + 1 > resize_at) {
+      int64_t nb = bucket_counts[grown < 26 ? grown : 26];
+      grown++;
+      if (uset_rehash(&s, nb)) goto fail;
+      resize_at = nb;
+      b = bkt(&s, i);
+    }
+    uset_link_front(&s, s.bucket, b, i, NULL);
+    count++;
+  }
+  int64_t *out = malloc(sizeof(int64_t) * (size_t)(count ? count : 1)), k = 0;
+  if (!out) goto oom;
+  for (int64_t p = s.head; p != NIL; p = s.next[p]) out[k++] = keys[p];
+  free(s.next);
+  free(s.bucket);
+  *m = k;
+  if (sorted && tp_std_sort_keys(out, k, fl)) { free(out); return NULL; }
+  return out;
+oom:
+  tp_fail("DefaultCPUAllocator: not enough memory: you tried to allocate %lld bytes.", (long long)(8 * n));
+fail:
+  free(s.next);
+  free(s.bucket);
+  return NULL;
+}
+
 /* ---- unique, unique_consecutive (flattened) --------------------------------------------------- */
 /* out[0] = the distinct values (sorted, or runs in order when consecutive), out[1] = inverse
  * indices (x's shape), out[2] = counts. Equal values include -0.0 and 0.0 (the first seen is
  * kept); NaNs are all distinct. */
-TP_API int tp_unique(tp_tensor *x, int consecutive, tp_tensor **out) {
+typedef struct { int64_t key, idx; } keyidx;
+static int keyidx_float;
+static int keyidx_cmp(const void *pa, const void *pb) {
+  const keyidx *a = pa, *b = pb;
+  if (keyidx_float) { double u = key_f(a->key), v = key_f(b->key); return u < v ? -1 : u > v; }
+  return a->key < b->key ? -1 : a->key > b->key;
+}
+
+TP_API int tp_unique(tp_tensor *x, int sorted, int consecutive, tp_tensor **out) {
   double all = -1;
   int mode = tp_set_grad_enabled(0);
-  tp_tensor *flat = tp_reshape(x, 1, &all), *s[2] = {NULL, NULL};
-  int rc = flat ? (consecutive ? 0 : tp_sort(flat, 0, 0, 1, s)) : -1;
+  tp_tensor *flat = tp_reshape(x, 1, &all);
+  tp_tensor *xc = flat ? tp_contiguous(flat) : NULL;
   tp_set_grad_enabled(mode);
-  if (rc) {
-    tp_tensor_release(flat);
-    return -1;
-  }
-  tp_tensor *vals = consecutive ? flat : s[0];
-  int64_t n = flat->shape[0], item = tp_dtype_table[x->dtype].itemsize, m = 0;
-  int fl = is_float(x->dtype);
-  double sz = (double)n;
-  tp_tensor *u = tp_empty(1, &sz, x->dtype), *cnt = tp_full(1, &sz, TP_INT64, 0);
-  double shp[TP_MAX_DIMS];
-  for (int k = 0; k < x->ndim; k++) shp[k] = (double)x->shape[k];
-  tp_tensor *inv = tp_empty(x->ndim, shp, TP_INT64);
-  if (!u || !cnt || !inv) {
-    tp_tensor_release(u); tp_tensor_release(cnt); tp_tensor_release(inv);
-    tp_tensor_release(flat); tp_tensor_release(s[0]); tp_tensor_release(s[1]);
-    return -1;
-  }
-  const char *v = tp_ptr(vals);
-  int64_t vstride = vals->stride[0] * item;
-  int64_t *c = (int64_t *)tp_ptr(cnt), *iv = (int64_t *)tp_ptr(inv);
-  const int64_t *order = s[1] ? (const int64_t *)tp_ptr(s[1]) : NULL;
-  for (int64_t i = 0; i < n; i++) {
-    const char *p = v + i * vstride;
-    int same = 0;
-    if (i > 0) {
-      const char *q = v + (i - 1) * vstride;
-      same = fl ? tp_load_f64(p, x->dtype) == tp_load_f64(q, x->dtype) : tp_load_i64(p, x->dtype) == tp_load_i64(q, x->dtype);
-    }
-    if (!same) memcpy(tp_ptr(u) + (m++) * item, p, (size_t)item);
-    c[m - 1]++;
-    iv[order ? order[i] : i] = m - 1;
-  }
-  u->shape[0] = m;
-  cnt->shape[0] = m;
   tp_tensor_release(flat);
-  tp_tensor_release(s[0]);
-  tp_tensor_release(s[1]);
+  if (!xc) return -1;
+  int64_t n = xc->shape[0], item = tp_dtype_table[x->dtype].itemsize, m = 0;
+  int fl = is_float(x->dtype);
+  int64_t *keys = malloc(sizeof(int64_t) * (size_t)(n ? n : 1));
+  if (!keys) {
+    tp_tensor_release(xc);
+    return tp_fail_status("DefaultCPUAllocator: not enough memory: you tried to allocate %lld bytes.", (long long)(8 * n));
+  }
+  for (int64_t i = 0; i < n; i++) {
+    const char *p = tp_ptr(xc) + i * item;
+    if (fl) { double d = tp_load_f64(p, x->dtype); memcpy(&keys[i], &d, 8); }
+    else keys[i] = tp_load_i64(p, x->dtype);
+  }
+  tp_tensor_release(xc);
+  /* the distinct values: runs for unique_consecutive; 1.13's hash set order, or sorted */
+  int64_t *vals = NULL;
+  if (consecutive) {
+    vals = malloc(sizeof(int64_t) * (size_t)(n ? n : 1));
+    if (vals)
+      for (int64_t i = 0; i < n; i++)
+        if (i == 0 || !(fl ? key_f(keys[i]) == key_f(keys[i - 1]) : keys[i] == keys[i - 1])) vals[m++] = keys[i];
+  } else if (x->dtype == TP_BOOL) {  /* 1.13's bool path: False, then True, those present */
+    vals = malloc(sizeof(int64_t) * 2);
+    int seen[2] = {0, 0};
+    for (int64_t i = 0; i < n; i++) seen[keys[i] != 0] = 1;
+    if (vals) for (int b = 0; b < 2; b++) if (seen[b]) vals[m++] = b;
+  } else {
+    vals = unique_keys(keys, n, x->dtype, sorted, &m);
+  }
+  double sz = (double)m, shp[TP_MAX_DIMS];
+  for (int k = 0; k < x->ndim; k++) shp[k] = (double)x->shape[k];
+  tp_tensor *u = vals ? tp_empty(1, &sz, x->dtype) : NULL, *cnt = u ? tp_full(1, &sz, TP_INT64, 0) : NULL;
+  tp_tensor *inv = cnt ? tp_empty(x->ndim, shp, TP_INT64) : NULL;
+  keyidx *look = inv && !consecutive ? malloc(sizeof(keyidx) * (size_t)(m ? m : 1)) : NULL;
+  if (!inv || (!consecutive && !look)) {
+    free(keys); free(vals); free(look);
+    tp_tensor_release(u); tp_tensor_release(cnt); tp_tensor_release(inv);
+    return vals && inv ? tp_fail_status("DefaultCPUAllocator: not enough memory: you tried to allocate %lld bytes.", (long long)(16 * m)) : -1;
+  }
+  for (int64_t i = 0; i < m; i++) {
+    char *p = tp_ptr(u) + i * item;
+    if (fl) tp_store_f64(p, x->dtype, key_f(vals[i]));
+    else tp_store_i64(p, x->dtype, vals[i]);
+  }
+  int64_t *c = (int64_t *)tp_ptr(cnt), *iv = (int64_t *)tp_ptr(inv);
+  if (consecutive) {
+    for (int64_t i = 0, g = -1; i < n; i++) {
+      if (i == 0 || !(fl ? key_f(keys[i]) == key_f(keys[i - 1]) : keys[i] == keys[i - 1])) g++;
+      iv[i] = g;
+      c[g]++;
+    }
+  } else {  /* inverse_map[value]: a NaN is never found (its inverse is 0 and it counts nothing) */
+    int64_t nl = 0;  /* NaN values are never found: leave them out of the lookup */
+    for (int64_t i = 0; i < m; i++)
+      if (!fl || !isnan(key_f(vals[i]))) look[nl++] = (keyidx){vals[i], i};
+    keyidx_float = fl;
+    qsort(look, (size_t)nl, sizeof(keyidx), keyidx_cmp);
+    for (int64_t i = 0; i < n; i++) {
+      iv[i] = 0;
+      if (fl && isnan(key_f(keys[i]))) continue;
+      int64_t lo = 0, hi = nl;  /* the first entry >= keys[i] */
+      keyidx probe = {keys[i], 0};
+      while (lo < hi) {
+        int64_t mid = (lo + hi) / 2;
+        if (keyidx_cmp(&look[mid], &probe) < 0) lo = mid + 1;
+        else hi = mid;
+      }
+      if (lo < nl && keyidx_cmp(&look[lo], &probe) == 0) {
+        iv[i] = look[lo].idx;
+        c[look[lo].idx]++;
+      }
+    }
+  }
+  free(keys);
+  free(vals);
+  free(look);
   out[0] = u;
   out[1] = inv;
   out[2] = cnt;
+  if (not_implemented(consecutive ? "UniqueConsecutiveBackward0" : "Unique2Backward0", consecutive ? 2 : 1, x, 1, out)) {
+    tp_tensor_release(inv);
+    tp_tensor_release(cnt);
+    return -1;
+  }
+  return 0;
+}
+
+/* unique(dim) / unique_consecutive(dim): the distinct slices along dim. Slices are compared
+ * as PyTorch's unique_dim does: lexicographically with < (NaN compares as neither), equal
+ * when every element is == (so a slice holding NaN is never equal to another). */
+static const char *row_base;
+static int64_t row_len, row_item;
+static int row_dtype;
+static int row_cmp(const void *pa, const void *pb) {
+  int64_t a = *(const int64_t *)pa, b = *(const int64_t *)pb;
+  for (int64_t i = 0; i < row_len; i++) {
+    const char *x = row_base + (a * row_len + i) * row_item, *y = row_base + (b * row_len + i) * row_item;
+    if (is_float(row_dtype)) {
+      double u = tp_load_f64(x, row_dtype), v = tp_load_f64(y, row_dtype);
+      if (u < v) return -1;
+      if (u > v) return 1;
+    } else {
+      int64_t u = tp_load_i64(x, row_dtype), v = tp_load_i64(y, row_dtype);
+      if (u != v) return u < v ? -1 : 1;
+    }
+  }
+  return a < b ? -1 : a > b;  /* equal slices keep their order */
+}
+static int rows_equal(int64_t a, int64_t b) {
+  for (int64_t i = 0; i < row_len; i++) {
+    const char *x = row_base + (a * row_len + i) * row_item, *y = row_base + (b * row_len + i) * row_item;
+    if (is_float(row_dtype) ? tp_load_f64(x, row_dtype) != tp_load_f64(y, row_dtype) : tp_load_i64(x, row_dtype) != tp_load_i64(y, row_dtype))
+      return 0;
+  }
+  return 1;
+}
+
+TP_API int tp_unique_dim(tp_tensor *x, double dim, int consecutive, tp_tensor **out) {
+  if (x->ndim == 0) return tp_fail_status("Dimension specified as %lld but tensor has no dimensions", (long long)dim);
+  int64_t d;
+  if (tp_wrap_dim((int64_t)dim, x->ndim, &d)) return -1;
+  double perm[TP_MAX_DIMS];
+  int k = 0;
+  perm[k++] = (double)d;
+  for (int i = 0; i < x->ndim; i++)
+    if (i != d) perm[k++] = i;
+  int mode = tp_set_grad_enabled(0);
+  tp_tensor *moved = tp_permute(x, x->ndim, perm);
+  tp_tensor *xc = moved ? tp_contiguous(moved) : NULL;
+  tp_tensor_release(moved);
+  tp_set_grad_enabled(mode);
+  if (!xc) return -1;
+  int64_t n = x->shape[d], m = n ? tp_shape_numel(x->ndim, x->shape) / n : 0;
+  double sn = (double)n;
+  tp_tensor *inv = tp_empty(1, &sn, TP_INT64), *cnt = tp_full(1, &sn, TP_INT64, 0);
+  int64_t *order = malloc(sizeof(int64_t) * (size_t)(n ? 2 * n : 1));
+  if (!inv || !cnt || !order) {
+    tp_tensor_release(inv); tp_tensor_release(cnt); tp_tensor_release(xc); free(order);
+    return order ? -1 : tp_fail_status("DefaultCPUAllocator: not enough memory: you tried to allocate %lld bytes.", (long long)(8 * n));
+  }
+  row_base = tp_ptr(xc);
+  row_len = m;
+  row_item = tp_dtype_table[x->dtype].itemsize;
+  row_dtype = x->dtype;
+  int64_t *firsts = order + n, u = 0, *iv = (int64_t *)tp_ptr(inv), *c = (int64_t *)tp_ptr(cnt);
+  for (int64_t i = 0; i < n; i++) order[i] = i;
+  if (!consecutive) qsort(order, (size_t)n, sizeof(int64_t), row_cmp);
+  for (int64_t i = 0; i < n; i++) {  /* groups of equal slices, in sorted (or given) order */
+    if (i == 0 || !rows_equal(firsts[u - 1], order[i])) firsts[u++] = order[i];
+    iv[order[i]] = u - 1;
+    c[u - 1]++;
+  }
+  double shape[TP_MAX_DIMS];
+  shape[0] = (double)u;
+  for (int i = 1; i < x->ndim; i++) shape[i] = (double)xc->shape[i];
+  tp_tensor *vals = tp_empty(x->ndim, shape, x->dtype);
+  for (int64_t g = 0; vals && g < u; g++)
+    memcpy(tp_ptr(vals) + g * m * row_item, row_base + firsts[g] * m * row_item, (size_t)(m * row_item));
+  free(order);
+  tp_tensor_release(xc);
+  cnt->shape[0] = u;
+  double back[TP_MAX_DIMS];  /* the inverse permutation: dim 0 goes back to d */
+  for (int i = 0; i < x->ndim; i++) back[(int)perm[i]] = i;
+  tp_tensor *r = vals ? tp_permute(vals, x->ndim, back) : NULL;
+  tp_tensor_release(vals);
+  if (!r) {
+    tp_tensor_release(inv); tp_tensor_release(cnt);
+    return -1;
+  }
+  out[0] = r;
+  out[1] = inv;
+  out[2] = cnt;
+  if (not_implemented(consecutive ? "UniqueConsecutiveBackward0" : "UniqueDimBackward0", consecutive ? 2 : 3, x, 1, out)) {
+    tp_tensor_release(inv);
+    tp_tensor_release(cnt);
+    return -1;
+  }
   return 0;
 }

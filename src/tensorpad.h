@@ -351,8 +351,11 @@ TP_API tp_tensor *tp_diff(tp_tensor *x, double n, double dim, tp_tensor *prepend
 TP_API tp_tensor *tp_dist(tp_tensor *x, tp_tensor *y, double p);
 TP_API tp_tensor *tp_histc(tp_tensor *x, double bins, double min, double max);
 TP_API tp_tensor *tp_bincount(tp_tensor *x, tp_tensor *weights, double minlength);      /* weights may be NULL */
-/* unique (sorted) or unique_consecutive of the flattened x: out = values, inverse, counts. */
-TP_API int tp_unique(tp_tensor *x, int consecutive, tp_tensor **out);
+/* unique (in 1.13's hash set order, or sorted) or unique_consecutive (sorted ignored) of the
+ * flattened x: out = values, inverse, counts. */
+TP_API int tp_unique(tp_tensor *x, int sorted, int consecutive, tp_tensor **out);
+/* unique(dim) / unique_consecutive(dim): distinct slices along dim; out as for tp_unique (inverse 1-d). */
+TP_API int tp_unique_dim(tp_tensor *x, double dim, int consecutive, tp_tensor **out);
 
 /* ---- more shape and view ops (src/shape_more.c) ------------------------------------------- */
 /* Views: diagonal (DiagonalBackward0), unfold (UnfoldBackward0), unflatten (a view). */

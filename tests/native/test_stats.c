@@ -32,13 +32,13 @@ static void test_nan_reductions(void) {
 static void test_counts(void) {
   const float v[8] = {0.5f, 2, 2, 3, -1, 0.5f, 2, 9};
   tp_tensor *x = vec(8, v), *u[3];
-  CHECK(tp_unique(x, 0, u) == 0);
+  CHECK(tp_unique(x, 1, 0, u) == 0);
   CHECK(tp_tensor_numel(u[0]) == 5 && tp_tensor_numel(u[1]) == 8);
   int64_t total = 0;
   for (int i = 0; i < 5; i++) total += ((int64_t *)tp_ptr(u[2]))[i];
   CHECK(total == 8);
   for (int k = 0; k < 3; k++) tp_tensor_release(u[k]);
-  CHECK(tp_unique(x, 1, u) == 0 && tp_tensor_numel(u[0]) == 7);  /* runs: 0.5 | 2 2 | 3 | -1 | 0.5 | 2 | 9 */
+  CHECK(tp_unique(x, 1, 1, u) == 0 && tp_tensor_numel(u[0]) == 7);  /* runs: 0.5 | 2 2 | 3 | -1 | 0.5 | 2 | 9 */
   for (int k = 0; k < 3; k++) tp_tensor_release(u[k]);
   tp_tensor *h = tp_histc(x, 4, 0, 3);
   double in_range = 0;
@@ -78,7 +78,25 @@ static void test_composites(void) {
   tp_tensor_release(x);
 }
 
+static void test_unique_dim(void) {
+  double sz[2] = {4, 3};
+  tp_tensor *x = tp_empty(2, sz, TP_INT64), *u[3];
+  const int64_t v[12] = {1, 2, 3, 0, 0, 0, 1, 2, 3, 0, 0, 1};
+  memcpy(tp_ptr(x), v, sizeof v);
+  CHECK(tp_unique_dim(x, 0, 0, u) == 0);
+  CHECK(tp_tensor_size(u[0], 0) == 3 && tp_tensor_size(u[0], 1) == 3);
+  const int64_t *iv = (const int64_t *)tp_ptr(u[1]), *c = (const int64_t *)tp_ptr(u[2]);
+  CHECK(iv[0] == 2 && iv[1] == 0 && iv[2] == 2 && iv[3] == 1);  /* rows sorted: [0 0 0] [0 0 1] [1 2 3] */
+  CHECK(c[0] == 1 && c[1] == 1 && c[2] == 2);
+  for (int k = 0; k < 3; k++) tp_tensor_release(u[k]);
+  CHECK(tp_unique_dim(x, 1, 1, u) == 0 && tp_tensor_size(u[0], 1) == 3);
+  for (int k = 0; k < 3; k++) tp_tensor_release(u[k]);
+  CHECK(tp_unique_dim(x, 2, 0, u) == -1);
+  tp_tensor_release(x);
+}
+
 int main(void) {
+  test_unique_dim();
   test_nan_reductions();
   test_counts();
   test_composites();
