@@ -429,4 +429,11 @@ TP_API tp_tensor *tp_inner(tp_tensor *a, tp_tensor *b);
 TP_API tp_tensor *tp_kron(tp_tensor *a, tp_tensor *b);
 TP_API tp_tensor *tp_matrix_power(tp_tensor *a, double n);
 
+/* ---- the remaining Tensor methods (src/shape.c tail) ---- */
+/* unsafe_split / unsafe_split_with_sizes / unsafe_chunk: split's pieces under PyTorch's
+ * UnsafeSplit* grad_fn names. */
+TP_API int tp_unsafe_split(tp_tensor *t, double split_size, double dim);
+TP_API int tp_unsafe_split_with_sizes(tp_tensor *t, int n, const double *sizes, double dim);
+TP_API int tp_unsafe_chunk(tp_tensor *t, double chunks, double dim);
+
 #endif
