@@ -4,10 +4,10 @@
 // and clear errors for what tensorpad does not have (complex dtypes, sparse, quantized,
 // mkldnn, nested and device tensors). This file only binds arguments; install(torch, Tensor)
 // runs once, from tensorpad.js.
-import { W, checkStatus, args, TensorError } from './core.js';
+import { W, check, checkStatus, args, TensorError } from './core.js';
 import { describe } from './dtype.js';
-import { bind, checkInt } from './args.js';
-import { asTensor, Tuple } from './tensor.js';
+import { bind, splitOptions, checkInt } from './args.js';
+import { asTensor, wrap, Tuple } from './tensor.js';
 import { listResult, intList } from './shape.js';
 
 const noArgs = (fname, a) => {
@@ -172,6 +172,28 @@ export function install(torch, Tensor) {
   P.map_ = function (tensor, fn) { return perElement('map_', this, [asTensor(tensor, 'map_', 'tensor')], fn); };
   P.map2_ = function (x, y, fn) {
     return perElement('map2_', this, [asTensor(x, 'map2_', 'x'), asTensor(y, 'map2_', 'y')], fn);
+  };
+
+  // ---- statistics and fill_diagonal_ (src/misc.c) ----------------------------------------
+  const cov = (self, a) => {
+    const [pos, o] = splitOptions('cov', a, ['correction', 'fweights', 'aweights']);
+    if (pos.length) throw new TypeError(`cov() takes 0 positional arguments but ${pos.length} were given`);
+    if ((o.fweights ?? null) !== null || (o.aweights ?? null) !== null) {
+      throw new TensorError('cov(): tensorpad does not support fweights or aweights');
+    }
+    return wrap(check(W.tp_cov(self._ptr, checkInt('cov', 'correction', o.correction ?? 1))));
+  };
+  P.cov = function (...a) { return cov(this, a); };
+  torch.cov = (x, ...a) => cov(asTensor(x, 'cov'), a);
+  P.corrcoef = function (...a) { noArgs('corrcoef', a); return wrap(check(W.tp_corrcoef(this._ptr))); };
+  torch.corrcoef = (x) => asTensor(x, 'corrcoef').corrcoef();
+  P.fill_diagonal_ = function (...a) {
+    const { fill_value, wrap: wr } = bind('fill_diagonal_', a, ['fill_value', 'wrap'], { wrap: false });
+    if (typeof fill_value !== 'number' && typeof fill_value !== 'boolean') {
+      throw new TypeError(`fill_diagonal_(): argument 'fill_value' (position 1) must be Number, not ${describe(fill_value)}`);
+    }
+    checkStatus(W.tp_fill_diagonal_(this._ptr, Number(fill_value), wr ? 1 : 0));
+    return this;
   };
 
   // ---- what tensorpad does not have ------------------------------------------------------

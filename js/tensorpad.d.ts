@@ -316,6 +316,9 @@ export declare class Tensor {
   unsafe_split_with_sizes(split_sizes: number[], dim?: number): Tensor[];
   unsafe_chunk(chunks: number, dim?: number): Tensor[];
   new(...args: any[]): Tensor;
+  cov(opts?: { correction?: number }): Tensor;
+  corrcoef(): Tensor;
+  fill_diagonal_(fill_value: number | boolean, wrap?: boolean): this;
   apply_(fn: (v: number) => number | boolean): this;
   map_(tensor: Tensor, fn: (a: number, b: number) => number | boolean): this;
   map2_(x: Tensor, y: Tensor, fn: (a: number, b: number, c: number) => number | boolean): this;

@@ -436,4 +436,10 @@ TP_API int tp_unsafe_split(tp_tensor *t, double split_size, double dim);
 TP_API int tp_unsafe_split_with_sizes(tp_tensor *t, int n, const double *sizes, double dim);
 TP_API int tp_unsafe_chunk(tp_tensor *t, double chunks, double dim);
 
+/* src/misc.c: composites of the entry points above, with PyTorch's graphs. cov(x, correction)
+ * and corrcoef(x) (observations along dim 1); fill_diagonal_(x, value, wrap) (0 / -1). */
+TP_API tp_tensor *tp_cov(tp_tensor *t, double correction);
+TP_API tp_tensor *tp_corrcoef(tp_tensor *t);
+TP_API int tp_fill_diagonal_(tp_tensor *t, double value, int wrap);
+
 #endif

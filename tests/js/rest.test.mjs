@@ -35,3 +35,23 @@ test('rename with a real name is refused', () => {
   assert.throws(() => torch.zeros(2, 3).rename('a', 'b'), /does not support named tensors/);
   assert.deepEqual(Array.from(torch.zeros(2, 3).names), [null, null]);
 });
+
+test('gradcheck and gradgradcheck: cov, corrcoef, fill_diagonal_ (float64)', () => {
+  const f64 = { dtype: torch.float64 };
+  const x = torch.tensor([[0.31, -0.62, 0.47, -0.23], [0.74, -0.38, 0.56, -0.81], [0.12, 0.66, -0.44, 0.29]], f64).requires_grad_();
+  const cases = [
+    ['cov', (t) => t.cov()],
+    ['cov correction 0', (t) => t.cov({ correction: 0 })],
+    ['cov of a vector', (t) => t.select(0, 1).cov()],
+    ['corrcoef', (t) => t.corrcoef()],
+    ['corrcoef of the transpose', (t) => t.t().corrcoef()],
+    ['fill_diagonal_ of a non-leaf', (t) => { const y = t.mul(1.5); y.fill_diagonal_(0.25); return y; }],
+    ['fill_diagonal_ wrap', (t) => { const y = t.t().mul(1); y.fill_diagonal_(2, true); return y; }],
+  ];
+  for (const [label, fn] of cases) {
+    torch.scope(() => {
+      assert.equal(torch.autograd.gradcheck(fn, [x]), true, `gradcheck ${label}`);
+      assert.equal(torch.autograd.gradgradcheck(fn, [x]), true, `gradgradcheck ${label}`);
+    });
+  }
+});
