@@ -196,6 +196,22 @@ export function install(torch, Tensor) {
     return this;
   };
 
+  // ---- hardshrink, angle, prelu (src/misc.c) ---------------------------------------------
+  P.hardshrink = function (...a) {
+    const { lambd } = bind('hardshrink', a, ['lambd'], { lambd: 0.5 });
+    if (typeof lambd !== 'number') throw new TypeError(`hardshrink(): argument 'lambd' (position 1) must be Number, not ${describe(lambd)}`);
+    return wrap(check(W.tp_hardshrink(this._ptr, lambd)));
+  };
+  torch.hardshrink = (x, ...a) => asTensor(x, 'hardshrink').hardshrink(...a);
+  P.angle = function (...a) { noArgs('angle', a); return wrap(check(W.tp_angle(this._ptr))); };
+  torch.angle = (x) => asTensor(x, 'angle').angle();
+  P.prelu = function (...a) {
+    const { weight } = bind('prelu', a, ['weight']);
+    if (weight === undefined) throw new TypeError('prelu() missing 1 required positional arguments: "weight"');
+    return wrap(check(W.tp_prelu(this._ptr, asTensor(weight, 'prelu', 'weight')._ptr)));
+  };
+  torch.prelu = (x, ...a) => asTensor(x, 'prelu').prelu(...a);
+
   // ---- what tensorpad does not have ------------------------------------------------------
   for (const [what, names] of Object.entries(MISSING)) {
     for (const name of names) {

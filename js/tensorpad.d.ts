@@ -318,6 +318,9 @@ export declare class Tensor {
   new(...args: any[]): Tensor;
   cov(opts?: { correction?: number }): Tensor;
   corrcoef(): Tensor;
+  hardshrink(lambd?: number): Tensor;
+  angle(): Tensor;
+  prelu(weight: Tensor): Tensor;
   fill_diagonal_(fill_value: number | boolean, wrap?: boolean): this;
   apply_(fn: (v: number) => number | boolean): this;
   map_(tensor: Tensor, fn: (a: number, b: number) => number | boolean): this;

@@ -4,6 +4,8 @@
  * non-leaf, as in PyTorch). Compiled for size; no kernels of its own. */
 #include "internal.h"
 #include "tensorpad.h"
+#include "autograd.h"
+#include "derivatives.h"
 #include "shape.h"
 
 /* Releases up to four temporaries (NULL allowed) and returns r. */
@@ -80,4 +82,93 @@ TP_API int tp_fill_diagonal_(tp_tensor *t, double value, int wrap) {
   rc = tp_fill_(wd, value);
   tp_tensor_release(wd);
   return rc;
+}
+
+/* ---- hardshrink, angle, prelu: one node each (TP_GRAD_MISC, formulas at the end of
+ * derivatives.c), forwards composed below autograd ----------------------------------------- */
+#define BELOW(type, var, call)          \
+  int mode_ = tp_set_grad_enabled(0);   \
+  type var = (call);                    \
+  tp_set_grad_enabled(mode_)
+
+static int floating(int dtype) { return dtype == TP_FLOAT32 || dtype == TP_FLOAT64; }
+
+/* where(|x| <= lambd, 0, x): NaN passes through, as ATen's (x >= -l && x <= l) ? 0 : x */
+static tp_tensor *hardshrink_impl(tp_tensor *x, double lambd) {
+  if (!floating(x->dtype)) return tp_fail("\"hardshrink_cpu\" not implemented for '%s'", tp_dtype_title(x->dtype));
+  tp_tensor *ax = tp_unary(TP_OP_ABS, x);
+  tp_tensor *in = ax ? tp_binary_scalar(TP_OP_LE, ax, lambd, TP_SCALAR_FLOAT, TP_FORM_PY, 1) : NULL;
+  tp_tensor *out = in ? tp_where(in, NULL, x, 0, TP_SCALAR_INT, 0, TP_SCALAR_NONE) : NULL;
+  return drop(out, ax, in, NULL, NULL);
+}
+
+static tp_tensor *record_misc(const char *name, int which, int nin, tp_tensor *const *ins, tp_tensor *out, int nsave,
+                              tp_tensor *const *save, double s0) {
+  if (!out || !tp_any_requires_grad(nin, ins)) return out;
+  int64_t iv[1] = {which};
+  out = tp_record_kind(TP_GRAD_MISC, name, nin, ins, out, 1, iv, nsave, save);
+  if (out && out->grad_fn && out->grad_fn->kind == TP_GRAD_MISC) out->grad_fn->s[0] = s0;
+  return out;
+}
+
+TP_API tp_tensor *tp_hardshrink(tp_tensor *x, double lambd) {
+  BELOW(tp_tensor *, out, hardshrink_impl(x, lambd));
+  return record_misc("HardshrinkBackward0", TP_MISC_HARDSHRINK, 1, &x, out, 1, &x, lambd);
+}
+
+/* angle of a real number: pi below 0, NaN for NaN, else 0; integers give float32 */
+static tp_tensor *angle_impl(tp_tensor *x) {
+  tp_tensor *xf = floating(x->dtype) ? (tp_tensor_retain(x), x) : tp_to_dtype(x, TP_FLOAT32, 0);
+  tp_tensor *neg = xf ? tp_binary_scalar(TP_OP_LT, xf, 0, TP_SCALAR_INT, TP_FORM_PY, 1) : NULL;
+  tp_tensor *pz = neg ? tp_where(neg, NULL, NULL, 3.14159265358979323846, TP_SCALAR_FLOAT, 0, TP_SCALAR_INT) : NULL;
+  tp_tensor *pzf = pz ? tp_to_dtype(pz, xf->dtype, 0) : NULL;
+  tp_tensor *nan = pzf ? tp_unary(TP_OP_ISNAN, xf) : NULL;
+  tp_tensor *out = nan ? tp_where(nan, xf, pzf, 0, TP_SCALAR_NONE, 0, TP_SCALAR_NONE) : NULL;
+  drop(NULL, neg, pz, pzf, nan);
+  return drop(out, xf, NULL, NULL, NULL);
+}
+
+TP_API tp_tensor *tp_angle(tp_tensor *x) {
+  BELOW(tp_tensor *, out, angle_impl(x));
+  return record_misc("AngleBackward0", TP_MISC_ANGLE, 1, &x, out, 0, NULL, 0);
+}
+
+/* prelu(x, w): x > 0 ? x : w * x, w one value or one per channel (dim 1). The weight viewed
+ * so that it broadcasts along dim 1: (C, 1, ..., 1) over x's dims after the first. */
+tp_tensor *tp_prelu_weight_view(tp_tensor *x, tp_tensor *w) {
+  if (w->ndim == 0 || x->ndim < 2 || (int64_t)tp_tensor_numel(w) == 1) { tp_tensor_retain(w); return w; }
+  double s[TP_MAX_DIMS];
+  s[0] = (double)tp_tensor_numel(w);
+  for (int d = 1; d < x->ndim - 1; d++) s[d] = 1;
+  return tp_view(w, x->ndim - 1, s);
+}
+
+static tp_tensor *prelu_impl(tp_tensor *x, tp_tensor *w) {
+  if (!floating(x->dtype)) return tp_fail("\"prelu_cpu\" not implemented for '%s'", tp_dtype_title(x->dtype));
+  if (w->dtype != x->dtype) return tp_fail("Found dtype %s but expected %s", tp_dtype_title(w->dtype), tp_dtype_title(x->dtype));
+  if (w->ndim > 1) return tp_fail("prelu: Expected `weight` to be a scalar or 1D tensor, but got ndim = %d", w->ndim);
+  int64_t nw = (int64_t)tp_tensor_numel(w);
+  if (nw != 1) {
+    if (x->ndim == 0) return tp_fail("Not allow zero-dim input tensor.");
+    int64_t ch = x->ndim >= 2 ? x->shape[1] : 1;
+    if (nw != ch)
+      return tp_fail("Mismatch of parameter numbers and input channel size. Found parameter numbers = %lld and channel size = %lld.",
+                     (long long)nw, (long long)ch);
+  }
+  tp_tensor *wv = tp_prelu_weight_view(x, w);
+  tp_tensor *wx = wv ? tp_binary(TP_OP_MUL, wv, x, 1) : NULL;
+  tp_tensor *pos = wx ? tp_binary_scalar(TP_OP_GT, x, 0, TP_SCALAR_INT, TP_FORM_PY, 1) : NULL;
+  tp_tensor *out = pos ? tp_where(pos, x, wx, 0, TP_SCALAR_NONE, 0, TP_SCALAR_NONE) : NULL;
+  if (out && out->ndim != x->ndim) {  /* a 0-d x with a 1-element weight: x's shape */
+    tp_tensor *o2 = tp_reshape(out, x->ndim, NULL);
+    tp_tensor_release(out);
+    out = o2;
+  }
+  return drop(out, wv, wx, pos, NULL);
+}
+
+TP_API tp_tensor *tp_prelu(tp_tensor *x, tp_tensor *w) {
+  BELOW(tp_tensor *, out, prelu_impl(x, w));
+  tp_tensor *ins[2] = {x, w};
+  return record_misc("PreluBackward0", TP_MISC_PRELU, 2, ins, out, 2, ins, 0);
 }

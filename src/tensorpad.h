@@ -442,4 +442,10 @@ TP_API tp_tensor *tp_cov(tp_tensor *t, double correction);
 TP_API tp_tensor *tp_corrcoef(tp_tensor *t);
 TP_API int tp_fill_diagonal_(tp_tensor *t, double value, int wrap);
 
+/* src/misc.c, one node each: hardshrink(x, lambd) (floating x), angle(x) (real x: pi below 0,
+ * NaN for NaN, else 0; integers give float32), prelu(x, weight) (one weight or one per channel). */
+TP_API tp_tensor *tp_hardshrink(tp_tensor *x, double lambd);
+TP_API tp_tensor *tp_angle(tp_tensor *x);
+TP_API tp_tensor *tp_prelu(tp_tensor *x, tp_tensor *weight);
+
 #endif

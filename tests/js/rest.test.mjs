@@ -55,3 +55,23 @@ test('gradcheck and gradgradcheck: cov, corrcoef, fill_diagonal_ (float64)', () 
     });
   }
 });
+
+test('gradcheck and gradgradcheck: hardshrink, angle, prelu (float64)', () => {
+  const f64 = { dtype: torch.float64 };
+  const x = torch.tensor([[0.31, -0.62, 0.47, -0.23], [0.74, -0.38, 0.56, -0.81], [0.12, 0.66, -0.44, 0.29]], f64).requires_grad_();
+  const w = torch.tensor([0.25, -0.5, 0.75], f64).requires_grad_();
+  const w1 = torch.tensor([0.3], f64).requires_grad_();
+  const cases = [
+    ['hardshrink', (t) => t.hardshrink(0.35), [x]],
+    ['angle', (t) => t.angle(), [x]],
+    ['prelu per channel (3-d)', (t, v) => t.reshape(2, 3, 2).prelu(v), [x, w]],
+    ['prelu one weight', (t, v) => t.prelu(v), [x, w1]],
+    ['prelu channels of a matrix', (t, v) => t.t().prelu(v), [x, w]],
+  ];
+  for (const [label, fn, inputs] of cases) {
+    torch.scope(() => {
+      assert.equal(torch.autograd.gradcheck(fn, inputs), true, `gradcheck ${label}`);
+      assert.equal(torch.autograd.gradgradcheck(fn, inputs), true, `gradgradcheck ${label}`);
+    });
+  }
+});
