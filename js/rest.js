@@ -212,6 +212,16 @@ export function install(torch, Tensor) {
   };
   torch.prelu = (x, ...a) => asTensor(x, 'prelu').prelu(...a);
 
+  // mvlgamma(p) / mvlgamma_(p) (src/misc.c)
+  const mvP = (fname, a) => {
+    const { p } = bind(fname, a, ['p']);
+    if (p === undefined) throw new TypeError(`${fname}() missing 1 required positional arguments: "p"`);
+    return checkInt(fname, 'p', p);
+  };
+  P.mvlgamma = function (...a) { return wrap(check(W.tp_mvlgamma(this._ptr, mvP('mvlgamma', a)))); };
+  P.mvlgamma_ = function (...a) { checkStatus(W.tp_mvlgamma_(this._ptr, mvP('mvlgamma_', a))); return this; };
+  torch.mvlgamma = (x, ...a) => asTensor(x, 'mvlgamma').mvlgamma(...a);
+
   // ---- what tensorpad does not have ------------------------------------------------------
   for (const [what, names] of Object.entries(MISSING)) {
     for (const name of names) {

@@ -321,6 +321,8 @@ export declare class Tensor {
   hardshrink(lambd?: number): Tensor;
   angle(): Tensor;
   prelu(weight: Tensor): Tensor;
+  mvlgamma(p: number): Tensor;
+  mvlgamma_(p: number): this;
   fill_diagonal_(fill_value: number | boolean, wrap?: boolean): this;
   apply_(fn: (v: number) => number | boolean): this;
   map_(tensor: Tensor, fn: (a: number, b: number) => number | boolean): this;

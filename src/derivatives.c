@@ -1245,6 +1245,10 @@ static int shape_formula(arena *a, tp_node *n, tp_tensor **gs, tp_tensor **gi) {
     if (n->ninputs > 1 && n->next[1].fn && !(gi[1] = own(K(a, tp_index(g, nix, ix))))) return -1;
     return 0;
   }
+  case TP_MISC_MVLGAMMA: {  /* d x = g * sum_i digamma(x + (1 - i) / 2) */
+    tp_tensor *x = unpack(a, n, 0);
+    return (gi[0] = own(x ? K(a, tp_mvlgamma_grad(g, x, (int64_t)n->s[0])) : NULL)) ? 0 : -1;
+  }
   }
   return tp_fail_status("tensorpad: no derivative for %s", n->name);
 }
@@ -1980,6 +1984,10 @@ static int misc_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
       if (!(gi[1] = own(reshape_meta(a, r, &n->in_meta[1])))) return -1;
     }
     return 0;
+  }
+  case TP_MISC_MVLGAMMA: {  /* d x = g * sum_i digamma(x + (1 - i) / 2) */
+    tp_tensor *x = unpack(a, n, 0);
+    return (gi[0] = own(x ? K(a, tp_mvlgamma_grad(g, x, (int64_t)n->s[0])) : NULL)) ? 0 : -1;
   }
   }
   return tp_fail_status("tensorpad: no derivative for %s", n->name);

@@ -7,6 +7,8 @@
 #include "autograd.h"
 #include "derivatives.h"
 #include "shape.h"
+#include "ops.h"
+#include <math.h>
 
 /* Releases up to four temporaries (NULL allowed) and returns r. */
 static tp_tensor *drop(tp_tensor *r, tp_tensor *a, tp_tensor *b, tp_tensor *c, tp_tensor *d) {
@@ -171,4 +173,52 @@ TP_API tp_tensor *tp_prelu(tp_tensor *x, tp_tensor *w) {
   BELOW(tp_tensor *, out, prelu_impl(x, w));
   tp_tensor *ins[2] = {x, w};
   return record_misc("PreluBackward0", TP_MISC_PRELU, 2, ins, out, 2, ins, 0);
+}
+
+/* mvlgamma(x, p) = sum_i lgamma(x + (1 - i) / 2), i = 1..p, + p (p - 1) / 4 log(pi), as ATen
+ * computes it: args = arange(-p/2 + 1/2, 1/2, 1/2) + x[..., None]. */
+static tp_tensor *mvlgamma_args(tp_tensor *x, int64_t p) {
+  int dt = floating(x->dtype) ? x->dtype : TP_FLOAT32;
+  tp_tensor *r = tp_arange(-(double)p * 0.5 + 0.5, 0.5, 0.5, dt), *xu = r ? tp_unsqueeze(x, -1) : NULL;
+  tp_tensor *args = xu ? tp_binary(TP_OP_ADD, r, xu, 1) : NULL;
+  return drop(args, r, xu, NULL, NULL);
+}
+
+tp_tensor *tp_mvlgamma_grad(tp_tensor *g, tp_tensor *x, int64_t p) {  /* g * digamma(args).sum(-1) */
+  double last = -1;
+  tp_tensor *args = mvlgamma_args(x, p), *dg = args ? tp_unary(TP_OP_DIGAMMA, args) : NULL;
+  tp_tensor *s = dg ? tp_reduce(TP_OP_SUM, dg, 1, &last, 0, 0, -1) : NULL;
+  tp_tensor *out = s ? tp_binary(TP_OP_MUL, g, s, 1) : NULL;
+  return drop(out, args, dg, s, NULL);
+}
+
+static tp_tensor *mvlgamma_impl(tp_tensor *x, int64_t p) {
+  if (x->dtype == TP_BOOL) return tp_fail("The input tensor may not be a boolean tensor.");
+  if (p < 1) return tp_fail("p has to be greater than or equal to 1");
+  double last = -1;
+  tp_tensor *args = mvlgamma_args(x, p), *lg = args ? tp_unary(TP_OP_LGAMMA, args) : NULL;
+  tp_tensor *s = lg ? tp_reduce(TP_OP_SUM, lg, 1, &last, 0, 0, -1) : NULL;
+  tp_tensor *out = s ? tp_binary_scalar(TP_OP_ADD, s, (double)(p * (p - 1)) * log(3.14159265358979323846) * 0.25,
+                                        TP_SCALAR_FLOAT, TP_FORM_ATEN, 1) : NULL;
+  return drop(out, args, lg, s, NULL);
+}
+
+TP_API tp_tensor *tp_mvlgamma(tp_tensor *x, double p) {
+  int64_t pi = tp_arg_i64(p);
+  BELOW(tp_tensor *, out, mvlgamma_impl(x, pi));
+  return record_misc("MvlgammaBackward0", TP_MISC_MVLGAMMA, 1, &x, out, 1, &x, (double)pi);
+}
+
+/* mvlgamma_: tensors that need no graph only (tensorpad records no in-place MvlgammaBackward). */
+TP_API int tp_mvlgamma_(tp_tensor *x, double p) {
+  if (tp_is_grad_enabled() && (x->requires_grad || (x->base && x->base->requires_grad)))
+    return tp_fail_status("tensorpad: mvlgamma_ on a tensor that requires grad is not supported; use mvlgamma");
+  /* ATen's in-place form builds its arange in self's dtype: integers get step 0 */
+  if (x->dtype != TP_BOOL && !floating(x->dtype) && tp_arg_i64(p) >= 1) return tp_fail_status("step must be nonzero");
+  int mode = tp_set_grad_enabled(0);
+  tp_tensor *out = mvlgamma_impl(x, tp_arg_i64(p));
+  int rc = out ? tp_assign_result(x, out) : -1;
+  if (out) tp_tensor_release(out);
+  tp_set_grad_enabled(mode);
+  return rc;
 }

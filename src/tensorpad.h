@@ -447,5 +447,8 @@ TP_API int tp_fill_diagonal_(tp_tensor *t, double value, int wrap);
 TP_API tp_tensor *tp_hardshrink(tp_tensor *x, double lambd);
 TP_API tp_tensor *tp_angle(tp_tensor *x);
 TP_API tp_tensor *tp_prelu(tp_tensor *x, tp_tensor *weight);
+/* mvlgamma(x, p) (p >= 1; integers give float32) and its in-place form (no graph). */
+TP_API tp_tensor *tp_mvlgamma(tp_tensor *x, double p);
+TP_API int tp_mvlgamma_(tp_tensor *x, double p);
 
 #endif

@@ -64,6 +64,7 @@ test('gradcheck and gradgradcheck: hardshrink, angle, prelu (float64)', () => {
   const cases = [
     ['hardshrink', (t) => t.hardshrink(0.35), [x]],
     ['angle', (t) => t.angle(), [x]],
+    ['mvlgamma p=3', (t) => t.add(2).mvlgamma(3), [x]],
     ['prelu per channel (3-d)', (t, v) => t.reshape(2, 3, 2).prelu(v), [x, w]],
     ['prelu one weight', (t, v) => t.prelu(v), [x, w1]],
     ['prelu channels of a matrix', (t, v) => t.t().prelu(v), [x, w]],
@@ -74,4 +75,10 @@ test('gradcheck and gradgradcheck: hardshrink, angle, prelu (float64)', () => {
       assert.equal(torch.autograd.gradgradcheck(fn, inputs), true, `gradgradcheck ${label}`);
     });
   }
+});
+
+test('mvlgamma_ refuses a tensor that requires grad and changes nothing', () => {
+  const x = torch.tensor([1.5, 2.5], { dtype: torch.float64, requires_grad: true });
+  assert.throws(() => x.mvlgamma_(2), /mvlgamma_ on a tensor that requires grad is not supported/);
+  assert.deepEqual(x.tolist(), [1.5, 2.5]);
 });
