@@ -4,11 +4,21 @@
 // and clear errors for what tensorpad does not have (complex dtypes, sparse, quantized,
 // mkldnn, nested and device tensors). This file only binds arguments; install(torch, Tensor)
 // runs once, from tensorpad.js.
-import { W, check, checkStatus, args, TensorError } from './core.js';
+import { W, check, checkStatus, args, memory, TensorError } from './core.js';
 import { describe } from './dtype.js';
 import { bind, splitOptions, checkInt } from './args.js';
 import { asTensor, wrap, Tuple } from './tensor.js';
 import { listResult, intList } from './shape.js';
+
+/** frexp's (mantissa, exponent): an array with .mantissa / .exponent, printed as PyTorch's. */
+class FrexpResult extends Array {
+  static get [Symbol.species]() { return Array; }
+  get mantissa() { return this[0]; }
+  get exponent() { return this[1]; }
+  toString() { return `torch.return_types.frexp(\nmantissa=${this[0]},\nexponent=${this[1]})`; }
+  [Symbol.for('nodejs.util.inspect.custom')]() { return this.toString(); }
+}
+let pairPtr = 0;
 
 const noArgs = (fname, a) => {
   if (a.length) throw new TypeError(`${fname}() takes no arguments (${a.length} given)`);
@@ -221,6 +231,17 @@ export function install(torch, Tensor) {
   P.mvlgamma = function (...a) { return wrap(check(W.tp_mvlgamma(this._ptr, mvP('mvlgamma', a)))); };
   P.mvlgamma_ = function (...a) { checkStatus(W.tp_mvlgamma_(this._ptr, mvP('mvlgamma_', a))); return this; };
   torch.mvlgamma = (x, ...a) => asTensor(x, 'mvlgamma').mvlgamma(...a);
+
+  P.frexp = function (...a) {
+    noArgs('frexp', a);
+    if (!pairPtr) pairPtr = check(W.tp_malloc(8));
+    checkStatus(W.tp_frexp(this._ptr, pairPtr));
+    const p = new Uint32Array(memory.buffer, pairPtr, 2);
+    const r = new FrexpResult();
+    r.push(wrap(p[0]), wrap(p[1]));
+    return r;
+  };
+  torch.frexp = (x) => asTensor(x, 'frexp').frexp();
 
   // ---- what tensorpad does not have ------------------------------------------------------
   for (const [what, names] of Object.entries(MISSING)) {

@@ -323,6 +323,7 @@ export declare class Tensor {
   prelu(weight: Tensor): Tensor;
   mvlgamma(p: number): Tensor;
   mvlgamma_(p: number): this;
+  frexp(): Tensor[] & { mantissa: Tensor; exponent: Tensor };
   fill_diagonal_(fill_value: number | boolean, wrap?: boolean): this;
   apply_(fn: (v: number) => number | boolean): this;
   map_(tensor: Tensor, fn: (a: number, b: number) => number | boolean): this;

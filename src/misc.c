@@ -222,3 +222,28 @@ TP_API int tp_mvlgamma_(tp_tensor *x, double p) {
   tp_set_grad_enabled(mode);
   return rc;
 }
+
+/* frexp: x = mantissa * 2^exponent, |mantissa| in [0.5, 1) (libm's frexp per element over a
+ * contiguous copy; exact for float32 values too). out[0] mantissa (x's dtype, FrexpBackward0:
+ * d x = g / exp2(exponent)), out[1] exponent (int32). */
+TP_API int tp_frexp(tp_tensor *x, tp_tensor **out) {
+  if (!floating(x->dtype)) return tp_fail_status("torch.frexp() only supports floating-point dtypes");
+  tp_tensor *xc = tp_contiguous(x);
+  tp_tensor *m = xc ? tp_tensor_make(x->dtype, x->ndim, x->shape) : NULL;
+  tp_tensor *e = m ? tp_tensor_make(TP_INT32, x->ndim, x->shape) : NULL;
+  if (!e) { drop(NULL, xc, m, NULL, NULL); return -1; }
+  int64_t n = (int64_t)tp_tensor_numel(x);
+  int32_t *pe = (int32_t *)tp_ptr(e);
+  for (int64_t i = 0; i < n; i++) {
+    int ex = 0;
+    if (x->dtype == TP_FLOAT32) ((float *)tp_ptr(m))[i] = frexpf(((const float *)tp_ptr(xc))[i], &ex);
+    else ((double *)tp_ptr(m))[i] = frexp(((const double *)tp_ptr(xc))[i], &ex);
+    pe[i] = isfinite(x->dtype == TP_FLOAT32 ? ((const float *)tp_ptr(xc))[i] : ((const double *)tp_ptr(xc))[i]) ? ex : 0;
+  }
+  tp_tensor_release(xc);
+  m = record_misc("FrexpBackward0", TP_MISC_FREXP, 1, &x, m, 1, &e, 0);
+  if (!m) { tp_tensor_release(e); return -1; }
+  out[0] = m;
+  out[1] = e;
+  return 0;
+}

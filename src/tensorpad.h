@@ -450,5 +450,7 @@ TP_API tp_tensor *tp_prelu(tp_tensor *x, tp_tensor *weight);
 /* mvlgamma(x, p) (p >= 1; integers give float32) and its in-place form (no graph). */
 TP_API tp_tensor *tp_mvlgamma(tp_tensor *x, double p);
 TP_API int tp_mvlgamma_(tp_tensor *x, double p);
+/* frexp(x): out[0] mantissa (FrexpBackward0), out[1] int32 exponent; 0 or -1. */
+TP_API int tp_frexp(tp_tensor *x, tp_tensor **out);
 
 #endif

@@ -65,6 +65,7 @@ test('gradcheck and gradgradcheck: hardshrink, angle, prelu (float64)', () => {
     ['hardshrink', (t) => t.hardshrink(0.35), [x]],
     ['angle', (t) => t.angle(), [x]],
     ['mvlgamma p=3', (t) => t.add(2).mvlgamma(3), [x]],
+    ['frexp mantissa', (t) => t.mul(5).frexp()[0], [x]],
     ['prelu per channel (3-d)', (t, v) => t.reshape(2, 3, 2).prelu(v), [x, w]],
     ['prelu one weight', (t, v) => t.prelu(v), [x, w1]],
     ['prelu channels of a matrix', (t, v) => t.t().prelu(v), [x, w]],
