@@ -4,7 +4,7 @@
 // and clear errors for what tensorpad does not have (complex dtypes, sparse, quantized,
 // mkldnn, nested and device tensors). This file only binds arguments; install(torch, Tensor)
 // runs once, from tensorpad.js.
-import { W, check, checkStatus, args, memory, TensorError } from './core.js';
+import { W, check, checkStatus, args, memory, heapBuffer, TensorError } from './core.js';
 import { describe } from './dtype.js';
 import { bind, splitOptions, checkInt } from './args.js';
 import { asTensor, wrap, Tuple } from './tensor.js';
@@ -19,6 +19,46 @@ class FrexpResult extends Array {
   [Symbol.for('nodejs.util.inspect.custom')]() { return this.toString(); }
 }
 let pairPtr = 0;
+
+/** A float as Python's repr writes it (shortest round-trip digits; exponent below 1e-4 and from 1e16). */
+function pyFloat(v) {
+  if (Number.isNaN(v)) return 'nan';
+  if (!Number.isFinite(v)) return v > 0 ? 'inf' : '-inf';
+  if (v === 0) return Object.is(v, -0) ? '-0.0' : '0.0';
+  const [m, e] = v.toExponential().split('e');
+  const ex = Number(e);
+  if (ex < -4 || ex >= 16) return `${m}e${ex < 0 ? '-' : '+'}${String(Math.abs(ex)).padStart(2, '0')}`;
+  const s = String(v);
+  return s.includes('.') ? s : `${s}.0`;
+}
+
+const STORAGE = {
+  float32: ['FloatStorage', Float32Array], float64: ['DoubleStorage', Float64Array], int32: ['IntStorage', Int32Array],
+  int64: ['LongStorage', BigInt64Array], bool: ['BoolStorage', Uint8Array],
+};
+
+/** What t.storage() returns: the tensor's whole storage, read live (it keeps the tensor alive). */
+class TypedStorage {
+  constructor(t) { this._t = t; this.dtype = t.dtype; this.device = t.device; }
+  _array() {
+    const A = STORAGE[this.dtype.name][1];
+    const n = W.tp_tensor_storage_nbytes(this._t._ptr) / A.BYTES_PER_ELEMENT;
+    return new A(heapBuffer(), W.tp_tensor_storage_data(this._t._ptr), n);
+  }
+  size() { return this._array().length; }
+  get length() { return this.size(); }
+  tolist() {
+    const name = this.dtype.name;
+    return Array.from(this._array(), (v) => (name === 'bool' ? v !== 0 : typeof v === 'bigint' ? Number(v) : v));
+  }
+  data_ptr() { return W.tp_tensor_storage_data(this._t._ptr); }
+  toString() {
+    const name = this.dtype.name, a = this._array();
+    const lines = Array.from(a, (v) => ` ${name === 'bool' ? (v ? 'True' : 'False') : name.startsWith('float') ? pyFloat(v) : String(v)}`);
+    return `${lines.length ? lines.join('\n') : ' '}\n[torch.storage.TypedStorage(dtype=torch.${name}, device=cpu) of size ${a.length}]`;
+  }
+  [Symbol.for('nodejs.util.inspect.custom')]() { return this.toString(); }
+}
 
 const noArgs = (fname, a) => {
   if (a.length) throw new TypeError(`${fname}() takes no arguments (${a.length} given)`);
@@ -242,6 +282,14 @@ export function install(torch, Tensor) {
     return r;
   };
   torch.frexp = (x) => asTensor(x, 'frexp').frexp();
+
+  // ---- storage() / storage_type() --------------------------------------------------------
+  P.storage = function (...a) { noArgs('storage', a); return new TypedStorage(this); };
+  P.storage_type = function (...a) {
+    noArgs('storage_type', a);
+    const name = STORAGE[this.dtype.name][0];
+    return { __name__: name, toString: () => `<class 'torch.${name}'>` };
+  };
 
   // ---- what tensorpad does not have ------------------------------------------------------
   for (const [what, names] of Object.entries(MISSING)) {

@@ -324,6 +324,8 @@ export declare class Tensor {
   mvlgamma(p: number): Tensor;
   mvlgamma_(p: number): this;
   frexp(): Tensor[] & { mantissa: Tensor; exponent: Tensor };
+  storage(): { dtype: dtype; device: any; size(): number; readonly length: number; tolist(): (number | boolean)[]; data_ptr(): number };
+  storage_type(): { __name__: string };
   fill_diagonal_(fill_value: number | boolean, wrap?: boolean): this;
   apply_(fn: (v: number) => number | boolean): this;
   map_(tensor: Tensor, fn: (a: number, b: number) => number | boolean): this;
