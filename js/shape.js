@@ -478,3 +478,4 @@ function parseSlice(s) {
   if (out.step === 0) throw new TensorError('slice step cannot be zero');
   return out;
 }
+export { listResult, intList };

@@ -271,6 +271,80 @@ export declare class Tensor {
   char(): never;
   short(): never;
 
+  // ---- the remaining Tensor methods (js/rest.js) ----
+  /** Transposes of a real tensor (views): H for 2-D, mH/adjoint for >= 2-D. */
+  readonly H: Tensor;
+  readonly mH: Tensor;
+  adjoint(): Tensor;
+  /** A real tensor is its own conjugate: these return `this`. */
+  readonly real: this;
+  conj(): this;
+  resolve_conj(): this;
+  resolve_neg(): this;
+  conj_physical(): this;
+  conj_physical_(): this;
+  is_conj(): false;
+  is_neg(): false;
+  /** Throws: tensorpad has no complex dtypes. */
+  readonly imag: never;
+  readonly is_sparse: false;
+  readonly is_sparse_csr: false;
+  readonly is_quantized: false;
+  readonly is_meta: false;
+  readonly is_mkldnn: false;
+  readonly is_mps: false;
+  readonly is_nested: false;
+  readonly is_ort: false;
+  readonly is_vulkan: false;
+  readonly is_xpu: false;
+  readonly is_ipu: false;
+  readonly volatile: false;
+  is_distributed(): false;
+  is_pinned(): false;
+  is_shared(): false;
+  share_memory_(): this;
+  is_set_to(tensor: Tensor): boolean;
+  to_dense(): this;
+  /** Unnamed tensors only: one null per dim. */
+  readonly names: null[];
+  readonly name: null;
+  has_names(): false;
+  rename(...names: null[]): Tensor;
+  rename_(...names: null[]): this;
+  refine_names(...names: null[]): Tensor;
+  unsafe_split(split_size: number, dim?: number): Tensor[];
+  unsafe_split_with_sizes(split_sizes: number[], dim?: number): Tensor[];
+  unsafe_chunk(chunks: number, dim?: number): Tensor[];
+  new(...args: any[]): Tensor;
+  cov(opts?: { correction?: number }): Tensor;
+  corrcoef(): Tensor;
+  hardshrink(lambd?: number): Tensor;
+  angle(): Tensor;
+  prelu(weight: Tensor): Tensor;
+  mvlgamma(p: number): Tensor;
+  mvlgamma_(p: number): this;
+  frexp(): Tensor[] & { mantissa: Tensor; exponent: Tensor };
+  storage(): { dtype: dtype; device: any; size(): number; readonly length: number; tolist(): (number | boolean)[]; data_ptr(): number };
+  storage_type(): { __name__: string };
+  fill_diagonal_(fill_value: number | boolean, wrap?: boolean): this;
+  apply_(fn: (v: number) => number | boolean): this;
+  map_(tensor: Tensor, fn: (a: number, b: number) => number | boolean): this;
+  map2_(x: Tensor, y: Tensor, fn: (a: number, b: number, c: number) => number | boolean): this;
+  /** Not available in tensorpad (complex, sparse, quantized, mkldnn, nested, devices): these throw a TensorError. */
+  pin_memory(): never; cuda(): never; xpu(): never; ipu(): never; reinforce(): never;
+  align_to(...names: string[]): never; align_as(other: Tensor): never;
+  cdouble(): never; cfloat(): never; chalf(): never; stft(...a: any[]): never; istft(...a: any[]): never;
+  to_sparse(...a: any[]): never; to_sparse_coo(...a: any[]): never; to_sparse_csr(...a: any[]): never;
+  to_sparse_csc(...a: any[]): never; to_sparse_bsr(...a: any[]): never; to_sparse_bsc(...a: any[]): never;
+  coalesce(): never; indices(): never; values(): never; crow_indices(): never; col_indices(): never;
+  ccol_indices(): never; row_indices(): never; sparse_dim(): never; dense_dim(): never;
+  sparse_mask(mask: Tensor): never; sparse_resize_(...a: any[]): never; sparse_resize_and_clear_(...a: any[]): never;
+  resize_as_sparse_(t: Tensor): never; smm(mat: Tensor): never; sspaddmm(...a: any[]): never; is_coalesced(): never;
+  dequantize(): never; int_repr(): never; q_scale(): never; q_zero_point(): never; q_per_channel_scales(): never;
+  q_per_channel_zero_points(): never; q_per_channel_axis(): never; qscheme(): never;
+  to_mkldnn(...a: any[]): never; to_padded_tensor(...a: any[]): never; record_stream(s: any): never;
+  as_subclass(cls: any): never; as_strided_scatter(...a: any[]): never;
+
   /** The other operator methods are added at load time from the core's op table. */
   [method: string]: any;
 }

@@ -49,6 +49,8 @@ enum {
   /* more shape and linear-algebra ops (src/shape_more.c, src/linalg_more.c): diag, trace,
    * diag_embed, rot90, take, addmv, addr, baddbmm, addbmm, vdot, cross (iv[0]: TP_MORE_*) */
   TP_GRAD_MORE,
+  /* the remaining Tensor methods (src/misc.c: hardshrink, angle, prelu; iv[0]: TP_MISC_*) */
+  TP_GRAD_MISC,
   TP_GRAD_COUNT
 };
 enum { TP_STATS_NANSUM, TP_STATS_LOGCUMSUMEXP, TP_STATS_DIST, TP_STATS_NOT_IMPLEMENTED, TP_STATS_LERP };

@@ -1247,6 +1247,14 @@ static int shape_formula(arena *a, tp_node *n, tp_tensor **gs, tp_tensor **gi) {
     if (n->ninputs > 1 && n->next[1].fn && !(gi[1] = own(K(a, tp_index(g, nix, ix))))) return -1;
     return 0;
   }
+  case TP_MISC_FREXP: {  /* d x = g / exp2(exponent), exp2 of the int32 exponent in float32 as ATen */
+    tp_tensor *e = unpack(a, n, 0);
+    return (gi[0] = own(bin(a, TP_OP_DIV, g, un(a, TP_OP_EXP2, e)))) ? 0 : -1;
+  }
+  case TP_MISC_MVLGAMMA: {  /* d x = g * sum_i digamma(x + (1 - i) / 2) */
+    tp_tensor *x = unpack(a, n, 0);
+    return (gi[0] = own(x ? K(a, tp_mvlgamma_grad(g, x, (int64_t)n->s[0])) : NULL)) ? 0 : -1;
+  }
   }
   return tp_fail_status("tensorpad: no derivative for %s", n->name);
 }
@@ -1289,6 +1297,7 @@ static int shapes_more_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **g
 static int stats_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi);  /* src/stats.c's section, at the end */
 
 static int linalg2_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi);
+static int misc_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi);  /* src/misc.c's section, at the end */
 
 int tp_formula_apply(tp_node *n, tp_tensor **gs, tp_tensor **gi) {
   arena a = {.n = 0};
@@ -1328,6 +1337,7 @@ int tp_formula_apply(tp_node *n, tp_tensor **gs, tp_tensor **gi) {
     break;
   case TP_GRAD_ELEMW: rc = elemw_formula(&a, n, g, gi); break;
   case TP_GRAD_STATS: rc = stats_formula(&a, n, g, gi); break;
+  case TP_GRAD_MISC: rc = misc_formula(&a, n, g, gi); break;
   case TP_GRAD_LINALG_DET: case TP_GRAD_LINALG_SLOGDET: case TP_GRAD_LINALG_INV:
     rc = linalg2_formula(&a, n, n->kind == TP_GRAD_LINALG_SLOGDET ? gs[1] : g, gi);
     break;
@@ -1962,4 +1972,42 @@ static int scatter_reduce_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor 
   if (n->next[0].fn && !(gi[0] = own(gs))) return -1;
   if (n->next[1].fn && !(gi[1] = own(gsrc))) return -1;
   return 0;
+}
+
+/* ==== the remaining Tensor methods (src/misc.c) =============================================
+ * Written with entry points, so create_graph records them. */
+static int misc_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
+  switch (n->iv[0]) {
+  case TP_MISC_HARDSHRINK: {  /* d x = |x| <= lambd ? 0 : g */
+    tp_tensor *x = unpack(a, n, 0), *ax = un(a, TP_OP_ABS, x);
+    tp_tensor *in = ax ? K(a, tp_binary_scalar(TP_OP_LE, ax, n->s[0], TP_SCALAR_FLOAT, TP_FORM_PY, 1)) : NULL;
+    return (gi[0] = own(in ? K(a, tp_where(in, NULL, g, 0, TP_SCALAR_INT, 0, TP_SCALAR_NONE)) : NULL)) ? 0 : -1;
+  }
+  case TP_MISC_ANGLE:  /* a real input: angle is piecewise constant, d x = 0 */
+    return (gi[0] = own(zeros_meta(a, &n->in_meta[0]))) ? 0 : -1;
+  case TP_MISC_PRELU: {  /* d x = x > 0 ? g : w g;  d w = (x > 0 ? 0 : x g) summed to w's shape */
+    tp_tensor *x = unpack(a, n, 0), *w = unpack(a, n, 1);
+    tp_tensor *wv = x && w ? K(a, tp_prelu_weight_view(x, w)) : NULL;
+    tp_tensor *pos = wv ? K(a, tp_binary_scalar(TP_OP_GT, x, 0, TP_SCALAR_INT, TP_FORM_PY, 1)) : NULL;
+    if (!pos) return -1;
+    if (n->next[0].fn && !(gi[0] = own(where3(a, pos, g, bin(a, TP_OP_MUL, wv, g))))) return -1;
+    if (n->next[1].fn) {
+      tp_tensor *xg = bin(a, TP_OP_MUL, x, g), *neg = xg ? where3(a, pos, zeros_like_t(a, xg), xg) : NULL;
+      double sizes[TP_MAX_DIMS];
+      for (int d = 0; d < wv->ndim; d++) sizes[d] = (double)wv->shape[d];
+      tp_tensor *r = neg ? K(a, tp_sum_to_size(neg, wv->ndim, sizes)) : NULL;
+      if (!(gi[1] = own(reshape_meta(a, r, &n->in_meta[1])))) return -1;
+    }
+    return 0;
+  }
+  case TP_MISC_FREXP: {  /* d x = g / exp2(exponent), exp2 of the int32 exponent in float32 as ATen */
+    tp_tensor *e = unpack(a, n, 0);
+    return (gi[0] = own(bin(a, TP_OP_DIV, g, un(a, TP_OP_EXP2, e)))) ? 0 : -1;
+  }
+  case TP_MISC_MVLGAMMA: {  /* d x = g * sum_i digamma(x + (1 - i) / 2) */
+    tp_tensor *x = unpack(a, n, 0);
+    return (gi[0] = own(x ? K(a, tp_mvlgamma_grad(g, x, (int64_t)n->s[0])) : NULL)) ? 0 : -1;
+  }
+  }
+  return tp_fail_status("tensorpad: no derivative for %s", n->name);
 }

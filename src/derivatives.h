@@ -69,4 +69,11 @@ tp_tensor *tp_record_elemw(int op, const char *name, int ninputs, tp_tensor *con
 int tp_inplace_elemw_begin(int op, const char *name, tp_tensor *self, int nextra, tp_tensor *const *extra,
                            const double *p, int nsave, struct tp_node **n);
 
+/* Which op a TP_GRAD_MISC node is (iv[0]); s[0] holds hardshrink's lambd. src/misc.c. */
+enum { TP_MISC_HARDSHRINK, TP_MISC_ANGLE, TP_MISC_PRELU, TP_MISC_MVLGAMMA, TP_MISC_FREXP };
+/* d mvlgamma(x, p) = g * sum_i digamma(x + (1 - i) / 2) (a new tensor). */
+tp_tensor *tp_mvlgamma_grad(tp_tensor *g, tp_tensor *x, int64_t p);
+/* prelu's weight viewed to broadcast along x's dim 1 (a new reference). */
+tp_tensor *tp_prelu_weight_view(tp_tensor *x, tp_tensor *w);
+
 #endif

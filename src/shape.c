@@ -733,3 +733,21 @@ static int trilu_record_(tp_tensor *t, double diagonal, int upper) {
 
 TP_API int tp_tril_(tp_tensor *t, double diagonal) { return trilu_record_(t, diagonal, 0); }
 TP_API int tp_triu_(tp_tensor *t, double diagonal) { return trilu_record_(t, diagonal, 1); }
+
+/* ---- unsafe_split / unsafe_split_with_sizes / unsafe_chunk ----------------------------
+ * PyTorch's "unsafe" forms return the same pieces as split without view tracking; here the
+ * pieces are the same views as split's, recorded under PyTorch's UnsafeSplit* names. */
+TP_API int tp_unsafe_split(tp_tensor *t, double split_size, double dim_d) {
+  BELOW(int, c, split_impl(t, split_size, dim_d));
+  return record_pieces(t, c, "UnsafeSplitBackward0", dim_d, 0);
+}
+
+TP_API int tp_unsafe_split_with_sizes(tp_tensor *t, int n, const double *sizes, double dim_d) {
+  BELOW(int, c, split_with_sizes_impl(t, n, sizes, dim_d));
+  return record_pieces(t, c, "UnsafeSplitWithSizesBackward0", dim_d, 0);
+}
+
+TP_API int tp_unsafe_chunk(tp_tensor *t, double chunks, double dim_d) {
+  BELOW(int, c, chunk_impl(t, chunks, dim_d));
+  return record_pieces(t, c, "UnsafeSplitBackward0", dim_d, 0);
+}

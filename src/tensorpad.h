@@ -432,4 +432,28 @@ TP_API tp_tensor *tp_inner(tp_tensor *a, tp_tensor *b);
 TP_API tp_tensor *tp_kron(tp_tensor *a, tp_tensor *b);
 TP_API tp_tensor *tp_matrix_power(tp_tensor *a, double n);
 
+/* ---- the remaining Tensor methods (src/shape.c tail) ---- */
+/* unsafe_split / unsafe_split_with_sizes / unsafe_chunk: split's pieces under PyTorch's
+ * UnsafeSplit* grad_fn names. */
+TP_API int tp_unsafe_split(tp_tensor *t, double split_size, double dim);
+TP_API int tp_unsafe_split_with_sizes(tp_tensor *t, int n, const double *sizes, double dim);
+TP_API int tp_unsafe_chunk(tp_tensor *t, double chunks, double dim);
+
+/* src/misc.c: composites of the entry points above, with PyTorch's graphs. cov(x, correction)
+ * and corrcoef(x) (observations along dim 1); fill_diagonal_(x, value, wrap) (0 / -1). */
+TP_API tp_tensor *tp_cov(tp_tensor *t, double correction);
+TP_API tp_tensor *tp_corrcoef(tp_tensor *t);
+TP_API int tp_fill_diagonal_(tp_tensor *t, double value, int wrap);
+
+/* src/misc.c, one node each: hardshrink(x, lambd) (floating x), angle(x) (real x: pi below 0,
+ * NaN for NaN, else 0; integers give float32), prelu(x, weight) (one weight or one per channel). */
+TP_API tp_tensor *tp_hardshrink(tp_tensor *x, double lambd);
+TP_API tp_tensor *tp_angle(tp_tensor *x);
+TP_API tp_tensor *tp_prelu(tp_tensor *x, tp_tensor *weight);
+/* mvlgamma(x, p) (p >= 1; integers give float32) and its in-place form (no graph). */
+TP_API tp_tensor *tp_mvlgamma(tp_tensor *x, double p);
+TP_API int tp_mvlgamma_(tp_tensor *x, double p);
+/* frexp(x): out[0] mantissa (FrexpBackward0), out[1] int32 exponent; 0 or -1. */
+TP_API int tp_frexp(tp_tensor *x, tp_tensor **out);
+
 #endif
