@@ -30,7 +30,13 @@ export function gradFnName(name, alt = false) { return cstr(W.tp_op_grad_fn(OP[n
 function scalarKind(v) { return typeof v === 'boolean' ? 0 : Number.isInteger(v) ? 1 : 2; }
 function isScalar(v) { return typeof v === 'number' || typeof v === 'boolean' || typeof v === 'bigint'; }
 function num(v) { return typeof v === 'boolean' ? (v ? 1 : 0) : Number(v); }
-function kindOfScalar(v) { return typeof v === 'bigint' ? 1 : scalarKind(v); }
+/** Also PyTorch's argument check: an int scalar must fit int64 ("Overflow when unpacking
+ * long"); 1e20 is an int to JS, as 10**20 is to Python. */
+function kindOfScalar(v) {
+  const k = typeof v === 'bigint' ? 1 : scalarKind(v);
+  if (k === 1 && (v >= 9223372036854775808 || v < -9223372036854775808)) throw new TensorError('Overflow when unpacking long');
+  return k;
+}
 
 let Tensor = null;
 
@@ -272,7 +278,7 @@ export function install(torch, TensorClass) {
         if (opts === undefined) {
           if (other instanceof Tensor) return wrap(check(W.tp_binary(op, this._ptr, other._ptr, 1)));
           if (typeof other === 'number' && scalarOK) {
-            return wrap(check(W.tp_binary_scalar(op, this._ptr, other, Number.isInteger(other) ? 1 : 2, 0, 1)));
+            return wrap(check(W.tp_binary_scalar(op, this._ptr, other, kindOfScalar(other), 0, 1)));
           }
         }
         return binary(name, this, other, opts);
