@@ -199,6 +199,9 @@ export declare class Tensor {
   slogdet(): SlogdetResult;
   inverse(): Tensor;
 
+  // decompositions and solvers (js/decomp.js)
+  cholesky(upper?: boolean | { upper?: boolean }): Tensor;
+
   // more shape and view ops (js/shape_more.js); views share storage as in PyTorch
   diagonal(offset?: number, dim1?: number, dim2?: number): Tensor;
   diag(diagonal?: number): Tensor;
@@ -323,6 +326,9 @@ export interface LinalgNamespace {
   det(A: Tensor): Tensor;
   slogdet(A: Tensor): SlogdetResult;
   inv(A: Tensor): Tensor;
+  // decompositions and solvers (js/decomp.js)
+  solve(A: Tensor, B: Tensor, opts?: { left?: true }): Tensor;
+  cholesky(A: Tensor, opts?: { upper?: boolean }): Tensor;
   [name: string]: any;
 }
 
@@ -482,6 +488,9 @@ export interface Torch {
   logdet(A: Tensor): Tensor;
   slogdet(A: Tensor): SlogdetResult;
   inverse(A: Tensor): Tensor;
+
+  // decompositions and solvers (js/decomp.js)
+  cholesky(A: Tensor, upper?: boolean | { upper?: boolean }): Tensor;
   linalg: LinalgNamespace;
 
   /** Operator functions (docs/API.md "Math", "Shape and indexing") are added at load time. */

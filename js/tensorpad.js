@@ -23,6 +23,7 @@ import * as elemw from './elemw.js';
 import * as sorting from './sort.js';
 import * as random from './random.js';
 import * as linalg2 from './linalg2.js';
+import * as decomp from './decomp.js';
 
 const CREATE_KEYS = ['dtype', 'device', 'requires_grad', 'layout', 'pin_memory', 'memory_format', 'out'];
 const RANDOM_KEYS = [...CREATE_KEYS, 'generator'];
@@ -507,6 +508,7 @@ for (const name of ['reshape', 'view_copy', 't', 'transpose', 'swapaxes', 'permu
 for (const m of [ops, linalg, shape, autograd, nn, optim, elemw, sorting, random, linalg2]) m.install(torch, Tensor);
 shapeMore.install(torch, Tensor);
 linalgMore.install(torch, Tensor);
+decomp.install(torch, Tensor);
 
 applyPrintOptions();
 Object.freeze(torch);

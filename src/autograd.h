@@ -49,8 +49,11 @@ enum {
   /* more shape and linear-algebra ops (src/shape_more.c, src/linalg_more.c): diag, trace,
    * diag_embed, rot90, take, addmv, addr, baddbmm, addbmm, vdot, cross (iv[0]: TP_MORE_*) */
   TP_GRAD_MORE,
+  /* matrix decompositions and solvers (src/decomp.c): op is TP_DECOMP_* */
+  TP_GRAD_DECOMP,
   TP_GRAD_COUNT
 };
+enum { TP_DECOMP_SOLVE, TP_DECOMP_CHOLESKY };
 enum { TP_STATS_NANSUM, TP_STATS_LOGCUMSUMEXP, TP_STATS_DIST, TP_STATS_NOT_IMPLEMENTED };
 
 struct tp_node {

@@ -1287,6 +1287,7 @@ static int shapes_more_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **g
 static int stats_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi);  /* src/stats.c's section, at the end */
 
 static int linalg2_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi);
+static int decomp_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi);
 
 int tp_formula_apply(tp_node *n, tp_tensor **gs, tp_tensor **gi) {
   arena a = {.n = 0};
@@ -1326,6 +1327,7 @@ int tp_formula_apply(tp_node *n, tp_tensor **gs, tp_tensor **gi) {
     break;
   case TP_GRAD_ELEMW: rc = elemw_formula(&a, n, g, gi); break;
   case TP_GRAD_STATS: rc = stats_formula(&a, n, g, gi); break;
+  case TP_GRAD_DECOMP: rc = decomp_formula(&a, n, g, gi); break;
   case TP_GRAD_LINALG_DET: case TP_GRAD_LINALG_SLOGDET: case TP_GRAD_LINALG_INV:
     rc = linalg2_formula(&a, n, n->kind == TP_GRAD_LINALG_SLOGDET ? gs[1] : g, gi);
     break;
@@ -1363,6 +1365,7 @@ TP_API const char *tp_node_saved_name(void *node, int i) {
   case TP_GRAD_LINALG_DET: return i == 0 ? "A" : "result";
   case TP_GRAD_LINALG_SLOGDET: return "A";
   case TP_GRAD_LINALG_INV: return "inverse";
+  case TP_GRAD_DECOMP: return n->op == TP_DECOMP_SOLVE ? (i == 0 ? "A" : "result") : "L";
   case TP_GRAD_MORE:
     switch (n->iv[0]) {
     case TP_MORE_TAKE: case TP_MORE_PUT: return "index";
@@ -1951,4 +1954,29 @@ static int scatter_reduce_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor 
   if (n->next[0].fn && !(gi[0] = own(gs))) return -1;
   if (n->next[1].fn && !(gi[1] = own(gsrc))) return -1;
   return 0;
+}
+
+/* ==== decompositions and solvers (src/decomp.c) =============================================
+ * PyTorch 1.13's linalg_solve_backward and cholesky_backward for real matrices. Each formula
+ * calls differentiable ops only (solve itself, inverse, matmul, tril), so create_graph gives
+ * second derivatives. Batch broadcasting is summed away by the engine. */
+static int decomp_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
+  if (n->op == TP_DECOMP_SOLVE) {  /* d B = A^-T g,  d A = -d B X^T */
+    tp_tensor *A = unpack(a, n, 0), *X = unpack(a, n, 1);
+    tp_tensor *gB = A ? K(a, tp_linalg_solve(mT(a, A), g)) : NULL;
+    if (!gB || !X) return -1;
+    if (n->iv[0]) { gB = unsq(a, gB, -1); X = unsq(a, X, -1); }  /* vector B: outer products */
+    if (!(gi[0] = own(neg(a, lin(a, TP_LINALG_MATMUL, gB, mT(a, X)))))) return -1;
+    if (n->iv[0]) gB = K(a, tp_squeeze_dim(gB, -1));
+    return (gi[1] = own(gB)) ? 0 : -1;
+  }
+  /* cholesky (lower L; upper works on U^T, and the gradient of U = g^T's):
+   *   P = tril(L^T g);  P = (P + tril(P, -1)^T) / 2;  d A = L^-T P L^-1 */
+  tp_tensor *L = unpack(a, n, 0);
+  if (n->iv[0]) { L = mT(a, L); g = mT(a, g); }
+  tp_tensor *P = L ? K(a, tp_tril(lin(a, TP_LINALG_MATMUL, mT(a, L), g), 0)) : NULL;
+  tp_tensor *low = P ? K(a, tp_tril(P, -1)) : NULL;
+  P = sc(a, TP_OP_MUL, add(a, P, mT(a, low)), 0.5);
+  tp_tensor *Li = L ? K(a, tp_linalg_inv(L)) : NULL;
+  return (gi[0] = own(lin(a, TP_LINALG_MATMUL, mT(a, Li), lin(a, TP_LINALG_MATMUL, P, Li)))) ? 0 : -1;
 }

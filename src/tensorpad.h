@@ -259,6 +259,9 @@ TP_API tp_tensor *tp_linalg_det(tp_tensor *A);                 /* LinalgDetBackw
 TP_API int tp_linalg_slogdet(tp_tensor *A, tp_tensor **out);   /* out[0] sign, out[1] logabsdet; 0 or -1 */
 TP_API tp_tensor *tp_logdet(tp_tensor *A);                     /* where(sign == -1, nan, logabsdet) */
 TP_API tp_tensor *tp_linalg_inv(tp_tensor *A);                 /* LinalgInvExBackward0; singular: error */
+/* Decompositions and solvers (src/decomp.c), batched; errors and grad_fn names PyTorch's. */
+TP_API tp_tensor *tp_linalg_solve(tp_tensor *A, tp_tensor *B);   /* X with A X = B (LinalgSolveExBackward0) */
+TP_API tp_tensor *tp_cholesky(tp_tensor *A, int upper, int linalg); /* CholeskyBackward0 / LinalgCholeskyExBackward0 */
 
 /* ---- shape and indexing ops (src/shape.c, src/index.c) -------------------------------- */
 /* Tensor lists cross the API through one scratch array of tensor pointers: the caller

@@ -79,3 +79,12 @@ const sc2: Tensor = torch.select_scatter(sq, torch.ones(3), 0, 1).masked_scatter
 void [sc2, torch.empty_strided([2, 2], [1, 2]), sq.new_empty_strided([3], [1], { dtype: torch.float64 })];
 void sq.scatter_reduce(0, torch.tensor([[0, 1, 2]]), torch.ones(1, 3), 'amax', { include_self: false });
 void sq.index_reduce(0, torch.tensor([0, 0, 1]), torch.ones(3, 3), 'mean');
+
+// decompositions and solvers (js/decomp.js)
+{
+  const A = torch.eye(3).mul(2);
+  const x: Tensor = torch.linalg.solve(A, torch.ones(3));
+  const L: Tensor = torch.linalg.cholesky(A, { upper: true });
+  const U: Tensor = A.cholesky(true).add(torch.cholesky(A, { upper: false }));
+  void [x, L, U];
+}

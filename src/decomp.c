@@ -1,0 +1,219 @@
+/* decomp.c — matrix decompositions and solvers on float32/float64, batched over leading dims
+ * as PyTorch batches: torch.linalg.solve and cholesky (Tensor.cholesky, torch.linalg.cholesky).
+ * Same approach as linalg2.c: the maths in double whatever the dtype, rounded once, one
+ * generic loop, compiled for size (off the hot path). Messages, batch broadcasting, result
+ * strides (each matrix column by column, as LAPACK hands them to PyTorch) and grad_fn names
+ * are PyTorch 1.13's; the backward formulas are in derivatives.c (section "decompositions").
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "internal.h"
+#include "autograd.h"
+#include "derivatives.h"
+
+/* Element (i, j) of matrix b of t (batch dims of any strides, stride 0 included). */
+static char *elem(const tp_tensor *t, int64_t b, int64_t i, int64_t j) {
+  int64_t off = 0;
+  for (int d = t->ndim - 3; d >= 0; d--) {
+    off += (b % t->shape[d]) * t->stride[d];
+    b /= t->shape[d];
+  }
+  off += i * t->stride[t->ndim - 2] + j * t->stride[t->ndim - 1];
+  return (char *)tp_ptr((tp_tensor *)t) + off * tp_dtype_table[t->dtype].itemsize;
+}
+
+static int fail_square(const char *fn, const tp_tensor *A) {
+  return tp_fail_status("%s: A must be batches of square matrices, but they are %lld by %lld matrices", fn,
+                        (long long)A->shape[A->ndim - 2], (long long)A->shape[A->ndim - 1]);
+}
+static int fail_ndim(const char *fn) { return tp_fail_status("%s: The input tensor A must have at least 2 dimensions.", fn); }
+
+/* A new tensor of the given batch dims and an (r x c) matrix each, stored column by column;
+ * c < 0: a batch of vectors of length r. */
+static tp_tensor *new_colmajor(int nb, const int64_t *batch, int64_t r, int64_t c, int dtype) {
+  double sizes[TP_MAX_DIMS];
+  for (int d = 0; d < nb; d++) sizes[d] = (double)batch[d];
+  sizes[nb] = (double)r;
+  if (c >= 0) sizes[nb + 1] = (double)c;
+  tp_tensor *t = tp_empty(nb + 1 + (c >= 0), sizes, dtype);
+  if (t && c >= 0) {
+    t->stride[nb] = 1;
+    t->stride[nb + 1] = r;
+  }
+  return t;
+}
+
+/* ==== torch.linalg.solve =================================================================== */
+
+/* PyTorch's batch broadcast of B's batch dims (a) against A's (b), with its message. */
+static int broadcast_batch(const tp_tensor *B, int nbB, const tp_tensor *A, int nbA, int64_t *out, int *nout) {
+  int nb = nbA > nbB ? nbA : nbB;
+  for (int d = 0; d < nb; d++) {
+    int dB = d - (nb - nbB), dA = d - (nb - nbA);
+    int64_t sB = dB >= 0 ? B->shape[dB] : 1, sA = dA >= 0 ? A->shape[dA] : 1;
+    if (sB != sA && sB != 1 && sA != 1)
+      return tp_fail_status("The size of tensor a (%lld) must match the size of tensor b (%lld) at non-singleton dimension %d",
+                            (long long)sB, (long long)sA, d);
+    out[d] = sB == 1 ? sA : sB;
+  }
+  *nout = nb;
+  return 0;
+}
+
+/* X with A X = B: LU with partial pivoting (getrf's pivot choice) of each A, then the two
+ * triangular solves per column of B. A vector B (B.ndim == 1, or B's shape is A's without the
+ * last dim) gives a vector X. */
+TP_API tp_tensor *tp_linalg_solve(tp_tensor *A, tp_tensor *B) {
+  const char *fn = "linalg.solve";
+  if (!tp_dtype_table[A->dtype].is_floating)
+    return tp_fail("%s: Expected a floating point or complex tensor as input. Got %s", fn, tp_dtype_title(A->dtype));
+  if (A->dtype != B->dtype)
+    return tp_fail("%s: Expected A and B to have the same dtype, but found A of type %s and B of type %s instead", fn,
+                   tp_dtype_title(A->dtype), tp_dtype_title(B->dtype));
+  if (A->ndim < 2) { fail_ndim(fn); return NULL; }
+  int64_t n = A->shape[A->ndim - 1];
+  if (A->shape[A->ndim - 2] != n) { fail_square(fn, A); return NULL; }
+  int vec = B->ndim == 1 || (B->ndim == A->ndim - 1 && !memcmp(B->shape, A->shape, sizeof(int64_t) * B->ndim));
+  int64_t br = vec ? B->shape[B->ndim - 1] : B->ndim >= 2 ? B->shape[B->ndim - 2] : 1;
+  if (br != n || (!vec && B->ndim < 2))
+    return tp_fail("%s: Incompatible shapes of A and B for the equation AX = B (%lldx%lld and %lldx%lld)", fn, (long long)n,
+                   (long long)n, (long long)br, (long long)(vec || B->ndim < 2 ? 1 : B->shape[B->ndim - 1]));
+  int64_t k = vec ? 1 : B->shape[B->ndim - 1];
+  int nbB = vec ? B->ndim - 1 : B->ndim - 2, nb;
+  int64_t batch[TP_MAX_DIMS];
+  if (broadcast_batch(B, nbB, A, A->ndim - 2, batch, &nb)) return NULL;
+  int64_t nmat = tp_shape_numel(nb, batch);
+
+  /* Views of A and B with the common batch dims (stride 0 where broadcast). */
+  double sa[TP_MAX_DIMS], sb[TP_MAX_DIMS];
+  for (int d = 0; d < nb; d++) sa[d] = sb[d] = (double)batch[d];
+  sa[nb] = sa[nb + 1] = sb[nb] = (double)n;
+  sb[nb + 1] = (double)k;
+  tp_tensor *B2 = vec ? tp_unsqueeze(B, -1) : (tp_tensor_retain(B), B);
+  tp_tensor *Ae = tp_expand(A, nb + 2, sa), *Be = B2 ? tp_expand(B2, nb + 2, sb) : NULL;
+  tp_tensor *X = new_colmajor(nb, batch, n, vec ? -1 : k, A->dtype);
+  double *a = malloc((size_t)(n * n + n + 1) * sizeof *a);
+  int64_t *piv = malloc((size_t)(n + 1) * sizeof *piv);
+  int rc = !B2 || !Ae || !Be || !X ? -1 : !a || !piv ? tp_fail_status("tensorpad: out of memory") : 0;
+  for (int64_t b = 0; b < nmat && !rc; b++) {
+    for (int64_t i = 0; i < n; i++)
+      for (int64_t j = 0; j < n; j++) a[i * n + j] = tp_load_f64(elem(Ae, b, i, j), A->dtype);
+    int64_t info = 0;
+    for (int64_t c = 0; c < n; c++) {  /* getrf: the first entry of largest magnitude pivots */
+      int64_t p = c;
+      for (int64_t i = c + 1; i < n; i++)
+        if (fabs(a[i * n + c]) > fabs(a[p * n + c])) p = i;
+      piv[c] = p;
+      if (p != c)
+        for (int64_t j = 0; j < n; j++) { double t = a[c * n + j]; a[c * n + j] = a[p * n + j]; a[p * n + j] = t; }
+      if (a[c * n + c] == 0) { if (!info) info = c + 1; continue; }
+      for (int64_t i = c + 1; i < n; i++) {
+        double f = a[i * n + c] /= a[c * n + c];
+        if (f != 0)
+          for (int64_t j = c + 1; j < n; j++) a[i * n + j] -= f * a[c * n + j];
+      }
+    }
+    if (info) {
+      if (nb) rc = tp_fail_status("torch.%s: (Batch element %lld): The solver failed because the input matrix is singular.", fn, (long long)b);
+      else rc = tp_fail_status("torch.%s: The solver failed because the input matrix is singular.", fn);
+      break;
+    }
+    double *col = a + n * n;
+    for (int64_t j = 0; j < k; j++) {
+      for (int64_t i = 0; i < n; i++) col[i] = tp_load_f64(elem(Be, b, i, j), B->dtype);
+      for (int64_t c = 0; c < n; c++)
+        if (piv[c] != c) { double t = col[c]; col[c] = col[piv[c]]; col[piv[c]] = t; }
+      for (int64_t i = 0; i < n; i++)
+        for (int64_t c = 0; c < i; c++) col[i] -= a[i * n + c] * col[c];
+      for (int64_t i = n - 1; i >= 0; i--) {
+        for (int64_t c = i + 1; c < n; c++) col[i] -= a[i * n + c] * col[c];
+        col[i] /= a[i * n + i];
+      }
+      char *o = (char *)tp_ptr(X) + b * n * k * tp_dtype_table[X->dtype].itemsize;
+      for (int64_t i = 0; i < n; i++) tp_store_f64(o + (i + j * n) * tp_dtype_table[X->dtype].itemsize, X->dtype, col[i]);
+    }
+  }
+  free(a);
+  free(piv);
+  if (B2) tp_tensor_release(B2);
+  if (Ae) tp_tensor_release(Ae);
+  if (Be) tp_tensor_release(Be);
+  if (rc) {
+    if (X) tp_tensor_release(X);
+    return NULL;
+  }
+  tp_tensor *ins[2] = {A, B};
+  int64_t iv[1] = {vec};
+  X = tp_record_kind(TP_GRAD_DECOMP, "LinalgSolveExBackward0", 2, ins, X, 1, iv, 1, &A);
+  if (X && X->grad_fn && X->grad_fn->kind == TP_GRAD_DECOMP) {
+    X->grad_fn->op = TP_DECOMP_SOLVE;
+    if (tp_node_save(X->grad_fn, X, 0)) {
+      tp_tensor_release(X);
+      return NULL;
+    }
+  }
+  return X;
+}
+
+/* ==== cholesky ===============================================================================
+ * L with A = L L^T from A's lower triangle (upper: U with A = U^T U from A's upper triangle,
+ * which is L of A^T). torch.cholesky (linalg 0) and torch.linalg.cholesky (linalg 1) differ
+ * only in their messages and grad_fn names. */
+TP_API tp_tensor *tp_cholesky(tp_tensor *A, int upper, int linalg) {
+  const char *fn = linalg ? "linalg.cholesky" : "cholesky";
+  if (A->ndim < 2) { fail_ndim(fn); return NULL; }
+  int64_t n = A->shape[A->ndim - 1];
+  if (A->shape[A->ndim - 2] != n) { fail_square(fn, A); return NULL; }
+  if (!tp_dtype_table[A->dtype].is_floating) {
+    if (linalg) return tp_fail("%s: Expected a floating point or complex tensor as input. Got %s", fn, tp_dtype_title(A->dtype));
+    return tp_fail("\"cholesky_cpu\" not implemented for '%s'", tp_dtype_title(A->dtype));
+  }
+  int nb = A->ndim - 2;
+  int64_t nmat = tp_shape_numel(nb, A->shape);
+  tp_tensor *L = new_colmajor(nb, A->shape, n, n, A->dtype);
+  double *l = malloc((size_t)(n * n + 1) * sizeof *l);
+  int rc = !L ? -1 : !l ? tp_fail_status("tensorpad: out of memory") : 0;
+  int64_t item = tp_dtype_table[A->dtype].itemsize;
+  for (int64_t b = 0; b < nmat && !rc; b++) {
+    for (int64_t j = 0; j < n; j++) {  /* column by column (potrf's lower, unblocked) */
+      double d = tp_load_f64(elem(A, b, j, j), A->dtype);
+      for (int64_t c = 0; c < j; c++) d -= l[j * n + c] * l[j * n + c];
+      if (!(d > 0)) {
+        const char *what = "The factorization could not be completed because the input is not positive-definite";
+        if (nb) rc = tp_fail_status("%s: (Batch element %lld): %s (the leading minor of order %lld is not positive-definite).", fn, (long long)b, what, (long long)j + 1);
+        else rc = tp_fail_status("%s: %s (the leading minor of order %lld is not positive-definite).", fn, what, (long long)j + 1);
+        break;
+      }
+      d = sqrt(d);
+      l[j * n + j] = d;
+      for (int64_t i = j + 1; i < n; i++) {
+        double s = tp_load_f64(upper ? elem(A, b, j, i) : elem(A, b, i, j), A->dtype);
+        for (int64_t c = 0; c < j; c++) s -= l[i * n + c] * l[j * n + c];
+        l[i * n + j] = s / d;
+      }
+    }
+    if (rc) break;
+    char *o = (char *)tp_ptr(L) + b * n * n * item;  /* column-major: (i, j) at i + j n */
+    for (int64_t i = 0; i < n; i++)
+      for (int64_t j = 0; j < n; j++) {
+        double v = upper ? (i <= j ? l[j * n + i] : 0) : (j <= i ? l[i * n + j] : 0);
+        tp_store_f64(o + (i + j * n) * item, L->dtype, v);
+      }
+  }
+  free(l);
+  if (rc) {
+    if (L) tp_tensor_release(L);
+    return NULL;
+  }
+  int64_t iv[1] = {upper};
+  L = tp_record_kind(TP_GRAD_DECOMP, linalg ? "LinalgCholeskyExBackward0" : "CholeskyBackward0", 1, &A, L, 1, iv, 0, NULL);
+  if (L && L->grad_fn && L->grad_fn->kind == TP_GRAD_DECOMP) {
+    L->grad_fn->op = TP_DECOMP_CHOLESKY;
+    if (tp_node_save(L->grad_fn, L, 0)) {
+      tp_tensor_release(L);
+      return NULL;
+    }
+  }
+  return L;
+}
