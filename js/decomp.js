@@ -2,7 +2,7 @@
 // torch.cholesky, torch.linalg.cholesky), and the functions PyTorch 1.13 removed (solve, lstsq,
 // eig), which throw its messages. Binds arguments only; install(torch, Tensor) is called once
 // by tensorpad.js before the namespace is frozen.
-import { W, check, TensorError } from './core.js';
+import { W, check, checkStatus, memory, TensorError } from './core.js';
 import { bind, checkBool } from './args.js';
 import { wrap, asTensor } from './tensor.js';
 
@@ -15,6 +15,29 @@ const removed = (what) => 'This function was deprecated since version 1.9 and is
 // Python raises RuntimeError(a, b) for lstsq, whose text is the tuple's repr.
 const LSTSQ = "('This function was deprecated since version 1.9 and is now removed.', " +
   "'Please use the `torch.linalg.lstsq` function instead.')";
+
+/** A named tuple: an array whose fields are also properties, printed as torch.return_types. */
+class NamedTuple extends Array {
+  static get [Symbol.species]() { return Array; }
+  toString() { return `torch.return_types.${this.fname}(\n${this.fields.map((f, i) => `${f}=${this[i]}`).join(',\n')})`; }
+  [Symbol.for('nodejs.util.inspect.custom')]() { return this.toString(); }
+}
+function namedTuple(fname, fields, values) {
+  const r = new NamedTuple();
+  r.push(...values);
+  Object.defineProperty(r, 'fname', { value: fname });
+  Object.defineProperty(r, 'fields', { value: fields });
+  fields.forEach((f, i) => { r[f] = values[i]; });
+  return r;
+}
+
+let pairPtr = 0;
+function triangularSolve(b, A, upper = true, transpose = false, unitriangular = false) {
+  if (!pairPtr) pairPtr = check(W.tp_malloc(8));
+  checkStatus(W.tp_triangular_solve(b._ptr, A._ptr, upper ? 1 : 0, transpose ? 1 : 0, unitriangular ? 1 : 0, pairPtr));
+  const p = new Uint32Array(memory.buffer, pairPtr, 2);
+  return namedTuple('triangular_solve', ['solution', 'cloned_coefficient'], [wrap(p[0]), wrap(p[1])]);
+}
 
 export function install(torch, Tensor) {
   const la = torch.linalg || (torch.linalg = {});
@@ -40,6 +63,48 @@ export function install(torch, Tensor) {
   Tensor.prototype.cholesky = function (...a) {
     const { upper } = bind('cholesky', a, ['upper']);
     return cholesky(this, checkBool('cholesky', 'upper', upper), 0);
+  };
+
+  la.solve_triangular = (...a) => {
+    const f = 'linalg_solve_triangular';
+    const { A, B, upper, left, unitriangular, out } = bind(f, a, ['A', 'B', 'upper', 'left', 'unitriangular', 'out']);
+    noOut(out);
+    if (upper === undefined) throw new TypeError(`${f}() missing 1 required positional arguments: "upper"`);
+    return wrap(check(W.tp_linalg_solve_triangular(asTensor(A, f, 'A')._ptr, asTensor(B, f, 'B')._ptr, checkBool(f, 'upper', upper) ? 1 : 0,
+      checkBool(f, 'left', left) === false ? 0 : 1, checkBool(f, 'unitriangular', unitriangular) ? 1 : 0)));
+  };
+  // b.triangular_solve(A, upper=True, transpose=False, unitriangular=False)
+  const TS = ['A', 'upper', 'transpose', 'unitriangular'];
+  const tsArgs = (f, o) => [checkBool(f, 'upper', o.upper), checkBool(f, 'transpose', o.transpose), checkBool(f, 'unitriangular', o.unitriangular)];
+  Tensor.prototype.triangular_solve = function (...a) {
+    const o = bind('triangular_solve', a, TS);
+    return triangularSolve(this, asTensor(o.A, 'triangular_solve', 'A'), ...tsArgs('triangular_solve', o));
+  };
+  torch.triangular_solve = (...a) => {
+    const o = bind('triangular_solve', a, ['input', ...TS, 'out']);
+    noOut(o.out);
+    return triangularSolve(asTensor(o.input, 'triangular_solve'), asTensor(o.A, 'triangular_solve', 'A'), ...tsArgs('triangular_solve', o));
+  };
+  // cholesky_solve(input, input2, upper=False), cholesky_inverse(input, upper=False)
+  const cholSolve = (B, L, upper) => wrap(check(W.tp_cholesky_solve(B._ptr, L._ptr, checkBool('cholesky_solve', 'upper', upper) ? 1 : 0)));
+  torch.cholesky_solve = (...a) => {
+    const { input, input2, upper, out } = bind('cholesky_solve', a, ['input', 'input2', 'upper', 'out']);
+    noOut(out);
+    return cholSolve(asTensor(input, 'cholesky_solve'), asTensor(input2, 'cholesky_solve', 'input2'), upper);
+  };
+  Tensor.prototype.cholesky_solve = function (...a) {
+    const { input2, upper } = bind('cholesky_solve', a, ['input2', 'upper']);
+    return cholSolve(this, asTensor(input2, 'cholesky_solve', 'input2'), upper);
+  };
+  const cholInv = (L, upper) => wrap(check(W.tp_cholesky_inverse(L._ptr, checkBool('cholesky_inverse', 'upper', upper) ? 1 : 0)));
+  torch.cholesky_inverse = (...a) => {
+    const { input, upper, out } = bind('cholesky_inverse', a, ['input', 'upper', 'out']);
+    noOut(out);
+    return cholInv(asTensor(input, 'cholesky_inverse'), upper);
+  };
+  Tensor.prototype.cholesky_inverse = function (...a) {
+    const { upper } = bind('cholesky_inverse', a, ['upper']);
+    return cholInv(this, upper);
   };
 
   // Removed in 1.9: PyTorch 1.13 keeps the names and throws.

@@ -201,6 +201,9 @@ export declare class Tensor {
 
   // decompositions and solvers (js/decomp.js)
   cholesky(upper?: boolean | { upper?: boolean }): Tensor;
+  triangular_solve(A: Tensor, upper?: boolean, transpose?: boolean, unitriangular?: boolean): TriangularSolveResult;
+  cholesky_solve(L: Tensor, upper?: boolean | { upper?: boolean }): Tensor;
+  cholesky_inverse(upper?: boolean | { upper?: boolean }): Tensor;
 
   // more shape and view ops (js/shape_more.js); views share storage as in PyTorch
   diagonal(offset?: number, dim1?: number, dim2?: number): Tensor;
@@ -322,6 +325,12 @@ export interface SlogdetResult extends Array<Tensor> {
   logabsdet: Tensor;
 }
 
+/** triangular_solve's (solution, cloned_coefficient) (js/decomp.js). */
+export interface TriangularSolveResult extends Array<Tensor> {
+  solution: Tensor;
+  cloned_coefficient: Tensor;
+}
+
 export interface LinalgNamespace {
   det(A: Tensor): Tensor;
   slogdet(A: Tensor): SlogdetResult;
@@ -329,6 +338,7 @@ export interface LinalgNamespace {
   // decompositions and solvers (js/decomp.js)
   solve(A: Tensor, B: Tensor, opts?: { left?: true }): Tensor;
   cholesky(A: Tensor, opts?: { upper?: boolean }): Tensor;
+  solve_triangular(A: Tensor, B: Tensor, opts: { upper: boolean; left?: boolean; unitriangular?: boolean }): Tensor;
   [name: string]: any;
 }
 
@@ -491,6 +501,10 @@ export interface Torch {
 
   // decompositions and solvers (js/decomp.js)
   cholesky(A: Tensor, upper?: boolean | { upper?: boolean }): Tensor;
+  triangular_solve(b: Tensor, A: Tensor, upper?: boolean | { upper?: boolean; transpose?: boolean; unitriangular?: boolean },
+    transpose?: boolean, unitriangular?: boolean): TriangularSolveResult;
+  cholesky_solve(B: Tensor, L: Tensor, upper?: boolean | { upper?: boolean }): Tensor;
+  cholesky_inverse(L: Tensor, upper?: boolean | { upper?: boolean }): Tensor;
   linalg: LinalgNamespace;
 
   /** Operator functions (docs/API.md "Math", "Shape and indexing") are added at load time. */

@@ -217,3 +217,207 @@ TP_API tp_tensor *tp_cholesky(tp_tensor *A, int upper, int linalg) {
   }
   return L;
 }
+
+/* ==== triangular solves: solve_triangular, triangular_solve, cholesky_solve, cholesky_inverse ====
+ * One driver: X = op(A)^-1 B (or B op(A)^-1 with TRI_RIGHT) for every matrix of the common
+ * batch, A read only in its triangle (trsm's contract), op(A) = A or A^T; TRI_CHOL solves with
+ * L L^T (or U^T U) by two triangular solves. A zero diagonal gives inf/nan as LAPACK's trsm
+ * does (no error). The result has A's dtype (B is read in its own, as PyTorch casts it). */
+enum { TRI_UPPER = 1, TRI_TRANS = 2, TRI_UNIT = 4, TRI_RIGHT = 8, TRI_CHOL = 16 };
+
+/* col = T^-1 col, T = a or a^T (trans), the upper or lower triangle of a, unit diagonal. */
+static void trsv(const double *a, int64_t n, int upper, int trans, int unit, double *col) {
+  int up = upper ^ trans;
+#define T_(i, j) (trans ? a[(j) * n + (i)] : a[(i) * n + (j)])
+  for (int64_t s = 0; s < n; s++) {
+    int64_t i = up ? n - 1 - s : s;
+    double v = col[i];
+    if (up) for (int64_t j = i + 1; j < n; j++) v -= T_(i, j) * col[j];
+    else for (int64_t j = 0; j < i; j++) v -= T_(i, j) * col[j];
+    col[i] = unit ? v : v / T_(i, i);
+  }
+#undef T_
+}
+
+static tp_tensor *tri_run(tp_tensor *A, tp_tensor *B, int flags) {
+  int64_t n = A->shape[A->ndim - 1];
+  int nb;
+  int64_t batch[TP_MAX_DIMS];
+  if (broadcast_batch(B, B->ndim - 2, A, A->ndim - 2, batch, &nb)) return NULL;
+  int64_t m = B->shape[B->ndim - 2], k = B->shape[B->ndim - 1], nmat = tp_shape_numel(nb, batch);
+  double sa[TP_MAX_DIMS], sb[TP_MAX_DIMS];
+  for (int d = 0; d < nb; d++) sa[d] = sb[d] = (double)batch[d];
+  sa[nb] = sa[nb + 1] = (double)n;
+  sb[nb] = (double)m;
+  sb[nb + 1] = (double)k;
+  tp_tensor *Ae = tp_expand(A, nb + 2, sa), *Be = Ae ? tp_expand(B, nb + 2, sb) : NULL;
+  tp_tensor *X = Be ? new_colmajor(nb, batch, m, k, A->dtype) : NULL;
+  double *a = X ? malloc((size_t)(n * n + n + 1) * sizeof *a) : NULL;
+  int rc = !X ? -1 : !a ? tp_fail_status("tensorpad: out of memory") : 0;
+  int right = !!(flags & TRI_RIGHT), upper = flags & TRI_UPPER, unit = !!(flags & TRI_UNIT);
+  int64_t item = X ? tp_dtype_table[X->dtype].itemsize : 0;
+  for (int64_t b = 0; b < nmat && !rc; b++) {
+    for (int64_t i = 0; i < n; i++)
+      for (int64_t j = 0; j < n; j++) a[i * n + j] = tp_load_f64(elem(Ae, b, i, j), Ae->dtype);
+    double *col = a + n * n;
+    char *o = (char *)tp_ptr(X) + b * m * k * item;
+    for (int64_t c = 0; c < (right ? m : k); c++) {  /* a column of B, or (right) a row */
+      for (int64_t i = 0; i < n; i++) col[i] = tp_load_f64(right ? elem(Be, b, c, i) : elem(Be, b, i, c), Be->dtype);
+      if (flags & TRI_CHOL) {
+        trsv(a, n, upper, upper, 0, col);
+        trsv(a, n, upper, !upper, 0, col);
+      } else {
+        trsv(a, n, upper, !!(flags & TRI_TRANS) ^ right, unit, col);
+      }
+      for (int64_t i = 0; i < n; i++) tp_store_f64(o + (right ? c + i * m : i + c * m) * item, X->dtype, col[i]);
+    }
+  }
+  free(a);
+  if (Ae) tp_tensor_release(Ae);
+  if (Be) tp_tensor_release(Be);
+  if (rc && X) { tp_tensor_release(X); X = NULL; }
+  return X;
+}
+
+/* Records X's node: inputs ins (A first), saves (A, then the result), iv = flags. */
+static tp_tensor *record_tri(tp_tensor *X, int op, const char *name, int nin, tp_tensor **ins, int flags) {
+  int64_t iv[1] = {flags};
+  X = tp_record_kind(TP_GRAD_DECOMP, name, nin, ins, X, 1, iv, 1, &ins[0]);
+  if (X && X->grad_fn && X->grad_fn->kind == TP_GRAD_DECOMP) {
+    X->grad_fn->op = (int16_t)op;
+    if (tp_node_save(X->grad_fn, X, 0)) {
+      tp_tensor_release(X);
+      return NULL;
+    }
+  }
+  return X;
+}
+
+TP_API tp_tensor *tp_linalg_solve_triangular(tp_tensor *A, tp_tensor *B, int upper, int left, int unitriangular) {
+  const char *fn = "linalg.solve_triangular";
+  if (A->ndim < 2) { fail_ndim(fn); return NULL; }
+  if (B->ndim < 2) return tp_fail("%s: The input tensor B must have at least 2 dimensions.", fn);
+  int64_t n = A->shape[A->ndim - 1];
+  if (A->shape[A->ndim - 2] != n) { fail_square(fn, A); return NULL; }
+  int64_t bn = B->shape[B->ndim - (left ? 2 : 1)];
+  if (bn != n) {
+    if (left)
+      return tp_fail("%s: Incompatible shapes of A and B for the equation AX = B (%lldx%lld and %lldx%lld)", fn, (long long)n, (long long)n,
+                     (long long)B->shape[B->ndim - 2], (long long)B->shape[B->ndim - 1]);
+    return tp_fail("%s: Incompatible shapes of A and B for the equation XA = B (%lldx%lld and %lldx%lld)", fn, (long long)n, (long long)n,
+                   (long long)B->shape[B->ndim - 2], (long long)B->shape[B->ndim - 1]);
+  }
+  if (!tp_dtype_table[A->dtype].is_floating) return tp_fail("\"triangular_solve_cpu\" not implemented for '%s'", tp_dtype_title(A->dtype));
+  int flags = (upper ? TRI_UPPER : 0) | (left ? 0 : TRI_RIGHT) | (unitriangular ? TRI_UNIT : 0);
+  tp_tensor *X = tri_run(A, B, flags);
+  tp_tensor *ins[2] = {A, B};
+  return X ? record_tri(X, TP_DECOMP_SOLVE_TRIANGULAR, "LinalgSolveTriangularBackward0", 2, ins, flags) : NULL;
+}
+
+/* The checks torch.triangular_solve and torch.cholesky_solve share (b, then A). */
+static int check_b_A(const char *fn, const char *kernel, tp_tensor *b, tp_tensor *A) {
+  if (b->ndim < 2) {
+    if (!strcmp(fn, "cholesky_solve")) return tp_fail_status("b should have at least 2 dimensions, but has %d dimensions instead", b->ndim);
+    return tp_fail_status("torch.%s: Expected b to have at least 2 dimensions, but it has %d dimensions instead", fn, b->ndim);
+  }
+  if (A->ndim < 2) {
+    if (!strcmp(fn, "cholesky_solve")) return tp_fail_status("u should have at least 2 dimensions, but has %d dimensions instead", A->ndim);
+    return tp_fail_status("torch.%s: Expected A to have at least 2 dimensions, but it has %d dimensions instead", fn, A->ndim);
+  }
+  if (b->dtype != A->dtype)
+    return tp_fail_status("Expected b and A to have the same dtype, but found b of type %s and A of type %s instead.",
+                          tp_dtype_title(b->dtype), tp_dtype_title(A->dtype));
+  int64_t n = A->shape[A->ndim - 1];
+  if (A->shape[A->ndim - 2] != n)
+    return tp_fail_status("A must be batches of square matrices, but they are %lld by %lld matrices", (long long)A->shape[A->ndim - 2], (long long)n);
+  if (b->shape[b->ndim - 2] != n)
+    return tp_fail_status("Incompatible matrix sizes for %s: each A matrix is %lld by %lld but each b matrix is %lld by %lld", fn,
+                          (long long)n, (long long)n, (long long)b->shape[b->ndim - 2], (long long)b->shape[b->ndim - 1]);
+  if (!tp_dtype_table[A->dtype].is_floating) return tp_fail_status("\"%s\" not implemented for '%s'", kernel, tp_dtype_title(A->dtype));
+  return 0;
+}
+
+/* torch.triangular_solve(b, A): (solution, cloned_coefficient), both outputs of one
+ * TriangularSolveBackward0 node; the coefficient is A (broadcast to the batch) copied. */
+TP_API int tp_triangular_solve(tp_tensor *b, tp_tensor *A, int upper, int transpose, int unitriangular, tp_tensor **out) {
+  out[0] = out[1] = NULL;
+  if (check_b_A("triangular_solve", "triangular_solve_cpu", b, A)) return -1;
+  int flags = (upper ? TRI_UPPER : 0) | (transpose ? TRI_TRANS : 0) | (unitriangular ? TRI_UNIT : 0);
+  tp_tensor *X = tri_run(A, b, flags);
+  if (!X) return -1;
+  int nb = X->ndim - 2;
+  int64_t n = A->shape[A->ndim - 1], nmat = tp_shape_numel(nb, X->shape), item = tp_dtype_table[A->dtype].itemsize;
+  double sa[TP_MAX_DIMS];
+  for (int d = 0; d < nb; d++) sa[d] = (double)X->shape[d];
+  sa[nb] = sa[nb + 1] = (double)n;
+  tp_tensor *Ae = tp_expand(A, nb + 2, sa), *M = Ae ? new_colmajor(nb, X->shape, n, n, A->dtype) : NULL;
+  if (!M) {
+    if (Ae) tp_tensor_release(Ae);
+    tp_tensor_release(X);
+    return -1;
+  }
+  for (int64_t bb = 0; bb < nmat; bb++)
+    for (int64_t i = 0; i < n; i++)
+      for (int64_t j = 0; j < n; j++)
+        memcpy((char *)tp_ptr(M) + (bb * n * n + i + j * n) * item, elem(Ae, bb, i, j), (size_t)item);
+  tp_tensor_release(Ae);
+  tp_tensor *ins[2] = {A, b};
+  if (tp_any_requires_grad(2, ins)) {
+    tp_node *nd = tp_node_new(TP_GRAD_DECOMP, TP_DECOMP_TRIANGULAR_SOLVE, "TriangularSolveBackward0", 2, ins, 2);
+    if (nd) {
+      int64_t iv[1] = {flags};
+      tp_node_set_iv(nd, 1, iv);
+    }
+    if (!nd || tp_node_save(nd, A, -1)) {
+      if (nd) tp_node_release(nd);
+      tp_tensor_release(X);
+      tp_tensor_release(M);
+      return -1;
+    }
+    tp_node_set_output(nd, X, 0);
+    tp_node_set_output(nd, M, 1);
+    if (tp_node_save(nd, X, 0)) {
+      tp_node_release(nd);
+      tp_tensor_release(X);
+      tp_tensor_release(M);
+      return -1;
+    }
+    tp_node_release(nd);
+  }
+  out[0] = X;
+  out[1] = M;
+  return 0;
+}
+
+/* torch.cholesky_solve(B, L, upper): X with (L L^T) X = B (U^T U with upper). */
+TP_API tp_tensor *tp_cholesky_solve(tp_tensor *B, tp_tensor *L, int upper) {
+  if (check_b_A("cholesky_solve", "cholesky_solve_cpu", B, L)) return NULL;
+  int flags = TRI_CHOL | (upper ? TRI_UPPER : 0);
+  tp_tensor *X = tri_run(L, B, flags);
+  tp_tensor *ins[2] = {L, B};
+  return X ? record_tri(X, TP_DECOMP_CHOLESKY_SOLVE, "CholeskySolveBackward0", 2, ins, flags) : NULL;
+}
+
+/* torch.cholesky_inverse(L, upper): (L L^T)^-1; a zero on L's diagonal is an error. */
+TP_API tp_tensor *tp_cholesky_inverse(tp_tensor *L, int upper) {
+  const char *fn = "cholesky_inverse";
+  if (L->ndim < 2) { fail_ndim(fn); return NULL; }
+  int64_t n = L->shape[L->ndim - 1];
+  if (L->shape[L->ndim - 2] != n) { fail_square(fn, L); return NULL; }
+  if (!tp_dtype_table[L->dtype].is_floating) return tp_fail("\"cholesky_inverse_out_cpu\" not implemented for '%s'", tp_dtype_title(L->dtype));
+  int nb = L->ndim - 2;
+  int64_t nmat = tp_shape_numel(nb, L->shape);
+  for (int64_t b = 0; b < nmat; b++)
+    for (int64_t i = 0; i < n; i++)
+      if (tp_load_f64(elem(L, b, i, i), L->dtype) == 0) {
+        if (nb)
+          return tp_fail("%s: (Batch element %lld): The diagonal element %lld is zero, the inversion could not be completed because the "
+                         "input matrix is singular.", fn, (long long)b, (long long)i + 1);
+        return tp_fail("%s: The diagonal element %lld is zero, the inversion could not be completed because the input matrix is singular.",
+                       fn, (long long)i + 1);
+      }
+  tp_tensor *I = tp_eye((double)n, (double)n, L->dtype);
+  tp_tensor *X = I ? tri_run(L, I, TRI_CHOL | (upper ? TRI_UPPER : 0)) : NULL;
+  if (I) tp_tensor_release(I);
+  return X ? record_tri(X, TP_DECOMP_CHOLESKY_INVERSE, "CholeskyInverseBackward0", 1, &L, upper) : NULL;
+}

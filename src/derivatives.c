@@ -1287,7 +1287,7 @@ static int shapes_more_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **g
 static int stats_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi);  /* src/stats.c's section, at the end */
 
 static int linalg2_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi);
-static int decomp_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi);
+static int decomp_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gs, tp_tensor **gi);
 
 int tp_formula_apply(tp_node *n, tp_tensor **gs, tp_tensor **gi) {
   arena a = {.n = 0};
@@ -1327,7 +1327,7 @@ int tp_formula_apply(tp_node *n, tp_tensor **gs, tp_tensor **gi) {
     break;
   case TP_GRAD_ELEMW: rc = elemw_formula(&a, n, g, gi); break;
   case TP_GRAD_STATS: rc = stats_formula(&a, n, g, gi); break;
-  case TP_GRAD_DECOMP: rc = decomp_formula(&a, n, g, gi); break;
+  case TP_GRAD_DECOMP: rc = decomp_formula(&a, n, g, gs, gi); break;
   case TP_GRAD_LINALG_DET: case TP_GRAD_LINALG_SLOGDET: case TP_GRAD_LINALG_INV:
     rc = linalg2_formula(&a, n, n->kind == TP_GRAD_LINALG_SLOGDET ? gs[1] : g, gi);
     break;
@@ -1365,7 +1365,14 @@ TP_API const char *tp_node_saved_name(void *node, int i) {
   case TP_GRAD_LINALG_DET: return i == 0 ? "A" : "result";
   case TP_GRAD_LINALG_SLOGDET: return "A";
   case TP_GRAD_LINALG_INV: return "inverse";
-  case TP_GRAD_DECOMP: return n->op == TP_DECOMP_SOLVE ? (i == 0 ? "A" : "result") : "L";
+  case TP_GRAD_DECOMP:
+    switch (n->op) {
+    case TP_DECOMP_CHOLESKY: return "L";
+    case TP_DECOMP_TRIANGULAR_SOLVE: return i == 0 ? "A" : "solution";
+    case TP_DECOMP_CHOLESKY_SOLVE: return i == 0 ? "input2" : "result";
+    case TP_DECOMP_CHOLESKY_INVERSE: return i == 0 ? "self" : "result";
+    default: return i == 0 ? "A" : "result";
+    }
   case TP_GRAD_MORE:
     switch (n->iv[0]) {
     case TP_MORE_TAKE: case TP_MORE_PUT: return "index";
@@ -1960,7 +1967,53 @@ static int scatter_reduce_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor 
  * PyTorch 1.13's linalg_solve_backward and cholesky_backward for real matrices. Each formula
  * calls differentiable ops only (solve itself, inverse, matmul, tril), so create_graph gives
  * second derivatives. Batch broadcasting is summed away by the engine. */
-static int decomp_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
+static tp_tensor *mm_(arena *a, tp_tensor *x, tp_tensor *y) { return lin(a, TP_LINALG_MATMUL, x, y); }
+/* The triangle of d that a triangular A's gradient keeps (unit: without the diagonal). */
+static tp_tensor *tri_part(arena *a, tp_tensor *d, int upper, int unit) {
+  return d ? K(a, upper ? tp_triu(d, unit) : tp_tril(d, -unit)) : NULL;
+}
+
+static int decomp_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gs, tp_tensor **gi) {
+  enum { UPPER = 1, TRANS = 2, UNIT = 4, RIGHT = 8 };  /* decomp.c's TRI_* flags */
+  int64_t f = n->niv ? n->iv[0] : 0;
+  switch (n->op) {
+  case TP_DECOMP_SOLVE_TRIANGULAR: {  /* left: dB = A^-T g, dA = -dB X^T; right: dB = g A^-T, dA = -X^T dB */
+    tp_tensor *A = unpack(a, n, 0), *X = unpack(a, n, 1);
+    tp_tensor *gB = A ? K(a, tp_linalg_solve_triangular(mT(a, A), g, !(f & UPPER), !(f & RIGHT), !!(f & UNIT))) : NULL;
+    tp_tensor *gA = f & RIGHT ? mm_(a, mT(a, X), gB) : mm_(a, gB, mT(a, X));
+    if (!(gi[0] = own(neg(a, tri_part(a, gA, f & UPPER, !!(f & UNIT)))))) return -1;
+    return (gi[1] = own(gB)) ? 0 : -1;
+  }
+  case TP_DECOMP_TRIANGULAR_SOLVE: {  /* dB = op(A)^-T g, dA = -dB X^T (transpose: -X dB^T), kept triangle; + g of the copy */
+    tp_tensor *A = unpack(a, n, 0), *X = unpack(a, n, 1), *gA = NULL;
+    if (gs[0]) {
+      tp_tensor *sol[2] = {NULL, NULL};
+      if (!A || tp_triangular_solve(gs[0], A, f & UPPER, !(f & TRANS), !!(f & UNIT), sol)) return -1;
+      K(a, sol[1]);
+      tp_tensor *gB = K(a, sol[0]);
+      gA = f & TRANS ? mm_(a, X, mT(a, gB)) : mm_(a, gB, mT(a, X));
+      gA = neg(a, tri_part(a, gA, f & UPPER, !!(f & UNIT)));
+      if (!gA || !(gi[1] = own(gB))) return -1;
+    }
+    if (gs[1]) gA = gA ? add(a, gA, gs[1]) : gs[1];
+    if (!gA) return 0;
+    return (gi[0] = own(gA)) ? 0 : -1;
+  }
+  case TP_DECOMP_CHOLESKY_SOLVE: {  /* dB = A^-1 g; C = dB X^T, C + C^T; dL = -C L (upper: -U C) */
+    tp_tensor *L = unpack(a, n, 0), *X = unpack(a, n, 1);
+    tp_tensor *gB = L ? K(a, tp_cholesky_solve(g, L, f & UPPER)) : NULL;
+    tp_tensor *C = mm_(a, gB, mT(a, X));
+    C = add(a, C, mT(a, C));
+    if (!(gi[0] = own(neg(a, f & UPPER ? mm_(a, L, C) : mm_(a, C, L))))) return -1;
+    return (gi[1] = own(gB)) ? 0 : -1;
+  }
+  case TP_DECOMP_CHOLESKY_INVERSE: {  /* C = R (g + g^T) R with R the result; dL = -C L (upper: -U C) */
+    tp_tensor *L = unpack(a, n, 0), *R = unpack(a, n, 1);
+    tp_tensor *C = mm_(a, R, mm_(a, add(a, g, mT(a, g)), R));
+    return (gi[0] = own(neg(a, f & UPPER ? mm_(a, L, C) : mm_(a, C, L)))) ? 0 : -1;
+  }
+  default: break;
+  }
   if (n->op == TP_DECOMP_SOLVE) {  /* d B = A^-T g,  d A = -d B X^T */
     tp_tensor *A = unpack(a, n, 0), *X = unpack(a, n, 1);
     tp_tensor *gB = A ? K(a, tp_linalg_solve(mT(a, A), g)) : NULL;

@@ -262,6 +262,10 @@ TP_API tp_tensor *tp_linalg_inv(tp_tensor *A);                 /* LinalgInvExBac
 /* Decompositions and solvers (src/decomp.c), batched; errors and grad_fn names PyTorch's. */
 TP_API tp_tensor *tp_linalg_solve(tp_tensor *A, tp_tensor *B);   /* X with A X = B (LinalgSolveExBackward0) */
 TP_API tp_tensor *tp_cholesky(tp_tensor *A, int upper, int linalg); /* CholeskyBackward0 / LinalgCholeskyExBackward0 */
+TP_API tp_tensor *tp_linalg_solve_triangular(tp_tensor *A, tp_tensor *B, int upper, int left, int unitriangular);
+TP_API int tp_triangular_solve(tp_tensor *b, tp_tensor *A, int upper, int transpose, int unitriangular, tp_tensor **out);
+TP_API tp_tensor *tp_cholesky_solve(tp_tensor *B, tp_tensor *L, int upper);  /* X with L L^T X = B */
+TP_API tp_tensor *tp_cholesky_inverse(tp_tensor *L, int upper);              /* (L L^T)^-1 */
 
 /* ---- shape and indexing ops (src/shape.c, src/index.c) -------------------------------- */
 /* Tensor lists cross the API through one scratch array of tensor pointers: the caller

@@ -27,6 +27,17 @@ const CASES = [
     () => [leaf([M3, SPD]), leaf([[1, -2], [0.5, 3], [-1.5, 2.5]])]],
   ['linalg.cholesky(A)', (A) => torch.linalg.cholesky(sym(A)), () => [leaf(SPD)]],
   ['linalg.cholesky(A, upper)', (A) => torch.linalg.cholesky(sym(A), { upper: true }), () => [leaf(SPD)]],
+  ['linalg.solve_triangular lower', (A, B) => torch.linalg.solve_triangular(A, B, { upper: false }), () => [leaf(M3), leaf([[1, -2], [0.5, 3], [-1.5, 2.5]])]],
+  ['linalg.solve_triangular upper, unit, right', (A, B) => torch.linalg.solve_triangular(A, B, { upper: true, unitriangular: true, left: false }),
+    () => [leaf(M3), leaf([[1, -2, 0.5], [3, -1.5, 2.5]])]],
+  ['triangular_solve both outputs, transpose', (B, A) => {
+    const [x, m] = B.triangular_solve(A, true, true);
+    return x.sum().add(m.pow(2).sum());
+  }, () => [leaf([[1, -2], [0.5, 3], [-1.5, 2.5]]), leaf(M3)]],
+  ['cholesky_solve', (B, L) => torch.cholesky_solve(B, L.tril()), () => [leaf([[1, -2], [0.5, 3], [-1.5, 2.5]]), leaf(SPD)]],
+  ['cholesky_solve upper', (B, L) => torch.cholesky_solve(B, L.triu(), true), () => [leaf([[1, -2], [0.5, 3], [-1.5, 2.5]]), leaf(SPD)]],
+  ['cholesky_inverse', (L) => torch.cholesky_inverse(L.tril()), () => [leaf(SPD)]],
+  ['cholesky_inverse upper batch', (L) => torch.cholesky_inverse(L.triu(), true), () => [leaf([SPD, M3])]],
   ['Tensor.cholesky batch', (A) => sym(A).cholesky(), () => [leaf([SPD, [[2, 0.3, 0], [0.3, 1, 0.1], [0, 0.1, 3]]])]],
 ];
 for (const [label, fn, inputs] of CASES) {

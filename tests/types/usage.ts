@@ -86,5 +86,8 @@ void sq.index_reduce(0, torch.tensor([0, 0, 1]), torch.ones(3, 3), 'mean');
   const x: Tensor = torch.linalg.solve(A, torch.ones(3));
   const L: Tensor = torch.linalg.cholesky(A, { upper: true });
   const U: Tensor = A.cholesky(true).add(torch.cholesky(A, { upper: false }));
-  void [x, L, U];
+  const { solution, cloned_coefficient } = torch.ones(3, 1).triangular_solve(L, true);
+  const y: Tensor = torch.linalg.solve_triangular(L, torch.ones(3, 2), { upper: true, left: true });
+  const z: Tensor = torch.cholesky_solve(torch.ones(3, 1), L, true).add(L.cholesky_inverse(true));
+  void [x, L, U, solution, cloned_coefficient, y, z];
 }
