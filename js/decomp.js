@@ -4,7 +4,7 @@
 // by tensorpad.js before the namespace is frozen.
 import { W, check, checkStatus, memory, TensorError } from './core.js';
 import { bind, checkBool } from './args.js';
-import { wrap, asTensor } from './tensor.js';
+import { wrap, asTensor, Tuple } from './tensor.js';
 
 function noOut(out) {
   if (out !== undefined && out !== null) throw new TypeError("tensorpad does not support the 'out' argument");
@@ -37,6 +37,14 @@ function triangularSolve(b, A, upper = true, transpose = false, unitriangular = 
   checkStatus(W.tp_triangular_solve(b._ptr, A._ptr, upper ? 1 : 0, transpose ? 1 : 0, unitriangular ? 1 : 0, pairPtr));
   const p = new Uint32Array(memory.buffer, pairPtr, 2);
   return namedTuple('triangular_solve', ['solution', 'cloned_coefficient'], [wrap(p[0]), wrap(p[1])]);
+}
+
+let triplePtr = 0;
+function luFactor(A, linalg) {
+  if (!triplePtr) triplePtr = check(W.tp_malloc(12));
+  checkStatus(W.tp_lu_factor(A._ptr, linalg ? 1 : 0, triplePtr));
+  const p = new Uint32Array(memory.buffer, triplePtr, 3);
+  return [wrap(p[0]), wrap(p[1]), wrap(p[2])];
 }
 
 export function install(torch, Tensor) {
@@ -105,6 +113,57 @@ export function install(torch, Tensor) {
   Tensor.prototype.cholesky_inverse = function (...a) {
     const { upper } = bind('cholesky_inverse', a, ['upper']);
     return cholInv(this, upper);
+  };
+
+  // LU: linalg.lu_factor(A, *, pivot=True) -> (LU, pivots); torch.lu / Tensor.lu(pivot=True,
+  // get_infos=False) -> a tuple (LU, pivots), or (LU, pivots, info) named _lu_with_info.
+  const noPivot = (pivot, f) => {
+    if (checkBool(f, 'pivot', pivot) === false) throw new TensorError('linalg.lu_factor: LU without pivoting is not implemented on the CPU');
+  };
+  la.lu_factor = (...a) => {
+    const { A, pivot, out } = bind('linalg_lu_factor', a, ['A', 'pivot', 'out']);
+    noOut(out);
+    noPivot(pivot, 'linalg_lu_factor');
+    const [LU, piv, info] = luFactor(asTensor(A, 'linalg_lu_factor', 'A'), true);
+    info.dispose();
+    return namedTuple('linalg_lu_factor', ['LU', 'pivots'], [LU, piv]);
+  };
+  const lu = (A, pivot, getInfos) => {
+    noPivot(pivot, 'lu');
+    const [LU, piv, info] = luFactor(A, false);
+    if (checkBool('lu', 'get_infos', getInfos)) return namedTuple('_lu_with_info', ['LU', 'pivots', 'info'], [LU, piv, info]);
+    info.dispose();
+    const t = new Tuple();
+    t.push(LU, piv);
+    return t;
+  };
+  torch.lu = (...a) => {
+    const { A, pivot, get_infos: gi, out } = bind('lu', a, ['A', 'pivot', 'get_infos', 'out']);
+    noOut(out);
+    return lu(asTensor(A, 'lu', 'A'), pivot, gi);
+  };
+  Tensor.prototype.lu = function (...a) {
+    const { pivot, get_infos: gi } = bind('lu', a, ['pivot', 'get_infos']);
+    return lu(this, pivot, gi);
+  };
+  // linalg.lu_solve(LU, pivots, B, *, left=True, adjoint=False); torch.lu_solve(b, LU_data, LU_pivots)
+  la.lu_solve = (...a) => {
+    const f = 'linalg_lu_solve';
+    const { LU, pivots, B, left, adjoint, out } = bind(f, a, ['LU', 'pivots', 'B', 'left', 'adjoint', 'out']);
+    noOut(out);
+    if (checkBool(f, 'left', left) === false) throw new TensorError('tensorpad: linalg.lu_solve with left=False is not supported');
+    return wrap(check(W.tp_lu_solve(asTensor(LU, f, 'LU')._ptr, asTensor(pivots, f, 'pivots')._ptr, asTensor(B, f, 'B')._ptr,
+      checkBool(f, 'adjoint', adjoint) ? 1 : 0)));
+  };
+  const luSolve = (b, LU, piv) => wrap(check(W.tp_lu_solve(LU._ptr, piv._ptr, b._ptr, 0)));
+  torch.lu_solve = (...a) => {
+    const { input, LU_data, LU_pivots, out } = bind('lu_solve', a, ['input', 'LU_data', 'LU_pivots', 'out']);
+    noOut(out);
+    return luSolve(asTensor(input, 'lu_solve'), asTensor(LU_data, 'lu_solve', 'LU_data'), asTensor(LU_pivots, 'lu_solve', 'LU_pivots'));
+  };
+  Tensor.prototype.lu_solve = function (...a) {
+    const { LU_data, LU_pivots } = bind('lu_solve', a, ['LU_data', 'LU_pivots']);
+    return luSolve(this, asTensor(LU_data, 'lu_solve', 'LU_data'), asTensor(LU_pivots, 'lu_solve', 'LU_pivots'));
   };
 
   // Removed in 1.9: PyTorch 1.13 keeps the names and throws.

@@ -204,6 +204,8 @@ export declare class Tensor {
   triangular_solve(A: Tensor, upper?: boolean, transpose?: boolean, unitriangular?: boolean): TriangularSolveResult;
   cholesky_solve(L: Tensor, upper?: boolean | { upper?: boolean }): Tensor;
   cholesky_inverse(upper?: boolean | { upper?: boolean }): Tensor;
+  lu(pivot?: boolean | { pivot?: boolean; get_infos?: boolean }, get_infos?: boolean): Tensor[];
+  lu_solve(LU_data: Tensor, LU_pivots: Tensor): Tensor;
 
   // more shape and view ops (js/shape_more.js); views share storage as in PyTorch
   diagonal(offset?: number, dim1?: number, dim2?: number): Tensor;
@@ -331,6 +333,12 @@ export interface TriangularSolveResult extends Array<Tensor> {
   cloned_coefficient: Tensor;
 }
 
+/** linalg.lu_factor's (LU, pivots) (js/decomp.js). */
+export interface LuFactorResult extends Array<Tensor> {
+  LU: Tensor;
+  pivots: Tensor;
+}
+
 export interface LinalgNamespace {
   det(A: Tensor): Tensor;
   slogdet(A: Tensor): SlogdetResult;
@@ -339,6 +347,8 @@ export interface LinalgNamespace {
   solve(A: Tensor, B: Tensor, opts?: { left?: true }): Tensor;
   cholesky(A: Tensor, opts?: { upper?: boolean }): Tensor;
   solve_triangular(A: Tensor, B: Tensor, opts: { upper: boolean; left?: boolean; unitriangular?: boolean }): Tensor;
+  lu_factor(A: Tensor, opts?: { pivot?: true }): LuFactorResult;
+  lu_solve(LU: Tensor, pivots: Tensor, B: Tensor, opts?: { left?: true; adjoint?: boolean }): Tensor;
   [name: string]: any;
 }
 
@@ -505,6 +515,8 @@ export interface Torch {
     transpose?: boolean, unitriangular?: boolean): TriangularSolveResult;
   cholesky_solve(B: Tensor, L: Tensor, upper?: boolean | { upper?: boolean }): Tensor;
   cholesky_inverse(L: Tensor, upper?: boolean | { upper?: boolean }): Tensor;
+  lu(A: Tensor, pivot?: boolean | { pivot?: boolean; get_infos?: boolean }, get_infos?: boolean): Tensor[];
+  lu_solve(b: Tensor, LU_data: Tensor, LU_pivots: Tensor): Tensor;
   linalg: LinalgNamespace;
 
   /** Operator functions (docs/API.md "Math", "Shape and indexing") are added at load time. */

@@ -6,6 +6,7 @@
  * are PyTorch 1.13's; the backward formulas are in derivatives.c (section "decompositions").
  */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "internal.h"
@@ -420,4 +421,200 @@ TP_API tp_tensor *tp_cholesky_inverse(tp_tensor *L, int upper) {
   tp_tensor *X = I ? tri_run(L, I, TRI_CHOL | (upper ? TRI_UPPER : 0)) : NULL;
   if (I) tp_tensor_release(I);
   return X ? record_tri(X, TP_DECOMP_CHOLESKY_INVERSE, "CholeskyInverseBackward0", 1, &L, upper) : NULL;
+}
+
+/* ==== LU: linalg.lu_factor, torch.lu / Tensor.lu, lu_solve ===================================
+ * getrf on (m x n) matrices: at each of min(m, n) columns the first entry of largest magnitude
+ * pivots, rows swap whole, a zero pivot column is skipped (info = its 1-based index) as
+ * LAPACK does. Pivots are int32 and 1-based, as PyTorch hands them over. */
+static int64_t getrf(double *a, int64_t m, int64_t n, int32_t *piv) {
+  int64_t info = 0, k = m < n ? m : n;
+  for (int64_t c = 0; c < k; c++) {
+    int64_t p = c;
+    for (int64_t i = c + 1; i < m; i++)
+      if (fabs(a[i * n + c]) > fabs(a[p * n + c])) p = i;
+    piv[c] = (int32_t)(p + 1);
+    if (a[p * n + c] == 0) { if (!info) info = c + 1; continue; }
+    if (p != c)
+      for (int64_t j = 0; j < n; j++) { double t = a[c * n + j]; a[c * n + j] = a[p * n + j]; a[p * n + j] = t; }
+    for (int64_t i = c + 1; i < m; i++) {
+      double f = a[i * n + c] /= a[c * n + c];
+      if (f != 0)
+        for (int64_t j = c + 1; j < n; j++) a[i * n + j] -= f * a[c * n + j];
+    }
+  }
+  return info;
+}
+
+/* out: LU, pivots, info (int32, A's batch shape). linalg: linalg.lu_factor's messages and its
+ * error for a zero pivot; else torch.lu's. */
+TP_API int tp_lu_factor(tp_tensor *A, int linalg, tp_tensor **out) {
+  out[0] = out[1] = out[2] = NULL;
+  const char *fn = linalg ? "torch.linalg.lu_factor" : "torch.lu_factor";
+  if (A->ndim < 2) {
+    char dims[256];
+    int len = 0;
+    for (int d = 0; d < A->ndim && len < 200; d++) len += snprintf(dims + len, sizeof dims - (size_t)len, "%s%lld", d ? ", " : "", (long long)A->shape[d]);
+    dims[len] = 0;
+    return tp_fail_status("torch.lu_factor: Expected tensor with 2 or more dimensions. Got size: [%s] instead", dims);
+  }
+  if (!tp_dtype_table[A->dtype].is_floating) return tp_fail_status("\"lu_cpu\" not implemented for '%s'", tp_dtype_title(A->dtype));
+  int nb = A->ndim - 2;
+  int64_t m = A->shape[nb], n = A->shape[nb + 1], k = m < n ? m : n, nmat = tp_shape_numel(nb, A->shape);
+  double psz[TP_MAX_DIMS];
+  for (int d = 0; d < nb; d++) psz[d] = (double)A->shape[d];
+  psz[nb] = (double)k;
+  tp_tensor *LU = new_colmajor(nb, A->shape, m, n, A->dtype);
+  tp_tensor *P = LU ? tp_empty(nb + 1, psz, TP_INT32) : NULL;
+  tp_tensor *I = P ? tp_empty(nb, psz, TP_INT32) : NULL;
+  double *a = I ? malloc((size_t)(m * n + 1) * sizeof *a) : NULL;
+  int rc = !I ? -1 : !a ? tp_fail_status("tensorpad: out of memory") : 0;
+  int64_t item = tp_dtype_table[A->dtype].itemsize;
+  for (int64_t b = 0; b < nmat && !rc; b++) {
+    for (int64_t i = 0; i < m; i++)
+      for (int64_t j = 0; j < n; j++) a[i * n + j] = tp_load_f64(elem(A, b, i, j), A->dtype);
+    int32_t *piv = (int32_t *)tp_ptr(P) + b * k;
+    int64_t info = getrf(a, m, n, piv);
+    ((int32_t *)tp_ptr(I))[b] = (int32_t)info;
+    if (info && linalg) {
+      const char *tail = "is zero and using it on lu_solve would result in a division by zero. If you still want to perform the "
+                         "factorization, consider calling linalg.lu(A, pivot) or linalg.lu_factor_ex(A, pivot)";
+      if (nb) rc = tp_fail_status("%s: (Batch element %lld): U[%lld,%lld] %s", fn, (long long)b, (long long)info, (long long)info, tail);
+      else rc = tp_fail_status("%s: U[%lld,%lld] %s", fn, (long long)info, (long long)info, tail);
+    }
+    char *o = (char *)tp_ptr(LU) + b * m * n * item;
+    for (int64_t i = 0; i < m; i++)
+      for (int64_t j = 0; j < n; j++) tp_store_f64(o + (i + j * m) * item, A->dtype, a[i * n + j]);
+  }
+  free(a);
+  if (!rc && tp_any_requires_grad(1, &A)) {
+    tp_node *nd = tp_node_new(TP_GRAD_DECOMP, TP_DECOMP_LU_FACTOR, "LinalgLuFactorExBackward0", 1, &A, 1);
+    rc = !nd || tp_node_save(nd, P, -1) ? -1 : 0;
+    if (!rc) {
+      tp_node_set_output(nd, LU, 0);
+      rc = tp_node_save(nd, LU, 0);
+    }
+    if (nd) tp_node_release(nd);
+  }
+  if (rc) {
+    if (LU) tp_tensor_release(LU);
+    if (P) tp_tensor_release(P);
+    if (I) tp_tensor_release(I);
+    return -1;
+  }
+  out[0] = LU;
+  out[1] = P;
+  out[2] = I;
+  return 0;
+}
+
+/* X with A X = B (adjoint: A^T X = B) for A = P L U given as (LU, pivots). */
+TP_API tp_tensor *tp_lu_solve(tp_tensor *LU, tp_tensor *piv, tp_tensor *B, int adjoint) {
+  const char *fn = "linalg.lu_solve";
+  if (LU->ndim < 2) { fail_ndim(fn); return NULL; }
+  if (B->ndim < 2) return tp_fail("%s: The input tensor B must have at least 2 dimensions.", fn);
+  int64_t n = LU->shape[LU->ndim - 1];
+  if (LU->shape[LU->ndim - 2] != n) { fail_square("torch.linalg.lu_solve", LU); return NULL; }
+  if (B->shape[B->ndim - 2] != n)
+    return tp_fail("%s: Incompatible shapes of A and B for the equation AX = B (%lldx%lld and %lldx%lld)", fn, (long long)n, (long long)n,
+                   (long long)B->shape[B->ndim - 2], (long long)B->shape[B->ndim - 1]);
+  if (LU->dtype != B->dtype)
+    return tp_fail("%s: Expected LU and B to have the same dtype, but found LU of type %s and B of type %s instead", fn,
+                   tp_dtype_title(LU->dtype), tp_dtype_title(B->dtype));
+  if (piv->dtype != TP_INT32) return tp_fail("%s: pivots should be a Tensor of scalar type torch.int32", fn);
+  if (!tp_dtype_table[LU->dtype].is_floating)
+    return tp_fail("torch.%s: Expected a floating point or complex tensor as input. Got %s", fn, tp_dtype_title(LU->dtype));
+  if (piv->ndim != LU->ndim - 1 || piv->shape[piv->ndim - 1] != n || memcmp(piv->shape, LU->shape, sizeof(int64_t) * (size_t)(LU->ndim - 2)))
+    return tp_fail("%s: Expected LU.shape[:-1] and pivots.shape to be the same, but got pivots with shape [...] instead", fn);
+  int nb;
+  int64_t batch[TP_MAX_DIMS];
+  if (broadcast_batch(B, B->ndim - 2, LU, LU->ndim - 2, batch, &nb)) return NULL;
+  int64_t k = B->shape[B->ndim - 1], nmat = tp_shape_numel(nb, batch);
+  double sa[TP_MAX_DIMS], sb[TP_MAX_DIMS], sp[TP_MAX_DIMS];
+  for (int d = 0; d < nb; d++) sa[d] = sb[d] = sp[d] = (double)batch[d];
+  sa[nb] = sa[nb + 1] = sb[nb] = sp[nb] = (double)n;
+  sb[nb + 1] = (double)k;
+  tp_tensor *Le = tp_expand(LU, nb + 2, sa), *Be = Le ? tp_expand(B, nb + 2, sb) : NULL, *Pe = Be ? tp_expand(piv, nb + 1, sp) : NULL;
+  tp_tensor *X = Pe ? new_colmajor(nb, batch, n, k, LU->dtype) : NULL;
+  double *a = X ? malloc((size_t)(n * n + n + 1) * sizeof *a) : NULL;
+  int rc = !X ? -1 : !a ? tp_fail_status("tensorpad: out of memory") : 0;
+  int64_t item = X ? tp_dtype_table[X->dtype].itemsize : 0;
+  for (int64_t b = 0; b < nmat && !rc; b++) {
+    for (int64_t i = 0; i < n; i++)
+      for (int64_t j = 0; j < n; j++) a[i * n + j] = tp_load_f64(elem(Le, b, i, j), LU->dtype);
+    /* pivot c of matrix b (Pe's batch dims may be broadcast) */
+    int64_t poff = 0, bb = b;
+    for (int d = nb - 1; d >= 0; d--) { poff += (bb % Pe->shape[d]) * Pe->stride[d]; bb /= Pe->shape[d]; }
+    const int32_t *pv = (const int32_t *)tp_ptr(Pe) + poff;
+    int64_t ps = Pe->stride[nb];
+    double *col = a + n * n;
+    char *o = (char *)tp_ptr(X) + b * n * k * item;
+    for (int64_t c = 0; c < k; c++) {
+      for (int64_t i = 0; i < n; i++) col[i] = tp_load_f64(elem(Be, b, i, c), B->dtype);
+      if (!adjoint) {  /* P^T b, then L, then U */
+        for (int64_t i = 0; i < n; i++) {
+          int64_t p = pv[i * ps] - 1;
+          if (p != i && p >= 0 && p < n) { double t = col[i]; col[i] = col[p]; col[p] = t; }
+        }
+        trsv(a, n, 0, 0, 1, col);
+        trsv(a, n, 1, 0, 0, col);
+      } else {  /* U^T, then L^T, then P */
+        trsv(a, n, 1, 1, 0, col);
+        trsv(a, n, 0, 1, 1, col);
+        for (int64_t i = n - 1; i >= 0; i--) {
+          int64_t p = pv[i * ps] - 1;
+          if (p != i && p >= 0 && p < n) { double t = col[i]; col[i] = col[p]; col[p] = t; }
+        }
+      }
+      for (int64_t i = 0; i < n; i++) tp_store_f64(o + (i + c * n) * item, X->dtype, col[i]);
+    }
+  }
+  free(a);
+  if (Le) tp_tensor_release(Le);
+  if (Be) tp_tensor_release(Be);
+  if (Pe) tp_tensor_release(Pe);
+  if (rc) {
+    if (X) tp_tensor_release(X);
+    return NULL;
+  }
+  tp_tensor *ins[2] = {LU, B};
+  if (!tp_any_requires_grad(2, ins)) return X;
+  tp_node *nd = tp_node_new(TP_GRAD_DECOMP, TP_DECOMP_LU_SOLVE, "LinalgLuSolveBackward0", 2, ins, 1);
+  int64_t iv[1] = {adjoint};
+  if (nd) tp_node_set_iv(nd, 1, iv);
+  rc = !nd || tp_node_save(nd, LU, -1) || tp_node_save(nd, piv, -1) ? -1 : 0;
+  if (!rc) {
+    tp_node_set_output(nd, X, 0);
+    rc = tp_node_save(nd, X, 0);
+  }
+  if (nd) tp_node_release(nd);
+  if (rc) {
+    tp_tensor_release(X);
+    return NULL;
+  }
+  return X;
+}
+
+/* P with A = P L U from getrf's 1-based pivots (batch + (n, n), dtype): for the backward. */
+tp_tensor *tp_lu_perm(tp_tensor *piv, int64_t n, int dtype) {
+  int nb = piv->ndim - 1;
+  double sz[TP_MAX_DIMS];
+  for (int d = 0; d < nb; d++) sz[d] = (double)piv->shape[d];
+  sz[nb] = sz[nb + 1] = (double)n;
+  tp_tensor *P = tp_full(nb + 2, sz, dtype, 0);
+  int64_t *perm = P ? malloc((size_t)(n + 1) * sizeof *perm) : NULL;
+  if (P && !perm) { tp_tensor_release(P); return tp_fail("tensorpad: out of memory"); }
+  if (!P) return NULL;
+  tp_tensor *pc = tp_contiguous(piv);
+  int64_t k = piv->shape[nb], nmat = tp_shape_numel(nb, piv->shape), item = tp_dtype_table[dtype].itemsize;
+  for (int64_t b = 0; pc && b < nmat; b++) {
+    for (int64_t i = 0; i < n; i++) perm[i] = i;
+    const int32_t *pv = (const int32_t *)tp_ptr(pc) + b * k;
+    for (int64_t i = 0; i < k; i++) { int64_t p = pv[i] - 1, t = perm[i]; perm[i] = perm[p]; perm[p] = t; }
+    for (int64_t i = 0; i < n; i++) tp_store_f64((char *)tp_ptr(P) + (b * n * n + perm[i] * n + i) * item, dtype, 1);
+  }
+  free(perm);
+  if (!pc) { tp_tensor_release(P); return NULL; }
+  tp_tensor_release(pc);
+  return P;
 }

@@ -1371,6 +1371,8 @@ TP_API const char *tp_node_saved_name(void *node, int i) {
     case TP_DECOMP_TRIANGULAR_SOLVE: return i == 0 ? "A" : "solution";
     case TP_DECOMP_CHOLESKY_SOLVE: return i == 0 ? "input2" : "result";
     case TP_DECOMP_CHOLESKY_INVERSE: return i == 0 ? "self" : "result";
+    case TP_DECOMP_LU_FACTOR: return i == 0 ? "pivots" : "LU";
+    case TP_DECOMP_LU_SOLVE: return i == 0 ? "LU" : i == 1 ? "pivots" : "result";
     default: return i == 0 ? "A" : "result";
     }
   case TP_GRAD_MORE:
@@ -1968,6 +1970,7 @@ static int scatter_reduce_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor 
  * calls differentiable ops only (solve itself, inverse, matmul, tril), so create_graph gives
  * second derivatives. Batch broadcasting is summed away by the engine. */
 static tp_tensor *mm_(arena *a, tp_tensor *x, tp_tensor *y) { return lin(a, TP_LINALG_MATMUL, x, y); }
+tp_tensor *tp_lu_perm(tp_tensor *piv, int64_t n, int dtype);  /* decomp.c: P of A = P L U */
 /* The triangle of d that a triangular A's gradient keeps (unit: without the diagonal). */
 static tp_tensor *tri_part(arena *a, tp_tensor *d, int upper, int unit) {
   return d ? K(a, upper ? tp_triu(d, unit) : tp_tril(d, -unit)) : NULL;
@@ -2011,6 +2014,47 @@ static int decomp_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gs, tp
     tp_tensor *L = unpack(a, n, 0), *R = unpack(a, n, 1);
     tp_tensor *C = mm_(a, R, mm_(a, add(a, g, mT(a, g)), R));
     return (gi[0] = own(neg(a, f & UPPER ? mm_(a, L, C) : mm_(a, C, L)))) ? 0 : -1;
+  }
+  case TP_DECOMP_LU_FACTOR: {  /* square A = P L U: d A = P L^-T (tril(L^T gL, -1) + triu(gU U^T)) U^-T */
+    tp_tensor *piv = unpack(a, n, 0), *LU = unpack(a, n, 1);
+    if (!piv || !LU) return -1;
+    int64_t m = LU->shape[LU->ndim - 2], k = LU->shape[LU->ndim - 1];
+    if (m != k) return tp_fail_status("tensorpad: the derivative of lu_factor is implemented for square matrices only");
+    tp_tensor *P = K(a, tp_lu_perm(piv, m, LU->dtype)), *I = K(a, tp_eye((double)m, (double)m, LU->dtype));
+    tp_tensor *L = add(a, K(a, tp_tril(LU, -1)), I), *U = K(a, tp_triu(LU, 0));
+    tp_tensor *gL = K(a, tp_tril(g, -1)), *gU = K(a, tp_triu(g, 0));
+    tp_tensor *t1 = mm_(a, mT(a, L), gL), *t2 = mm_(a, gU, mT(a, U));
+    tp_tensor *phi = t1 && t2 ? add(a, K(a, tp_tril(t1, -1)), K(a, tp_triu(t2, 0))) : NULL;
+    tp_tensor *y = phi ? K(a, tp_linalg_solve_triangular(mT(a, L), phi, 1, 1, 1)) : NULL;
+    y = y ? K(a, tp_linalg_solve_triangular(mT(a, U), y, 0, 0, 0)) : NULL;
+    return (gi[0] = own(mm_(a, P, y))) ? 0 : -1;
+  }
+  case TP_DECOMP_LU_SOLVE: {
+    /* d B = A^-T g (adjoint: A^-1 g). d LU (PyTorch's linalg_lu_solve_LU):
+     *   A X = B:   gR = U^-T (-g X^T);          d LU = tril(L^-T gR U^T, -1) + triu(gR)
+     *   A^T X = B: G = P^T (-X dB^T);           d LU = tril(G U^T, -1) + triu(L^T G) */
+    tp_tensor *LU = unpack(a, n, 0), *piv = unpack(a, n, 1), *X = unpack(a, n, 2);
+    if (!LU || !piv || !X) return -1;
+    int adj = (int)f;
+    tp_tensor *gB = K(a, tp_lu_solve(LU, piv, g, !adj));
+    if (!gB) return -1;
+    int64_t m = LU->shape[LU->ndim - 1];
+    tp_tensor *I = K(a, tp_eye((double)m, (double)m, LU->dtype));
+    tp_tensor *L = add(a, K(a, tp_tril(LU, -1)), I), *U = K(a, tp_triu(LU, 0)), *gL, *gU;
+    if (!adj) {
+      tp_tensor *r = neg(a, mm_(a, g, mT(a, X)));
+      tp_tensor *gR = r ? K(a, tp_linalg_solve_triangular(mT(a, U), r, 0, 1, 0)) : NULL;
+      tp_tensor *t = gR ? K(a, tp_linalg_solve_triangular(mT(a, L), mm_(a, gR, mT(a, U)), 1, 1, 1)) : NULL;
+      gL = t ? K(a, tp_tril(t, -1)) : NULL;
+      gU = gR ? K(a, tp_triu(gR, 0)) : NULL;
+    } else {  /* d A = -X gB^T; G = P^T d A: d L = tril(G U^T, -1), d U = triu(L^T G) */
+      tp_tensor *P = K(a, tp_lu_perm(piv, m, LU->dtype));
+      tp_tensor *G = mm_(a, mT(a, P), neg(a, mm_(a, X, mT(a, gB))));
+      gL = G ? K(a, tp_tril(mm_(a, G, mT(a, U)), -1)) : NULL;
+      gU = G ? K(a, tp_triu(mm_(a, mT(a, L), G), 0)) : NULL;
+    }
+    if (!(gi[0] = own(add(a, gL, gU)))) return -1;
+    return (gi[1] = own(gB)) ? 0 : -1;
   }
   default: break;
   }

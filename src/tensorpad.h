@@ -266,6 +266,8 @@ TP_API tp_tensor *tp_linalg_solve_triangular(tp_tensor *A, tp_tensor *B, int upp
 TP_API int tp_triangular_solve(tp_tensor *b, tp_tensor *A, int upper, int transpose, int unitriangular, tp_tensor **out);
 TP_API tp_tensor *tp_cholesky_solve(tp_tensor *B, tp_tensor *L, int upper);  /* X with L L^T X = B */
 TP_API tp_tensor *tp_cholesky_inverse(tp_tensor *L, int upper);              /* (L L^T)^-1 */
+TP_API int tp_lu_factor(tp_tensor *A, int linalg, tp_tensor **out);          /* out: LU, pivots (int32, 1-based), info */
+TP_API tp_tensor *tp_lu_solve(tp_tensor *LU, tp_tensor *pivots, tp_tensor *B, int adjoint);  /* LinalgLuSolveBackward0 */
 
 /* ---- shape and indexing ops (src/shape.c, src/index.c) -------------------------------- */
 /* Tensor lists cross the API through one scratch array of tensor pointers: the caller

@@ -38,6 +38,13 @@ const CASES = [
   ['cholesky_solve upper', (B, L) => torch.cholesky_solve(B, L.triu(), true), () => [leaf([[1, -2], [0.5, 3], [-1.5, 2.5]]), leaf(SPD)]],
   ['cholesky_inverse', (L) => torch.cholesky_inverse(L.tril()), () => [leaf(SPD)]],
   ['cholesky_inverse upper batch', (L) => torch.cholesky_inverse(L.triu(), true), () => [leaf([SPD, M3])]],
+  ['linalg.lu_factor LU (square, clear pivots)', (A) => torch.linalg.lu_factor(A).LU, () => [leaf([[1, 2, 0], [3, 1, 1], [0, 2, 4]])]],
+  ['lu_solve through lu_factor', (A, B) => {
+    const [LU, p] = A.lu();
+    return torch.lu_solve(B, LU, p);
+  }, () => [leaf([[1, 2, 0], [3, 1, 1], [0, 2, 4]]), leaf([[1, -2], [0.5, 3], [-1.5, 2.5]])]],
+  ['linalg.lu_solve adjoint, LU and B leaves', (LU, B) => torch.linalg.lu_solve(LU, torch.tensor([2, 3, 3], { dtype: torch.int32 }), B, { adjoint: true }),
+    () => [leaf([[3, 1, 1], [0, 2, 4], [0.3, 0.8, -3.6]]), leaf([[1, -2], [0.5, 3], [-1.5, 2.5]])]],
   ['Tensor.cholesky batch', (A) => sym(A).cholesky(), () => [leaf([SPD, [[2, 0.3, 0], [0.3, 1, 0.1], [0, 0.1, 3]]])]],
 ];
 for (const [label, fn, inputs] of CASES) {

@@ -89,5 +89,8 @@ void sq.index_reduce(0, torch.tensor([0, 0, 1]), torch.ones(3, 3), 'mean');
   const { solution, cloned_coefficient } = torch.ones(3, 1).triangular_solve(L, true);
   const y: Tensor = torch.linalg.solve_triangular(L, torch.ones(3, 2), { upper: true, left: true });
   const z: Tensor = torch.cholesky_solve(torch.ones(3, 1), L, true).add(L.cholesky_inverse(true));
-  void [x, L, U, solution, cloned_coefficient, y, z];
+  const { LU, pivots } = torch.linalg.lu_factor(A);
+  const [LU2, piv2] = A.lu();
+  const w: Tensor = torch.lu_solve(torch.ones(3, 1), LU2, piv2).add(torch.linalg.lu_solve(LU, pivots, torch.ones(3, 1), { adjoint: true }));
+  void [x, L, U, solution, cloned_coefficient, y, z, w];
 }
