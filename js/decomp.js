@@ -166,6 +166,31 @@ export function install(torch, Tensor) {
     return luSolve(this, asTensor(LU_data, 'lu_solve', 'LU_data'), asTensor(LU_pivots, 'lu_solve', 'LU_pivots'));
   };
 
+  // QR: linalg.qr(A, mode='reduced') -> linalg_qr(Q, R); torch.qr / Tensor.qr(some=True) -> qr(Q, R)
+  const qr = (A, mode, fname) => {
+    if (!pairPtr) pairPtr = check(W.tp_malloc(8));
+    checkStatus(W.tp_linalg_qr(A._ptr, mode, pairPtr));
+    const p = new Uint32Array(memory.buffer, pairPtr, 2);
+    return namedTuple(fname, ['Q', 'R'], [wrap(p[0]), wrap(p[1])]);
+  };
+  const MODES = { reduced: 0, complete: 1, r: 2 };
+  la.qr = (...a) => {
+    const { A, mode = 'reduced', out } = bind('linalg_qr', a, ['A', 'mode', 'out']);
+    noOut(out);
+    if (typeof mode !== 'string') throw new TypeError(`linalg_qr(): argument 'mode' must be str, not ${typeof mode}`);
+    if (!(mode in MODES)) throw new TensorError(`qr received unrecognized mode '${mode}' but expected one of 'reduced' (default), 'r', or 'complete'`);
+    return qr(asTensor(A, 'linalg_qr', 'A'), MODES[mode], 'linalg_qr');
+  };
+  torch.qr = (...a) => {
+    const { input, some, out } = bind('qr', a, ['input', 'some', 'out']);
+    noOut(out);
+    return qr(asTensor(input, 'qr'), checkBool('qr', 'some', some) === false ? 1 : 0, 'qr');
+  };
+  Tensor.prototype.qr = function (...a) {
+    const { some } = bind('qr', a, ['some']);
+    return qr(this, checkBool('qr', 'some', some) === false ? 1 : 0, 'qr');
+  };
+
   // Removed in 1.9: PyTorch 1.13 keeps the names and throws.
   for (const [name, msg] of [['solve', removed('solve')], ['eig', removed('eig')], ['lstsq', LSTSQ]]) {
     torch[name] = () => { throw new TensorError(msg); };

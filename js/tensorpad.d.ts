@@ -206,6 +206,7 @@ export declare class Tensor {
   cholesky_inverse(upper?: boolean | { upper?: boolean }): Tensor;
   lu(pivot?: boolean | { pivot?: boolean; get_infos?: boolean }, get_infos?: boolean): Tensor[];
   lu_solve(LU_data: Tensor, LU_pivots: Tensor): Tensor;
+  qr(some?: boolean | { some?: boolean }): QrResult;
 
   // more shape and view ops (js/shape_more.js); views share storage as in PyTorch
   diagonal(offset?: number, dim1?: number, dim2?: number): Tensor;
@@ -339,6 +340,12 @@ export interface LuFactorResult extends Array<Tensor> {
   pivots: Tensor;
 }
 
+/** qr's (Q, R) (js/decomp.js). */
+export interface QrResult extends Array<Tensor> {
+  Q: Tensor;
+  R: Tensor;
+}
+
 export interface LinalgNamespace {
   det(A: Tensor): Tensor;
   slogdet(A: Tensor): SlogdetResult;
@@ -349,6 +356,7 @@ export interface LinalgNamespace {
   solve_triangular(A: Tensor, B: Tensor, opts: { upper: boolean; left?: boolean; unitriangular?: boolean }): Tensor;
   lu_factor(A: Tensor, opts?: { pivot?: true }): LuFactorResult;
   lu_solve(LU: Tensor, pivots: Tensor, B: Tensor, opts?: { left?: true; adjoint?: boolean }): Tensor;
+  qr(A: Tensor, mode?: 'reduced' | 'complete' | 'r' | { mode?: 'reduced' | 'complete' | 'r' }): QrResult;
   [name: string]: any;
 }
 
@@ -517,6 +525,7 @@ export interface Torch {
   cholesky_inverse(L: Tensor, upper?: boolean | { upper?: boolean }): Tensor;
   lu(A: Tensor, pivot?: boolean | { pivot?: boolean; get_infos?: boolean }, get_infos?: boolean): Tensor[];
   lu_solve(b: Tensor, LU_data: Tensor, LU_pivots: Tensor): Tensor;
+  qr(A: Tensor, some?: boolean | { some?: boolean }): QrResult;
   linalg: LinalgNamespace;
 
   /** Operator functions (docs/API.md "Math", "Shape and indexing") are added at load time. */

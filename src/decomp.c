@@ -618,3 +618,85 @@ tp_tensor *tp_lu_perm(tp_tensor *piv, int64_t n, int dtype) {
   tp_tensor_release(pc);
   return P;
 }
+
+/* ==== QR: torch.linalg.qr / torch.qr / Tensor.qr =============================================
+ * Householder as LAPACK's geqrf + orgqr do it, so the signs are PyTorch's: for column j,
+ * beta = -sign(a_jj) * ||a_j:,j||, R_jj = beta (a column already zero below the diagonal is
+ * left alone: tau = 0); Q = H_0 H_1 ... H_{k-1} applied to the identity's first columns.
+ * mode: 0 'reduced', 1 'complete', 2 'r' (Q is an empty tensor). */
+TP_API int tp_linalg_qr(tp_tensor *A, int mode, tp_tensor **out) {
+  out[0] = out[1] = NULL;
+  const char *fn = "linalg.qr";
+  if (A->ndim < 2) return fail_ndim(fn);
+  if (!tp_dtype_table[A->dtype].is_floating)
+    return tp_fail_status("%s: Expected a floating point or complex tensor as input. Got %s", fn, tp_dtype_title(A->dtype));
+  int nb = A->ndim - 2;
+  int64_t m = A->shape[nb], n = A->shape[nb + 1], k = m < n ? m : n, nmat = tp_shape_numel(nb, A->shape);
+  int64_t qc = mode == 1 ? m : k, rr = mode == 1 ? m : k;
+  tp_tensor *Q = mode == 2 ? tp_empty(1, (double[]){0}, A->dtype) : new_colmajor(nb, A->shape, m, qc, A->dtype);
+  tp_tensor *R = Q ? new_colmajor(nb, A->shape, rr, n, A->dtype) : NULL;
+  double *a = R ? malloc((size_t)(m * n + m * m + k + 1) * sizeof *a) : NULL;
+  int rc = !R ? -1 : !a ? tp_fail_status("tensorpad: out of memory") : 0;
+  int64_t item = tp_dtype_table[A->dtype].itemsize;
+  for (int64_t b = 0; b < nmat && !rc; b++) {
+    double *q = a + m * n, *tau = q + m * m;
+    for (int64_t i = 0; i < m; i++)
+      for (int64_t j = 0; j < n; j++) a[i * n + j] = tp_load_f64(elem(A, b, i, j), A->dtype);
+    for (int64_t j = 0; j < k; j++) {  /* geqrf: v_j = 1 on the diagonal, stored below it */
+      double alpha = a[j * n + j], xn = 0;
+      for (int64_t i = j + 1; i < m; i++) xn = hypot(xn, a[i * n + j]);
+      tau[j] = 0;
+      if (xn == 0) continue;
+      double beta = -copysign(hypot(alpha, xn), alpha);
+      tau[j] = (beta - alpha) / beta;
+      for (int64_t i = j + 1; i < m; i++) a[i * n + j] /= alpha - beta;
+      a[j * n + j] = beta;
+      for (int64_t c = j + 1; c < n; c++) {
+        double w = a[j * n + c];
+        for (int64_t i = j + 1; i < m; i++) w += a[i * n + j] * a[i * n + c];
+        w *= tau[j];
+        a[j * n + c] -= w;
+        for (int64_t i = j + 1; i < m; i++) a[i * n + c] -= w * a[i * n + j];
+      }
+    }
+    char *ro = (char *)tp_ptr(R) + b * rr * n * item;
+    for (int64_t i = 0; i < rr; i++)
+      for (int64_t j = 0; j < n; j++) tp_store_f64(ro + (i + j * rr) * item, A->dtype, j >= i && i < k ? a[i * n + j] : 0);
+    if (mode == 2) continue;
+    for (int64_t i = 0; i < m; i++)  /* orgqr: q (m x qc, row stride m) = H_0 ... H_{k-1} I */
+      for (int64_t c = 0; c < qc; c++) q[i * m + c] = i == c;
+    for (int64_t j = k - 1; j >= 0; j--) {
+      if (tau[j] == 0) continue;
+      for (int64_t c = 0; c < qc; c++) {
+        double w = q[j * m + c];
+        for (int64_t i = j + 1; i < m; i++) w += a[i * n + j] * q[i * m + c];
+        w *= tau[j];
+        q[j * m + c] -= w;
+        for (int64_t i = j + 1; i < m; i++) q[i * m + c] -= w * a[i * n + j];
+      }
+    }
+    char *qo = (char *)tp_ptr(Q) + b * m * qc * item;
+    for (int64_t i = 0; i < m; i++)
+      for (int64_t c = 0; c < qc; c++) tp_store_f64(qo + (i + c * m) * item, A->dtype, q[i * m + c]);
+  }
+  free(a);
+  if (!rc && tp_any_requires_grad(1, &A)) {
+    tp_node *nd = tp_node_new(TP_GRAD_DECOMP, TP_DECOMP_QR, "LinalgQrBackward0", 1, &A, 2);
+    int64_t iv[1] = {mode};
+    if (nd) tp_node_set_iv(nd, 1, iv);
+    if (nd) {
+      tp_node_set_output(nd, Q, 0);
+      tp_node_set_output(nd, R, 1);
+    }
+    rc = !nd || tp_node_save(nd, Q, 0) || tp_node_save(nd, R, 1) ? -1 : 0;
+    if (nd) tp_node_release(nd);
+  }
+  if (rc) {
+    if (Q) tp_tensor_release(Q);
+    if (R) tp_tensor_release(R);
+    return -1;
+  }
+  out[0] = Q;
+  out[1] = R;
+  return 0;
+}

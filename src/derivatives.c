@@ -1373,6 +1373,7 @@ TP_API const char *tp_node_saved_name(void *node, int i) {
     case TP_DECOMP_CHOLESKY_INVERSE: return i == 0 ? "self" : "result";
     case TP_DECOMP_LU_FACTOR: return i == 0 ? "pivots" : "LU";
     case TP_DECOMP_LU_SOLVE: return i == 0 ? "LU" : i == 1 ? "pivots" : "result";
+    case TP_DECOMP_QR: return i == 0 ? "Q" : "R";
     default: return i == 0 ? "A" : "result";
     }
   case TP_GRAD_MORE:
@@ -2055,6 +2056,21 @@ static int decomp_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gs, tp
     }
     if (!(gi[0] = own(add(a, gL, gU)))) return -1;
     return (gi[1] = own(gB)) ? 0 : -1;
+  }
+  case TP_DECOMP_QR: {  /* m >= n, reduced: M = R gR^T - gQ^T Q;  d A = (gQ + Q copyltu(M)) R^-T */
+    if (f == 2)
+      return tp_fail_status("The derivative of linalg.qr depends on Q, which is not computed when mode='r'. Please use "
+                            "linalg.qr(A, mode='reduced') if you are going to differentiate through linalg.qr.");
+    tp_tensor *Q = unpack(a, n, 0), *R = unpack(a, n, 1);
+    if (!Q || !R) return -1;
+    int64_t m = Q->shape[Q->ndim - 2], c = R->shape[R->ndim - 1];
+    if (m < c || Q->shape[Q->ndim - 1] != c)
+      return tp_fail_status("tensorpad: the derivative of linalg.qr is implemented for m >= n with Q of n columns only");
+    tp_tensor *gQ = gs[0] ? gs[0] : zeros_like_t(a, Q), *gR = gs[1] ? gs[1] : zeros_like_t(a, R);
+    tp_tensor *M = sub(a, mm_(a, R, mT(a, gR)), mm_(a, mT(a, gQ), Q));
+    tp_tensor *C = M ? add(a, K(a, tp_tril(M, 0)), mT(a, K(a, tp_tril(M, -1)))) : NULL;
+    tp_tensor *rhs = add(a, gQ, mm_(a, Q, C));
+    return (gi[0] = own(rhs ? K(a, tp_linalg_solve_triangular(mT(a, R), rhs, 0, 0, 0)) : NULL)) ? 0 : -1;
   }
   default: break;
   }

@@ -45,6 +45,11 @@ const CASES = [
   }, () => [leaf([[1, 2, 0], [3, 1, 1], [0, 2, 4]]), leaf([[1, -2], [0.5, 3], [-1.5, 2.5]])]],
   ['linalg.lu_solve adjoint, LU and B leaves', (LU, B) => torch.linalg.lu_solve(LU, torch.tensor([2, 3, 3], { dtype: torch.int32 }), B, { adjoint: true }),
     () => [leaf([[3, 1, 1], [0, 2, 4], [0.3, 0.8, -3.6]]), leaf([[1, -2], [0.5, 3], [-1.5, 2.5]])]],
+  ['linalg.qr Q and R, tall', (A) => {
+    const { Q, R } = torch.linalg.qr(A);
+    return torch.cat([Q.flatten(), R.flatten()]);
+  }, () => [leaf([[1, 2], [3, 4], [5, -6]])]],
+  ['linalg.qr square batch', (A) => A.qr().Q, () => [leaf([M3, SPD])]],
   ['Tensor.cholesky batch', (A) => sym(A).cholesky(), () => [leaf([SPD, [[2, 0.3, 0], [0.3, 1, 0.1], [0, 0.1, 3]]])]],
 ];
 for (const [label, fn, inputs] of CASES) {

@@ -65,6 +65,11 @@ static void test_solvers(int dtype) {
   CHECK(Y && X && maxdiff(Y, X) < tol);
   if (Y) backward_sum(Y, 1);
 
+  tp_tensor *qr[2] = {NULL, NULL}, *qrc[2] = {NULL, NULL}, *QR = NULL;
+  CHECK(tp_linalg_qr(A, 0, qr) == 0 && (QR = tp_linalg(TP_LINALG_MATMUL, qr[0], qr[1])) && maxdiff(QR, A) < tol);
+  CHECK(tp_linalg_qr(A, 2, qrc) == 0 && tp_tensor_numel(qrc[0]) == 0 && maxdiff(qrc[1], qr[1]) == 0);
+  if (qr[0]) backward_sum(qr[0], 1);
+
   /* errors: a message, no result, nothing left behind */
   tp_tensor *Z = tp_full(2, (double[]){3, 3}, dtype, 0);
   CHECK(!tp_linalg_solve(Z, B) && strstr(tp_last_error(), "singular"));
@@ -76,7 +81,7 @@ static void test_solvers(int dtype) {
 
   tp_tensor_set_grad(A, NULL);  /* create_graph: the grads hold graphs that hold A and S */
   tp_tensor_set_grad(S, NULL);
-  tp_tensor *all[] = {A, S, B, Bx, X, AX, L, Lt, LLt, Si, Ci, Cs, T, ts[0], ts[1], f[0], f[1], f[2], Y};
+  tp_tensor *all[] = {A, S, B, Bx, X, AX, L, Lt, LLt, Si, Ci, Cs, T, ts[0], ts[1], f[0], f[1], f[2], Y, qr[0], qr[1], qrc[0], qrc[1], QR};
   for (size_t i = 0; i < sizeof all / sizeof *all; i++) if (all[i]) tp_tensor_release(all[i]);
 }
 

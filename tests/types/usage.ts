@@ -92,5 +92,7 @@ void sq.index_reduce(0, torch.tensor([0, 0, 1]), torch.ones(3, 3), 'mean');
   const { LU, pivots } = torch.linalg.lu_factor(A);
   const [LU2, piv2] = A.lu();
   const w: Tensor = torch.lu_solve(torch.ones(3, 1), LU2, piv2).add(torch.linalg.lu_solve(LU, pivots, torch.ones(3, 1), { adjoint: true }));
-  void [x, L, U, solution, cloned_coefficient, y, z, w];
+  const { Q, R } = torch.linalg.qr(A, 'complete');
+  const q2: Tensor = A.qr(true).Q.add(torch.qr(A, { some: false }).R);
+  void [x, L, U, solution, cloned_coefficient, y, z, w, Q, R, q2];
 }
