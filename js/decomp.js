@@ -191,6 +191,27 @@ export function install(torch, Tensor) {
     return qr(this, checkBool('qr', 'some', some) === false ? 1 : 0, 'qr');
   };
 
+  // eigh(A, UPLO='L') -> linalg_eigh(eigenvalues, eigenvectors); eigvalsh(A, UPLO='L')
+  const eigh = (A, UPLO, f) => {
+    if (UPLO !== 'L' && UPLO !== 'U') throw new TensorError(`Expected UPLO argument to be 'L' or 'U', but got ${UPLO}`);
+    if (!pairPtr) pairPtr = check(W.tp_malloc(8));
+    checkStatus(W.tp_linalg_eigh(asTensor(A, f, 'A')._ptr, UPLO === 'U' ? 1 : 0, pairPtr));
+    const p = new Uint32Array(memory.buffer, pairPtr, 2);
+    return [wrap(p[0]), wrap(p[1])];
+  };
+  la.eigh = (...a) => {
+    const { A, UPLO = 'L', out } = bind('linalg_eigh', a, ['A', 'UPLO', 'out']);
+    noOut(out);
+    return namedTuple('linalg_eigh', ['eigenvalues', 'eigenvectors'], eigh(A, UPLO, 'linalg_eigh'));
+  };
+  la.eigvalsh = (...a) => {
+    const { A, UPLO = 'L', out } = bind('linalg_eigvalsh', a, ['A', 'UPLO', 'out']);
+    noOut(out);
+    const [L, V] = eigh(A, UPLO, 'linalg_eigvalsh');
+    V.dispose();
+    return L;
+  };
+
   // Removed in 1.9: PyTorch 1.13 keeps the names and throws.
   for (const [name, msg] of [['solve', removed('solve')], ['eig', removed('eig')], ['lstsq', LSTSQ]]) {
     torch[name] = () => { throw new TensorError(msg); };

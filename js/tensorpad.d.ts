@@ -346,6 +346,12 @@ export interface QrResult extends Array<Tensor> {
   R: Tensor;
 }
 
+/** linalg.eigh's (eigenvalues, eigenvectors) (js/decomp.js). */
+export interface EighResult extends Array<Tensor> {
+  eigenvalues: Tensor;
+  eigenvectors: Tensor;
+}
+
 export interface LinalgNamespace {
   det(A: Tensor): Tensor;
   slogdet(A: Tensor): SlogdetResult;
@@ -357,6 +363,8 @@ export interface LinalgNamespace {
   lu_factor(A: Tensor, opts?: { pivot?: true }): LuFactorResult;
   lu_solve(LU: Tensor, pivots: Tensor, B: Tensor, opts?: { left?: true; adjoint?: boolean }): Tensor;
   qr(A: Tensor, mode?: 'reduced' | 'complete' | 'r' | { mode?: 'reduced' | 'complete' | 'r' }): QrResult;
+  eigh(A: Tensor, UPLO?: 'L' | 'U' | { UPLO?: 'L' | 'U' }): EighResult;
+  eigvalsh(A: Tensor, UPLO?: 'L' | 'U' | { UPLO?: 'L' | 'U' }): Tensor;
   [name: string]: any;
 }
 

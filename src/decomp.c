@@ -700,3 +700,90 @@ TP_API int tp_linalg_qr(tp_tensor *A, int mode, tp_tensor **out) {
   out[1] = R;
   return 0;
 }
+
+/* ==== eigh: torch.linalg.eigh / eigvalsh =====================================================
+ * Cyclic Jacobi rotations in double on the symmetric matrix built from A's lower (upper)
+ * triangle, until the off-diagonal part is negligible; eigenvalues ascending. Eigenvectors
+ * are unique only up to sign (and within repeated eigenvalues): they may differ from
+ * LAPACK's by a sign, as the docs say. */
+TP_API int tp_linalg_eigh(tp_tensor *A, int upper, tp_tensor **out) {
+  out[0] = out[1] = NULL;
+  const char *fn = "linalg.eigh";
+  if (A->ndim < 2) return fail_ndim(fn);
+  int nb = A->ndim - 2;
+  int64_t n = A->shape[nb + 1], nmat = tp_shape_numel(nb, A->shape);
+  if (A->shape[nb] != n) return fail_square(fn, A);
+  if (!tp_dtype_table[A->dtype].is_floating) return tp_fail_status("\"linalg_eigh_cpu\" not implemented for '%s'", tp_dtype_title(A->dtype));
+  double sz[TP_MAX_DIMS];
+  for (int d = 0; d <= nb; d++) sz[d] = (double)A->shape[d];
+  tp_tensor *Lm = tp_empty(nb + 1, sz, A->dtype), *V = Lm ? new_colmajor(nb, A->shape, n, n, A->dtype) : NULL;
+  double *a = V ? malloc((size_t)(2 * n * n + n + 1) * sizeof *a) : NULL;
+  int64_t *ord = a ? malloc((size_t)(n + 1) * sizeof *ord) : NULL;
+  int rc = !V ? -1 : !ord ? tp_fail_status("tensorpad: out of memory") : 0;
+  int64_t item = tp_dtype_table[A->dtype].itemsize;
+  for (int64_t b = 0; b < nmat && !rc; b++) {
+    double *v = a + n * n;
+    for (int64_t i = 0; i < n; i++)
+      for (int64_t j = 0; j <= i; j++) {
+        double x = tp_load_f64(upper ? elem(A, b, j, i) : elem(A, b, i, j), A->dtype);
+        a[i * n + j] = a[j * n + i] = x;
+      }
+    for (int64_t i = 0; i < n * n; i++) v[i] = i % (n + 1) == 0;
+    for (int sweep = 0; sweep < 100; sweep++) {
+      double off = 0, tot = 0;
+      for (int64_t i = 0; i < n; i++)
+        for (int64_t j = 0; j < n; j++) { tot += a[i * n + j] * a[i * n + j]; if (i != j) off += a[i * n + j] * a[i * n + j]; }
+      if (off <= 1e-32 * tot || off == 0) break;
+      for (int64_t p = 0; p < n; p++)
+        for (int64_t q = p + 1; q < n; q++) {
+          double apq = a[p * n + q];
+          if (apq == 0) continue;
+          double th = (a[q * n + q] - a[p * n + p]) / (2 * apq);
+          double t = (th >= 0 ? 1 : -1) / (fabs(th) + sqrt(th * th + 1));
+          double c = 1 / sqrt(t * t + 1), s = t * c;
+          for (int64_t k = 0; k < n; k++) {  /* A <- A J (columns p, q) */
+            double x = a[k * n + p], y = a[k * n + q];
+            a[k * n + p] = c * x - s * y;
+            a[k * n + q] = s * x + c * y;
+          }
+          for (int64_t k = 0; k < n; k++) {  /* A <- J^T A (rows p, q) */
+            double x = a[p * n + k], y = a[q * n + k];
+            a[p * n + k] = c * x - s * y;
+            a[q * n + k] = s * x + c * y;
+          }
+          for (int64_t k = 0; k < n; k++) {  /* V <- V J */
+            double x = v[k * n + p], y = v[k * n + q];
+            v[k * n + p] = c * x - s * y;
+            v[k * n + q] = s * x + c * y;
+          }
+        }
+    }
+    for (int64_t i = 0; i < n; i++) ord[i] = i;
+    for (int64_t i = 1; i < n; i++)  /* insertion sort by eigenvalue, stable */
+      for (int64_t j = i; j > 0 && a[ord[j] * (n + 1)] < a[ord[j - 1] * (n + 1)]; j--) { int64_t t = ord[j]; ord[j] = ord[j - 1]; ord[j - 1] = t; }
+    char *lo = (char *)tp_ptr(Lm) + b * n * item, *vo = (char *)tp_ptr(V) + b * n * n * item;
+    for (int64_t c = 0; c < n; c++) {
+      tp_store_f64(lo + c * item, A->dtype, a[ord[c] * (n + 1)]);
+      for (int64_t i = 0; i < n; i++) tp_store_f64(vo + (i + c * n) * item, A->dtype, v[i * n + ord[c]]);
+    }
+  }
+  free(a);
+  free(ord);
+  if (!rc && tp_any_requires_grad(1, &A)) {
+    tp_node *nd = tp_node_new(TP_GRAD_DECOMP, TP_DECOMP_EIGH, "LinalgEighBackward0", 1, &A, 2);
+    if (nd) {
+      tp_node_set_output(nd, Lm, 0);
+      tp_node_set_output(nd, V, 1);
+    }
+    rc = !nd || tp_node_save(nd, Lm, 0) || tp_node_save(nd, V, 1) ? -1 : 0;
+    if (nd) tp_node_release(nd);
+  }
+  if (rc) {
+    if (Lm) tp_tensor_release(Lm);
+    if (V) tp_tensor_release(V);
+    return -1;
+  }
+  out[0] = Lm;
+  out[1] = V;
+  return 0;
+}

@@ -1374,6 +1374,7 @@ TP_API const char *tp_node_saved_name(void *node, int i) {
     case TP_DECOMP_LU_FACTOR: return i == 0 ? "pivots" : "LU";
     case TP_DECOMP_LU_SOLVE: return i == 0 ? "LU" : i == 1 ? "pivots" : "result";
     case TP_DECOMP_QR: return i == 0 ? "Q" : "R";
+    case TP_DECOMP_EIGH: return i == 0 ? "eigenvalues" : "eigenvectors";
     default: return i == 0 ? "A" : "result";
     }
   case TP_GRAD_MORE:
@@ -2071,6 +2072,24 @@ static int decomp_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gs, tp
     tp_tensor *C = M ? add(a, K(a, tp_tril(M, 0)), mT(a, K(a, tp_tril(M, -1)))) : NULL;
     tp_tensor *rhs = add(a, gQ, mm_(a, Q, C));
     return (gi[0] = own(rhs ? K(a, tp_linalg_solve_triangular(mT(a, R), rhs, 0, 0, 0)) : NULL)) ? 0 : -1;
+  }
+  case TP_DECOMP_EIGH: {  /* d A = V (diag(gL) + skew(V^T gV) / E, E_ij = L_j - L_i off the diagonal) V^T */
+    tp_tensor *L = unpack(a, n, 0), *V = unpack(a, n, 1);
+    if (!L || !V) return -1;
+    int64_t m = V->shape[V->ndim - 1];
+    tp_tensor *I = K(a, tp_eye((double)m, (double)m, V->dtype)), *inner = NULL;
+    if (gs[1]) {
+      tp_tensor *E = add(a, sub(a, unsq(a, L, -2), unsq(a, L, -1)), I);  /* 1 on the diagonal: no 0/0 */
+      tp_tensor *VgV = mm_(a, mT(a, V), gs[1]);
+      VgV = sc(a, TP_OP_MUL, sub(a, VgV, mT(a, VgV)), 0.5);  /* its skew-symmetric part */
+      inner = mul(a, dv(a, VgV, E), rsc(a, TP_OP_SUB, 1, I));
+    }
+    if (gs[0]) {
+      tp_tensor *D = mul(a, I, unsq(a, gs[0], -2));
+      inner = inner ? add(a, inner, D) : D;
+    }
+    if (!inner) return 0;
+    return (gi[0] = own(mm_(a, V, mm_(a, inner, mT(a, V))))) ? 0 : -1;
   }
   default: break;
   }

@@ -269,6 +269,7 @@ TP_API tp_tensor *tp_cholesky_inverse(tp_tensor *L, int upper);              /* 
 TP_API int tp_lu_factor(tp_tensor *A, int linalg, tp_tensor **out);          /* out: LU, pivots (int32, 1-based), info */
 TP_API tp_tensor *tp_lu_solve(tp_tensor *LU, tp_tensor *pivots, tp_tensor *B, int adjoint);  /* LinalgLuSolveBackward0 */
 TP_API int tp_linalg_qr(tp_tensor *A, int mode, tp_tensor **out);  /* out: Q, R; mode 0 reduced, 1 complete, 2 r */
+TP_API int tp_linalg_eigh(tp_tensor *A, int upper, tp_tensor **out);  /* out: eigenvalues (ascending), eigenvectors */
 
 /* ---- shape and indexing ops (src/shape.c, src/index.c) -------------------------------- */
 /* Tensor lists cross the API through one scratch array of tensor pointers: the caller

@@ -50,6 +50,12 @@ const CASES = [
     return torch.cat([Q.flatten(), R.flatten()]);
   }, () => [leaf([[1, 2], [3, 4], [5, -6]])]],
   ['linalg.qr square batch', (A) => A.qr().Q, () => [leaf([M3, SPD])]],
+  // eigh: functions of the eigenvectors that do not depend on their signs
+  ['linalg.eigh eigenvalues and V V-squared', (A) => {
+    const { eigenvalues: L, eigenvectors: V } = torch.linalg.eigh(sym(A));
+    return torch.cat([L, V.pow(2).flatten(), V.mul(L.unsqueeze(-2)).matmul(V.mT).flatten()]);
+  }, () => [leaf(SPD)]],
+  ['linalg.eigvalsh batch, UPLO U', (A) => torch.linalg.eigvalsh(sym(A), 'U'), () => [leaf([SPD, M3])]],
   ['Tensor.cholesky batch', (A) => sym(A).cholesky(), () => [leaf([SPD, [[2, 0.3, 0], [0.3, 1, 0.1], [0, 0.1, 3]]])]],
 ];
 for (const [label, fn, inputs] of CASES) {

@@ -70,6 +70,10 @@ static void test_solvers(int dtype) {
   CHECK(tp_linalg_qr(A, 2, qrc) == 0 && tp_tensor_numel(qrc[0]) == 0 && maxdiff(qrc[1], qr[1]) == 0);
   if (qr[0]) backward_sum(qr[0], 1);
 
+  tp_tensor *eh[2] = {NULL, NULL};
+  CHECK(tp_linalg_eigh(S, 0, eh) == 0 && at(eh[0], 0) <= at(eh[0], 1) && at(eh[0], 1) <= at(eh[0], 2));
+  if (eh[1]) backward_sum(eh[0], 1);
+
   /* errors: a message, no result, nothing left behind */
   tp_tensor *Z = tp_full(2, (double[]){3, 3}, dtype, 0);
   CHECK(!tp_linalg_solve(Z, B) && strstr(tp_last_error(), "singular"));
@@ -81,7 +85,7 @@ static void test_solvers(int dtype) {
 
   tp_tensor_set_grad(A, NULL);  /* create_graph: the grads hold graphs that hold A and S */
   tp_tensor_set_grad(S, NULL);
-  tp_tensor *all[] = {A, S, B, Bx, X, AX, L, Lt, LLt, Si, Ci, Cs, T, ts[0], ts[1], f[0], f[1], f[2], Y, qr[0], qr[1], qrc[0], qrc[1], QR};
+  tp_tensor *all[] = {A, S, B, Bx, X, AX, L, Lt, LLt, Si, Ci, Cs, T, ts[0], ts[1], f[0], f[1], f[2], Y, qr[0], qr[1], qrc[0], qrc[1], QR, eh[0], eh[1]};
   for (size_t i = 0; i < sizeof all / sizeof *all; i++) if (all[i]) tp_tensor_release(all[i]);
 }
 

@@ -94,5 +94,7 @@ void sq.index_reduce(0, torch.tensor([0, 0, 1]), torch.ones(3, 3), 'mean');
   const w: Tensor = torch.lu_solve(torch.ones(3, 1), LU2, piv2).add(torch.linalg.lu_solve(LU, pivots, torch.ones(3, 1), { adjoint: true }));
   const { Q, R } = torch.linalg.qr(A, 'complete');
   const q2: Tensor = A.qr(true).Q.add(torch.qr(A, { some: false }).R);
-  void [x, L, U, solution, cloned_coefficient, y, z, w, Q, R, q2];
+  const { eigenvalues, eigenvectors } = torch.linalg.eigh(A, 'U');
+  const ev: Tensor = torch.linalg.eigvalsh(A, { UPLO: 'L' });
+  void [x, L, U, solution, cloned_coefficient, y, z, w, Q, R, q2, eigenvalues, eigenvectors, ev];
 }
