@@ -199,6 +199,15 @@ export declare class Tensor {
   slogdet(): SlogdetResult;
   inverse(): Tensor;
 
+  // decompositions and solvers (js/decomp.js)
+  cholesky(upper?: boolean | { upper?: boolean }): Tensor;
+  triangular_solve(A: Tensor, upper?: boolean, transpose?: boolean, unitriangular?: boolean): TriangularSolveResult;
+  cholesky_solve(L: Tensor, upper?: boolean | { upper?: boolean }): Tensor;
+  cholesky_inverse(upper?: boolean | { upper?: boolean }): Tensor;
+  lu(pivot?: boolean | { pivot?: boolean; get_infos?: boolean }, get_infos?: boolean): Tensor[];
+  lu_solve(LU_data: Tensor, LU_pivots: Tensor): Tensor;
+  qr(some?: boolean | { some?: boolean }): QrResult;
+
   // more shape and view ops (js/shape_more.js); views share storage as in PyTorch
   diagonal(offset?: number, dim1?: number, dim2?: number): Tensor;
   diag(diagonal?: number): Tensor;
@@ -393,10 +402,43 @@ export interface SlogdetResult extends Array<Tensor> {
   logabsdet: Tensor;
 }
 
+/** triangular_solve's (solution, cloned_coefficient) (js/decomp.js). */
+export interface TriangularSolveResult extends Array<Tensor> {
+  solution: Tensor;
+  cloned_coefficient: Tensor;
+}
+
+/** linalg.lu_factor's (LU, pivots) (js/decomp.js). */
+export interface LuFactorResult extends Array<Tensor> {
+  LU: Tensor;
+  pivots: Tensor;
+}
+
+/** qr's (Q, R) (js/decomp.js). */
+export interface QrResult extends Array<Tensor> {
+  Q: Tensor;
+  R: Tensor;
+}
+
+/** linalg.eigh's (eigenvalues, eigenvectors) (js/decomp.js). */
+export interface EighResult extends Array<Tensor> {
+  eigenvalues: Tensor;
+  eigenvectors: Tensor;
+}
+
 export interface LinalgNamespace {
   det(A: Tensor): Tensor;
   slogdet(A: Tensor): SlogdetResult;
   inv(A: Tensor): Tensor;
+  // decompositions and solvers (js/decomp.js)
+  solve(A: Tensor, B: Tensor, opts?: { left?: true }): Tensor;
+  cholesky(A: Tensor, opts?: { upper?: boolean }): Tensor;
+  solve_triangular(A: Tensor, B: Tensor, opts: { upper: boolean; left?: boolean; unitriangular?: boolean }): Tensor;
+  lu_factor(A: Tensor, opts?: { pivot?: true }): LuFactorResult;
+  lu_solve(LU: Tensor, pivots: Tensor, B: Tensor, opts?: { left?: true; adjoint?: boolean }): Tensor;
+  qr(A: Tensor, mode?: 'reduced' | 'complete' | 'r' | { mode?: 'reduced' | 'complete' | 'r' }): QrResult;
+  eigh(A: Tensor, UPLO?: 'L' | 'U' | { UPLO?: 'L' | 'U' }): EighResult;
+  eigvalsh(A: Tensor, UPLO?: 'L' | 'U' | { UPLO?: 'L' | 'U' }): Tensor;
   [name: string]: any;
 }
 
@@ -556,6 +598,16 @@ export interface Torch {
   logdet(A: Tensor): Tensor;
   slogdet(A: Tensor): SlogdetResult;
   inverse(A: Tensor): Tensor;
+
+  // decompositions and solvers (js/decomp.js)
+  cholesky(A: Tensor, upper?: boolean | { upper?: boolean }): Tensor;
+  triangular_solve(b: Tensor, A: Tensor, upper?: boolean | { upper?: boolean; transpose?: boolean; unitriangular?: boolean },
+    transpose?: boolean, unitriangular?: boolean): TriangularSolveResult;
+  cholesky_solve(B: Tensor, L: Tensor, upper?: boolean | { upper?: boolean }): Tensor;
+  cholesky_inverse(L: Tensor, upper?: boolean | { upper?: boolean }): Tensor;
+  lu(A: Tensor, pivot?: boolean | { pivot?: boolean; get_infos?: boolean }, get_infos?: boolean): Tensor[];
+  lu_solve(b: Tensor, LU_data: Tensor, LU_pivots: Tensor): Tensor;
+  qr(A: Tensor, some?: boolean | { some?: boolean }): QrResult;
   linalg: LinalgNamespace;
 
   /** Operator functions (docs/API.md "Math", "Shape and indexing") are added at load time. */

@@ -24,6 +24,7 @@ import * as sorting from './sort.js';
 import * as random from './random.js';
 import * as linalg2 from './linalg2.js';
 import * as restMethods from './rest.js';
+import * as decomp from './decomp.js';
 
 const CREATE_KEYS = ['dtype', 'device', 'requires_grad', 'layout', 'pin_memory', 'memory_format', 'out'];
 const RANDOM_KEYS = [...CREATE_KEYS, 'generator'];
@@ -509,6 +510,7 @@ for (const m of [ops, linalg, shape, autograd, nn, optim, elemw, sorting, random
 shapeMore.install(torch, Tensor);
 linalgMore.install(torch, Tensor);
 restMethods.install(torch, Tensor);
+decomp.install(torch, Tensor);
 
 applyPrintOptions();
 Object.freeze(torch);

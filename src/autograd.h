@@ -51,9 +51,14 @@ enum {
   TP_GRAD_MORE,
   /* the remaining Tensor methods (src/misc.c: hardshrink, angle, prelu; iv[0]: TP_MISC_*) */
   TP_GRAD_MISC,
+  /* matrix decompositions and solvers (src/decomp.c): op is TP_DECOMP_* */
+  TP_GRAD_DECOMP,
   TP_GRAD_COUNT
 };
 enum { TP_STATS_NANSUM, TP_STATS_LOGCUMSUMEXP, TP_STATS_DIST, TP_STATS_NOT_IMPLEMENTED, TP_STATS_LERP };
+enum { TP_DECOMP_SOLVE, TP_DECOMP_CHOLESKY, TP_DECOMP_SOLVE_TRIANGULAR, TP_DECOMP_TRIANGULAR_SOLVE, TP_DECOMP_CHOLESKY_SOLVE,
+       TP_DECOMP_CHOLESKY_INVERSE, TP_DECOMP_LU_FACTOR, TP_DECOMP_LU_SOLVE, TP_DECOMP_QR,
+       TP_DECOMP_EIGH };
 
 struct tp_node {
   int32_t refcount;

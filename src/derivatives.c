@@ -1297,6 +1297,7 @@ static int shapes_more_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **g
 static int stats_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi);  /* src/stats.c's section, at the end */
 
 static int linalg2_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi);
+static int decomp_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gs, tp_tensor **gi);
 static int misc_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi);  /* src/misc.c's section, at the end */
 
 int tp_formula_apply(tp_node *n, tp_tensor **gs, tp_tensor **gi) {
@@ -1337,6 +1338,7 @@ int tp_formula_apply(tp_node *n, tp_tensor **gs, tp_tensor **gi) {
     break;
   case TP_GRAD_ELEMW: rc = elemw_formula(&a, n, g, gi); break;
   case TP_GRAD_STATS: rc = stats_formula(&a, n, g, gi); break;
+  case TP_GRAD_DECOMP: rc = decomp_formula(&a, n, g, gs, gi); break;
   case TP_GRAD_MISC: rc = misc_formula(&a, n, g, gi); break;
   case TP_GRAD_LINALG_DET: case TP_GRAD_LINALG_SLOGDET: case TP_GRAD_LINALG_INV:
     rc = linalg2_formula(&a, n, n->kind == TP_GRAD_LINALG_SLOGDET ? gs[1] : g, gi);
@@ -1375,6 +1377,18 @@ TP_API const char *tp_node_saved_name(void *node, int i) {
   case TP_GRAD_LINALG_DET: return i == 0 ? "A" : "result";
   case TP_GRAD_LINALG_SLOGDET: return "A";
   case TP_GRAD_LINALG_INV: return "inverse";
+  case TP_GRAD_DECOMP:
+    switch (n->op) {
+    case TP_DECOMP_CHOLESKY: return "L";
+    case TP_DECOMP_TRIANGULAR_SOLVE: return i == 0 ? "A" : "solution";
+    case TP_DECOMP_CHOLESKY_SOLVE: return i == 0 ? "input2" : "result";
+    case TP_DECOMP_CHOLESKY_INVERSE: return i == 0 ? "self" : "result";
+    case TP_DECOMP_LU_FACTOR: return i == 0 ? "pivots" : "LU";
+    case TP_DECOMP_LU_SOLVE: return i == 0 ? "LU" : i == 1 ? "pivots" : "result";
+    case TP_DECOMP_QR: return i == 0 ? "Q" : "R";
+    case TP_DECOMP_EIGH: return i == 0 ? "eigenvalues" : "eigenvectors";
+    default: return i == 0 ? "A" : "result";
+    }
   case TP_GRAD_MORE:
     switch (n->iv[0]) {
     case TP_MORE_TAKE: case TP_MORE_PUT: return "index";
@@ -2010,4 +2024,150 @@ static int misc_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
   }
   }
   return tp_fail_status("tensorpad: no derivative for %s", n->name);
+}
+
+/* ==== decompositions and solvers (src/decomp.c) =============================================
+ * PyTorch 1.13's linalg_solve_backward and cholesky_backward for real matrices. Each formula
+ * calls differentiable ops only (solve itself, inverse, matmul, tril), so create_graph gives
+ * second derivatives. Batch broadcasting is summed away by the engine. */
+static tp_tensor *mm_(arena *a, tp_tensor *x, tp_tensor *y) { return lin(a, TP_LINALG_MATMUL, x, y); }
+tp_tensor *tp_lu_perm(tp_tensor *piv, int64_t n, int dtype);  /* decomp.c: P of A = P L U */
+/* The triangle of d that a triangular A's gradient keeps (unit: without the diagonal). */
+static tp_tensor *tri_part(arena *a, tp_tensor *d, int upper, int unit) {
+  return d ? K(a, upper ? tp_triu(d, unit) : tp_tril(d, -unit)) : NULL;
+}
+
+static int decomp_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gs, tp_tensor **gi) {
+  enum { UPPER = 1, TRANS = 2, UNIT = 4, RIGHT = 8 };  /* decomp.c's TRI_* flags */
+  int64_t f = n->niv ? n->iv[0] : 0;
+  switch (n->op) {
+  case TP_DECOMP_SOLVE_TRIANGULAR: {  /* left: dB = A^-T g, dA = -dB X^T; right: dB = g A^-T, dA = -X^T dB */
+    tp_tensor *A = unpack(a, n, 0), *X = unpack(a, n, 1);
+    tp_tensor *gB = A ? K(a, tp_linalg_solve_triangular(mT(a, A), g, !(f & UPPER), !(f & RIGHT), !!(f & UNIT))) : NULL;
+    tp_tensor *gA = f & RIGHT ? mm_(a, mT(a, X), gB) : mm_(a, gB, mT(a, X));
+    if (!(gi[0] = own(neg(a, tri_part(a, gA, f & UPPER, !!(f & UNIT)))))) return -1;
+    return (gi[1] = own(gB)) ? 0 : -1;
+  }
+  case TP_DECOMP_TRIANGULAR_SOLVE: {  /* dB = op(A)^-T g, dA = -dB X^T (transpose: -X dB^T), kept triangle; + g of the copy */
+    tp_tensor *A = unpack(a, n, 0), *X = unpack(a, n, 1), *gA = NULL;
+    if (gs[0]) {
+      tp_tensor *sol[2] = {NULL, NULL};
+      if (!A || tp_triangular_solve(gs[0], A, f & UPPER, !(f & TRANS), !!(f & UNIT), sol)) return -1;
+      K(a, sol[1]);
+      tp_tensor *gB = K(a, sol[0]);
+      gA = f & TRANS ? mm_(a, X, mT(a, gB)) : mm_(a, gB, mT(a, X));
+      gA = neg(a, tri_part(a, gA, f & UPPER, !!(f & UNIT)));
+      if (!gA || !(gi[1] = own(gB))) return -1;
+    }
+    if (gs[1]) gA = gA ? add(a, gA, gs[1]) : gs[1];
+    if (!gA) return 0;
+    return (gi[0] = own(gA)) ? 0 : -1;
+  }
+  case TP_DECOMP_CHOLESKY_SOLVE: {  /* dB = A^-1 g; C = dB X^T, C + C^T; dL = -C L (upper: -U C) */
+    tp_tensor *L = unpack(a, n, 0), *X = unpack(a, n, 1);
+    tp_tensor *gB = L ? K(a, tp_cholesky_solve(g, L, f & UPPER)) : NULL;
+    tp_tensor *C = mm_(a, gB, mT(a, X));
+    C = add(a, C, mT(a, C));
+    if (!(gi[0] = own(neg(a, f & UPPER ? mm_(a, L, C) : mm_(a, C, L))))) return -1;
+    return (gi[1] = own(gB)) ? 0 : -1;
+  }
+  case TP_DECOMP_CHOLESKY_INVERSE: {  /* C = R (g + g^T) R with R the result; dL = -C L (upper: -U C) */
+    tp_tensor *L = unpack(a, n, 0), *R = unpack(a, n, 1);
+    tp_tensor *C = mm_(a, R, mm_(a, add(a, g, mT(a, g)), R));
+    return (gi[0] = own(neg(a, f & UPPER ? mm_(a, L, C) : mm_(a, C, L)))) ? 0 : -1;
+  }
+  case TP_DECOMP_LU_FACTOR: {  /* square A = P L U: d A = P L^-T (tril(L^T gL, -1) + triu(gU U^T)) U^-T */
+    tp_tensor *piv = unpack(a, n, 0), *LU = unpack(a, n, 1);
+    if (!piv || !LU) return -1;
+    int64_t m = LU->shape[LU->ndim - 2], k = LU->shape[LU->ndim - 1];
+    if (m != k) return tp_fail_status("tensorpad: the derivative of lu_factor is implemented for square matrices only");
+    tp_tensor *P = K(a, tp_lu_perm(piv, m, LU->dtype)), *I = K(a, tp_eye((double)m, (double)m, LU->dtype));
+    tp_tensor *L = add(a, K(a, tp_tril(LU, -1)), I), *U = K(a, tp_triu(LU, 0));
+    tp_tensor *gL = K(a, tp_tril(g, -1)), *gU = K(a, tp_triu(g, 0));
+    tp_tensor *t1 = mm_(a, mT(a, L), gL), *t2 = mm_(a, gU, mT(a, U));
+    tp_tensor *phi = t1 && t2 ? add(a, K(a, tp_tril(t1, -1)), K(a, tp_triu(t2, 0))) : NULL;
+    tp_tensor *y = phi ? K(a, tp_linalg_solve_triangular(mT(a, L), phi, 1, 1, 1)) : NULL;
+    y = y ? K(a, tp_linalg_solve_triangular(mT(a, U), y, 0, 0, 0)) : NULL;
+    return (gi[0] = own(mm_(a, P, y))) ? 0 : -1;
+  }
+  case TP_DECOMP_LU_SOLVE: {
+    /* d B = A^-T g (adjoint: A^-1 g). d LU (PyTorch's linalg_lu_solve_LU):
+     *   A X = B:   gR = U^-T (-g X^T);          d LU = tril(L^-T gR U^T, -1) + triu(gR)
+     *   A^T X = B: G = P^T (-X dB^T);           d LU = tril(G U^T, -1) + triu(L^T G) */
+    tp_tensor *LU = unpack(a, n, 0), *piv = unpack(a, n, 1), *X = unpack(a, n, 2);
+    if (!LU || !piv || !X) return -1;
+    int adj = (int)f;
+    tp_tensor *gB = K(a, tp_lu_solve(LU, piv, g, !adj));
+    if (!gB) return -1;
+    int64_t m = LU->shape[LU->ndim - 1];
+    tp_tensor *I = K(a, tp_eye((double)m, (double)m, LU->dtype));
+    tp_tensor *L = add(a, K(a, tp_tril(LU, -1)), I), *U = K(a, tp_triu(LU, 0)), *gL, *gU;
+    if (!adj) {
+      tp_tensor *r = neg(a, mm_(a, g, mT(a, X)));
+      tp_tensor *gR = r ? K(a, tp_linalg_solve_triangular(mT(a, U), r, 0, 1, 0)) : NULL;
+      tp_tensor *t = gR ? K(a, tp_linalg_solve_triangular(mT(a, L), mm_(a, gR, mT(a, U)), 1, 1, 1)) : NULL;
+      gL = t ? K(a, tp_tril(t, -1)) : NULL;
+      gU = gR ? K(a, tp_triu(gR, 0)) : NULL;
+    } else {  /* d A = -X gB^T; G = P^T d A: d L = tril(G U^T, -1), d U = triu(L^T G) */
+      tp_tensor *P = K(a, tp_lu_perm(piv, m, LU->dtype));
+      tp_tensor *G = mm_(a, mT(a, P), neg(a, mm_(a, X, mT(a, gB))));
+      gL = G ? K(a, tp_tril(mm_(a, G, mT(a, U)), -1)) : NULL;
+      gU = G ? K(a, tp_triu(mm_(a, mT(a, L), G), 0)) : NULL;
+    }
+    if (!(gi[0] = own(add(a, gL, gU)))) return -1;
+    return (gi[1] = own(gB)) ? 0 : -1;
+  }
+  case TP_DECOMP_QR: {  /* m >= n, reduced: M = R gR^T - gQ^T Q;  d A = (gQ + Q copyltu(M)) R^-T */
+    if (f == 2)
+      return tp_fail_status("The derivative of linalg.qr depends on Q, which is not computed when mode='r'. Please use "
+                            "linalg.qr(A, mode='reduced') if you are going to differentiate through linalg.qr.");
+    tp_tensor *Q = unpack(a, n, 0), *R = unpack(a, n, 1);
+    if (!Q || !R) return -1;
+    int64_t m = Q->shape[Q->ndim - 2], c = R->shape[R->ndim - 1];
+    if (m < c || Q->shape[Q->ndim - 1] != c)
+      return tp_fail_status("tensorpad: the derivative of linalg.qr is implemented for m >= n with Q of n columns only");
+    tp_tensor *gQ = gs[0] ? gs[0] : zeros_like_t(a, Q), *gR = gs[1] ? gs[1] : zeros_like_t(a, R);
+    tp_tensor *M = sub(a, mm_(a, R, mT(a, gR)), mm_(a, mT(a, gQ), Q));
+    tp_tensor *C = M ? add(a, K(a, tp_tril(M, 0)), mT(a, K(a, tp_tril(M, -1)))) : NULL;
+    tp_tensor *rhs = add(a, gQ, mm_(a, Q, C));
+    return (gi[0] = own(rhs ? K(a, tp_linalg_solve_triangular(mT(a, R), rhs, 0, 0, 0)) : NULL)) ? 0 : -1;
+  }
+  case TP_DECOMP_EIGH: {  /* d A = V (diag(gL) + skew(V^T gV) / E, E_ij = L_j - L_i off the diagonal) V^T */
+    tp_tensor *L = unpack(a, n, 0), *V = unpack(a, n, 1);
+    if (!L || !V) return -1;
+    int64_t m = V->shape[V->ndim - 1];
+    tp_tensor *I = K(a, tp_eye((double)m, (double)m, V->dtype)), *inner = NULL;
+    if (gs[1]) {
+      tp_tensor *E = add(a, sub(a, unsq(a, L, -2), unsq(a, L, -1)), I);  /* 1 on the diagonal: no 0/0 */
+      tp_tensor *VgV = mm_(a, mT(a, V), gs[1]);
+      VgV = sc(a, TP_OP_MUL, sub(a, VgV, mT(a, VgV)), 0.5);  /* its skew-symmetric part */
+      inner = mul(a, dv(a, VgV, E), rsc(a, TP_OP_SUB, 1, I));
+    }
+    if (gs[0]) {
+      tp_tensor *D = mul(a, I, unsq(a, gs[0], -2));
+      inner = inner ? add(a, inner, D) : D;
+    }
+    if (!inner) return 0;
+    return (gi[0] = own(mm_(a, V, mm_(a, inner, mT(a, V))))) ? 0 : -1;
+  }
+  default: break;
+  }
+  if (n->op == TP_DECOMP_SOLVE) {  /* d B = A^-T g,  d A = -d B X^T */
+    tp_tensor *A = unpack(a, n, 0), *X = unpack(a, n, 1);
+    tp_tensor *gB = A ? K(a, tp_linalg_solve(mT(a, A), g)) : NULL;
+    if (!gB || !X) return -1;
+    if (n->iv[0]) { gB = unsq(a, gB, -1); X = unsq(a, X, -1); }  /* vector B: outer products */
+    if (!(gi[0] = own(neg(a, lin(a, TP_LINALG_MATMUL, gB, mT(a, X)))))) return -1;
+    if (n->iv[0]) gB = K(a, tp_squeeze_dim(gB, -1));
+    return (gi[1] = own(gB)) ? 0 : -1;
+  }
+  /* cholesky (lower L; upper works on U^T, and the gradient of U = g^T's):
+   *   P = tril(L^T g);  P = (P + tril(P, -1)^T) / 2;  d A = L^-T P L^-1 */
+  tp_tensor *L = unpack(a, n, 0);
+  if (n->iv[0]) { L = mT(a, L); g = mT(a, g); }
+  tp_tensor *P = L ? K(a, tp_tril(lin(a, TP_LINALG_MATMUL, mT(a, L), g), 0)) : NULL;
+  tp_tensor *low = P ? K(a, tp_tril(P, -1)) : NULL;
+  P = sc(a, TP_OP_MUL, add(a, P, mT(a, low)), 0.5);
+  tp_tensor *Li = L ? K(a, tp_linalg_inv(L)) : NULL;
+  return (gi[0] = own(lin(a, TP_LINALG_MATMUL, mT(a, Li), lin(a, TP_LINALG_MATMUL, P, Li)))) ? 0 : -1;
 }

@@ -259,6 +259,17 @@ TP_API tp_tensor *tp_linalg_det(tp_tensor *A);                 /* LinalgDetBackw
 TP_API int tp_linalg_slogdet(tp_tensor *A, tp_tensor **out);   /* out[0] sign, out[1] logabsdet; 0 or -1 */
 TP_API tp_tensor *tp_logdet(tp_tensor *A);                     /* where(sign == -1, nan, logabsdet) */
 TP_API tp_tensor *tp_linalg_inv(tp_tensor *A);                 /* LinalgInvExBackward0; singular: error */
+/* Decompositions and solvers (src/decomp.c), batched; errors and grad_fn names PyTorch's. */
+TP_API tp_tensor *tp_linalg_solve(tp_tensor *A, tp_tensor *B);   /* X with A X = B (LinalgSolveExBackward0) */
+TP_API tp_tensor *tp_cholesky(tp_tensor *A, int upper, int linalg); /* CholeskyBackward0 / LinalgCholeskyExBackward0 */
+TP_API tp_tensor *tp_linalg_solve_triangular(tp_tensor *A, tp_tensor *B, int upper, int left, int unitriangular);
+TP_API int tp_triangular_solve(tp_tensor *b, tp_tensor *A, int upper, int transpose, int unitriangular, tp_tensor **out);
+TP_API tp_tensor *tp_cholesky_solve(tp_tensor *B, tp_tensor *L, int upper);  /* X with L L^T X = B */
+TP_API tp_tensor *tp_cholesky_inverse(tp_tensor *L, int upper);              /* (L L^T)^-1 */
+TP_API int tp_lu_factor(tp_tensor *A, int linalg, tp_tensor **out);          /* out: LU, pivots (int32, 1-based), info */
+TP_API tp_tensor *tp_lu_solve(tp_tensor *LU, tp_tensor *pivots, tp_tensor *B, int adjoint);  /* LinalgLuSolveBackward0 */
+TP_API int tp_linalg_qr(tp_tensor *A, int mode, tp_tensor **out);  /* out: Q, R; mode 0 reduced, 1 complete, 2 r */
+TP_API int tp_linalg_eigh(tp_tensor *A, int upper, tp_tensor **out);  /* out: eigenvalues (ascending), eigenvectors */
 
 /* ---- shape and indexing ops (src/shape.c, src/index.c) -------------------------------- */
 /* Tensor lists cross the API through one scratch array of tensor pointers: the caller

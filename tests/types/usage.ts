@@ -79,3 +79,22 @@ const sc2: Tensor = torch.select_scatter(sq, torch.ones(3), 0, 1).masked_scatter
 void [sc2, torch.empty_strided([2, 2], [1, 2]), sq.new_empty_strided([3], [1], { dtype: torch.float64 })];
 void sq.scatter_reduce(0, torch.tensor([[0, 1, 2]]), torch.ones(1, 3), 'amax', { include_self: false });
 void sq.index_reduce(0, torch.tensor([0, 0, 1]), torch.ones(3, 3), 'mean');
+
+// decompositions and solvers (js/decomp.js)
+{
+  const A = torch.eye(3).mul(2);
+  const x: Tensor = torch.linalg.solve(A, torch.ones(3));
+  const L: Tensor = torch.linalg.cholesky(A, { upper: true });
+  const U: Tensor = A.cholesky(true).add(torch.cholesky(A, { upper: false }));
+  const { solution, cloned_coefficient } = torch.ones(3, 1).triangular_solve(L, true);
+  const y: Tensor = torch.linalg.solve_triangular(L, torch.ones(3, 2), { upper: true, left: true });
+  const z: Tensor = torch.cholesky_solve(torch.ones(3, 1), L, true).add(L.cholesky_inverse(true));
+  const { LU, pivots } = torch.linalg.lu_factor(A);
+  const [LU2, piv2] = A.lu();
+  const w: Tensor = torch.lu_solve(torch.ones(3, 1), LU2, piv2).add(torch.linalg.lu_solve(LU, pivots, torch.ones(3, 1), { adjoint: true }));
+  const { Q, R } = torch.linalg.qr(A, 'complete');
+  const q2: Tensor = A.qr(true).Q.add(torch.qr(A, { some: false }).R);
+  const { eigenvalues, eigenvectors } = torch.linalg.eigh(A, 'U');
+  const ev: Tensor = torch.linalg.eigvalsh(A, { UPLO: 'L' });
+  void [x, L, U, solution, cloned_coefficient, y, z, w, Q, R, q2, eigenvalues, eigenvectors, ev];
+}

@@ -1,0 +1,789 @@
+/* decomp.c — matrix decompositions and solvers on float32/float64, batched over leading dims
+ * as PyTorch batches: torch.linalg.solve and cholesky (Tensor.cholesky, torch.linalg.cholesky).
+ * Same approach as linalg2.c: the maths in double whatever the dtype, rounded once, one
+ * generic loop, compiled for size (off the hot path). Messages, batch broadcasting, result
+ * strides (each matrix column by column, as LAPACK hands them to PyTorch) and grad_fn names
+ * are PyTorch 1.13's; the backward formulas are in derivatives.c (section "decompositions").
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "internal.h"
+#include "autograd.h"
+#include "derivatives.h"
+
+/* Element (i, j) of matrix b of t (batch dims of any strides, stride 0 included). */
+static char *elem(const tp_tensor *t, int64_t b, int64_t i, int64_t j) {
+  int64_t off = 0;
+  for (int d = t->ndim - 3; d >= 0; d--) {
+    off += (b % t->shape[d]) * t->stride[d];
+    b /= t->shape[d];
+  }
+  off += i * t->stride[t->ndim - 2] + j * t->stride[t->ndim - 1];
+  return (char *)tp_ptr((tp_tensor *)t) + off * tp_dtype_table[t->dtype].itemsize;
+}
+
+static int fail_square(const char *fn, const tp_tensor *A) {
+  return tp_fail_status("%s: A must be batches of square matrices, but they are %lld by %lld matrices", fn,
+                        (long long)A->shape[A->ndim - 2], (long long)A->shape[A->ndim - 1]);
+}
+static int fail_ndim(const char *fn) { return tp_fail_status("%s: The input tensor A must have at least 2 dimensions.", fn); }
+
+/* A new tensor of the given batch dims and an (r x c) matrix each, stored column by column;
+ * c < 0: a batch of vectors of length r. */
+static tp_tensor *new_colmajor(int nb, const int64_t *batch, int64_t r, int64_t c, int dtype) {
+  double sizes[TP_MAX_DIMS];
+  for (int d = 0; d < nb; d++) sizes[d] = (double)batch[d];
+  sizes[nb] = (double)r;
+  if (c >= 0) sizes[nb + 1] = (double)c;
+  tp_tensor *t = tp_empty(nb + 1 + (c >= 0), sizes, dtype);
+  if (t && c >= 0) {
+    t->stride[nb] = 1;
+    t->stride[nb + 1] = r;
+  }
+  return t;
+}
+
+/* ==== torch.linalg.solve =================================================================== */
+
+/* PyTorch's batch broadcast of B's batch dims (a) against A's (b), with its message. */
+static int broadcast_batch(const tp_tensor *B, int nbB, const tp_tensor *A, int nbA, int64_t *out, int *nout) {
+  int nb = nbA > nbB ? nbA : nbB;
+  for (int d = 0; d < nb; d++) {
+    int dB = d - (nb - nbB), dA = d - (nb - nbA);
+    int64_t sB = dB >= 0 ? B->shape[dB] : 1, sA = dA >= 0 ? A->shape[dA] : 1;
+    if (sB != sA && sB != 1 && sA != 1)
+      return tp_fail_status("The size of tensor a (%lld) must match the size of tensor b (%lld) at non-singleton dimension %d",
+                            (long long)sB, (long long)sA, d);
+    out[d] = sB == 1 ? sA : sB;
+  }
+  *nout = nb;
+  return 0;
+}
+
+/* X with A X = B: LU with partial pivoting (getrf's pivot choice) of each A, then the two
+ * triangular solves per column of B. A vector B (B.ndim == 1, or B's shape is A's without the
+ * last dim) gives a vector X. */
+TP_API tp_tensor *tp_linalg_solve(tp_tensor *A, tp_tensor *B) {
+  const char *fn = "linalg.solve";
+  if (!tp_dtype_table[A->dtype].is_floating)
+    return tp_fail("%s: Expected a floating point or complex tensor as input. Got %s", fn, tp_dtype_title(A->dtype));
+  if (A->dtype != B->dtype)
+    return tp_fail("%s: Expected A and B to have the same dtype, but found A of type %s and B of type %s instead", fn,
+                   tp_dtype_title(A->dtype), tp_dtype_title(B->dtype));
+  if (A->ndim < 2) { fail_ndim(fn); return NULL; }
+  int64_t n = A->shape[A->ndim - 1];
+  if (A->shape[A->ndim - 2] != n) { fail_square(fn, A); return NULL; }
+  int vec = B->ndim == 1 || (B->ndim == A->ndim - 1 && !memcmp(B->shape, A->shape, sizeof(int64_t) * B->ndim));
+  int64_t br = vec ? B->shape[B->ndim - 1] : B->ndim >= 2 ? B->shape[B->ndim - 2] : 1;
+  if (br != n || (!vec && B->ndim < 2))
+    return tp_fail("%s: Incompatible shapes of A and B for the equation AX = B (%lldx%lld and %lldx%lld)", fn, (long long)n,
+                   (long long)n, (long long)br, (long long)(vec || B->ndim < 2 ? 1 : B->shape[B->ndim - 1]));
+  int64_t k = vec ? 1 : B->shape[B->ndim - 1];
+  int nbB = vec ? B->ndim - 1 : B->ndim - 2, nb;
+  int64_t batch[TP_MAX_DIMS];
+  if (broadcast_batch(B, nbB, A, A->ndim - 2, batch, &nb)) return NULL;
+  int64_t nmat = tp_shape_numel(nb, batch);
+
+  /* Views of A and B with the common batch dims (stride 0 where broadcast). */
+  double sa[TP_MAX_DIMS], sb[TP_MAX_DIMS];
+  for (int d = 0; d < nb; d++) sa[d] = sb[d] = (double)batch[d];
+  sa[nb] = sa[nb + 1] = sb[nb] = (double)n;
+  sb[nb + 1] = (double)k;
+  tp_tensor *B2 = vec ? tp_unsqueeze(B, -1) : (tp_tensor_retain(B), B);
+  tp_tensor *Ae = tp_expand(A, nb + 2, sa), *Be = B2 ? tp_expand(B2, nb + 2, sb) : NULL;
+  tp_tensor *X = new_colmajor(nb, batch, n, vec ? -1 : k, A->dtype);
+  double *a = malloc((size_t)(n * n + n + 1) * sizeof *a);
+  int64_t *piv = malloc((size_t)(n + 1) * sizeof *piv);
+  int rc = !B2 || !Ae || !Be || !X ? -1 : !a || !piv ? tp_fail_status("tensorpad: out of memory") : 0;
+  for (int64_t b = 0; b < nmat && !rc; b++) {
+    for (int64_t i = 0; i < n; i++)
+      for (int64_t j = 0; j < n; j++) a[i * n + j] = tp_load_f64(elem(Ae, b, i, j), A->dtype);
+    int64_t info = 0;
+    for (int64_t c = 0; c < n; c++) {  /* getrf: the first entry of largest magnitude pivots */
+      int64_t p = c;
+      for (int64_t i = c + 1; i < n; i++)
+        if (fabs(a[i * n + c]) > fabs(a[p * n + c])) p = i;
+      piv[c] = p;
+      if (p != c)
+        for (int64_t j = 0; j < n; j++) { double t = a[c * n + j]; a[c * n + j] = a[p * n + j]; a[p * n + j] = t; }
+      if (a[c * n + c] == 0) { if (!info) info = c + 1; continue; }
+      for (int64_t i = c + 1; i < n; i++) {
+        double f = a[i * n + c] /= a[c * n + c];
+        if (f != 0)
+          for (int64_t j = c + 1; j < n; j++) a[i * n + j] -= f * a[c * n + j];
+      }
+    }
+    if (info) {
+      if (nb) rc = tp_fail_status("torch.%s: (Batch element %lld): The solver failed because the input matrix is singular.", fn, (long long)b);
+      else rc = tp_fail_status("torch.%s: The solver failed because the input matrix is singular.", fn);
+      break;
+    }
+    double *col = a + n * n;
+    for (int64_t j = 0; j < k; j++) {
+      for (int64_t i = 0; i < n; i++) col[i] = tp_load_f64(elem(Be, b, i, j), B->dtype);
+      for (int64_t c = 0; c < n; c++)
+        if (piv[c] != c) { double t = col[c]; col[c] = col[piv[c]]; col[piv[c]] = t; }
+      for (int64_t i = 0; i < n; i++)
+        for (int64_t c = 0; c < i; c++) col[i] -= a[i * n + c] * col[c];
+      for (int64_t i = n - 1; i >= 0; i--) {
+        for (int64_t c = i + 1; c < n; c++) col[i] -= a[i * n + c] * col[c];
+        col[i] /= a[i * n + i];
+      }
+      char *o = (char *)tp_ptr(X) + b * n * k * tp_dtype_table[X->dtype].itemsize;
+      for (int64_t i = 0; i < n; i++) tp_store_f64(o + (i + j * n) * tp_dtype_table[X->dtype].itemsize, X->dtype, col[i]);
+    }
+  }
+  free(a);
+  free(piv);
+  if (B2) tp_tensor_release(B2);
+  if (Ae) tp_tensor_release(Ae);
+  if (Be) tp_tensor_release(Be);
+  if (rc) {
+    if (X) tp_tensor_release(X);
+    return NULL;
+  }
+  tp_tensor *ins[2] = {A, B};
+  int64_t iv[1] = {vec};
+  X = tp_record_kind(TP_GRAD_DECOMP, "LinalgSolveExBackward0", 2, ins, X, 1, iv, 1, &A);
+  if (X && X->grad_fn && X->grad_fn->kind == TP_GRAD_DECOMP) {
+    X->grad_fn->op = TP_DECOMP_SOLVE;
+    if (tp_node_save(X->grad_fn, X, 0)) {
+      tp_tensor_release(X);
+      return NULL;
+    }
+  }
+  return X;
+}
+
+/* ==== cholesky ===============================================================================
+ * L with A = L L^T from A's lower triangle (upper: U with A = U^T U from A's upper triangle,
+ * which is L of A^T). torch.cholesky (linalg 0) and torch.linalg.cholesky (linalg 1) differ
+ * only in their messages and grad_fn names. */
+TP_API tp_tensor *tp_cholesky(tp_tensor *A, int upper, int linalg) {
+  const char *fn = linalg ? "linalg.cholesky" : "cholesky";
+  if (A->ndim < 2) { fail_ndim(fn); return NULL; }
+  int64_t n = A->shape[A->ndim - 1];
+  if (A->shape[A->ndim - 2] != n) { fail_square(fn, A); return NULL; }
+  if (!tp_dtype_table[A->dtype].is_floating) {
+    if (linalg) return tp_fail("%s: Expected a floating point or complex tensor as input. Got %s", fn, tp_dtype_title(A->dtype));
+    return tp_fail("\"cholesky_cpu\" not implemented for '%s'", tp_dtype_title(A->dtype));
+  }
+  int nb = A->ndim - 2;
+  int64_t nmat = tp_shape_numel(nb, A->shape);
+  tp_tensor *L = new_colmajor(nb, A->shape, n, n, A->dtype);
+  double *l = malloc((size_t)(n * n + 1) * sizeof *l);
+  int rc = !L ? -1 : !l ? tp_fail_status("tensorpad: out of memory") : 0;
+  int64_t item = tp_dtype_table[A->dtype].itemsize;
+  for (int64_t b = 0; b < nmat && !rc; b++) {
+    for (int64_t j = 0; j < n; j++) {  /* column by column (potrf's lower, unblocked) */
+      double d = tp_load_f64(elem(A, b, j, j), A->dtype);
+      for (int64_t c = 0; c < j; c++) d -= l[j * n + c] * l[j * n + c];
+      if (!(d > 0)) {
+        const char *what = "The factorization could not be completed because the input is not positive-definite";
+        if (nb) rc = tp_fail_status("%s: (Batch element %lld): %s (the leading minor of order %lld is not positive-definite).", fn, (long long)b, what, (long long)j + 1);
+        else rc = tp_fail_status("%s: %s (the leading minor of order %lld is not positive-definite).", fn, what, (long long)j + 1);
+        break;
+      }
+      d = sqrt(d);
+      l[j * n + j] = d;
+      for (int64_t i = j + 1; i < n; i++) {
+        double s = tp_load_f64(upper ? elem(A, b, j, i) : elem(A, b, i, j), A->dtype);
+        for (int64_t c = 0; c < j; c++) s -= l[i * n + c] * l[j * n + c];
+        l[i * n + j] = s / d;
+      }
+    }
+    if (rc) break;
+    char *o = (char *)tp_ptr(L) + b * n * n * item;  /* column-major: (i, j) at i + j n */
+    for (int64_t i = 0; i < n; i++)
+      for (int64_t j = 0; j < n; j++) {
+        double v = upper ? (i <= j ? l[j * n + i] : 0) : (j <= i ? l[i * n + j] : 0);
+        tp_store_f64(o + (i + j * n) * item, L->dtype, v);
+      }
+  }
+  free(l);
+  if (rc) {
+    if (L) tp_tensor_release(L);
+    return NULL;
+  }
+  int64_t iv[1] = {upper};
+  L = tp_record_kind(TP_GRAD_DECOMP, linalg ? "LinalgCholeskyExBackward0" : "CholeskyBackward0", 1, &A, L, 1, iv, 0, NULL);
+  if (L && L->grad_fn && L->grad_fn->kind == TP_GRAD_DECOMP) {
+    L->grad_fn->op = TP_DECOMP_CHOLESKY;
+    if (tp_node_save(L->grad_fn, L, 0)) {
+      tp_tensor_release(L);
+      return NULL;
+    }
+  }
+  return L;
+}
+
+/* ==== triangular solves: solve_triangular, triangular_solve, cholesky_solve, cholesky_inverse ====
+ * One driver: X = op(A)^-1 B (or B op(A)^-1 with TRI_RIGHT) for every matrix of the common
+ * batch, A read only in its triangle (trsm's contract), op(A) = A or A^T; TRI_CHOL solves with
+ * L L^T (or U^T U) by two triangular solves. A zero diagonal gives inf/nan as LAPACK's trsm
+ * does (no error). The result has A's dtype (B is read in its own, as PyTorch casts it). */
+enum { TRI_UPPER = 1, TRI_TRANS = 2, TRI_UNIT = 4, TRI_RIGHT = 8, TRI_CHOL = 16 };
+
+/* col = T^-1 col, T = a or a^T (trans), the upper or lower triangle of a, unit diagonal. */
+static void trsv(const double *a, int64_t n, int upper, int trans, int unit, double *col) {
+  int up = upper ^ trans;
+#define T_(i, j) (trans ? a[(j) * n + (i)] : a[(i) * n + (j)])
+  for (int64_t s = 0; s < n; s++) {
+    int64_t i = up ? n - 1 - s : s;
+    double v = col[i];
+    if (up) for (int64_t j = i + 1; j < n; j++) v -= T_(i, j) * col[j];
+    else for (int64_t j = 0; j < i; j++) v -= T_(i, j) * col[j];
+    col[i] = unit ? v : v / T_(i, i);
+  }
+#undef T_
+}
+
+static tp_tensor *tri_run(tp_tensor *A, tp_tensor *B, int flags) {
+  int64_t n = A->shape[A->ndim - 1];
+  int nb;
+  int64_t batch[TP_MAX_DIMS];
+  if (broadcast_batch(B, B->ndim - 2, A, A->ndim - 2, batch, &nb)) return NULL;
+  int64_t m = B->shape[B->ndim - 2], k = B->shape[B->ndim - 1], nmat = tp_shape_numel(nb, batch);
+  double sa[TP_MAX_DIMS], sb[TP_MAX_DIMS];
+  for (int d = 0; d < nb; d++) sa[d] = sb[d] = (double)batch[d];
+  sa[nb] = sa[nb + 1] = (double)n;
+  sb[nb] = (double)m;
+  sb[nb + 1] = (double)k;
+  tp_tensor *Ae = tp_expand(A, nb + 2, sa), *Be = Ae ? tp_expand(B, nb + 2, sb) : NULL;
+  tp_tensor *X = Be ? new_colmajor(nb, batch, m, k, A->dtype) : NULL;
+  double *a = X ? malloc((size_t)(n * n + n + 1) * sizeof *a) : NULL;
+  int rc = !X ? -1 : !a ? tp_fail_status("tensorpad: out of memory") : 0;
+  int right = !!(flags & TRI_RIGHT), upper = flags & TRI_UPPER, unit = !!(flags & TRI_UNIT);
+  int64_t item = X ? tp_dtype_table[X->dtype].itemsize : 0;
+  for (int64_t b = 0; b < nmat && !rc; b++) {
+    for (int64_t i = 0; i < n; i++)
+      for (int64_t j = 0; j < n; j++) a[i * n + j] = tp_load_f64(elem(Ae, b, i, j), Ae->dtype);
+    double *col = a + n * n;
+    char *o = (char *)tp_ptr(X) + b * m * k * item;
+    for (int64_t c = 0; c < (right ? m : k); c++) {  /* a column of B, or (right) a row */
+      for (int64_t i = 0; i < n; i++) col[i] = tp_load_f64(right ? elem(Be, b, c, i) : elem(Be, b, i, c), Be->dtype);
+      if (flags & TRI_CHOL) {
+        trsv(a, n, upper, upper, 0, col);
+        trsv(a, n, upper, !upper, 0, col);
+      } else {
+        trsv(a, n, upper, !!(flags & TRI_TRANS) ^ right, unit, col);
+      }
+      for (int64_t i = 0; i < n; i++) tp_store_f64(o + (right ? c + i * m : i + c * m) * item, X->dtype, col[i]);
+    }
+  }
+  free(a);
+  if (Ae) tp_tensor_release(Ae);
+  if (Be) tp_tensor_release(Be);
+  if (rc && X) { tp_tensor_release(X); X = NULL; }
+  return X;
+}
+
+/* Records X's node: inputs ins (A first), saves (A, then the result), iv = flags. */
+static tp_tensor *record_tri(tp_tensor *X, int op, const char *name, int nin, tp_tensor **ins, int flags) {
+  int64_t iv[1] = {flags};
+  X = tp_record_kind(TP_GRAD_DECOMP, name, nin, ins, X, 1, iv, 1, &ins[0]);
+  if (X && X->grad_fn && X->grad_fn->kind == TP_GRAD_DECOMP) {
+    X->grad_fn->op = (int16_t)op;
+    if (tp_node_save(X->grad_fn, X, 0)) {
+      tp_tensor_release(X);
+      return NULL;
+    }
+  }
+  return X;
+}
+
+TP_API tp_tensor *tp_linalg_solve_triangular(tp_tensor *A, tp_tensor *B, int upper, int left, int unitriangular) {
+  const char *fn = "linalg.solve_triangular";
+  if (A->ndim < 2) { fail_ndim(fn); return NULL; }
+  if (B->ndim < 2) return tp_fail("%s: The input tensor B must have at least 2 dimensions.", fn);
+  int64_t n = A->shape[A->ndim - 1];
+  if (A->shape[A->ndim - 2] != n) { fail_square(fn, A); return NULL; }
+  int64_t bn = B->shape[B->ndim - (left ? 2 : 1)];
+  if (bn != n) {
+    if (left)
+      return tp_fail("%s: Incompatible shapes of A and B for the equation AX = B (%lldx%lld and %lldx%lld)", fn, (long long)n, (long long)n,
+                     (long long)B->shape[B->ndim - 2], (long long)B->shape[B->ndim - 1]);
+    return tp_fail("%s: Incompatible shapes of A and B for the equation XA = B (%lldx%lld and %lldx%lld)", fn, (long long)n, (long long)n,
+                   (long long)B->shape[B->ndim - 2], (long long)B->shape[B->ndim - 1]);
+  }
+  if (!tp_dtype_table[A->dtype].is_floating) return tp_fail("\"triangular_solve_cpu\" not implemented for '%s'", tp_dtype_title(A->dtype));
+  int flags = (upper ? TRI_UPPER : 0) | (left ? 0 : TRI_RIGHT) | (unitriangular ? TRI_UNIT : 0);
+  tp_tensor *X = tri_run(A, B, flags);
+  tp_tensor *ins[2] = {A, B};
+  return X ? record_tri(X, TP_DECOMP_SOLVE_TRIANGULAR, "LinalgSolveTriangularBackward0", 2, ins, flags) : NULL;
+}
+
+/* The checks torch.triangular_solve and torch.cholesky_solve share (b, then A). */
+static int check_b_A(const char *fn, const char *kernel, tp_tensor *b, tp_tensor *A) {
+  if (b->ndim < 2) {
+    if (!strcmp(fn, "cholesky_solve")) return tp_fail_status("b should have at least 2 dimensions, but has %d dimensions instead", b->ndim);
+    return tp_fail_status("torch.%s: Expected b to have at least 2 dimensions, but it has %d dimensions instead", fn, b->ndim);
+  }
+  if (A->ndim < 2) {
+    if (!strcmp(fn, "cholesky_solve")) return tp_fail_status("u should have at least 2 dimensions, but has %d dimensions instead", A->ndim);
+    return tp_fail_status("torch.%s: Expected A to have at least 2 dimensions, but it has %d dimensions instead", fn, A->ndim);
+  }
+  if (b->dtype != A->dtype)
+    return tp_fail_status("Expected b and A to have the same dtype, but found b of type %s and A of type %s instead.",
+                          tp_dtype_title(b->dtype), tp_dtype_title(A->dtype));
+  int64_t n = A->shape[A->ndim - 1];
+  if (A->shape[A->ndim - 2] != n)
+    return tp_fail_status("A must be batches of square matrices, but they are %lld by %lld matrices", (long long)A->shape[A->ndim - 2], (long long)n);
+  if (b->shape[b->ndim - 2] != n)
+    return tp_fail_status("Incompatible matrix sizes for %s: each A matrix is %lld by %lld but each b matrix is %lld by %lld", fn,
+                          (long long)n, (long long)n, (long long)b->shape[b->ndim - 2], (long long)b->shape[b->ndim - 1]);
+  if (!tp_dtype_table[A->dtype].is_floating) return tp_fail_status("\"%s\" not implemented for '%s'", kernel, tp_dtype_title(A->dtype));
+  return 0;
+}
+
+/* torch.triangular_solve(b, A): (solution, cloned_coefficient), both outputs of one
+ * TriangularSolveBackward0 node; the coefficient is A (broadcast to the batch) copied. */
+TP_API int tp_triangular_solve(tp_tensor *b, tp_tensor *A, int upper, int transpose, int unitriangular, tp_tensor **out) {
+  out[0] = out[1] = NULL;
+  if (check_b_A("triangular_solve", "triangular_solve_cpu", b, A)) return -1;
+  int flags = (upper ? TRI_UPPER : 0) | (transpose ? TRI_TRANS : 0) | (unitriangular ? TRI_UNIT : 0);
+  tp_tensor *X = tri_run(A, b, flags);
+  if (!X) return -1;
+  int nb = X->ndim - 2;
+  int64_t n = A->shape[A->ndim - 1], nmat = tp_shape_numel(nb, X->shape), item = tp_dtype_table[A->dtype].itemsize;
+  double sa[TP_MAX_DIMS];
+  for (int d = 0; d < nb; d++) sa[d] = (double)X->shape[d];
+  sa[nb] = sa[nb + 1] = (double)n;
+  tp_tensor *Ae = tp_expand(A, nb + 2, sa), *M = Ae ? new_colmajor(nb, X->shape, n, n, A->dtype) : NULL;
+  if (!M) {
+    if (Ae) tp_tensor_release(Ae);
+    tp_tensor_release(X);
+    return -1;
+  }
+  for (int64_t bb = 0; bb < nmat; bb++)
+    for (int64_t i = 0; i < n; i++)
+      for (int64_t j = 0; j < n; j++)
+        memcpy((char *)tp_ptr(M) + (bb * n * n + i + j * n) * item, elem(Ae, bb, i, j), (size_t)item);
+  tp_tensor_release(Ae);
+  tp_tensor *ins[2] = {A, b};
+  if (tp_any_requires_grad(2, ins)) {
+    tp_node *nd = tp_node_new(TP_GRAD_DECOMP, TP_DECOMP_TRIANGULAR_SOLVE, "TriangularSolveBackward0", 2, ins, 2);
+    if (nd) {
+      int64_t iv[1] = {flags};
+      tp_node_set_iv(nd, 1, iv);
+    }
+    if (!nd || tp_node_save(nd, A, -1)) {
+      if (nd) tp_node_release(nd);
+      tp_tensor_release(X);
+      tp_tensor_release(M);
+      return -1;
+    }
+    tp_node_set_output(nd, X, 0);
+    tp_node_set_output(nd, M, 1);
+    if (tp_node_save(nd, X, 0)) {
+      tp_node_release(nd);
+      tp_tensor_release(X);
+      tp_tensor_release(M);
+      return -1;
+    }
+    tp_node_release(nd);
+  }
+  out[0] = X;
+  out[1] = M;
+  return 0;
+}
+
+/* torch.cholesky_solve(B, L, upper): X with (L L^T) X = B (U^T U with upper). */
+TP_API tp_tensor *tp_cholesky_solve(tp_tensor *B, tp_tensor *L, int upper) {
+  if (check_b_A("cholesky_solve", "cholesky_solve_cpu", B, L)) return NULL;
+  int flags = TRI_CHOL | (upper ? TRI_UPPER : 0);
+  tp_tensor *X = tri_run(L, B, flags);
+  tp_tensor *ins[2] = {L, B};
+  return X ? record_tri(X, TP_DECOMP_CHOLESKY_SOLVE, "CholeskySolveBackward0", 2, ins, flags) : NULL;
+}
+
+/* torch.cholesky_inverse(L, upper): (L L^T)^-1; a zero on L's diagonal is an error. */
+TP_API tp_tensor *tp_cholesky_inverse(tp_tensor *L, int upper) {
+  const char *fn = "cholesky_inverse";
+  if (L->ndim < 2) { fail_ndim(fn); return NULL; }
+  int64_t n = L->shape[L->ndim - 1];
+  if (L->shape[L->ndim - 2] != n) { fail_square(fn, L); return NULL; }
+  if (!tp_dtype_table[L->dtype].is_floating) return tp_fail("\"cholesky_inverse_out_cpu\" not implemented for '%s'", tp_dtype_title(L->dtype));
+  int nb = L->ndim - 2;
+  int64_t nmat = tp_shape_numel(nb, L->shape);
+  for (int64_t b = 0; b < nmat; b++)
+    for (int64_t i = 0; i < n; i++)
+      if (tp_load_f64(elem(L, b, i, i), L->dtype) == 0) {
+        if (nb)
+          return tp_fail("%s: (Batch element %lld): The diagonal element %lld is zero, the inversion could not be completed because the "
+                         "input matrix is singular.", fn, (long long)b, (long long)i + 1);
+        return tp_fail("%s: The diagonal element %lld is zero, the inversion could not be completed because the input matrix is singular.",
+                       fn, (long long)i + 1);
+      }
+  tp_tensor *I = tp_eye((double)n, (double)n, L->dtype);
+  tp_tensor *X = I ? tri_run(L, I, TRI_CHOL | (upper ? TRI_UPPER : 0)) : NULL;
+  if (I) tp_tensor_release(I);
+  return X ? record_tri(X, TP_DECOMP_CHOLESKY_INVERSE, "CholeskyInverseBackward0", 1, &L, upper) : NULL;
+}
+
+/* ==== LU: linalg.lu_factor, torch.lu / Tensor.lu, lu_solve ===================================
+ * getrf on (m x n) matrices: at each of min(m, n) columns the first entry of largest magnitude
+ * pivots, rows swap whole, a zero pivot column is skipped (info = its 1-based index) as
+ * LAPACK does. Pivots are int32 and 1-based, as PyTorch hands them over. */
+static int64_t getrf(double *a, int64_t m, int64_t n, int32_t *piv) {
+  int64_t info = 0, k = m < n ? m : n;
+  for (int64_t c = 0; c < k; c++) {
+    int64_t p = c;
+    for (int64_t i = c + 1; i < m; i++)
+      if (fabs(a[i * n + c]) > fabs(a[p * n + c])) p = i;
+    piv[c] = (int32_t)(p + 1);
+    if (a[p * n + c] == 0) { if (!info) info = c + 1; continue; }
+    if (p != c)
+      for (int64_t j = 0; j < n; j++) { double t = a[c * n + j]; a[c * n + j] = a[p * n + j]; a[p * n + j] = t; }
+    for (int64_t i = c + 1; i < m; i++) {
+      double f = a[i * n + c] /= a[c * n + c];
+      if (f != 0)
+        for (int64_t j = c + 1; j < n; j++) a[i * n + j] -= f * a[c * n + j];
+    }
+  }
+  return info;
+}
+
+/* out: LU, pivots, info (int32, A's batch shape). linalg: linalg.lu_factor's messages and its
+ * error for a zero pivot; else torch.lu's. */
+TP_API int tp_lu_factor(tp_tensor *A, int linalg, tp_tensor **out) {
+  out[0] = out[1] = out[2] = NULL;
+  const char *fn = linalg ? "torch.linalg.lu_factor" : "torch.lu_factor";
+  if (A->ndim < 2) {
+    char dims[256];
+    int len = 0;
+    for (int d = 0; d < A->ndim && len < 200; d++) len += snprintf(dims + len, sizeof dims - (size_t)len, "%s%lld", d ? ", " : "", (long long)A->shape[d]);
+    dims[len] = 0;
+    return tp_fail_status("torch.lu_factor: Expected tensor with 2 or more dimensions. Got size: [%s] instead", dims);
+  }
+  if (!tp_dtype_table[A->dtype].is_floating) return tp_fail_status("\"lu_cpu\" not implemented for '%s'", tp_dtype_title(A->dtype));
+  int nb = A->ndim - 2;
+  int64_t m = A->shape[nb], n = A->shape[nb + 1], k = m < n ? m : n, nmat = tp_shape_numel(nb, A->shape);
+  double psz[TP_MAX_DIMS];
+  for (int d = 0; d < nb; d++) psz[d] = (double)A->shape[d];
+  psz[nb] = (double)k;
+  tp_tensor *LU = new_colmajor(nb, A->shape, m, n, A->dtype);
+  tp_tensor *P = LU ? tp_empty(nb + 1, psz, TP_INT32) : NULL;
+  tp_tensor *I = P ? tp_empty(nb, psz, TP_INT32) : NULL;
+  double *a = I ? malloc((size_t)(m * n + 1) * sizeof *a) : NULL;
+  int rc = !I ? -1 : !a ? tp_fail_status("tensorpad: out of memory") : 0;
+  int64_t item = tp_dtype_table[A->dtype].itemsize;
+  for (int64_t b = 0; b < nmat && !rc; b++) {
+    for (int64_t i = 0; i < m; i++)
+      for (int64_t j = 0; j < n; j++) a[i * n + j] = tp_load_f64(elem(A, b, i, j), A->dtype);
+    int32_t *piv = (int32_t *)tp_ptr(P) + b * k;
+    int64_t info = getrf(a, m, n, piv);
+    ((int32_t *)tp_ptr(I))[b] = (int32_t)info;
+    if (info && linalg) {
+      const char *tail = "is zero and using it on lu_solve would result in a division by zero. If you still want to perform the "
+                         "factorization, consider calling linalg.lu(A, pivot) or linalg.lu_factor_ex(A, pivot)";
+      if (nb) rc = tp_fail_status("%s: (Batch element %lld): U[%lld,%lld] %s", fn, (long long)b, (long long)info, (long long)info, tail);
+      else rc = tp_fail_status("%s: U[%lld,%lld] %s", fn, (long long)info, (long long)info, tail);
+    }
+    char *o = (char *)tp_ptr(LU) + b * m * n * item;
+    for (int64_t i = 0; i < m; i++)
+      for (int64_t j = 0; j < n; j++) tp_store_f64(o + (i + j * m) * item, A->dtype, a[i * n + j]);
+  }
+  free(a);
+  if (!rc && tp_any_requires_grad(1, &A)) {
+    tp_node *nd = tp_node_new(TP_GRAD_DECOMP, TP_DECOMP_LU_FACTOR, "LinalgLuFactorExBackward0", 1, &A, 1);
+    rc = !nd || tp_node_save(nd, P, -1) ? -1 : 0;
+    if (!rc) {
+      tp_node_set_output(nd, LU, 0);
+      rc = tp_node_save(nd, LU, 0);
+    }
+    if (nd) tp_node_release(nd);
+  }
+  if (rc) {
+    if (LU) tp_tensor_release(LU);
+    if (P) tp_tensor_release(P);
+    if (I) tp_tensor_release(I);
+    return -1;
+  }
+  out[0] = LU;
+  out[1] = P;
+  out[2] = I;
+  return 0;
+}
+
+/* X with A X = B (adjoint: A^T X = B) for A = P L U given as (LU, pivots). */
+TP_API tp_tensor *tp_lu_solve(tp_tensor *LU, tp_tensor *piv, tp_tensor *B, int adjoint) {
+  const char *fn = "linalg.lu_solve";
+  if (LU->ndim < 2) { fail_ndim(fn); return NULL; }
+  if (B->ndim < 2) return tp_fail("%s: The input tensor B must have at least 2 dimensions.", fn);
+  int64_t n = LU->shape[LU->ndim - 1];
+  if (LU->shape[LU->ndim - 2] != n) { fail_square("torch.linalg.lu_solve", LU); return NULL; }
+  if (B->shape[B->ndim - 2] != n)
+    return tp_fail("%s: Incompatible shapes of A and B for the equation AX = B (%lldx%lld and %lldx%lld)", fn, (long long)n, (long long)n,
+                   (long long)B->shape[B->ndim - 2], (long long)B->shape[B->ndim - 1]);
+  if (LU->dtype != B->dtype)
+    return tp_fail("%s: Expected LU and B to have the same dtype, but found LU of type %s and B of type %s instead", fn,
+                   tp_dtype_title(LU->dtype), tp_dtype_title(B->dtype));
+  if (piv->dtype != TP_INT32) return tp_fail("%s: pivots should be a Tensor of scalar type torch.int32", fn);
+  if (!tp_dtype_table[LU->dtype].is_floating)
+    return tp_fail("torch.%s: Expected a floating point or complex tensor as input. Got %s", fn, tp_dtype_title(LU->dtype));
+  if (piv->ndim != LU->ndim - 1 || piv->shape[piv->ndim - 1] != n || memcmp(piv->shape, LU->shape, sizeof(int64_t) * (size_t)(LU->ndim - 2)))
+    return tp_fail("%s: Expected LU.shape[:-1] and pivots.shape to be the same, but got pivots with shape [...] instead", fn);
+  int nb;
+  int64_t batch[TP_MAX_DIMS];
+  if (broadcast_batch(B, B->ndim - 2, LU, LU->ndim - 2, batch, &nb)) return NULL;
+  int64_t k = B->shape[B->ndim - 1], nmat = tp_shape_numel(nb, batch);
+  double sa[TP_MAX_DIMS], sb[TP_MAX_DIMS], sp[TP_MAX_DIMS];
+  for (int d = 0; d < nb; d++) sa[d] = sb[d] = sp[d] = (double)batch[d];
+  sa[nb] = sa[nb + 1] = sb[nb] = sp[nb] = (double)n;
+  sb[nb + 1] = (double)k;
+  tp_tensor *Le = tp_expand(LU, nb + 2, sa), *Be = Le ? tp_expand(B, nb + 2, sb) : NULL, *Pe = Be ? tp_expand(piv, nb + 1, sp) : NULL;
+  tp_tensor *X = Pe ? new_colmajor(nb, batch, n, k, LU->dtype) : NULL;
+  double *a = X ? malloc((size_t)(n * n + n + 1) * sizeof *a) : NULL;
+  int rc = !X ? -1 : !a ? tp_fail_status("tensorpad: out of memory") : 0;
+  int64_t item = X ? tp_dtype_table[X->dtype].itemsize : 0;
+  for (int64_t b = 0; b < nmat && !rc; b++) {
+    for (int64_t i = 0; i < n; i++)
+      for (int64_t j = 0; j < n; j++) a[i * n + j] = tp_load_f64(elem(Le, b, i, j), LU->dtype);
+    /* pivot c of matrix b (Pe's batch dims may be broadcast) */
+    int64_t poff = 0, bb = b;
+    for (int d = nb - 1; d >= 0; d--) { poff += (bb % Pe->shape[d]) * Pe->stride[d]; bb /= Pe->shape[d]; }
+    const int32_t *pv = (const int32_t *)tp_ptr(Pe) + poff;
+    int64_t ps = Pe->stride[nb];
+    double *col = a + n * n;
+    char *o = (char *)tp_ptr(X) + b * n * k * item;
+    for (int64_t c = 0; c < k; c++) {
+      for (int64_t i = 0; i < n; i++) col[i] = tp_load_f64(elem(Be, b, i, c), B->dtype);
+      if (!adjoint) {  /* P^T b, then L, then U */
+        for (int64_t i = 0; i < n; i++) {
+          int64_t p = pv[i * ps] - 1;
+          if (p != i && p >= 0 && p < n) { double t = col[i]; col[i] = col[p]; col[p] = t; }
+        }
+        trsv(a, n, 0, 0, 1, col);
+        trsv(a, n, 1, 0, 0, col);
+      } else {  /* U^T, then L^T, then P */
+        trsv(a, n, 1, 1, 0, col);
+        trsv(a, n, 0, 1, 1, col);
+        for (int64_t i = n - 1; i >= 0; i--) {
+          int64_t p = pv[i * ps] - 1;
+          if (p != i && p >= 0 && p < n) { double t = col[i]; col[i] = col[p]; col[p] = t; }
+        }
+      }
+      for (int64_t i = 0; i < n; i++) tp_store_f64(o + (i + c * n) * item, X->dtype, col[i]);
+    }
+  }
+  free(a);
+  if (Le) tp_tensor_release(Le);
+  if (Be) tp_tensor_release(Be);
+  if (Pe) tp_tensor_release(Pe);
+  if (rc) {
+    if (X) tp_tensor_release(X);
+    return NULL;
+  }
+  tp_tensor *ins[2] = {LU, B};
+  if (!tp_any_requires_grad(2, ins)) return X;
+  tp_node *nd = tp_node_new(TP_GRAD_DECOMP, TP_DECOMP_LU_SOLVE, "LinalgLuSolveBackward0", 2, ins, 1);
+  int64_t iv[1] = {adjoint};
+  if (nd) tp_node_set_iv(nd, 1, iv);
+  rc = !nd || tp_node_save(nd, LU, -1) || tp_node_save(nd, piv, -1) ? -1 : 0;
+  if (!rc) {
+    tp_node_set_output(nd, X, 0);
+    rc = tp_node_save(nd, X, 0);
+  }
+  if (nd) tp_node_release(nd);
+  if (rc) {
+    tp_tensor_release(X);
+    return NULL;
+  }
+  return X;
+}
+
+/* P with A = P L U from getrf's 1-based pivots (batch + (n, n), dtype): for the backward. */
+tp_tensor *tp_lu_perm(tp_tensor *piv, int64_t n, int dtype) {
+  int nb = piv->ndim - 1;
+  double sz[TP_MAX_DIMS];
+  for (int d = 0; d < nb; d++) sz[d] = (double)piv->shape[d];
+  sz[nb] = sz[nb + 1] = (double)n;
+  tp_tensor *P = tp_full(nb + 2, sz, dtype, 0);
+  int64_t *perm = P ? malloc((size_t)(n + 1) * sizeof *perm) : NULL;
+  if (P && !perm) { tp_tensor_release(P); return tp_fail("tensorpad: out of memory"); }
+  if (!P) return NULL;
+  tp_tensor *pc = tp_contiguous(piv);
+  int64_t k = piv->shape[nb], nmat = tp_shape_numel(nb, piv->shape), item = tp_dtype_table[dtype].itemsize;
+  for (int64_t b = 0; pc && b < nmat; b++) {
+    for (int64_t i = 0; i < n; i++) perm[i] = i;
+    const int32_t *pv = (const int32_t *)tp_ptr(pc) + b * k;
+    for (int64_t i = 0; i < k; i++) { int64_t p = pv[i] - 1, t = perm[i]; perm[i] = perm[p]; perm[p] = t; }
+    for (int64_t i = 0; i < n; i++) tp_store_f64((char *)tp_ptr(P) + (b * n * n + perm[i] * n + i) * item, dtype, 1);
+  }
+  free(perm);
+  if (!pc) { tp_tensor_release(P); return NULL; }
+  tp_tensor_release(pc);
+  return P;
+}
+
+/* ==== QR: torch.linalg.qr / torch.qr / Tensor.qr =============================================
+ * Householder as LAPACK's geqrf + orgqr do it, so the signs are PyTorch's: for column j,
+ * beta = -sign(a_jj) * ||a_j:,j||, R_jj = beta (a column already zero below the diagonal is
+ * left alone: tau = 0); Q = H_0 H_1 ... H_{k-1} applied to the identity's first columns.
+ * mode: 0 'reduced', 1 'complete', 2 'r' (Q is an empty tensor). */
+TP_API int tp_linalg_qr(tp_tensor *A, int mode, tp_tensor **out) {
+  out[0] = out[1] = NULL;
+  const char *fn = "linalg.qr";
+  if (A->ndim < 2) return fail_ndim(fn);
+  if (!tp_dtype_table[A->dtype].is_floating)
+    return tp_fail_status("%s: Expected a floating point or complex tensor as input. Got %s", fn, tp_dtype_title(A->dtype));
+  int nb = A->ndim - 2;
+  int64_t m = A->shape[nb], n = A->shape[nb + 1], k = m < n ? m : n, nmat = tp_shape_numel(nb, A->shape);
+  int64_t qc = mode == 1 ? m : k, rr = mode == 1 ? m : k;
+  tp_tensor *Q = mode == 2 ? tp_empty(1, (double[]){0}, A->dtype) : new_colmajor(nb, A->shape, m, qc, A->dtype);
+  tp_tensor *R = Q ? new_colmajor(nb, A->shape, rr, n, A->dtype) : NULL;
+  double *a = R ? malloc((size_t)(m * n + m * m + k + 1) * sizeof *a) : NULL;
+  int rc = !R ? -1 : !a ? tp_fail_status("tensorpad: out of memory") : 0;
+  int64_t item = tp_dtype_table[A->dtype].itemsize;
+  for (int64_t b = 0; b < nmat && !rc; b++) {
+    double *q = a + m * n, *tau = q + m * m;
+    for (int64_t i = 0; i < m; i++)
+      for (int64_t j = 0; j < n; j++) a[i * n + j] = tp_load_f64(elem(A, b, i, j), A->dtype);
+    for (int64_t j = 0; j < k; j++) {  /* geqrf: v_j = 1 on the diagonal, stored below it */
+      double alpha = a[j * n + j], xn = 0;
+      for (int64_t i = j + 1; i < m; i++) xn = hypot(xn, a[i * n + j]);
+      tau[j] = 0;
+      if (xn == 0) continue;
+      double beta = -copysign(hypot(alpha, xn), alpha);
+      tau[j] = (beta - alpha) / beta;
+      for (int64_t i = j + 1; i < m; i++) a[i * n + j] /= alpha - beta;
+      a[j * n + j] = beta;
+      for (int64_t c = j + 1; c < n; c++) {
+        double w = a[j * n + c];
+        for (int64_t i = j + 1; i < m; i++) w += a[i * n + j] * a[i * n + c];
+        w *= tau[j];
+        a[j * n + c] -= w;
+        for (int64_t i = j + 1; i < m; i++) a[i * n + c] -= w * a[i * n + j];
+      }
+    }
+    char *ro = (char *)tp_ptr(R) + b * rr * n * item;
+    for (int64_t i = 0; i < rr; i++)
+      for (int64_t j = 0; j < n; j++) tp_store_f64(ro + (i + j * rr) * item, A->dtype, j >= i && i < k ? a[i * n + j] : 0);
+    if (mode == 2) continue;
+    for (int64_t i = 0; i < m; i++)  /* orgqr: q (m x qc, row stride m) = H_0 ... H_{k-1} I */
+      for (int64_t c = 0; c < qc; c++) q[i * m + c] = i == c;
+    for (int64_t j = k - 1; j >= 0; j--) {
+      if (tau[j] == 0) continue;
+      for (int64_t c = 0; c < qc; c++) {
+        double w = q[j * m + c];
+        for (int64_t i = j + 1; i < m; i++) w += a[i * n + j] * q[i * m + c];
+        w *= tau[j];
+        q[j * m + c] -= w;
+        for (int64_t i = j + 1; i < m; i++) q[i * m + c] -= w * a[i * n + j];
+      }
+    }
+    char *qo = (char *)tp_ptr(Q) + b * m * qc * item;
+    for (int64_t i = 0; i < m; i++)
+      for (int64_t c = 0; c < qc; c++) tp_store_f64(qo + (i + c * m) * item, A->dtype, q[i * m + c]);
+  }
+  free(a);
+  if (!rc && tp_any_requires_grad(1, &A)) {
+    tp_node *nd = tp_node_new(TP_GRAD_DECOMP, TP_DECOMP_QR, "LinalgQrBackward0", 1, &A, 2);
+    int64_t iv[1] = {mode};
+    if (nd) tp_node_set_iv(nd, 1, iv);
+    if (nd) {
+      tp_node_set_output(nd, Q, 0);
+      tp_node_set_output(nd, R, 1);
+    }
+    rc = !nd || tp_node_save(nd, Q, 0) || tp_node_save(nd, R, 1) ? -1 : 0;
+    if (nd) tp_node_release(nd);
+  }
+  if (rc) {
+    if (Q) tp_tensor_release(Q);
+    if (R) tp_tensor_release(R);
+    return -1;
+  }
+  out[0] = Q;
+  out[1] = R;
+  return 0;
+}
+
+/* ==== eigh: torch.linalg.eigh / eigvalsh =====================================================
+ * Cyclic Jacobi rotations in double on the symmetric matrix built from A's lower (upper)
+ * triangle, until the off-diagonal part is negligible; eigenvalues ascending. Eigenvectors
+ * are unique only up to sign (and within repeated eigenvalues): they may differ from
+ * LAPACK's by a sign, as the docs say. */
+TP_API int tp_linalg_eigh(tp_tensor *A, int upper, tp_tensor **out) {
+  out[0] = out[1] = NULL;
+  const char *fn = "linalg.eigh";
+  if (A->ndim < 2) return fail_ndim(fn);
+  int nb = A->ndim - 2;
+  int64_t n = A->shape[nb + 1], nmat = tp_shape_numel(nb, A->shape);
+  if (A->shape[nb] != n) return fail_square(fn, A);
+  if (!tp_dtype_table[A->dtype].is_floating) return tp_fail_status("\"linalg_eigh_cpu\" not implemented for '%s'", tp_dtype_title(A->dtype));
+  double sz[TP_MAX_DIMS];
+  for (int d = 0; d <= nb; d++) sz[d] = (double)A->shape[d];
+  tp_tensor *Lm = tp_empty(nb + 1, sz, A->dtype), *V = Lm ? new_colmajor(nb, A->shape, n, n, A->dtype) : NULL;
+  double *a = V ? malloc((size_t)(2 * n * n + n + 1) * sizeof *a) : NULL;
+  int64_t *ord = a ? malloc((size_t)(n + 1) * sizeof *ord) : NULL;
+  int rc = !V ? -1 : !ord ? tp_fail_status("tensorpad: out of memory") : 0;
+  int64_t item = tp_dtype_table[A->dtype].itemsize;
+  for (int64_t b = 0; b < nmat && !rc; b++) {
+    double *v = a + n * n;
+    for (int64_t i = 0; i < n; i++)
+      for (int64_t j = 0; j <= i; j++) {
+        double x = tp_load_f64(upper ? elem(A, b, j, i) : elem(A, b, i, j), A->dtype);
+        a[i * n + j] = a[j * n + i] = x;
+      }
+    for (int64_t i = 0; i < n * n; i++) v[i] = i % (n + 1) == 0;
+    for (int sweep = 0; sweep < 100; sweep++) {
+      double off = 0, tot = 0;
+      for (int64_t i = 0; i < n; i++)
+        for (int64_t j = 0; j < n; j++) { tot += a[i * n + j] * a[i * n + j]; if (i != j) off += a[i * n + j] * a[i * n + j]; }
+      if (off <= 1e-32 * tot || off == 0) break;
+      for (int64_t p = 0; p < n; p++)
+        for (int64_t q = p + 1; q < n; q++) {
+          double apq = a[p * n + q];
+          if (apq == 0) continue;
+          double th = (a[q * n + q] - a[p * n + p]) / (2 * apq);
+          double t = (th >= 0 ? 1 : -1) / (fabs(th) + sqrt(th * th + 1));
+          double c = 1 / sqrt(t * t + 1), s = t * c;
+          for (int64_t k = 0; k < n; k++) {  /* A <- A J (columns p, q) */
+            double x = a[k * n + p], y = a[k * n + q];
+            a[k * n + p] = c * x - s * y;
+            a[k * n + q] = s * x + c * y;
+          }
+          for (int64_t k = 0; k < n; k++) {  /* A <- J^T A (rows p, q) */
+            double x = a[p * n + k], y = a[q * n + k];
+            a[p * n + k] = c * x - s * y;
+            a[q * n + k] = s * x + c * y;
+          }
+          for (int64_t k = 0; k < n; k++) {  /* V <- V J */
+            double x = v[k * n + p], y = v[k * n + q];
+            v[k * n + p] = c * x - s * y;
+            v[k * n + q] = s * x + c * y;
+          }
+        }
+    }
+    for (int64_t i = 0; i < n; i++) ord[i] = i;
+    for (int64_t i = 1; i < n; i++)  /* insertion sort by eigenvalue, stable */
+      for (int64_t j = i; j > 0 && a[ord[j] * (n + 1)] < a[ord[j - 1] * (n + 1)]; j--) { int64_t t = ord[j]; ord[j] = ord[j - 1]; ord[j - 1] = t; }
+    char *lo = (char *)tp_ptr(Lm) + b * n * item, *vo = (char *)tp_ptr(V) + b * n * n * item;
+    for (int64_t c = 0; c < n; c++) {
+      tp_store_f64(lo + c * item, A->dtype, a[ord[c] * (n + 1)]);
+      for (int64_t i = 0; i < n; i++) tp_store_f64(vo + (i + c * n) * item, A->dtype, v[i * n + ord[c]]);
+    }
+  }
+  free(a);
+  free(ord);
+  if (!rc && tp_any_requires_grad(1, &A)) {
+    tp_node *nd = tp_node_new(TP_GRAD_DECOMP, TP_DECOMP_EIGH, "LinalgEighBackward0", 1, &A, 2);
+    if (nd) {
+      tp_node_set_output(nd, Lm, 0);
+      tp_node_set_output(nd, V, 1);
+    }
+    rc = !nd || tp_node_save(nd, Lm, 0) || tp_node_save(nd, V, 1) ? -1 : 0;
+    if (nd) tp_node_release(nd);
+  }
+  if (rc) {
+    if (Lm) tp_tensor_release(Lm);
+    if (V) tp_tensor_release(V);
+    return -1;
+  }
+  out[0] = Lm;
+  out[1] = V;
+  return 0;
+}
