@@ -262,16 +262,19 @@ tp_tensor *tp_node_unpack(tp_node *n, int i) {
 }
 
 /* ---- in-place ops ---------------------------------------------------------------------- */
+/* PyTorch's check_inplace, in its order: a view first (made under no_grad; of a leaf: the
+ * base has no grad_fn, whether or not the base itself requires grad, as for
+ * `linspace(...).reshape(2, 3).requires_grad_()` and its views), then a leaf. */
 int tp_check_inplace(tp_tensor *self) {
-  if (grad_enabled && self->requires_grad && !self->grad_fn)
-    return tp_fail_status("a leaf Variable that requires grad is being used in an in-place operation.");
   if (grad_enabled && self->base && self->view_no_grad && self->base->requires_grad)
     return tp_fail_status("A view was created in no_grad mode and is being modified inplace with grad mode enabled. Given "
                           "that this use case is ambiguous and error-prone, it is forbidden. You can clarify your code by "
                           "moving both the view and the inplace either both inside the no_grad block (if you don't want the "
                           "inplace to be tracked) or both outside (if you want the inplace to be tracked).");
-  if (grad_enabled && self->base && self->base->requires_grad && !self->base->grad_fn)
+  if (grad_enabled && self->base && self->requires_grad && !self->base->grad_fn)
     return tp_fail_status("a view of a leaf Variable that requires grad is being used in an in-place operation.");
+  if (grad_enabled && self->requires_grad && !self->grad_fn)
+    return tp_fail_status("a leaf Variable that requires grad is being used in an in-place operation.");
   if (grad_enabled && self->base && self->grad_fn && self->grad_fn->kind == TP_GRAD_SPLIT)
     return tp_fail_status("Output %d of %s is a view and is being modified inplace. This view is the output of a function "
                           "that returns multiple views. Such functions do not allow the output views to be modified "
