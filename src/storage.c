@@ -307,5 +307,5 @@ TP_API int tp_shares_memory(const tp_tensor *a, const tp_tensor *b) {
   uintptr_t alo, ahi, blo, bhi;
   byte_range(a, &alo, &ahi);
   byte_range(b, &blo, &bhi);
-  return alo < bhi && blo < ahi;
+  return alo < ahi && blo < bhi && alo < bhi && blo < ahi;  /* an empty tensor shares nothing */
 }

@@ -73,6 +73,16 @@ test('from_numpy shares heap arrays and copies foreign ones', () => {
   assert.throws(() => torch.from_numpy([1, 2]), /expected np.ndarray \(got list\)/);
 });
 
+test('shares_memory: overlapping bytes only; an empty tensor shares nothing (as numpy.shares_memory)', () => {
+  const y = torch.zeros(4);
+  assert.equal(torch.shares_memory(y.index('1:3'), y), true);
+  assert.equal(torch.shares_memory(y.index('0:2'), y.index('2:4')), false);
+  assert.equal(torch.shares_memory(y.index('1:1'), y), false);
+  assert.equal(torch.shares_memory(y.index('2:2'), y.index('2:2')), false);
+  const e = torch.zeros(0);
+  assert.equal(torch.shares_memory(e, e), false);
+});
+
 test('views share storage, copies do not', () => {
   const x = torch.arange(12, { dtype: torch.float32 }).view(3, 4);
   const views = [x.T, x.t(), x.transpose(0, 1), x.permute(1, 0), x.view(12), x.reshape(2, 6), x.unsqueeze(0),
