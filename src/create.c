@@ -109,6 +109,11 @@ TP_API tp_tensor *tp_arange(double start, double end, double step, int dtype) {
 }
 
 /* PyTorch computes the first half from start and the second half back from end. */
+/* Note [linspace as PyTorch computes it]: 1.13's CPU kernel (AVX2 build) fills vectors of
+ * 8 floats / 4 doubles, two per loop turn: each starts at start + step i (or, past the
+ * halfway point, end - step (n - 1 - i)) with the multiply-add fused, as GCC contracts it,
+ * and goes on by base + j step; the elements left after the last pair of vectors take the
+ * fused scalar formula. Reproduced bit for bit (checked on 66k values for each dtype). */
 TP_API tp_tensor *tp_linspace(double start, double end, double steps, int dtype) {
   if (steps < 0) return tp_fail("number of steps must be non-negative");
   int64_t n = (int64_t)steps;
@@ -119,13 +124,23 @@ TP_API tp_tensor *tp_linspace(double start, double end, double steps, int dtype)
   if (n == 1) {
     tp_store_f64(p, dtype, start);
   } else if (dtype == TP_FLOAT32) {
-    float s = (float)start, e = (float)end, step = (e - s) / (float)(n - 1);
-    for (int64_t i = 0; i < n; i++)
-      ((float *)p)[i] = i < half ? s + step * (float)i : e - step * (float)(n - i - 1);
+    float s = (float)start, e = (float)end, step = (e - s) / (float)(n - 1), *o = (float *)p;
+    int64_t i = 0;
+    for (; i + 16 <= n;)  /* Note [linspace as PyTorch computes it]: two vectors a turn */
+      for (int v = 0; v < 2; v++, i += 8) {
+        float base = i < half ? fmaf(step, (float)i, s) : fmaf(-step, (float)(n - i - 1), e);
+        for (int j = 0; j < 8; j++) o[i + j] = base + (float)j * step;
+      }
+    for (; i < n; i++) o[i] = i < half ? fmaf(step, (float)i, s) : fmaf(-step, (float)(n - i - 1), e);
   } else if (dtype == TP_FLOAT64) {
-    double step = (end - start) / (double)(n - 1);
-    for (int64_t i = 0; i < n; i++)
-      ((double *)p)[i] = i < half ? start + step * (double)i : end - step * (double)(n - i - 1);
+    double step = (end - start) / (double)(n - 1), *o = (double *)p;
+    int64_t i = 0;
+    for (; i + 8 <= n;)
+      for (int v = 0; v < 2; v++, i += 4) {
+        double base = i < half ? fma(step, (double)i, start) : fma(-step, (double)(n - i - 1), end);
+        for (int j = 0; j < 4; j++) o[i + j] = base + (double)j * step;
+      }
+    for (; i < n; i++) o[i] = i < half ? fma(step, (double)i, start) : fma(-step, (double)(n - i - 1), end);
   } else {
     double s = (double)tp_f64_to_i64(start), e = (double)tp_f64_to_i64(end), step = (e - s) / (double)(n - 1);
     for (int64_t i = 0; i < n; i++)
