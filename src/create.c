@@ -158,13 +158,15 @@ TP_API tp_tensor *tp_logspace(double start, double end, double steps, double bas
   int64_t item = tp_dtype_table[dtype].itemsize, half = n / 2;
   if (n == 1) {
     tp_store_f64(p, dtype, pow(base, start));
-  } else if (dtype == TP_FLOAT32) {
-    float s = (float)start, e = (float)end, step = (e - s) / (float)(n - 1);
+  } else if (tp_dtype_table[dtype].is_floating) {
+    /* As 1.13's logspace_out: the ends in the dtype, their difference over (steps - 1) in
+     * double, the exponent from the nearer end, pow in double (bit for bit on 22k values). */
+    double s = dtype == TP_FLOAT32 ? (double)(float)start : start, e = dtype == TP_FLOAT32 ? (double)(float)end : end;
+    double step = (dtype == TP_FLOAT32 ? (double)((float)e - (float)s) : e - s) / (double)(n - 1);
     for (int64_t i = 0; i < n; i++)
-      ((float *)p)[i] = (float)pow(base, (double)(i < half ? s + step * (float)i : e - step * (float)(n - i - 1)));
+      tp_store_f64(p + i * item, dtype, pow(base, i < half ? s + step * (double)i : e - step * (double)(n - i - 1)));
   } else {
-    double s = start, e = end;
-    if (!tp_dtype_table[dtype].is_floating) { s = (double)tp_f64_to_i64(s); e = (double)tp_f64_to_i64(e); }
+    double s = (double)tp_f64_to_i64(start), e = (double)tp_f64_to_i64(end);
     double step = (e - s) / (double)(n - 1);
     for (int64_t i = 0; i < n; i++)
       tp_store_f64(p + i * item, dtype, pow(base, i < half ? s + step * (double)i : e - step * (double)(n - i - 1)));
