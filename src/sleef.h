@@ -13,7 +13,7 @@
 /* The five entry points below are called, not inlined: each is a few hundred bytes of wasm
  * and every kernel that uses them would carry its own copies (one call per four elements
  * costs next to nothing beside the polynomial). */
-#if defined(__GNUC__)
+#if defined(__clang__)  /* the wasm build; gcc (native tests) would warn about noinline on inline */
 #define TP_SLEEF_CALL __attribute__((noinline))
 #else
 #define TP_SLEEF_CALL
