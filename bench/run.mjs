@@ -296,7 +296,7 @@ async function main() {
   }
   for (const wk of workers) if (wk.quit) await wk.quit();
 
-  const tables = report(results);
+  const tables = report(results, await peerSizes());
   process.stdout.write(`\n${tables}\n`);
   if (WRITE_RESULTS) {
     const finished = new Date();
@@ -373,14 +373,60 @@ function unitText(row) {
 
 // What a page downloads for the library: the minified bundle (dist/tensorpad.min.js, what
 // package.json's "browser" export serves) and the wasm, each gzip -9.
+const gz = (bytes) => gzipSync(bytes, { level: 9 }).length;
 function librarySize() {
   const files = ['dist/tensorpad.wasm', 'dist/tensorpad.min.js'].map((f) => join(ROOT, f));
   if (!files.every((f) => existsSync(f))) return null;
-  const [wasm, js] = files.map((f) => gzipSync(readFileSync(f), { level: 9 }).length);
+  const [wasm, js] = files.map((f) => gz(readFileSync(f)));
   return { wasm, js, total: wasm + js };
 }
 
-function report(results) {
+// The same measure for the peers, from the versions installed in bench/: each library
+// bundled and minified by esbuild for a browser page, counting what loads before the first
+// call (the entry and the chunks it imports statically, not the dynamically imported
+// WebGL/WebGPU backends), plus the wasm it fetches, each gzip -9. js-pytorch ships a
+// browser bundle of its own (its ESM build imports node:fs), minified here.
+async function peerSizes() {
+  const sizes = {};
+  let esbuild;
+  try { esbuild = await import('esbuild'); } catch { return sizes; }
+  const bundle = async (contents) => {
+    const r = await esbuild.build({
+      stdin: { contents, resolveDir: BENCH, loader: 'js' }, bundle: true, minify: true, splitting: true,
+      format: 'esm', platform: 'browser', target: 'es2022', outdir: join(BENCH, 'build/size'),
+      write: false, metafile: true, legalComments: 'none', logLevel: 'silent',
+    });
+    const outs = r.metafile.outputs;
+    const files = new Map(r.outputFiles.map((f) => [f.path, f.contents]));
+    const seen = new Set(), todo = [Object.keys(outs).find((k) => outs[k].entryPoint)];
+    while (todo.length) {
+      const k = todo.pop();
+      if (seen.has(k)) continue;
+      seen.add(k);
+      for (const i of outs[k].imports) if (i.kind === 'import-statement' && !i.external) todo.push(i.path);
+    }
+    return [...seen].reduce((n, k) => n + gz(files.get(resolve(process.cwd(), k))), 0);
+  };
+  const mod = (f) => join(BENCH, 'node_modules', f);
+  const tries = {
+    'tfjs-wasm': async () => {
+      const js = await bundle("export * from '@tensorflow/tfjs-core'; export * from '@tensorflow/tfjs-backend-wasm';");
+      return { js, wasm: gz(readFileSync(mod('@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm-simd.wasm'))) };
+    },
+    'jax-js': async () => ({ js: await bundle("export * from '@jax-js/jax';"), wasm: 0 }),
+    'js-pytorch': async () => {
+      const { code } = await esbuild.transform(readFileSync(mod('js-pytorch/dist/js-pytorch-browser.js'), 'utf8'),
+        { minify: true, legalComments: 'none' });
+      return { js: gz(code), wasm: 0 };
+    },
+  };
+  for (const [id, f] of Object.entries(tries)) {
+    try { const s = await f(); sizes[id] = { ...s, total: s.js + s.wasm }; } catch (e) { log(`size of ${id}: ${e.message}`); }
+  }
+  return sizes;
+}
+
+function report(results, sizes) {
   const out = [];
   out.push('### Targets (issue 6), tensorpad vs each peer in this run', '',
     'ratio: peer time / tensorpad time, paired per round where both ran the same workload and variant.', '',
@@ -404,6 +450,13 @@ function report(results) {
   const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
   out.push(size === null ? '| size | wasm + JS glue, gzip -9 | n/a (not built) | | | ≤ 100 KB | n/a |'
     : `| size | wasm + JS glue, gzip -9 | ${kb(size.total)} (wasm ${kb(size.wasm)}, JS ${kb(size.js)}) | | | ≤ 100 KB | ${size.total <= 100 * 1024 ? 'yes' : '**no**'} |`);
+  if (Object.keys(sizes).length) {
+    out.push('', '### Size: what a page downloads for each library, gzip -9', '',
+      'Minified by esbuild for a browser, the entry and its static imports, plus the wasm it fetches; tensorpad: dist/tensorpad.min.js + dist/tensorpad.wasm.', '',
+      '| library | total | JS | wasm |', '|---|---|---|---|');
+    if (size) out.push(`| tensorpad | ${kb(size.total)} | ${kb(size.js)} | ${kb(size.wasm)} |`);
+    for (const [id, s] of Object.entries(sizes)) out.push(`| ${id} | ${kb(s.total)} | ${kb(s.js)} | ${s.wasm ? kb(s.wasm) : '—'} |`);
+  }
 
   const peers = PEERS.map((p) => p.id);
   const keys = [];
