@@ -102,7 +102,8 @@ static inline v4f load_v4f(const float *p) { v4f v; memcpy(&v, p, sizeof v); ret
 static inline void store_v4f(float *p, v4f v) { memcpy(p, &v, sizeof v); }
 static void kernel_f32(int64_t kc, const float *restrict a, const float *restrict b,
                        float *restrict C, int64_t ldc, float beta) {
-  v4f acc[MR][NR / 4] = {{0}};
+  v4f acc[MR][NR / 4];
+  memset(acc, 0, sizeof acc);
   for (int64_t k = 0; k < kc; k++, a += MR, b += NR) {
     v4f bv[NR / 4];
     for (int j = 0; j < NR / 4; j++) bv[j] = load_v4f(b + 4 * j);
@@ -157,7 +158,8 @@ static inline v2d load_v2d(const double *p) { v2d v; memcpy(&v, p, sizeof v); re
 static inline void store_v2d(double *p, v2d v) { memcpy(p, &v, sizeof v); }
 static void kernel_f64(int64_t kc, const double *restrict a, const double *restrict b,
                        double *restrict C, int64_t ldc, double beta) {
-  v2d acc[MR][NR / 2] = {{0}};
+  v2d acc[MR][NR / 2];
+  memset(acc, 0, sizeof acc);
   for (int64_t k = 0; k < kc; k++, a += MR, b += NR) {
     v2d bv[NR / 2];
     for (int j = 0; j < NR / 2; j++) bv[j] = load_v2d(b + 2 * j);

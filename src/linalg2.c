@@ -148,7 +148,7 @@ static int run(const char *fn, tp_tensor *A, int want, tp_tensor *out0, tp_tenso
  * each matrix stored column by column, as LAPACK hands PyTorch's result back (strides
  * (9, 1, 3) for a batch of 3x3). */
 static tp_tensor *new_like_batch(const tp_tensor *A, int keep_matrix) {
-  double sizes[TP_MAX_DIMS];
+  double sizes[TP_MAX_DIMS] = {0};
   int nd = keep_matrix ? A->ndim : A->ndim - 2;
   for (int d = 0; d < nd; d++) sizes[d] = (double)A->shape[d];
   tp_tensor *t = tp_empty(nd, sizes, A->dtype);

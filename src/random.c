@@ -11,7 +11,13 @@
 #include "autograd.h"
 #include "derivatives.h"
 
+/* No fused multiply-adds: the streams are bit-exact with PyTorch's, whose compiler fused
+ * only where src/random.c fuses explicitly (fmaf). */
+#if defined(__clang__)
 #pragma STDC FP_CONTRACT OFF
+#elif defined(__GNUC__)
+#pragma GCC optimize("fp-contract=off")
+#endif
 
 #ifndef M_PI
 #define M_PI 3.14159265358979323846
