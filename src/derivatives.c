@@ -1247,14 +1247,6 @@ static int shape_formula(arena *a, tp_node *n, tp_tensor **gs, tp_tensor **gi) {
     if (n->ninputs > 1 && n->next[1].fn && !(gi[1] = own(K(a, tp_index(g, nix, ix))))) return -1;
     return 0;
   }
-  case TP_MISC_FREXP: {  /* d x = g / exp2(exponent), exp2 of the int32 exponent in float32 as ATen */
-    tp_tensor *e = unpack(a, n, 0);
-    return (gi[0] = own(bin(a, TP_OP_DIV, g, un(a, TP_OP_EXP2, e)))) ? 0 : -1;
-  }
-  case TP_MISC_MVLGAMMA: {  /* d x = g * sum_i digamma(x + (1 - i) / 2) */
-    tp_tensor *x = unpack(a, n, 0);
-    return (gi[0] = own(x ? K(a, tp_mvlgamma_grad(g, x, (int64_t)n->s[0])) : NULL)) ? 0 : -1;
-  }
   }
   return tp_fail_status("tensorpad: no derivative for %s", n->name);
 }

@@ -129,11 +129,10 @@ static tp_tensor *add_family_record(int which, tp_tensor *self, tp_tensor *a, tp
   return out;
 }
 
-/* In place: the result must have self's shape; self takes it, with the op's node. */
-static int add_family_(int which, tp_tensor *self, tp_tensor *a, tp_tensor *b, double beta, double alpha) {
-  if (which == TP_MORE_ADDR && self->ndim != 2) return tp_fail_status("2D tensor expected, got %dD tensor for input", self->ndim);
-  tp_tensor *r = add_family(which, self, a, b, beta, alpha);
-  if (!r) return -1;
+/* In place: the result r must have self's shape and a dtype self can hold; self takes it,
+ * recorded as one node of the given kind (the out-of-place op's formula). Takes r. */
+static int commit_result(tp_tensor *self, tp_tensor *r, int kind, const char *name, tp_tensor *m1, tp_tensor *m2,
+                         int niv, const int64_t *iv, double beta, double alpha) {
   if (r->ndim != self->ndim || memcmp(r->shape, self->shape, sizeof(int64_t) * (size_t)r->ndim)) {
     char s1[256], s2[256];
     tp_format_shape(s1, sizeof s1, self->ndim, self->shape);
@@ -147,9 +146,8 @@ static int add_family_(int which, tp_tensor *self, tp_tensor *a, tp_tensor *b, d
     return -1;
   }
   tp_node *n;
-  tp_tensor *extra[2] = {a, b};
-  int64_t iv[1] = {which};
-  if (tp_inplace_kind_begin(TP_GRAD_MORE, more_names[which], self, 2, extra, 1, iv, 2, extra, &n)) {
+  tp_tensor *extra[2] = {m1, m2};
+  if (tp_inplace_kind_begin(kind, name, self, 2, extra, niv, iv, 2, extra, &n)) {
     tp_tensor_release(r);
     return -1;
   }
@@ -159,6 +157,14 @@ static int add_family_(int which, tp_tensor *self, tp_tensor *a, tp_tensor *b, d
   self->version->value++;
   tp_inplace_commit(self, n);
   return 0;
+}
+
+static int add_family_(int which, tp_tensor *self, tp_tensor *a, tp_tensor *b, double beta, double alpha) {
+  if (which == TP_MORE_ADDR && self->ndim != 2) return tp_fail_status("2D tensor expected, got %dD tensor for input", self->ndim);
+  tp_tensor *r = add_family(which, self, a, b, beta, alpha);
+  if (!r) return -1;
+  int64_t iv[1] = {which};
+  return commit_result(self, r, TP_GRAD_MORE, more_names[which], a, b, 1, iv, beta, alpha);
 }
 
 TP_API tp_tensor *tp_addmv(tp_tensor *self, tp_tensor *mat, tp_tensor *vec, double beta, double alpha) {
@@ -192,25 +198,7 @@ TP_API int tp_addmm_(tp_tensor *self, tp_tensor *m1, tp_tensor *m2, double beta,
   tp_tensor *r = tp_addmm_forward(self, m1, m2, beta, alpha);
   tp_set_grad_enabled(mode);
   if (!r) return -1;
-  if (r->ndim != self->ndim || memcmp(r->shape, self->shape, sizeof(int64_t) * (size_t)r->ndim)) {
-    char s1[256], s2[256];
-    tp_format_shape(s1, sizeof s1, self->ndim, self->shape);
-    tp_format_shape(s2, sizeof s2, r->ndim, r->shape);
-    tp_tensor_release(r);
-    return tp_fail_status("Bad in-place call: input tensor size %s and output tensor size %s should match", s1, s2);
-  }
-  tp_node *n;
-  tp_tensor *extra[2] = {m1, m2};
-  if (tp_inplace_kind_begin(TP_GRAD_ADDMM, "AddmmBackward0", self, 2, extra, 0, NULL, 2, extra, &n)) {
-    tp_tensor_release(r);
-    return -1;
-  }
-  if (n) { n->s[0] = beta; n->s[1] = alpha; }
-  tp_copy_convert(self, r);
-  tp_tensor_release(r);
-  self->version->value++;
-  tp_inplace_commit(self, n);
-  return 0;
+  return commit_result(self, r, TP_GRAD_ADDMM, "AddmmBackward0", m1, m2, 0, NULL, beta, alpha);
 }
 
 /* ---- vdot: dot for real tensors, its own node ------------------------------------------------ */
