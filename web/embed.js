@@ -8,6 +8,7 @@ import { createEditor } from './src/editor.js';
 import { Runner } from './src/runner.js';
 import { createGraphView } from './src/graph.js';
 import { drawPlot } from './src/plot.js';
+import { h } from './src/dom.js';
 import './src/style.css';
 
 const script = document.currentScript;
@@ -19,17 +20,6 @@ function getRunner() {
   runner ??= new Runner(new URL('assets/worker.js', base));
   runner.start().catch(() => {});
   return runner;
-}
-
-function h(tag, attrs = {}, ...kids) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (k === 'text') e.textContent = v;
-    else if (k.startsWith('on')) e.addEventListener(k.slice(2), v);
-    else e.setAttribute(k, v);
-  }
-  for (const k of kids) if (k) e.append(k);
-  return e;
 }
 
 function upgrade(pre, index) {

@@ -1,26 +1,17 @@
 // The embed script on the tutorial pages: <pre class="tensorpad"> blocks become editable
 // blocks that share one lazily started worker; each block prints what PyTorch 1.13 prints
 // (tests/browser/fixtures/tutorial-outputs.json, from gen_tutorial_outputs.py).
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startServer, launch, newPage, screenshot, hasAutograd, root } from './helpers.mjs';
+import { newPage, screenshot, root, useBrowser } from './helpers.mjs';
 
 const expected = JSON.parse(readFileSync(join(root, 'tests/browser/fixtures/tutorial-outputs.json'), 'utf8'));
-let server, browser, autograd;
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-  autograd = await hasAutograd();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = useBrowser();
 
 async function openTutorial(page, name) {
-  await page.goto(new URL(`tutorials/${name}`, server.url).href);
+  await page.goto(new URL(`tutorials/${name}`, env.server.url).href);
   await page.waitForFunction(() => window.tensorpadEmbed?.blocks?.length > 0);
 }
 
@@ -39,7 +30,7 @@ async function runBlock(page, id) {
 const workerLoads = (page) => page.evaluate(() => performance.getEntriesByType('resource').filter((e) => /worker\.js|\.wasm/.test(e.name)).map((e) => e.name.split('/').pop()));
 
 test('the tensors tutorial: blocks become editors; two blocks run on one lazily started worker', async () => {
-  const page = await newPage(browser);
+  const page = await newPage(env.browser);
   await openTutorial(page, 'tensors.html');
   const ids = await page.$$eval('.tp-embed', (bs) => bs.map((b) => b.dataset.id));
   assert.ok(ids.length >= 6, `blocks: ${ids}`);
@@ -60,7 +51,7 @@ test('the tensors tutorial: blocks become editors; two blocks run on one lazily 
 });
 
 test('every block of the tensors tutorial prints what PyTorch prints', async () => {
-  const page = await newPage(browser);
+  const page = await newPage(env.browser);
   await openTutorial(page, 'tensors.html');
   for (const id of await page.$$eval('.tp-embed', (bs) => bs.map((b) => b.dataset.id))) {
     const { msg, stdout } = await runBlock(page, id);
@@ -71,9 +62,8 @@ test('every block of the tensors tutorial prints what PyTorch prints', async () 
   await page.close();
 });
 
-test('every block of the autograd tutorial prints what PyTorch prints, with a graph', async (t) => {
-  if (!autograd) return t.skip('torch.autograd is not in this build yet (runs as soon as it lands)');
-  const page = await newPage(browser);
+test('every block of the autograd tutorial prints what PyTorch prints, with a graph', async () => {
+  const page = await newPage(env.browser);
   await openTutorial(page, 'autograd.html');
   for (const id of await page.$$eval('.tp-embed', (bs) => bs.map((b) => b.dataset.id))) {
     const { msg, stdout } = await runBlock(page, id);
@@ -88,7 +78,7 @@ test('every block of the autograd tutorial prints what PyTorch prints, with a gr
 });
 
 test('the tutorial index page runs its block', async () => {
-  const page = await newPage(browser);
+  const page = await newPage(env.browser);
   await openTutorial(page, '');
   const { stdout } = await runBlock(page, 'index-1');
   assert.equal(stdout, expected['index-1']);
@@ -97,7 +87,7 @@ test('the tutorial index page runs its block', async () => {
 });
 
 test('tutorial pages fit a phone-width screen and read in dark mode', async () => {
-  const page = await newPage(browser);
+  const page = await newPage(env.browser);
   await page.setViewportSize({ width: 390, height: 844 });
   await page.emulateMedia({ colorScheme: 'dark' });
   for (const name of ['', 'tensors.html', 'autograd.html']) {

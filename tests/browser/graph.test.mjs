@@ -2,30 +2,21 @@
 // from PyTorch 1.13 by fixtures/gen_graph_sample.py in the format of docs/graph-format.md)
 // goes through the same render path a run uses; the autograd example runs for real as
 // soon as torch.autograd is in the build (until then it is skipped, saying why).
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startServer, launch, newPage, openPlayground, runInPage, screenshot, nodeOutput, hasAutograd, root } from './helpers.mjs';
+import { newPage, openPlayground, runInPage, screenshot, nodeOutput, root, useBrowser } from './helpers.mjs';
 
 const sample = JSON.parse(readFileSync(join(root, 'tests/browser/fixtures/graph-sample.json'), 'utf8'));
-let server, browser, autograd;
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-  autograd = await hasAutograd();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = useBrowser();
 
 const nodeBox = (page, id) => page.$eval(`.tp-node[data-id="${id}"]`, (g) => { const r = g.getBoundingClientRect(); return { x: r.x, y: r.y, w: r.width, h: r.height }; });
 const idOf = (label) => sample.nodes.find((n) => n.label === label || n.name === label).id;
 
 test('the sample graph renders: function names, labels, top-to-bottom layout, no overlaps', async () => {
-  const page = await newPage(browser);
-  await openPlayground(page, server.url);
+  const page = await newPage(env.browser);
+  await openPlayground(page, env.server.url);
   await page.evaluate((g) => window.tensorpad.showGraph(g), sample);
   const texts = await page.$$eval('#pane-graph .tp-node text', (ts) => ts.map((t) => t.textContent));
   for (const name of ['SumBackward0', 'PowBackward0', 'TanhBackward0', 'AddBackward0', 'MulBackward0']) assert.ok(texts.includes(name), `${name} drawn`);
@@ -51,8 +42,8 @@ test('the sample graph renders: function names, labels, top-to-bottom layout, no
 });
 
 test('hovering a leaf shows its value and gradient; the backward replay steps through function nodes', async () => {
-  const page = await newPage(browser);
-  await openPlayground(page, server.url);
+  const page = await newPage(env.browser);
+  await openPlayground(page, env.server.url);
   await page.evaluate((g) => window.tensorpad.showGraph(g), sample);
   const xNode = sample.nodes.find((n) => n.label === 'x');
   await page.hover(`.tp-node[data-id="${xNode.id}"]`);
@@ -85,8 +76,8 @@ test('hovering a leaf shows its value and gradient; the backward replay steps th
 });
 
 test('zoom and pan change the view transform', async () => {
-  const page = await newPage(browser);
-  await openPlayground(page, server.url);
+  const page = await newPage(env.browser);
+  await openPlayground(page, env.server.url);
   await page.evaluate((g) => window.tensorpad.showGraph(g), sample);
   const tf = () => page.getAttribute('#pane-graph .tp-viewport', 'transform');
   const t0 = await tf();
@@ -120,12 +111,11 @@ test('zoom and pan change the view transform', async () => {
   await page.close();
 });
 
-test('the autograd example: same output as node, graph with MulBackward0, leaf gradient on hover', async (t) => {
-  if (!autograd) return t.skip('torch.autograd is not in this build yet (runs as soon as it lands)');
+test('the autograd example: same output as node, graph with MulBackward0, leaf gradient on hover', async () => {
   const file = join(root, 'tests/browser/fixtures/example-autograd.mjs');
   const expected = nodeOutput(file);
-  const page = await newPage(browser);
-  await openPlayground(page, server.url);
+  const page = await newPage(env.browser);
+  await openPlayground(page, env.server.url);
   const { stdout, done } = await runInPage(page, readFileSync(file, 'utf8'));
   assert.equal(done.ok, true, JSON.stringify(done.error));
   assert.equal(stdout, expected);

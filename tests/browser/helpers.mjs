@@ -1,6 +1,7 @@
 // Shared setup for the browser tests: starts web/serve.mjs on a free port, launches
 // Debian's Chromium through playwright-core with a fresh profile, collects console errors,
 // and saves screenshots to test-artifacts/.
+import { before, after } from 'node:test';
 import { spawn, execFileSync } from 'node:child_process';
 import { mkdtempSync, mkdirSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -88,11 +89,18 @@ export function nodeOutput(file) {
 }
 
 /**
- * Whether this build has autograd (torch.autograd), checked in Node against the same wasm.
- * Tests that need autograd skip only when it is absent; once it lands they must pass
- * (including torch.autograd.graph, which the contract requires).
+ * One Chromium and one server for a test file: registers node:test's before/after hooks and
+ * returns an object whose `server` and `browser` are set once `before` has run.
  */
-export async function hasAutograd() {
-  const { default: torch } = await import(join(root, 'js/tensorpad.js'));
-  return torch.autograd !== undefined && torch.autograd !== null;
+export function useBrowser() {
+  const env = { server: null, browser: null };
+  before(async () => {
+    env.server = await startServer();
+    env.browser = await launch();
+  });
+  after(async () => {
+    await env.browser?.close();
+    await env.server?.stop();
+  });
+  return env;
 }

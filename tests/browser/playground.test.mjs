@@ -3,28 +3,19 @@
 // Stop a runaway loop, share links without auto-run, error lines, the memory view, a long
 // synchronous loop that must not grow memory, layout at phone width and in dark mode, and
 // the time from navigation to the first successful run (median of 5).
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, existsSync, mkdirSync, writeFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startServer, launch, newPage, openPlayground, runInPage, screenshot, nodeOutput, hasAutograd, root, artifacts } from './helpers.mjs';
+import { startServer, newPage, openPlayground, runInPage, screenshot, nodeOutput, root, artifacts, useBrowser } from './helpers.mjs';
 
-let server, browser, autograd;
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-  autograd = await hasAutograd();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = useBrowser();
 
 test('the page loads with no console errors and the preloaded example prints what Node prints', async () => {
-  const page = await newPage(browser);
+  const page = await newPage(env.browser);
   const requests = [];
   page.on('request', (r) => requests.push(r.url()));
-  await openPlayground(page, server.url);
+  await openPlayground(page, env.server.url);
   assert.equal(await page.evaluate(() => window.tensorpad.runner.info.shared), true, 'cross-origin isolated: shared-memory build');
   assert.ok(await page.isVisible('#run'), 'Run button visible');
   const code = await page.evaluate(() => window.tensorpad.editor.value);
@@ -39,14 +30,14 @@ test('the page loads with no console errors and the preloaded example prints wha
   assert.equal(stdout, expected);
   assert.match(stdout, /tensor\(\[\[ 5., 14.\],\n {8}\[14., 50.\]\]\)/);
   await screenshot(page, 'playground-welcome');
-  assert.deepEqual(requests.filter((u) => !u.startsWith(server.url) && !u.startsWith('data:') && !u.startsWith('blob:')), [], 'no request leaves the server (no CDN)');
+  assert.deepEqual(requests.filter((u) => !u.startsWith(env.server.url) && !u.startsWith('data:') && !u.startsWith('blob:')), [], 'no request leaves the server (no CDN)');
   assert.deepEqual(page.errors, []);
   await page.close();
 });
 
 test('a Node program with imports and console.log runs unchanged and prints the same text', async () => {
-  const page = await newPage(browser);
-  await openPlayground(page, server.url);
+  const page = await newPage(env.browser);
+  await openPlayground(page, env.server.url);
   const file = join(root, 'tests/browser/fixtures/example-core.mjs');
   const { stdout, done } = await runInPage(page, readFileSync(file, 'utf8'));
   assert.equal(done.ok, true, JSON.stringify(done.error));
@@ -58,25 +49,18 @@ test('a Node program with imports and console.log runs unchanged and prints the 
 const exampleDir = join(root, 'examples');
 const examples = existsSync(exampleDir) ? readdirSync(exampleDir).filter((f) => /\.(mjs|js)$/.test(f)).sort() : [];
 test('the examples menu lists every file in examples/', async () => {
-  const page = await newPage(browser);
-  await openPlayground(page, server.url);
+  const page = await newPage(env.browser);
+  await openPlayground(page, env.server.url);
   const options = await page.$$eval('#examples option', (os) => os.map((o) => o.value));
   for (const f of examples) assert.ok(options.includes(f), `${f} in the menu`);
   await page.close();
 });
 
 for (const file of examples) {
-  test(`example ${file}: the page prints what node prints`, async (t) => {
-    let expected;
-    try {
-      expected = nodeOutput(join('examples', file));
-    } catch (e) {
-      // Only a build without autograd may excuse an example that fails in Node.
-      if (!autograd) return t.skip(`node examples/${file} fails and torch.autograd is not in this build yet`);
-      throw e;
-    }
-    const page = await newPage(browser);
-    await openPlayground(page, server.url);
+  test(`example ${file}: the page prints what node prints`, async () => {
+    const expected = nodeOutput(join('examples', file));
+    const page = await newPage(env.browser);
+    await openPlayground(page, env.server.url);
     await page.selectOption('#examples', file);
     const { stdout, done } = await runInPage(page, null, { timeout: 180000 });
     assert.equal(done.ok, true, JSON.stringify(done.error));
@@ -88,8 +72,8 @@ for (const file of examples) {
 }
 
 test('an exception shows its message and the line in the user code', async () => {
-  const page = await newPage(browser);
-  await openPlayground(page, server.url);
+  const page = await newPage(env.browser);
+  await openPlayground(page, env.server.url);
   const { done, text } = await runInPage(page, "const a = torch.ones(2, 3);\n\nconst b = a.view(4, 5);\n");
   assert.equal(done.ok, false);
   assert.equal(done.error.line, 3);
@@ -107,8 +91,8 @@ test('an exception shows its message and the line in the user code', async () =>
 });
 
 test('Stop ends `while (true) {}` within a second and the next Run works', async () => {
-  const page = await newPage(browser);
-  await openPlayground(page, server.url);
+  const page = await newPage(env.browser);
+  await openPlayground(page, env.server.url);
   await page.evaluate(() => { window.tensorpad.editor.value = 'print("started");\nwhile (true) {}\n'; });
   await page.click('#run');
   await page.waitForFunction(() => document.querySelector('#output').textContent.includes('started'));
@@ -132,8 +116,8 @@ test('Stop ends `while (true) {}` within a second and the next Run works', async
 });
 
 test('a share link round trip shows the code and does not run it until Run', async () => {
-  const page = await newPage(browser);
-  await openPlayground(page, server.url);
+  const page = await newPage(env.browser);
+  await openPlayground(page, env.server.url);
   const code = "// shared\nconst t = torch.full([2, 2], 1.5);\nprint('shared ✓', t);\n";
   await page.evaluate((c) => { window.tensorpad.editor.value = c; }, code);
   await page.click('#share');
@@ -141,7 +125,7 @@ test('a share link round trip shows the code and does not run it until Run', asy
   const url = await page.evaluate(() => location.href);
   await page.close();
 
-  const p2 = await newPage(browser);
+  const p2 = await newPage(env.browser);
   await openPlayground(p2, url);
   assert.equal(await p2.evaluate(() => window.tensorpad.editor.value), code);
   await p2.waitForTimeout(500);
@@ -154,8 +138,8 @@ test('a share link round trip shows the code and does not run it until Run', asy
 });
 
 test('the memory view shows views sharing one storage and clones with their own', async () => {
-  const page = await newPage(browser);
-  await openPlayground(page, server.url);
+  const page = await newPage(env.browser);
+  await openPlayground(page, env.server.url);
   const code = 'const x = torch.arange(6, {dtype: torch.float32}).view(2, 3);\nconst xt = x.T;\nconst row = x.index(1);\nconst c = x.clone();\nconst arr = x.numpy();\n';
   const { done } = await runInPage(page, code);
   assert.equal(done.ok, true);
@@ -177,8 +161,8 @@ test('the memory view shows views sharing one storage and clones with their own'
 });
 
 test('a long synchronous loop at top level does not grow memory (the runner yields)', async () => {
-  const page = await newPage(browser);
-  await openPlayground(page, server.url);
+  const page = await newPage(env.browser);
+  await openPlayground(page, env.server.url);
   // 2000 x 256 KB = 500 MB if nothing were released during the loop.
   const code = 'for (let i = 0; i < 2000; i++) {\n  const a = torch.randn(256, 256);\n  if (i % 400 === 0) progress(i, 2000, "looping");\n}\nconst s = torch.memory_stats();\nprint(s.live_tensors < 500, s.heap_bytes < 300 * 2 ** 20);\n';
   const { stdout, done } = await runInPage(page, code, { timeout: 120000 });
@@ -188,8 +172,8 @@ test('a long synchronous loop at top level does not grow memory (the runner yiel
 });
 
 test('plots: a live line chart and a scatter with a decision boundary', async () => {
-  const page = await newPage(browser);
-  await openPlayground(page, server.url);
+  const page = await newPage(env.browser);
+  await openPlayground(page, env.server.url);
   const code = [
     'const losses = [];',
     'for (let i = 0; i < 50; i++) { losses.push(Math.exp(-i / 10)); if (i % 10 === 0) plot(losses, {title: "loss"}); }',
@@ -210,10 +194,10 @@ test('plots: a live line chart and a scatter with a decision boundary', async ()
 });
 
 test('phone width and dark mode render the page', async () => {
-  const page = await newPage(browser);
+  const page = await newPage(env.browser);
   await page.setViewportSize({ width: 390, height: 844 });
   await page.emulateMedia({ colorScheme: 'dark' });
-  await openPlayground(page, server.url);
+  await openPlayground(page, env.server.url);
   await runInPage(page, null);
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   assert.ok(overflow <= 0, `no horizontal page scroll at phone width (overflow ${overflow}px)`);
@@ -228,9 +212,9 @@ test('phone width and dark mode render the page', async () => {
 test('time from navigation to the first successful run (median of 5)', async () => {
   const times = [];
   for (let i = 0; i < 5; i++) {
-    const page = await newPage(browser);
+    const page = await newPage(env.browser);
     const t0 = Date.now();
-    await page.goto(server.url);
+    await page.goto(env.server.url);
     await page.waitForSelector('#run');
     await page.click('#run');
     await page.waitForFunction(() => window.tensorpad?.state?.done?.ok === true, null, { timeout: 20000 });
@@ -246,8 +230,8 @@ test('time from navigation to the first successful run (median of 5)', async () 
 });
 
 test('keyboard: Ctrl+Enter in the editor runs; show(t) picks what the views draw', async () => {
-  const page = await newPage(browser);
-  await openPlayground(page, server.url);
+  const page = await newPage(env.browser);
+  await openPlayground(page, env.server.url);
   await page.evaluate(() => { window.tensorpad.editor.value = 'const a = torch.ones(3);\nconst b = torch.zeros(2);\nshow(b, "bee");\nprint(b);\n'; });
   await page.click('.cm-content');
   await page.keyboard.press('Control+Enter');
@@ -266,8 +250,8 @@ test('keyboard: Ctrl+Enter in the editor runs; show(t) picks what the views draw
 });
 
 test('Node-isms in example scripts: process.stdout.write, process.exit(0), top-level await, node:util', async () => {
-  const page = await newPage(browser);
-  await openPlayground(page, server.url);
+  const page = await newPage(env.browser);
+  await openPlayground(page, env.server.url);
   const code = "import { format } from 'node:util';\nprocess.stdout.write('a');\nprocess.stdout.write(format('%d\\n', 42));\nawait sleep(5);\nconsole.log('after');\nprocess.exit(0);\nconsole.log('never');\n";
   const { stdout, done } = await runInPage(page, code);
   assert.equal(done.ok, true, JSON.stringify(done.error));
@@ -282,7 +266,7 @@ test('Node-isms in example scripts: process.stdout.write, process.exit(0), top-l
 test('on a host without COOP/COEP the page uses the plain-memory build and still runs', async () => {
   const plain = await startServer(['--no-isolation']);
   try {
-    const page = await newPage(browser);
+    const page = await newPage(env.browser);
     await openPlayground(page, plain.url);
     assert.deepEqual(await page.evaluate(() => [window.crossOriginIsolated, window.tensorpad.runner.info.shared]), [false, false]);
     const { stdout, done } = await runInPage(page, 'const t = torch.arange(4, {dtype: torch.float32});\nconst a = t.numpy();\na[0] = 9;\nprint(t);\n');
@@ -295,15 +279,14 @@ test('on a host without COOP/COEP the page uses the plain-memory build and still
   }
 });
 
-test('a training loop with autograd updates its plots live and keeps memory bounded', async (t) => {
-  if (!autograd) return t.skip('torch.autograd is not in this build yet');
+test('a training loop with autograd updates its plots live and keeps memory bounded', async () => {
   const code = readFileSync(join(root, 'tests/browser/fixtures/train-live.js'), 'utf8');
   // The same program under Node, with the page's helpers as no-ops.
   const file = join(root, 'build', 'train-live.mjs');
   writeFileSync(file, "import torch from '../js/tensorpad.js';\nconst print = console.log, plot = () => {}, progress = () => {};\nplot.scatter = () => {};\n" + code);
   const expected = nodeOutput(file);
-  const page = await newPage(browser);
-  await openPlayground(page, server.url);
+  const page = await newPage(env.browser);
+  await openPlayground(page, env.server.url);
   await page.evaluate(() => {
     window.__progress = new Set();
     new MutationObserver(() => window.__progress.add(document.querySelector('#progress span').textContent))

@@ -3,6 +3,7 @@
 // gradient magnitude with a legend, and a control that replays the backward pass one
 // function node at a time (gradients flowing down and accumulating into leaves).
 import { Graph, layout } from '@dagrejs/dagre';
+import { h } from './dom.js';
 
 const SVGNS = 'http://www.w3.org/2000/svg';
 const CHAR_W = 7.4;
@@ -12,16 +13,6 @@ function el(tag, attrs = {}, parent) {
   const e = document.createElementNS(SVGNS, tag);
   for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
   parent?.appendChild(e);
-  return e;
-}
-function h(tag, attrs = {}, ...kids) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (k === 'text') e.textContent = v;
-    else if (k.startsWith('on')) e.addEventListener(k.slice(2), v);
-    else e.setAttribute(k, v);
-  }
-  for (const k of kids) if (k) e.append(k);
   return e;
 }
 

@@ -2,18 +2,9 @@
 // into it is a window drawn under it — the cells it covers, with its offset and strides.
 // Views share one block; clones get their own. Clicking a cell stands for a write there:
 // every tensor that sees that element is highlighted.
-const MAX_DRAWN = 96;
+import { h } from './dom.js';
 
-function h(tag, attrs = {}, ...kids) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (k === 'text') e.textContent = v;
-    else if (k.startsWith('on')) e.addEventListener(k.slice(2), v);
-    else e.setAttribute(k, v);
-  }
-  for (const k of kids) if (k) e.append(k);
-  return e;
-}
+const MAX_DRAWN = 96;
 
 function fmt(v, dtype) {
   if (typeof v !== 'number') return String(v);
