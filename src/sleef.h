@@ -255,7 +255,7 @@ static inline tp_f2x4 df4_div(tp_f2x4 n, tp_f2x4 d) {
   v128_t u = fmapn4(t, n.x, s), v = fmanp4(d.y, t, fmanp4(d.x, t, one));
   return f2x4(s, fma4(s, v, fma4(n.y, t, u)));
 }
-TP_SLEEF_CALL static inline v128_t sleef_tanhf4(v128_t x) {
+TP_SLEEF_CALL static inline v128_t sleef_tanhf4_exact(v128_t x) {
   v128_t a = wasm_f32x4_abs(x);
   /* expk2f(a, 0) */
   v128_t qf = wasm_f32x4_nearest(wasm_f32x4_mul(a, wasm_f32x4_splat(EXP_R_LN2)));
@@ -282,6 +282,70 @@ TP_SLEEF_CALL static inline v128_t sleef_tanhf4(v128_t x) {
   v128_t sign = wasm_v128_and(x, wasm_i32x4_splat((int32_t)0x80000000u));
   y = wasm_v128_or(wasm_v128_andnot(y, wasm_i32x4_splat((int32_t)0x80000000u)), sign);
   return wasm_v128_bitselect(x, y, wasm_f32x4_ne(x, x));   /* NaN in, NaN out */
+}
+
+/* Note [float32 tanh, fast and still Sleef's]: sleef_tanhf4_exact costs about twenty
+ * double-rounded fused multiply-adds per vector, most of a small training step. Here the
+ * same algorithm runs in double instead: the same q and s.x (float operations), the same
+ * float polynomial u (fused, so rounded to float after each step), then Sleef's
+ * double-float steps in plain double, and (e^2 - 1) / (e^2 + 1) for (e - 1/e) / (e + 1/e).
+ * Both forms carry the same polynomial error and differ only by rounding, far below 2^-34
+ * of the result; so wherever moving the double result by 2^-34 of itself either way rounds
+ * to one float, that float is Sleef's. A vector with a lane where it does not (about 1 in
+ * 200), or with a lane in (0, 2^-9) (where e^2 - 1 in double cancels too much), is computed
+ * by sleef_tanhf4_exact. Checked on every positive float32 against PyTorch's tanh
+ * (tests/fixtures/check_tanh.py, which also writes bits/tanh.json for CI): no difference. */
+#define TANH_TINY 0.001953125f          /* 2^-9 */
+#define TANH_WIN 5.820766091346741e-11  /* 2^-34 */
+static inline v128_t tanh_half(v128_t a, v128_t q, v128_t sx, v128_t m2, v128_t qi) {
+  v128_t s = wasm_f64x2_add(wasm_f64x2_add(a, wasm_f64x2_mul(q, wasm_f64x2_splat((double)EXP_L2U))), m2);
+  v128_t u = wasm_f64x2_splat((double)0.1980960224e-3f);
+  static const float c[3] = {0.1394256484e-2f, 0.8333456703e-2f, 0.4166637361e-1f};
+  for (int i = 0; i < 3; i++)   /* u = fma(u, s.x, c) in float */
+    u = wasm_f64x2_promote_low_f32x4(wasm_f32x4_demote_f64x2_zero(
+        wasm_f64x2_add(wasm_f64x2_mul(u, sx), wasm_f64x2_splat((double)c[i]))));
+  v128_t t = wasm_f64x2_add(wasm_f64x2_mul(s, u), wasm_f64x2_splat((double)0.166666659414234244790680580464e+0f));
+  t = wasm_f64x2_add(wasm_f64x2_mul(s, t), wasm_f64x2_splat(0.5));
+  t = wasm_f64x2_add(s, wasm_f64x2_mul(wasm_f64x2_mul(s, s), t));
+  t = wasm_f64x2_add(wasm_f64x2_splat(1.0), t);
+  v128_t p = wasm_i64x2_shl(wasm_i64x2_add(wasm_i64x2_extend_low_i32x4(qi), wasm_i64x2_splat(1023)), 52);  /* 2^q */
+  v128_t e = wasm_f64x2_mul(t, p), e2 = wasm_f64x2_mul(e, e), one = wasm_f64x2_splat(1.0);
+  return wasm_f64x2_div(wasm_f64x2_sub(e2, one), wasm_f64x2_add(e2, one));
+}
+/* The fast form: 1 when every lane is settled, with the four results in *out. */
+static inline int sleef_tanhf4_settled(v128_t x, v128_t *out) {
+  v128_t a = wasm_f32x4_abs(x);
+  v128_t qf = wasm_f32x4_nearest(wasm_f32x4_mul(a, wasm_f32x4_splat(EXP_R_LN2)));
+  v128_t qi = wasm_i32x4_trunc_sat_f32x4(qf);
+  v128_t m1 = wasm_f32x4_mul(qf, wasm_f32x4_splat(EXP_L2U)), m2 = wasm_f32x4_mul(qf, wasm_f32x4_splat(EXP_L2L));
+  v128_t sx = wasm_f32x4_add(wasm_f32x4_add(a, m1), m2);   /* Sleef's s.x */
+  v128_t r[2];
+  for (int h = 0; h < 2; h++) {
+    v128_t ah = h ? wasm_i32x4_shuffle(a, a, 2, 3, 2, 3) : a, qh = h ? wasm_i32x4_shuffle(qf, qf, 2, 3, 2, 3) : qf;
+    v128_t sh = h ? wasm_i32x4_shuffle(sx, sx, 2, 3, 2, 3) : sx, mh = h ? wasm_i32x4_shuffle(m2, m2, 2, 3, 2, 3) : m2;
+    v128_t ih = h ? wasm_i32x4_shuffle(qi, qi, 2, 3, 2, 3) : qi;
+    r[h] = tanh_half(wasm_f64x2_promote_low_f32x4(ah), wasm_f64x2_promote_low_f32x4(qh), wasm_f64x2_promote_low_f32x4(sh),
+                     wasm_f64x2_promote_low_f32x4(mh), ih);
+  }
+  v128_t dn = wasm_f64x2_splat(1.0 - TANH_WIN), up = wasm_f64x2_splat(1.0 + TANH_WIN);
+  v128_t lo = wasm_i32x4_shuffle(wasm_f32x4_demote_f64x2_zero(wasm_f64x2_mul(r[0], dn)),
+                                 wasm_f32x4_demote_f64x2_zero(wasm_f64x2_mul(r[1], dn)), 0, 1, 4, 5);
+  v128_t hi = wasm_i32x4_shuffle(wasm_f32x4_demote_f64x2_zero(wasm_f64x2_mul(r[0], up)),
+                                 wasm_f32x4_demote_f64x2_zero(wasm_f64x2_mul(r[1], up)), 0, 1, 4, 5);
+  /* A lane is settled when its rounding is, or when it is 0, NaN or past 8.66 (fixed results). */
+  v128_t zero = wasm_f32x4_eq(a, wasm_f32x4_splat(0)), big = wasm_f32x4_gt(a, wasm_f32x4_splat(8.664339742f));
+  v128_t settled = wasm_v128_or(wasm_v128_or(wasm_f32x4_eq(lo, hi), zero), wasm_v128_or(wasm_f32x4_ne(a, a), big));
+  v128_t tiny = wasm_v128_andnot(wasm_f32x4_lt(a, wasm_f32x4_splat(TANH_TINY)), zero);
+  v128_t y = wasm_v128_bitselect(wasm_f32x4_splat(1.0f), lo, big);
+  y = wasm_v128_andnot(y, zero);
+  v128_t sign = wasm_v128_and(x, wasm_i32x4_splat((int32_t)0x80000000u));
+  y = wasm_v128_or(wasm_v128_andnot(y, wasm_i32x4_splat((int32_t)0x80000000u)), sign);
+  *out = wasm_v128_bitselect(x, y, wasm_f32x4_ne(x, x));   /* NaN in, NaN out */
+  return wasm_i32x4_all_true(wasm_v128_andnot(settled, tiny));
+}
+TP_SLEEF_CALL static inline v128_t sleef_tanhf4(v128_t x) {
+  v128_t y;
+  return sleef_tanhf4_settled(x, &y) ? y : sleef_tanhf4_exact(x);
 }
 #endif
 
