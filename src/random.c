@@ -699,8 +699,30 @@ TP_API tp_tensor *tp_randperm(double n, int dtype, tp_generator *g) {
  * - with replacement: per row, the running sum in p's dtype, normalised, last bucket set to
  *   1; each sample one 53-bit uniform located by binary search (first bucket >= u).
  * - without replacement: q = p / Exp(1) (exponential_ on a tensor like p, so one 53-bit
- *   uniform per element in row order), the n largest q in descending order (topk). */
+ *   uniform per element in row order), then argmax(q) for one sample, topk(q, n) for more. */
 static double rnd_to(int dtype, double v) { return dtype == TP_FLOAT32 ? (double)(float)v : v; }
+
+/* topk(q, ns) along the last dim, as 1.13 takes the samples without replacement: which index
+ * comes first among equal q (the zero-probability categories) is PyTorch's topk's, through
+ * sort.c (Note [Ties as PyTorch breaks them]). Returns the indices in place of out. */
+static tp_tensor *multinomial_topk(tp_tensor *out, const double *q, int ndim, int64_t ndist, int64_t ncat, int64_t ns, int dt) {
+  double sizes[2] = {(double)ndist, (double)ncat};
+  tp_tensor *qt = tp_empty(ndim, ndim == 2 ? sizes : sizes + 1, dt), *res[2] = {NULL, NULL};
+  int rc = -1;
+  if (qt) {
+    char *d = tp_ptr(qt);
+    int64_t item = tp_dtype_table[dt].itemsize;
+    for (int64_t k = 0; k < ndist * ncat; k++) tp_store_f64(d + k * item, dt, q[k]);
+    int mode = tp_set_grad_enabled(0);
+    rc = tp_topk(qt, (double)ns, -1, 1, 1, res);
+    tp_set_grad_enabled(mode);
+    tp_tensor_release(qt);
+  }
+  tp_tensor_release(out);
+  if (rc) return NULL;
+  tp_tensor_release(res[0]);
+  return res[1];
+}
 
 TP_API tp_tensor *tp_multinomial(tp_tensor *p, double num_samples, int replacement, tp_generator *g) {
   int64_t ns = (int64_t)num_samples;
@@ -739,9 +761,7 @@ TP_API tp_tensor *tp_multinomial(tp_tensor *p, double num_samples, int replaceme
   double sizes[2] = {(double)ndist, (double)ns};
   tp_tensor *out = p->ndim == 2 ? tp_empty(2, sizes, TP_INT64) : tp_empty(1, sizes + 1, TP_INT64);
   double *w = out ? malloc((size_t)ncat * sizeof *w) : NULL;
-  int64_t *ord = w ? malloc((size_t)ncat * sizeof *ord) : NULL;
-  if (!ord) {
-    free(w);
+  if (!w) {
     if (out) tp_tensor_release(out);
     return out ? tp_fail("tensorpad: out of memory") : NULL;
   }
@@ -750,7 +770,6 @@ TP_API tp_tensor *tp_multinomial(tp_tensor *p, double num_samples, int replaceme
   double *ex = replacement ? NULL : malloc((size_t)(ndist * ncat) * sizeof *ex);
   if (!replacement && !ex) {
     free(w);
-    free(ord);
     tp_tensor_release(out);
     return tp_fail("tensorpad: out of memory");
   }
@@ -775,23 +794,20 @@ TP_API tp_tensor *tp_multinomial(tp_tensor *p, double num_samples, int replaceme
         }
         o[i * ns + k] = lo;
       }
-    } else {
+    } else if (ns == 1) {  /* argmax: the first of the largest */
+      int64_t best = 0;
       for (int64_t j = 0; j < ncat; j++) {
         w[j] = rnd_to(dt, PV(i, j) / ex[i * ncat + j]);
-        ord[j] = j;
+        if (w[j] > w[best]) best = j;
       }
-      for (int64_t k = 0; k < ns; k++) {  /* selection of the ns largest, descending, first index on ties */
-        int64_t best = k;
-        for (int64_t j = k + 1; j < ncat; j++)
-          if (w[ord[j]] > w[ord[best]] || (w[ord[j]] == w[ord[best]] && ord[j] < ord[best])) best = j;
-        int64_t s = ord[k]; ord[k] = ord[best]; ord[best] = s;
-        o[i * ns + k] = ord[k];
-      }
+      o[i] = best;
+    } else {  /* q = p / Exp(1), stored in ex in p's dtype, for topk below */
+      for (int64_t j = 0; j < ncat; j++) ex[i * ncat + j] = rnd_to(dt, PV(i, j) / ex[i * ncat + j]);
     }
   }
 #undef PV
-  free(ex);
   free(w);
-  free(ord);
+  if (!replacement && ns > 1) out = multinomial_topk(out, ex, p->ndim, ndist, ncat, ns, dt);
+  free(ex);
   return out;
 }
