@@ -192,6 +192,8 @@ export function install(torch, TensorClass) {
   // ---- src/stats.c ----
   for (const name of ['nansum', 'nanmean']) {
     methods[name] = function (...a) {
+      const npos = a.length && isOptions(a[a.length - 1]) ? a.length - 1 : a.length;  // dtype is keyword-only
+      if (npos > 2) throw new TypeError(`${name}() takes from 0 to 2 positional arguments but ${npos} were given`);
       const { dim, keepdim, dtype } = params(name, a, ['dim', 'keepdim', 'dtype'], ['tuple of ints', 'bool', null], { keepdim: false });
       const [n, p] = dimList(name, dim);
       return wrap(check(W[`tp_${name}`](this._ptr, n, p, keepdim ? 1 : 0, dtypeCode(name, dtype))));

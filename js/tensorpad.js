@@ -9,7 +9,7 @@
 // docs/API.md for what exists and where JS and Python differ.
 import { W, check, checkStatus, args, heapBuffer, heapBuffers, memory, sharedMemory, TensorError } from './core.js';
 import { dtypes, byName, dtypeOfArray, toDtype, describe, promoteTypes, dtype } from './dtype.js';
-import { bind, splitOptions, checkInt, sizesOf, invalidCombination } from './args.js';
+import { bind, splitOptions, checkInt, sizesOf, invalidCombination, isOptions } from './args.js';
 import { Tensor, Size, device, wrap, asTensor, scalarValue, scope, keep, viewOf, Ellipsis, Slice } from './tensor.js';
 import * as ops from './ops.js';
 import * as linalg from './linalg.js';
@@ -214,6 +214,10 @@ function fillDtype(v) {
 function full(...a) {
   const { size, fill_value, ...o } = bind('full', a, ['size', 'fill_value', ...CREATE_KEYS]);
   checkDevice(o);
+  if (typeof size === 'number' || typeof size === 'bigint') {  // 1.13 takes a tuple only, unlike zeros(2)
+    const positional = a.length && !isOptions(a[0]);
+    throw new TypeError(`full(): argument 'size'${positional ? ' (position 1)' : ''} must be tuple of SymInts, not int`);
+  }
   const s = sizesOf('full', [size]);
   const v = scalarValue('full', fill_value instanceof Tensor ? fill_value.item() : fill_value);
   return finish(filled('full', s, dtypeOpt(o, gradDtype(o, fillDtype(fill_value)), 'full'), v), o);
