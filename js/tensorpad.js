@@ -79,14 +79,14 @@ function gradDtype(opts, inferred) {
   return opts.requires_grad && inferred === byName.int64 && (opts.dtype === undefined || opts.dtype === null) ? byName.float32 : inferred;
 }
 
-function sizesFromCall(fname, a, keys) {
+function sizesFromCall(fname, a, keys, kind = 'SymInts') {
   const [pos, opts] = splitOptions(fname, a, [...keys, 'size']);
   if (!pos.length && opts.size === undefined) {  // torch.zeros(): a size is required (torch.zeros([]) is 0-d)
     if (fname.startsWith('new_')) throw new TypeError(`${fname}() missing 1 required positional arguments: "size"`);
     throw invalidCombination(fname, a);
   }
   checkDevice(opts);
-  const sizes = pos.length ? sizesOf(fname, pos) : opts.size !== undefined ? sizesOf(fname, [opts.size]) : [];
+  const sizes = pos.length ? sizesOf(fname, pos, 'size', kind) : opts.size !== undefined ? sizesOf(fname, [opts.size], 'size', kind) : [];
   return [sizes, opts];
 }
 
@@ -235,13 +235,13 @@ function genOpt(fname, a, o, sigs = SIZE_SIGS) {
   return [{ generator: o.generator }];
 }
 function rand(...a) {
-  const [s, o] = sizesFromCall('rand', a, RANDOM_KEYS);
+  const [s, o] = sizesFromCall('rand', a, RANDOM_KEYS, 'ints');
   const g = genOpt('rand', a, o);
   const t = wrap(check(W.tp_empty(s.length, args(s), dtypeOpt(o, byName.float32, 'rand').code)));
   return finish(initialised(t, (x) => x.uniform_(...g)), o);
 }
 function randn(...a) {
-  const [s, o] = sizesFromCall('randn', a, RANDOM_KEYS);
+  const [s, o] = sizesFromCall('randn', a, RANDOM_KEYS, 'ints');
   const g = genOpt('randn', a, o);
   const t = wrap(check(W.tp_empty(s.length, args(s), dtypeOpt(o, byName.float32, 'randn').code)));
   return finish(initialised(t, (x) => x.normal_(...g)), o);
@@ -260,6 +260,7 @@ function randint(...a) {
   if (nums.length === 2) [low, high] = nums;
   else if (nums.length === 1 && high === undefined) high = nums[0];
   else if (nums.length === 1) low = nums[0];
+  if (rest.length > 1) throw invalidCombination('randint', a, RANDINT_SIGS);  // e.g. a positional generator
   if (rest.length) size = rest[0];
   if (high === undefined || size === undefined) throw new TypeError('randint() missing required arguments: expected (high, size) or (low, high, size)');
   const s = sizesOf('randint', [size]);
