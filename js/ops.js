@@ -224,7 +224,7 @@ function varLike(name, t, a, isFunction = false) {
   const [pos, opts] = a.length && isOptions(a[a.length - 1]) ? [a.slice(0, -1), a[a.length - 1]] : [a, {}];
   const hasCorrection = 'correction' in opts;
   const hasDim = 'dim' in opts || (pos.length > 0 && typeof pos[0] !== 'boolean');
-  if (pos.length > 3 || (hasCorrection && (!hasDim || 'unbiased' in opts || pos.length > 1))) {
+  if (pos.length > 3 || (hasCorrection && (!hasDim || 'unbiased' in opts || pos.length > 1)) || ('keepdim' in opts && !hasDim)) {
     throw invalidCombination(name, a, VAR_SIGS, isFunction);
   }
   if (a.length && typeof a[0] === 'boolean') a = [null, ...a];
@@ -396,11 +396,15 @@ export function install(torch, TensorClass) {
   };
   for (const name of ['sum', 'mean', 'prod']) methods[name] = function (...a) { return keywordDtype[name].call(this, a); };
   for (const name of ['amax', 'amin', 'logsumexp']) {
-    methods[name] = function (...a) {
+    keywordDtype[name] = function (a, isFunction = false) {
+      const n = a.length && isOptions(a[a.length - 1]) ? a.length - 1 : a.length;
+      if (n > 2 && name === 'logsumexp') throw invalidCombination(name, a, ['tuple of ints dim, bool keepdim', 'tuple of names dim, bool keepdim'], isFunction);
+      if (n > 2) throw new TypeError(`${name}() takes from ${+isFunction} to ${2 + isFunction} positional arguments but ${n + isFunction} were given`);
       const { dim, keepdim } = bind(name, a, ['dim', 'keepdim']);
       if (name === 'logsumexp' && (dim === undefined || dim === null)) throw new TypeError("logsumexp() missing required argument 'dim'");
       return reduce(name, this, Array.isArray(dim) && dim.length === 0 ? null : dim, keepdim);
     };
+    methods[name] = function (...a) { return keywordDtype[name].call(this, a); };
   }
   for (const name of ['all', 'any']) {
     methods[name] = function (...a) {
@@ -416,8 +420,9 @@ export function install(torch, TensorClass) {
     };
   }
   for (const [name, pairwise] of [['max', 'maximum'], ['min', 'minimum']]) {
-    methods[name] = function (...a) {
+    keywordDtype[name] = function (a, isFunction = false) {
       if (a.length === 0) return wrap(check(W.tp_reduce(OP[name], this._ptr, -1, 0, 0, 0, -1)));
+      if ((a.length && isOptions(a[a.length - 1]) ? a.length - 1 : a.length) > 2) throw invalidCombination(name, a, MAX_SIGS, isFunction);
       if (a[0] instanceof Tensor) {  // the pairwise overload max(other) takes nothing else
         if (a.length > 1) throw invalidCombination(name, a, ['Tensor other', 'int dim, bool keepdim', 'name dim, bool keepdim']);
         return this[pairwise](a[0]);
@@ -431,6 +436,7 @@ export function install(torch, TensorClass) {
       if (dim === null) throw new TensorError('Please look up dimensions by name, got: name = None.');  // the named-dim overload
       return indexed(name, this, dim, keepdim);
     };
+    methods[name] = function (...a) { return keywordDtype[name].call(this, a); };
   }
   methods.var = function (...a) { return varLike('var', this, a); };
   methods.std = function (...a) { return varLike('std', this, a); };
@@ -488,6 +494,7 @@ export function install(torch, TensorClass) {
 const keywordDtype = {};
 const REDUCE_SIGS = ['*, torch.dtype dtype', 'tuple of ints dim, bool keepdim, *, torch.dtype dtype', 'tuple of names dim, bool keepdim, *, torch.dtype dtype'];
 const PROD_SIGS = ['*, torch.dtype dtype', 'int dim, bool keepdim, *, torch.dtype dtype', 'name dim, bool keepdim, *, torch.dtype dtype'];
+const MAX_SIGS = ['', 'Tensor other', 'int dim, bool keepdim', 'name dim, bool keepdim'];
 const CUM_SIGS = ['int dim, *, torch.dtype dtype', 'name dim, *, torch.dtype dtype'];
 /** dtype is keyword-only in 1.13's reductions: a dtype among the positional arguments, or more
  *  than `max` of them, matches none of the overloads. */
