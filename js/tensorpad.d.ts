@@ -535,6 +535,17 @@ export interface Torch {
   set_rng_state(state: Tensor): void;
   readonly default_generator: Generator;
   Generator: typeof Generator;
+  /** torch.random: the same functions, and fork_rng(fn) (Python's `with fork_rng():`). */
+  readonly random: {
+    Generator: typeof Generator;
+    readonly default_generator: Generator;
+    manual_seed(seed: number | bigint | string | boolean): Generator;
+    seed(): number | bigint;
+    initial_seed(): number | bigint;
+    get_rng_state(): Tensor;
+    set_rng_state(state: Tensor): void;
+    fork_rng<T>(fn: () => T, opts?: { devices?: unknown; enabled?: boolean }): T;
+  };
 
   memory_stats(): MemoryStats;
   scope<T>(fn: () => T): T;

@@ -501,6 +501,21 @@ function pyInt(v) {
   throw new TypeError(`int() argument must be a string, a bytes-like object or a real number, not '${describe(v)}'`);
 }
 
+/** torch.random.fork_rng as a function of a callback (JS has no `with`): the default
+ *  generator's state is saved, fn runs, and the state is restored however fn ends. */
+function fork_rng(fn, ...a) {
+  const { enabled } = bind('fork_rng', a, ['devices', 'enabled'], { enabled: true });
+  if (typeof fn !== 'function') throw new TypeError('fork_rng(fn): fn must be a function (the body of Python\'s `with` block)');
+  if (!enabled) return fn();
+  const state = default_generator.get_state();
+  try {
+    return fn();
+  } finally {
+    default_generator.set_state(state);
+    state.dispose();
+  }
+}
+
 function memory_stats() {
   return {
     live_tensors: W.tp_live_tensors(),
@@ -534,9 +549,15 @@ const torch = {
   seed: () => default_generator.seed(),
   get_rng_state: () => default_generator.get_state(),
   set_rng_state: (s, ...rest) => { bind('set_rng_state', [s, ...rest], ['new_state']); default_generator.set_state(s); },
+  random: null,  // filled below: torch.random, the same functions under their module
   memory_stats, scope, keep,
   shared_memory: sharedMemory,
 };
+
+torch.random = Object.freeze({
+  Generator, default_generator, manual_seed, fork_rng, seed: torch.seed, initial_seed: torch.initial_seed,
+  get_rng_state: torch.get_rng_state, set_rng_state: torch.set_rng_state,
+});
 
 // Function forms of tensor methods: torch.transpose(x, 0, 1) === x.transpose(0, 1).
 for (const name of ['reshape', 'view_copy', 't', 'transpose', 'swapaxes', 'permute', 'squeeze', 'unsqueeze', 'flatten', 'ravel',

@@ -45,6 +45,15 @@ test('set_state restores exactly what get_state saved, cached normal included', 
   assert.deepEqual(new torch.Generator().set_state(s).get_state().tolist(), s.tolist());
 });
 
+test('fork_rng restores the default generator when its callback throws', () => {
+  torch.manual_seed(17);
+  const want = torch.rand(3).tolist();
+  torch.manual_seed(17);
+  assert.throws(() => torch.random.fork_rng(() => { torch.rand(100); throw new Error('inside'); }), /inside/);
+  assert.deepEqual(torch.rand(3).tolist(), want);
+  assert.equal(torch.random.fork_rng(() => 5, { enabled: false }), 5);
+});
+
 test('generators are freed with their JS objects', async () => {
   setFlagsFromString('--expose-gc');
   const gc = runInNewContext('gc');

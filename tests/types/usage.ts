@@ -109,5 +109,6 @@ void sq.index_reduce(0, torch.tensor([0, 0, 1]), torch.ones(3, 3), 'mean');
   torch.set_rng_state(state);
   g.set_state(g.get_state());
   const same: Generator = torch.manual_seed(7);
-  void [x, s, same === torch.default_generator, torch.multinomial(x.abs(), 2, { generator: g }), torch.seed()];
+  const forked: Tensor = torch.random.fork_rng(() => torch.randn(2));
+  void [x, s, same === torch.default_generator, torch.multinomial(x.abs(), 2, { generator: g }), torch.seed(), forked];
 }
