@@ -55,5 +55,5 @@ export function describe(v) {
   if (typeof v === 'string') return 'str';
   if (typeof v === 'boolean') return 'bool';
   if (v instanceof dtype) return 'torch.dtype';
-  return v?.constructor?.name ?? typeof v;
+  return v?.constructor?.pyName ?? v?.constructor?.name ?? typeof v;  // pyName: torch._C.Generator
 }

@@ -7,7 +7,7 @@
 // and no allocation besides the result's wrapper. JS numbers go to the core as scalars with
 // their kind (bool / int / float) so PyTorch's wrapped-number promotion applies there.
 import { W, check, checkStatus, args, memory, cstr, TensorError } from './core.js';
-import { toDtype, describe } from './dtype.js';
+import { toDtype, describe, dtype } from './dtype.js';
 import { bind, splitOptions, checkInt, checkBool, isOptions, inputKeyword, noArgs, invalidCombination } from './args.js';
 import { wrap } from './tensor.js';
 
@@ -215,14 +215,21 @@ function reduce(name, t, dim, keepdim, param = 0, dtype = -1) {
   return wrap(check(W.tp_reduce(OP[name], t._ptr, n, p, keepdim ? 1 : 0, param, dtype)));
 }
 
-/** std/var(dim, unbiased, keepdim, {correction}) and the bool-first overload std(unbiased). */
-function varLike(name, t, a) {
+/** std/var(dim, unbiased, keepdim), std/var(dim, *, correction, keepdim) and the bool-first
+ *  overload std(unbiased). As in 1.13, `correction` is keyword-only and needs `dim` (null
+ *  for all dims): other mixes match none of PyTorch's overloads. */
+const VAR_SIGS = ['tuple of ints dim, *, int correction, bool keepdim', 'tuple of ints dim, bool unbiased, bool keepdim', 'bool unbiased',
+  'tuple of names dim, *, int correction, bool keepdim', 'tuple of names dim, bool unbiased, bool keepdim'];
+function varLike(name, t, a, isFunction = false) {
+  const [pos, opts] = a.length && isOptions(a[a.length - 1]) ? [a.slice(0, -1), a[a.length - 1]] : [a, {}];
+  const hasCorrection = 'correction' in opts;
+  const hasDim = 'dim' in opts || (pos.length > 0 && typeof pos[0] !== 'boolean');
+  if (pos.length > 3 || (hasCorrection && (!hasDim || 'unbiased' in opts || pos.length > 1)) || ('keepdim' in opts && !hasDim)) {
+    throw invalidCombination(name, a, VAR_SIGS, isFunction);
+  }
   if (a.length && typeof a[0] === 'boolean') a = [null, ...a];
   const { dim, unbiased, keepdim, correction } = bind(name, a, ['dim', 'unbiased', 'keepdim', 'correction']);
   checkBool(name, 'unbiased', unbiased);
-  if (unbiased !== undefined && correction !== undefined && correction !== null) {
-    throw new TensorError(`${name}: can't specify both unbiased and correction`);
-  }
   const corr = correction !== undefined && correction !== null ? num(correction) : unbiased === false ? 0 : 1;
   return reduce(name, t, dim, keepdim, corr);
 }
@@ -323,8 +330,12 @@ export function install(torch, TensorClass) {
     return wrap(check(W.tp_unary(approximate === 'tanh' ? OP._gelu_tanh : OP.gelu, this._ptr)));
   };
   torch.gelu = inputKeyword('gelu', (x, ...a) => mustBeTensor('gelu', 'input', 1, x).gelu(...a));
-  methods.where = function (...a) {
+  methods.where = function (...a) {  // 1.13's Tensor.where takes a Tensor other only (torch.where takes numbers too)
     const { condition, other } = bind('where', a, ['condition', 'other']);
+    if (!(other instanceof Tensor) && other !== undefined) {
+      const positional = a.length >= 2 && !isOptions(a[1]);
+      throw new TypeError(`where(): argument 'other'${positional ? ' (position 2)' : ''} must be Tensor, not ${describe(other)}`);
+    }
     return where(condition, this, other, true);
   };
   torch.where = (...a) => {
@@ -363,26 +374,37 @@ export function install(torch, TensorClass) {
   torch.floor_divide = inputKeyword('floor_divide', (x, y) => mustBeTensor('floor_divide', 'input', 1, x).floor_divide(y));
 
   // ---- reductions ----
-  methods.sum = function (...a) {
+  // sum/mean/prod(dim, keepdim, *, dtype) and cumsum/cumprod(dim, *, dtype): the function forms
+  // (torch.sum(x, ...)) come here too, so that a positional dtype names the Tensor argument
+  // in PyTorch's "invalid combination" message.
+  keywordDtype.sum = function (a, isFunction = false) {
     if (a.length === 0) return wrap(check(W.tp_reduce(OP.sum, this._ptr, -1, 0, 0, 0, -1)));
+    positionalDtype('sum', a, 2, REDUCE_SIGS, isFunction);
     const { dim, keepdim, dtype } = bind('sum', a, ['dim', 'keepdim', 'dtype']);
     return reduce('sum', this, dim, keepdim, 0, dtypeCode(dtype, 'sum'));
   };
-  methods.mean = function (...a) {
+  keywordDtype.mean = function (a, isFunction = false) {
+    positionalDtype('mean', a, 2, REDUCE_SIGS, isFunction);
     const { dim, keepdim, dtype } = bind('mean', a, ['dim', 'keepdim', 'dtype']);
     return reduce('mean', this, dim, keepdim, 0, dtypeCode(dtype, 'mean'));
   };
-  methods.prod = function (...a) {
+  keywordDtype.prod = function (a, isFunction = false) {
+    positionalDtype('prod', a, 2, PROD_SIGS, isFunction);
     const { dim, keepdim, dtype } = bind('prod', a, ['dim', 'keepdim', 'dtype']);
     if (Array.isArray(dim)) throw new TypeError("prod(): argument 'dim' must be int, not list");
     return reduce('prod', this, dim, keepdim, 0, dtypeCode(dtype, 'prod'));
   };
+  for (const name of ['sum', 'mean', 'prod']) methods[name] = function (...a) { return keywordDtype[name].call(this, a); };
   for (const name of ['amax', 'amin', 'logsumexp']) {
-    methods[name] = function (...a) {
+    keywordDtype[name] = function (a, isFunction = false) {
+      const n = a.length && isOptions(a[a.length - 1]) ? a.length - 1 : a.length;
+      if (n > 2 && name === 'logsumexp') throw invalidCombination(name, a, ['tuple of ints dim, bool keepdim', 'tuple of names dim, bool keepdim'], isFunction);
+      if (n > 2) throw new TypeError(`${name}() takes from ${+isFunction} to ${2 + isFunction} positional arguments but ${n + isFunction} were given`);
       const { dim, keepdim } = bind(name, a, ['dim', 'keepdim']);
       if (name === 'logsumexp' && (dim === undefined || dim === null)) throw new TypeError("logsumexp() missing required argument 'dim'");
       return reduce(name, this, Array.isArray(dim) && dim.length === 0 ? null : dim, keepdim);
     };
+    methods[name] = function (...a) { return keywordDtype[name].call(this, a); };
   }
   for (const name of ['all', 'any']) {
     methods[name] = function (...a) {
@@ -398,8 +420,9 @@ export function install(torch, TensorClass) {
     };
   }
   for (const [name, pairwise] of [['max', 'maximum'], ['min', 'minimum']]) {
-    methods[name] = function (...a) {
+    keywordDtype[name] = function (a, isFunction = false) {
       if (a.length === 0) return wrap(check(W.tp_reduce(OP[name], this._ptr, -1, 0, 0, 0, -1)));
+      if ((a.length && isOptions(a[a.length - 1]) ? a.length - 1 : a.length) > 2) throw invalidCombination(name, a, MAX_SIGS, isFunction);
       if (a[0] instanceof Tensor) {  // the pairwise overload max(other) takes nothing else
         if (a.length > 1) throw invalidCombination(name, a, ['Tensor other', 'int dim, bool keepdim', 'name dim, bool keepdim']);
         return this[pairwise](a[0]);
@@ -409,12 +432,16 @@ export function install(torch, TensorClass) {
         return this[pairwise](mustBeTensor(name, 'other', 1, other));
       }
       const { dim, keepdim } = bind(name, a, ['dim', 'keepdim']);
-      if (dim === undefined || dim === null) return reduce(name, this, null, false);
+      if (dim === undefined) return reduce(name, this, null, false);
+      if (dim === null) throw new TensorError('Please look up dimensions by name, got: name = None.');  // the named-dim overload
       return indexed(name, this, dim, keepdim);
     };
+    methods[name] = function (...a) { return keywordDtype[name].call(this, a); };
   }
   methods.var = function (...a) { return varLike('var', this, a); };
   methods.std = function (...a) { return varLike('std', this, a); };
+  keywordDtype.var = function (a, isFunction) { return varLike('var', this, a, isFunction); };
+  keywordDtype.std = function (a, isFunction) { return varLike('std', this, a, isFunction); };
   methods.norm = function (...a) {
     const { p, dim, keepdim, dtype } = bind('norm', a, ['p', 'dim', 'keepdim', 'dtype']);
     if (dtype === undefined || dtype === null) return reduce('norm', this, dim, keepdim, normP(p));
@@ -430,7 +457,8 @@ export function install(torch, TensorClass) {
     // softmax(dtype) converts first, as 1.13's at::softmax does (ToCopyBackward0 under the node);
     // cumsum/cumprod take the dtype inside their own node
     const convertFirst = name === 'softmax' || name === 'log_softmax';
-    methods[name] = function (...a) {
+    keywordDtype[name] = function (a, isFunction = false) {
+      if (!convertFirst) positionalDtype(name, a, 1, CUM_SIGS, isFunction);
       const { dim, dtype } = bind(name, a, ['dim', 'dtype']);
       if (dim === undefined || dim === null) throw new TypeError(`${name}() missing required argument 'dim'`);
       const d = checkInt(name, 'dim', dim), code = dtypeCode(dtype, name);
@@ -442,6 +470,7 @@ export function install(torch, TensorClass) {
         if (t !== this) t.dispose();
       }
     };
+    methods[name] = function (...a) { return keywordDtype[name].call(this, a); };
   }
 
   for (const [alias, target] of Object.entries(ALIASES)) {
@@ -454,6 +483,24 @@ export function install(torch, TensorClass) {
   // torch.sum(x, ...) etc.: the function form of every reduction and selection method.
   for (const name of ['sum', 'mean', 'prod', 'amax', 'amin', 'logsumexp', 'all', 'any', 'argmax', 'argmin', 'max', 'min',
     'var', 'std', 'norm', 'softmax', 'log_softmax', 'cumsum', 'cumprod']) {
-    torch[name] = inputKeyword(name, (x, ...a) => mustBeTensor(name, 'input', 1, x)[name](...a));
+    torch[name] = keywordDtype[name]
+      ? inputKeyword(name, (x, ...a) => keywordDtype[name].call(mustBeTensor(name, 'input', 1, x), a, true))
+      : inputKeyword(name, (x, ...a) => mustBeTensor(name, 'input', 1, x)[name](...a));
   }
+}
+
+/** Methods whose function form names the Tensor in PyTorch's "invalid combination" message:
+ *  name -> function (this = the tensor, args, isFunction). */
+const keywordDtype = {};
+const REDUCE_SIGS = ['*, torch.dtype dtype', 'tuple of ints dim, bool keepdim, *, torch.dtype dtype', 'tuple of names dim, bool keepdim, *, torch.dtype dtype'];
+const PROD_SIGS = ['*, torch.dtype dtype', 'int dim, bool keepdim, *, torch.dtype dtype', 'name dim, bool keepdim, *, torch.dtype dtype'];
+const MAX_SIGS = ['', 'Tensor other', 'int dim, bool keepdim', 'name dim, bool keepdim'];
+const CUM_SIGS = ['int dim, *, torch.dtype dtype', 'name dim, *, torch.dtype dtype'];
+/** dtype is keyword-only in 1.13's reductions: a dtype among the positional arguments, or more
+ *  than `max` of them, matches none of the overloads. */
+function positionalDtype(name, a, max, sigs, isFunction) {
+  const n = a.length && isOptions(a[a.length - 1]) ? a.length - 1 : a.length;
+  let bad = n > max;
+  for (let i = 0; i < n && !bad; i++) bad = a[i] instanceof dtype;
+  if (bad) throw invalidCombination(name, a, sigs, isFunction);
 }

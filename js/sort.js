@@ -192,6 +192,8 @@ export function install(torch, TensorClass) {
   // ---- src/stats.c ----
   for (const name of ['nansum', 'nanmean']) {
     methods[name] = function (...a) {
+      const npos = a.length && isOptions(a[a.length - 1]) ? a.length - 1 : a.length;  // dtype is keyword-only
+      if (npos > 2) throw new TypeError(`${name}() takes from 0 to 2 positional arguments but ${npos} were given`);
       const { dim, keepdim, dtype } = params(name, a, ['dim', 'keepdim', 'dtype'], ['tuple of ints', 'bool', null], { keepdim: false });
       const [n, p] = dimList(name, dim);
       return wrap(check(W[`tp_${name}`](this._ptr, n, p, keepdim ? 1 : 0, dtypeCode(name, dtype))));
@@ -222,6 +224,7 @@ export function install(torch, TensorClass) {
   };
   for (const name of ['cumsum', 'cumprod']) {
     methods[`${name}_`] = function (...a) {
+      if ((a.length && isOptions(a[a.length - 1]) ? a.length - 1 : a.length) > 1) throw invalidCombination(`${name}_`, a, SIGS[`${name}_`]);  // dtype is keyword-only
       const { dim, dtype } = params(`${name}_`, a, ['dim', 'dtype'], ['int', null], undefined, ['dim']);
       checkStatus(W.tp_cumop_(OP[name], this._ptr, Number(dim), dtypeCode(`${name}_`, dtype)));
       return this;
@@ -278,6 +281,8 @@ export function install(torch, TensorClass) {
         if (name in SIGS && e instanceof TypeError && e.message.startsWith(`${name}() received an invalid combination`)) {
           throw invalidCombination(name, a, SIGS[name], true);
         }
+        const m = e instanceof TypeError && /^(\w+\(\) takes from )(\d+) to (\d+)( positional arguments but )(\d+)( were given)$/.exec(e.message);
+        if (m) throw new TypeError(`${m[1]}${+m[2] + 1} to ${+m[3] + 1}${m[4]}${+m[5] + 1}${m[6]}`);  // ... and counts it
         throw e;
       }
     });

@@ -6,9 +6,14 @@
 // run inside a synchronous loop, which is why scope/dispose exist.
 import { W, memory, check, checkStatus, args, cstr, lastError, heapBuffer, TensorError, withCString, notePressure } from './core.js';
 import { dtypes, byName, toDtype, describe, dtype } from './dtype.js';
-import { bind, splitOptions, checkInt, sizesOf, sizesArg, noArgs, kwOnly, registerTensorClass } from './args.js';
+import { bind, splitOptions, checkInt, sizesOf, sizesArg, noArgs, kwOnly, registerTensorClass, invalidCombination } from './args.js';
+import { bindGen, generatorOf } from './generator.js';
 
 const inspect = Symbol.for('nodejs.util.inspect.custom');
+const UNIFORM_NAMES = ['from', 'to', 'generator'], UNIFORM_DEFAULTS = Object.freeze({ from: 0, to: 1 });
+const NORMAL_NAMES = ['mean', 'std', 'generator'], NORMAL_DEFAULTS = Object.freeze({ mean: 0, std: 1 });
+const RANDOM_NAMES = ['from', 'to', 'generator'];
+const RANDOM_SIGS = ['int from, int to, *, torch.Generator generator', 'int to, *, torch.Generator generator', '*, torch.Generator generator'];
 
 // ---- lifetime -----------------------------------------------------------------------------
 const tensorRegistry = new FinalizationRegistry((ptr) => {
@@ -382,23 +387,27 @@ export class Tensor {
     return this;
   }
   uniform_(...a) {
-    const { from, to } = bind('uniform_', a, ['from', 'to', 'generator'], { from: 0, to: 1 });
-    checkStatus(W.tp_uniform_(this._ptr, scalarValue('uniform_', from), scalarValue('uniform_', to)));
+    const { from, to, generator } = bindGen('uniform_', a, UNIFORM_NAMES, UNIFORM_DEFAULTS);
+    const g = generatorOf('uniform_', generator);
+    checkStatus(W.tp_uniform_(this._ptr, scalarValue('uniform_', from), scalarValue('uniform_', to), g));
     return this;
   }
   normal_(...a) {
-    const { mean, std } = bind('normal_', a, ['mean', 'std', 'generator'], { mean: 0, std: 1 });
-    checkStatus(W.tp_normal_(this._ptr, scalarValue('normal_', mean), scalarValue('normal_', std)));
+    const { mean, std, generator } = bindGen('normal_', a, NORMAL_NAMES, NORMAL_DEFAULTS);
+    const g = generatorOf('normal_', generator);
+    checkStatus(W.tp_normal_(this._ptr, scalarValue('normal_', mean), scalarValue('normal_', std), g));
     return this;
   }
   random_(...a) {
-    const { from, to } = bind('random_', a, ['from', 'to', 'generator']);
+    const { from, to, generator } = bindGen('random_', a, RANDOM_NAMES, undefined, 2);
     if (from === undefined && (to === undefined || to === null)) {  // random_(): the dtype's whole range (src/random.c)
-      checkStatus(W.tp_random_full_(this._ptr));
+      checkStatus(W.tp_random_full_(this._ptr, generatorOf('random_', generator, () => invalidCombination('random_', a, RANDOM_SIGS))));
     } else if (from === undefined || to === undefined || to === null) {  // random_(to)
-      checkStatus(W.tp_random_to_(this._ptr, checkInt('random_', 'to', from === undefined ? to : from)));
+      const g = generatorOf('random_', generator);
+      checkStatus(W.tp_random_to_(this._ptr, checkInt('random_', 'to', from === undefined ? to : from), g));
     } else {
-      checkStatus(W.tp_random_(this._ptr, checkInt('random_', 'from', from), checkInt('random_', 'to', to)));
+      const g = generatorOf('random_', generator);
+      checkStatus(W.tp_random_(this._ptr, checkInt('random_', 'from', from), checkInt('random_', 'to', to), g));
     }
     return this;
   }

@@ -47,7 +47,29 @@ export interface CreateOptions {
   layout?: unknown;
   pin_memory?: boolean;
   memory_format?: unknown;
-  generator?: unknown;
+  /** rand, randn, randint, randperm, torch.normal; not the *_like functions (as 1.13). */
+  generator?: Generator | null;
+}
+
+/** The keyword-only `generator` of a random draw (null: torch.default_generator). */
+export interface GeneratorOption {
+  generator?: Generator | null;
+}
+
+/** torch.Generator: PyTorch's CPU generator (mt19937 and a cached normal), state of its own. */
+export declare class Generator {
+  constructor(device?: string | Device | { device?: string | Device });
+  readonly device: Device;
+  /** -2^63 <= seed < 2^64; returns this generator. */
+  manual_seed(seed: number | bigint): this;
+  /** Seeds from crypto.getRandomValues (64 bits); returns the seed. */
+  seed(): number | bigint;
+  /** A Number when it is exact, else a BigInt. */
+  initial_seed(): number | bigint;
+  /** PyTorch's 5056 state bytes (CPUGeneratorImplState), as an int64 tensor of values 0..255. */
+  get_state(): Tensor;
+  /** A state from get_state, or PyTorch's bytes (5056, or the legacy 5048); returns this. */
+  set_state(state: Tensor): this;
 }
 
 export type IndexKey = number | string | null | Slice | Tensor | NestedData[];
@@ -129,9 +151,9 @@ export declare class Tensor {
   fill_(value: Scalar | Tensor): this;
   zero_(): this;
   copy_(other: Tensor, opts?: { non_blocking?: boolean }): this;
-  uniform_(from?: number, to?: number): this;
-  normal_(mean?: number, std?: number): this;
-  random_(from: number, to?: number): this;
+  uniform_(from?: number | { from?: number; to?: number; generator?: Generator | null }, to?: number, opts?: GeneratorOption): this;
+  normal_(mean?: number | { mean?: number; std?: number; generator?: Generator | null }, std?: number, opts?: GeneratorOption): this;
+  random_(from: number, to?: number, opts?: GeneratorOption): this;
 
   // from existing tensors
   new_tensor(data: NestedData | HeapArray, opts?: CreateOptions): Tensor;
@@ -184,14 +206,14 @@ export declare class Tensor {
   positive(): Tensor;
 
   // random sampling (js/random.js): PyTorch's values under manual_seed
-  random_(): this;
-  bernoulli_(p?: number | Tensor | { p?: number | Tensor }): this;
-  bernoulli(p?: number | { p?: number }): Tensor;
-  exponential_(lambd?: number | { lambd?: number }): this;
-  geometric_(p: number | { p: number }): this;
-  log_normal_(mean?: number | { mean?: number; std?: number }, std?: number): this;
-  cauchy_(median?: number | { median?: number; sigma?: number }, sigma?: number): this;
-  multinomial(num_samples: number, replacement?: boolean | { replacement?: boolean }): Tensor;
+  random_(opts?: GeneratorOption): this;
+  bernoulli_(p?: number | Tensor | { p?: number | Tensor; generator?: Generator | null }, opts?: GeneratorOption): this;
+  bernoulli(p?: number | { p?: number; generator?: Generator | null }, opts?: GeneratorOption): Tensor;
+  exponential_(lambd?: number | { lambd?: number; generator?: Generator | null }, opts?: GeneratorOption): this;
+  geometric_(p: number | { p: number; generator?: Generator | null }, opts?: GeneratorOption): this;
+  log_normal_(mean?: number | { mean?: number; std?: number; generator?: Generator | null }, std?: number, opts?: GeneratorOption): this;
+  cauchy_(median?: number | { median?: number; sigma?: number; generator?: Generator | null }, sigma?: number, opts?: GeneratorOption): this;
+  multinomial(num_samples: number, replacement?: boolean | { replacement?: boolean; generator?: Generator | null }, opts?: GeneratorOption): Tensor;
 
   // small dense linear algebra (js/linalg2.js)
   det(): Tensor;
@@ -505,8 +527,25 @@ export interface Torch {
 
   set_printoptions(opts?: PrintOptions): void;
   get_printoptions(): Required<Omit<PrintOptions, 'profile'>>;
-  manual_seed(seed: number | bigint): { manual_seed: Torch['manual_seed']; initial_seed(): number };
-  initial_seed(): number;
+  /** Python's int(seed), then default_generator.manual_seed; returns default_generator. */
+  manual_seed(seed: number | bigint | string | boolean): Generator;
+  initial_seed(): number | bigint;
+  seed(): number | bigint;
+  get_rng_state(): Tensor;
+  set_rng_state(state: Tensor): void;
+  readonly default_generator: Generator;
+  Generator: typeof Generator;
+  /** torch.random: the same functions, and fork_rng(fn) (Python's `with fork_rng():`). */
+  readonly random: {
+    Generator: typeof Generator;
+    readonly default_generator: Generator;
+    manual_seed(seed: number | bigint | string | boolean): Generator;
+    seed(): number | bigint;
+    initial_seed(): number | bigint;
+    get_rng_state(): Tensor;
+    set_rng_state(state: Tensor): void;
+    fork_rng<T>(fn: () => T, opts?: { devices?: unknown; enabled?: boolean }): T;
+  };
 
   memory_stats(): MemoryStats;
   scope<T>(fn: () => T): T;
@@ -585,12 +624,12 @@ export interface Torch {
   polygamma(n: number, input: Tensor): Tensor;
 
   // random sampling (js/random.js)
-  bernoulli(input: Tensor | { input: Tensor; p?: number }, p?: number | { p?: number }): Tensor;
-  multinomial(input: Tensor, num_samples: number, replacement?: boolean | { replacement?: boolean }): Tensor;
+  bernoulli(input: Tensor | { input: Tensor; p?: number; generator?: Generator | null }, p?: number | { p?: number; generator?: Generator | null }, opts?: GeneratorOption): Tensor;
+  multinomial(input: Tensor, num_samples: number, replacement?: boolean | { replacement?: boolean; generator?: Generator | null }, opts?: GeneratorOption): Tensor;
   randperm(n: number, opts?: CreateOptions): Tensor;
-  poisson(rates: Tensor): Tensor;
-  normal(mean: Tensor, std?: Tensor | number): Tensor;
-  normal(mean: number, std: Tensor): Tensor;
+  poisson(rates: Tensor, generator?: Generator | null | GeneratorOption): Tensor;
+  normal(mean: Tensor, std?: Tensor | number, opts?: GeneratorOption): Tensor;
+  normal(mean: number, std: Tensor, opts?: GeneratorOption): Tensor;
   normal(mean: number, std: number, size: number[], opts?: CreateOptions): Tensor;
 
   // small dense linear algebra (js/linalg2.js)

@@ -9,7 +9,7 @@
 // docs/API.md for what exists and where JS and Python differ.
 import { W, check, checkStatus, args, heapBuffer, heapBuffers, memory, sharedMemory, TensorError } from './core.js';
 import { dtypes, byName, dtypeOfArray, toDtype, describe, promoteTypes, dtype } from './dtype.js';
-import { bind, splitOptions, checkInt, sizesOf, invalidCombination } from './args.js';
+import { bind, splitOptions, checkInt, sizesOf, invalidCombination, isOptions } from './args.js';
 import { Tensor, Size, device, wrap, asTensor, scalarValue, scope, keep, viewOf, Ellipsis, Slice } from './tensor.js';
 import * as ops from './ops.js';
 import * as linalg from './linalg.js';
@@ -25,6 +25,7 @@ import * as random from './random.js';
 import * as linalg2 from './linalg2.js';
 import * as restMethods from './rest.js';
 import * as decomp from './decomp.js';
+import { Generator, default_generator, generatorOf } from './generator.js';
 
 const CREATE_KEYS = ['dtype', 'device', 'requires_grad', 'layout', 'pin_memory', 'memory_format', 'out'];
 const RANDOM_KEYS = [...CREATE_KEYS, 'generator'];
@@ -78,14 +79,14 @@ function gradDtype(opts, inferred) {
   return opts.requires_grad && inferred === byName.int64 && (opts.dtype === undefined || opts.dtype === null) ? byName.float32 : inferred;
 }
 
-function sizesFromCall(fname, a, keys) {
+function sizesFromCall(fname, a, keys, kind = 'SymInts') {
   const [pos, opts] = splitOptions(fname, a, [...keys, 'size']);
   if (!pos.length && opts.size === undefined) {  // torch.zeros(): a size is required (torch.zeros([]) is 0-d)
     if (fname.startsWith('new_')) throw new TypeError(`${fname}() missing 1 required positional arguments: "size"`);
     throw invalidCombination(fname, a);
   }
   checkDevice(opts);
-  const sizes = pos.length ? sizesOf(fname, pos) : opts.size !== undefined ? sizesOf(fname, [opts.size]) : [];
+  const sizes = pos.length ? sizesOf(fname, pos, 'size', kind) : opts.size !== undefined ? sizesOf(fname, [opts.size], 'size', kind) : [];
   return [sizes, opts];
 }
 
@@ -213,21 +214,42 @@ function fillDtype(v) {
 function full(...a) {
   const { size, fill_value, ...o } = bind('full', a, ['size', 'fill_value', ...CREATE_KEYS]);
   checkDevice(o);
+  if (typeof size === 'number' || typeof size === 'bigint') {  // 1.13 takes a tuple only, unlike zeros(2)
+    const positional = a.length && !isOptions(a[0]);
+    throw new TypeError(`full(): argument 'size'${positional ? ' (position 1)' : ''} must be tuple of SymInts, not int`);
+  }
   const s = sizesOf('full', [size]);
   const v = scalarValue('full', fill_value instanceof Tensor ? fill_value.item() : fill_value);
   return finish(filled('full', s, dtypeOpt(o, gradDtype(o, fillDtype(fill_value)), 'full'), v), o);
 }
 
+/** The generator option of a factory, checked before anything is made; `{generator}` for
+ *  the in-place draw that fills the new tensor (none for the default generator). */
+const SIZE_SIGS = ['tuple of ints size, *, torch.Generator generator, tuple of names names, torch.dtype dtype, torch.layout layout, torch.device device, bool pin_memory, bool requires_grad',
+  'tuple of ints size, *, torch.Generator generator, Tensor out, torch.dtype dtype, torch.layout layout, torch.device device, bool pin_memory, bool requires_grad',
+  'tuple of ints size, *, Tensor out, torch.dtype dtype, torch.layout layout, torch.device device, bool pin_memory, bool requires_grad',
+  'tuple of ints size, *, tuple of names names, torch.dtype dtype, torch.layout layout, torch.device device, bool pin_memory, bool requires_grad'];
+function genOpt(fname, a, o, sigs = SIZE_SIGS) {
+  if (o.generator === undefined || o.generator === null) return [];
+  generatorOf(fname, o.generator, () => invalidCombination(fname, a, sigs));
+  return [{ generator: o.generator }];
+}
 function rand(...a) {
-  const [s, o] = sizesFromCall('rand', a, RANDOM_KEYS);
+  const [s, o] = sizesFromCall('rand', a, RANDOM_KEYS, 'ints');
+  const g = genOpt('rand', a, o);
   const t = wrap(check(W.tp_empty(s.length, args(s), dtypeOpt(o, byName.float32, 'rand').code)));
-  return finish(initialised(t, (x) => x.uniform_()), o);
+  return finish(initialised(t, (x) => x.uniform_(...g)), o);
 }
 function randn(...a) {
-  const [s, o] = sizesFromCall('randn', a, RANDOM_KEYS);
+  const [s, o] = sizesFromCall('randn', a, RANDOM_KEYS, 'ints');
+  const g = genOpt('randn', a, o);
   const t = wrap(check(W.tp_empty(s.length, args(s), dtypeOpt(o, byName.float32, 'randn').code)));
-  return finish(initialised(t, (x) => x.normal_()), o);
+  return finish(initialised(t, (x) => x.normal_(...g)), o);
 }
+const RANDINT_SIGS = ['int high, tuple of ints size, *, torch.Generator generator, Tensor out, torch.dtype dtype, torch.layout layout, torch.device device, bool pin_memory, bool requires_grad',
+  'int high, tuple of ints size, *, Tensor out, torch.dtype dtype, torch.layout layout, torch.device device, bool pin_memory, bool requires_grad',
+  'int low, int high, tuple of ints size, *, torch.Generator generator, Tensor out, torch.dtype dtype, torch.layout layout, torch.device device, bool pin_memory, bool requires_grad',
+  'int low, int high, tuple of ints size, *, Tensor out, torch.dtype dtype, torch.layout layout, torch.device device, bool pin_memory, bool requires_grad'];
 /** randint(high, size) or randint(low, high, size). */
 function randint(...a) {
   const [pos, o] = splitOptions('randint', a, [...RANDOM_KEYS, 'low', 'high', 'size']);
@@ -238,11 +260,13 @@ function randint(...a) {
   if (nums.length === 2) [low, high] = nums;
   else if (nums.length === 1 && high === undefined) high = nums[0];
   else if (nums.length === 1) low = nums[0];
+  if (rest.length > 1) throw invalidCombination('randint', a, RANDINT_SIGS);  // e.g. a positional generator
   if (rest.length) size = rest[0];
   if (high === undefined || size === undefined) throw new TypeError('randint() missing required arguments: expected (high, size) or (low, high, size)');
   const s = sizesOf('randint', [size]);
+  const g = genOpt('randint', a, o, RANDINT_SIGS);
   const t = wrap(check(W.tp_empty(s.length, args(s), dtypeOpt(o, byName.int64, 'randint').code)));
-  return finish(initialised(t, (x) => x.random_(checkInt('randint', 'low', low), checkInt('randint', 'high', high))), o);
+  return finish(initialised(t, (x) => x.random_(checkInt('randint', 'low', low), checkInt('randint', 'high', high), ...g)), o);
 }
 
 function arange(...a) {
@@ -284,8 +308,8 @@ function eye(...a) {
 }
 
 // ---- *_like and new_* ------------------------------------------------------------------------
-function likeOpts(fname, t, a, extra = []) {
-  const [pos, o] = splitOptions(fname, a, [...RANDOM_KEYS, ...extra]);
+function likeOpts(fname, t, a, extra = []) {  // 1.13's *_like take no generator
+  const [pos, o] = splitOptions(fname, a, [...CREATE_KEYS, ...extra]);
   checkDevice(o);
   const src = asTensor(t, fname);
   return [src, pos, o, dtypeOpt(o, src.dtype, fname)];
@@ -309,7 +333,11 @@ function randn_like(t, ...a) {
   return finish(initialised(likeOf(s, dt), (x) => x.normal_()), o);
 }
 function randint_like(t, ...a) {
-  const [s, pos, o, dt] = likeOpts('randint_like', t, a, ['low', 'high']);
+  const [s, pos, o, dt] = likeOpts('randint_like', t, a, ['low', 'high', 'generator']);
+  if (o.generator !== undefined) {
+    throw invalidCombination('randint_like', a, ['Tensor input, int high, *, torch.memory_format memory_format, torch.dtype dtype, torch.layout layout, torch.device device, bool pin_memory, bool requires_grad',
+      'Tensor input, int low, int high, *, torch.memory_format memory_format, torch.dtype dtype, torch.layout layout, torch.device device, bool pin_memory, bool requires_grad'], true);
+  }
   let low = o.low ?? 0, high = o.high;
   if (pos.length === 2) [low, high] = pos;
   else if (pos.length === 1) high = pos[0];
@@ -453,17 +481,40 @@ function set_printoptions(opts = {}) {
 }
 function get_printoptions() { return { ...printOptions }; }
 
+/** torch.manual_seed: Python's int(seed) (numbers truncate, numeric strings parse), then
+ *  default_generator.manual_seed. */
 function manual_seed(seed, ...rest) {
   if (rest.length) bind('manual_seed', [seed, ...rest], ['seed']);
-  const s = typeof seed === 'bigint' ? seed : BigInt(checkInt('manual_seed', 'seed', seed));
-  W.tp_manual_seed(Number(BigInt.asUintN(64, s)));
-  return default_generator;
+  return default_generator.manual_seed(pyInt(seed));
 }
-const default_generator = Object.freeze({
-  manual_seed,
-  initial_seed: () => W.tp_initial_seed(),
-  toString: () => '<torch._C.Generator object>',
-});
+function pyInt(v) {
+  if (typeof v === 'bigint') return v;
+  if (typeof v === 'boolean') return v ? 1n : 0n;
+  if (typeof v === 'number') {
+    if (Number.isNaN(v)) throw new TensorError('cannot convert float NaN to integer');
+    if (!Number.isFinite(v)) throw new TensorError('cannot convert float infinity to integer');
+    return BigInt(Math.trunc(v));
+  }
+  if (typeof v === 'string' && /^\s*[+-]?\d+(_\d+)*\s*$/.test(v)) return BigInt(v.trim().replace(/_/g, ''));
+  if (typeof v === 'string') throw new TensorError(`invalid literal for int() with base 10: '${v}'`);
+  if (v instanceof Tensor) return pyInt(v.item());
+  throw new TypeError(`int() argument must be a string, a bytes-like object or a real number, not '${describe(v)}'`);
+}
+
+/** torch.random.fork_rng as a function of a callback (JS has no `with`): the default
+ *  generator's state is saved, fn runs, and the state is restored however fn ends. */
+function fork_rng(fn, ...a) {
+  const { enabled } = bind('fork_rng', a, ['devices', 'enabled'], { enabled: true });
+  if (typeof fn !== 'function') throw new TypeError('fork_rng(fn): fn must be a function (the body of Python\'s `with` block)');
+  if (!enabled) return fn();
+  const state = default_generator.get_state();
+  try {
+    return fn();
+  } finally {
+    default_generator.set_state(state);
+    state.dispose();
+  }
+}
 
 function memory_stats() {
   return {
@@ -494,10 +545,19 @@ const torch = {
   promote_types: (a, b) => promoteTypes(toDtype(a), toDtype(b)),
   get_default_dtype: () => byName.float32,
   set_printoptions, get_printoptions,
-  manual_seed, initial_seed: () => W.tp_initial_seed(), default_generator,
+  manual_seed, initial_seed: () => default_generator.initial_seed(), default_generator, Generator,
+  seed: () => default_generator.seed(),
+  get_rng_state: () => default_generator.get_state(),
+  set_rng_state: (s, ...rest) => { bind('set_rng_state', [s, ...rest], ['new_state']); default_generator.set_state(s); },
+  random: null,  // filled below: torch.random, the same functions under their module
   memory_stats, scope, keep,
   shared_memory: sharedMemory,
 };
+
+torch.random = Object.freeze({
+  Generator, default_generator, manual_seed, fork_rng, seed: torch.seed, initial_seed: torch.initial_seed,
+  get_rng_state: torch.get_rng_state, set_rng_state: torch.set_rng_state,
+});
 
 // Function forms of tensor methods: torch.transpose(x, 0, 1) === x.transpose(0, 1).
 for (const name of ['reshape', 'view_copy', 't', 'transpose', 'swapaxes', 'permute', 'squeeze', 'unsqueeze', 'flatten', 'ravel',
@@ -515,4 +575,4 @@ decomp.install(torch, Tensor);
 applyPrintOptions();
 Object.freeze(torch);
 export default torch;
-export { Tensor, Size, TensorError, tensor };
+export { Tensor, Size, TensorError, tensor, Generator };

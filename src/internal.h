@@ -139,8 +139,23 @@ tp_tensor *tp_full_unchecked(int ndim, const double *sizes, int dtype, double va
 /* linalg.c: addmm's forward kernel (tp_addmm in nn.c records its node around it). */
 tp_tensor *tp_addmm_forward(tp_tensor *input, tp_tensor *mat1, tp_tensor *mat2, double beta, double alpha);
 
-/* random.c */
-uint32_t tp_rng_u32(void);
-uint64_t tp_rng_u64(void);
+/* random.c and generator.c: PyTorch's CPUGeneratorImpl — an mt19937 engine (its 624 words,
+ * `left` and `next` as at::mt19937 keeps them), the seed it was made from, and the cached
+ * second Box-Muller normal of the scalar path (next_double_normal_sample). The float twin
+ * is only carried through get_state/set_state: 1.13's CPU kernels never fill it. */
+#define TP_MT_N 624
+#define TP_DEFAULT_SEED 67280421310721ULL  /* c10::default_rng_seed_val */
+struct tp_generator {
+  uint32_t state[TP_MT_N];
+  int left, next;
+  uint64_t seed;
+  int has_next_double, has_next_float;
+  double next_double;
+  float next_float;
+};
+tp_generator *tp_generator_resolve(tp_generator *g);  /* NULL: the default generator */
+void tp_generator_seed_state(tp_generator *g, uint64_t seed);  /* at::mt19937(seed), no cached normal */
+uint32_t tp_rng_u32(tp_generator *g);
+uint64_t tp_rng_u64(tp_generator *g);
 
 #endif

@@ -23,46 +23,38 @@
 #define M_PI 3.14159265358979323846
 #endif
 
-#define MT_N 624
+#define MT_N TP_MT_N
 #define MT_M 397
-#define DEFAULT_SEED 67280421310721ULL  /* c10::default_rng_seed_val */
 
-static struct {
-  uint32_t state[MT_N];
-  int left, next;
-  uint64_t seed;
-  int seeded;
-  int has_next_double;
-  double next_double;
-} gen;
+/* The default generator (torch.default_generator), seeded on first use with PyTorch's
+ * default seed; other generators are made by tp_generator_new (generator.c). */
+static tp_generator default_gen;
+static int default_ready;
 
-static void mt_seed(uint64_t seed) {
-  gen.seed = seed;
-  gen.seeded = 1;
-  gen.state[0] = (uint32_t)(seed & 0xffffffffu);
-  for (uint32_t j = 1; j < MT_N; j++)
-    gen.state[j] = 1812433253u * (gen.state[j - 1] ^ (gen.state[j - 1] >> 30)) + j;
-  gen.left = 1;
-  gen.next = 0;
-  gen.has_next_double = 0;
+tp_generator *tp_generator_resolve(tp_generator *g) {
+  if (g) return g;
+  if (!default_ready) {
+    tp_generator_seed_state(&default_gen, TP_DEFAULT_SEED);
+    default_ready = 1;
+  }
+  return &default_gen;
 }
 
 static inline uint32_t mix_bits(uint32_t u, uint32_t v) { return (u & 0x80000000u) | (v & 0x7fffffffu); }
 static inline uint32_t twist(uint32_t u, uint32_t v) { return (mix_bits(u, v) >> 1) ^ ((v & 1u) ? 0x9908b0dfu : 0u); }
 
-static void next_state(void) {
-  uint32_t *p = gen.state;
-  gen.left = MT_N;
-  gen.next = 0;
+static void next_state(tp_generator *g) {
+  uint32_t *p = g->state;
+  g->left = MT_N;
+  g->next = 0;
   for (int j = MT_N - MT_M + 1; --j; p++) *p = p[MT_M] ^ twist(p[0], p[1]);
   for (int j = MT_M; --j; p++) *p = p[MT_M - MT_N] ^ twist(p[0], p[1]);
-  *p = p[MT_M - MT_N] ^ twist(p[0], gen.state[0]);
+  *p = p[MT_M - MT_N] ^ twist(p[0], g->state[0]);
 }
 
-uint32_t tp_rng_u32(void) {
-  if (!gen.seeded) mt_seed(DEFAULT_SEED);
-  if (--gen.left <= 0) next_state();
-  uint32_t y = gen.state[gen.next++];
+uint32_t tp_rng_u32(tp_generator *g) {
+  if (--g->left <= 0) next_state(g);
+  uint32_t y = g->state[g->next++];
   y ^= (y >> 11);
   y ^= (y << 7) & 0x9d2c5680u;
   y ^= (y << 15) & 0xefc60000u;
@@ -70,28 +62,18 @@ uint32_t tp_rng_u32(void) {
   return y;
 }
 
-uint64_t tp_rng_u64(void) {
-  uint32_t hi = tp_rng_u32(), lo = tp_rng_u32();
+uint64_t tp_rng_u64(tp_generator *g) {
+  uint32_t hi = tp_rng_u32(g), lo = tp_rng_u32(g);
   return ((uint64_t)hi << 32) | lo;
 }
 
-TP_API void tp_manual_seed(double seed) {
-  uint64_t s = seed < 0 ? (uint64_t)(int64_t)seed : (uint64_t)seed;
-  mt_seed(s);
-}
-
-TP_API double tp_initial_seed(void) {
-  if (!gen.seeded) mt_seed(DEFAULT_SEED);
-  return (double)gen.seed;
-}
-
-static inline float uniform_f32(float from, float to) {
-  float x = (float)(tp_rng_u32() & ((1u << 24) - 1)) * (1.0f / 16777216.0f);
+static inline float uniform_f32(tp_generator *g, float from, float to) {
+  float x = (float)(tp_rng_u32(g) & ((1u << 24) - 1)) * (1.0f / 16777216.0f);
   return fmaf(x, to - from, from);  /* fused, as PyTorch's -mfma build computes it */
 }
 
-static inline double uniform_f64(double from, double to) {
-  double x = (double)(tp_rng_u64() & ((1ULL << 53) - 1)) * (1.0 / 9007199254740992.0);
+static inline double uniform_f64(tp_generator *g, double from, double to) {
+  double x = (double)(tp_rng_u64(g) & ((1ULL << 53) - 1)) * (1.0 / 9007199254740992.0);
   return fma(x, to - from, from);
 }
 
@@ -188,16 +170,16 @@ static void sincos_f64(double x, double *sn, double *cs) {
 }
 
 /* at::normal_distribution<double>: two uniforms give two normals; the second is cached. */
-static double normal_f64(double mean, double std) {
-  if (gen.has_next_double) {
-    gen.has_next_double = 0;
-    return fma(gen.next_double, std, mean);
+static double normal_f64(tp_generator *g, double mean, double std) {
+  if (g->has_next_double) {
+    g->has_next_double = 0;
+    return fma(g->next_double, std, mean);
   }
-  double u1 = uniform_f64(0, 1), u2 = uniform_f64(0, 1);
+  double u1 = uniform_f64(g, 0, 1), u2 = uniform_f64(g, 0, 1);
   double r = sqrt(-2.0 * log(1.0 - u2)), theta = 2.0 * M_PI * u1, sn, cs;
   sincos_f64(theta, &sn, &cs);
-  gen.has_next_double = 1;
-  gen.next_double = r * sn;
+  g->has_next_double = 1;
+  g->next_double = r * sn;
   return fma(r * cs, std, mean);
 }
 
@@ -225,13 +207,16 @@ static void for_each_in_memory_order(tp_tensor *t, visit_fn visit, void *ctx) {
   }
 }
 
+/* What a visit needs: the generator and the distribution's two parameters. */
+typedef struct { tp_generator *g; double a, b; } draw_ctx;
+
 static void visit_uniform(char *p, int dtype, void *ctx) {
-  const double *ft = ctx;
-  if (dtype == TP_FLOAT32) *(float *)p = uniform_f32((float)ft[0], (float)ft[1]);
-  else *(double *)p = uniform_f64(ft[0], ft[1]);
+  const draw_ctx *c = ctx;
+  if (dtype == TP_FLOAT32) *(float *)p = uniform_f32(c->g, (float)c->a, (float)c->b);
+  else *(double *)p = uniform_f64(c->g, c->a, c->b);
 }
 
-TP_API int tp_uniform_(tp_tensor *t, double from, double to) {
+TP_API int tp_uniform_(tp_tensor *t, double from, double to, tp_generator *g) {
   struct tp_node *n;  /* UniformBackward0: a zero gradient, as PyTorch records it */
   if (tp_inplace_kind_begin(TP_GRAD_FILL, "UniformBackward0", t, 0, NULL, 0, NULL, 0, NULL, &n)) return -1;
   int rc = 0;
@@ -243,8 +228,8 @@ TP_API int tp_uniform_(tp_tensor *t, double from, double to) {
     tp_inplace_abort(n);
     return rc;
   }
-  double ft[2] = {from, to};
-  for_each_in_memory_order(t, visit_uniform, ft);
+  draw_ctx c = {tp_generator_resolve(g), from, to};
+  for_each_in_memory_order(t, visit_uniform, &c);
   t->version->value++;
   tp_inplace_commit(t, n);
   return 0;
@@ -346,11 +331,11 @@ static void normal_fill_16_f64(double *d, double mean, double std) {
 }
 
 static void visit_normal(char *p, int dtype, void *ctx) {
-  const double *ms = ctx;
-  tp_store_f64(p, dtype, normal_f64(ms[0], ms[1]));
+  const draw_ctx *c = ctx;
+  tp_store_f64(p, dtype, normal_f64(c->g, c->a, c->b));
 }
 
-TP_API int tp_normal_(tp_tensor *t, double mean, double std) {
+TP_API int tp_normal_(tp_tensor *t, double mean, double std, tp_generator *g) {
   struct tp_node *node;  /* NormalBackward0: a zero gradient, as PyTorch records it */
   if (tp_inplace_kind_begin(TP_GRAD_FILL, "NormalBackward0", t, 0, NULL, 0, NULL, 0, NULL, &node)) return -1;
   int rc = 0;
@@ -362,60 +347,63 @@ TP_API int tp_normal_(tp_tensor *t, double mean, double std) {
     tp_inplace_abort(node);
     return rc;
   }
+  g = tp_generator_resolve(g);
   int64_t n = tp_shape_numel(t->ndim, t->shape);
   if (n >= 16 && tp_tensor_is_contiguous(t)) {
     if (t->dtype == TP_FLOAT32) {
       float *d = (float *)tp_ptr(t);
-      for (int64_t i = 0; i < n; i++) d[i] = uniform_f32(0, 1);
+      for (int64_t i = 0; i < n; i++) d[i] = uniform_f32(g, 0, 1);
       for (int64_t i = 0; i + 16 <= n; i += 16) normal_fill_16_f32(d + i, (float)mean, (float)std);
       if (n % 16) {
         d += n - 16;
-        for (int i = 0; i < 16; i++) d[i] = uniform_f32(0, 1);
+        for (int i = 0; i < 16; i++) d[i] = uniform_f32(g, 0, 1);
         normal_fill_16_f32(d, (float)mean, (float)std);
       }
     } else {
       double *d = (double *)tp_ptr(t);
-      for (int64_t i = 0; i < n; i++) d[i] = uniform_f64(0, 1);
+      for (int64_t i = 0; i < n; i++) d[i] = uniform_f64(g, 0, 1);
       for (int64_t i = 0; i + 16 <= n; i += 16) normal_fill_16_f64(d + i, mean, std);
       if (n % 16) {
         d += n - 16;
-        for (int i = 0; i < 16; i++) d[i] = uniform_f64(0, 1);
+        for (int i = 0; i < 16; i++) d[i] = uniform_f64(g, 0, 1);
         normal_fill_16_f64(d, mean, std);
       }
     }
   } else {
-    double ms[2] = {mean, std};
-    for_each_in_memory_order(t, visit_normal, ms);
+    draw_ctx c = {g, mean, std};
+    for_each_in_memory_order(t, visit_normal, &c);
   }
   t->version->value++;
   tp_inplace_commit(t, node);
   return 0;
 }
 
+typedef struct { tp_generator *g; int64_t low; uint64_t range; } range_draw;
 static void visit_random(char *p, int dtype, void *ctx) {
-  const int64_t *lr = ctx;
-  uint64_t range = (uint64_t)lr[1];
-  uint64_t v = range >= (1ULL << 32) ? tp_rng_u64() : tp_rng_u32();
-  tp_store_i64(p, dtype, (int64_t)(v % range) + lr[0]);
+  const range_draw *c = ctx;
+  uint64_t v = c->range >= (1ULL << 32) ? tp_rng_u64(c->g) : tp_rng_u32(c->g);
+  tp_store_i64(p, dtype, (int64_t)(v % c->range) + c->low);
 }
 
 /* random_(from, to) is RandomBackward0, random_(to) RandomBackward1 (zero gradients). */
-static int random_range(tp_tensor *t, double low, double high, const char *grad_fn) {
+static int random_range(tp_tensor *t, double low, double high, const char *grad_fn, tp_generator *g) {
   struct tp_node *n;
   if (tp_inplace_kind_begin(TP_GRAD_FILL, grad_fn, t, 0, NULL, 0, NULL, 0, NULL, &n)) return -1;
   if (low >= high) {
     tp_inplace_abort(n);
     return tp_fail_status("random_ expects 'from' to be less than 'to', but got from=%.0f >= to=%.0f", low, high);
   }
-  int64_t lr[2] = {(int64_t)low, (int64_t)((uint64_t)(int64_t)high - (uint64_t)(int64_t)low)};
-  for_each_in_memory_order(t, visit_random, lr);
+  range_draw c = {tp_generator_resolve(g), (int64_t)low, (uint64_t)(int64_t)high - (uint64_t)(int64_t)low};
+  for_each_in_memory_order(t, visit_random, &c);
   t->version->value++;
   tp_inplace_commit(t, n);
   return 0;
 }
 
-TP_API int tp_random_(tp_tensor *t, double low, double high) { return random_range(t, low, high, "RandomBackward0"); }
-TP_API int tp_random_to_(tp_tensor *t, double high) { return random_range(t, 0, high, "RandomBackward1"); }
+TP_API int tp_random_(tp_tensor *t, double low, double high, tp_generator *g) {
+  return random_range(t, low, high, "RandomBackward0", g);
+}
+TP_API int tp_random_to_(tp_tensor *t, double high, tp_generator *g) { return random_range(t, 0, high, "RandomBackward1", g); }
 
 /* ==== More distributions (PyTorch 1.13's cpu/DistributionTemplates.h) =====================
  * Each draws one value per element in memory order, as cpu_serial_kernel does: bernoulli_(p)
@@ -427,24 +415,25 @@ TP_API int tp_random_to_(tp_tensor *t, double high) { return random_range(t, 0, 
  * double result is cast to the dtype, as static_cast<scalar_t> does. */
 enum { DIST_BERNOULLI, DIST_EXPONENTIAL, DIST_GEOMETRIC, DIST_LOG_NORMAL, DIST_CAUCHY, DIST_RANDOM };
 
-typedef struct { int kind; double a, b; } dist_ctx;
+typedef struct { tp_generator *g; int kind; double a, b; } dist_ctx;
 
 static void visit_dist(char *p, int dtype, void *ctx) {
   const dist_ctx *c = ctx;
+  tp_generator *g = c->g;
   double v = 0;
   switch (c->kind) {
-  case DIST_BERNOULLI: v = uniform_f64(0, 1) < c->a; break;
-  case DIST_EXPONENTIAL: v = -1.0 / c->a * log(1.0 - uniform_f64(0, 1)); break;
-  case DIST_GEOMETRIC: v = ceil(log(uniform_f64(0, 1)) / log1p(-c->a)); break;
-  case DIST_LOG_NORMAL: v = exp(normal_f64(c->a, c->b)); break;
-  case DIST_CAUCHY: v = fma(c->b, tan_f64(M_PI * (uniform_f64(0, 1) - 0.5)), c->a); break;
+  case DIST_BERNOULLI: v = uniform_f64(g, 0, 1) < c->a; break;
+  case DIST_EXPONENTIAL: v = -1.0 / c->a * log(1.0 - uniform_f64(g, 0, 1)); break;
+  case DIST_GEOMETRIC: v = ceil(log(uniform_f64(g, 0, 1)) / log1p(-c->a)); break;
+  case DIST_LOG_NORMAL: v = exp(normal_f64(g, c->a, c->b)); break;
+  case DIST_CAUCHY: v = fma(c->b, tan_f64(M_PI * (uniform_f64(g, 0, 1) - 0.5)), c->a); break;
   case DIST_RANDOM:
     switch (dtype) {
-    case TP_BOOL: *(uint8_t *)p = tp_rng_u32() & 1; return;
-    case TP_INT32: *(int32_t *)p = (int32_t)(tp_rng_u32() % (1ULL << 31)); return;
-    case TP_INT64: *(int64_t *)p = (int64_t)(tp_rng_u64() % (1ULL << 63)); return;
-    case TP_FLOAT32: *(float *)p = (float)(tp_rng_u32() % ((1ULL << 24) + 1)); return;
-    default: *(double *)p = (double)(tp_rng_u64() % ((1ULL << 53) + 1)); return;
+    case TP_BOOL: *(uint8_t *)p = tp_rng_u32(g) & 1; return;
+    case TP_INT32: *(int32_t *)p = (int32_t)(tp_rng_u32(g) % (1ULL << 31)); return;
+    case TP_INT64: *(int64_t *)p = (int64_t)(tp_rng_u64(g) % (1ULL << 63)); return;
+    case TP_FLOAT32: *(float *)p = (float)(tp_rng_u32(g) % ((1ULL << 24) + 1)); return;
+    default: *(double *)p = (double)(tp_rng_u64(g) % ((1ULL << 53) + 1)); return;
     }
   }
   tp_store_f64(p, dtype, v);
@@ -453,7 +442,8 @@ static void visit_dist(char *p, int dtype, void *ctx) {
 /* The in-place draw as PyTorch records it: a node named grad_fn (ExponentialBackward0, ...)
  * whose gradient is zero (kind TP_GRAD_FILL), made after the leaf check and before the
  * kernel's own checks (dtype, then parameters), so a failed call changes nothing. */
-static int dist_fill(tp_tensor *t, int kind, double a, double b, const char *grad_fn, const char *kernel, const char *bad) {
+static int dist_fill(tp_tensor *t, tp_generator *g, int kind, double a, double b, const char *grad_fn, const char *kernel,
+                     const char *bad) {
   struct tp_node *n;
   if (tp_inplace_kind_begin(TP_GRAD_FILL, grad_fn, t, 0, NULL, 0, NULL, 0, NULL, &n)) return -1;
   if (kernel && !tp_dtype_table[t->dtype].is_floating) {
@@ -464,7 +454,7 @@ static int dist_fill(tp_tensor *t, int kind, double a, double b, const char *gra
     tp_inplace_abort(n);
     return tp_fail_status("%s", bad);
   }
-  dist_ctx c = {kind, a, b};
+  dist_ctx c = {tp_generator_resolve(g), kind, a, b};
   for_each_in_memory_order(t, visit_dist, &c);
   t->version->value++;
   tp_inplace_commit(t, n);
@@ -474,32 +464,32 @@ static int dist_fill(tp_tensor *t, int kind, double a, double b, const char *gra
 static char bad_msg[128];
 #define BAD(cond, ...) ((cond) ? (snprintf(bad_msg, sizeof bad_msg, __VA_ARGS__), bad_msg) : NULL)
 
-TP_API int tp_bernoulli_(tp_tensor *t, double p) {
-  return dist_fill(t, DIST_BERNOULLI, p, 0, "BernoulliBackward2", NULL,
+TP_API int tp_bernoulli_(tp_tensor *t, double p, tp_generator *g) {
+  return dist_fill(t, g, DIST_BERNOULLI, p, 0, "BernoulliBackward2", NULL,
                    BAD(!(p >= 0 && p <= 1), "bernoulli_ expects p to be in [0, 1], but got p=%g", p));
 }
 
-TP_API int tp_exponential_(tp_tensor *t, double lambd) {
-  return dist_fill(t, DIST_EXPONENTIAL, lambd, 0, "ExponentialBackward0", "exponential_cpu",
+TP_API int tp_exponential_(tp_tensor *t, double lambd, tp_generator *g) {
+  return dist_fill(t, g, DIST_EXPONENTIAL, lambd, 0, "ExponentialBackward0", "exponential_cpu",
                    BAD(!(lambd >= 0), "exponential_ expects lambda >= 0.0, but found lambda=%g", lambd));
 }
 
-TP_API int tp_geometric_(tp_tensor *t, double p) {
-  return dist_fill(t, DIST_GEOMETRIC, p, 0, "GeometricBackward0", NULL,
+TP_API int tp_geometric_(tp_tensor *t, double p, tp_generator *g) {
+  return dist_fill(t, g, DIST_GEOMETRIC, p, 0, "GeometricBackward0", NULL,
                    BAD(!(p > 0 && p < 1), "geometric_ expects p to be in (0, 1), but got p=%g", p));
 }
 
-TP_API int tp_log_normal_(tp_tensor *t, double mean, double std) {
-  return dist_fill(t, DIST_LOG_NORMAL, mean, std, "LogNormalBackward0", "log_normal_cpu",
+TP_API int tp_log_normal_(tp_tensor *t, double mean, double std, tp_generator *g) {
+  return dist_fill(t, g, DIST_LOG_NORMAL, mean, std, "LogNormalBackward0", "log_normal_cpu",
                    BAD(!(std > 0), "log_normal_ expects std > 0.0, but found std=%g", std));
 }
 
-TP_API int tp_cauchy_(tp_tensor *t, double median, double sigma) {
-  return dist_fill(t, DIST_CAUCHY, median, sigma, "CauchyBackward0", "cauchy_cpu", NULL);
+TP_API int tp_cauchy_(tp_tensor *t, double median, double sigma, tp_generator *g) {
+  return dist_fill(t, g, DIST_CAUCHY, median, sigma, "CauchyBackward0", "cauchy_cpu", NULL);
 }
 
-TP_API int tp_random_full_(tp_tensor *t) {
-  return dist_fill(t, DIST_RANDOM, 0, 0, "RandomBackward2", NULL, NULL);
+TP_API int tp_random_full_(tp_tensor *t, tp_generator *g) {
+  return dist_fill(t, g, DIST_RANDOM, 0, 0, "RandomBackward2", NULL, NULL);
 }
 
 /* Calls visit(out, in) for every element of t in t's memory order (as TensorIterator orders
@@ -532,10 +522,12 @@ static void for_each_pair(tp_tensor *t, tp_tensor *p, visit2_fn visit, void *ctx
 }
 
 static void visit_bernoulli_f64(char *o, int odt, const char *in, int idt, void *ctx) {
-  tp_store_f64(o, odt, uniform_f64(0, 1) < tp_load_f64(in, idt));
+  tp_generator *g = ctx;
+  tp_store_f64(o, odt, uniform_f64(g, 0, 1) < tp_load_f64(in, idt));
 }
 static void visit_bernoulli_f32(char *o, int odt, const char *in, int idt, void *ctx) {
-  tp_store_f64(o, odt, uniform_f32(0, 1) < (float)tp_load_f64(in, idt));
+  tp_generator *g = ctx;
+  tp_store_f64(o, odt, uniform_f32(g, 0, 1) < (float)tp_load_f64(in, idt));
 }
 
 /* True when an element of t lies outside [lo, hi] or is NaN (validation before any write). */
@@ -551,14 +543,14 @@ static int any_outside(tp_tensor *t, double lo, double hi) {
   return r.bad;
 }
 
-static int bernoulli_tensor_fill(tp_tensor *t, tp_tensor *p);
+static int bernoulli_tensor_fill(tp_tensor *t, tp_tensor *p, tp_generator *g);
 
 /* bernoulli_(p) with a tensor p broadcast to self: one uniform per element of self, 53-bit
  * for a float64 p and 24-bit otherwise (at::bernoulli_distribution<float>). */
-TP_API int tp_bernoulli_tensor_(tp_tensor *t, tp_tensor *p) {
+TP_API int tp_bernoulli_tensor_(tp_tensor *t, tp_tensor *p, tp_generator *g) {
   struct tp_node *n;
   if (tp_inplace_kind_begin(TP_GRAD_FILL, "BernoulliBackward1", t, 1, &p, 0, NULL, 0, NULL, &n)) return -1;
-  if (bernoulli_tensor_fill(t, p)) {
+  if (bernoulli_tensor_fill(t, p, g)) {
     tp_inplace_abort(n);
     return -1;
   }
@@ -567,11 +559,11 @@ TP_API int tp_bernoulli_tensor_(tp_tensor *t, tp_tensor *p) {
 }
 
 /* torch.bernoulli(p): draws like p (BernoulliBackward0 over p, a zero gradient). */
-TP_API tp_tensor *tp_bernoulli(tp_tensor *p) {
+TP_API tp_tensor *tp_bernoulli(tp_tensor *p, tp_generator *g) {
   tp_tensor *out = tp_empty_like(p, p->dtype);
   if (!out) return NULL;
   int mode = tp_set_grad_enabled(0);
-  int rc = bernoulli_tensor_fill(out, p);
+  int rc = bernoulli_tensor_fill(out, p, g);
   tp_set_grad_enabled(mode);
   if (rc) {
     tp_tensor_release(out);
@@ -580,7 +572,7 @@ TP_API tp_tensor *tp_bernoulli(tp_tensor *p) {
   return tp_record_kind(TP_GRAD_FILL, "BernoulliBackward0", 1, &p, out, 0, NULL, 0, NULL);
 }
 
-static int bernoulli_tensor_fill(tp_tensor *t, tp_tensor *p) {
+static int bernoulli_tensor_fill(tp_tensor *t, tp_tensor *p, tp_generator *g) {
   if (!tp_dtype_table[p->dtype].is_floating)
     return tp_fail_status("\"bernoulli_tensor_cpu_p_\" not implemented for '%s'", tp_dtype_title(p->dtype));
   double sizes[TP_MAX_DIMS];
@@ -595,7 +587,7 @@ static int bernoulli_tensor_fill(tp_tensor *t, tp_tensor *p) {
                           "(Could this error message be improved?  If so, please report an enhancement request to PyTorch.)");
   }
   int wide = pe->dtype == TP_FLOAT64;
-  for_each_pair(t, pe, wide ? visit_bernoulli_f64 : visit_bernoulli_f32, NULL);
+  for_each_pair(t, pe, wide ? visit_bernoulli_f64 : visit_bernoulli_f32, tp_generator_resolve(g));
   tp_tensor_release(pe);
   t->version->value++;
   return 0;
@@ -604,13 +596,13 @@ static int bernoulli_tensor_fill(tp_tensor *t, tp_tensor *p) {
 /* torch.poisson(rates): 1.13's sample_poisson, one draw per element in row-major order. Rates
  * below 10 multiply 53-bit uniforms until the product falls to exp(-rate); from 10 on,
  * Hoermann's transformed rejection (two uniforms a try). PoissonBackward0: zero gradient. */
-static double sample_poisson(double lambda) {
+static double sample_poisson(tp_generator *g, double lambda) {
   if (lambda >= 10) {
     double slam = sqrt(lambda), loglam = log(lambda);
     double b = 0.931 + 2.53 * slam, a = -0.059 + 0.02483 * b;
     double invalpha = 1.1239 + 1.1328 / (b - 3.4), vr = 0.9277 - 3.6224 / (b - 2);
     for (;;) {
-      double U = uniform_f64(0, 1) - 0.5, V = uniform_f64(0, 1), us = 0.5 - fabs(U);
+      double U = uniform_f64(g, 0, 1) - 0.5, V = uniform_f64(g, 0, 1), us = 0.5 - fabs(U);
       int64_t k = (int64_t)floor((2 * a / us + b) * U + lambda + 0.43);
       if (us >= 0.07 && V <= vr) return (double)k;
       if (k < 0 || (us < 0.013 && V > us)) continue;
@@ -622,17 +614,17 @@ static double sample_poisson(double lambda) {
   double enlam = exp(-lambda), prod = 1.0;
   int64_t x = 0;
   for (;;) {
-    prod *= uniform_f64(0, 1);
+    prod *= uniform_f64(g, 0, 1);
     if (prod > enlam) x++;
     else return (double)x;
   }
 }
 
 static void visit_poisson(char *o, int odt, const char *in, int idt, void *ctx) {
-  tp_store_f64(o, odt, sample_poisson(tp_load_f64(in, idt)));
+  tp_store_f64(o, odt, sample_poisson(ctx, tp_load_f64(in, idt)));
 }
 
-TP_API tp_tensor *tp_poisson(tp_tensor *rates) {
+TP_API tp_tensor *tp_poisson(tp_tensor *rates, tp_generator *g) {
   if (!tp_dtype_table[rates->dtype].is_floating)
     return tp_fail("\"poisson_cpu\" not implemented for '%s'", tp_dtype_title(rates->dtype));
   if (any_outside(rates, 0, INFINITY)) return tp_fail("invalid Poisson rate, expected rate to be non-negative");
@@ -640,7 +632,7 @@ TP_API tp_tensor *tp_poisson(tp_tensor *rates) {
   for (int d = 0; d < rates->ndim; d++) sizes[d] = (double)rates->shape[d];
   tp_tensor *out = tp_empty(rates->ndim, sizes, rates->dtype);
   if (!out) return NULL;
-  for_each_pair(out, rates, visit_poisson, NULL);
+  for_each_pair(out, rates, visit_poisson, tp_generator_resolve(g));
   return tp_record_kind(TP_GRAD_FILL, "PoissonBackward0", 1, &rates, out, 0, NULL, 0, NULL);
 }
 
@@ -649,7 +641,7 @@ TP_API tp_tensor *tp_poisson(tp_tensor *rates) {
  * add_(mean) — the values PyTorch gives for the same seed. A NULL mean/std stands for the
  * scalar m/s. Recorded as NormalBackward1 (tensor mean), 2 (tensor std) or 3 (both), whose
  * gradients are zero. */
-TP_API tp_tensor *tp_normal_tensor(tp_tensor *mean, tp_tensor *std, double m, double s) {
+TP_API tp_tensor *tp_normal_tensor(tp_tensor *mean, tp_tensor *std, double m, double s, tp_generator *g) {
   if (!std && !(s >= 0)) return tp_fail("normal expects std >= 0.0, but found std %g", s);
   if (std && any_outside(std, 0, INFINITY)) return tp_fail("normal expects all elements of std >= 0.0");
   tp_tensor *shape_of = mean ? mean : std;
@@ -672,7 +664,7 @@ TP_API tp_tensor *tp_normal_tensor(tp_tensor *mean, tp_tensor *std, double m, do
   tp_tensor *out = tp_empty(nd, sizes, shape_of->dtype);
   if (!out) return NULL;
   int mode = tp_set_grad_enabled(0);
-  int rc = tp_normal_(out, 0, std ? 1 : s);
+  int rc = tp_normal_(out, 0, std ? 1 : s, g);
   if (!rc && std) rc = tp_binary_(TP_OP_MUL, out, std, 1);
   if (!rc) rc = mean ? tp_binary_(TP_OP_ADD, out, mean, 1) : tp_binary_scalar_(TP_OP_ADD, out, m, TP_SCALAR_FLOAT, 1);
   tp_set_grad_enabled(mode);
@@ -687,7 +679,7 @@ TP_API tp_tensor *tp_normal_tensor(tp_tensor *mean, tp_tensor *std, double m, do
 
 /* randperm(n): the identity, then for i < n - 1 swap r[i] with r[i + random() % (n - i)]
  * (one 32-bit word per swap), as 1.13's randperm_cpu does. */
-TP_API tp_tensor *tp_randperm(double n, int dtype) {
+TP_API tp_tensor *tp_randperm(double n, int dtype, tp_generator *g) {
   if (n < 0) return tp_fail("Trying to create tensor with negative dimension %.0f: [%.0f]", n, n);
   if (dtype == TP_BOOL) return tp_fail("\"randperm\" not implemented for 'Bool'");
   int64_t len = (int64_t)n;
@@ -696,9 +688,10 @@ TP_API tp_tensor *tp_randperm(double n, int dtype) {
   double size = n;
   tp_tensor *out = tp_empty(1, &size, dtype);
   if (!out) { free(r); return NULL; }
+  g = tp_generator_resolve(g);
   for (int64_t i = 0; i < len; i++) r[i] = i;
   for (int64_t i = 0; i + 1 < len; i++) {
-    int64_t z = (int64_t)(tp_rng_u32() % (uint64_t)(len - i));
+    int64_t z = (int64_t)(tp_rng_u32(g) % (uint64_t)(len - i));
     int64_t s = r[i]; r[i] = r[z + i]; r[z + i] = s;
   }
   char *d = tp_ptr(out);
@@ -712,10 +705,32 @@ TP_API tp_tensor *tp_randperm(double n, int dtype) {
  * - with replacement: per row, the running sum in p's dtype, normalised, last bucket set to
  *   1; each sample one 53-bit uniform located by binary search (first bucket >= u).
  * - without replacement: q = p / Exp(1) (exponential_ on a tensor like p, so one 53-bit
- *   uniform per element in row order), the n largest q in descending order (topk). */
+ *   uniform per element in row order), then argmax(q) for one sample, topk(q, n) for more. */
 static double rnd_to(int dtype, double v) { return dtype == TP_FLOAT32 ? (double)(float)v : v; }
 
-TP_API tp_tensor *tp_multinomial(tp_tensor *p, double num_samples, int replacement) {
+/* topk(q, ns) along the last dim, as 1.13 takes the samples without replacement: which index
+ * comes first among equal q (the zero-probability categories) is PyTorch's topk's, through
+ * sort.c (Note [Ties as PyTorch breaks them]). Returns the indices in place of out. */
+static tp_tensor *multinomial_topk(tp_tensor *out, const double *q, int ndim, int64_t ndist, int64_t ncat, int64_t ns, int dt) {
+  double sizes[2] = {(double)ndist, (double)ncat};
+  tp_tensor *qt = tp_empty(ndim, ndim == 2 ? sizes : sizes + 1, dt), *res[2] = {NULL, NULL};
+  int rc = -1;
+  if (qt) {
+    char *d = tp_ptr(qt);
+    int64_t item = tp_dtype_table[dt].itemsize;
+    for (int64_t k = 0; k < ndist * ncat; k++) tp_store_f64(d + k * item, dt, q[k]);
+    int mode = tp_set_grad_enabled(0);
+    rc = tp_topk(qt, (double)ns, -1, 1, 1, res);
+    tp_set_grad_enabled(mode);
+    tp_tensor_release(qt);
+  }
+  tp_tensor_release(out);
+  if (rc) return NULL;
+  tp_tensor_release(res[0]);
+  return res[1];
+}
+
+TP_API tp_tensor *tp_multinomial(tp_tensor *p, double num_samples, int replacement, tp_generator *g) {
   int64_t ns = (int64_t)num_samples;
   if (p->ndim < 1 || p->ndim > 2) return tp_fail("prob_dist must be 1 or 2 dim");
   if (!tp_dtype_table[p->dtype].is_floating)
@@ -752,9 +767,7 @@ TP_API tp_tensor *tp_multinomial(tp_tensor *p, double num_samples, int replaceme
   double sizes[2] = {(double)ndist, (double)ns};
   tp_tensor *out = p->ndim == 2 ? tp_empty(2, sizes, TP_INT64) : tp_empty(1, sizes + 1, TP_INT64);
   double *w = out ? malloc((size_t)ncat * sizeof *w) : NULL;
-  int64_t *ord = w ? malloc((size_t)ncat * sizeof *ord) : NULL;
-  if (!ord) {
-    free(w);
+  if (!w) {
     if (out) tp_tensor_release(out);
     return out ? tp_fail("tensorpad: out of memory") : NULL;
   }
@@ -763,13 +776,13 @@ TP_API tp_tensor *tp_multinomial(tp_tensor *p, double num_samples, int replaceme
   double *ex = replacement ? NULL : malloc((size_t)(ndist * ncat) * sizeof *ex);
   if (!replacement && !ex) {
     free(w);
-    free(ord);
     tp_tensor_release(out);
     return tp_fail("tensorpad: out of memory");
   }
+  g = tp_generator_resolve(g);
   int colmajor = p->ndim == 2 && ndist > 1 && ncat > 1 && s1 == ndist && s0 == 1;
   for (int64_t k = 0; ex && k < ndist * ncat; k++)
-    ex[colmajor ? (k % ndist) * ncat + k / ndist : k] = rnd_to(dt, -1.0 * log(1.0 - uniform_f64(0, 1)));
+    ex[colmajor ? (k % ndist) * ncat + k / ndist : k] = rnd_to(dt, -1.0 * log(1.0 - uniform_f64(g, 0, 1)));
   int64_t *o = (int64_t *)tp_ptr(out);
   for (int64_t i = 0; i < ndist; i++) {
     if (replacement) {
@@ -778,7 +791,7 @@ TP_API tp_tensor *tp_multinomial(tp_tensor *p, double num_samples, int replaceme
       for (int64_t j = 0; j < ncat; j++) w[j] = rnd_to(dt, w[j] / sum);
       w[ncat - 1] = 1;
       for (int64_t k = 0; k < ns; k++) {
-        double u = uniform_f64(0, 1);
+        double u = uniform_f64(g, 0, 1);
         int64_t lo = 0, hi = ncat;
         while (hi - lo > 0) {
           int64_t mid = lo + (hi - lo) / 2;
@@ -787,23 +800,20 @@ TP_API tp_tensor *tp_multinomial(tp_tensor *p, double num_samples, int replaceme
         }
         o[i * ns + k] = lo;
       }
-    } else {
+    } else if (ns == 1) {  /* argmax: the first of the largest */
+      int64_t best = 0;
       for (int64_t j = 0; j < ncat; j++) {
         w[j] = rnd_to(dt, PV(i, j) / ex[i * ncat + j]);
-        ord[j] = j;
+        if (w[j] > w[best]) best = j;
       }
-      for (int64_t k = 0; k < ns; k++) {  /* selection of the ns largest, descending, first index on ties */
-        int64_t best = k;
-        for (int64_t j = k + 1; j < ncat; j++)
-          if (w[ord[j]] > w[ord[best]] || (w[ord[j]] == w[ord[best]] && ord[j] < ord[best])) best = j;
-        int64_t s = ord[k]; ord[k] = ord[best]; ord[best] = s;
-        o[i * ns + k] = ord[k];
-      }
+      o[i] = best;
+    } else {  /* q = p / Exp(1), stored in ex in p's dtype, for topk below */
+      for (int64_t j = 0; j < ncat; j++) ex[i * ncat + j] = rnd_to(dt, PV(i, j) / ex[i * ncat + j]);
     }
   }
 #undef PV
-  free(ex);
   free(w);
-  free(ord);
+  if (!replacement && ns > 1) out = multinomial_topk(out, ex, p->ndim, ndist, ncat, ns, dt);
+  free(ex);
   return out;
 }

@@ -32,6 +32,7 @@
 #endif
 
 typedef struct tp_tensor tp_tensor;
+typedef struct tp_generator tp_generator;
 
 /* dtypes, in the order the JS layer reads them from tp_dtype_name. */
 enum { TP_FLOAT32, TP_FLOAT64, TP_INT32, TP_INT64, TP_BOOL, TP_NDTYPES };
@@ -120,27 +121,36 @@ TP_API tp_tensor *tp_to_dtype(tp_tensor *t, int dtype, int copy);   /* t itself 
 TP_API int tp_copy_(tp_tensor *dst, tp_tensor *src);        /* broadcast + convert; 0 or -1 */
 
 /* ---- random: PyTorch's CPU generator (mt19937) ----------------------------------- */
-TP_API void tp_manual_seed(double seed);
-TP_API double tp_initial_seed(void);
-TP_API int tp_uniform_(tp_tensor *t, double from, double to);
-TP_API int tp_normal_(tp_tensor *t, double mean, double std);
-TP_API int tp_random_(tp_tensor *t, double low, double high);    /* integers in [low, high) */
+/* Every draw takes a generator; NULL is the default one (torch.default_generator). */
+TP_API void tp_manual_seed(double seed);             /* seeds the default generator */
+TP_API double tp_initial_seed(void);                 /* the default generator's seed */
+TP_API int tp_uniform_(tp_tensor *t, double from, double to, tp_generator *g);
+TP_API int tp_normal_(tp_tensor *t, double mean, double std, tp_generator *g);
+TP_API int tp_random_(tp_tensor *t, double low, double high, tp_generator *g);    /* integers in [low, high) */
 TP_API int tp_fill_(tp_tensor *t, double value);
 TP_API int tp_zero_(tp_tensor *t);                    /* fill_(0), recorded as ZeroBackward0 */
 /* More of PyTorch's distributions (random.c), the same draws as its CPU kernels. */
-TP_API int tp_bernoulli_(tp_tensor *t, double p);                /* 1 with probability p */
-TP_API int tp_bernoulli_tensor_(tp_tensor *t, tp_tensor *p);     /* p broadcast to t */
-TP_API tp_tensor *tp_bernoulli(tp_tensor *p);                    /* torch.bernoulli(p): draws like p */
-TP_API tp_tensor *tp_normal_tensor(tp_tensor *mean, tp_tensor *std, double m, double s);  /* NULL: the scalar */
-TP_API int tp_exponential_(tp_tensor *t, double lambd);
-TP_API int tp_geometric_(tp_tensor *t, double p);
-TP_API int tp_log_normal_(tp_tensor *t, double mean, double std);
-TP_API int tp_cauchy_(tp_tensor *t, double median, double sigma);
-TP_API int tp_random_full_(tp_tensor *t);                        /* random_(): the dtype's whole range */
-TP_API int tp_random_to_(tp_tensor *t, double high);            /* random_(to): [0, to) */
-TP_API tp_tensor *tp_randperm(double n, int dtype);
-TP_API tp_tensor *tp_multinomial(tp_tensor *p, double num_samples, int replacement);  /* int64 indices */
-TP_API tp_tensor *tp_poisson(tp_tensor *rates);
+TP_API int tp_bernoulli_(tp_tensor *t, double p, tp_generator *g);                /* 1 with probability p */
+TP_API int tp_bernoulli_tensor_(tp_tensor *t, tp_tensor *p, tp_generator *g);     /* p broadcast to t */
+TP_API tp_tensor *tp_bernoulli(tp_tensor *p, tp_generator *g);                    /* torch.bernoulli(p): draws like p */
+TP_API tp_tensor *tp_normal_tensor(tp_tensor *mean, tp_tensor *std, double m, double s, tp_generator *g);  /* NULL: the scalar */
+TP_API int tp_exponential_(tp_tensor *t, double lambd, tp_generator *g);
+TP_API int tp_geometric_(tp_tensor *t, double p, tp_generator *g);
+TP_API int tp_log_normal_(tp_tensor *t, double mean, double std, tp_generator *g);
+TP_API int tp_cauchy_(tp_tensor *t, double median, double sigma, tp_generator *g);
+TP_API int tp_random_full_(tp_tensor *t, tp_generator *g);                        /* random_(): the dtype's whole range */
+TP_API int tp_random_to_(tp_tensor *t, double high, tp_generator *g);            /* random_(to): [0, to) */
+TP_API tp_tensor *tp_randperm(double n, int dtype, tp_generator *g);
+TP_API tp_tensor *tp_multinomial(tp_tensor *p, double num_samples, int replacement, tp_generator *g);  /* int64 indices */
+TP_API tp_tensor *tp_poisson(tp_tensor *rates, tp_generator *g);
+/* torch.Generator objects (generator.c). Seeds cross as two 32-bit halves (exact uint64). */
+TP_API tp_generator *tp_generator_new(void);         /* seeded with PyTorch's default seed; NULL when out of memory */
+TP_API void tp_generator_free(tp_generator *g);      /* never the default generator */
+TP_API tp_generator *tp_default_generator(void);
+TP_API void tp_generator_manual_seed(tp_generator *g, double hi, double lo);  /* seed = hi * 2^32 + lo */
+TP_API double tp_generator_initial_seed(tp_generator *g, int hi);             /* the seed's high or low half */
+TP_API tp_tensor *tp_generator_get_state(tp_generator *g);   /* the 5056 bytes of CPUGeneratorImplState, int64 */
+TP_API int tp_generator_set_state(tp_generator *g, tp_tensor *state);  /* 5056 or legacy 5048 byte values */
 
 /* ---- printing: PyTorch's repr ---------------------------------------------------- */
 /* sci_mode: -1 = automatic (None), 0 = False, 1 = True. */

@@ -106,16 +106,16 @@ static void test_rng(void) {
   tp_manual_seed(0);
   double s[2] = {2, 3};
   tp_tensor *r = make(TP_FLOAT32, 2, s);
-  tp_uniform_(r, 0, 1);
+  tp_uniform_(r, 0, 1, NULL);
   const float *p = tp_tensor_data(r);
   const double want[6] = {0.4963, 0.7682, 0.0885, 0.1320, 0.3074, 0.6341};
   for (int k = 0; k < 6; k++) CHECK_NEAR(p[k], want[k], 5e-5);
   tp_manual_seed(0);
-  tp_normal_(r, 0, 1);
+  tp_normal_(r, 0, 1, NULL);
   const double wantn[6] = {1.5410, -0.2934, -2.1788, 0.5684, -1.0845, -1.3986};
   for (int k = 0; k < 6; k++) CHECK_NEAR(p[k], wantn[k], 5e-5);
   CHECK(tp_initial_seed() == 0);
-  CHECK(tp_random_(r, 5, 5) == -1);
+  CHECK(tp_random_(r, 5, 5, NULL) == -1);
   tp_tensor_release(r);
 }
 

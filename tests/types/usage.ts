@@ -1,5 +1,5 @@
 // Compiled (not run) by tests/js/types.test.mjs: the README's and docs' usage must type-check.
-import torch, { Tensor } from '../../js/tensorpad.js';
+import torch, { Tensor, Generator } from '../../js/tensorpad.js';
 
 const x: Tensor = torch.tensor([[1, 2], [3, 4]], { dtype: torch.float32 });
 const y: Tensor = x.T.contiguous().view(4).reshape([2, 2]);
@@ -97,4 +97,18 @@ void sq.index_reduce(0, torch.tensor([0, 0, 1]), torch.ones(3, 3), 'mean');
   const { eigenvalues, eigenvectors } = torch.linalg.eigh(A, 'U');
   const ev: Tensor = torch.linalg.eigvalsh(A, { UPLO: 'L' });
   void [x, L, U, solution, cloned_coefficient, y, z, w, Q, R, q2, eigenvalues, eigenvectors, ev];
+}
+
+// generators (js/generator.js)
+{
+  const g: Generator = new torch.Generator().manual_seed(42);
+  const x: Tensor = torch.rand(3, { generator: g });
+  x.normal_(0, 1, { generator: g }).uniform_({ from: -1, to: 1, generator: g }).exponential_(2, { generator: g });
+  const s: number | bigint = g.initial_seed();
+  const state: Tensor = torch.get_rng_state();
+  torch.set_rng_state(state);
+  g.set_state(g.get_state());
+  const same: Generator = torch.manual_seed(7);
+  const forked: Tensor = torch.random.fork_rng(() => torch.randn(2));
+  void [x, s, same === torch.default_generator, torch.multinomial(x.abs(), 2, { generator: g }), torch.seed(), forked];
 }
