@@ -38,7 +38,7 @@ const STORAGE = {
 };
 
 /** What t.storage() returns: the tensor's whole storage, read live (it keeps the tensor alive). */
-class TypedStorage {
+export class TypedStorage {
   constructor(t) { this._t = t; this.dtype = t.dtype; this.device = t.device; }
   _array() {
     const A = STORAGE[this.dtype.name][1];

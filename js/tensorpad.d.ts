@@ -355,6 +355,25 @@ export declare class Tensor {
   mvlgamma(p: number): Tensor;
   mvlgamma_(p: number): this;
   frexp(): Tensor[] & { mantissa: Tensor; exponent: Tensor };
+  // misc2 (js/misc2.js)
+  resize_(...size: (number | number[] | { size?: number[]; memory_format?: unknown })[]): this;
+  resize_as_(the_template: Tensor, opts?: { memory_format?: unknown }): this;
+  set_(source?: Tensor | ReturnType<Tensor['storage']>, storage_offset?: number, size?: number[], stride?: number[]): this;
+  set_(opts: { source: Tensor | ReturnType<Tensor['storage']>; storage_offset?: number; size?: number[]; stride?: number[] }): this;
+  /** Deprecated in 1.13 (ResizeBackward); keeps the number of elements. */
+  resize(...size: (number | number[])[]): Tensor;
+  resize_as(tensor: Tensor): Tensor;
+  renorm(p: number, dim: number, maxnorm: number): Tensor;
+  renorm(opts: { p: number; dim: number; maxnorm: number }): Tensor;
+  renorm_(p: number, dim: number, maxnorm: number): this;
+  histogram(bins?: number | Tensor, opts?: { range?: [number, number]; weight?: Tensor; density?: boolean }): Tensor[] & { hist: Tensor; bin_edges: Tensor };
+  histogram(opts: { bins?: number | Tensor; range?: [number, number]; weight?: Tensor; density?: boolean }): Tensor[] & { hist: Tensor; bin_edges: Tensor };
+  i0(): Tensor;
+  i0_(): this;
+  igamma(other: Tensor): Tensor;
+  igamma_(other: Tensor): this;
+  igammac(other: Tensor): Tensor;
+  igammac_(other: Tensor): this;
   storage(): { dtype: dtype; device: any; size(): number; readonly length: number; tolist(): (number | boolean)[]; data_ptr(): number };
   storage_type(): { __name__: string };
   fill_diagonal_(fill_value: number | boolean, wrap?: boolean): this;

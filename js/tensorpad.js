@@ -24,6 +24,7 @@ import * as sorting from './sort.js';
 import * as random from './random.js';
 import * as linalg2 from './linalg2.js';
 import * as restMethods from './rest.js';
+import * as misc2Methods from './misc2.js';
 import * as decomp from './decomp.js';
 import { Generator, default_generator, generatorOf } from './generator.js';
 
@@ -376,7 +377,13 @@ function from_numpy(arr) {
       return wrap(check(W.tp_from_storage(storage, arr.byteOffset - W.tp_storage_data(storage), arr.length, dt.code)));
     }
   }
-  return fromTypedArray(arr, undefined, 'from_numpy');
+  // a copy, but like all from_numpy memory not resizable (PyTorch's external memory)
+  const t = fromTypedArray(arr, undefined, 'from_numpy');
+  try {
+    return wrap(check(W.tp_from_storage(W.tp_tensor_storage(t._ptr), 0, arr.length, dt.code)));
+  } finally {
+    t.dispose();
+  }
 }
 
 /** A TypedArray of n zeroed elements on the tensorpad heap, for from_numpy to share. */
@@ -570,6 +577,7 @@ for (const m of [ops, linalg, shape, autograd, nn, optim, elemw, sorting, random
 shapeMore.install(torch, Tensor);
 linalgMore.install(torch, Tensor);
 restMethods.install(torch, Tensor);
+misc2Methods.install(torch, Tensor);
 decomp.install(torch, Tensor);
 
 applyPrintOptions();

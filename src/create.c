@@ -213,6 +213,7 @@ TP_API tp_tensor *tp_from_storage(void *storage, double byte_offset, double nume
   t->storage = s;
   t->version = v;
   tp_storage_retain(s);
+  s->fixed = 1;  /* memory a TypedArray shows: not resizable, as PyTorch's from_numpy */
   t->dtype = (int8_t)dtype;
   t->ndim = 1;
   t->shape[0] = n;

@@ -1291,6 +1291,7 @@ static int stats_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi);  /
 static int linalg2_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi);
 static int decomp_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gs, tp_tensor **gi);
 static int misc_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi);  /* src/misc.c's section, at the end */
+static int misc2_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi);
 
 int tp_formula_apply(tp_node *n, tp_tensor **gs, tp_tensor **gi) {
   arena a = {.n = 0};
@@ -2013,6 +2014,67 @@ static int misc_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
   case TP_MISC_MVLGAMMA: {  /* d x = g * sum_i digamma(x + (1 - i) / 2) */
     tp_tensor *x = unpack(a, n, 0);
     return (gi[0] = own(x ? K(a, tp_mvlgamma_grad(g, x, (int64_t)n->s[0])) : NULL)) ? 0 : -1;
+  }
+  default: return misc2_formula(a, n, g, gi);
+  }
+}
+
+/* ---- misc2: set_, renorm, i0, igamma, igammac (src/misc.c's last sections) ---- */
+static int misc2_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
+  switch (n->iv[0]) {
+  case TP_MISC_SET: return tp_fail_status("derivative for set_ is not implemented");
+  case TP_MISC_HISTOGRAM: return tp_fail_status("derivative for aten::histogram is not implemented");
+  case TP_MISC_I0: {  /* d x = g i1(x) */
+    tp_tensor *x = unpack(a, n, 0);
+    return (gi[0] = own(mul(a, g, x ? K(a, tp_special_i1(x)) : NULL))) ? 0 : -1;
+  }
+  case TP_MISC_I1: {  /* ATen's i1_backward: s = |x| > eps ? x : eps; d x = g (|x| > eps ? i0(s) - i1(x) / s : 0.5) */
+    tp_tensor *x = unpack(a, n, 0), *r = unpack(a, n, 1);
+    if (!x || !r) return -1;
+    double eps = x->dtype == TP_FLOAT32 ? 1.1920928955078125e-07 : 2.220446049250313e-16;
+    tp_tensor *big = cmp_s(a, TP_OP_GT, un(a, TP_OP_ABS, x), eps);
+    tp_tensor *safe = big ? K(a, tp_where(big, x, NULL, 0, TP_SCALAR_NONE, eps, TP_SCALAR_FLOAT)) : NULL;
+    tp_tensor *gx = sub(a, safe ? K(a, tp_i0(safe)) : NULL, mul(a, r, un(a, TP_OP_RECIPROCAL, safe)));
+    tp_tensor *f = gx ? K(a, tp_where(big, gx, NULL, 0, TP_SCALAR_NONE, 0.5, TP_SCALAR_FLOAT)) : NULL;
+    return (gi[0] = own(mul(a, g, f))) ? 0 : -1;
+  }
+  case TP_MISC_IGAMMA: case TP_MISC_IGAMMAC: {
+    /* d a: not implemented in 1.13; d x = +-g exp((a - 1) log(x) - x - lgamma(a)) */
+    if (n->next[0].fn && n->next[0].fn->needed)
+      return tp_fail_status("the derivative for '%s: input' is not implemented.", n->iv[0] == TP_MISC_IGAMMA ? "igamma" : "igammac");
+    if (!n->next[1].fn) return 0;
+    tp_tensor *s = unpack(a, n, 0), *x = unpack(a, n, 1);
+    tp_tensor *e = sub(a, sub(a, mul(a, sc(a, TP_OP_SUB, s, 1), un(a, TP_OP_LOG, x)), x), un(a, TP_OP_LGAMMA, s));
+    tp_tensor *d = mul(a, g, un(a, TP_OP_EXP, e));
+    if (n->iv[0] == TP_MISC_IGAMMAC) d = neg(a, d);
+    return (gi[1] = own(d)) ? 0 : -1;
+  }
+  case TP_MISC_RENORM: {
+    /* ATen's renorm_backward: norm = ||x||_p over every dim but iv[1] (keepdim);
+     * go = sum(x g) there; nb = d norm / d x * go; inv = 1 / (norm + 1e-7);
+     * d x = norm > maxnorm ? maxnorm inv (g - inv nb) : g */
+    double p = n->s[0], maxnorm = n->s[1], dims[TP_MAX_DIMS];
+    tp_tensor *x = unpack(a, n, 0);
+    if (!x) return -1;
+    int nd = 0;
+    for (int d = 0; d < x->ndim; d++)
+      if (d != n->iv[1]) dims[nd++] = d;
+    tp_tensor *norm = K(a, tp_reduce(TP_OP_NORM, x, nd, dims, 1, p, -1));
+    tp_tensor *go = reduce(a, TP_OP_SUM, mul(a, x, g), nd, dims, 1), *nb;
+    if (p == 2) nb = where0(a, cmp_s(a, TP_OP_NE, norm, 0), dv(a, mul(a, go, x), norm));
+    else if (p == 1) nb = mul(a, go, un(a, TP_OP_SIGN, x));
+    else if (isinf(p)) {
+      tp_tensor *hit = bin(a, TP_OP_EQ, un(a, TP_OP_ABS, x), norm);
+      tp_tensor *cnt = hit ? K(a, tp_reduce(TP_OP_SUM, hit, nd, dims, 1, 0, -1)) : NULL;
+      nb = dv(a, mul(a, where0(a, hit, go), un(a, TP_OP_SIGN, x)), cnt);
+    } else {  /* go x |x|^(p-2) / ||x||^(p-1) (p < 2: sign(x) |x|^(p-1)) */
+      tp_tensor *num = p < 2 ? mul(a, un(a, TP_OP_SIGN, x), sc(a, TP_OP_POW, un(a, TP_OP_ABS, x), p - 1))
+                             : mul(a, x, sc(a, TP_OP_POW, un(a, TP_OP_ABS, x), p - 2));
+      nb = where0(a, cmp_s(a, TP_OP_NE, norm, 0), dv(a, mul(a, go, num), sc(a, TP_OP_POW, norm, p - 1)));
+    }
+    tp_tensor *inv = un(a, TP_OP_RECIPROCAL, sc(a, TP_OP_ADD, norm, 1e-7));
+    tp_tensor *r = mul(a, sc(a, TP_OP_MUL, inv, maxnorm), sub(a, g, mul(a, inv, nb)));
+    return (gi[0] = own(where3(a, cmp_s(a, TP_OP_GT, norm, maxnorm), r, g))) ? 0 : -1;
   }
   }
   return tp_fail_status("tensorpad: no derivative for %s", n->name);

@@ -70,7 +70,10 @@ int tp_inplace_elemw_begin(int op, const char *name, tp_tensor *self, int nextra
                            const double *p, int nsave, struct tp_node **n);
 
 /* Which op a TP_GRAD_MISC node is (iv[0]); s[0] holds hardshrink's lambd. src/misc.c. */
-enum { TP_MISC_HARDSHRINK, TP_MISC_ANGLE, TP_MISC_PRELU, TP_MISC_MVLGAMMA, TP_MISC_FREXP };
+enum { TP_MISC_HARDSHRINK, TP_MISC_ANGLE, TP_MISC_PRELU, TP_MISC_MVLGAMMA, TP_MISC_FREXP,
+       TP_MISC_SET, TP_MISC_RENORM, TP_MISC_I0, TP_MISC_IGAMMA, TP_MISC_IGAMMAC, TP_MISC_HISTOGRAM, TP_MISC_I1 };
+/* special.c: special_i1 (SpecialI1Backward0), the derivative of i0 (a new tensor). */
+tp_tensor *tp_special_i1(tp_tensor *x);  /* misc2: set_, renorm, i0, igamma(c) */
 /* d mvlgamma(x, p) = g * sum_i digamma(x + (1 - i) / 2) (a new tensor). */
 tp_tensor *tp_mvlgamma_grad(tp_tensor *g, tp_tensor *x, int64_t p);
 /* prelu's weight viewed to broadcast along x's dim 1 (a new reference). */

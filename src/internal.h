@@ -46,6 +46,8 @@ typedef struct tp_storage {
   int32_t refcount;        /* holders of the data */
   tp_version version;      /* the counter of the tensors made on this storage */
   struct tp_storage *prev, *next;  /* the list of live storages, for tp_storage_find */
+  struct tp_retired *retired;      /* data blocks replaced by a growth, kept while shared (Note [Growing a storage]) */
+  uint8_t fixed;                   /* not resizable: memory from from_numpy, as PyTorch's external memory */
 } tp_storage;
 
 struct tp_node;
@@ -93,6 +95,8 @@ void tp_block_free(void *p, size_t nbytes);            /* nbytes as given to tp_
 tp_storage *tp_storage_new(int64_t nbytes);          /* NULL + error on out-of-memory */
 void tp_storage_retain(tp_storage *s);
 void tp_storage_release(tp_storage *s);
+/* Grows s's data to nbytes (never shrinks), keeping its contents; 0 or -1 + error. */
+int tp_storage_grow(tp_storage *s, int64_t nbytes);
 tp_tensor *tp_tensor_alloc(void);                      /* header only, refcount 1 */
 tp_tensor *tp_tensor_make(int dtype, int ndim, const int64_t *shape);  /* contiguous, uninitialised */
 tp_tensor *tp_tensor_alias(tp_tensor *t);              /* same storage, same geometry, same version counter */

@@ -9,6 +9,8 @@
 #include "shape.h"
 #include "ops.h"
 #include <math.h>
+#include <stdio.h>
+#include <string.h>
 
 /* Releases up to four temporaries (NULL allowed) and returns r. */
 static tp_tensor *drop(tp_tensor *r, tp_tensor *a, tp_tensor *b, tp_tensor *c, tp_tensor *d) {
@@ -245,5 +247,324 @@ TP_API int tp_frexp(tp_tensor *x, tp_tensor **out) {
   if (!m) { tp_tensor_release(e); return -1; }
   out[0] = m;
   out[1] = e;
+  return 0;
+}
+
+/* ---- resize_, set_ and the deprecated resize: a tensor's geometry over a storage ------------
+ * As ATen's resize_impl_cpu_ / set_storage_cpu_: contiguous strides for resize_, a storage
+ * that grows (never shrinks) when the new geometry reaches past its end (Note [Growing a
+ * storage], storage.c), new elements uninitialised. resize_ bumps no version; set_ does. */
+#define FAIL_NUMEL "numel: integer multiplication overflow"
+
+TP_API int tp_resize_(tp_tensor *t, int ndim, const double *sizes) {
+  if (t->requires_grad) return tp_fail_status("cannot resize variables that require grad");
+  int64_t shape[TP_MAX_DIMS], stride[TP_MAX_DIMS];
+  for (int d = 0; d < ndim && d < TP_MAX_DIMS; d++)
+    if (sizes[d] < 0) return tp_fail_status(FAIL_NUMEL);  /* 1.13's message (with a 0 size it even makes the tensor) */
+  if (tp_check_sizes(ndim, sizes, shape)) return -1;
+  int same = ndim == t->ndim;
+  for (int d = 0; same && d < ndim; d++) same = shape[d] == t->shape[d];
+  if (same) return 0;
+  tp_contiguous_strides(ndim, shape, stride);
+  int64_t numel = tp_shape_numel(ndim, shape), item = tp_dtype_table[t->dtype].itemsize;
+  if (numel && tp_storage_grow(t->storage, (t->offset + numel) * item)) return -1;
+  t->ndim = (int8_t)ndim;
+  memcpy(t->shape, shape, sizeof(int64_t) * ndim);
+  memcpy(t->stride, stride, sizeof(int64_t) * ndim);
+  return 0;
+}
+
+/* set_ forms: (), (Tensor), (Storage), (Storage, offset, size[, stride]), (Tensor, offset, size[, stride]).
+ * src is the tensor whose storage is meant (a Storage comes from JS as its tensor). */
+enum { SET_EMPTY, SET_TENSOR, SET_STORAGE, SET_STORAGE_GEOMETRY, SET_TENSOR_GEOMETRY };
+
+TP_API int tp_set_(tp_tensor *self, tp_tensor *src, int form, double offset, int ndim, int nstride, const double *sz_st) {
+  int64_t shape[TP_MAX_DIMS] = {0}, stride[TP_MAX_DIMS] = {1}, off = 0, item = tp_dtype_table[self->dtype].itemsize;
+  if (src && src->dtype != self->dtype && form != SET_TENSOR_GEOMETRY) {  /* that form reinterprets the bytes, as 1.13 */
+    if (form == SET_TENSOR)
+      return tp_fail_status("source.dtype() == self.dtype() INTERNAL ASSERT FAILED at \"./torch/csrc/autograd/generated/"
+                            "python_variable_methods.cpp\":16761, please report a bug to PyTorch. ");
+    char low[16];
+    snprintf(low, sizeof low, "%s", tp_dtype_title(self->dtype));
+    low[0] = (char)(low[0] - 'A' + 'a');
+    return tp_fail_status("Expected a Storage of type %s or an UntypedStorage, but got type %s for argument 1 'storage'", low,
+                          tp_dtype_title(src->dtype));
+  }
+  if (form == SET_TENSOR) {
+    ndim = src->ndim;
+    off = src->offset;
+    memcpy(shape, src->shape, sizeof shape);
+    memcpy(stride, src->stride, sizeof stride);
+  } else if (form == SET_STORAGE) {
+    ndim = 1;
+    shape[0] = src->storage->nbytes / item;
+  } else if (form != SET_EMPTY) {
+    if (nstride && nstride != ndim) return tp_fail_status("unequal size length (%d) and stride length (%d)", ndim, nstride);
+    off = tp_arg_i64(offset);
+    if (off < 0) return tp_fail_status("Tensor: invalid storage offset %lld", (long long)off);
+    for (int d = 0; d < ndim && d < TP_MAX_DIMS; d++)
+      if (sz_st[d] < 0) return tp_fail_status(FAIL_NUMEL);
+    if (tp_check_sizes(ndim, sz_st, shape)) return -1;
+    for (int d = 0; d < nstride; d++) {
+      stride[d] = tp_arg_i64(sz_st[ndim + d]);
+      if (stride[d] < 0) {
+        char sb[256], tb[256];
+        tp_format_shape(sb, sizeof sb, ndim, shape);
+        tp_format_shape(tb, sizeof tb, ndim, stride);
+        return tp_fail_status("Storage size calculation overflowed with sizes=%s and strides=%s", sb, tb);
+      }
+    }
+    if (!nstride) tp_contiguous_strides(ndim, shape, stride);
+  } else {
+    ndim = 1;
+  }
+  int64_t need = 0, numel = tp_shape_numel(ndim, shape);
+  if (numel) {
+    need = 1;
+    for (int d = 0; d < ndim; d++) need += (shape[d] - 1) * stride[d];
+    need = (need + off) * item;
+  }
+  tp_storage *s = src ? src->storage : NULL;
+  if (s && need > s->nbytes && s->fixed) return tp_fail_status("Trying to resize storage that is not resizable");
+  tp_node *node = NULL;
+  int64_t iv[1] = {TP_MISC_SET};
+  int edges = form == SET_TENSOR || form == SET_TENSOR_GEOMETRY;
+  if (tp_inplace_kind_begin(TP_GRAD_MISC, "torch::autograd::NotImplemented", self, edges, &src, 1, iv, 0, NULL, &node)) return -1;
+  if (!s && !(s = tp_storage_new(0))) { tp_inplace_abort(node); return -1; }
+  if (src) tp_storage_retain(s);
+  if (tp_storage_grow(s, need)) {
+    tp_storage_release(s);
+    tp_inplace_abort(node);
+    return -1;
+  }
+  tp_storage_release(self->storage);
+  self->storage = s;
+  self->offset = off;
+  self->ndim = (int8_t)ndim;
+  memcpy(self->shape, shape, sizeof(int64_t) * ndim);
+  memcpy(self->stride, stride, sizeof(int64_t) * ndim);
+  self->version->value++;
+  tp_inplace_commit(self, node);
+  return 0;
+}
+
+/* Tensor.resize / resize_as (deprecated in 1.13): Python's autograd Function Resize, which
+ * keeps the number of elements: an alias viewed to the sizes (a contiguous copy first when
+ * x is not contiguous), recorded as ResizeBackward (d x = g viewed back to x's shape). */
+TP_API tp_tensor *tp_resize(tp_tensor *x, int ndim, const double *sizes) {
+  int64_t shape[TP_MAX_DIMS];
+  double numel = 1;
+  for (int d = 0; d < ndim && d < TP_MAX_DIMS; d++) numel *= sizes[d];
+  if (ndim > TP_MAX_DIMS || numel != tp_tensor_numel(x)) {
+    char want[256], have[256];
+    int n = 0;
+    for (int d = 0; d < ndim && n < 200; d++) n += snprintf(want + n, sizeof want - n, "%s%.0f", d ? "x" : "", sizes[d]);
+    want[n] = 0;
+    n = 0;
+    for (int d = 0; d < x->ndim && n < 200; d++) n += snprintf(have + n, sizeof have - n, "%s%lld", d ? "x" : "", (long long)x->shape[d]);
+    have[n] = 0;
+    return tp_fail("requested resize to %s (%.0f elements in total), but the given tensor has a size of %s (%.0f elements). "
+                   "autograd's resize can only change the shape of a given tensor, while preserving the number of elements. ",
+                   want, numel, have, tp_tensor_numel(x));
+  }
+  if (tp_check_sizes(ndim, sizes, shape)) return NULL;
+  BELOW(tp_tensor *, c, tp_tensor_is_contiguous(x) ? tp_alias(x) : tp_contiguous(x));
+  tp_tensor *out = c ? tp_view(c, ndim, sizes) : NULL;
+  if (c) tp_tensor_release(c);
+  if (!out || !tp_any_requires_grad(1, &x)) return out;
+  return tp_record_kind(TP_GRAD_VIEW, "ResizeBackward", 1, &x, out, 0, NULL, 0, NULL);
+}
+
+/* ---- renorm(p, dim, maxnorm): ATen's renorm_out, one RenormBackward0 node -------------------
+ * norm = vector_norm(x, p, every dim but `dim`, keepdim); factor = norm > maxnorm ?
+ * maxnorm / (norm + 1e-7) : 1 in x's dtype (ATen's renorm_scale_factor kernel); x * factor. */
+static int renorm_check(tp_tensor *x, double p, int64_t dim, double maxnorm, int64_t *wd) {
+  if (!(p > 0)) return tp_fail_status("renorm: non-positive-norm not supported");
+  if (!(maxnorm >= 0)) return tp_fail_status("renorm: expected maxnorm to be >= 0 but got %g", maxnorm);
+  if (x->ndim < 2) return tp_fail_status("renorm: input needs at least 2 dimensions, got %d dimensions", x->ndim);
+  if (tp_wrap_dim(dim, x->ndim, wd)) return -1;
+  if (!floating(x->dtype))
+    return tp_fail_status("linalg.vector_norm: Expected a floating point or complex tensor as input. Got %s", tp_dtype_title(x->dtype));
+  return 0;
+}
+
+static tp_tensor *renorm_impl(tp_tensor *x, double p, int64_t dim, double maxnorm) {
+  double dims[TP_MAX_DIMS];
+  int nd = 0;
+  for (int d = 0; d < x->ndim; d++)
+    if (d != dim) dims[nd++] = d;
+  tp_tensor *norm = tp_reduce(TP_OP_NORM, x, nd, dims, 1, p, -1);
+  tp_tensor *f = norm ? tp_contiguous(norm) : NULL;
+  if (!f || f == norm) { if (f) tp_tensor_release(f); f = norm ? tp_clone(norm) : NULL; }
+  if (norm) tp_tensor_release(norm);
+  if (!f) return NULL;
+  int64_t n = (int64_t)tp_tensor_numel(f);
+  if (f->dtype == TP_FLOAT32) {
+    float *v = (float *)tp_ptr(f), mx = (float)maxnorm;
+    for (int64_t i = 0; i < n; i++) v[i] = v[i] > mx ? mx / (v[i] + (float)1e-7) : 1.0f;
+  } else {
+    double *v = (double *)tp_ptr(f);
+    for (int64_t i = 0; i < n; i++) v[i] = v[i] > maxnorm ? maxnorm / (v[i] + 1e-7) : 1.0;
+  }
+  return drop(tp_binary(TP_OP_MUL, x, f, 1), f, NULL, NULL, NULL);
+}
+
+static void renorm_params(tp_node *n, double p, int64_t dim, double maxnorm) {
+  n->s[0] = p;
+  n->s[1] = maxnorm;
+  n->iv[1] = dim;
+  n->niv = 2;
+}
+
+TP_API tp_tensor *tp_renorm(tp_tensor *x, double p, double dim, double maxnorm) {
+  int64_t d;
+  if (renorm_check(x, p, tp_arg_i64(dim), maxnorm, &d)) return NULL;
+  BELOW(tp_tensor *, out, renorm_impl(x, p, d, maxnorm));
+  out = record_misc("RenormBackward0", TP_MISC_RENORM, 1, &x, out, 1, &x, p);
+  if (out && out->grad_fn && out->grad_fn->kind == TP_GRAD_MISC) renorm_params(out->grad_fn, p, d, maxnorm);
+  return out;
+}
+
+TP_API int tp_renorm_(tp_tensor *x, double p, double dim, double maxnorm) {
+  int64_t d, iv[2];
+  if (renorm_check(x, p, tp_arg_i64(dim), maxnorm, &d)) return -1;
+  iv[0] = TP_MISC_RENORM;
+  iv[1] = d;
+  tp_tensor *old = NULL;
+  if (tp_is_grad_enabled() && (x->requires_grad || (x->base && x->base->requires_grad))) {
+    BELOW(, old, tp_clone(x));  /* the formula needs self before the write */
+    if (!old) return -1;
+  }
+  tp_node *node = NULL;
+  int rc = tp_inplace_kind_begin(TP_GRAD_MISC, "RenormBackward0", x, 0, NULL, 2, iv, old ? 1 : 0, &old, &node);
+  if (old) tp_tensor_release(old);
+  if (rc) return -1;
+  if (node) renorm_params(node, p, d, maxnorm);
+  BELOW(tp_tensor *, out, renorm_impl(x, p, d, maxnorm));
+  rc = out ? tp_assign_result(x, out) : -1;
+  if (out) tp_tensor_release(out);
+  if (rc) { tp_inplace_abort(node); return -1; }
+  tp_inplace_commit(x, node);
+  return 0;
+}
+
+/* ---- histogram(bins | edges, range, weight, density): ATen's histogramdd for one dimension ----
+ * Edges: linspace(min, max, bins + 1) in x's dtype over the range (the data's min and max, an
+ * empty range widened by 0.5 each side) or the given edges tensor. An element goes to the bin
+ * found by interpolation then a local search among the edges (binary search for given edges);
+ * elements outside [first, last edge] are dropped, the last bin is closed. out: hist, edges. */
+/* "float", "double", "long": a dtype as ATen's messages print a ScalarType in lower case. */
+static const char *lower_title(int dtype, char *buf) {
+  snprintf(buf, 16, "%s", tp_dtype_title(dtype));
+  buf[0] = (char)(buf[0] - 'A' + 'a');
+  return buf;
+}
+
+TP_API int tp_histogram(tp_tensor *x, tp_tensor *edges_in, double bins, int has_range, double lo, double hi,
+                        tp_tensor *weight, int density, tp_tensor **out) {
+  int64_t nb = edges_in ? (int64_t)tp_tensor_numel(edges_in) - 1 : (int64_t)bins;
+  char l1[16], l2[16];
+  if (edges_in && edges_in->dtype != x->dtype)
+    return tp_fail_status("torch.histogramdd: input tensor and bins tensors should have the same dtype, but got input with dtype %s "
+                          "and bins for dimension 0 with dtype %s", lower_title(x->dtype, l1), lower_title(edges_in->dtype, l2));
+  if (edges_in && edges_in->ndim != 1)
+    return tp_fail_status("torch.histogramdd: bins tensor should have one dimension, but got %d dimensions in the bins tensor for dimension 0",
+                          edges_in->ndim);
+  if (nb <= 0) return tp_fail_status("torch.histogram(): bins must be > 0, but got %lld for dimension 0", (long long)nb);
+  int64_t numel = (int64_t)tp_tensor_numel(x);
+  if (weight && (weight->ndim != 1 || weight->shape[0] != numel)) {
+    char ws[200];
+    tp_format_shape(ws, sizeof ws, weight->ndim, weight->shape);
+    return tp_fail_status("torch.histogramdd: if weight tensor is provided it should have the same shape as the input tensor "
+                          "excluding its innermost dimension, but got input with shape [%lld, 1] and weight with shape %s",
+                          (long long)numel, ws);
+  }
+  if (weight && weight->dtype != x->dtype)
+    return tp_fail_status("torch.histogramdd: if weight tensor is provided, input tensor and weight tensor should have the same "
+                          "dtype, but got input(%s), and weight(%s)", lower_title(x->dtype, l1), lower_title(weight->dtype, l2));
+  if (!floating(x->dtype)) return tp_fail_status("\"histogramdd\" not implemented for '%s'", tp_dtype_title(x->dtype));
+  if (!edges_in) {
+    if (!has_range) {  /* [0, 1] for an empty input, as ATen starts from */
+      lo = 0;
+      hi = 1;
+      if (numel > 0) {
+        tp_tensor *mm[2];
+        if (tp_aminmax(x, 0, 0, 0, mm)) return -1;
+        lo = tp_item(mm[0]);
+        hi = tp_item(mm[1]);
+        tp_tensor_release(mm[0]);
+        tp_tensor_release(mm[1]);
+      }
+    }
+    if (!isfinite(lo) || !isfinite(hi))
+      return tp_fail_status("torch.histogramdd: dimension 0's range [%g, %g] is not finite", lo, hi);
+    if (lo > hi) return tp_fail_status("torch.histogramdd: min should not exceed max, but got min %g max %g for dimension 0", lo, hi);
+    if (lo == hi) { lo -= 0.5; hi += 0.5; }
+  }
+  int mode = tp_set_grad_enabled(0);
+  double sz = (double)nb;
+  tp_tensor *edges = edges_in ? tp_contiguous(edges_in) : tp_linspace(lo, hi, (double)(nb + 1), x->dtype);
+  tp_tensor *hist = edges ? tp_full(1, &sz, x->dtype, 0) : NULL;
+  tp_tensor *xc = hist ? tp_contiguous(x) : NULL, *wc = xc && weight ? tp_contiguous(weight) : NULL;
+  if (edges && edges == edges_in) {  /* the output is a copy of the given edges */
+    tp_tensor *c = tp_clone(edges);
+    tp_tensor_release(edges);
+    edges = c;
+  }
+  tp_set_grad_enabled(mode);
+  if (!xc || !edges || (weight && !wc)) {
+    drop(NULL, edges, hist, xc, wc);
+    return -1;
+  }
+  int f32 = x->dtype == TP_FLOAT32, item = tp_dtype_table[x->dtype].itemsize;
+  const char *e = tp_ptr(edges);
+  double first = tp_load_f64(e, x->dtype), last = tp_load_f64(e + nb * item, x->dtype);
+  for (int64_t i = 0; i < numel; i++) {
+    double v = tp_load_f64(tp_ptr(xc) + i * item, x->dtype);
+    if (!(v >= first && v <= last)) continue;
+    int64_t from = 0, to = nb + 1;  /* upper_bound over edges[from, to) */
+    if (!edges_in) {
+      int64_t pos = f32 ? (int64_t)((float)((float)(v - first) / (float)(last - first)) * (float)nb)
+                        : (int64_t)((v - first) / (last - first) * (double)nb);
+      from = pos - 1 > 0 ? pos - 1 : 0;
+      to = pos + 2 < nb + 1 ? pos + 2 : nb + 1;
+    }
+    while (from < to) {
+      int64_t mid = from + (to - from) / 2;
+      if (v < tp_load_f64(e + mid * item, x->dtype)) to = mid;
+      else from = mid + 1;
+    }
+    int64_t pos = from - 1;
+    if (pos >= nb) pos = nb - 1;
+    if (pos < 0) continue;
+    char *h = tp_ptr(hist) + pos * item;
+    double w = wc ? tp_load_f64(tp_ptr(wc) + i * item, x->dtype) : 1;
+    tp_store_f64(h, x->dtype, f32 ? (double)((float)tp_load_f64(h, x->dtype) + (float)w) : tp_load_f64(h, x->dtype) + w);
+  }
+  if (density) {  /* hist / hist.sum() / diff(edges), each in x's dtype */
+    double total = 0;
+    BELOW(tp_tensor *, s, tp_reduce(TP_OP_SUM, hist, 0, NULL, 0, 0, -1));
+    if (s) { total = tp_item(s); tp_tensor_release(s); }
+    for (int64_t b = 0; b < nb; b++) {
+      double h = tp_load_f64(tp_ptr(hist) + b * item, x->dtype);
+      double len = tp_load_f64(e + (b + 1) * item, x->dtype) - tp_load_f64(e + b * item, x->dtype);
+      h = f32 ? (double)((float)h / (float)total / (float)len) : h / total / len;
+      tp_store_f64(tp_ptr(hist) + b * item, x->dtype, h);
+    }
+  }
+  drop(NULL, xc, wc, NULL, NULL);
+  tp_tensor *ins[2] = {x, weight};
+  int nin = weight ? 2 : 1;
+  if (tp_any_requires_grad(nin, ins)) {  /* 1.13 has no derivative: both outputs get NotImplemented */
+    tp_node *n = tp_node_new(TP_GRAD_MISC, 0, "torch::autograd::NotImplemented", nin, ins, 2);
+    if (!n) { drop(NULL, hist, edges, NULL, NULL); return -1; }
+    int64_t iv[1] = {TP_MISC_HISTOGRAM};
+    tp_node_set_iv(n, 1, iv);
+    tp_node_set_output(n, hist, 0);
+    tp_node_set_output(n, edges, 1);
+    tp_node_release(n);
+  }
+  out[0] = hist;
+  out[1] = edges;
   return 0;
 }

@@ -93,6 +93,8 @@ tp_storage *tp_storage_new(int64_t nbytes) {
   s->refcount = 1;
   s->version = (tp_version){.value = 0, .refcount = 0, .owner = s};
   s->prev = NULL;
+  s->retired = NULL;
+  s->fixed = 0;
   s->next = live_storages;
   if (live_storages) live_storages->prev = s;
   live_storages = s;
@@ -100,6 +102,12 @@ tp_storage *tp_storage_new(int64_t nbytes) {
   if (live_bytes > peak_bytes) peak_bytes = live_bytes;
   return s;
 }
+
+struct tp_retired {
+  struct tp_retired *next;
+  void *data;
+  int64_t nbytes;
+};
 
 void tp_storage_retain(tp_storage *s) { s->refcount++; }
 
@@ -110,7 +118,44 @@ void tp_storage_release(tp_storage *s) {
   live_bytes -= s->nbytes;
   tp_block_free(s->data, (size_t)s->nbytes);
   s->data = NULL;
+  while (s->retired) {
+    struct tp_retired *r = s->retired;
+    s->retired = r->next;
+    live_bytes -= r->nbytes;
+    tp_block_free(r->data, (size_t)r->nbytes);
+    free(r);
+  }
   if (s->version.refcount == 0) tp_block_free(s, sizeof *s);  /* else the struct lives on for its counter */
+}
+
+/* Note [Growing a storage]: resize_ and set_ grow a storage in place as PyTorch does (the
+ * same storage, new data with the old bytes copied, the rest uninitialised), so every
+ * tensor on it sees the new data. A TypedArray that numpy() handed out still points at the
+ * old block; it holds a reference to the storage, so while anything else holds one the old
+ * block is kept (detached from the tensors, never freed under the array) until the storage
+ * itself is freed. A storage with a single holder frees its old block at once. */
+TP_COLD int tp_storage_grow(tp_storage *s, int64_t nbytes) {
+  if (nbytes <= s->nbytes) return 0;
+  if (s->fixed) return tp_fail_status("Trying to resize storage that is not resizable");
+  struct tp_retired *r = s->refcount > 1 ? malloc(sizeof *r) : NULL;
+  void *data = (s->refcount == 1 || r) && (uint64_t)nbytes <= (uint64_t)SIZE_MAX - 16 ? tp_block_alloc((size_t)nbytes) : NULL;
+  if (!data) {
+    free(r);
+    return tp_fail_status("DefaultCPUAllocator: not enough memory: you tried to allocate %lld bytes.", (long long)nbytes);
+  }
+  memcpy(data, s->data, (size_t)s->nbytes);
+  if (r) {
+    *r = (struct tp_retired){.next = s->retired, .data = s->data, .nbytes = s->nbytes};
+    s->retired = r;
+    live_bytes += nbytes;
+  } else {
+    tp_block_free(s->data, (size_t)s->nbytes);
+    live_bytes += nbytes - s->nbytes;
+  }
+  if (live_bytes > peak_bytes) peak_bytes = live_bytes;
+  s->data = data;
+  s->nbytes = nbytes;
+  return 0;
 }
 
 tp_version *tp_version_new(void) {

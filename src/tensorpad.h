@@ -476,5 +476,25 @@ TP_API tp_tensor *tp_mvlgamma(tp_tensor *x, double p);
 TP_API int tp_mvlgamma_(tp_tensor *x, double p);
 /* frexp(x): out[0] mantissa (FrexpBackward0), out[1] int32 exponent; 0 or -1. */
 TP_API int tp_frexp(tp_tensor *x, tp_tensor **out);
+/* misc2 (src/misc.c): resize_(sizes) (contiguous strides; the storage grows, never shrinks;
+ * no version bump; 0 or -1); set_(self, src, form, offset, ndim, nstride, sizes then strides)
+ * with form 0 (), 1 (Tensor), 2 (src's whole storage), 3 (Storage geometry), 4 (Tensor
+ * geometry); resize(x, sizes): the deprecated autograd Resize (ResizeBackward). */
+TP_API int tp_resize_(tp_tensor *t, int ndim, const double *sizes);
+TP_API int tp_set_(tp_tensor *self, tp_tensor *src, int form, double offset, int ndim, int nstride, const double *sz_st);
+TP_API tp_tensor *tp_resize(tp_tensor *x, int ndim, const double *sizes);
+/* renorm(x, p, dim, maxnorm) (RenormBackward0) and its in-place form; floating x, ndim >= 2. */
+TP_API tp_tensor *tp_renorm(tp_tensor *x, double p, double dim, double maxnorm);
+TP_API int tp_renorm_(tp_tensor *x, double p, double dim, double maxnorm);
+/* histogram(x, edges or NULL with bins, range (has_range, lo, hi), weight or NULL, density):
+ * out[0] hist, out[1] bin edges (ATen's histogramdd for one dimension); 0 or -1. */
+TP_API int tp_histogram(tp_tensor *x, tp_tensor *edges, double bins, int has_range, double lo, double hi,
+                        tp_tensor *weight, int density, tp_tensor **out);
+/* src/special.c: i0(x) (I0Backward0; integers give float32), igamma(a, x) / igammac(a, x)
+ * (broadcast, floating; gradient for x only), and in place: which 0 i0_, 1 igamma_, 2 igammac_. */
+TP_API tp_tensor *tp_i0(tp_tensor *x);
+TP_API tp_tensor *tp_igamma(tp_tensor *a, tp_tensor *x);
+TP_API tp_tensor *tp_igammac(tp_tensor *a, tp_tensor *x);
+TP_API int tp_special_(int which, tp_tensor *self, tp_tensor *other);
 
 #endif
