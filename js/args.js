@@ -133,3 +133,11 @@ export function inputKeyword(fname, fn) {
     return Object.keys(rest).length ? fn(input, rest) : fn(input);
   };
 }
+
+const warned = new Set();
+/** Python's warnings.warn under the default filter: each message once, on stderr. */
+export function warnOnce(msg, category = 'UserWarning') {
+  if (warned.has(msg)) return;
+  warned.add(msg);
+  console.warn(`${category}: ${msg}`);
+}

@@ -4,7 +4,7 @@
 // Tensor) runs once, from tensorpad.js.
 import { W, check, checkStatus, args, memory } from './core.js';
 import { describe } from './dtype.js';
-import { bind, splitOptions, sizesOf, checkInt, invalidCombination, noArgs } from './args.js';
+import { bind, splitOptions, sizesOf, checkInt, invalidCombination, noArgs, warnOnce } from './args.js';
 import { Tensor, asTensor, wrap } from './tensor.js';
 import { TypedStorage } from './rest.js';
 
@@ -17,14 +17,6 @@ class HistogramResult extends Array {
   [Symbol.for('nodejs.util.inspect.custom')]() { return this.toString(); }
 }
 let pairPtr = 0;
-
-const warned = new Set();
-/** Python's warnings.warn with the default filter: each message once. */
-function warnOnce(msg) {
-  if (warned.has(msg)) return;
-  warned.add(msg);
-  console.warn(`UserWarning: ${msg}`);
-}
 
 const SET_SIGNATURES = ['', 'torch.Storage source', 'torch.Storage source, int storage_offset, tuple of ints size, tuple of ints stride',
   'Tensor source', 'Tensor source, SymInt storage_offset, tuple of SymInts size, tuple of SymInts stride'];

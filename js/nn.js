@@ -7,7 +7,7 @@
 // they are assigned. Here a module's own properties are walked in their insertion order
 // instead, so `this.fc = new Linear(...)` in a subclass registers `fc` just the same.
 import { W, check, TensorError } from './core.js';
-import { bind, splitOptions } from './args.js';
+import { bind, splitOptions, warnOnce } from './args.js';
 import { describe } from './dtype.js';
 import { Tensor, wrap, keep, asTensor } from './tensor.js';
 import { OP } from './ops.js';
@@ -550,8 +550,8 @@ const log_softmax = softmaxLike('log_softmax');
 
 /** torch.broadcast_tensors for two: each expanded (ExpandBackward0) only when its size changes. */
 function broadcastPair(a, b) {
+  if (W.tp_tensor_same_shape(a._ptr, b._ptr)) return [a, b];
   const sa = a.shape, sb = b.shape;
-  if (sa.length === sb.length && sa.every((n, d) => n === sb[d])) return [a, b];
   const nd = Math.max(sa.length, sb.length), shape = [];
   for (let d = 0; d < nd; d++) {
     const i = sa.length - nd + d, j = sb.length - nd + d, p = i < 0 ? 1 : sa[i], q = j < 0 ? 1 : sb[j];
@@ -569,6 +569,7 @@ function mse_loss(...a) {
   asTensor(input, 'mse_loss', 'input', 1);
   asTensor(target, 'mse_loss', 'target', 2);
   const r = reductionOf(reduction);
+  warnIfBroadcast(input, target);
   const [x, y] = broadcastPair(input, target);  // as F.mse_loss: broadcast_tensors, then the op
   return wrap(check(W.tp_mse_loss(x._ptr, y._ptr, r)));
 }
@@ -598,7 +599,15 @@ function nll_loss(...a) {
   return r === REDUCTIONS.none ? loss.view(outSize) : loss;
 }
 
-const sameSize = (a, b) => a.ndim === b.ndim && Array.from(a.shape).every((n, d) => n === b.shape[d]);
+const sameSize = (a, b) => W.tp_tensor_same_shape(a._ptr, b._ptr) === 1;
+
+/** F.mse_loss and F.l1_loss warn (then broadcast) when the sizes differ: a classic mistake is
+ *  a target of shape [N] against an output of shape [N, 1], which broadcasts to [N, N]. */
+function warnIfBroadcast(input, target) {
+  if (sameSize(input, target)) return;
+  warnOnce(`Using a target size (${target.shape}) that is different to the input size (${input.shape}). ` +
+    'This will likely lead to incorrect results due to broadcasting. Please ensure they have the same size.');
+}
 
 function binary_cross_entropy(...a) {
   const o = bind('binary_cross_entropy', a, ['input', 'target', 'weight', 'size_average', 'reduce', 'reduction'], { weight: null, reduction: 'mean' });
@@ -630,6 +639,7 @@ function l1_loss(...a) {
   asTensor(o.input, 'l1_loss', 'input', 1);
   asTensor(o.target, 'l1_loss', 'target', 2);
   const r = reductionOf(o.reduction);
+  warnIfBroadcast(o.input, o.target);
   const [x, y] = broadcastPair(o.input, o.target);
   const d = x.sub(y).abs();
   return r === REDUCTIONS.none ? d : r === REDUCTIONS.mean ? d.mean() : d.sum();

@@ -293,6 +293,9 @@ TP_API int tp_tensor_dtype(const tp_tensor *t) { return t->dtype; }
 TP_API double tp_tensor_serial(const tp_tensor *t) { return t->serial; }
 TP_API int tp_tensor_ndim(const tp_tensor *t) { return t->ndim; }
 TP_API double tp_tensor_size(const tp_tensor *t, int d) { return (double)t->shape[d]; }
+TP_API int tp_tensor_same_shape(const tp_tensor *a, const tp_tensor *b) {
+  return a->ndim == b->ndim && !memcmp(a->shape, b->shape, sizeof(int64_t) * (size_t)a->ndim);
+}
 TP_API double tp_tensor_stride(const tp_tensor *t, int d) { return (double)t->stride[d]; }
 TP_API double tp_tensor_offset(const tp_tensor *t) { return (double)t->offset; }
 TP_API double tp_tensor_numel(const tp_tensor *t) { return (double)tp_shape_numel(t->ndim, t->shape); }

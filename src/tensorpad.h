@@ -56,6 +56,7 @@ TP_API void tp_tensor_release(tp_tensor *t);       /* frees the header at refcou
 TP_API int tp_tensor_dtype(const tp_tensor *t);
 TP_API double tp_tensor_serial(const tp_tensor *t);          /* unique per tensor header */
 TP_API int tp_tensor_ndim(const tp_tensor *t);
+TP_API int tp_tensor_same_shape(const tp_tensor *a, const tp_tensor *b);  /* 1 when the sizes are equal */
 TP_API double tp_tensor_size(const tp_tensor *t, int dim);
 TP_API double tp_tensor_stride(const tp_tensor *t, int dim);
 TP_API double tp_tensor_offset(const tp_tensor *t);          /* storage offset, in elements */
