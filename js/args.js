@@ -134,10 +134,41 @@ export function inputKeyword(fname, fn) {
   };
 }
 
-const warned = new Set();
-/** Python's warnings.warn under the default filter: each message once, on stderr. */
-export function warnOnce(msg, category = 'UserWarning') {
-  if (warned.has(msg)) return;
-  warned.add(msg);
+// ---- warnings -------------------------------------------------------------------------------
+// Python prints a warning once per (message, place in the user's code) under its default
+// filter; TORCH_WARN_ONCE warnings print once per process unless torch.set_warn_always(true).
+// Both go to console.warn as "UserWarning: message". resetWarnings() forgets what was shown,
+// as a fresh process would (the playground calls it before every run).
+const shown = new Set();
+let warnAlways = false;
+const SELF = import.meta.url, LIB = SELF.slice(0, SELF.lastIndexOf('/') + 1);
+
+/** The first stack frame outside the library: where Python's warnings module would point. */
+function callSite() {
+  const frames = (new Error().stack ?? '').split('\n').slice(2);
+  for (const f of frames) if (f.includes('<anonymous>') || !f.includes(LIB)) return f.trim().replace(/:\d+(\)?)$/, '$1');  // file:line, as Python keys it
+  return '';
+}
+
+/** warnings.warn(msg) under Python's default filter: once per message and call site. */
+export function warn(msg, category = 'UserWarning') {
+  const key = `${msg}\0${callSite()}`;
+  if (shown.has(key)) return;
+  shown.add(key);
   console.warn(`${category}: ${msg}`);
 }
+
+/** TORCH_WARN_ONCE: once per process (per call site with torch.set_warn_always(true)). */
+export function warnOnce(msg, category = 'UserWarning') {
+  if (warnAlways) return warn(msg, category);
+  if (shown.has(msg)) return;
+  shown.add(msg);
+  console.warn(`${category}: ${msg}`);
+}
+
+export function resetWarnings() { shown.clear(); }
+export function setWarnAlways(b) { warnAlways = !!b; }
+export function isWarnAlways() { return warnAlways; }
+
+/** ATen's TORCH_WARN text ends with where in ATen it was raised, as PyTorch 1.13 prints it. */
+export const aten = (msg, where) => `${msg} (Triggered internally at  ./aten/src/ATen/${where}.)`;

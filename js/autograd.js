@@ -4,7 +4,7 @@
 import { W, check, checkStatus, cstr, setHookHandler, TensorError } from './core.js';
 import { bind, splitOptions, isOptions } from './args.js';
 import { describe } from './dtype.js';
-import { Tensor, Tuple, wrap, wrapBorrowed, setNodeFactory, asTensor, joinScope } from './tensor.js';
+import { Tensor, Tuple, wrap, wrapBorrowed, setNodeFactory, asTensor, joinScope, gradOf } from './tensor.js';
 
 const inspect = Symbol.for('nodejs.util.inspect.custom');
 
@@ -295,7 +295,7 @@ function graph(t) {
   const tensorNode = (x, id) => {
     if (seen.has(id)) return;
     seen.add(id);
-    const g = x.grad;
+    const g = gradOf(x);
     out.nodes.push({
       id, kind: 'tensor', label: x.name ?? null, shape: Array.from(x.shape), dtype: x.dtype.name,
       requires_grad: x.requires_grad, is_leaf: x.is_leaf, retains_grad: x.retains_grad,

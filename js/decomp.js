@@ -3,8 +3,18 @@
 // eig), which throw its messages. Binds arguments only; install(torch, Tensor) is called once
 // by tensorpad.js before the namespace is frozen.
 import { W, check, checkStatus, memory, TensorError } from './core.js';
-import { bind, checkBool } from './args.js';
+import { bind, checkBool, warnOnce } from './args.js';
 import { wrap, asTensor, Tuple } from './tensor.js';
+
+// 1.13's TORCH_WARN_ONCE texts for the deprecated forms (once per process).
+const DEPRECATED = {
+  lu: "torch.lu is deprecated in favor of torch.linalg.lu_factor / torch.linalg.lu_factor_ex and will be removed in a future PyTorch release.\nLU, pivots = torch.lu(A, compute_pivots)\nshould be replaced with\nLU, pivots = torch.linalg.lu_factor(A, compute_pivots)\nand\nLU, pivots, info = torch.lu(A, compute_pivots, get_infos=True)\nshould be replaced with\nLU, pivots, info = torch.linalg.lu_factor_ex(A, compute_pivots) (Triggered internally at  ./aten/src/ATen/native/BatchLinearAlgebra.cpp:1915.)",
+  cholesky: "torch.cholesky is deprecated in favor of torch.linalg.cholesky and will be removed in a future PyTorch release.\nL = torch.cholesky(A)\nshould be replaced with\nL = torch.linalg.cholesky(A)\nand\nU = torch.cholesky(A, upper=True)\nshould be replaced with\nU = torch.linalg.cholesky(A).mH().\nThis transform will produce equivalent results for all valid (symmetric positive definite) inputs. (Triggered internally at  ./aten/src/ATen/native/BatchLinearAlgebra.cpp:1615.)",
+  qr: "torch.qr is deprecated in favor of torch.linalg.qr and will be removed in a future PyTorch release.\nThe boolean parameter 'some' has been replaced with a string parameter 'mode'.\nQ, R = torch.qr(A, some)\nshould be replaced with\nQ, R = torch.linalg.qr(A, 'reduced' if some else 'complete') (Triggered internally at  ./aten/src/ATen/native/BatchLinearAlgebra.cpp:2349.)",
+  lu_solve: "torch.lu_solve is deprecated in favor of torch.linalg.lu_solveand will be removed in a future PyTorch release.\nNote that torch.linalg.lu_solve has its arguments reversed.\nX = torch.lu_solve(B, LU, pivots)\nshould be replaced with\nX = torch.linalg.lu_solve(LU, pivots, B) (Triggered internally at  ./aten/src/ATen/native/BatchLinearAlgebra.cpp:2072.)",
+  triangular_solve: "torch.triangular_solve is deprecated in favor of torch.linalg.solve_triangularand will be removed in a future PyTorch release.\ntorch.linalg.solve_triangular has its arguments reversed and does not return a copy of one of the inputs.\nX = torch.triangular_solve(B, A).solution\nshould be replaced with\nX = torch.linalg.solve_triangular(A, B). (Triggered internally at  ./aten/src/ATen/native/BatchLinearAlgebra.cpp:2115.)",
+};
+const deprecated = (name) => warnOnce(DEPRECATED[name]);
 
 function noOut(out) {
   if (out !== undefined && out !== null) throw new TypeError("tensorpad does not support the 'out' argument");
@@ -65,11 +75,13 @@ export function install(torch, Tensor) {
   };
   torch.cholesky = (...a) => {
     const { input, upper, out } = bind('cholesky', a, ['input', 'upper', 'out']);
+    deprecated('cholesky');
     noOut(out);
     return cholesky(asTensor(input, 'cholesky'), checkBool('cholesky', 'upper', upper), 0);
   };
   Tensor.prototype.cholesky = function (...a) {
     const { upper } = bind('cholesky', a, ['upper']);
+    deprecated('cholesky');
     return cholesky(this, checkBool('cholesky', 'upper', upper), 0);
   };
 
@@ -86,10 +98,12 @@ export function install(torch, Tensor) {
   const tsArgs = (f, o) => [checkBool(f, 'upper', o.upper), checkBool(f, 'transpose', o.transpose), checkBool(f, 'unitriangular', o.unitriangular)];
   Tensor.prototype.triangular_solve = function (...a) {
     const o = bind('triangular_solve', a, TS);
+    deprecated('triangular_solve');
     return triangularSolve(this, asTensor(o.A, 'triangular_solve', 'A'), ...tsArgs('triangular_solve', o));
   };
   torch.triangular_solve = (...a) => {
     const o = bind('triangular_solve', a, ['input', ...TS, 'out']);
+    deprecated('triangular_solve');
     noOut(o.out);
     return triangularSolve(asTensor(o.input, 'triangular_solve'), asTensor(o.A, 'triangular_solve', 'A'), ...tsArgs('triangular_solve', o));
   };
@@ -139,11 +153,13 @@ export function install(torch, Tensor) {
   };
   torch.lu = (...a) => {
     const { A, pivot, get_infos: gi, out } = bind('lu', a, ['A', 'pivot', 'get_infos', 'out']);
+    deprecated('lu');
     noOut(out);
     return lu(asTensor(A, 'lu', 'A'), pivot, gi);
   };
   Tensor.prototype.lu = function (...a) {
     const { pivot, get_infos: gi } = bind('lu', a, ['pivot', 'get_infos']);
+    deprecated('lu');
     return lu(this, pivot, gi);
   };
   // linalg.lu_solve(LU, pivots, B, *, left=True, adjoint=False); torch.lu_solve(b, LU_data, LU_pivots)
@@ -158,11 +174,13 @@ export function install(torch, Tensor) {
   const luSolve = (b, LU, piv) => wrap(check(W.tp_lu_solve(LU._ptr, piv._ptr, b._ptr, 0)));
   torch.lu_solve = (...a) => {
     const { input, LU_data, LU_pivots, out } = bind('lu_solve', a, ['input', 'LU_data', 'LU_pivots', 'out']);
+    deprecated('lu_solve');
     noOut(out);
     return luSolve(asTensor(input, 'lu_solve'), asTensor(LU_data, 'lu_solve', 'LU_data'), asTensor(LU_pivots, 'lu_solve', 'LU_pivots'));
   };
   Tensor.prototype.lu_solve = function (...a) {
     const { LU_data, LU_pivots } = bind('lu_solve', a, ['LU_data', 'LU_pivots']);
+    deprecated('lu_solve');
     return luSolve(this, asTensor(LU_data, 'lu_solve', 'LU_data'), asTensor(LU_pivots, 'lu_solve', 'LU_pivots'));
   };
 
@@ -183,11 +201,13 @@ export function install(torch, Tensor) {
   };
   torch.qr = (...a) => {
     const { input, some, out } = bind('qr', a, ['input', 'some', 'out']);
+    deprecated('qr');
     noOut(out);
     return qr(asTensor(input, 'qr'), checkBool('qr', 'some', some) === false ? 1 : 0, 'qr');
   };
   Tensor.prototype.qr = function (...a) {
     const { some } = bind('qr', a, ['some']);
+    deprecated('qr');
     return qr(this, checkBool('qr', 'some', some) === false ? 1 : 0, 'qr');
   };
 

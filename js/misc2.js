@@ -4,7 +4,7 @@
 // Tensor) runs once, from tensorpad.js.
 import { W, check, checkStatus, args, memory } from './core.js';
 import { describe } from './dtype.js';
-import { bind, splitOptions, sizesOf, checkInt, invalidCombination, noArgs, warnOnce } from './args.js';
+import { bind, splitOptions, sizesOf, checkInt, invalidCombination, noArgs, warn } from './args.js';
 import { Tensor, asTensor, wrap } from './tensor.js';
 import { TypedStorage } from './rest.js';
 
@@ -77,14 +77,14 @@ export function install(torch, T) {
   // Python's deprecated Tensor.resize / resize_as: autograd's Resize (ResizeBackward), which
   // keeps the number of elements and shares memory with a contiguous input.
   P.resize = function (...a) {
-    warnOnce('non-inplace resize is deprecated');
+    warn('non-inplace resize is deprecated');
     const s = sizesOf('resize', a.length === 1 && Array.isArray(a[0]) ? a[0] : a);
     return wrap(check(W.tp_resize(this._ptr, s.length, args(s))));
   };
   P.resize_as = function (...a) {
     const { tensor } = bind('resize_as', a, ['tensor']);
     if (tensor === undefined) throw new TypeError('resize_as() missing 1 required positional argument: \'tensor\'');
-    warnOnce('non-inplace resize_as is deprecated');
+    warn('non-inplace resize_as is deprecated');
     const s = [...asTensor(tensor, 'resize_as', 'tensor').shape];
     return wrap(check(W.tp_resize(this._ptr, s.length, args(s))));
   };

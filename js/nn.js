@@ -7,7 +7,7 @@
 // they are assigned. Here a module's own properties are walked in their insertion order
 // instead, so `this.fc = new Linear(...)` in a subclass registers `fc` just the same.
 import { W, check, TensorError } from './core.js';
-import { bind, splitOptions, warnOnce } from './args.js';
+import { bind, splitOptions, warn } from './args.js';
 import { describe } from './dtype.js';
 import { Tensor, wrap, keep, asTensor } from './tensor.js';
 import { OP } from './ops.js';
@@ -362,7 +362,7 @@ class LogSoftmax extends Module {
 class MSELoss extends Module {
   constructor(...a) {
     super();
-    this.reduction = bind('MSELoss.__init__', a, ['size_average', 'reduce', 'reduction'], { reduction: 'mean' }).reduction;
+    this.reduction = legacyReduction(bind('MSELoss.__init__', a, ['size_average', 'reduce', 'reduction'], { reduction: 'mean' }));
   }
   forward(input, target) { return mse_loss(input, target, { reduction: this.reduction }); }
 }
@@ -372,14 +372,14 @@ class NLLLoss extends Module {
     const o = bind('NLLLoss.__init__', a, ['weight', 'size_average', 'ignore_index', 'reduce', 'reduction'], { weight: null, ignore_index: -100, reduction: 'mean' });
     Object.defineProperty(this, 'weight', { value: o.weight, writable: true, enumerable: false });
     this.ignore_index = o.ignore_index;
-    this.reduction = o.reduction;
+    this.reduction = legacyReduction(o);
   }
   forward(input, target) { return nll_loss(input, target, { weight: this.weight, ignore_index: this.ignore_index, reduction: this.reduction }); }
 }
 class L1Loss extends Module {
   constructor(...a) {
     super();
-    this.reduction = bind('L1Loss.__init__', a, ['size_average', 'reduce', 'reduction'], { reduction: 'mean' }).reduction;
+    this.reduction = legacyReduction(bind('L1Loss.__init__', a, ['size_average', 'reduce', 'reduction'], { reduction: 'mean' }));
   }
   forward(input, target) { return l1_loss(input, target, { reduction: this.reduction }); }
 }
@@ -388,7 +388,7 @@ class BCELoss extends Module {
     super();
     const o = bind('BCELoss.__init__', a, ['weight', 'size_average', 'reduce', 'reduction'], { weight: null, reduction: 'mean' });
     Object.defineProperty(this, 'weight', { value: o.weight, writable: true, enumerable: false });
-    this.reduction = o.reduction;
+    this.reduction = legacyReduction(o);
   }
   forward(input, target) { return binary_cross_entropy(input, target, { weight: this.weight, reduction: this.reduction }); }
 }
@@ -398,7 +398,7 @@ class BCEWithLogitsLoss extends Module {
     const o = bind('BCEWithLogitsLoss.__init__', a, ['weight', 'size_average', 'reduce', 'reduction', 'pos_weight'], { weight: null, reduction: 'mean', pos_weight: null });
     Object.defineProperty(this, 'weight', { value: o.weight, writable: true, enumerable: false });
     Object.defineProperty(this, 'pos_weight', { value: o.pos_weight, writable: true, enumerable: false });
-    this.reduction = o.reduction;
+    this.reduction = legacyReduction(o);
   }
   forward(input, target) {
     return binary_cross_entropy_with_logits(input, target, { weight: this.weight, reduction: this.reduction, pos_weight: this.pos_weight });
@@ -454,7 +454,7 @@ class CrossEntropyLoss extends Module {
       { weight: null, ignore_index: -100, reduction: 'mean', label_smoothing: 0 });
     Object.defineProperty(this, 'weight', { value: o.weight, writable: true, enumerable: false });
     this.ignore_index = o.ignore_index;
-    this.reduction = o.reduction;
+    this.reduction = legacyReduction(o);
     this.label_smoothing = o.label_smoothing;
   }
   forward(input, target) {
@@ -464,6 +464,16 @@ class CrossEntropyLoss extends Module {
 
 // ---- functional --------------------------------------------------------------------------
 const REDUCTIONS = { none: 0, mean: 1, sum: 2 };
+/** 1.13's _Reduction.legacy_get_string: size_average / reduce, when given, decide the
+ *  reduction (with its deprecation warning); otherwise `reduction` does. */
+function legacyReduction(o) {
+  if ((o.size_average === undefined || o.size_average === null) && (o.reduce === undefined || o.reduce === null)) return o.reduction;
+  const sizeAverage = o.size_average ?? true, reduce = o.reduce ?? true;
+  const r = sizeAverage && reduce ? 'mean' : reduce ? 'sum' : 'none';
+  warn(`size_average and reduce args will be deprecated, please use reduction='${r}' instead.`);
+  return r;
+}
+
 function reductionOf(r) {
   if (!Object.prototype.hasOwnProperty.call(REDUCTIONS, r)) throw new TensorError(`${r} is not a valid value for reduction`);
   return REDUCTIONS[r];
@@ -541,7 +551,11 @@ function softmaxLike(fname) {
   return (...a) => {
     const { input, dim, dtype } = bind(fname, a, ['input', 'dim', '_stacklevel', 'dtype'], { dim: null, dtype: null });
     asTensor(input, fname, 'input');
-    const d = dim === null || dim === undefined ? implicitDim(input.ndim) : dim;
+    let d = dim;
+    if (dim === null || dim === undefined) {
+      warn(`Implicit dimension choice for ${fname} has been deprecated. Change the call to include dim=X as an argument.`);
+      d = implicitDim(input.ndim);
+    }
     return dtype === null || dtype === undefined ? input[fname](d) : input[fname](d, { dtype });
   };
 }
@@ -565,11 +579,12 @@ function broadcastPair(a, b) {
 }
 
 function mse_loss(...a) {
-  const { input, target, reduction } = bind('mse_loss', a, ['input', 'target', 'size_average', 'reduce', 'reduction'], { reduction: 'mean' });
+  const o = bind('mse_loss', a, ['input', 'target', 'size_average', 'reduce', 'reduction'], { reduction: 'mean' });
+  const { input, target } = o;
   asTensor(input, 'mse_loss', 'input', 1);
   asTensor(target, 'mse_loss', 'target', 2);
-  const r = reductionOf(reduction);
   warnIfBroadcast(input, target);
+  const r = reductionOf(legacyReduction(o));
   const [x, y] = broadcastPair(input, target);  // as F.mse_loss: broadcast_tensors, then the op
   return wrap(check(W.tp_mse_loss(x._ptr, y._ptr, r)));
 }
@@ -579,7 +594,7 @@ function nll_loss(...a) {
     { weight: null, ignore_index: -100, reduction: 'mean' });
   asTensor(o.input, 'nll_loss_nd', 'input', 1);
   asTensor(o.target, 'nll_loss_nd', 'target', 2);
-  const r = reductionOf(o.reduction);
+  const r = reductionOf(legacyReduction(o));
   const w = o.weight === null || o.weight === undefined ? null : asTensor(o.weight, 'nll_loss', 'weight', 3);
   if (!Number.isInteger(o.ignore_index)) throw new TypeError(`nll_loss(): argument 'ignore_index' must be int, not ${describe(o.ignore_index)}`);
   const x = o.input, t = o.target, wp = w ? w._ptr : 0;
@@ -605,7 +620,7 @@ const sameSize = (a, b) => W.tp_tensor_same_shape(a._ptr, b._ptr) === 1;
  *  a target of shape [N] against an output of shape [N, 1], which broadcasts to [N, N]. */
 function warnIfBroadcast(input, target) {
   if (sameSize(input, target)) return;
-  warnOnce(`Using a target size (${target.shape}) that is different to the input size (${input.shape}). ` +
+  warn(`Using a target size (${target.shape}) that is different to the input size (${input.shape}). ` +
     'This will likely lead to incorrect results due to broadcasting. Please ensure they have the same size.');
 }
 
@@ -613,7 +628,7 @@ function binary_cross_entropy(...a) {
   const o = bind('binary_cross_entropy', a, ['input', 'target', 'weight', 'size_average', 'reduce', 'reduction'], { weight: null, reduction: 'mean' });
   asTensor(o.input, 'binary_cross_entropy', 'input', 1);
   asTensor(o.target, 'binary_cross_entropy', 'target', 2);
-  const r = reductionOf(o.reduction);
+  const r = reductionOf(legacyReduction(o));
   if (!sameSize(o.input, o.target)) {
     throw new TensorError(`Using a target size (${o.target.shape}) that is different to the input size (${o.input.shape}) is deprecated. Please ensure they have the same size.`);
   }
@@ -626,7 +641,7 @@ function binary_cross_entropy_with_logits(...a) {
     { weight: null, reduction: 'mean', pos_weight: null });
   asTensor(o.input, 'binary_cross_entropy_with_logits', 'input', 1);
   asTensor(o.target, 'binary_cross_entropy_with_logits', 'target', 2);
-  const r = reductionOf(o.reduction);
+  const r = reductionOf(legacyReduction(o));
   if (!sameSize(o.input, o.target)) throw new TensorError(`Target size (${o.target.shape}) must be the same as input size (${o.input.shape})`);
   const w = o.weight ? asTensor(o.weight, 'binary_cross_entropy_with_logits', 'weight', 3) : null;
   const pw = o.pos_weight ? asTensor(o.pos_weight, 'binary_cross_entropy_with_logits', 'pos_weight', 7) : null;
@@ -638,8 +653,8 @@ function l1_loss(...a) {
   const o = bind('l1_loss', a, ['input', 'target', 'size_average', 'reduce', 'reduction'], { reduction: 'mean' });
   asTensor(o.input, 'l1_loss', 'input', 1);
   asTensor(o.target, 'l1_loss', 'target', 2);
-  const r = reductionOf(o.reduction);
   warnIfBroadcast(o.input, o.target);
+  const r = reductionOf(legacyReduction(o));
   const [x, y] = broadcastPair(o.input, o.target);
   const d = x.sub(y).abs();
   return r === REDUCTIONS.none ? d : r === REDUCTIONS.mean ? d.mean() : d.sum();
@@ -651,7 +666,7 @@ function cross_entropy(...a) {
   asTensor(o.input, 'cross_entropy_loss', 'input', 1);
   asTensor(o.target, 'cross_entropy_loss', 'target', 2);
   const input = o.input, target = o.target, weight = o.weight ?? null, ls = o.label_smoothing ?? 0;
-  const red = reductionOf(o.reduction);
+  const red = reductionOf(legacyReduction(o));
   const classDim = input.ndim === 1 ? 0 : 1;
   const nClasses = input.ndim ? input.shape[classDim] : 1;
   // weight viewed to broadcast along the class dim, as PyTorch's weight_broadcast_shape
@@ -703,8 +718,12 @@ export function install(torch, TensorClass) {
     const [pos, o] = splitOptions('addmm', a, ['mat1', 'mat2', 'beta', 'alpha']);
     return addmm(this, pos[0] ?? o.mat1, pos[1] ?? o.mat2, o);
   };
+  const deprecated = (name, f) => (input) => {
+    warn(`nn.functional.${name} is deprecated. Use torch.${name} instead.`);
+    return f(input);
+  };
   const functional = Object.freeze({
-    linear, relu, tanh, sigmoid, gelu, silu, leaky_relu, softplus, dropout, softmax, log_softmax, mse_loss, l1_loss, nll_loss, cross_entropy,
+    linear, relu, tanh: deprecated('tanh', tanh), sigmoid: deprecated('sigmoid', sigmoid), gelu, silu, leaky_relu, softplus, dropout, softmax, log_softmax, mse_loss, l1_loss, nll_loss, cross_entropy,
     binary_cross_entropy, binary_cross_entropy_with_logits,
     relu_: (input) => asTensor(input, 'relu_', 'input').relu_(),
   });

@@ -6,7 +6,7 @@
 // run inside a synchronous loop, which is why scope/dispose exist.
 import { W, memory, check, checkStatus, args, cstr, lastError, heapBuffer, TensorError, withCString, notePressure } from './core.js';
 import { dtypes, byName, toDtype, describe, dtype } from './dtype.js';
-import { bind, splitOptions, checkInt, sizesOf, sizesArg, noArgs, kwOnly, registerTensorClass, invalidCombination } from './args.js';
+import { bind, splitOptions, checkInt, sizesOf, sizesArg, noArgs, kwOnly, registerTensorClass, invalidCombination, warn, warnOnce, aten } from './args.js';
 import { bindGen, generatorOf } from './generator.js';
 
 const inspect = Symbol.for('nodejs.util.inspect.custom');
@@ -24,6 +24,23 @@ const tensorRegistry = new FinalizationRegistry((ptr) => {
 // A TypedArray handed out by numpy() keeps its storage alive until it is collected.
 const arrayRegistry = new FinalizationRegistry((storage) => W.tp_storage_release_ptr(storage));
 const scopeStack = [];
+
+const NON_LEAF_GRAD = 'The .grad attribute of a Tensor that is not a leaf Tensor is being accessed. Its .grad attribute ' +
+  "won't be populated during autograd.backward(). If you indeed want the .grad field to be populated for a non-leaf Tensor, " +
+  'use .retain_grad() on the non-leaf Tensor. If you access the non-leaf Tensor by mistake, make sure you access the leaf ' +
+  'Tensor instead. See github.com/pytorch/pytorch/pull/30531 for more informations. ' +
+  '(Triggered internally at  ./build/aten/src/ATen/core/TensorBody.h:480.)';
+const T_DEPRECATED = 'The use of `x.T` on tensors of dimension other than 2 to reverse their shape is deprecated and it ' +
+  'will throw an error in a future release. Consider `x.mT` to transpose batches of matrices or ' +
+  '`x.permute(*torch.arange(x.ndim - 1, -1, -1))` to reverse the dimensions of a tensor.';
+/** t.grad without the non-leaf warning, for the library's own reads (graph export, deepcopy). */
+export function gradOf(t) {
+  const g = W.tp_tensor_grad(t._ptr);
+  return g ? wrapBorrowed(g) : null;
+}
+/** PyTorch's advice when torch.tensor / new_tensor is handed a tensor. */
+export const copyConstructWarning = (how) => warn('To copy construct from a tensor, it is recommended to use ' +
+  'sourceTensor.clone().detach() or sourceTensor.clone().detach().requires_grad_(True), rather than ' + how + '(sourceTensor).');
 
 /** torch.Size: an Array of ints that prints as PyTorch does. */
 export class Size extends Array {
@@ -141,7 +158,9 @@ export class Tensor {
   /** The accumulated gradient: the same object across accumulations, as in PyTorch. */
   get grad() {
     const g = W.tp_tensor_grad(this._ptr);
-    return g ? wrapBorrowed(g) : null;
+    if (g) return wrapBorrowed(g);
+    if (!W.tp_tensor_is_leaf(this._ptr) && !W.tp_tensor_retains_grad(this._ptr)) warn(NON_LEAF_GRAD);
+    return null;
   }
   set grad(g) {
     if (g !== null && g !== undefined && !(g instanceof Tensor)) {
@@ -290,6 +309,7 @@ export class Tensor {
   reshape_as(other) { return this.reshape(asTensor(other, 'reshape_as', 'other').shape); }
   get T() {
     const n = this.ndim;
+    if (n !== 2 && n !== 0) warnOnce(aten(T_DEPRECATED, 'native/TensorShape.cpp:3277'));
     const dims = [];
     for (let d = n - 1; d >= 0; d--) dims.push(d);
     return this.permute(dims);

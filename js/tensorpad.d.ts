@@ -543,6 +543,9 @@ export interface Torch {
   result_type(a: Tensor | Scalar, b: Tensor | Scalar): dtype;
   promote_types(a: dtype, b: dtype): dtype;
   get_default_dtype(): dtype;
+  /** TORCH_WARN_ONCE warnings show every time (per line of user code) when true. */
+  set_warn_always(b: boolean): void;
+  is_warn_always_enabled(): boolean;
 
   set_printoptions(opts?: PrintOptions): void;
   get_printoptions(): Required<Omit<PrintOptions, 'profile'>>;
@@ -827,6 +830,8 @@ export interface Optim {
 declare const torch: Torch;
 export default torch;
 export { tensor };
+/** Forgets which warnings were shown, as a fresh Python process would (the playground calls it before each run). */
+export declare function resetWarnings(): void;
 declare function tensor(data: NestedData | HeapArray, opts?: CreateOptions): Tensor;
 
 // ---- sorting, selection and the reductions around them (js/sort.js; src/sort.c, src/stats.c)

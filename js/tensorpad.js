@@ -9,8 +9,8 @@
 // docs/API.md for what exists and where JS and Python differ.
 import { W, check, checkStatus, args, heapBuffer, heapBuffers, memory, sharedMemory, TensorError } from './core.js';
 import { dtypes, byName, dtypeOfArray, toDtype, describe, promoteTypes, dtype } from './dtype.js';
-import { bind, splitOptions, checkInt, sizesOf, invalidCombination, isOptions } from './args.js';
-import { Tensor, Size, device, wrap, asTensor, scalarValue, scope, keep, viewOf, Ellipsis, Slice } from './tensor.js';
+import { bind, splitOptions, checkInt, sizesOf, invalidCombination, isOptions, resetWarnings, setWarnAlways, isWarnAlways } from './args.js';
+import { Tensor, Size, device, wrap, asTensor, scalarValue, scope, keep, viewOf, Ellipsis, Slice, copyConstructWarning, gradOf } from './tensor.js';
 import * as ops from './ops.js';
 import * as linalg from './linalg.js';
 import * as shape from './shape.js';
@@ -142,8 +142,14 @@ function checkIntegral(flat, dt) {
 
 const nativeArrayTypes = [Float32Array, Float64Array, Int32Array, BigInt64Array, Uint8Array];
 
-/** A new tensor with a copy of data: numbers, booleans, nested arrays, TypedArrays, tensors. */
+/** torch.tensor: a new tensor with a copy of data (numbers, booleans, nested arrays,
+ *  TypedArrays, tensors: those with PyTorch's advice to clone().detach() instead). */
 function tensor(data, ...a) {
+  if (data instanceof Tensor) copyConstructWarning('torch.tensor');
+  return makeTensor(data, ...a);
+}
+
+function makeTensor(data, ...a) {
   const [, opts] = splitOptions('tensor', a, CREATE_KEYS);
   checkDevice(opts);
   if (data instanceof Tensor) {
@@ -348,7 +354,8 @@ function randint_like(t, ...a) {
 Object.assign(Tensor.prototype, {
   new_tensor(data, ...a) {
     const [, o] = splitOptions('new_tensor', a, CREATE_KEYS);
-    return tensor(data, { ...o, dtype: dtypeOpt(o, this.dtype, 'new_tensor') });
+    if (data instanceof Tensor) copyConstructWarning('tensor.new_tensor');
+    return makeTensor(data, { ...o, dtype: dtypeOpt(o, this.dtype, 'new_tensor') });
   },
   new_zeros(...a) { const [s, o] = sizesFromCall('new_zeros', a, CREATE_KEYS); return zeros(s, { ...o, dtype: dtypeOpt(o, this.dtype, 'new_zeros') }); },
   new_ones(...a) { const [s, o] = sizesFromCall('new_ones', a, CREATE_KEYS); return ones(s, { ...o, dtype: dtypeOpt(o, this.dtype, 'new_ones') }); },
@@ -438,7 +445,7 @@ function deepcopy(x, memo = new Map()) {
       keep(out);
       return out;
     }
-    const g = x.grad;
+    const g = gradOf(x);
     if (g) out.grad = deepcopy(g, memo);
     return out;
   }
@@ -541,7 +548,7 @@ const torch = {
   Ellipsis, Slice,
   float32: byName.float32, float64: byName.float64, int32: byName.int32, int64: byName.int64, bool: byName.bool,
   float: byName.float32, double: byName.float64, int: byName.int32, long: byName.int64,
-  tensor, as_tensor: (d, ...a) => (d instanceof Tensor && a.length === 0 ? d : tensor(d, ...a)),
+  tensor, as_tensor: (d, ...a) => (d instanceof Tensor && a.length === 0 ? d : makeTensor(d, ...a)),
   zeros, ones, empty, full, rand, randn, randint, arange, linspace, logspace, eye,
   zeros_like, ones_like, empty_like, full_like, rand_like, randn_like, randint_like,
   from_numpy, heap_array, shares_memory, deepcopy: (x) => deepcopy(x),
@@ -551,6 +558,7 @@ const torch = {
   result_type: (a, b) => promoteTypes(a instanceof Tensor ? a.dtype : fillDtype(a), b instanceof Tensor ? b.dtype : fillDtype(b)),
   promote_types: (a, b) => promoteTypes(toDtype(a), toDtype(b)),
   get_default_dtype: () => byName.float32,
+  set_warn_always: (b) => setWarnAlways(b), is_warn_always_enabled: () => isWarnAlways(),
   set_printoptions, get_printoptions,
   manual_seed, initial_seed: () => default_generator.initial_seed(), default_generator, Generator,
   seed: () => default_generator.seed(),
@@ -583,4 +591,4 @@ decomp.install(torch, Tensor);
 applyPrintOptions();
 Object.freeze(torch);
 export default torch;
-export { Tensor, Size, TensorError, tensor, Generator };
+export { Tensor, Size, TensorError, tensor, Generator, resetWarnings };

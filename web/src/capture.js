@@ -54,7 +54,7 @@ export function describeMemory(torch, Tensor, named) {
     if (list.length >= MAX_TENSORS) break;
     if (v instanceof Tensor && !v.is_disposed) {
       list.push({ name, t: v, kind: 'tensor' });
-      const g = v.grad;
+      const g = v.is_leaf || v.retains_grad ? v.grad : null;   // a non-leaf's .grad is null, and reading it warns
       if (g instanceof Tensor && !g.is_disposed) list.push({ name: `${name}.grad`, t: g, kind: 'grad' });
     } else if (ArrayBuffer.isView(v) && !(v instanceof DataView)) {
       let onHeap = false;

@@ -205,6 +205,7 @@ self.addEventListener('error', (ev) => {
 // ---- running ---------------------------------------------------------------------------------
 async function run({ id, code }) {
   current = { id, shown: [], captured: null };
+  tensorpad.resetWarnings();   // each run shows PyTorch's warnings as a fresh process would
   const t0 = performance.now();
   lastYield = t0;
   let error = null;
