@@ -302,3 +302,22 @@ test('a training loop with autograd updates its plots live and keeps memory boun
   assert.deepEqual(page.errors, []);
   await page.close();
 });
+
+test("PyTorch's warnings show in the output pane on every run, wrapped, as a fresh Python process shows them", async () => {
+  const page = await newPage(env.browser);
+  await openPlayground(page, env.server.url);
+  const code = 'const y = torch.ones(2, {requires_grad: true}).mul(2);\nprint(y.grad);\nprint(torch.nn.functional.softmax(torch.ones(2, 3)).sum().item());\n';
+  for (let run = 0; run < 2; run++) {
+    const { stdout, text, done } = await runInPage(page, code);
+    assert.equal(done.ok, true);
+    assert.equal(stdout, 'null\n2\n');
+    const warnings = await page.$$eval('#output .err', (es) => es.map((e) => e.textContent));
+    assert.equal(warnings.length, 2, text);
+    assert.match(warnings[0], /^UserWarning: The \.grad attribute of a Tensor that is not a leaf Tensor is being accessed/);
+    assert.match(warnings[1], /^UserWarning: Implicit dimension choice for softmax has been deprecated/);
+    const wraps = await page.$eval('#output .err', (e) => getComputedStyle(e).whiteSpace);
+    assert.equal(wraps, 'pre-wrap');
+  }
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
