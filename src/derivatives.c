@@ -1380,6 +1380,9 @@ TP_API const char *tp_node_saved_name(void *node, int i) {
     case TP_DECOMP_LU_SOLVE: return i == 0 ? "LU" : i == 1 ? "pivots" : "result";
     case TP_DECOMP_QR: return i == 0 ? "Q" : "R";
     case TP_DECOMP_EIGH: return i == 0 ? "eigenvalues" : "eigenvectors";
+    case TP_DECOMP_SVD: return i == 0 ? "U" : i == 1 ? "S" : "Vh";
+    case TP_DECOMP_PINV: return i == 0 ? "self" : "result";
+    case TP_DECOMP_MATRIX_EXP: return "self";
     default: return i == 0 ? "A" : "result";
     }
   case TP_GRAD_MORE:
@@ -2091,10 +2094,13 @@ static tp_tensor *tri_part(arena *a, tp_tensor *d, int upper, int unit) {
   return d ? K(a, upper ? tp_triu(d, unit) : tp_tril(d, -unit)) : NULL;
 }
 
+static int svd_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gs, tp_tensor **gi);  /* the svd section, at the end */
 static int decomp_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gs, tp_tensor **gi) {
   enum { UPPER = 1, TRANS = 2, UNIT = 4, RIGHT = 8 };  /* decomp.c's TRI_* flags */
   int64_t f = n->niv ? n->iv[0] : 0;
   switch (n->op) {
+  case TP_DECOMP_SVD: case TP_DECOMP_PINV: case TP_DECOMP_MATRIX_EXP: case TP_DECOMP_NO_DERIVATIVE:
+    return svd_formula(a, n, g, gs, gi);
   case TP_DECOMP_SOLVE_TRIANGULAR: {  /* left: dB = A^-T g, dA = -dB X^T; right: dB = g A^-T, dA = -X^T dB */
     tp_tensor *A = unpack(a, n, 0), *X = unpack(a, n, 1);
     tp_tensor *gB = A ? K(a, tp_linalg_solve_triangular(mT(a, A), g, !(f & UPPER), !(f & RIGHT), !!(f & UNIT))) : NULL;
@@ -2187,6 +2193,8 @@ static int decomp_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gs, tp
     return (gi[0] = own(rhs ? K(a, tp_linalg_solve_triangular(mT(a, R), rhs, 0, 0, 0)) : NULL)) ? 0 : -1;
   }
   case TP_DECOMP_EIGH: {  /* d A = V (diag(gL) + skew(V^T gV) / E, E_ij = L_j - L_i off the diagonal) V^T */
+    if (f == 1)  /* torch.symeig(eigenvectors=False) */
+      return tp_fail_status("linalg_eig_backward: torch.symeig(A, eigenvectors=False) is not differentiable. Use torch.linalg.eigvalsh(A) instead.");
     tp_tensor *L = unpack(a, n, 0), *V = unpack(a, n, 1);
     if (!L || !V) return -1;
     int64_t m = V->shape[V->ndim - 1];
@@ -2224,4 +2232,100 @@ static int decomp_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gs, tp
   P = sc(a, TP_OP_MUL, add(a, P, mT(a, low)), 0.5);
   tp_tensor *Li = L ? K(a, tp_linalg_inv(L)) : NULL;
   return (gi[0] = own(lin(a, TP_LINALG_MATMUL, mT(a, Li), lin(a, TP_LINALG_MATMUL, P, Li)))) ? 0 : -1;
+}
+
+/* ==== svd, pinv, matrix_exp (decomp.c's last sections) ========================================
+ * PyTorch 1.13's svd_backward, pinv_backward and matrix_exp's backward for real matrices,
+ * written with differentiable ops (create_graph works). */
+static tp_tensor *narrow_(arena *a, tp_tensor *t, int64_t dim, int64_t start, int64_t len) {
+  return t ? K(a, tp_narrow(t, (double)dim, (double)start, (double)len)) : NULL;
+}
+
+static int svd_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gs, tp_tensor **gi) {
+  (void)g;
+  switch (n->op) {
+  case TP_DECOMP_SVD: {
+    /* Full matrices: only the first k columns of U (rows of Vh) take part. With E_ij = s_j^2 - s_i^2
+     * (1 on the diagonal), skew(X) = X - X^T:
+     *   gA = (skew(U^T gU) S + S skew(Vh gVh^T)) / E + diag(gS)
+     *   m > n: gA = (U gA + (I - U U^T) gU S^-1) Vh;  m < n: gA = U (gA Vh + S^-1 gVh (I - Vh^T Vh));
+     *   else gA = U gA Vh.  Only gS: gA = U diag(gS) Vh. */
+    tp_tensor *U = unpack(a, n, 0), *S = unpack(a, n, 1), *Vh = unpack(a, n, 2);
+    if (!U || !S || !Vh) return -1;
+    tp_tensor *gU = gs[0], *gS = gs[1], *gVh = gs[2];
+    if (!gU && !gS && !gVh) return 0;
+    int64_t k = S->shape[S->ndim - 1];
+    if (n->iv[0]) {
+      U = narrow_(a, U, -1, 0, k);
+      Vh = narrow_(a, Vh, -2, 0, k);
+      if (gU) gU = narrow_(a, gU, -1, 0, k);
+      if (gVh) gVh = narrow_(a, gVh, -2, 0, k);
+      if (!U || !Vh || (gs[0] && !gU) || (gs[2] && !gVh)) return -1;
+    }
+    int64_t m = U->shape[U->ndim - 2], nn = Vh->shape[Vh->ndim - 1];
+    if (!gU && !gVh)
+      return (gi[0] = own(m >= nn ? mm_(a, U, mul(a, unsq(a, gS, -1), Vh)) : mm_(a, mul(a, U, unsq(a, gS, -2)), Vh))) ? 0 : -1;
+    tp_tensor *UhgU = NULL, *VhgV = NULL;
+    if (gU) { UhgU = mm_(a, mT(a, U), gU); UhgU = sub(a, UhgU, mT(a, UhgU)); if (!UhgU) return -1; }
+    if (gVh) { VhgV = mm_(a, Vh, mT(a, gVh)); VhgV = sub(a, VhgV, mT(a, VhgV)); if (!VhgV) return -1; }
+    tp_tensor *S2 = mul(a, S, S), *I = K(a, tp_eye((double)k, (double)k, S->dtype));
+    tp_tensor *E = add(a, sub(a, unsq(a, S2, -2), unsq(a, S2, -1)), I), *gA;
+    if (gU && gVh) gA = dv(a, add(a, mul(a, UhgU, unsq(a, S, -2)), mul(a, unsq(a, S, -1), VhgV)), E);
+    else if (gU) gA = mul(a, UhgU, dv(a, unsq(a, S, -2), E));
+    else gA = mul(a, unsq(a, S, -1), dv(a, VhgV, E));
+    if (gS) gA = add(a, gA, K(a, tp_diag_embed(gS, 0, -2, -1)));
+    if (!gA) return -1;
+    if (m > nn && gU) {
+      gA = mm_(a, U, gA);
+      tp_tensor *gUSinv = dv(a, gU, unsq(a, S, -2));
+      gA = sub(a, add(a, gA, gUSinv), mm_(a, U, mm_(a, mT(a, U), gUSinv)));
+      gA = mm_(a, gA, Vh);
+    } else if (m < nn && gVh) {
+      gA = mm_(a, gA, Vh);
+      tp_tensor *SinvgVh = dv(a, gVh, unsq(a, S, -1));
+      gA = sub(a, add(a, gA, SinvgVh), mm_(a, mm_(a, SinvgVh, mT(a, Vh)), Vh));
+      gA = mm_(a, U, gA);
+    } else {
+      gA = m >= nn ? mm_(a, U, mm_(a, gA, Vh)) : mm_(a, mm_(a, U, gA), Vh);
+    }
+    return (gi[0] = own(gA)) ? 0 : -1;
+  }
+  case TP_DECOMP_PINV: {
+    /* P = pinv(A), m x n A, K as in PyTorch's pinv_backward:
+     *   m <= n: K = g^T P;  gA = -(P K)^T + K P^T - (A P) K P^T + (P^T P)(g^T - K A)
+     *   m > n:  K = P g^T;  gA = -(K P)^T + (g^T - A K) P P^T + P^T K - P^T K P A */
+    tp_tensor *A = unpack(a, n, 0), *P = unpack(a, n, 1), *gA;
+    if (!A || !P || !gs[0]) return A && P ? 0 : -1;
+    tp_tensor *gr = gs[0], *Ph = mT(a, P), *gh = mT(a, gr);
+    if (A->shape[A->ndim - 2] <= A->shape[A->ndim - 1]) {
+      tp_tensor *Km = mm_(a, gh, P), *KPh = mm_(a, Km, Ph);
+      gA = add(a, sub(a, add(a, neg(a, mT(a, mm_(a, P, Km))), KPh), mm_(a, mm_(a, A, P), KPh)),
+               mm_(a, mm_(a, Ph, P), sub(a, gh, mm_(a, Km, A))));
+    } else {
+      tp_tensor *Km = mm_(a, P, gh), *PhK = mm_(a, Ph, Km);
+      gA = sub(a, add(a, add(a, neg(a, mT(a, mm_(a, Km, P))), mm_(a, mm_(a, sub(a, gh, mm_(a, A, Km)), P), Ph)), PhK),
+               mm_(a, mm_(a, PhK, P), A));
+    }
+    return (gi[0] = own(gA)) ? 0 : -1;
+  }
+  case TP_DECOMP_MATRIX_EXP: {
+    /* gA = the top-right block of exp([[A^T, g], [0, A^T]]) */
+    tp_tensor *A = unpack(a, n, 0);
+    if (!A || !gs[0]) return A ? 0 : -1;
+    tp_tensor *At = mT(a, A), *Z = zeros_like_t(a, At);
+    int64_t m = A->shape[A->ndim - 1];
+    tp_tensor *top[2] = {At, gs[0]}, *bot[2] = {Z, At};
+    tp_tensor *T1 = At && Z ? K(a, tp_cat(2, top, -1)) : NULL, *T2 = T1 ? K(a, tp_cat(2, bot, -1)) : NULL;
+    tp_tensor *rows[2] = {T1, T2};
+    tp_tensor *M = T2 ? K(a, tp_cat(2, rows, -2)) : NULL;
+    tp_tensor *R = M ? K(a, tp_linalg_matrix_exp(M)) : NULL;
+    return (gi[0] = own(narrow_(a, narrow_(a, R, -2, 0, m), -1, m, m))) ? 0 : -1;
+  }
+  case TP_DECOMP_NO_DERIVATIVE: {  /* iv[0]: 0 geqrf, 1 ormqr, 2 householder_product (not done here) */
+    static const char *const msg[] = {"the derivative for 'geqrf' is not implemented.", "the derivative for 'ormqr' is not implemented.",
+                                      "tensorpad: the derivative of linalg.householder_product is not implemented"};
+    return tp_fail_status("%s", msg[n->iv[0]]);
+  }
+  }
+  return tp_fail_status("tensorpad: no derivative for %s", n->name);
 }
