@@ -1144,7 +1144,7 @@ TP_API int tp_symeig(tp_tensor *A, int eigenvectors, int upper, tp_tensor **out)
 /* ==== LAPACK's Householder representation: geqrf, orgqr (linalg.householder_product), ormqr ====
  * Q = H_0 H_1 ... H_{k-1}, H_i = I - tau_i v_i v_i^T, v_i = (0, ..., 0, 1, A[i+1:, i]) from the
  * columns of A below its diagonal, as geqrf leaves them. geqrf and ormqr have no derivative in
- * 1.13 (their nodes throw PyTorch's message); householder_product's is not done here. */
+ * 1.13 (their nodes throw PyTorch's message); householder_product's is in derivatives.c. */
 
 static void shape_list(const tp_tensor *t, int nd, char *buf, size_t size) {
   int len = snprintf(buf, size, "[");
@@ -1267,7 +1267,15 @@ TP_API tp_tensor *tp_householder_product(tp_tensor *A, tp_tensor *tau) {
   free(a);
   tp_tensor_release(tc);
   tp_tensor *ins[2] = {A, tau};
-  if (record_no_derivative("LinalgHouseholderProductBackward0", 2, 2, ins, 1, &Q)) {
+  if (!tp_any_requires_grad(2, ins)) return Q;
+  tp_node *nd = tp_node_new(TP_GRAD_DECOMP, TP_DECOMP_HOUSEHOLDER_PRODUCT, "LinalgHouseholderProductBackward0", 2, ins, 1);
+  int rc = !nd || tp_node_save(nd, A, -1) || tp_node_save(nd, tau, -1) ? -1 : 0;
+  if (!rc) {
+    tp_node_set_output(nd, Q, 0);
+    rc = tp_node_save(nd, Q, 0);
+  }
+  if (nd) tp_node_release(nd);
+  if (rc) {
     tp_tensor_release(Q);
     return NULL;
   }

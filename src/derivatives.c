@@ -1383,6 +1383,7 @@ TP_API const char *tp_node_saved_name(void *node, int i) {
     case TP_DECOMP_SVD: return i == 0 ? "U" : i == 1 ? "S" : "Vh";
     case TP_DECOMP_PINV: return i == 0 ? "self" : "result";
     case TP_DECOMP_MATRIX_EXP: return "self";
+    case TP_DECOMP_HOUSEHOLDER_PRODUCT: return i == 0 ? "input" : i == 1 ? "tau" : "result";
     default: return i == 0 ? "A" : "result";
     }
   case TP_GRAD_MORE:
@@ -2099,7 +2100,7 @@ static int decomp_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gs, tp
   enum { UPPER = 1, TRANS = 2, UNIT = 4, RIGHT = 8 };  /* decomp.c's TRI_* flags */
   int64_t f = n->niv ? n->iv[0] : 0;
   switch (n->op) {
-  case TP_DECOMP_SVD: case TP_DECOMP_PINV: case TP_DECOMP_MATRIX_EXP: case TP_DECOMP_NO_DERIVATIVE:
+  case TP_DECOMP_SVD: case TP_DECOMP_PINV: case TP_DECOMP_MATRIX_EXP: case TP_DECOMP_NO_DERIVATIVE: case TP_DECOMP_HOUSEHOLDER_PRODUCT:
     return svd_formula(a, n, g, gs, gi);
   case TP_DECOMP_SOLVE_TRIANGULAR: {  /* left: dB = A^-T g, dA = -dB X^T; right: dB = g A^-T, dA = -X^T dB */
     tp_tensor *A = unpack(a, n, 0), *X = unpack(a, n, 1);
@@ -2321,10 +2322,66 @@ static int svd_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gs, tp_te
     tp_tensor *R = M ? K(a, tp_linalg_matrix_exp(M)) : NULL;
     return (gi[0] = own(narrow_(a, narrow_(a, R, -2, 0, m), -1, m, m))) ? 0 : -1;
   }
-  case TP_DECOMP_NO_DERIVATIVE: {  /* iv[0]: 0 geqrf, 1 ormqr, 2 householder_product (not done here) */
-    static const char *const msg[] = {"the derivative for 'geqrf' is not implemented.", "the derivative for 'ormqr' is not implemented.",
-                                      "tensorpad: the derivative of linalg.householder_product is not implemented"};
-    return tp_fail_status("%s", msg[n->iv[0]]);
+  case TP_DECOMP_NO_DERIVATIVE:  /* iv[0]: 0 geqrf, 1 ormqr */
+    return tp_fail_status("the derivative for '%s' is not implemented.", n->iv[0] ? "ormqr" : "geqrf");
+  case TP_DECOMP_HOUSEHOLDER_PRODUCT: {
+    /* Q = H_0 ... H_{k-1} E, H_i = I - tau_i v_i v_i^T, E = I[:, :n]. With L_i = H_0 ... H_{i-1},
+     * R_i = H_{i+1} ... H_{k-1} E and M_i = L_i^T g R_i^T:
+     *   d tau_i = -v_i^T M_i v_i,  d v_i = -tau_i (M_i + M_i^T) v_i (kept below the diagonal).
+     * Each step's temporaries live in an arena of their own (k is not bounded by ARENA_MAX). */
+    tp_tensor *A = unpack(a, n, 0), *tau = unpack(a, n, 1);
+    if (!A || !tau || !gs[0]) return A && tau ? 0 : -1;
+    int64_t m = A->shape[A->ndim - 2], nc = A->shape[A->ndim - 1], k = tau->shape[tau->ndim - 1];
+    if (!k) return 0;
+    tp_tensor *I = K(a, tp_eye((double)m, (double)m, A->dtype)), *E = K(a, tp_eye((double)m, (double)nc, A->dtype));
+    tp_tensor *Vm = add(a, K(a, tp_tril(narrow_(a, A, -1, 0, k), -1)), K(a, tp_eye((double)m, (double)k, A->dtype)));
+    tp_tensor **keep = calloc((size_t)(3 * k), sizeof *keep), **H = keep, **R = keep + k, **gv = keep + 2 * k;
+    tp_tensor *Lm = own(I), *gtau = NULL;
+    int rc = !keep || !Vm || !E || !Lm ? -1 : 0;
+    for (int64_t i = 0; i < k && !rc; i++) {  /* H_i */
+      arena l = {.n = 0};
+      tp_tensor *v = narrow_(&l, Vm, -1, i, 1), *ti = unsq(&l, narrow_(&l, tau, -1, i, 1), -1);
+      rc = (H[i] = own(sub(&l, I, mul(&l, ti, mm_(&l, v, mT(&l, v)))))) ? 0 : -1;
+      arena_free(&l);
+    }
+    for (int64_t i = k - 1; i >= 0 && !rc; i--) {  /* R_i */
+      arena l = {.n = 0};
+      rc = (R[i] = own(i == k - 1 ? E : mm_(&l, H[i + 1], R[i + 1]))) ? 0 : -1;
+      arena_free(&l);
+    }
+    for (int64_t i = 0; i < k && !rc; i++) {
+      arena l = {.n = 0};
+      tp_tensor *v = narrow_(&l, Vm, -1, i, 1), *ti = unsq(&l, narrow_(&l, tau, -1, i, 1), -1);
+      tp_tensor *M = mm_(&l, mT(&l, Lm), mm_(&l, gs[0], mT(&l, R[i])));
+      tp_tensor *vMv = mm_(&l, mT(&l, v), mm_(&l, M, v));  /* (..., 1, 1) */
+      tp_tensor *gt = neg(&l, vMv ? K(&l, tp_squeeze_dim(vMv, -1)) : NULL), *pair[2] = {gtau, gt};
+      gv[i] = own(neg(&l, mul(&l, ti, mm_(&l, add(&l, M, mT(&l, M)), v))));
+      tp_tensor *g2 = own(!gt ? NULL : gtau ? K(&l, tp_cat(2, pair, -1)) : gt), *L2 = own(mm_(&l, Lm, H[i]));
+      if (gtau) tp_tensor_release(gtau);
+      tp_tensor_release(Lm);
+      gtau = g2;
+      Lm = L2;
+      rc = gv[i] && gtau && Lm ? 0 : -1;
+      arena_free(&l);
+    }
+    tp_tensor *gV = !rc ? K(a, tp_cat((int)k, gv, -1)) : NULL;
+    for (int64_t i = 0; keep && i < 3 * k; i++) if (keep[i]) tp_tensor_release(keep[i]);
+    free(keep);
+    if (Lm) tp_tensor_release(Lm);
+    tp_tensor *gA = gV ? K(a, tp_tril(gV, -1)) : NULL;
+    if (gA && k < nc) {
+      double sz[TP_MAX_DIMS];
+      for (int d = 0; d < A->ndim; d++) sz[d] = (double)A->shape[d];
+      sz[A->ndim - 1] = (double)(nc - k);
+      tp_tensor *pad[2] = {gA, K(a, tp_full(A->ndim, sz, A->dtype, 0))};
+      gA = pad[1] ? K(a, tp_cat(2, pad, -1)) : NULL;
+    }
+    if (!gA || !(gi[0] = own(gA))) {
+      if (gtau) tp_tensor_release(gtau);
+      return -1;
+    }
+    gi[1] = gtau;
+    return 0;
   }
   }
   return tp_fail_status("tensorpad: no derivative for %s", n->name);

@@ -107,6 +107,14 @@ static void test_rest(int dtype) {
   CHECK(tp_geqrf(T, g) == 0 && tp_linalg_qr(T, 0, qr) == 0);
   tp_tensor *Q = tp_householder_product(g[0], g[1]);
   CHECK(Q && maxdiff(Q, qr[0]) < tol);
+  tp_tensor_set_requires_grad(g[0], 1);
+  tp_tensor_set_requires_grad(g[1], 1);
+  tp_tensor *Q2 = tp_householder_product(g[0], g[1]);
+  CHECK(Q2 != NULL);
+  if (Q2) backward_sum(Q2, 1);
+  CHECK(tp_tensor_grad(g[0]) && tp_tensor_grad(g[1]));
+  tp_tensor_set_grad(g[0], NULL);
+  tp_tensor_set_grad(g[1], NULL);
   tp_tensor *C = from(2, (double[]){4, 2}, V, dtype), *QC = tp_ormqr(g[0], g[1], C, 1, 0), *QtQC = QC ? tp_ormqr(g[0], g[1], QC, 1, 1) : NULL;
   CHECK(QtQC && maxdiff(QtQC, C) < tol);
   tp_tensor *Ct = tp_transpose(C, 0, 1), *CQ = tp_ormqr(g[0], g[1], Ct, 0, 0), *CQQt = CQ ? tp_ormqr(g[0], g[1], CQ, 0, 1) : NULL;
@@ -117,7 +125,7 @@ static void test_rest(int dtype) {
   CHECK(tp_linalg_svd(v1, 1, 1, r) == -1 && !r[0] && strstr(tp_last_error(), "at least 2 dimensions"));
   CHECK(!tp_linalg_pinv(v1, NAN, NAN, 0) && strstr(tp_last_error(), "linalg.pinv("));
   CHECK(!tp_linalg_matrix_exp(T) && strstr(tp_last_error(), "square"));
-  tp_tensor *all[] = {A, E, N, En, EE, I, Ie, ev[0], ev[1], ev0[0], ev0[1], T, g[0], g[1], qr[0], qr[1], Q, C, QC, QtQC, Ct, CQ, CQQt, v1};
+  tp_tensor *all[] = {A, E, N, En, EE, I, Ie, ev[0], ev[1], ev0[0], ev0[1], T, g[0], g[1], qr[0], qr[1], Q, Q2, C, QC, QtQC, Ct, CQ, CQQt, v1};
   for (size_t i = 0; i < sizeof all / sizeof *all; i++) if (all[i]) tp_tensor_release(all[i]);
 }
 
