@@ -119,6 +119,37 @@ export function install(torch, Tensor) {
     return pinv(this, 0, num('pinverse', 'rcond', rcond), false);
   };
 
+  // linalg.matrix_rank(A, tol?, hermitian=False, *, atol=None, rtol=None): PyTorch's composite,
+  // the count of singular values (|eigenvalues| with hermitian) above max(atol, rtol * the largest)
+  la.matrix_rank = (...a) => {
+    const f = 'linalg_matrix_rank';
+    const { A, tol, hermitian, atol, rtol, out } = bind(f, a, ['A', 'tol', 'hermitian', 'atol', 'rtol', 'out']);
+    noOut(out);
+    const t = asTensor(A, f, 'A'), h = checkBool(f, 'hermitian', hermitian);
+    if (t.dim() < 2) throw new TensorError('torch.linalg.matrix_rank: The input tensor input must have at least 2 dimensions.');
+    if (t.dtype !== torch.float32 && t.dtype !== torch.float64) throw new TensorError("This function doesn't handle types other than float and double");
+    const m = t.shape[t.dim() - 2], n = t.shape[t.dim() - 1], eps = t.dtype === torch.float32 ? 1.1920928955078125e-07 : 2.220446049250313e-16;
+    let at = num(f, 'atol', atol), rt = num(f, 'rtol', rtol);
+    if (tol !== undefined && tol !== null) {
+      at = num(f, 'tol', tol);
+      rt = 0;
+    } else if (Number.isNaN(rt)) {
+      rt = !Number.isNaN(at) && at > 0 ? 0 : eps * Math.max(m, n);
+    }
+    if (Number.isNaN(at)) at = 0;
+    if (t.numel() === 0) return torch.zeros(t.shape.slice(0, -2), { dtype: torch.int64 });
+    return torch.no_grad(() => torch.scope(() => {
+      const S = h ? la.eigvalsh(t).abs() : la.svdvals(t);
+      const maxS = h ? S.amax(-1, true) : S.narrow(-1, 0, 1);
+      const thr = torch.maximum(torch.tensor([at], { dtype: torch.float64 }), maxS.mul(rt));
+      return S.gt(thr).sum(-1);
+    }));
+  };
+  torch.matrix_rank = () => {
+    throw new TensorError("('This function was deprecated since version 1.9 and is now removed.', " +
+      "'Please use the `torch.linalg.matrix_rank` function instead.')");
+  };
+
   // matrix_exp: one LinalgMatrixExpBackward0 node whichever name calls it
   const mexp = (A) => wrap(check(W.tp_linalg_matrix_exp(A._ptr)));
   la.matrix_exp = (...a) => {

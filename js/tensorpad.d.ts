@@ -910,6 +910,7 @@ export interface GeqrfResult extends Array<Tensor> {
 }
 export interface LinalgNamespace {
   householder_product(A: Tensor, tau: Tensor): Tensor;
+  matrix_rank(A: Tensor, tol?: number | Tensor | PinvOptions, hermitian?: boolean | PinvOptions, opts?: PinvOptions): Tensor;
   svd(A: Tensor, full_matrices?: boolean | { full_matrices?: boolean; driver?: null }): LinalgSvdResult;
   svdvals(A: Tensor, opts?: { driver?: null }): Tensor;
   pinv(A: Tensor, rcond?: number | Tensor | PinvOptions, hermitian?: boolean | PinvOptions, opts?: PinvOptions): Tensor;
