@@ -119,6 +119,21 @@ export function install(torch, Tensor) {
     return pinv(this, 0, num('pinverse', 'rcond', rcond), false);
   };
 
+  // linalg.lstsq(A, B, rcond=None, *, driver=None) -> linalg_lstsq(solution, residuals, rank, singular_values)
+  const DRIVERS = { gelsy: 0, gels: 1, gelsd: 2, gelss: 3 };
+  la.lstsq = (...a) => {
+    const f = 'linalg_lstsq';
+    const { A, B, rcond, driver, out } = bind(f, a, ['A', 'B', 'rcond', 'driver', 'out']);
+    noOut(out);
+    const tA = asTensor(A, f, 'A'), tB = asTensor(B, f, 'B', 2);
+    if (driver !== undefined && driver !== null && !(driver in DRIVERS)) {
+      throw new TensorError('torch.linalg.lstsq: parameter `driver` should be one of (gels, gelsy, gelsd, gelss)');
+    }
+    if (!outPtr) outPtr = check(W.tp_malloc(16));
+    checkStatus(W.tp_linalg_lstsq(tA._ptr, tB._ptr, num(f, 'rcond', rcond), DRIVERS[driver ?? 'gelsy'], outPtr));
+    return namedTuple('linalg_lstsq', ['solution', 'residuals', 'rank', 'singular_values'], outs(4));
+  };
+
   // linalg.matrix_rank(A, tol?, hermitian=False, *, atol=None, rtol=None): PyTorch's composite,
   // the count of singular values (|eigenvalues| with hermitian) above max(atol, rtol * the largest)
   la.matrix_rank = (...a) => {

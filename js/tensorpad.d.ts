@@ -903,6 +903,14 @@ export declare interface Tensor {
   orgqr(input2: Tensor): Tensor;
   ormqr(input2: Tensor, input3: Tensor, left?: boolean | { left?: boolean; transpose?: boolean }, transpose?: boolean): Tensor;
 }
+/** linalg.lstsq's (solution, residuals, rank, singular_values), filled per driver as PyTorch does. */
+export interface LstsqResult extends Array<Tensor> {
+  solution: Tensor;
+  residuals: Tensor;
+  rank: Tensor;
+  singular_values: Tensor;
+}
+export type LstsqDriver = 'gelsy' | 'gels' | 'gelsd' | 'gelss';
 /** geqrf's (a, tau): R above the diagonal of a, the Householder vectors below it. */
 export interface GeqrfResult extends Array<Tensor> {
   a: Tensor;
@@ -910,6 +918,7 @@ export interface GeqrfResult extends Array<Tensor> {
 }
 export interface LinalgNamespace {
   householder_product(A: Tensor, tau: Tensor): Tensor;
+  lstsq(A: Tensor, B: Tensor, rcond?: number | null | { rcond?: number | null; driver?: LstsqDriver | null }, opts?: { driver?: LstsqDriver | null }): LstsqResult;
   matrix_rank(A: Tensor, tol?: number | Tensor | PinvOptions, hermitian?: boolean | PinvOptions, opts?: PinvOptions): Tensor;
   svd(A: Tensor, full_matrices?: boolean | { full_matrices?: boolean; driver?: null }): LinalgSvdResult;
   svdvals(A: Tensor, opts?: { driver?: null }): Tensor;

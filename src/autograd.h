@@ -61,7 +61,7 @@ enum { TP_DECOMP_SOLVE, TP_DECOMP_CHOLESKY, TP_DECOMP_SOLVE_TRIANGULAR, TP_DECOM
        TP_DECOMP_EIGH,
        /* svd and what is built on it (decomp.c's last sections) */
        TP_DECOMP_SVD, TP_DECOMP_PINV, TP_DECOMP_MATRIX_EXP, TP_DECOMP_NO_DERIVATIVE,
-       TP_DECOMP_HOUSEHOLDER_PRODUCT };
+       TP_DECOMP_HOUSEHOLDER_PRODUCT, TP_DECOMP_LSTSQ };
 
 struct tp_node {
   int32_t refcount;

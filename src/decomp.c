@@ -1339,3 +1339,147 @@ TP_API tp_tensor *tp_ormqr(tp_tensor *A, tp_tensor *tau, tp_tensor *C, int left,
   }
   return X;
 }
+
+/* ==== torch.linalg.lstsq ==========================================================================
+ * X = V diag(1/s_i, s_i > rcond * s_max) U^T B from the SVD above: LAPACK's gelsd/gelss exactly
+ * (minimum-norm, truncated by rcond); for the default gelsy and for gels the same when A has full
+ * rank (gelsy truncates a nearly rank-deficient A by its own QR-based estimate, which can differ;
+ * gels fails on a rank-deficient A, judged here by s_min <= eps * max(m, n) * s_max). driver:
+ * 0 gelsy, 1 gels, 2 gelsd, 3 gelss. out: solution, residuals, rank, singular_values as PyTorch
+ * fills them per driver. The solution is stored as LAPACK leaves it (max(m, n) rows per matrix,
+ * the first n shown). One LinalgLstsqBackward0 node (PyTorch 1.13's formula through pinv). */
+TP_API int tp_linalg_lstsq(tp_tensor *A, tp_tensor *B, double rcond, int driver, tp_tensor **out) {
+  out[0] = out[1] = out[2] = out[3] = NULL;
+  const char *fn = "torch.linalg.lstsq";
+  if (A->ndim < 2) return tp_fail_status("%s: input must have at least 2 dimensions.", fn);
+  if (B->ndim < 1) return tp_fail_status("%s: other must have at least 1 dimension.", fn);
+  if (A->dtype != B->dtype)
+    return tp_fail_status("%s: Expected input and other to have the same dtype, but got input's dtype %s and other's dtype %s", fn,
+                          tp_dtype_title(A->dtype), tp_dtype_title(B->dtype));
+  int diff = A->ndim - B->ndim, vec = diff == 1;
+  if (diff < 0 || diff > 1)
+    return tp_fail_status("%s: input.dim() must be greater or equal to other.dim() and (input.dim() - other.dim()) <= 1", fn);
+  int64_t m = A->shape[A->ndim - 2], n = A->shape[A->ndim - 1], k = m < n ? m : n;
+  if (B->shape[B->ndim - (vec ? 1 : 2)] != m)
+    return tp_fail_status("%s: input.size(-2) should match other.size(%d)", fn, vec ? -1 : -2);
+  if (A->dtype != TP_FLOAT32 && A->dtype != TP_FLOAT64) return tp_fail_status("This function doesn't handle types other than float and double");
+  double eps = A->dtype == TP_FLOAT32 ? 1.1920928955078125e-07 : 2.220446049250313e-16;
+  if (rcond != rcond) rcond = eps * (double)(m > n ? m : n);
+  tp_tensor *B2 = vec ? tp_unsqueeze(B, -1) : (tp_tensor_retain(B), B);
+  if (!B2) return -1;
+  int nb;
+  int64_t batch[TP_MAX_DIMS], r = B2->shape[B2->ndim - 1], M = m > n ? m : n;
+  if (broadcast_batch(A, A->ndim - 2, B2, B2->ndim - 2, batch, &nb)) { tp_tensor_release(B2); return -1; }
+  int64_t nmat = tp_shape_numel(nb, batch);
+  double sa[TP_MAX_DIMS], sb[TP_MAX_DIMS];
+  for (int d = 0; d < nb; d++) sa[d] = sb[d] = (double)batch[d];
+  sa[nb] = sb[nb] = (double)m;
+  sa[nb + 1] = (double)n;
+  sb[nb + 1] = (double)r;
+  tp_tensor *Ae = tp_expand(A, nb + 2, sa), *Be = Ae ? tp_expand(B2, nb + 2, sb) : NULL;
+  tp_tensor_release(B2);
+  int trans = m < n, res = driver != 0 && m > n, sv = driver >= 2;
+  int64_t MM = trans ? n : m;  /* the SVD's B: MM x k */
+  tp_tensor *Xf = Be ? new_colmajor(nb, batch, M, r, A->dtype) : NULL;
+  double ssz[TP_MAX_DIMS];  /* rank and singular values have A's own batch shape */
+  int nbA = A->ndim - 2;
+  for (int d = 0; d < nbA; d++) ssz[d] = (double)A->shape[d];
+  ssz[nbA] = (double)k;
+  tp_tensor *S = !Xf ? NULL : sv ? tp_empty(nbA + 1, ssz, A->dtype) : tp_empty(1, (double[]){0}, A->dtype);
+  tp_tensor *Rk = !S ? NULL : driver == 1 ? tp_empty(1, (double[]){0}, TP_INT64) : tp_empty(nbA, ssz, TP_INT64);
+  size_t need = (size_t)(2 * MM * k + k + k * k + 3 * k + MM + m * n + m * r + n * r + nmat * r + 1);
+  double *w = Rk ? malloc(need * sizeof *w) : NULL;
+  int rc = !Rk ? -1 : !w ? tp_fail_status("tensorpad: out of memory") : 0, full = 1;
+  int64_t item = tp_dtype_table[A->dtype].itemsize;
+  for (int64_t b = 0; b < nmat && !rc; b++) {
+    double *bm = w, *u = bm + MM * k, *s = u + MM * k, *v = s + k, *sc = v + k * k, *am = sc + 3 * k + MM, *bb = am + m * n, *x = bb + m * r;
+    double *resid = x + n * r;
+    for (int64_t i = 0; i < m; i++)
+      for (int64_t j = 0; j < n; j++) {
+        am[i * n + j] = tp_load_f64(elem(Ae, b, i, j), A->dtype);
+        bm[trans ? j * k + i : i * k + j] = am[i * n + j];
+      }
+    for (int64_t i = 0; i < m; i++)
+      for (int64_t j = 0; j < r; j++) bb[i * r + j] = tp_load_f64(elem(Be, b, i, j), A->dtype);
+    svd_jacobi(bm, MM, k, k, u, s, v, sc);
+    int64_t rank = 0;
+    for (int64_t i = 0; i < k; i++) rank += s[i] > rcond * s[0];
+    if (driver == 1 && k && !(s[k - 1] > eps * (double)M * s[0])) {
+      rc = tp_fail_status("%s: The least squares solution could not be computed because the input matrix does not have full rank (error code: %lld).",
+                          fn, (long long)k);
+      break;
+    }
+    full &= rank == n;
+    /* A = Ua S Va^T, Ua = u (m x k) and Va = v (n x k), swapped when trans; X = Va S^-1 Ua^T B */
+    for (int64_t i = 0; i < n; i++)
+      for (int64_t j = 0; j < r; j++) {
+        double acc = 0;
+        for (int64_t c = 0; c < rank; c++) {
+          double t = 0;
+          for (int64_t l = 0; l < m; l++) t += (trans ? v[l * k + c] : u[l * k + c]) * bb[l * r + j];
+          acc += (trans ? u[i * k + c] : v[i * k + c]) * t / s[c];
+        }
+        x[i * r + j] = acc;
+      }
+    char *xo = (char *)tp_ptr(Xf) + b * M * r * item;
+    for (int64_t i = 0; i < M; i++)
+      for (int64_t j = 0; j < r; j++) tp_store_f64(xo + (i + j * M) * item, A->dtype, i < n ? x[i * r + j] : 0);
+    int64_t ia = 0, bb2 = b, mul = 1;  /* b's matrix within A's batch */
+    for (int d = nb - 1, dA = nbA - 1; d >= 0; d--, dA--) {
+      int64_t c = bb2 % batch[d];
+      bb2 /= batch[d];
+      if (dA >= 0) {
+        ia += (A->shape[dA] == 1 ? 0 : c) * mul;
+        mul *= A->shape[dA];
+      }
+    }
+    if (sv)
+      for (int64_t i = 0; i < k; i++) tp_store_f64((char *)tp_ptr(S) + (ia * k + i) * item, A->dtype, s[i]);
+    if (driver != 1) ((int64_t *)tp_ptr(Rk))[ia] = rank;
+    if (res)
+      for (int64_t j = 0; j < r; j++) {
+        double acc = 0;
+        for (int64_t i = 0; i < m; i++) {
+          double e = -bb[i * r + j];
+          for (int64_t c = 0; c < n; c++) e += am[i * n + c] * x[c * r + j];
+          acc += e * e;
+        }
+        resid[b * r + j] = acc;
+      }
+  }
+  tp_tensor *X = NULL, *R = NULL;
+  if (!rc) {
+    X = tp_tensor_alias(Xf);  /* the first n rows, not a view (PyTorch's is not one either) */
+    if (X) {
+      X->shape[nb] = n;
+      if (vec) X->ndim = nb + 1;
+    }
+    for (int d = 0; d < nb; d++) ssz[d] = (double)batch[d];
+    ssz[nb] = (double)r;
+    R = !X ? NULL : res && full ? tp_empty(nb + 1, ssz, A->dtype) : tp_empty(1, (double[]){0}, A->dtype);
+    if (R && res && full)
+      for (int64_t i = 0; i < nmat * r; i++) tp_store_f64((char *)tp_ptr(R) + i * item, A->dtype, w[2 * MM * k + k + k * k + 3 * k + MM + m * n + m * r + n * r + i]);
+    rc = R ? 0 : -1;
+  }
+  free(w);
+  if (Ae) tp_tensor_release(Ae);
+  if (Be) tp_tensor_release(Be);
+  if (Xf) tp_tensor_release(Xf);
+  tp_tensor *ins[2] = {A, B};
+  if (!rc && tp_any_requires_grad(2, ins)) {
+    tp_node *nd = tp_node_new(TP_GRAD_DECOMP, TP_DECOMP_LSTSQ, "LinalgLstsqBackward0", 2, ins, 1);
+    rc = !nd || tp_node_save(nd, A, -1) || tp_node_save(nd, B, -1) ? -1 : 0;
+    if (!rc) tp_node_set_output(nd, X, 0);
+    if (nd) tp_node_release(nd);
+  }
+  if (rc) {
+    tp_tensor *all[4] = {X, R, Rk, S};
+    for (int i = 0; i < 4; i++) if (all[i]) tp_tensor_release(all[i]);
+    return -1;
+  }
+  out[0] = X;
+  out[1] = R;
+  out[2] = Rk;
+  out[3] = S;
+  return 0;
+}

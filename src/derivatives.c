@@ -1384,6 +1384,7 @@ TP_API const char *tp_node_saved_name(void *node, int i) {
     case TP_DECOMP_PINV: return i == 0 ? "self" : "result";
     case TP_DECOMP_MATRIX_EXP: return "self";
     case TP_DECOMP_HOUSEHOLDER_PRODUCT: return i == 0 ? "input" : i == 1 ? "tau" : "result";
+    case TP_DECOMP_LSTSQ: return i == 0 ? "self" : "b";
     default: return i == 0 ? "A" : "result";
     }
   case TP_GRAD_MORE:
@@ -2101,6 +2102,7 @@ static int decomp_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gs, tp
   int64_t f = n->niv ? n->iv[0] : 0;
   switch (n->op) {
   case TP_DECOMP_SVD: case TP_DECOMP_PINV: case TP_DECOMP_MATRIX_EXP: case TP_DECOMP_NO_DERIVATIVE: case TP_DECOMP_HOUSEHOLDER_PRODUCT:
+  case TP_DECOMP_LSTSQ:
     return svd_formula(a, n, g, gs, gi);
   case TP_DECOMP_SOLVE_TRIANGULAR: {  /* left: dB = A^-T g, dA = -dB X^T; right: dB = g A^-T, dA = -X^T dB */
     tp_tensor *A = unpack(a, n, 0), *X = unpack(a, n, 1);
@@ -2242,6 +2244,19 @@ static tp_tensor *narrow_(arena *a, tp_tensor *t, int64_t dim, int64_t start, in
   return t ? K(a, tp_narrow(t, (double)dim, (double)start, (double)len)) : NULL;
 }
 
+/* P = pinv(A), m x n A, gr the gradient of P; K as in PyTorch's pinv_backward:
+ *   m <= n: K = gr^T P;  gA = -(P K)^T + K P^T - (A P) K P^T + (P^T P)(gr^T - K A)
+ *   m > n:  K = P gr^T;  gA = -(K P)^T + (gr^T - A K) P P^T + P^T K - P^T K P A */
+static tp_tensor *pinv_grad(arena *a, tp_tensor *A, tp_tensor *P, tp_tensor *gr) {
+  tp_tensor *Ph = mT(a, P), *gh = mT(a, gr);
+  if (A->shape[A->ndim - 2] <= A->shape[A->ndim - 1]) {
+    tp_tensor *Km = mm_(a, gh, P), *KPh = mm_(a, Km, Ph);
+    return add(a, sub(a, add(a, neg(a, mT(a, mm_(a, P, Km))), KPh), mm_(a, mm_(a, A, P), KPh)), mm_(a, mm_(a, Ph, P), sub(a, gh, mm_(a, Km, A))));
+  }
+  tp_tensor *Km = mm_(a, P, gh), *PhK = mm_(a, Ph, Km);
+  return sub(a, add(a, add(a, neg(a, mT(a, mm_(a, Km, P))), mm_(a, mm_(a, sub(a, gh, mm_(a, A, Km)), P), Ph)), PhK), mm_(a, mm_(a, PhK, P), A));
+}
+
 static int svd_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gs, tp_tensor **gi) {
   (void)g;
   switch (n->op) {
@@ -2292,22 +2307,24 @@ static int svd_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gs, tp_te
     return (gi[0] = own(gA)) ? 0 : -1;
   }
   case TP_DECOMP_PINV: {
-    /* P = pinv(A), m x n A, K as in PyTorch's pinv_backward:
-     *   m <= n: K = g^T P;  gA = -(P K)^T + K P^T - (A P) K P^T + (P^T P)(g^T - K A)
-     *   m > n:  K = P g^T;  gA = -(K P)^T + (g^T - A K) P P^T + P^T K - P^T K P A */
-    tp_tensor *A = unpack(a, n, 0), *P = unpack(a, n, 1), *gA;
+    tp_tensor *A = unpack(a, n, 0), *P = unpack(a, n, 1);
     if (!A || !P || !gs[0]) return A && P ? 0 : -1;
-    tp_tensor *gr = gs[0], *Ph = mT(a, P), *gh = mT(a, gr);
-    if (A->shape[A->ndim - 2] <= A->shape[A->ndim - 1]) {
-      tp_tensor *Km = mm_(a, gh, P), *KPh = mm_(a, Km, Ph);
-      gA = add(a, sub(a, add(a, neg(a, mT(a, mm_(a, P, Km))), KPh), mm_(a, mm_(a, A, P), KPh)),
-               mm_(a, mm_(a, Ph, P), sub(a, gh, mm_(a, Km, A))));
-    } else {
-      tp_tensor *Km = mm_(a, P, gh), *PhK = mm_(a, Ph, Km);
-      gA = sub(a, add(a, add(a, neg(a, mT(a, mm_(a, Km, P))), mm_(a, mm_(a, sub(a, gh, mm_(a, A, Km)), P), Ph)), PhK),
-               mm_(a, mm_(a, PhK, P), A));
+    return (gi[0] = own(pinv_grad(a, A, P, gs[0]))) ? 0 : -1;
+  }
+  case TP_DECOMP_LSTSQ: {
+    /* PyTorch 1.13's linalg_lstsq_backward, literally: P = pinv(A); d A = pinv_backward(g B^T, P, A);
+     * d B = P^T g. It has no vector case: a vector B with A requiring grad fails as 1.13 fails
+     * (the transpose of a 1-d B, or a matmul of mismatched shapes for a batch of vectors). */
+    tp_tensor *A = unpack(a, n, 0), *B = unpack(a, n, 1);
+    if (!A || !B || !gs[0]) return A && B ? 0 : -1;
+    tp_tensor *P = K(a, tp_linalg_pinv(A, NAN, NAN, 0));
+    if (!P) return -1;
+    if (n->next[0].fn) {
+      tp_tensor *Bt = K(a, tp_transpose(B, -1, -2)), *gP = Bt ? K(a, tp_linalg(TP_LINALG_MATMUL, gs[0], Bt)) : NULL;
+      if (!gP || !(gi[0] = own(pinv_grad(a, A, P, gP)))) return -1;
     }
-    return (gi[0] = own(gA)) ? 0 : -1;
+    if (n->next[1].fn && !(gi[1] = own(mm_(a, mT(a, P), gs[0])))) return -1;
+    return 0;
   }
   case TP_DECOMP_MATRIX_EXP: {
     /* gA = the top-right block of exp([[A^T, g], [0, A^T]]) */

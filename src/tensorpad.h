@@ -292,6 +292,8 @@ TP_API int tp_symeig(tp_tensor *A, int eigenvectors, int upper, tp_tensor **out)
 TP_API int tp_geqrf(tp_tensor *A, tp_tensor **out);
 TP_API tp_tensor *tp_householder_product(tp_tensor *A, tp_tensor *tau);
 TP_API tp_tensor *tp_ormqr(tp_tensor *A, tp_tensor *tau, tp_tensor *C, int left, int transpose);
+/* lstsq: out solution, residuals, rank, singular_values; rcond NaN: eps * max(m, n); driver 0 gelsy, 1 gels, 2 gelsd, 3 gelss. */
+TP_API int tp_linalg_lstsq(tp_tensor *A, tp_tensor *B, double rcond, int driver, tp_tensor **out);
 
 /* ---- shape and indexing ops (src/shape.c, src/index.c) -------------------------------- */
 /* Tensor lists cross the API through one scratch array of tensor pointers: the caller

@@ -35,6 +35,8 @@ const CASES = [
   ['torch.svd V', (A) => { const [U, S, V] = torch.svd(A); return V.pow(2).add(S.sum()).add(U.pow(2).sum()); }, () => [wide()]],
   ['linalg.pinv tall', (A) => torch.linalg.pinv(A), () => [leaf(TALL)]],
   ['linalg.pinv wide batch', (A) => torch.linalg.pinv(A), () => [torch.stack([wide(), wide().detach().mul(2)]).detach().requires_grad_()]],
+  ['linalg.lstsq tall, A and B', (A, B) => torch.linalg.lstsq(A, B).solution, () => [leaf(TALL), leaf([[1, 0], [2, 1], [4, -1], [0.5, 2]])]],
+  ['linalg.lstsq wide, gelsd', (A, B) => torch.linalg.lstsq(A, B, { driver: 'gelsd' }).solution, () => [wide(), leaf([[1, 0], [2, 1], [4, -1]])]],
   ['matrix_exp', (A) => torch.linalg.matrix_exp(A), () => [leaf(SQ).detach().div(2).requires_grad_()]],
   ['matrix_exp batch', (A) => A.matrix_exp(), () => [leaf([SQ, SYM]).detach().div(3).requires_grad_()]],
   ['symeig', (A) => { const [L, V] = torch.symeig(A.add(A.mT), true); return torch.cat([L, V.pow(2).flatten()]); }, () => [leaf(SYM)]],

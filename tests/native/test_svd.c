@@ -129,7 +129,41 @@ static void test_rest(int dtype) {
   for (size_t i = 0; i < sizeof all / sizeof *all; i++) if (all[i]) tp_tensor_release(all[i]);
 }
 
+/* lstsq on every driver and shape class: A X = B for a square A, the normal equations for a
+ * tall one; backward through both inputs. */
+static void test_lstsq(int dtype) {
+  double tol = dtype == TP_FLOAT32 ? 1e-4 : 1e-10;
+  static const double shapes[][2][3] = {{{4, 3, 0}, {4, 2, 0}}, {{3, 4, 0}, {3, 2, 0}}, {{3, 3, 0}, {3, 1, 0}}};
+  for (int drv = 0; drv < 4; drv++)
+    for (int c = 0; c < 3; c++) {
+      tp_tensor *A = from(2, shapes[c][0], V, dtype), *B = from(2, shapes[c][1], V + 3, dtype), *o[4];
+      tp_tensor_set_requires_grad(A, 1);
+      tp_tensor_set_requires_grad(B, 1);
+      CHECK(tp_linalg_lstsq(A, B, NAN, drv, o) == 0);
+      tp_tensor *At = tp_transpose(A, 0, 1), *AX = tp_linalg(TP_LINALG_MATMUL, A, o[0]);
+      tp_tensor *L = tp_linalg(TP_LINALG_MATMUL, At, AX), *Rr = tp_linalg(TP_LINALG_MATMUL, At, B);
+      if (c != 1) CHECK(maxdiff(L, Rr) < tol);  /* A^T A X = A^T B (full column rank) */
+      else CHECK(maxdiff(AX, B) < tol);        /* wide: A X = B exactly */
+      backward_sum(o[0], 1);
+      CHECK(tp_tensor_grad(A) && tp_tensor_grad(B));
+      tp_tensor_set_grad(A, NULL);
+      tp_tensor_set_grad(B, NULL);
+      tp_tensor *all[] = {A, B, o[0], o[1], o[2], o[3], At, AX, L, Rr};
+      for (size_t i = 0; i < sizeof all / sizeof *all; i++) if (all[i]) tp_tensor_release(all[i]);
+    }
+  tp_tensor *A = from(3, (double[]){2, 4, 3}, V, dtype), *b = from(1, (double[]){4}, V, dtype), *B3 = from(3, (double[]){3, 4, 3}, V, dtype), *o[4];
+  CHECK(tp_linalg_lstsq(A, b, NAN, 2, o) == -1 && !o[0] && strstr(tp_last_error(), "input.dim() must be greater"));
+  tp_tensor *b2 = from(2, (double[]){2, 4}, V, dtype);
+  CHECK(tp_linalg_lstsq(A, b2, NAN, 2, o) == 0 && o[0]->ndim == 2 && o[2]->ndim == 1);
+  for (int i = 0; i < 4; i++) tp_tensor_release(o[i]);
+  CHECK(tp_linalg_lstsq(A, B3, NAN, 3, o) == -1 && strstr(tp_last_error(), "must match"));
+  tp_tensor *all[] = {A, b, b2, B3};
+  for (size_t i = 0; i < sizeof all / sizeof *all; i++) tp_tensor_release(all[i]);
+}
+
 int main(void) {
+  test_lstsq(TP_FLOAT32);
+  test_lstsq(TP_FLOAT64);
   test_svd(TP_FLOAT32);
   test_svd(TP_FLOAT64);
   test_rest(TP_FLOAT32);

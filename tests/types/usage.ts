@@ -126,5 +126,6 @@ void sq.index_reduce(0, torch.tensor([0, 0, 1]), torch.ones(3, 3), 'mean');
   const h: Tensor = torch.linalg.householder_product(a, tau).add(a.orgqr(tau)).add(torch.orgqr(a, tau));
   const o: Tensor = torch.ormqr(a, tau, torch.eye(4), { left: true, transpose: true }).add(A.geqrf().a.ormqr(tau, torch.eye(4), false, true));
   const rk: Tensor = torch.linalg.matrix_rank(A).add(torch.linalg.matrix_rank(A, { atol: 1e-3, hermitian: false }));
-  void [U, S, Vh, sv, p, e, eigenvalues, eigenvectors, l2, h, o, rk];
+  const { solution, residuals, rank } = torch.linalg.lstsq(A, torch.ones(4, 2), { driver: 'gelsd' });
+  void [U, S, Vh, sv, p, e, eigenvalues, eigenvectors, l2, h, o, rk, solution, residuals, rank];
 }
