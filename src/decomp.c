@@ -968,6 +968,22 @@ TP_API int tp_linalg_svd(tp_tensor *A, int full_matrices, int compute_uv, tp_ten
   return 0;
 }
 
+/* p (n x m, row stride m) = Va diag(1/s_c where s_c > tol, else 0) Ua^T from svd_jacobi's
+ * u (rows of k), v (k x k) and s on an m x n A (trans: on A^T, so Ua = v and Va = u); f32: s
+ * is compared as float32 holds it. Returns how many s_c pass (the rank). */
+static int64_t pinv_of_svd(const double *u, const double *v, const double *s, int trans, int64_t m, int64_t n, int64_t k, double tol,
+                           int f32, double *p) {
+  int64_t rank = 0;
+  while (rank < k && (f32 ? (double)(float)s[rank] : s[rank]) > tol) rank++;
+  for (int64_t i = 0; i < n; i++)
+    for (int64_t j = 0; j < m; j++) {
+      double acc = 0;
+      for (int64_t c = 0; c < rank; c++) acc += (trans ? u[i * k + c] : v[i * k + c]) * (trans ? v[j * k + c] : u[j * k + c]) / s[c];
+      p[i * m + j] = acc;
+    }
+  return rank;
+}
+
 /* ==== pinv: torch.linalg.pinv / torch.pinverse / Tensor.pinverse ============================
  * V diag(1/s where s > tol, else 0) U^T from the SVD above (hermitian: of the symmetric matrix
  * from A's lower triangle, whose singular values are |eigenvalues|, as PyTorch's eigh path
@@ -995,7 +1011,7 @@ TP_API tp_tensor *tp_linalg_pinv(tp_tensor *A, double atol, double rtol, int her
   tp_tensor *P = tp_empty(nb + 2, sz, A->dtype);
   int trans = m < n;
   int64_t M = trans ? n : m, N = k;
-  double *a = P ? malloc((size_t)(2 * M * N + N + N * N + 3 * N + M + 1) * sizeof *a) : NULL;
+  double *a = P ? malloc((size_t)(2 * M * N + N + N * N + 3 * N + M + n * m + 1) * sizeof *a) : NULL;
   int rc = !P ? -1 : !a ? tp_fail_status("tensorpad: out of memory") : 0;
   int64_t item = tp_dtype_table[A->dtype].itemsize;
   for (int64_t b = 0; b < nmat && !rc; b++) {
@@ -1006,20 +1022,11 @@ TP_API tp_tensor *tp_linalg_pinv(tp_tensor *A, double atol, double rtol, int her
         bm[trans ? j * N + i : i * N + j] = x;
       }
     svd_jacobi(bm, M, N, N, u, s, v, w);
-    /* A = Ua S Va^T with Ua = u, Va = v (or swapped when trans); pinv = Va diag(1/s) Ua^T */
-    double smax = N ? (double)(A->dtype == TP_FLOAT32 ? (float)s[0] : s[0]) : 0, tol = fmax(atol, rtol * smax);
+    int f32 = A->dtype == TP_FLOAT32;
+    double smax = N ? (f32 ? (double)(float)s[0] : s[0]) : 0, *pm = w + 3 * N + M;
+    pinv_of_svd(u, v, s, trans, m, n, N, fmax(atol, rtol * smax), f32, pm);
     char *o = (char *)tp_ptr(P) + b * n * m * item;
-    for (int64_t i = 0; i < n; i++)
-      for (int64_t j = 0; j < m; j++) {
-        double acc = 0;
-        for (int64_t c = 0; c < N; c++) {
-          double sc_ = A->dtype == TP_FLOAT32 ? (float)s[c] : s[c];
-          if (!(sc_ > tol)) continue;
-          double va = trans ? u[i * N + c] : v[i * N + c], ua = trans ? v[j * N + c] : u[j * N + c];
-          acc += va * ua / s[c];
-        }
-        tp_store_f64(o + (i * m + j) * item, A->dtype, acc);
-      }
+    for (int64_t i = 0; i < n * m; i++) tp_store_f64(o + i * item, A->dtype, pm[i]);
   }
   free(a);
   if (rc) {
@@ -1387,7 +1394,7 @@ TP_API int tp_linalg_lstsq(tp_tensor *A, tp_tensor *B, double rcond, int driver,
   ssz[nbA] = (double)k;
   tp_tensor *S = !Xf ? NULL : sv ? tp_empty(nbA + 1, ssz, A->dtype) : tp_empty(1, (double[]){0}, A->dtype);
   tp_tensor *Rk = !S ? NULL : driver == 1 ? tp_empty(1, (double[]){0}, TP_INT64) : tp_empty(nbA, ssz, TP_INT64);
-  size_t need = (size_t)(2 * MM * k + k + k * k + 3 * k + MM + m * n + m * r + n * r + nmat * r + 1);
+  size_t need = (size_t)(2 * MM * k + k + k * k + 3 * k + MM + m * n + m * r + n * r + nmat * r + n * m + 1);
   double *w = Rk ? malloc(need * sizeof *w) : NULL;
   int rc = !Rk ? -1 : !w ? tp_fail_status("tensorpad: out of memory") : 0, full = 1;
   int64_t item = tp_dtype_table[A->dtype].itemsize;
@@ -1402,23 +1409,18 @@ TP_API int tp_linalg_lstsq(tp_tensor *A, tp_tensor *B, double rcond, int driver,
     for (int64_t i = 0; i < m; i++)
       for (int64_t j = 0; j < r; j++) bb[i * r + j] = tp_load_f64(elem(Be, b, i, j), A->dtype);
     svd_jacobi(bm, MM, k, k, u, s, v, sc);
-    int64_t rank = 0;
-    for (int64_t i = 0; i < k; i++) rank += s[i] > rcond * s[0];
+    double *pm = resid + nmat * r;  /* pinv(A) truncated at rcond * s_max, n x m */
+    int64_t rank = pinv_of_svd(u, v, s, trans, m, n, k, k ? rcond * s[0] : 0, 0, pm);
     if (driver == 1 && k && !(s[k - 1] > eps * (double)M * s[0])) {
       rc = tp_fail_status("%s: The least squares solution could not be computed because the input matrix does not have full rank (error code: %lld).",
                           fn, (long long)k);
       break;
     }
     full &= rank == n;
-    /* A = Ua S Va^T, Ua = u (m x k) and Va = v (n x k), swapped when trans; X = Va S^-1 Ua^T B */
-    for (int64_t i = 0; i < n; i++)
+    for (int64_t i = 0; i < n; i++)  /* X = pinv(A) B */
       for (int64_t j = 0; j < r; j++) {
         double acc = 0;
-        for (int64_t c = 0; c < rank; c++) {
-          double t = 0;
-          for (int64_t l = 0; l < m; l++) t += (trans ? v[l * k + c] : u[l * k + c]) * bb[l * r + j];
-          acc += (trans ? u[i * k + c] : v[i * k + c]) * t / s[c];
-        }
+        for (int64_t l = 0; l < m; l++) acc += pm[i * m + l] * bb[l * r + j];
         x[i * r + j] = acc;
       }
     char *xo = (char *)tp_ptr(Xf) + b * M * r * item;
