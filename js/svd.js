@@ -4,7 +4,7 @@
 // Binds arguments only; install(torch, Tensor) is called once by tensorpad.js before the
 // namespace is frozen.
 import { W, check, checkStatus, memory, TensorError } from './core.js';
-import { bind, checkBool } from './args.js';
+import { bind, checkBool, warnOnce } from './args.js';
 import { wrap, asTensor } from './tensor.js';
 import { namedTuple } from './decomp.js';
 
@@ -179,14 +179,10 @@ export function install(torch, Tensor) {
   Tensor.prototype.matrix_exp = function () { return mexp(this); };
 
   // symeig(input, eigenvectors=False, upper=True) -> symeig(eigenvalues, eigenvectors); deprecated
-  let warned = false;
   const symeig = (A, ev, up) => {
     ev = checkBool('symeig', 'eigenvectors', ev);
     up = checkBool('symeig', 'upper', up);
-    if (!warned) {
-      warned = true;
-      console.warn(`UserWarning: ${SYMEIG_WARNING}`);
-    }
+    warnOnce(SYMEIG_WARNING);
     if (!outPtr) outPtr = check(W.tp_malloc(16));
     checkStatus(W.tp_symeig(A._ptr, ev ? 1 : 0, up === false ? 0 : 1, outPtr));
     return namedTuple('symeig', ['eigenvalues', 'eigenvectors'], outs(2));
