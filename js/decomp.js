@@ -32,7 +32,7 @@ class NamedTuple extends Array {
   toString() { return `torch.return_types.${this.fname}(\n${this.fields.map((f, i) => `${f}=${this[i]}`).join(',\n')})`; }
   [Symbol.for('nodejs.util.inspect.custom')]() { return this.toString(); }
 }
-function namedTuple(fname, fields, values) {
+export function namedTuple(fname, fields, values) {
   const r = new NamedTuple();
   r.push(...values);
   Object.defineProperty(r, 'fname', { value: fname });

@@ -878,3 +878,59 @@ export declare interface Tensor {
   unique(sorted?: boolean | UniqueOptions, return_inverse?: boolean, return_counts?: boolean, dim?: number | null): Tensor | Tensor[];
   unique_consecutive(return_inverse?: boolean | UniqueOptions, return_counts?: boolean, dim?: number | null): Tensor | Tensor[];
 }
+
+// ---- the SVD and what is built on it (js/svd.js) ------------------------------------------------
+/** linalg.svd's (U, S, Vh). Singular vectors are unique only up to sign (docs/API.md). */
+export interface LinalgSvdResult extends Array<Tensor> {
+  U: Tensor;
+  S: Tensor;
+  Vh: Tensor;
+}
+/** torch.svd's (U, S, V), V = Vh.mH. */
+export interface SvdResult extends Array<Tensor> {
+  U: Tensor;
+  S: Tensor;
+  V: Tensor;
+}
+export interface PinvOptions { atol?: number | Tensor | null; rtol?: number | Tensor | null; hermitian?: boolean; rcond?: number | Tensor }
+export declare interface Tensor {
+  svd(some?: boolean | { some?: boolean; compute_uv?: boolean }, compute_uv?: boolean): SvdResult;
+  pinverse(rcond?: number | { rcond?: number }): Tensor;
+  matrix_exp(): Tensor;
+  /** Deprecated in PyTorch 1.13 (warns once): linalg.eigh reading the upper triangle by default. */
+  symeig(eigenvectors?: boolean | { eigenvectors?: boolean; upper?: boolean }, upper?: boolean): EighResult;
+  geqrf(): GeqrfResult;
+  orgqr(input2: Tensor): Tensor;
+  ormqr(input2: Tensor, input3: Tensor, left?: boolean | { left?: boolean; transpose?: boolean }, transpose?: boolean): Tensor;
+}
+/** linalg.lstsq's (solution, residuals, rank, singular_values), filled per driver as PyTorch does. */
+export interface LstsqResult extends Array<Tensor> {
+  solution: Tensor;
+  residuals: Tensor;
+  rank: Tensor;
+  singular_values: Tensor;
+}
+export type LstsqDriver = 'gelsy' | 'gels' | 'gelsd' | 'gelss';
+/** geqrf's (a, tau): R above the diagonal of a, the Householder vectors below it. */
+export interface GeqrfResult extends Array<Tensor> {
+  a: Tensor;
+  tau: Tensor;
+}
+export interface LinalgNamespace {
+  householder_product(A: Tensor, tau: Tensor): Tensor;
+  lstsq(A: Tensor, B: Tensor, rcond?: number | null | { rcond?: number | null; driver?: LstsqDriver | null }, opts?: { driver?: LstsqDriver | null }): LstsqResult;
+  matrix_rank(A: Tensor, tol?: number | Tensor | PinvOptions, hermitian?: boolean | PinvOptions, opts?: PinvOptions): Tensor;
+  svd(A: Tensor, full_matrices?: boolean | { full_matrices?: boolean; driver?: null }): LinalgSvdResult;
+  svdvals(A: Tensor, opts?: { driver?: null }): Tensor;
+  pinv(A: Tensor, rcond?: number | Tensor | PinvOptions, hermitian?: boolean | PinvOptions, opts?: PinvOptions): Tensor;
+  matrix_exp(A: Tensor): Tensor;
+}
+export interface Torch {
+  svd(input: Tensor, some?: boolean | { some?: boolean; compute_uv?: boolean }, compute_uv?: boolean): SvdResult;
+  pinverse(input: Tensor, rcond?: number | { rcond?: number }): Tensor;
+  matrix_exp(input: Tensor): Tensor;
+  symeig(input: Tensor, eigenvectors?: boolean | { eigenvectors?: boolean; upper?: boolean }, upper?: boolean): EighResult;
+  geqrf(input: Tensor): GeqrfResult;
+  orgqr(input: Tensor, input2: Tensor): Tensor;
+  ormqr(input: Tensor, input2: Tensor, input3: Tensor, left?: boolean | { left?: boolean; transpose?: boolean }, transpose?: boolean): Tensor;
+}

@@ -27,6 +27,7 @@ import * as restMethods from './rest.js';
 import * as misc2Methods from './misc2.js';
 import * as decomp from './decomp.js';
 import { Generator, default_generator, generatorOf } from './generator.js';
+import * as svd from './svd.js';
 
 const CREATE_KEYS = ['dtype', 'device', 'requires_grad', 'layout', 'pin_memory', 'memory_format', 'out'];
 const RANDOM_KEYS = [...CREATE_KEYS, 'generator'];
@@ -587,6 +588,7 @@ linalgMore.install(torch, Tensor);
 restMethods.install(torch, Tensor);
 misc2Methods.install(torch, Tensor);
 decomp.install(torch, Tensor);
+svd.install(torch, Tensor);
 
 applyPrintOptions();
 Object.freeze(torch);

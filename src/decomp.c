@@ -619,6 +619,29 @@ tp_tensor *tp_lu_perm(tp_tensor *piv, int64_t n, int dtype) {
   return P;
 }
 
+/* LAPACK's geqrf (unblocked) on a (m x n, row stride n): R on and above the diagonal, the
+ * Householder vectors v_j (1 on the diagonal, implicit) below it, tau[min(m, n)]. */
+static void geqrf(double *a, int64_t m, int64_t n, double *tau) {
+  int64_t k = m < n ? m : n;
+  for (int64_t j = 0; j < k; j++) {
+    double alpha = a[j * n + j], xn = 0;
+    for (int64_t i = j + 1; i < m; i++) xn = hypot(xn, a[i * n + j]);
+    tau[j] = 0;
+    if (xn == 0) continue;
+    double beta = -copysign(hypot(alpha, xn), alpha);
+    tau[j] = (beta - alpha) / beta;
+    for (int64_t i = j + 1; i < m; i++) a[i * n + j] /= alpha - beta;
+    a[j * n + j] = beta;
+    for (int64_t c = j + 1; c < n; c++) {
+      double w = a[j * n + c];
+      for (int64_t i = j + 1; i < m; i++) w += a[i * n + j] * a[i * n + c];
+      w *= tau[j];
+      a[j * n + c] -= w;
+      for (int64_t i = j + 1; i < m; i++) a[i * n + c] -= w * a[i * n + j];
+    }
+  }
+}
+
 /* ==== QR: torch.linalg.qr / torch.qr / Tensor.qr =============================================
  * Householder as LAPACK's geqrf + orgqr do it, so the signs are PyTorch's: for column j,
  * beta = -sign(a_jj) * ||a_j:,j||, R_jj = beta (a column already zero below the diagonal is
@@ -642,23 +665,7 @@ TP_API int tp_linalg_qr(tp_tensor *A, int mode, tp_tensor **out) {
     double *q = a + m * n, *tau = q + m * m;
     for (int64_t i = 0; i < m; i++)
       for (int64_t j = 0; j < n; j++) a[i * n + j] = tp_load_f64(elem(A, b, i, j), A->dtype);
-    for (int64_t j = 0; j < k; j++) {  /* geqrf: v_j = 1 on the diagonal, stored below it */
-      double alpha = a[j * n + j], xn = 0;
-      for (int64_t i = j + 1; i < m; i++) xn = hypot(xn, a[i * n + j]);
-      tau[j] = 0;
-      if (xn == 0) continue;
-      double beta = -copysign(hypot(alpha, xn), alpha);
-      tau[j] = (beta - alpha) / beta;
-      for (int64_t i = j + 1; i < m; i++) a[i * n + j] /= alpha - beta;
-      a[j * n + j] = beta;
-      for (int64_t c = j + 1; c < n; c++) {
-        double w = a[j * n + c];
-        for (int64_t i = j + 1; i < m; i++) w += a[i * n + j] * a[i * n + c];
-        w *= tau[j];
-        a[j * n + c] -= w;
-        for (int64_t i = j + 1; i < m; i++) a[i * n + c] -= w * a[i * n + j];
-      }
-    }
+    geqrf(a, m, n, tau);
     char *ro = (char *)tp_ptr(R) + b * rr * n * item;
     for (int64_t i = 0; i < rr; i++)
       for (int64_t j = 0; j < n; j++) tp_store_f64(ro + (i + j * rr) * item, A->dtype, j >= i && i < k ? a[i * n + j] : 0);
@@ -785,5 +792,696 @@ TP_API int tp_linalg_eigh(tp_tensor *A, int upper, tp_tensor **out) {
   }
   out[0] = Lm;
   out[1] = V;
+  return 0;
+}
+
+/* ==== SVD: torch.linalg.svd / svdvals, torch.svd / Tensor.svd ===============================
+ * One-sided Jacobi (Hestenes) in double on B = A (m >= n) or A^T (m < n), M x N with M >= N:
+ * columns p, q of B are rotated (and V with them) until every pair is orthogonal to working
+ * precision; then s_j = |b_j|, u_j = b_j / s_j, sorted by s descending. Columns of U that no
+ * singular value defines (s_j = 0, the last M - N of a full U) are completed from the identity
+ * by Gram-Schmidt. Singular values match LAPACK's to float tolerance; singular vectors are
+ * unique only up to sign (docs/API.md): gesdd's signs are not reproduced. */
+
+/* b (M x N, row stride N) -> u (M x uc, row stride uc), s (N), v (N x N, row stride N) with
+ * b = u[:, :N] diag(s) v^T. w: N scratch doubles. */
+static void svd_jacobi(double *b, int64_t M, int64_t N, int64_t uc, double *u, double *s, double *v, double *w) {
+  for (int64_t i = 0; i < N * N; i++) v[i] = i % (N + 1) == 0;
+  for (int sweep = 0; sweep < 80; sweep++) {
+    int rotated = 0;
+    for (int64_t p = 0; p < N; p++)
+      for (int64_t q = p + 1; q < N; q++) {
+        double al = 0, be = 0, ga = 0;
+        for (int64_t i = 0; i < M; i++) {
+          double x = b[i * N + p], y = b[i * N + q];
+          al += x * x;
+          be += y * y;
+          ga += x * y;
+        }
+        if (ga == 0 || fabs(ga) <= 1e-16 * sqrt(al * be)) continue;
+        rotated = 1;
+        double ze = (be - al) / (2 * ga);
+        double t = (ze >= 0 ? 1 : -1) / (fabs(ze) + sqrt(1 + ze * ze));
+        double c = 1 / sqrt(1 + t * t), sn = c * t;
+        for (int64_t i = 0; i < M; i++) {
+          double x = b[i * N + p], y = b[i * N + q];
+          b[i * N + p] = c * x - sn * y;
+          b[i * N + q] = sn * x + c * y;
+        }
+        for (int64_t i = 0; i < N; i++) {
+          double x = v[i * N + p], y = v[i * N + q];
+          v[i * N + p] = c * x - sn * y;
+          v[i * N + q] = sn * x + c * y;
+        }
+      }
+    if (!rotated) break;
+  }
+  for (int64_t j = 0; j < N; j++) {
+    double nrm = 0;
+    for (int64_t i = 0; i < M; i++) nrm = hypot(nrm, b[i * N + j]);
+    w[j] = nrm;
+  }
+  /* order by s descending (stable selection), permuting v's columns into u's scratch first */
+  int64_t *ord = (int64_t *)(w + N);
+  for (int64_t j = 0; j < N; j++) ord[j] = j;
+  for (int64_t i = 1; i < N; i++)
+    for (int64_t j = i; j > 0 && w[ord[j]] > w[ord[j - 1]]; j--) { int64_t t = ord[j]; ord[j] = ord[j - 1]; ord[j - 1] = t; }
+  for (int64_t j = 0; j < N; j++) s[j] = w[ord[j]];
+  for (int64_t i = 0; i < M * uc; i++) u[i] = 0;
+  for (int64_t j = 0; j < N; j++)
+    if (s[j] > 0)
+      for (int64_t i = 0; i < M; i++) u[i * uc + j] = b[i * N + ord[j]] / s[j];
+  for (int64_t i = 0; i < N; i++) {  /* v's columns in the new order, through b's first row as scratch */
+    for (int64_t j = 0; j < N; j++) w[N + N + j] = v[i * N + ord[j]];
+    for (int64_t j = 0; j < N; j++) v[i * N + j] = w[N + N + j];
+  }
+  /* complete u: every column without a positive singular value, from e_0, e_1, ... */
+  int64_t cand = 0;
+  for (int64_t j = 0; j < uc; j++) {
+    if (j < N && s[j] > 0) continue;
+    for (; cand < M; cand++) {
+      double *x = w + N + N;  /* M doubles of scratch: the caller gives N + N + M + N */
+      for (int64_t i = 0; i < M; i++) x[i] = i == cand;
+      for (int pass = 0; pass < 2; pass++)
+        for (int64_t c = 0; c < uc; c++) {
+          if (c == j || (c > j && !(c < N && s[c] > 0))) continue;
+          double d = 0;
+          for (int64_t i = 0; i < M; i++) d += u[i * uc + c] * x[i];
+          for (int64_t i = 0; i < M; i++) x[i] -= d * u[i * uc + c];
+        }
+      double nrm = 0;
+      for (int64_t i = 0; i < M; i++) nrm = hypot(nrm, x[i]);
+      if (nrm > 0.5) {
+        for (int64_t i = 0; i < M; i++) u[i * uc + j] = x[i] / nrm;
+        cand++;
+        break;
+      }
+    }
+  }
+}
+
+/* out: U, S, Vh. compute_uv: 0 (U, Vh empty), 1, or 2 (as 1 when A requires grad: svdvals). */
+TP_API int tp_linalg_svd(tp_tensor *A, int full_matrices, int compute_uv, tp_tensor **out) {
+  out[0] = out[1] = out[2] = NULL;
+  const char *fn = "linalg.svd";
+  if (A->ndim < 2) return fail_ndim(fn);
+  if (!tp_dtype_table[A->dtype].is_floating)
+    return tp_fail_status("%s: Expected a floating point or complex tensor as input. Got %s", fn, tp_dtype_title(A->dtype));
+  int grad = tp_any_requires_grad(1, &A);
+  if (compute_uv == 2) compute_uv = grad;
+  if (!compute_uv) full_matrices = 0;
+  int nb = A->ndim - 2;
+  int64_t m = A->shape[nb], n = A->shape[nb + 1], k = m < n ? m : n, nmat = tp_shape_numel(nb, A->shape);
+  int64_t uc = full_matrices ? m : k, vr = full_matrices ? n : k;
+  int trans = m < n;
+  int64_t M = trans ? n : m, N = k, UC = trans ? vr : uc;  /* B = A or A^T: M x N, its U has UC columns */
+  double ssz[TP_MAX_DIMS];
+  for (int d = 0; d < nb; d++) ssz[d] = (double)A->shape[d];
+  ssz[nb] = (double)k;
+  tp_tensor *S = tp_empty(nb + 1, ssz, A->dtype), *U = NULL, *Vh = NULL;
+  if (S && compute_uv) {
+    U = new_colmajor(nb, A->shape, m, uc, A->dtype);
+    Vh = U ? new_colmajor(nb, A->shape, vr, n, A->dtype) : NULL;
+  } else if (S) {
+    U = tp_empty(1, (double[]){0}, A->dtype);
+    Vh = U ? tp_empty(1, (double[]){0}, A->dtype) : NULL;
+  }
+  size_t need = (size_t)(M * N + M * UC + N + N * N + 3 * N + M + 1);
+  double *a = Vh ? malloc(need * sizeof *a) : NULL;
+  int rc = !Vh ? -1 : !a ? tp_fail_status("tensorpad: out of memory") : 0;
+  int64_t item = tp_dtype_table[A->dtype].itemsize;
+  for (int64_t b = 0; b < nmat && !rc; b++) {
+    double *bm = a, *u = bm + M * N, *s = u + M * UC, *v = s + N, *w = v + N * N;
+    int nan = 0, inf = 0;
+    for (int64_t i = 0; i < m; i++)
+      for (int64_t j = 0; j < n; j++) {
+        double x = tp_load_f64(elem(A, b, i, j), A->dtype);
+        nan |= x != x;
+        inf |= isinf(x);
+        bm[trans ? j * N + i : i * N + j] = x;
+      }
+    if (nan) {
+      const char *what = "The algorithm failed to converge because the input matrix contained non-finite values.";
+      if (nb) rc = tp_fail_status("%s: (Batch element %lld): %s", fn, (long long)b, what);
+      else rc = tp_fail_status("%s: %s", fn, what);
+      break;
+    }
+    if (inf) {  /* LAPACK gives NaN singular values (no error) */
+      for (int64_t i = 0; i < M * N; i++) bm[i] = 0;
+      svd_jacobi(bm, M, N, UC, u, s, v, w);
+      for (int64_t j = 0; j < N; j++) s[j] = NAN;
+    } else {
+      svd_jacobi(bm, M, N, UC, u, s, v, w);
+    }
+    char *so = (char *)tp_ptr(S) + b * k * item;
+    for (int64_t j = 0; j < k; j++) tp_store_f64(so + j * item, A->dtype, s[j]);
+    if (!compute_uv) continue;
+    /* A = u S v^T (not trans) or v S u^T (trans) */
+    char *uo = (char *)tp_ptr(U) + b * m * uc * item, *vo = (char *)tp_ptr(Vh) + b * vr * n * item;
+    for (int64_t i = 0; i < m; i++)
+      for (int64_t j = 0; j < uc; j++) tp_store_f64(uo + (i + j * m) * item, A->dtype, trans ? v[i * N + j] : u[i * UC + j]);
+    for (int64_t i = 0; i < vr; i++)
+      for (int64_t j = 0; j < n; j++) tp_store_f64(vo + (i + j * vr) * item, A->dtype, trans ? u[j * UC + i] : v[j * N + i]);
+  }
+  free(a);
+  if (!rc && grad) {
+    tp_node *nd = tp_node_new(TP_GRAD_DECOMP, TP_DECOMP_SVD, "LinalgSvdBackward0", 1, &A, 3);
+    int64_t iv[1] = {full_matrices};
+    if (nd) {
+      tp_node_set_iv(nd, 1, iv);
+      tp_node_set_output(nd, U, 0);
+      tp_node_set_output(nd, S, 1);
+      tp_node_set_output(nd, Vh, 2);
+    }
+    rc = !nd || tp_node_save(nd, U, 0) || tp_node_save(nd, S, 1) || tp_node_save(nd, Vh, 2) ? -1 : 0;
+    if (nd) tp_node_release(nd);
+  }
+  if (rc) {
+    if (U) tp_tensor_release(U);
+    if (S) tp_tensor_release(S);
+    if (Vh) tp_tensor_release(Vh);
+    return -1;
+  }
+  out[0] = U;
+  out[1] = S;
+  out[2] = Vh;
+  return 0;
+}
+
+/* p (n x m, row stride m) = Va diag(1/s_c where s_c > tol, else 0) Ua^T from svd_jacobi's
+ * u (rows of k), v (k x k) and s on an m x n A (trans: on A^T, so Ua = v and Va = u); f32: s
+ * is compared as float32 holds it. Returns how many s_c pass (the rank). */
+static int64_t pinv_of_svd(const double *u, const double *v, const double *s, int trans, int64_t m, int64_t n, int64_t k, double tol,
+                           int f32, double *p) {
+  int64_t rank = 0;
+  while (rank < k && (f32 ? (double)(float)s[rank] : s[rank]) > tol) rank++;
+  for (int64_t i = 0; i < n; i++)
+    for (int64_t j = 0; j < m; j++) {
+      double acc = 0;
+      for (int64_t c = 0; c < rank; c++) acc += (trans ? u[i * k + c] : v[i * k + c]) * (trans ? v[j * k + c] : u[j * k + c]) / s[c];
+      p[i * m + j] = acc;
+    }
+  return rank;
+}
+
+/* ==== pinv: torch.linalg.pinv / torch.pinverse / Tensor.pinverse ============================
+ * V diag(1/s where s > tol, else 0) U^T from the SVD above (hermitian: of the symmetric matrix
+ * from A's lower triangle, whose singular values are |eigenvalues|, as PyTorch's eigh path
+ * gives), tol = max(atol, rtol * s_max); atol/rtol NaN: not given (PyTorch's defaults: atol 0,
+ * rtol eps * max(m, n), or 0 when atol > 0). One LinalgPinvBackward0 node (self, result). */
+TP_API tp_tensor *tp_linalg_pinv(tp_tensor *A, double atol, double rtol, int hermitian) {
+  if (A->ndim < 2 || (A->dtype != TP_FLOAT32 && A->dtype != TP_FLOAT64)) {
+    char dims[256];
+    int len = 0;
+    for (int d = 0; d < A->ndim && len < 200; d++) len += snprintf(dims + len, sizeof dims - (size_t)len, "%s%lld", d ? ", " : "", (long long)A->shape[d]);
+    dims[len] = 0;
+    return tp_fail("linalg.pinv(%s{[%s]}): expected a tensor with 2 or more dimensions of float, double, cfloat or cdouble types",
+                   tp_dtype_title(A->dtype), dims);
+  }
+  int nb = A->ndim - 2;
+  int64_t m = A->shape[nb], n = A->shape[nb + 1], k = m < n ? m : n, nmat = tp_shape_numel(nb, A->shape);
+  if (hermitian && m != n) { fail_square("linalg.eigh", A); return NULL; }
+  double eps = A->dtype == TP_FLOAT32 ? 1.1920928955078125e-07 : 2.220446049250313e-16;
+  if (rtol != rtol) rtol = atol == atol && atol > 0 ? 0 : eps * (double)(m > n ? m : n);
+  if (atol != atol) atol = 0;
+  double sz[TP_MAX_DIMS];
+  for (int d = 0; d < nb; d++) sz[d] = (double)A->shape[d];
+  sz[nb] = (double)n;
+  sz[nb + 1] = (double)m;
+  tp_tensor *P = tp_empty(nb + 2, sz, A->dtype);
+  int trans = m < n;
+  int64_t M = trans ? n : m, N = k;
+  double *a = P ? malloc((size_t)(2 * M * N + N + N * N + 3 * N + M + n * m + 1) * sizeof *a) : NULL;
+  int rc = !P ? -1 : !a ? tp_fail_status("tensorpad: out of memory") : 0;
+  int64_t item = tp_dtype_table[A->dtype].itemsize;
+  for (int64_t b = 0; b < nmat && !rc; b++) {
+    double *bm = a, *u = bm + M * N, *s = u + M * N, *v = s + N, *w = v + N * N;
+    for (int64_t i = 0; i < m; i++)
+      for (int64_t j = 0; j < n; j++) {
+        double x = tp_load_f64(hermitian && j > i ? elem(A, b, j, i) : elem(A, b, i, j), A->dtype);
+        bm[trans ? j * N + i : i * N + j] = x;
+      }
+    svd_jacobi(bm, M, N, N, u, s, v, w);
+    int f32 = A->dtype == TP_FLOAT32;
+    double smax = N ? (f32 ? (double)(float)s[0] : s[0]) : 0, *pm = w + 3 * N + M;
+    pinv_of_svd(u, v, s, trans, m, n, N, fmax(atol, rtol * smax), f32, pm);
+    char *o = (char *)tp_ptr(P) + b * n * m * item;
+    for (int64_t i = 0; i < n * m; i++) tp_store_f64(o + i * item, A->dtype, pm[i]);
+  }
+  free(a);
+  if (rc) {
+    if (P) tp_tensor_release(P);
+    return NULL;
+  }
+  P = tp_record_kind(TP_GRAD_DECOMP, "LinalgPinvBackward0", 1, &A, P, 0, NULL, 1, &A);
+  if (P && P->grad_fn && P->grad_fn->kind == TP_GRAD_DECOMP) {
+    P->grad_fn->op = TP_DECOMP_PINV;
+    if (tp_node_save(P->grad_fn, P, 0)) {
+      tp_tensor_release(P);
+      return NULL;
+    }
+  }
+  return P;
+}
+
+/* ==== matrix_exp: torch.linalg.matrix_exp / torch.matrix_exp / Tensor.matrix_exp ============
+ * Scaling and squaring in double: X = A / 2^s with ||X||_1 <= 1.09 (the degree-18 bound
+ * PyTorch uses for double), exp(X) by its Taylor polynomial of degree 18 (Horner), squared s
+ * times; within float tolerance of PyTorch's Bader-Blanes-Casas evaluation. The backward is
+ * the top-right block of exp([[A^T, g], [0, A^T]]) (derivatives.c). */
+TP_API tp_tensor *tp_linalg_matrix_exp(tp_tensor *A) {
+  const char *fn = "linalg.matrix_exp";
+  if (A->ndim < 2) { fail_ndim(fn); return NULL; }
+  int nb = A->ndim - 2;
+  int64_t n = A->shape[nb + 1], nmat = tp_shape_numel(nb, A->shape);
+  if (A->shape[nb] != n) { fail_square(fn, A); return NULL; }
+  if (!tp_dtype_table[A->dtype].is_floating)
+    return tp_fail("matrix_exp: Expected a floating point or complex tensor as input. Got %s", tp_dtype_title(A->dtype));
+  double sz[TP_MAX_DIMS];
+  for (int d = 0; d < nb + 2; d++) sz[d] = (double)A->shape[d];
+  tp_tensor *R = tp_empty(nb + 2, sz, A->dtype);
+  double *x = R ? malloc((size_t)(3 * n * n + 1) * sizeof *x) : NULL;
+  int rc = !R ? -1 : !x ? tp_fail_status("tensorpad: out of memory") : 0;
+  int64_t item = tp_dtype_table[A->dtype].itemsize;
+  for (int64_t b = 0; b < nmat && !rc; b++) {
+    double *p = x + n * n, *t = p + n * n, norm = 0;
+    for (int64_t i = 0; i < n; i++)
+      for (int64_t j = 0; j < n; j++) x[i * n + j] = tp_load_f64(elem(A, b, i, j), A->dtype);
+    for (int64_t j = 0; j < n; j++) {
+      double c = 0;
+      for (int64_t i = 0; i < n; i++) c += fabs(x[i * n + j]);
+      norm = fmax(norm, c);
+    }
+    double e = norm > 1.090863719290036 ? ceil(log2(norm / 1.090863719290036)) : 0;
+    int sq = e > 1000 ? 1000 : (int)e;  /* inf or huge: the squarings overflow as PyTorch's do */
+    double f = ldexp(1.0, -sq);
+    for (int64_t i = 0; i < n * n; i++) { x[i] *= f; p[i] = i % (n + 1) == 0; }
+    for (int deg = 18; deg >= 1; deg--) {  /* p = I + x p / deg */
+      for (int64_t i = 0; i < n; i++)
+        for (int64_t j = 0; j < n; j++) {
+          double acc = 0;
+          for (int64_t c = 0; c < n; c++) acc += x[i * n + c] * p[c * n + j];
+          t[i * n + j] = acc / deg + (i == j);
+        }
+      memcpy(p, t, (size_t)(n * n) * sizeof *p);
+    }
+    for (int r = 0; r < sq; r++) {
+      for (int64_t i = 0; i < n; i++)
+        for (int64_t j = 0; j < n; j++) {
+          double acc = 0;
+          for (int64_t c = 0; c < n; c++) acc += p[i * n + c] * p[c * n + j];
+          t[i * n + j] = acc;
+        }
+      memcpy(p, t, (size_t)(n * n) * sizeof *p);
+    }
+    char *o = (char *)tp_ptr(R) + b * n * n * item;
+    for (int64_t i = 0; i < n * n; i++) tp_store_f64(o + i * item, A->dtype, p[i]);
+  }
+  free(x);
+  if (rc) {
+    if (R) tp_tensor_release(R);
+    return NULL;
+  }
+  R = tp_record_kind(TP_GRAD_DECOMP, "LinalgMatrixExpBackward0", 1, &A, R, 0, NULL, 1, &A);
+  if (R && R->grad_fn && R->grad_fn->kind == TP_GRAD_DECOMP) R->grad_fn->op = TP_DECOMP_MATRIX_EXP;
+  return R;
+}
+
+/* ==== torch.symeig (deprecated in 1.13): eigh under another name =============================
+ * upper reads A's upper triangle; without eigenvectors the second result is an empty tensor
+ * and backward throws PyTorch's message. One SymeigBackward0 node, eigh's formula. */
+TP_API int tp_symeig(tp_tensor *A, int eigenvectors, int upper, tp_tensor **out) {
+  out[0] = out[1] = NULL;
+  const char *fn = "linalg.symeig";
+  if (A->ndim < 2) return fail_ndim(fn);
+  if (A->shape[A->ndim - 2] != A->shape[A->ndim - 1]) return fail_square(fn, A);
+  if (!tp_dtype_table[A->dtype].is_floating) return tp_fail_status("\"symeig_cpu\" not implemented for '%s'", tp_dtype_title(A->dtype));
+  tp_tensor *r[2];
+  int mode = tp_set_grad_enabled(0);
+  int rc = tp_linalg_eigh(A, upper, r);
+  tp_set_grad_enabled(mode);
+  if (rc) return -1;
+  tp_tensor *L = r[0], *V = r[1];
+  if (!eigenvectors) {
+    tp_tensor_release(V);
+    V = tp_empty(1, (double[]){0}, A->dtype);
+  }
+  rc = V ? 0 : -1;
+  if (!rc && tp_any_requires_grad(1, &A)) {
+    tp_node *nd = tp_node_new(TP_GRAD_DECOMP, TP_DECOMP_EIGH, "SymeigBackward0", 1, &A, 2);
+    int64_t iv[1] = {!eigenvectors};
+    if (nd) {
+      tp_node_set_iv(nd, 1, iv);
+      tp_node_set_output(nd, L, 0);
+      tp_node_set_output(nd, V, 1);
+    }
+    rc = !nd || tp_node_save(nd, L, 0) || tp_node_save(nd, V, 1) ? -1 : 0;
+    if (nd) tp_node_release(nd);
+  }
+  if (rc) {
+    tp_tensor_release(L);
+    if (V) tp_tensor_release(V);
+    return -1;
+  }
+  out[0] = L;
+  out[1] = V;
+  return 0;
+}
+
+/* ==== LAPACK's Householder representation: geqrf, orgqr (linalg.householder_product), ormqr ====
+ * Q = H_0 H_1 ... H_{k-1}, H_i = I - tau_i v_i v_i^T, v_i = (0, ..., 0, 1, A[i+1:, i]) from the
+ * columns of A below its diagonal, as geqrf leaves them. geqrf and ormqr have no derivative in
+ * 1.13 (their nodes throw PyTorch's message); householder_product's is in derivatives.c. */
+
+static void shape_list(const tp_tensor *t, int nd, char *buf, size_t size) {
+  int len = snprintf(buf, size, "[");
+  for (int d = 0; d < nd && len < (int)size - 40; d++) len += snprintf(buf + len, size - (size_t)len, "%s%lld", d ? ", " : "", (long long)t->shape[d]);
+  snprintf(buf + len, size - (size_t)len, "]");
+}
+
+/* Records a node whose backward throws (iv[0] picks the message in derivatives.c). */
+static int record_no_derivative(const char *name, int which, int nin, tp_tensor **ins, int nout, tp_tensor **outs) {
+  if (!tp_any_requires_grad(nin, ins)) return 0;
+  tp_node *nd = tp_node_new(TP_GRAD_DECOMP, TP_DECOMP_NO_DERIVATIVE, name, nin, ins, nout);
+  if (!nd) return -1;
+  int64_t iv[1] = {which};
+  tp_node_set_iv(nd, 1, iv);
+  for (int i = 0; i < nout; i++) tp_node_set_output(nd, outs[i], i);
+  tp_node_release(nd);
+  return 0;
+}
+
+/* out: a (R above the diagonal, the v_i below), tau (min(m, n)). */
+TP_API int tp_geqrf(tp_tensor *A, tp_tensor **out) {
+  out[0] = out[1] = NULL;
+  if (A->ndim < 2) return tp_fail_status("torch.geqrf: input must have at least 2 dimensions.");
+  if (!tp_dtype_table[A->dtype].is_floating) return tp_fail_status("\"geqrf_cpu\" not implemented for '%s'", tp_dtype_title(A->dtype));
+  int nb = A->ndim - 2;
+  int64_t m = A->shape[nb], n = A->shape[nb + 1], k = m < n ? m : n, nmat = tp_shape_numel(nb, A->shape);
+  double tsz[TP_MAX_DIMS];
+  for (int d = 0; d < nb; d++) tsz[d] = (double)A->shape[d];
+  tsz[nb] = (double)k;
+  tp_tensor *R = new_colmajor(nb, A->shape, m, n, A->dtype), *tau = R ? tp_empty(nb + 1, tsz, A->dtype) : NULL;
+  double *a = tau ? malloc((size_t)(m * n + k + 1) * sizeof *a) : NULL;
+  int rc = !tau ? -1 : !a ? tp_fail_status("tensorpad: out of memory") : 0;
+  int64_t item = tp_dtype_table[A->dtype].itemsize;
+  for (int64_t b = 0; b < nmat && !rc; b++) {
+    for (int64_t i = 0; i < m; i++)
+      for (int64_t j = 0; j < n; j++) a[i * n + j] = tp_load_f64(elem(A, b, i, j), A->dtype);
+    geqrf(a, m, n, a + m * n);
+    char *ro = (char *)tp_ptr(R) + b * m * n * item, *to = (char *)tp_ptr(tau) + b * k * item;
+    for (int64_t i = 0; i < m; i++)
+      for (int64_t j = 0; j < n; j++) tp_store_f64(ro + (i + j * m) * item, A->dtype, a[i * n + j]);
+    for (int64_t j = 0; j < k; j++) tp_store_f64(to + j * item, A->dtype, a[m * n + j]);
+  }
+  free(a);
+  tp_tensor *outs[2] = {R, tau};
+  if (!rc) rc = record_no_derivative("GeqrfBackward0", 0, 1, &A, 2, outs);
+  if (rc) {
+    if (R) tp_tensor_release(R);
+    if (tau) tp_tensor_release(tau);
+    return -1;
+  }
+  out[0] = R;
+  out[1] = tau;
+  return 0;
+}
+
+/* c (r x cc, row stride cc) <- H_i c (left) or c H_i (right) for i in order (rev: k-1 .. 0);
+ * the reflectors are in v (mv x n, row stride n), i < min(k, mv). */
+static void apply_reflectors(const double *v, int64_t mv, int64_t n, const double *tau, int64_t k, int rev, int left,
+                             double *c, int64_t r, int64_t cc) {
+  if (k > mv) k = mv;
+  for (int64_t s = 0; s < k; s++) {
+    int64_t i = rev ? k - 1 - s : s;
+    if (tau[i] == 0) continue;
+    int64_t lines = left ? cc : r;
+    for (int64_t l = 0; l < lines; l++) {  /* a column of c (left) or a row (right) */
+      double *x = left ? c + l : c + l * cc;
+      int64_t st = left ? cc : 1;
+      double w = x[i * st];
+      for (int64_t j = i + 1; j < mv; j++) w += v[j * n + i] * x[j * st];
+      w *= tau[i];
+      x[i * st] -= w;
+      for (int64_t j = i + 1; j < mv; j++) x[j * st] -= w * v[j * n + i];
+    }
+  }
+}
+
+/* Checks shared by householder_product and ormqr: tau's rank and batch dims, dtypes. */
+static int check_tau(const char *fn, const tp_tensor *A, const tp_tensor *tau) {
+  if (A->ndim - tau->ndim != 1)
+    return tp_fail_status("%s: Expected tau to have one dimension less than input, but got tau.ndim equal to %d and input.ndim is equal to %d",
+                          fn, tau->ndim, A->ndim);
+  if (A->ndim > 2 && memcmp(A->shape, tau->shape, sizeof(int64_t) * (size_t)(A->ndim - 2))) {
+    char buf[256];
+    shape_list(tau, tau->ndim - 1, buf, sizeof buf);
+    return tp_fail_status("%s: Expected batch dimensions of tau to be equal to input.shape[:-2], but got %s", fn, buf);
+  }
+  return 0;
+}
+
+/* Q's first n columns, (m x n) with m >= n, from the k = tau.shape[-1] reflectors of A. */
+TP_API tp_tensor *tp_householder_product(tp_tensor *A, tp_tensor *tau) {
+  const char *fn = "torch.linalg.householder_product";
+  if (A->ndim < 2) return tp_fail("%s: input must have at least 2 dimensions.", fn);
+  int nb = A->ndim - 2;
+  int64_t m = A->shape[nb], n = A->shape[nb + 1], k = tau->ndim ? tau->shape[tau->ndim - 1] : 1, nmat = tp_shape_numel(nb, A->shape);
+  if (m < n) return tp_fail("%s: input.shape[-2] must be greater than or equal to input.shape[-1]", fn);
+  if (n < k) return tp_fail("%s: input.shape[-1] must be greater than or equal to tau.shape[-1]", fn);
+  if (check_tau(fn, A, tau)) return NULL;
+  if (tau->dtype != A->dtype)
+    return tp_fail("%s: tau dtype %s does not match input dtype %s", fn, tp_dtype_title(tau->dtype), tp_dtype_title(A->dtype));
+  if (!tp_dtype_table[A->dtype].is_floating) return tp_fail("\"orgqr_cpu\" not implemented for '%s'", tp_dtype_title(A->dtype));
+  tp_tensor *Q = new_colmajor(nb, A->shape, m, n, A->dtype), *tc = Q ? tp_contiguous(tau) : NULL;
+  double *a = tc ? malloc((size_t)(2 * m * n + k + 1) * sizeof *a) : NULL;
+  if (!a) {
+    if (Q) tp_tensor_release(Q);
+    if (tc) tp_tensor_release(tc);
+    return tc ? tp_fail("tensorpad: out of memory") : NULL;
+  }
+  int64_t item = tp_dtype_table[A->dtype].itemsize;
+  for (int64_t b = 0; b < nmat; b++) {
+    double *q = a + m * n, *t = q + m * n;
+    for (int64_t i = 0; i < m; i++)
+      for (int64_t j = 0; j < n; j++) { a[i * n + j] = tp_load_f64(elem(A, b, i, j), A->dtype); q[i * n + j] = i == j; }
+    for (int64_t j = 0; j < k; j++) t[j] = tp_load_f64((char *)tp_ptr(tc) + (b * k + j) * item, A->dtype);
+    apply_reflectors(a, m, n, t, k, 1, 1, q, m, n);
+    char *o = (char *)tp_ptr(Q) + b * m * n * item;
+    for (int64_t i = 0; i < m; i++)
+      for (int64_t j = 0; j < n; j++) tp_store_f64(o + (i + j * m) * item, A->dtype, q[i * n + j]);
+  }
+  free(a);
+  tp_tensor_release(tc);
+  tp_tensor *ins[2] = {A, tau};
+  if (!tp_any_requires_grad(2, ins)) return Q;
+  tp_node *nd = tp_node_new(TP_GRAD_DECOMP, TP_DECOMP_HOUSEHOLDER_PRODUCT, "LinalgHouseholderProductBackward0", 2, ins, 1);
+  int rc = !nd || tp_node_save(nd, A, -1) || tp_node_save(nd, tau, -1) ? -1 : 0;
+  if (!rc) {
+    tp_node_set_output(nd, Q, 0);
+    rc = tp_node_save(nd, Q, 0);
+  }
+  if (nd) tp_node_release(nd);
+  if (rc) {
+    tp_tensor_release(Q);
+    return NULL;
+  }
+  return Q;
+}
+
+/* op(Q) C (left) or C op(Q), op(Q) = Q or Q^T (transpose), Q from the reflectors of A. */
+TP_API tp_tensor *tp_ormqr(tp_tensor *A, tp_tensor *tau, tp_tensor *C, int left, int transpose) {
+  const char *fn = "torch.ormqr";
+  if (A->ndim < 2) return tp_fail("%s: input must have at least 2 dimensions.", fn);
+  if (C->ndim < 2) return tp_fail("%s: other must have at least 2 dimensions.", fn);
+  int side = left ? -2 : -1, nb = A->ndim - 2;
+  int64_t m = A->shape[nb], n = A->shape[nb + 1], k = tau->ndim ? tau->shape[tau->ndim - 1] : 1, cs = C->shape[C->ndim + side];
+  if (cs < k) return tp_fail("%s: other.shape[%d] must be greater than or equal to tau.shape[-1]", fn, side);
+  if (cs != m) return tp_fail("%s: other.shape[%d] must be equal to input.shape[-2]", fn, side);
+  if (k > n) return tp_fail("%s: tau.shape[-1] must be less than or equal to input.shape[-1]", fn);
+  if (check_tau(fn, A, tau)) return NULL;
+  if (A->ndim != C->ndim)
+    return tp_fail("%s: Expected other to have the same number of dimensions as input, but got other.ndim equal to %d and input.ndim is equal to %d",
+                   fn, C->ndim, A->ndim);
+  if (nb && memcmp(A->shape, C->shape, sizeof(int64_t) * (size_t)nb)) {
+    char buf[256];
+    shape_list(C, nb, buf, sizeof buf);
+    return tp_fail("%s: Expected batch dimensions of other to be equal to input.shape[:-2], but got %s", fn, buf);
+  }
+  if (tau->dtype != A->dtype)
+    return tp_fail("%s: Expected input and tau to have the same dtype, but input has dtype%s and tau has dtype %s", fn,
+                   tp_dtype_title(A->dtype), tp_dtype_title(tau->dtype));
+  if (C->dtype != A->dtype)
+    return tp_fail("%s: Expected input and other to have the same dtype, but input has dtype%s and other has dtype %s", fn,
+                   tp_dtype_title(A->dtype), tp_dtype_title(C->dtype));
+  if (!tp_dtype_table[A->dtype].is_floating) return tp_fail("\"ormqr_cpu\" not implemented for '%s'", tp_dtype_title(A->dtype));
+  int64_t r = C->shape[nb], cc = C->shape[nb + 1], nmat = tp_shape_numel(nb, A->shape);
+  tp_tensor *X = new_colmajor(nb, C->shape, r, cc, A->dtype), *tc = X ? tp_contiguous(tau) : NULL;
+  double *a = tc ? malloc((size_t)(m * n + r * cc + k + 1) * sizeof *a) : NULL;
+  if (!a) {
+    if (X) tp_tensor_release(X);
+    if (tc) tp_tensor_release(tc);
+    return tc ? tp_fail("tensorpad: out of memory") : NULL;
+  }
+  int64_t item = tp_dtype_table[A->dtype].itemsize;
+  for (int64_t b = 0; b < nmat; b++) {
+    double *c = a + m * n, *t = c + r * cc;
+    for (int64_t i = 0; i < m; i++)
+      for (int64_t j = 0; j < n; j++) a[i * n + j] = tp_load_f64(elem(A, b, i, j), A->dtype);
+    for (int64_t i = 0; i < r; i++)
+      for (int64_t j = 0; j < cc; j++) c[i * cc + j] = tp_load_f64(elem(C, b, i, j), A->dtype);
+    for (int64_t j = 0; j < k; j++) t[j] = tp_load_f64((char *)tp_ptr(tc) + (b * k + j) * item, A->dtype);
+    /* Q C = H_0 (... (H_{k-1} C)), Q^T C = H_{k-1} ... H_0 C; C Q = C H_0 ... H_{k-1}, C Q^T backwards */
+    apply_reflectors(a, m, n, t, k, left ? !transpose : transpose, left, c, r, cc);
+    char *o = (char *)tp_ptr(X) + b * r * cc * item;
+    for (int64_t i = 0; i < r; i++)
+      for (int64_t j = 0; j < cc; j++) tp_store_f64(o + (i + j * r) * item, A->dtype, c[i * cc + j]);
+  }
+  free(a);
+  tp_tensor_release(tc);
+  tp_tensor *ins[3] = {A, tau, C};
+  if (record_no_derivative("OrmqrBackward0", 1, 3, ins, 1, &X)) {
+    tp_tensor_release(X);
+    return NULL;
+  }
+  return X;
+}
+
+/* ==== torch.linalg.lstsq ==========================================================================
+ * X = V diag(1/s_i, s_i > rcond * s_max) U^T B from the SVD above: LAPACK's gelsd/gelss exactly
+ * (minimum-norm, truncated by rcond); for the default gelsy and for gels the same when A has full
+ * rank (gelsy truncates a nearly rank-deficient A by its own QR-based estimate, which can differ;
+ * gels fails on a rank-deficient A, judged here by s_min <= eps * max(m, n) * s_max). driver:
+ * 0 gelsy, 1 gels, 2 gelsd, 3 gelss. out: solution, residuals, rank, singular_values as PyTorch
+ * fills them per driver. The solution is stored as LAPACK leaves it (max(m, n) rows per matrix,
+ * the first n shown). One LinalgLstsqBackward0 node (PyTorch 1.13's formula through pinv). */
+TP_API int tp_linalg_lstsq(tp_tensor *A, tp_tensor *B, double rcond, int driver, tp_tensor **out) {
+  out[0] = out[1] = out[2] = out[3] = NULL;
+  const char *fn = "torch.linalg.lstsq";
+  if (A->ndim < 2) return tp_fail_status("%s: input must have at least 2 dimensions.", fn);
+  if (B->ndim < 1) return tp_fail_status("%s: other must have at least 1 dimension.", fn);
+  if (A->dtype != B->dtype)
+    return tp_fail_status("%s: Expected input and other to have the same dtype, but got input's dtype %s and other's dtype %s", fn,
+                          tp_dtype_title(A->dtype), tp_dtype_title(B->dtype));
+  int diff = A->ndim - B->ndim, vec = diff == 1;
+  if (diff < 0 || diff > 1)
+    return tp_fail_status("%s: input.dim() must be greater or equal to other.dim() and (input.dim() - other.dim()) <= 1", fn);
+  int64_t m = A->shape[A->ndim - 2], n = A->shape[A->ndim - 1], k = m < n ? m : n;
+  if (B->shape[B->ndim - (vec ? 1 : 2)] != m)
+    return tp_fail_status("%s: input.size(-2) should match other.size(%d)", fn, vec ? -1 : -2);
+  if (A->dtype != TP_FLOAT32 && A->dtype != TP_FLOAT64) return tp_fail_status("This function doesn't handle types other than float and double");
+  double eps = A->dtype == TP_FLOAT32 ? 1.1920928955078125e-07 : 2.220446049250313e-16;
+  if (rcond != rcond) rcond = eps * (double)(m > n ? m : n);
+  tp_tensor *B2 = vec ? tp_unsqueeze(B, -1) : (tp_tensor_retain(B), B);
+  if (!B2) return -1;
+  int nb;
+  int64_t batch[TP_MAX_DIMS], r = B2->shape[B2->ndim - 1], M = m > n ? m : n;
+  if (broadcast_batch(A, A->ndim - 2, B2, B2->ndim - 2, batch, &nb)) { tp_tensor_release(B2); return -1; }
+  int64_t nmat = tp_shape_numel(nb, batch);
+  double sa[TP_MAX_DIMS], sb[TP_MAX_DIMS];
+  for (int d = 0; d < nb; d++) sa[d] = sb[d] = (double)batch[d];
+  sa[nb] = sb[nb] = (double)m;
+  sa[nb + 1] = (double)n;
+  sb[nb + 1] = (double)r;
+  tp_tensor *Ae = tp_expand(A, nb + 2, sa), *Be = Ae ? tp_expand(B2, nb + 2, sb) : NULL;
+  tp_tensor_release(B2);
+  int trans = m < n, res = driver != 0 && m > n, sv = driver >= 2;
+  int64_t MM = trans ? n : m;  /* the SVD's B: MM x k */
+  tp_tensor *Xf = Be ? new_colmajor(nb, batch, M, r, A->dtype) : NULL;
+  double ssz[TP_MAX_DIMS];  /* rank and singular values have A's own batch shape */
+  int nbA = A->ndim - 2;
+  for (int d = 0; d < nbA; d++) ssz[d] = (double)A->shape[d];
+  ssz[nbA] = (double)k;
+  tp_tensor *S = !Xf ? NULL : sv ? tp_empty(nbA + 1, ssz, A->dtype) : tp_empty(1, (double[]){0}, A->dtype);
+  tp_tensor *Rk = !S ? NULL : driver == 1 ? tp_empty(1, (double[]){0}, TP_INT64) : tp_empty(nbA, ssz, TP_INT64);
+  size_t need = (size_t)(2 * MM * k + k + k * k + 3 * k + MM + m * n + m * r + n * r + nmat * r + n * m + 1);
+  double *w = Rk ? malloc(need * sizeof *w) : NULL;
+  int rc = !Rk ? -1 : !w ? tp_fail_status("tensorpad: out of memory") : 0, full = 1;
+  int64_t item = tp_dtype_table[A->dtype].itemsize;
+  for (int64_t b = 0; b < nmat && !rc; b++) {
+    double *bm = w, *u = bm + MM * k, *s = u + MM * k, *v = s + k, *sc = v + k * k, *am = sc + 3 * k + MM, *bb = am + m * n, *x = bb + m * r;
+    double *resid = x + n * r;
+    for (int64_t i = 0; i < m; i++)
+      for (int64_t j = 0; j < n; j++) {
+        am[i * n + j] = tp_load_f64(elem(Ae, b, i, j), A->dtype);
+        bm[trans ? j * k + i : i * k + j] = am[i * n + j];
+      }
+    for (int64_t i = 0; i < m; i++)
+      for (int64_t j = 0; j < r; j++) bb[i * r + j] = tp_load_f64(elem(Be, b, i, j), A->dtype);
+    svd_jacobi(bm, MM, k, k, u, s, v, sc);
+    double *pm = resid + nmat * r;  /* pinv(A) truncated at rcond * s_max, n x m */
+    int64_t rank = pinv_of_svd(u, v, s, trans, m, n, k, k ? rcond * s[0] : 0, 0, pm);
+    if (driver == 1 && k && !(s[k - 1] > eps * (double)M * s[0])) {
+      rc = tp_fail_status("%s: The least squares solution could not be computed because the input matrix does not have full rank (error code: %lld).",
+                          fn, (long long)k);
+      break;
+    }
+    full &= rank == n;
+    for (int64_t i = 0; i < n; i++)  /* X = pinv(A) B */
+      for (int64_t j = 0; j < r; j++) {
+        double acc = 0;
+        for (int64_t l = 0; l < m; l++) acc += pm[i * m + l] * bb[l * r + j];
+        x[i * r + j] = acc;
+      }
+    char *xo = (char *)tp_ptr(Xf) + b * M * r * item;
+    for (int64_t i = 0; i < M; i++)
+      for (int64_t j = 0; j < r; j++) tp_store_f64(xo + (i + j * M) * item, A->dtype, i < n ? x[i * r + j] : 0);
+    int64_t ia = 0, bb2 = b, mul = 1;  /* b's matrix within A's batch */
+    for (int d = nb - 1, dA = nbA - 1; d >= 0; d--, dA--) {
+      int64_t c = bb2 % batch[d];
+      bb2 /= batch[d];
+      if (dA >= 0) {
+        ia += (A->shape[dA] == 1 ? 0 : c) * mul;
+        mul *= A->shape[dA];
+      }
+    }
+    if (sv)
+      for (int64_t i = 0; i < k; i++) tp_store_f64((char *)tp_ptr(S) + (ia * k + i) * item, A->dtype, s[i]);
+    if (driver != 1) ((int64_t *)tp_ptr(Rk))[ia] = rank;
+    if (res)
+      for (int64_t j = 0; j < r; j++) {
+        double acc = 0;
+        for (int64_t i = 0; i < m; i++) {
+          double e = -bb[i * r + j];
+          for (int64_t c = 0; c < n; c++) e += am[i * n + c] * x[c * r + j];
+          acc += e * e;
+        }
+        resid[b * r + j] = acc;
+      }
+  }
+  tp_tensor *X = NULL, *R = NULL;
+  if (!rc) {
+    X = tp_tensor_alias(Xf);  /* the first n rows, not a view (PyTorch's is not one either) */
+    if (X) {
+      X->shape[nb] = n;
+      if (vec) X->ndim = nb + 1;
+    }
+    for (int d = 0; d < nb; d++) ssz[d] = (double)batch[d];
+    ssz[nb] = (double)r;
+    R = !X ? NULL : res && full ? tp_empty(nb + 1, ssz, A->dtype) : tp_empty(1, (double[]){0}, A->dtype);
+    if (R && res && full)
+      for (int64_t i = 0; i < nmat * r; i++) tp_store_f64((char *)tp_ptr(R) + i * item, A->dtype, w[2 * MM * k + k + k * k + 3 * k + MM + m * n + m * r + n * r + i]);
+    rc = R ? 0 : -1;
+  }
+  free(w);
+  if (Ae) tp_tensor_release(Ae);
+  if (Be) tp_tensor_release(Be);
+  if (Xf) tp_tensor_release(Xf);
+  tp_tensor *ins[2] = {A, B};
+  if (!rc && tp_any_requires_grad(2, ins)) {
+    tp_node *nd = tp_node_new(TP_GRAD_DECOMP, TP_DECOMP_LSTSQ, "LinalgLstsqBackward0", 2, ins, 1);
+    rc = !nd || tp_node_save(nd, A, -1) || tp_node_save(nd, B, -1) ? -1 : 0;
+    if (!rc) tp_node_set_output(nd, X, 0);
+    if (nd) tp_node_release(nd);
+  }
+  if (rc) {
+    tp_tensor *all[4] = {X, R, Rk, S};
+    for (int i = 0; i < 4; i++) if (all[i]) tp_tensor_release(all[i]);
+    return -1;
+  }
+  out[0] = X;
+  out[1] = R;
+  out[2] = Rk;
+  out[3] = S;
   return 0;
 }

@@ -1380,6 +1380,11 @@ TP_API const char *tp_node_saved_name(void *node, int i) {
     case TP_DECOMP_LU_SOLVE: return i == 0 ? "LU" : i == 1 ? "pivots" : "result";
     case TP_DECOMP_QR: return i == 0 ? "Q" : "R";
     case TP_DECOMP_EIGH: return i == 0 ? "eigenvalues" : "eigenvectors";
+    case TP_DECOMP_SVD: return i == 0 ? "U" : i == 1 ? "S" : "Vh";
+    case TP_DECOMP_PINV: return i == 0 ? "self" : "result";
+    case TP_DECOMP_MATRIX_EXP: return "self";
+    case TP_DECOMP_HOUSEHOLDER_PRODUCT: return i == 0 ? "input" : i == 1 ? "tau" : "result";
+    case TP_DECOMP_LSTSQ: return i == 0 ? "self" : "b";
     default: return i == 0 ? "A" : "result";
     }
   case TP_GRAD_MORE:
@@ -2091,10 +2096,14 @@ static tp_tensor *tri_part(arena *a, tp_tensor *d, int upper, int unit) {
   return d ? K(a, upper ? tp_triu(d, unit) : tp_tril(d, -unit)) : NULL;
 }
 
+static int svd_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gs, tp_tensor **gi);  /* the svd section, at the end */
 static int decomp_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gs, tp_tensor **gi) {
   enum { UPPER = 1, TRANS = 2, UNIT = 4, RIGHT = 8 };  /* decomp.c's TRI_* flags */
   int64_t f = n->niv ? n->iv[0] : 0;
   switch (n->op) {
+  case TP_DECOMP_SVD: case TP_DECOMP_PINV: case TP_DECOMP_MATRIX_EXP: case TP_DECOMP_NO_DERIVATIVE: case TP_DECOMP_HOUSEHOLDER_PRODUCT:
+  case TP_DECOMP_LSTSQ:
+    return svd_formula(a, n, g, gs, gi);
   case TP_DECOMP_SOLVE_TRIANGULAR: {  /* left: dB = A^-T g, dA = -dB X^T; right: dB = g A^-T, dA = -X^T dB */
     tp_tensor *A = unpack(a, n, 0), *X = unpack(a, n, 1);
     tp_tensor *gB = A ? K(a, tp_linalg_solve_triangular(mT(a, A), g, !(f & UPPER), !(f & RIGHT), !!(f & UNIT))) : NULL;
@@ -2187,6 +2196,8 @@ static int decomp_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gs, tp
     return (gi[0] = own(rhs ? K(a, tp_linalg_solve_triangular(mT(a, R), rhs, 0, 0, 0)) : NULL)) ? 0 : -1;
   }
   case TP_DECOMP_EIGH: {  /* d A = V (diag(gL) + skew(V^T gV) / E, E_ij = L_j - L_i off the diagonal) V^T */
+    if (f == 1)  /* torch.symeig(eigenvectors=False) */
+      return tp_fail_status("linalg_eig_backward: torch.symeig(A, eigenvectors=False) is not differentiable. Use torch.linalg.eigvalsh(A) instead.");
     tp_tensor *L = unpack(a, n, 0), *V = unpack(a, n, 1);
     if (!L || !V) return -1;
     int64_t m = V->shape[V->ndim - 1];
@@ -2224,4 +2235,171 @@ static int decomp_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gs, tp
   P = sc(a, TP_OP_MUL, add(a, P, mT(a, low)), 0.5);
   tp_tensor *Li = L ? K(a, tp_linalg_inv(L)) : NULL;
   return (gi[0] = own(lin(a, TP_LINALG_MATMUL, mT(a, Li), lin(a, TP_LINALG_MATMUL, P, Li)))) ? 0 : -1;
+}
+
+/* ==== svd, pinv, matrix_exp (decomp.c's last sections) ========================================
+ * PyTorch 1.13's svd_backward, pinv_backward and matrix_exp's backward for real matrices,
+ * written with differentiable ops (create_graph works). */
+static tp_tensor *narrow_(arena *a, tp_tensor *t, int64_t dim, int64_t start, int64_t len) {
+  return t ? K(a, tp_narrow(t, (double)dim, (double)start, (double)len)) : NULL;
+}
+
+/* P = pinv(A), m x n A, gr the gradient of P; K as in PyTorch's pinv_backward:
+ *   m <= n: K = gr^T P;  gA = -(P K)^T + K P^T - (A P) K P^T + (P^T P)(gr^T - K A)
+ *   m > n:  K = P gr^T;  gA = -(K P)^T + (gr^T - A K) P P^T + P^T K - P^T K P A */
+static tp_tensor *pinv_grad(arena *a, tp_tensor *A, tp_tensor *P, tp_tensor *gr) {
+  tp_tensor *Ph = mT(a, P), *gh = mT(a, gr);
+  if (A->shape[A->ndim - 2] <= A->shape[A->ndim - 1]) {
+    tp_tensor *Km = mm_(a, gh, P), *KPh = mm_(a, Km, Ph);
+    return add(a, sub(a, add(a, neg(a, mT(a, mm_(a, P, Km))), KPh), mm_(a, mm_(a, A, P), KPh)), mm_(a, mm_(a, Ph, P), sub(a, gh, mm_(a, Km, A))));
+  }
+  tp_tensor *Km = mm_(a, P, gh), *PhK = mm_(a, Ph, Km);
+  return sub(a, add(a, add(a, neg(a, mT(a, mm_(a, Km, P))), mm_(a, mm_(a, sub(a, gh, mm_(a, A, Km)), P), Ph)), PhK), mm_(a, mm_(a, PhK, P), A));
+}
+
+static int svd_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gs, tp_tensor **gi) {
+  (void)g;
+  switch (n->op) {
+  case TP_DECOMP_SVD: {
+    /* Full matrices: only the first k columns of U (rows of Vh) take part. With E_ij = s_j^2 - s_i^2
+     * (1 on the diagonal), skew(X) = X - X^T:
+     *   gA = (skew(U^T gU) S + S skew(Vh gVh^T)) / E + diag(gS)
+     *   m > n: gA = (U gA + (I - U U^T) gU S^-1) Vh;  m < n: gA = U (gA Vh + S^-1 gVh (I - Vh^T Vh));
+     *   else gA = U gA Vh.  Only gS: gA = U diag(gS) Vh. */
+    tp_tensor *U = unpack(a, n, 0), *S = unpack(a, n, 1), *Vh = unpack(a, n, 2);
+    if (!U || !S || !Vh) return -1;
+    tp_tensor *gU = gs[0], *gS = gs[1], *gVh = gs[2];
+    if (!gU && !gS && !gVh) return 0;
+    int64_t k = S->shape[S->ndim - 1];
+    if (n->iv[0]) {
+      U = narrow_(a, U, -1, 0, k);
+      Vh = narrow_(a, Vh, -2, 0, k);
+      if (gU) gU = narrow_(a, gU, -1, 0, k);
+      if (gVh) gVh = narrow_(a, gVh, -2, 0, k);
+      if (!U || !Vh || (gs[0] && !gU) || (gs[2] && !gVh)) return -1;
+    }
+    int64_t m = U->shape[U->ndim - 2], nn = Vh->shape[Vh->ndim - 1];
+    if (!gU && !gVh)
+      return (gi[0] = own(m >= nn ? mm_(a, U, mul(a, unsq(a, gS, -1), Vh)) : mm_(a, mul(a, U, unsq(a, gS, -2)), Vh))) ? 0 : -1;
+    tp_tensor *UhgU = NULL, *VhgV = NULL;
+    if (gU) { UhgU = mm_(a, mT(a, U), gU); UhgU = sub(a, UhgU, mT(a, UhgU)); if (!UhgU) return -1; }
+    if (gVh) { VhgV = mm_(a, Vh, mT(a, gVh)); VhgV = sub(a, VhgV, mT(a, VhgV)); if (!VhgV) return -1; }
+    tp_tensor *S2 = mul(a, S, S), *I = K(a, tp_eye((double)k, (double)k, S->dtype));
+    tp_tensor *E = add(a, sub(a, unsq(a, S2, -2), unsq(a, S2, -1)), I), *gA;
+    if (gU && gVh) gA = dv(a, add(a, mul(a, UhgU, unsq(a, S, -2)), mul(a, unsq(a, S, -1), VhgV)), E);
+    else if (gU) gA = mul(a, UhgU, dv(a, unsq(a, S, -2), E));
+    else gA = mul(a, unsq(a, S, -1), dv(a, VhgV, E));
+    if (gS) gA = add(a, gA, K(a, tp_diag_embed(gS, 0, -2, -1)));
+    if (!gA) return -1;
+    if (m > nn && gU) {
+      gA = mm_(a, U, gA);
+      tp_tensor *gUSinv = dv(a, gU, unsq(a, S, -2));
+      gA = sub(a, add(a, gA, gUSinv), mm_(a, U, mm_(a, mT(a, U), gUSinv)));
+      gA = mm_(a, gA, Vh);
+    } else if (m < nn && gVh) {
+      gA = mm_(a, gA, Vh);
+      tp_tensor *SinvgVh = dv(a, gVh, unsq(a, S, -1));
+      gA = sub(a, add(a, gA, SinvgVh), mm_(a, mm_(a, SinvgVh, mT(a, Vh)), Vh));
+      gA = mm_(a, U, gA);
+    } else {
+      gA = m >= nn ? mm_(a, U, mm_(a, gA, Vh)) : mm_(a, mm_(a, U, gA), Vh);
+    }
+    return (gi[0] = own(gA)) ? 0 : -1;
+  }
+  case TP_DECOMP_PINV: {
+    tp_tensor *A = unpack(a, n, 0), *P = unpack(a, n, 1);
+    if (!A || !P || !gs[0]) return A && P ? 0 : -1;
+    return (gi[0] = own(pinv_grad(a, A, P, gs[0]))) ? 0 : -1;
+  }
+  case TP_DECOMP_LSTSQ: {
+    /* PyTorch 1.13's linalg_lstsq_backward, literally: P = pinv(A); d A = pinv_backward(g B^T, P, A);
+     * d B = P^T g. It has no vector case: a vector B with A requiring grad fails as 1.13 fails
+     * (the transpose of a 1-d B, or a matmul of mismatched shapes for a batch of vectors). */
+    tp_tensor *A = unpack(a, n, 0), *B = unpack(a, n, 1);
+    if (!A || !B || !gs[0]) return A && B ? 0 : -1;
+    tp_tensor *P = K(a, tp_linalg_pinv(A, NAN, NAN, 0));
+    if (!P) return -1;
+    if (n->next[0].fn) {
+      tp_tensor *Bt = K(a, tp_transpose(B, -1, -2)), *gP = Bt ? K(a, tp_linalg(TP_LINALG_MATMUL, gs[0], Bt)) : NULL;
+      if (!gP || !(gi[0] = own(pinv_grad(a, A, P, gP)))) return -1;
+    }
+    if (n->next[1].fn && !(gi[1] = own(mm_(a, mT(a, P), gs[0])))) return -1;
+    return 0;
+  }
+  case TP_DECOMP_MATRIX_EXP: {
+    /* gA = the top-right block of exp([[A^T, g], [0, A^T]]) */
+    tp_tensor *A = unpack(a, n, 0);
+    if (!A || !gs[0]) return A ? 0 : -1;
+    tp_tensor *At = mT(a, A), *Z = zeros_like_t(a, At);
+    int64_t m = A->shape[A->ndim - 1];
+    tp_tensor *top[2] = {At, gs[0]}, *bot[2] = {Z, At};
+    tp_tensor *T1 = At && Z ? K(a, tp_cat(2, top, -1)) : NULL, *T2 = T1 ? K(a, tp_cat(2, bot, -1)) : NULL;
+    tp_tensor *rows[2] = {T1, T2};
+    tp_tensor *M = T2 ? K(a, tp_cat(2, rows, -2)) : NULL;
+    tp_tensor *R = M ? K(a, tp_linalg_matrix_exp(M)) : NULL;
+    return (gi[0] = own(narrow_(a, narrow_(a, R, -2, 0, m), -1, m, m))) ? 0 : -1;
+  }
+  case TP_DECOMP_NO_DERIVATIVE:  /* iv[0]: 0 geqrf, 1 ormqr */
+    return tp_fail_status("the derivative for '%s' is not implemented.", n->iv[0] ? "ormqr" : "geqrf");
+  case TP_DECOMP_HOUSEHOLDER_PRODUCT: {
+    /* Q = H_0 ... H_{k-1} E, H_i = I - tau_i v_i v_i^T, E = I[:, :n]. With L_i = H_0 ... H_{i-1},
+     * R_i = H_{i+1} ... H_{k-1} E and M_i = L_i^T g R_i^T:
+     *   d tau_i = -v_i^T M_i v_i,  d v_i = -tau_i (M_i + M_i^T) v_i (kept below the diagonal).
+     * Each step's temporaries live in an arena of their own (k is not bounded by ARENA_MAX). */
+    tp_tensor *A = unpack(a, n, 0), *tau = unpack(a, n, 1);
+    if (!A || !tau || !gs[0]) return A && tau ? 0 : -1;
+    int64_t m = A->shape[A->ndim - 2], nc = A->shape[A->ndim - 1], k = tau->shape[tau->ndim - 1];
+    if (!k) return 0;
+    tp_tensor *I = K(a, tp_eye((double)m, (double)m, A->dtype)), *E = K(a, tp_eye((double)m, (double)nc, A->dtype));
+    tp_tensor *Vm = add(a, K(a, tp_tril(narrow_(a, A, -1, 0, k), -1)), K(a, tp_eye((double)m, (double)k, A->dtype)));
+    tp_tensor **keep = calloc((size_t)(3 * k), sizeof *keep), **H = keep, **R = keep + k, **gv = keep + 2 * k;
+    tp_tensor *Lm = own(I), *gtau = NULL;
+    int rc = !keep || !Vm || !E || !Lm ? -1 : 0;
+    for (int64_t i = 0; i < k && !rc; i++) {  /* H_i */
+      arena l = {.n = 0};
+      tp_tensor *v = narrow_(&l, Vm, -1, i, 1), *ti = unsq(&l, narrow_(&l, tau, -1, i, 1), -1);
+      rc = (H[i] = own(sub(&l, I, mul(&l, ti, mm_(&l, v, mT(&l, v)))))) ? 0 : -1;
+      arena_free(&l);
+    }
+    for (int64_t i = k - 1; i >= 0 && !rc; i--) {  /* R_i */
+      arena l = {.n = 0};
+      rc = (R[i] = own(i == k - 1 ? E : mm_(&l, H[i + 1], R[i + 1]))) ? 0 : -1;
+      arena_free(&l);
+    }
+    for (int64_t i = 0; i < k && !rc; i++) {
+      arena l = {.n = 0};
+      tp_tensor *v = narrow_(&l, Vm, -1, i, 1), *ti = unsq(&l, narrow_(&l, tau, -1, i, 1), -1);
+      tp_tensor *M = mm_(&l, mT(&l, Lm), mm_(&l, gs[0], mT(&l, R[i])));
+      tp_tensor *vMv = mm_(&l, mT(&l, v), mm_(&l, M, v));  /* (..., 1, 1) */
+      tp_tensor *gt = neg(&l, vMv ? K(&l, tp_squeeze_dim(vMv, -1)) : NULL), *pair[2] = {gtau, gt};
+      gv[i] = own(neg(&l, mul(&l, ti, mm_(&l, add(&l, M, mT(&l, M)), v))));
+      tp_tensor *g2 = own(!gt ? NULL : gtau ? K(&l, tp_cat(2, pair, -1)) : gt), *L2 = own(mm_(&l, Lm, H[i]));
+      if (gtau) tp_tensor_release(gtau);
+      tp_tensor_release(Lm);
+      gtau = g2;
+      Lm = L2;
+      rc = gv[i] && gtau && Lm ? 0 : -1;
+      arena_free(&l);
+    }
+    tp_tensor *gV = !rc ? K(a, tp_cat((int)k, gv, -1)) : NULL;
+    for (int64_t i = 0; keep && i < 3 * k; i++) if (keep[i]) tp_tensor_release(keep[i]);
+    free(keep);
+    if (Lm) tp_tensor_release(Lm);
+    tp_tensor *gA = gV ? K(a, tp_tril(gV, -1)) : NULL;
+    if (gA && k < nc) {
+      double sz[TP_MAX_DIMS];
+      for (int d = 0; d < A->ndim; d++) sz[d] = (double)A->shape[d];
+      sz[A->ndim - 1] = (double)(nc - k);
+      tp_tensor *pad[2] = {gA, K(a, tp_full(A->ndim, sz, A->dtype, 0))};
+      gA = pad[1] ? K(a, tp_cat(2, pad, -1)) : NULL;
+    }
+    if (!gA || !(gi[0] = own(gA))) {
+      if (gtau) tp_tensor_release(gtau);
+      return -1;
+    }
+    gi[1] = gtau;
+    return 0;
+  }
+  }
+  return tp_fail_status("tensorpad: no derivative for %s", n->name);
 }

@@ -281,6 +281,19 @@ TP_API int tp_lu_factor(tp_tensor *A, int linalg, tp_tensor **out);          /* 
 TP_API tp_tensor *tp_lu_solve(tp_tensor *LU, tp_tensor *pivots, tp_tensor *B, int adjoint);  /* LinalgLuSolveBackward0 */
 TP_API int tp_linalg_qr(tp_tensor *A, int mode, tp_tensor **out);  /* out: Q, R; mode 0 reduced, 1 complete, 2 r */
 TP_API int tp_linalg_eigh(tp_tensor *A, int upper, tp_tensor **out);  /* out: eigenvalues (ascending), eigenvectors */
+/* svd and what is built on it (decomp.c's last sections). out: U, S (descending), Vh; compute_uv
+ * 0: U and Vh are empty, 2: computed only when A requires grad (svdvals). */
+TP_API int tp_linalg_svd(tp_tensor *A, int full_matrices, int compute_uv, tp_tensor **out);
+/* pinv with tol = max(atol, rtol * s_max); NaN atol/rtol: PyTorch's defaults. */
+TP_API tp_tensor *tp_linalg_pinv(tp_tensor *A, double atol, double rtol, int hermitian);
+TP_API tp_tensor *tp_linalg_matrix_exp(tp_tensor *A);
+TP_API int tp_symeig(tp_tensor *A, int eigenvectors, int upper, tp_tensor **out);  /* out: eigenvalues, eigenvectors (or empty) */
+/* LAPACK's Householder representation: geqrf (out: a, tau), orgqr, ormqr (op(Q) C or C op(Q)). */
+TP_API int tp_geqrf(tp_tensor *A, tp_tensor **out);
+TP_API tp_tensor *tp_householder_product(tp_tensor *A, tp_tensor *tau);
+TP_API tp_tensor *tp_ormqr(tp_tensor *A, tp_tensor *tau, tp_tensor *C, int left, int transpose);
+/* lstsq: out solution, residuals, rank, singular_values; rcond NaN: eps * max(m, n); driver 0 gelsy, 1 gels, 2 gelsd, 3 gelss. */
+TP_API int tp_linalg_lstsq(tp_tensor *A, tp_tensor *B, double rcond, int driver, tp_tensor **out);
 
 /* ---- shape and indexing ops (src/shape.c, src/index.c) -------------------------------- */
 /* Tensor lists cross the API through one scratch array of tensor pointers: the caller

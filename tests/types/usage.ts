@@ -112,3 +112,20 @@ void sq.index_reduce(0, torch.tensor([0, 0, 1]), torch.ones(3, 3), 'mean');
   const forked: Tensor = torch.random.fork_rng(() => torch.randn(2));
   void [x, s, same === torch.default_generator, torch.multinomial(x.abs(), 2, { generator: g }), torch.seed(), forked];
 }
+
+{
+  // the SVD and what is built on it (js/svd.js)
+  const A = torch.randn(4, 3);
+  const { U, S, Vh } = torch.linalg.svd(A, { full_matrices: false });
+  const sv: Tensor = torch.linalg.svdvals(A).add(A.svd().V.sum()).add(torch.svd(A, true, false).S.sum());
+  const p: Tensor = torch.linalg.pinv(A, { rtol: 1e-5 }).add(torch.linalg.pinv(A, 1e-15)).add(A.pinverse()).add(torch.pinverse(A, 0.1));
+  const e: Tensor = torch.linalg.matrix_exp(torch.eye(3)).add(torch.eye(3).matrix_exp()).add(torch.matrix_exp(torch.eye(3)));
+  const { eigenvalues, eigenvectors } = torch.eye(3).symeig(true);
+  const l2: Tensor = torch.symeig(torch.eye(3), { eigenvectors: true, upper: false }).eigenvalues;
+  const { a, tau } = torch.geqrf(A);
+  const h: Tensor = torch.linalg.householder_product(a, tau).add(a.orgqr(tau)).add(torch.orgqr(a, tau));
+  const o: Tensor = torch.ormqr(a, tau, torch.eye(4), { left: true, transpose: true }).add(A.geqrf().a.ormqr(tau, torch.eye(4), false, true));
+  const rk: Tensor = torch.linalg.matrix_rank(A).add(torch.linalg.matrix_rank(A, { atol: 1e-3, hermitian: false }));
+  const { solution, residuals, rank } = torch.linalg.lstsq(A, torch.ones(4, 2), { driver: 'gelsd' });
+  void [U, S, Vh, sv, p, e, eigenvalues, eigenvectors, l2, h, o, rk, solution, residuals, rank];
+}
