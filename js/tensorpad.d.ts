@@ -671,6 +671,59 @@ export interface Torch {
   qr(A: Tensor, some?: boolean | { some?: boolean }): QrResult;
   linalg: LinalgNamespace;
 
+  // torch.* functions that are not Tensor methods (js/torchfns.js)
+  /** Tensors as varargs or one array; warns once (UserWarning) when indexing is omitted. */
+  meshgrid(...tensors: Array<Tensor | Tensor[] | { indexing?: 'ij' | 'xy' }>): Tensor[];
+  /** Deprecated, as in PyTorch (warns once): end inclusive, float32 unless a dtype is given. */
+  range(start: number, end: number, step?: number, opts?: CreateOptions): Tensor;
+  range(start: number, end: number, opts?: CreateOptions): Tensor;
+  broadcast_tensors(...tensors: Tensor[]): Tensor[];
+  broadcast_shapes(...shapes: Array<number | number[]>): Size;
+  atleast_1d(x: Tensor): Tensor;
+  atleast_1d(...tensors: Array<Tensor | Tensor[]>): Tensor[];
+  atleast_2d(x: Tensor): Tensor;
+  atleast_2d(...tensors: Array<Tensor | Tensor[]>): Tensor[];
+  atleast_3d(x: Tensor): Tensor;
+  atleast_3d(...tensors: Array<Tensor | Tensor[]>): Tensor[];
+  column_stack(tensors: Tensor[]): Tensor;
+  row_stack(tensors: Tensor[]): Tensor;
+  dstack(tensors: Tensor[]): Tensor;
+  concatenate(tensors: Tensor[], dim?: number): Tensor;
+  tril_indices(row: number, col: number, offset?: number | { offset?: number; dtype?: dtype }, opts?: { dtype?: dtype }): Tensor;
+  triu_indices(row: number, col: number, offset?: number | { offset?: number; dtype?: dtype }, opts?: { dtype?: dtype }): Tensor;
+  /** (std, mean) / (var, mean) over the same dims; the arguments are those of x.std / x.var. */
+  std_mean(x: Tensor, ...args: any[]): [Tensor, Tensor];
+  var_mean(x: Tensor, ...args: any[]): [Tensor, Tensor];
+  scalar_tensor(s: number | boolean, opts?: CreateOptions): Tensor;
+  einsum(equation: string, ...operands: Array<Tensor | Tensor[]>): Tensor;
+  tensordot(a: Tensor, b: Tensor, dims?: number | [number[], number[]] | Tensor | { dims?: number | [number[], number[]] | Tensor }): Tensor;
+  cdist(x1: Tensor, x2: Tensor, p?: number | { p?: number; compute_mode?: string }, compute_mode?: string): Tensor;
+  cosine_similarity(x1: Tensor, x2: Tensor, dim?: number | { dim?: number; eps?: number }, eps?: number): Tensor;
+  pairwise_distance(x1: Tensor, x2: Tensor, p?: number | { p?: number; eps?: number; keepdim?: boolean }, eps?: number, keepdim?: boolean): Tensor;
+  block_diag(...tensors: Tensor[]): Tensor;
+  cartesian_prod(...tensors: Tensor[]): Tensor;
+  combinations(x: Tensor, r?: number | { r?: number; with_replacement?: boolean }, with_replacement?: boolean): Tensor;
+  vander(x: Tensor, N?: number | null | { N?: number | null; increasing?: boolean }, increasing?: boolean): Tensor;
+  searchsorted(sorted_sequence: Tensor, values: Tensor | number, opts?: { out_int32?: boolean; right?: boolean; side?: 'left' | 'right'; sorter?: Tensor }): Tensor;
+  bucketize(values: Tensor | number, boundaries: Tensor, opts?: { out_int32?: boolean; right?: boolean }): Tensor;
+  isin(elements: Tensor | number, test_elements: Tensor | number, opts?: { assume_unique?: boolean; invert?: boolean }): Tensor;
+  trapezoid(y: Tensor, x?: Tensor | number | { x?: Tensor; dx?: number; dim?: number }, opts?: { dim?: number }): Tensor;
+  trapz(y: Tensor, x?: Tensor | number | { x?: Tensor; dx?: number; dim?: number }, opts?: { dim?: number }): Tensor;
+  cumulative_trapezoid(y: Tensor, x?: Tensor | number | { x?: Tensor; dx?: number; dim?: number }, opts?: { dim?: number }): Tensor;
+  /** The build is single-threaded: 1, and set_num_threads changes nothing. */
+  get_num_threads(): number;
+  get_num_interop_threads(): number;
+  set_num_threads(n: number): void;
+  is_anomaly_enabled(): boolean;
+  is_distributed(x: Tensor): boolean;
+  can_cast(from: dtype, to: dtype): boolean;
+  hann_window(window_length: number, periodic?: boolean | CreateOptions & { periodic?: boolean }, opts?: CreateOptions): Tensor;
+  hamming_window(window_length: number, periodic?: boolean | CreateOptions & { periodic?: boolean }, alpha?: number | CreateOptions, beta?: number | CreateOptions, opts?: CreateOptions): Tensor;
+  blackman_window(window_length: number, periodic?: boolean | CreateOptions & { periodic?: boolean }, opts?: CreateOptions): Tensor;
+  bartlett_window(window_length: number, periodic?: boolean | CreateOptions & { periodic?: boolean }, opts?: CreateOptions): Tensor;
+  kaiser_window(window_length: number, periodic?: boolean | CreateOptions & { periodic?: boolean; beta?: number }, beta?: number | CreateOptions, opts?: CreateOptions): Tensor;
+  is_storage(obj: unknown): boolean;
+
   /** Operator functions (docs/API.md "Math", "Shape and indexing") are added at load time. */
   [name: string]: any;
 }

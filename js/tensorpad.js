@@ -26,6 +26,7 @@ import * as linalg2 from './linalg2.js';
 import * as restMethods from './rest.js';
 import * as misc2Methods from './misc2.js';
 import * as decomp from './decomp.js';
+import * as torchfns from './torchfns.js';
 import { Generator, default_generator, generatorOf } from './generator.js';
 import * as svd from './svd.js';
 
@@ -589,6 +590,7 @@ restMethods.install(torch, Tensor);
 misc2Methods.install(torch, Tensor);
 decomp.install(torch, Tensor);
 svd.install(torch, Tensor);
+torchfns.install(torch, Tensor);
 
 applyPrintOptions();
 Object.freeze(torch);

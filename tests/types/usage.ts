@@ -128,4 +128,27 @@ void sq.index_reduce(0, torch.tensor([0, 0, 1]), torch.ones(3, 3), 'mean');
   const rk: Tensor = torch.linalg.matrix_rank(A).add(torch.linalg.matrix_rank(A, { atol: 1e-3, hermitian: false }));
   const { solution, residuals, rank } = torch.linalg.lstsq(A, torch.ones(4, 2), { driver: 'gelsd' });
   void [U, S, Vh, sv, p, e, eigenvalues, eigenvectors, l2, h, o, rk, solution, residuals, rank];
+// torch.* functions that are not Tensor methods (js/torchfns.js)
+{
+  const a = torch.tensor([1, 2, 3], { dtype: torch.float32 }), b = torch.tensor([4, 5], { dtype: torch.float32 });
+  const [X, Y] = torch.meshgrid(a, b, { indexing: 'xy' });
+  const grids: Tensor[] = torch.meshgrid([a, b]);
+  const r: Tensor = torch.range(0, 1, 0.25, { dtype: torch.float64 });
+  const shape: number[] = torch.broadcast_shapes([3], [2, 1]);
+  const [ba, bb] = torch.broadcast_tensors(a, b.unsqueeze(1));
+  const one: Tensor = torch.atleast_2d(a);
+  const many: Tensor[] = torch.atleast_3d(a, b);
+  const st: Tensor = torch.column_stack([a, a]).add(torch.row_stack([a, a]).t()).sum().add(torch.dstack([a]).sum());
+  const idx: Tensor = torch.tril_indices(3, 3, { offset: 1 }).add(torch.triu_indices(3, 3, 1));
+  const [sd, mean] = torch.std_mean(a, 0);
+  const e: Tensor = torch.einsum('i,j->ij', a, b).add(torch.einsum('ij,jk->ik', [X, Y.t()]).sum());
+  const td: Tensor = torch.tensordot(X, Y, [[0, 1], [0, 1]]).add(torch.tensordot(X, Y.t(), 1).sum());
+  const d: Tensor = torch.cdist(X, Y, 1).add(torch.cosine_similarity(X, Y).sum()).add(torch.pairwise_distance(X, Y, { keepdim: true }).sum());
+  const misc: Tensor[] = [torch.block_diag(X, a), torch.cartesian_prod(a, b), torch.combinations(a, { r: 2 }), torch.vander(a, { N: 4, increasing: true })];
+  const s: Tensor = torch.searchsorted(a, b, { right: true }).add(torch.bucketize(2.5, a)).add(torch.isin(a, b, { invert: true }).sum());
+  const tr: Tensor = torch.trapezoid(a, { dx: 0.5 }).add(torch.trapz(a, a)).add(torch.cumulative_trapezoid(a).sum());
+  const threads: number = torch.get_num_threads();
+  torch.set_num_threads(1);
+  void [X, Y, grids, r, shape, ba, bb, one, many, st, idx, sd, mean, e, td, d, misc, s, tr, threads, torch.abs_(a), torch.is_anomaly_enabled(), torch.can_cast(torch.int64, torch.float32),
+    torch.hann_window(8), torch.hamming_window(8, false, 0.5), torch.kaiser_window(8, { beta: 5 }), torch.blackman_window(4, { dtype: torch.float64 })];
 }
