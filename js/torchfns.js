@@ -284,13 +284,21 @@ function einsum(...a) {
   for (let l = 0; l < 52; l++) if (labelCount[l] > 0 && labelPerm[l] === -1) labelPerm[l] = permIndex++;
 
   return scope(() => {
-    const labelSize = new Array(52).fill(-1);
+    const labelSize = new Array(52).fill(-1), ellSize = [];
     const permuted = operands.map((op, i) => {
       const perm = new Array(permIndex).fill(-1), labelDim = new Array(52).fill(-1);
       let operand = op, j = 0;
       for (const l of opLabels[i]) {
         if (l === ELL) {
-          const nl = opLabels[i].length - 1, missing = ellNumDim - (op.ndim - nl);
+          const nl = opLabels[i].length - 1, covered = op.ndim - nl, missing = ellNumDim - covered;
+          for (let k = 0; k < covered; k++) {   // ellipsis dims broadcast, aligned on the right
+            const size = operand.shape[j + k], at = missing + k, seen = ellSize[at];
+            if (seen !== undefined && seen !== size && seen !== 1 && size !== 1) {
+              // (sic: 1.13's message has no space before "has")
+              throw new TensorError(`einsum(): dimension ${j + k} covered by ellipsis in operand ${i}has size ${size} which does not broadcast with previously seen ellipsis with size ${seen} for the respective dimension`);
+            }
+            if (seen === undefined || seen === 1) ellSize[at] = size;
+          }
           for (let k = 0; k < missing; k++) operand = operand.unsqueeze(j);
           for (let k = 0; k < ellNumDim; k++) perm[ellIndex + k] = j++;
           continue;
@@ -481,6 +489,7 @@ function makeBlockDiag(torch) {
   return (...a) => {
     const [pos] = splitOptions('block_diag', a, []);
     const ts = tensorsOf('block_diag', pos);
+    if (!ts.length) return torch.empty(1, 0);   // as 1.13 does
     return scope(() => {
       const mats = ts.map((t, i) => {
         if (t.ndim > 2) throw new TensorError(`torch.block_diag: Input tensors must have 2 or fewer dimensions. Input ${i} has ${t.ndim} dimensions`);
