@@ -481,6 +481,8 @@ export interface LinalgNamespace {
   eigh(A: Tensor, UPLO?: 'L' | 'U' | { UPLO?: 'L' | 'U' }): EighResult;
   eigvalsh(A: Tensor, UPLO?: 'L' | 'U' | { UPLO?: 'L' | 'U' }): Tensor;
   [name: string]: any;
+  /** js/torchfns.js: ATen's multi_dot (1-D first/last operands allowed). */
+  multi_dot(tensors: Tensor[]): Tensor;
 }
 
 export interface MemoryStats {
@@ -717,6 +719,9 @@ export interface Torch {
   is_anomaly_enabled(): boolean;
   is_distributed(x: Tensor): boolean;
   can_cast(from: dtype, to: dtype): boolean;
+  pdist(x: Tensor, p?: number | { p?: number }): Tensor;
+  /** Deprecated, as in PyTorch (warns once): torch.linalg.multi_dot of the matrices. */
+  chain_matmul(...matrices: Tensor[]): Tensor;
   hann_window(window_length: number, periodic?: boolean | CreateOptions & { periodic?: boolean }, opts?: CreateOptions): Tensor;
   hamming_window(window_length: number, periodic?: boolean | CreateOptions & { periodic?: boolean }, alpha?: number | CreateOptions, beta?: number | CreateOptions, opts?: CreateOptions): Tensor;
   blackman_window(window_length: number, periodic?: boolean | CreateOptions & { periodic?: boolean }, opts?: CreateOptions): Tensor;

@@ -445,20 +445,22 @@ function cdist(...a) {
   if (!(p >= 0)) throw new TensorError('cdist only supports non-negative p values');
   const modes = ['use_mm_for_euclid_dist_if_necessary', 'use_mm_for_euclid_dist', 'donot_use_mm_for_euclid_dist'];
   if (!modes.includes(o.compute_mode)) throw new TensorError(`${o.compute_mode} is not a valid value for compute_mode`);
-  return scope(() => {
-    const d = x1.unsqueeze(-2).sub(x2.unsqueeze(-3));   // (..., P, R, M)
-    // ATen's cdist backward gives 0 where a difference (or a distance) is 0; masking the
-    // zeros out of pow/sqrt keeps their infinite slopes from turning into NaN here
-    const safePow = (t, e) => {
-      const z = t.eq(0);
-      return t.masked_fill(z, 1).pow(e).masked_fill(z, 0);
-    };
-    if (p === 0) return d.ne(0).to(x1.dtype).add(d.mul(0)).sum(-1);
-    if (p === Infinity) return d.abs().amax(-1);
-    if (p === 1) return d.abs().sum(-1);
-    if (p === 2) return safePow(d.pow(2).sum(-1), 0.5);
-    return safePow(safePow(d.abs(), p).sum(-1), 1 / p);
-  });
+  return scope(() => pnormLast(x1.unsqueeze(-2).sub(x2.unsqueeze(-3)), p));   // differences (..., P, R, M)
+}
+
+/** The p-norm of d along its last dim as ATen's cdist/pdist kernels compute it. Their backward
+ *  gives 0 where a difference (or a distance) is 0; masking the zeros out of pow/sqrt keeps
+ *  their infinite slopes from turning into NaN here. */
+function pnormLast(d, p) {
+  const safePow = (t, e) => {
+    const z = t.eq(0);
+    return t.masked_fill(z, 1).pow(e).masked_fill(z, 0);
+  };
+  if (p === 0) return d.ne(0).to(d.dtype).add(d.mul(0)).sum(-1);
+  if (p === Infinity) return d.abs().amax(-1);
+  if (p === 1) return d.abs().sum(-1);
+  if (p === 2) return safePow(d.pow(2).sum(-1), 0.5);
+  return safePow(safePow(d.abs(), p).sum(-1), 1 / p);
 }
 
 function cosine_similarity(...a) {
@@ -592,6 +594,63 @@ const INPLACE_FORMS = ['abs_', 'acos_', 'acosh_', 'arccos_', 'arccosh_', 'arcsin
   'resize_as_sparse_', 'round_', 'rsqrt_', 'sigmoid_', 'sin_', 'sinc_', 'sinh_', 'sqrt_', 'square_', 'tan_', 'tanh_',
   'trunc_', 'xlogy_', 'zero_'];
 
+
+
+// ---- multi_dot, chain_matmul, pdist ------------------------------------------------------------------
+const TYPE_META = { float32: 'float', float64: 'double', int32: 'int', int64: 'long int', bool: 'bool' };
+const CHAIN_WARNING = 'torch.chain_matmul is deprecated and will be removed in a future PyTorch release. Use ' +
+  'torch.linalg.multi_dot instead, which accepts a list of two or more tensors rather than multiple parameters.';
+
+/** ATen's linalg_multi_dot: 1-D ends as a row / column, the product in the cheapest order
+ *  (matrix_chain_order for four or more), then a view to the result's rank (ViewBackward0). */
+function multiDot(ts) {
+  const n = ts.length;
+  if (n < 2) throw new TensorError(`multi_dot(): expected at least 2 tensors but got ${n}`);
+  const first = ts[0], last = ts[n - 1], outShape = [];
+  if (first.ndim === 2) outShape.push(first.shape[0]);
+  else if (first.ndim !== 1) throw new TensorError(`multi_dot(): the first tensor must be 1D or 2D but got ${first.ndim}D`);
+  if (last.ndim === 2) outShape.push(last.shape[1]);
+  else if (last.ndim !== 1) throw new TensorError(`multi_dot(): the last tensor must be 1D or 2D but got ${last.ndim}D`);
+  for (let i = 1; i < n - 1; i++) {
+    if (ts[i].ndim !== 2) throw new TensorError(`multi_dot(): tensor ${i} must be 2D but got ${ts[i].ndim}D`);
+  }
+  const rows = (t, i) => (i === 0 && t.ndim === 1 ? 1 : t.shape[0]);
+  const cols = (t, i) => (i === n - 1 && t.ndim === 1 ? 1 : t.shape[t.ndim - 1]);
+  for (let i = 1; i < n; i++) {
+    if (ts[i].dtype !== ts[0].dtype) {
+      throw new TensorError(`multi_dot(): all tensors must have be the same dtype but tensor 0 is ${TYPE_META[ts[0].dtype.name]} and tensor ${i} ${TYPE_META[ts[i].dtype.name]}`);
+    }
+    if (cols(ts[i - 1], i - 1) !== rows(ts[i], i)) {
+      const sh = (t) => `[${Array.from(t.shape).join(', ')}]`;
+      throw new TensorError(`multi_dot(): tensors ${i - 1} and ${i} with shapes ${sh(ts[i - 1])} and ${sh(ts[i])} cannot be multiplied`);
+    }
+  }
+  return scope(() => {
+    const m = ts.map((t, i) => (i === 0 && t.ndim === 1 ? t.unsqueeze(0) : i === n - 1 && t.ndim === 1 ? t.unsqueeze(-1) : t));
+    let r;
+    if (n === 2) r = m[0].mm(m[1]);
+    else if (n === 3) {
+      const [a, b, c, d] = [m[0].shape[0], m[1].shape[0], m[2].shape[0], m[2].shape[1]];
+      r = (a * c) * (b + d) > (b * d) * (a + c) ? m[0].mm(m[1].mm(m[2])) : m[0].mm(m[1]).mm(m[2]);
+    } else {
+      const p = [...m.map((t) => t.shape[0]), m[n - 1].shape[1]];
+      const cost = m.map(() => new Array(n).fill(0)), split = m.map(() => new Array(n).fill(0));
+      for (let l = 1; l < n; l++) {
+        for (let i = 0; i < n - l; i++) {
+          const j = i + l;
+          cost[i][j] = Infinity;
+          for (let k = i; k < j; k++) {
+            const q = cost[i][k] + cost[k + 1][j] + p[i] * p[k + 1] * p[j + 1];
+            if (q < cost[i][j]) { cost[i][j] = q; split[i][j] = k; }
+          }
+        }
+      }
+      const chain = (i, j) => (i === j ? m[i] : chain(i, split[i][j]).mm(chain(split[i][j] + 1, j)));
+      r = chain(0, n - 1);
+    }
+    return r.view(outShape);
+  });
+}
 
 // ---- window functions ------------------------------------------------------------------------------
 // ATen's formulas, op for op in the window's dtype (arange, then scalar steps in double), so
@@ -775,6 +834,32 @@ export function install(torch, T) {
     trapezoid: makeTrapezoid(torch, 'trapezoid', false), trapz: makeTrapezoid(torch, 'trapz', false),
     cumulative_trapezoid: makeTrapezoid(torch, 'cumulative_trapezoid', true),
   });
+
+  torch.linalg.multi_dot = (...a) => {
+    const { tensors } = bind('linalg_multi_dot', a, ['tensors', 'out']);
+    return multiDot(tensorsOf('linalg_multi_dot', [tensors]));
+  };
+  torch.chain_matmul = (...a) => {
+    warnOnce(CHAIN_WARNING);
+    const [pos] = splitOptions('chain_matmul', a, []);
+    const ts = tensorsOf('chain_matmul', pos);
+    for (const t of ts) if (t.ndim !== 2) throw new TensorError(`Tensor dimension is ${t.ndim}, expected 2 instead.`);
+    if (!ts.length) throw new TensorError('chain_matmul(): Expected one or more matrices');
+    return ts.length === 1 ? ts[0].clone() : multiDot(ts);
+  };
+  /** The upper triangle of cdist(x, x): composed, so its grad_fn is not 1.13's PdistBackward0. */
+  torch.pdist = (...a) => {
+    const o = bind('pdist', a, ['input', 'p'], { p: 2 });
+    const x = asTensor(o.input, 'pdist'), p = Number(o.p);
+    if (x.ndim !== 2) throw new TensorError(`pdist only supports 2D tensors, got: ${x.ndim}D`);
+    if (!x.dtype.is_floating_point) throw new TensorError('pdist only supports floating-point dtypes');
+    if (!(p >= 0)) throw new TensorError('pdist only supports non-negative p values');
+    return scope(() => {
+      const n = x.shape[0];
+      const ij = torch.triu_indices(n, n, 1);   // pairs (i, j), i < j, row by row
+      return pnormLast(x.index(ij.select(0, 0)).sub(x.index(ij.select(0, 1))), p);
+    });
+  };
 
   Object.assign(torch, {
     hann_window: makeWindow(torch, 'hann_window', [], (i, len) => hamming(i, len, { alpha: 0.5, beta: 0.5 })),

@@ -35,6 +35,17 @@ test('torch.range warns once that it is deprecated', () => {
     "inconsistent with Python's range builtin. Instead, use torch.arange, which produces values in [start, end)."]);
 });
 
+test('torch.chain_matmul warns once that it is deprecated', () => {
+  const A = torch.ones(2, 3), B = torch.ones(3, 2);
+  const msgs = captureWarnings(() => {
+    assert.deepEqual(torch.chain_matmul(A, B).tolist(), [[3, 3], [3, 3]]);
+    torch.chain_matmul(A);
+    torch.linalg.multi_dot([A, B]);                 // its replacement does not warn
+  });
+  assert.deepEqual(msgs, ['UserWarning: torch.chain_matmul is deprecated and will be removed in a future PyTorch release. ' +
+    'Use torch.linalg.multi_dot instead, which accepts a list of two or more tensors rather than multiple parameters.']);
+});
+
 test('meshgrid gradients flow back through the expanded views', () => {
   const a = torch.tensor([1, 2, 3], { dtype: torch.float32, requires_grad: true });
   const b = torch.tensor([4, 5], { dtype: torch.float32, requires_grad: true });

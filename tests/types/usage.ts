@@ -150,5 +150,6 @@ void sq.index_reduce(0, torch.tensor([0, 0, 1]), torch.ones(3, 3), 'mean');
   const threads: number = torch.get_num_threads();
   torch.set_num_threads(1);
   void [X, Y, grids, r, shape, ba, bb, one, many, st, idx, sd, mean, e, td, d, misc, s, tr, threads, torch.abs_(a), torch.is_anomaly_enabled(), torch.can_cast(torch.int64, torch.float32),
-    torch.hann_window(8), torch.hamming_window(8, false, 0.5), torch.kaiser_window(8, { beta: 5 }), torch.blackman_window(4, { dtype: torch.float64 })];
+    torch.hann_window(8), torch.hamming_window(8, false, 0.5), torch.kaiser_window(8, { beta: 5 }), torch.blackman_window(4, { dtype: torch.float64 }),
+    torch.linalg.multi_dot([X, Y.t(), a.index('0:2')]), torch.chain_matmul(X, Y.t()), torch.pdist(X, 1)];
 }
