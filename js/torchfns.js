@@ -1,10 +1,11 @@
 // torch.* functions of PyTorch 1.13 that are not Tensor methods: meshgrid, range, the
 // broadcasting and atleast_* helpers, the stacking variants, tril/triu_indices, std_mean /
-// var_mean, einsum, tensordot, the distance functions, searchsorted/bucketize/isin, the
-// trapezoid rules, the in-place function forms (torch.abs_(x)) and the thread/anomaly
-// queries of a single-threaded build. Each is composed of existing ops, as PyTorch's
-// composite functions are, so autograd records their graph; intermediates are released by
-// scope(). install(torch, Tensor) runs once, from tensorpad.js.
+// var_mean, einsum, tensordot, multi_dot/chain_matmul, the distance functions,
+// searchsorted/bucketize/isin, the trapezoid rules, the window functions, the in-place
+// function forms (torch.abs_(x)) and the thread/anomaly queries of a single-threaded build.
+// Each is composed of existing ops, as PyTorch's composite functions are, so autograd records
+// their graph and no core code is needed; intermediates are released by scope().
+// install(torch, Tensor) runs once, from tensorpad.js.
 import { W, check, TensorError } from './core.js';
 import { OP } from './ops.js';
 import { byName, toDtype, describe, dtype } from './dtype.js';
