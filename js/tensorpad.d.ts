@@ -676,7 +676,7 @@ export interface Torch {
   // torch.* functions that are not Tensor methods (js/torchfns.js)
   /** Tensors as varargs or one array; warns once (UserWarning) when indexing is omitted. */
   meshgrid(...tensors: Array<Tensor | Tensor[] | { indexing?: 'ij' | 'xy' }>): Tensor[];
-  /** Deprecated, as in PyTorch (warns once): end inclusive, float32 unless a dtype is given. */
+  /** Deprecated, as in PyTorch (warns once per call site): end inclusive, float32 unless a dtype is given. */
   range(start: number, end: number, step?: number, opts?: CreateOptions): Tensor;
   range(start: number, end: number, opts?: CreateOptions): Tensor;
   broadcast_tensors(...tensors: Tensor[]): Tensor[];

@@ -10,7 +10,7 @@ import { W, check, TensorError } from './core.js';
 import { OP } from './ops.js';
 import { byName, toDtype, describe, dtype } from './dtype.js';
 import { TypedStorage } from './rest.js';
-import { bind, splitOptions, checkInt, isOptions, warnOnce, invalidCombination } from './args.js';
+import { bind, splitOptions, checkInt, isOptions, warn, warnOnce, aten, invalidCombination } from './args.js';
 import { Tensor, Size, Tuple, asTensor, scope, wrap } from './tensor.js';
 
 const isTensor = (v) => v instanceof Tensor;
@@ -34,7 +34,9 @@ const tuple = (items) => Tuple.from(items);
 const TITLE = { float32: 'Float', float64: 'Double', int32: 'Int', int64: 'Long', bool: 'Bool' };
 
 // ---- meshgrid and range ------------------------------------------------------------------------
-const MESHGRID_WARNING = 'torch.meshgrid: in an upcoming release, it will be required to pass the indexing argument.';
+// meshgrid's and chain_matmul's warnings are TORCH_WARN_ONCE (once per process); range's is a
+// Python warning (once per call site)
+const MESHGRID_WARNING = aten('torch.meshgrid: in an upcoming release, it will be required to pass the indexing argument.', 'native/TensorShape.cpp:3190');
 function meshgrid(...a) {
   const [pos, opts] = splitOptions('meshgrid', a, ['indexing']);
   let indexing = opts.indexing;
@@ -75,7 +77,7 @@ const RANGE_WARNING = "torch.range is deprecated and will be removed in a future
 function makeRange(torch) {
   const KEYS = ['start', 'end', 'step', 'dtype', 'device', 'requires_grad', 'layout', 'pin_memory', 'out'];
   return function range(...a) {
-    warnOnce(RANGE_WARNING);
+    warn(RANGE_WARNING);   // Python-level (PyErr_WarnEx): once per call site
     const o = bind('range', a, KEYS, { step: 1 });
     if (o.start === undefined || o.end === undefined) throw new TypeError('range() missing 1 required positional arguments: "end"');
     const num = (v) => {
@@ -599,8 +601,8 @@ const INPLACE_FORMS = ['abs_', 'acos_', 'acosh_', 'arccos_', 'arccosh_', 'arcsin
 
 // ---- multi_dot, chain_matmul, pdist ------------------------------------------------------------------
 const TYPE_META = { float32: 'float', float64: 'double', int32: 'int', int64: 'long int', bool: 'bool' };
-const CHAIN_WARNING = 'torch.chain_matmul is deprecated and will be removed in a future PyTorch release. Use ' +
-  'torch.linalg.multi_dot instead, which accepts a list of two or more tensors rather than multiple parameters.';
+const CHAIN_WARNING = aten('torch.chain_matmul is deprecated and will be removed in a future PyTorch release. Use ' +
+  'torch.linalg.multi_dot instead, which accepts a list of two or more tensors rather than multiple parameters.', 'native/LinearAlgebra.cpp:967');
 
 /** ATen's linalg_multi_dot: 1-D ends as a row / column, the product in the cheapest order
  *  (matrix_chain_order for four or more), then a view to the result's rank (ViewBackward0). */

@@ -128,6 +128,8 @@ void sq.index_reduce(0, torch.tensor([0, 0, 1]), torch.ones(3, 3), 'mean');
   const rk: Tensor = torch.linalg.matrix_rank(A).add(torch.linalg.matrix_rank(A, { atol: 1e-3, hermitian: false }));
   const { solution, residuals, rank } = torch.linalg.lstsq(A, torch.ones(4, 2), { driver: 'gelsd' });
   void [U, S, Vh, sv, p, e, eigenvalues, eigenvectors, l2, h, o, rk, solution, residuals, rank];
+}
+
 // torch.* functions that are not Tensor methods (js/torchfns.js)
 {
   const a = torch.tensor([1, 2, 3], { dtype: torch.float32 }), b = torch.tensor([4, 5], { dtype: torch.float32 });
