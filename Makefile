@@ -82,9 +82,16 @@ dist build:
 # ---- tests ----------------------------------------------------------------------------
 NATIVE_TESTS := $(patsubst tests/native/%.c,build/native/%,$(wildcard tests/native/test_*.c))
 
-build/native/%: tests/native/%.c $(SRC) $(HDR) tests/native/check.h
+# The core is compiled once under the sanitizers; each suite links against those objects.
+NATIVE_OBJ := $(patsubst src/%.c,build/native/obj/%.o,$(SRC))
+
+build/native/obj/%.o: src/%.c $(HDR) Makefile
+	@mkdir -p $(@D)
+	$(CC) $(NATIVE_CFLAGS) -c $< -o $@
+
+build/native/%: tests/native/%.c $(NATIVE_OBJ) tests/native/check.h
 	@mkdir -p build/native
-	$(CC) $(NATIVE_CFLAGS) -Isrc $< $(SRC) -lm -o $@
+	$(CC) $(NATIVE_CFLAGS) -Isrc $< $(NATIVE_OBJ) -lm -o $@
 
 .PHONY: test test-native test-js test-browser
 test: build test-native test-js test-browser
