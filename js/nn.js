@@ -948,6 +948,19 @@ class Embedding extends Module {
       this.reset_parameters();
     }
   }
+  /** Embedding.from_pretrained(embeddings, freeze=True, padding_idx=None): weight shares
+   *  embeddings' storage; frozen (requires_grad false) unless freeze is false. */
+  static from_pretrained(embeddings, ...a) {
+    const o = bind('from_pretrained', a, ['freeze', 'padding_idx', 'max_norm', 'norm_type', 'scale_grad_by_freq', 'sparse'],
+      { freeze: true, padding_idx: null, max_norm: null, norm_type: 2, scale_grad_by_freq: false, sparse: false });
+    asTensor(embeddings, 'from_pretrained', 'embeddings');
+    if (embeddings.ndim !== 2) throw new TensorError('Embeddings parameter is expected to be 2-dimensional');
+    const e = new Embedding(embeddings.shape[0], embeddings.shape[1], {
+      _weight: embeddings, padding_idx: o.padding_idx, max_norm: o.max_norm, norm_type: o.norm_type, scale_grad_by_freq: o.scale_grad_by_freq, sparse: o.sparse,
+    });
+    e.weight.requires_grad_(!o.freeze);
+    return e;
+  }
   /** normal_(0, 1), then the padding row zeroed (under no_grad), as PyTorch. */
   reset_parameters() {
     init.normal_(this.weight);

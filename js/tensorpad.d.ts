@@ -866,6 +866,7 @@ export declare class BatchNorm1d extends Module {
 export declare class BatchNorm2d extends BatchNorm1d {}
 export declare class Embedding extends Module {
   constructor(num_embeddings: number, embedding_dim: number, opts?: { padding_idx?: number | null; _weight?: Tensor | null; dtype?: dtype });
+  static from_pretrained(embeddings: Tensor, opts?: { freeze?: boolean; padding_idx?: number | null }): Embedding;
   num_embeddings: number;
   embedding_dim: number;
   padding_idx: number | null;
