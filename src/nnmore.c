@@ -52,11 +52,17 @@ TP_API tp_tensor *tp_native_norm(tp_tensor *x, tp_tensor *w, tp_tensor *b, tp_te
     rstd = ve ? tp_unary(TP_OP_RSQRT, ve) : NULL;
     rel(NULL, vv, ve, NULL);
   } else {
-    mean = tp_reduce(TP_OP_MEAN, x, nd, dims, 1, 0, -1);
-    tp_tensor *var = mean ? tp_reduce(TP_OP_VAR, x, nd, dims, 1, 0, -1) : NULL;
+    /* batch_norm accumulates its statistics in double (ATen's acc_type on CPU), layer_norm in
+     * the input's type (opmath float) */
+    tp_tensor *xs = bn ? tp_to_dtype(x, TP_FLOAT64, 0) : (tp_tensor_retain(x), x);
+    tp_tensor *m = xs ? tp_reduce(TP_OP_MEAN, xs, nd, dims, 1, 0, -1) : NULL;
+    tp_tensor *var = m ? tp_reduce(TP_OP_VAR, xs, nd, dims, 1, 0, -1) : NULL;
     tp_tensor *ve = var ? tp_binary_scalar(TP_OP_ADD, var, eps, TP_SCALAR_FLOAT, TP_FORM_PY, 1) : NULL;
-    rstd = ve ? tp_unary(TP_OP_RSQRT, ve) : NULL;
-    rel(NULL, var, ve, NULL);
+    tp_tensor *r = ve ? tp_unary(TP_OP_RSQRT, ve) : NULL;
+    mean = r ? tp_to_dtype(m, x->dtype, 1) : NULL;
+    rstd = mean ? tp_to_dtype(r, x->dtype, 1) : NULL;
+    rel(NULL, var, ve, r);
+    rel(NULL, xs, m, NULL);
   }
   if (rstd && w) wv = bn ? tp_norm_channel_view(w, x->ndim) : (tp_tensor_retain(w), w);
   if (rstd && b) bv = bn ? tp_norm_channel_view(b, x->ndim) : (tp_tensor_retain(b), b);
