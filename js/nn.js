@@ -153,6 +153,11 @@ class Module {
    *  parameter (BatchNorm's running stats); listed by named_buffers, in state_dict if persistent. */
   register_buffer(name, tensor, ...a) {
     const { persistent } = bind('register_buffer', [tensor, ...a], ['tensor', 'persistent'], { persistent: true });
+    if (typeof name !== 'string') throw new TypeError(`buffer name should be a string. Got ${describe(name)}`);
+    // KeyErrors: their text is the repr of the message, as str(KeyError) prints it
+    if (name.includes('.')) throw new TensorError('\'buffer name can\\\'t contain "."\'');
+    if (name === '') throw new TensorError('\'buffer name can\\\'t be empty string ""\'');
+    if (name in this && !(this._buffers && this._buffers.has(name))) throw new TensorError(`"attribute '${name}' already exists"`);
     if (tensor !== null && !(tensor instanceof Tensor)) {
       throw new TypeError(`cannot assign '${describe(tensor)}' object to buffer '${name}' (torch Tensor or None required)`);
     }
@@ -274,7 +279,8 @@ class Module {
     }
     return this;
   }
-  to(...a) { return this._apply((t) => t.to(...a)); }
+  /** Module.to(dtype): floating parameters and buffers only (num_batches_tracked stays int64). */
+  to(...a) { return this._apply((t) => (t.is_floating_point() ? t.to(...a) : t)); }
   double() { return this._apply((t) => (t.is_floating_point() ? t.double() : t)); }
   float() { return this._apply((t) => (t.is_floating_point() ? t.float() : t)); }
 
