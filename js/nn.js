@@ -149,6 +149,41 @@ class Module {
     const { recurse } = bind('parameters', a, ['recurse'], { recurse: true });
     return this.named_parameters({ recurse }).map(([, p]) => p);
   }
+  /** register_buffer(name, tensor, persistent=True): a tensor the module owns that is not a
+   *  parameter (BatchNorm's running stats); listed by named_buffers, in state_dict if persistent. */
+  register_buffer(name, tensor, ...a) {
+    const { persistent } = bind('register_buffer', [tensor, ...a], ['tensor', 'persistent'], { persistent: true });
+    if (typeof name !== 'string') throw new TypeError(`buffer name should be a string. Got ${describe(name)}`);
+    // KeyErrors: their text is the repr of the message, as str(KeyError) prints it
+    if (name.includes('.')) throw new TensorError('\'buffer name can\\\'t contain "."\'');
+    if (name === '') throw new TensorError('\'buffer name can\\\'t be empty string ""\'');
+    if (name in this && !(this._buffers && this._buffers.has(name))) throw new TensorError(`"attribute '${name}' already exists"`);
+    if (tensor !== null && !(tensor instanceof Tensor)) {
+      throw new TypeError(`cannot assign '${describe(tensor)}' object to buffer '${name}' (torch Tensor or None required)`);
+    }
+    if (!Object.prototype.hasOwnProperty.call(this, '_buffers')) {
+      Object.defineProperty(this, '_buffers', { value: new Map(), enumerable: false });
+    }
+    this._buffers.set(name, !!persistent);
+    this[name] = tensor === null ? null : keep(tensor);
+  }
+  /** [name, buffer] pairs with dotted names, each buffer once (as named_parameters). */
+  named_buffers(...a) {
+    const { prefix, recurse } = bind('named_buffers', a, ['prefix', 'recurse'], { prefix: '', recurse: true });
+    const seen = new Set(), out = [];
+    for (const [mname, m] of recurse ? this.named_modules() : [['', this]]) {
+      for (const [k, v] of ownBuffers(m, false)) {
+        if (seen.has(v)) continue;
+        seen.add(v);
+        out.push([[prefix, mname, k].filter((x) => x !== '').join('.'), v]);
+      }
+    }
+    return out;
+  }
+  buffers(...a) {
+    const { recurse } = bind('buffers', a, ['recurse'], { recurse: true });
+    return this.named_buffers({ recurse }).map(([, b]) => b);
+  }
   register_parameter(name, param) {
     if (param !== null && !(param instanceof Tensor && param._is_param)) {
       throw new TypeError(`cannot assign '${describe(param)}' object to parameter '${name}' (torch.nn.Parameter or None required)`);
@@ -183,13 +218,15 @@ class Module {
     return this;
   }
 
-  /** {name: tensor} in named order, each detached (sharing the parameter's storage). */
+  /** {name: tensor} in named order (each module's parameters, then its persistent buffers),
+   *  each detached (sharing the parameter's storage). */
   state_dict() {
     const out = {};
     for (const [mname, m] of this.named_modules(new Set())) {
       for (const [k, v] of Object.entries(m)) {
         if (v instanceof Tensor && v._is_param) out[mname ? `${mname}.${k}` : k] = v.detach();
       }
+      for (const [k, v] of ownBuffers(m, true)) out[mname ? `${mname}.${k}` : k] = v.detach();
     }
     return out;
   }
@@ -225,6 +262,12 @@ class Module {
   }
   /** Converts every parameter (and its grad) in place, keeping the parameter objects. */
   _apply(fn) {
+    for (const m of this.modules()) {
+      for (const [k, b] of ownBuffers(m, false)) {
+        const q = fn(b);
+        if (q !== b) m[k] = keep(q);
+      }
+    }
     for (const p of this.parameters()) {
       const q = torchRef.no_grad(() => fn(p));
       if (q !== p) p.data = q;
@@ -236,7 +279,8 @@ class Module {
     }
     return this;
   }
-  to(...a) { return this._apply((t) => t.to(...a)); }
+  /** Module.to(dtype): floating parameters and buffers only (num_batches_tracked stays int64). */
+  to(...a) { return this._apply((t) => (t.is_floating_point() ? t.to(...a) : t)); }
   double() { return this._apply((t) => (t.is_floating_point() ? t.double() : t)); }
   float() { return this._apply((t) => (t.is_floating_point() ? t.float() : t)); }
 
@@ -265,6 +309,18 @@ class Module {
     return `${s})`;
   }
   [inspect]() { return this.toString(); }
+}
+
+/** A module's own buffers (tensors, in registration order); persistentOnly for state_dict. */
+function ownBuffers(m, persistentOnly) {
+  if (!m._buffers) return [];
+  const out = [];
+  for (const [k, persistent] of m._buffers) {
+    if (persistentOnly && !persistent) continue;
+    const v = m[k];
+    if (v instanceof Tensor) out.push([k, v]);
+  }
+  return out;
 }
 
 function zeroGrads(params, setToNone) {
@@ -706,6 +762,224 @@ function cross_entropy(...a) {
   return atenScalar('mul', nll, 1 - ls).add(atenScalar('mul', ret, ls / nClasses));
 }
 
+// ---- normalisation and embedding (LayerNorm, BatchNorm1d/2d, Embedding) -------------------------
+// Each is one C op with PyTorch's grad_fn (src/nnmore.c); the checks and the running-stat
+// updates, which PyTorch does in Python or before its kernel, are here.
+/** A float as Python's repr prints it (1e-05, 0.1, 1.0). */
+function pyReprFloat(v) {
+  if (Number.isInteger(v)) return `${v}.0`;
+  const [m, e] = v.toExponential().split('e');
+  const exp = Number(e);
+  if (exp < -4 || exp >= 16) return `${m}e${exp < 0 ? '-' : '+'}${String(Math.abs(exp)).padStart(2, '0')}`;
+  return String(v);
+}
+const pyTuple = (xs) => (xs.length === 1 ? `(${xs[0]},)` : `(${xs.join(', ')})`);
+const optPtr = (t) => (t === null || t === undefined ? 0 : t._ptr);
+const dtOpt = (o) => (o.dtype === undefined || o.dtype === null ? {} : { dtype: o.dtype });
+
+function layer_norm(...a) {
+  const { input, normalized_shape, weight, bias, eps } = bind('layer_norm', a, ['input', 'normalized_shape', 'weight', 'bias', 'eps'],
+    { weight: null, bias: null, eps: 1e-5 });
+  asTensor(input, 'layer_norm', 'input', 1);
+  const ns = typeof normalized_shape === 'number' ? [normalized_shape] : Array.from(normalized_shape);
+  const nsText = `[${ns.join(', ')}]`;
+  if (ns.length === 0) {
+    throw new TensorError(`Expected normalized_shape to be at least 1-dimensional, i.e., containing at least one element, but got normalized_shape = ${nsText}`);
+  }
+  for (const [nm, p] of [['weight', weight], ['bias', bias]]) {
+    if (p === null || p === undefined) continue;
+    asTensor(p, 'layer_norm', nm);
+    if (p.ndim !== ns.length || ns.some((n, d) => n !== p.shape[d])) {
+      throw new TensorError(`Expected ${nm} to be of same shape as normalized_shape, but got ${nm} of shape [${Array.from(p.shape).join(', ')}] and normalized_shape = ${nsText}`);
+    }
+  }
+  const k = input.ndim - ns.length;
+  if (k < 0 || ns.some((n, d) => n !== input.shape[k + d])) {
+    throw new TensorError(`Given normalized_shape=${nsText}, expected input with shape [*, ${ns.join(', ')}], but got input of size[${Array.from(input.shape).join(', ')}]`);
+  }
+  let mask = 0;
+  for (let d = k; d < input.ndim; d++) mask += 2 ** d;
+  return wrap(check(W.tp_native_norm(input._ptr, optPtr(weight), optPtr(bias), 0, 0, 0, eps, mask)));
+}
+
+function batch_norm(...a) {
+  const o = bind('batch_norm', a, ['input', 'running_mean', 'running_var', 'weight', 'bias', 'training', 'momentum', 'eps'],
+    { weight: null, bias: null, training: false, momentum: 0.1, eps: 1e-5 });
+  const { input, running_mean: rm, running_var: rv, weight, bias, training, momentum, eps } = o;
+  asTensor(input, 'batch_norm', 'input', 1);
+  const c = input.size(1);  // a 1-D input fails here, with ATen's dim message
+  if (training) {
+    const n = input.numel() / c;
+    if (n === 1) throw new TensorError(`Expected more than 1 value per channel when training, got input size torch.Size([${Array.from(input.shape).join(', ')}])`);
+  }
+  const has = (t) => t !== null && t !== undefined;
+  // ATen's order: running_mean, running_var (required in eval mode), weight, bias
+  for (const [nm, p] of [['running_mean', rm], ['running_var', rv], ['weight', weight], ['bias', bias]]) {
+    if (!has(p)) {
+      if (!training && nm.startsWith('running')) throw new TensorError(`${nm} must be defined in evaluation mode`);
+      continue;
+    }
+    asTensor(p, 'batch_norm', nm);
+    if (p.numel() !== c) throw new TensorError(`${nm} should contain ${c} elements not ${p.numel()}`);
+  }
+  let mask = 0;
+  for (let d = 0; d < input.ndim; d++) if (d !== 1) mask += 2 ** d;
+  if (!training) return wrap(check(W.tp_native_norm(input._ptr, optPtr(weight), optPtr(bias), rm._ptr, rv._ptr, 1, eps, mask)));
+  const out = wrap(check(W.tp_native_norm(input._ptr, optPtr(weight), optPtr(bias), 0, 0, 1, eps, mask)));
+  if (has(rm) || has(rv)) {
+    // ATen's running update, in double: m * stat + (1 - m) * running (unbiased variance)
+    torchRef.no_grad(() => torchRef.scope(() => {
+      const dims = Array.from({ length: input.ndim }, (_, d) => d).filter((d) => d !== 1);
+      const x = input.detach().double();
+      if (has(rm)) rm.copy_(x.mean(dims).mul(momentum).add(rm.double().mul(1 - momentum)));
+      if (has(rv)) rv.copy_(x.var(dims, { correction: 1 }).mul(momentum).add(rv.double().mul(1 - momentum)));
+    }));
+  }
+  return out;
+}
+
+/** F.embedding: weight's rows at input (any int shape); padding_idx's row gets no gradient. */
+function embedding(...a) {
+  const o = bind('embedding', a, ['input', 'weight', 'padding_idx', 'max_norm', 'norm_type', 'scale_grad_by_freq', 'sparse'],
+    { padding_idx: null, max_norm: null, norm_type: 2, scale_grad_by_freq: false, sparse: false });
+  asTensor(o.input, 'embedding', 'input', 1);
+  asTensor(o.weight, 'embedding', 'weight', 2);
+  if (o.max_norm !== null && o.max_norm !== undefined) throw new TensorError('tensorpad: embedding(max_norm=...) is not supported');
+  if (o.scale_grad_by_freq || o.sparse) throw new TensorError('tensorpad: embedding(scale_grad_by_freq / sparse) is not supported');
+  const pad = paddingIndex(o.padding_idx, o.weight.shape[0]);
+  return wrap(check(W.tp_embedding(o.weight._ptr, o.input._ptr, pad === null ? -1 : pad)));
+}
+function paddingIndex(p, n) {
+  if (p === null || p === undefined) return null;
+  if ((p > 0 && p >= n) || (p < 0 && p < -n)) throw new TensorError('Padding_idx must be within num_embeddings');
+  return p < 0 ? n + p : p;
+}
+
+class LayerNorm extends Module {
+  constructor(...a) {
+    super();
+    const o = bind('LayerNorm.__init__', a, ['normalized_shape', 'eps', 'elementwise_affine', 'device', 'dtype'], { eps: 1e-5, elementwise_affine: true });
+    this.normalized_shape = typeof o.normalized_shape === 'number' ? [o.normalized_shape] : Array.from(o.normalized_shape);
+    this.eps = o.eps;
+    this.elementwise_affine = !!o.elementwise_affine;
+    this.weight = this.elementwise_affine ? new Parameter(torchRef.ones(this.normalized_shape, dtOpt(o))) : null;
+    this.bias = this.elementwise_affine ? new Parameter(torchRef.zeros(this.normalized_shape, dtOpt(o))) : null;
+  }
+  reset_parameters() {
+    if (this.weight) { init.ones_(this.weight); init.zeros_(this.bias); }
+  }
+  forward(input) { return layer_norm(input, this.normalized_shape, this.weight, this.bias, this.eps); }
+  extra_repr() { return `${pyTuple(this.normalized_shape)}, eps=${pyReprFloat(this.eps)}, elementwise_affine=${pyBool(this.elementwise_affine)}`; }
+}
+
+/** PyTorch's _BatchNorm: running stats as buffers, updated in training mode only. */
+class BatchNormBase extends Module {
+  constructor(name, a) {
+    super();
+    const o = bind(`${name}.__init__`, a, ['num_features', 'eps', 'momentum', 'affine', 'track_running_stats', 'device', 'dtype'],
+      { eps: 1e-5, momentum: 0.1, affine: true, track_running_stats: true });
+    if (!Number.isInteger(o.num_features)) throw new TypeError(`empty(): argument 'size' must be tuple of ints, but found element of type ${describe(o.num_features)} at pos 0`);
+    this.num_features = o.num_features;
+    this.eps = o.eps;
+    this.momentum = o.momentum;
+    this.affine = !!o.affine;
+    this.track_running_stats = !!o.track_running_stats;
+    const dt = dtOpt(o);
+    this.weight = this.affine ? new Parameter(torchRef.ones(o.num_features, dt)) : null;
+    this.bias = this.affine ? new Parameter(torchRef.zeros(o.num_features, dt)) : null;
+    if (this.track_running_stats) {
+      this.register_buffer('running_mean', torchRef.zeros(o.num_features, dt));
+      this.register_buffer('running_var', torchRef.ones(o.num_features, dt));
+      this.register_buffer('num_batches_tracked', torchRef.tensor(0, { dtype: torchRef.int64 }));
+    } else {
+      this.register_buffer('running_mean', null);
+      this.register_buffer('running_var', null);
+      this.register_buffer('num_batches_tracked', null);
+    }
+  }
+  reset_running_stats() {
+    if (!this.track_running_stats) return;
+    torchRef.no_grad(() => { this.running_mean.zero_(); this.running_var.fill_(1); this.num_batches_tracked.zero_(); });
+  }
+  reset_parameters() {
+    this.reset_running_stats();
+    if (this.affine) { init.ones_(this.weight); init.zeros_(this.bias); }
+  }
+  forward(input) {
+    this._check_input_dim(asTensor(input, 'batch_norm', 'input'));
+    let factor = this.momentum === null ? 0 : this.momentum;
+    const useRunning = !this.training || this.track_running_stats;
+    const bnTraining = this.training ? true : this.running_mean === null && this.running_var === null;
+    const rm = useRunning ? this.running_mean : null, rv = useRunning ? this.running_var : null;
+    const track = this.training && this.track_running_stats && this.num_batches_tracked !== null;
+    if (track && this.momentum === null) factor = 1 / (Number(this.num_batches_tracked.item()) + 1);
+    const out = batch_norm(input, rm, rv, this.weight, this.bias, bnTraining, factor, this.eps);
+    if (track) torchRef.no_grad(() => this.num_batches_tracked.add_(1));  // after the checks: a failed call changes nothing
+    return out;
+  }
+  extra_repr() {
+    const m = this.momentum === null ? 'None' : pyReprFloat(this.momentum);
+    return `${this.num_features}, eps=${pyReprFloat(this.eps)}, momentum=${m}, affine=${pyBool(this.affine)}, track_running_stats=${pyBool(this.track_running_stats)}`;
+  }
+}
+class BatchNorm1d extends BatchNormBase {
+  constructor(...a) { super('BatchNorm1d', a); }
+  _check_input_dim(input) {
+    if (input.ndim !== 2 && input.ndim !== 3) throw new TensorError(`expected 2D or 3D input (got ${input.ndim}D input)`);
+  }
+}
+class BatchNorm2d extends BatchNormBase {
+  constructor(...a) { super('BatchNorm2d', a); }
+  _check_input_dim(input) {
+    if (input.ndim !== 4) throw new TensorError(`expected 4D input (got ${input.ndim}D input)`);
+  }
+}
+
+class Embedding extends Module {
+  constructor(...a) {
+    super();
+    const o = bind('Embedding.__init__', a, ['num_embeddings', 'embedding_dim', 'padding_idx', 'max_norm', 'norm_type', 'scale_grad_by_freq',
+      'sparse', '_weight', 'device', 'dtype'], { padding_idx: null, max_norm: null, norm_type: 2, scale_grad_by_freq: false, sparse: false, _weight: null });
+    if (o.max_norm !== null && o.max_norm !== undefined) throw new TensorError('tensorpad: Embedding(max_norm=...) is not supported');
+    if (o.scale_grad_by_freq || o.sparse) throw new TensorError('tensorpad: Embedding(scale_grad_by_freq / sparse) is not supported');
+    this.num_embeddings = o.num_embeddings;
+    this.embedding_dim = o.embedding_dim;
+    this.padding_idx = paddingIndex(o.padding_idx, o.num_embeddings);
+    if (o._weight !== null && o._weight !== undefined) {
+      const w = asTensor(o._weight, 'Embedding', '_weight');
+      if (w.ndim !== 2 || w.shape[0] !== o.num_embeddings || w.shape[1] !== o.embedding_dim) throw new TensorError('Shape of weight does not match num_embeddings and embedding_dim');
+      this.weight = new Parameter(w);
+    } else {
+      this.weight = new Parameter(torchRef.empty(o.num_embeddings, o.embedding_dim, dtOpt(o)));
+      this.reset_parameters();
+    }
+  }
+  /** Embedding.from_pretrained(embeddings, freeze=True, padding_idx=None): weight shares
+   *  embeddings' storage; frozen (requires_grad false) unless freeze is false. */
+  static from_pretrained(embeddings, ...a) {
+    const o = bind('from_pretrained', a, ['freeze', 'padding_idx', 'max_norm', 'norm_type', 'scale_grad_by_freq', 'sparse'],
+      { freeze: true, padding_idx: null, max_norm: null, norm_type: 2, scale_grad_by_freq: false, sparse: false });
+    asTensor(embeddings, 'from_pretrained', 'embeddings');
+    if (embeddings.ndim !== 2) throw new TensorError('Embeddings parameter is expected to be 2-dimensional');
+    const e = new Embedding(embeddings.shape[0], embeddings.shape[1], {
+      _weight: embeddings, padding_idx: o.padding_idx, max_norm: o.max_norm, norm_type: o.norm_type, scale_grad_by_freq: o.scale_grad_by_freq, sparse: o.sparse,
+    });
+    e.weight.requires_grad_(!o.freeze);
+    return e;
+  }
+  /** normal_(0, 1), then the padding row zeroed (under no_grad), as PyTorch. */
+  reset_parameters() {
+    init.normal_(this.weight);
+    if (this.padding_idx !== null) noGrad(() => this.weight.select(0, this.padding_idx).fill_(0));
+  }
+  forward(input) { return embedding(input, this.weight, this.padding_idx); }
+  extra_repr() {
+    return `${this.num_embeddings}, ${this.embedding_dim}${this.padding_idx === null ? '' : `, padding_idx=${this.padding_idx}`}`;
+  }
+}
+const NNMORE_FUNCTIONAL = { layer_norm, batch_norm, embedding };
+const NNMORE_CLASSES = { LayerNorm, BatchNorm1d, BatchNorm2d, Embedding };
+
 let torchRef = null;
 
 export function install(torch, TensorClass) {
@@ -726,10 +1000,12 @@ export function install(torch, TensorClass) {
     linear, relu, tanh: deprecated('tanh', tanh), sigmoid: deprecated('sigmoid', sigmoid), gelu, silu, leaky_relu, softplus, dropout, softmax, log_softmax, mse_loss, l1_loss, nll_loss, cross_entropy,
     binary_cross_entropy, binary_cross_entropy_with_logits,
     relu_: (input) => asTensor(input, 'relu_', 'input').relu_(),
+    ...NNMORE_FUNCTIONAL,
   });
   const classes = named({
     Module, Linear, Sequential, ModuleList, Identity, ReLU, Tanh, Sigmoid, GELU, SiLU, LeakyReLU, Softplus, Dropout, Softmax, LogSoftmax,
     MSELoss, L1Loss, NLLLoss, CrossEntropyLoss, BCELoss, BCEWithLogitsLoss,
+    ...NNMORE_CLASSES,
   });
   torch.nn = Object.freeze({ ...classes, Parameter, functional, init });
 }

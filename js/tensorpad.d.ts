@@ -885,6 +885,116 @@ export interface Optim {
   Adam: typeof Adam;
 }
 
+// ---- normalisation, embedding, buffers, more optimizers, lr_scheduler (interface merging) ----
+export interface Module {
+  /** register_buffer(name, tensor, persistent=true): listed by named_buffers, in state_dict if persistent. */
+  register_buffer(name: string, tensor: Tensor | null, persistent?: boolean | { persistent?: boolean }): void;
+  named_buffers(opts?: { prefix?: string; recurse?: boolean }): Array<[string, Tensor]>;
+  buffers(opts?: { recurse?: boolean }): Tensor[];
+}
+export declare class LayerNorm extends Module {
+  constructor(normalized_shape: number | number[], opts?: { eps?: number; elementwise_affine?: boolean; dtype?: dtype });
+  normalized_shape: number[];
+  eps: number;
+  elementwise_affine: boolean;
+  weight: Tensor | null;
+  bias: Tensor | null;
+  reset_parameters(): void;
+  forward(input: Tensor): Tensor;
+  call(input: Tensor): Tensor;
+}
+export interface BatchNormOptions { eps?: number; momentum?: number | null; affine?: boolean; track_running_stats?: boolean; dtype?: dtype }
+export declare class BatchNorm1d extends Module {
+  constructor(num_features: number, opts?: BatchNormOptions);
+  num_features: number;
+  eps: number;
+  momentum: number | null;
+  affine: boolean;
+  track_running_stats: boolean;
+  weight: Tensor | null;
+  bias: Tensor | null;
+  running_mean: Tensor | null;
+  running_var: Tensor | null;
+  num_batches_tracked: Tensor | null;
+  reset_running_stats(): void;
+  reset_parameters(): void;
+  forward(input: Tensor): Tensor;
+  call(input: Tensor): Tensor;
+}
+export declare class BatchNorm2d extends BatchNorm1d {}
+export declare class Embedding extends Module {
+  constructor(num_embeddings: number, embedding_dim: number, opts?: { padding_idx?: number | null; _weight?: Tensor | null; dtype?: dtype });
+  static from_pretrained(embeddings: Tensor, opts?: { freeze?: boolean; padding_idx?: number | null }): Embedding;
+  num_embeddings: number;
+  embedding_dim: number;
+  padding_idx: number | null;
+  weight: Tensor;
+  reset_parameters(): void;
+  forward(input: Tensor): Tensor;
+  call(input: Tensor): Tensor;
+}
+export interface Functional {
+  layer_norm(input: Tensor, normalized_shape: number | number[], weight?: Tensor | null | { weight?: Tensor | null; bias?: Tensor | null; eps?: number },
+    bias?: Tensor | null, eps?: number): Tensor;
+  batch_norm(input: Tensor, running_mean: Tensor | null, running_var: Tensor | null,
+    opts?: { weight?: Tensor | null; bias?: Tensor | null; training?: boolean; momentum?: number; eps?: number }): Tensor;
+  embedding(input: Tensor, weight: Tensor, padding_idx?: number | null | { padding_idx?: number | null }): Tensor;
+}
+export interface NN {
+  LayerNorm: typeof LayerNorm;
+  BatchNorm1d: typeof BatchNorm1d;
+  BatchNorm2d: typeof BatchNorm2d;
+  Embedding: typeof Embedding;
+}
+export declare class AdamW extends Optimizer {
+  constructor(params: Params, opts?: { lr?: number; betas?: [number, number]; eps?: number; weight_decay?: number; amsgrad?: boolean; maximize?: boolean });
+}
+export declare class RMSprop extends Optimizer {
+  constructor(params: Params, opts?: { lr?: number; alpha?: number; eps?: number; weight_decay?: number; momentum?: number; centered?: boolean; maximize?: boolean });
+}
+export declare class Adagrad extends Optimizer {
+  constructor(params: Params, opts?: { lr?: number; lr_decay?: number; weight_decay?: number; initial_accumulator_value?: number; eps?: number; maximize?: boolean });
+}
+export declare class LRScheduler {
+  optimizer: Optimizer;
+  base_lrs: number[];
+  last_epoch: number;
+  /** One epoch on (the chainable form); step(epoch) uses the closed form, with 1.13's deprecation warning. */
+  step(epoch?: number | null): void;
+  get_last_lr(): number[];
+  get_lr(): number[];
+  state_dict(): Record<string, any>;
+  load_state_dict(state: Record<string, any>): void;
+}
+type SchedOpts = { last_epoch?: number; verbose?: boolean };
+export declare class ReduceLROnPlateau {
+  constructor(optimizer: Optimizer, opts?: { mode?: 'min' | 'max'; factor?: number; patience?: number; threshold?: number; threshold_mode?: 'rel' | 'abs';
+    cooldown?: number; min_lr?: number | number[]; eps?: number; verbose?: boolean });
+  step(metrics: number | Tensor, epoch?: number | null): void;
+  best: number;
+  num_bad_epochs: number;
+  cooldown_counter: number;
+  last_epoch: number;
+  readonly in_cooldown: boolean;
+  state_dict(): Record<string, any>;
+  load_state_dict(state: Record<string, any>): void;
+}
+export interface LRSchedulers {
+  _LRScheduler: typeof LRScheduler;
+  LambdaLR: new (optimizer: Optimizer, lr_lambda: ((epoch: number) => number) | Array<(epoch: number) => number> | ({ lr_lambda: ((epoch: number) => number) | Array<(epoch: number) => number> } & SchedOpts), opts?: SchedOpts) => LRScheduler;
+  StepLR: new (optimizer: Optimizer, step_size: number | ({ step_size: number; gamma?: number } & SchedOpts), opts?: { gamma?: number } & SchedOpts) => LRScheduler;
+  MultiStepLR: new (optimizer: Optimizer, milestones: number[] | ({ milestones: number[]; gamma?: number } & SchedOpts), opts?: { gamma?: number } & SchedOpts) => LRScheduler;
+  ExponentialLR: new (optimizer: Optimizer, gamma: number | ({ gamma: number } & SchedOpts), opts?: SchedOpts) => LRScheduler;
+  CosineAnnealingLR: new (optimizer: Optimizer, T_max: number | ({ T_max: number; eta_min?: number } & SchedOpts), opts?: { eta_min?: number } & SchedOpts) => LRScheduler;
+  ReduceLROnPlateau: typeof ReduceLROnPlateau;
+}
+export interface Optim {
+  AdamW: typeof AdamW;
+  RMSprop: typeof RMSprop;
+  Adagrad: typeof Adagrad;
+  lr_scheduler: LRSchedulers;
+}
+
 declare const torch: Torch;
 export default torch;
 export { tensor };

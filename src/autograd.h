@@ -53,6 +53,8 @@ enum {
   TP_GRAD_MISC,
   /* matrix decompositions and solvers (src/decomp.c): op is TP_DECOMP_* */
   TP_GRAD_DECOMP,
+  /* layer_norm, batch_norm and embedding (src/nnmore.c; formulas at the end of derivatives.c) */
+  TP_GRAD_NORM, TP_GRAD_EMBEDDING,
   TP_GRAD_COUNT
 };
 enum { TP_STATS_NANSUM, TP_STATS_LOGCUMSUMEXP, TP_STATS_DIST, TP_STATS_NOT_IMPLEMENTED, TP_STATS_LERP };

@@ -1292,6 +1292,7 @@ static int linalg2_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi);
 static int decomp_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gs, tp_tensor **gi);
 static int misc_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi);  /* src/misc.c's section, at the end */
 static int misc2_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi);
+static int nnmore_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi);  /* src/nnmore.c's section, at the end */
 
 int tp_formula_apply(tp_node *n, tp_tensor **gs, tp_tensor **gi) {
   arena a = {.n = 0};
@@ -1333,6 +1334,7 @@ int tp_formula_apply(tp_node *n, tp_tensor **gs, tp_tensor **gi) {
   case TP_GRAD_STATS: rc = stats_formula(&a, n, g, gi); break;
   case TP_GRAD_DECOMP: rc = decomp_formula(&a, n, g, gs, gi); break;
   case TP_GRAD_MISC: rc = misc_formula(&a, n, g, gi); break;
+  case TP_GRAD_NORM: case TP_GRAD_EMBEDDING: rc = nnmore_formula(&a, n, g, gi); break;
   case TP_GRAD_LINALG_DET: case TP_GRAD_LINALG_SLOGDET: case TP_GRAD_LINALG_INV:
     rc = linalg2_formula(&a, n, n->kind == TP_GRAD_LINALG_SLOGDET ? gs[1] : g, gi);
     break;
@@ -1370,6 +1372,8 @@ TP_API const char *tp_node_saved_name(void *node, int i) {
   case TP_GRAD_LINALG_DET: return i == 0 ? "A" : "result";
   case TP_GRAD_LINALG_SLOGDET: return "A";
   case TP_GRAD_LINALG_INV: return "inverse";
+  case TP_GRAD_NORM: return i == 0 ? "input" : i == 1 ? "result1" : i == 2 ? "result2" : "weight";
+  case TP_GRAD_EMBEDDING: return "indices";
   case TP_GRAD_DECOMP:
     switch (n->op) {
     case TP_DECOMP_CHOLESKY: return "L";
@@ -2402,4 +2406,62 @@ static int svd_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gs, tp_te
   }
   }
   return tp_fail_status("tensorpad: no derivative for %s", n->name);
+}
+
+/* ---- src/nnmore.c: layer_norm, batch_norm (TP_GRAD_NORM), embedding (TP_GRAD_EMBEDDING) ----
+ * norm: iv = {bn, fixed, mask}; saved x, mean, rstd (keepdim shapes), weight if given.
+ *   xhat = (x - mean) rstd;  d b = sum g;  d w = sum g xhat (over the dims w broadcasts along)
+ *   d x = rstd (gw - mean_R gw - xhat mean_R(gw xhat)), gw = g w; with fixed statistics
+ *   (batch_norm in eval mode) d x = rstd gw.
+ * embedding: iv = {padding_idx}; d weight = zeros.index_add(0, indices, g rows), the
+ *   padding_idx rows left out. */
+tp_tensor *tp_norm_channel_view(tp_tensor *p, int ndim);
+static int nnmore_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
+  if (n->kind == TP_GRAD_EMBEDDING) {
+    tp_tensor *idx = unpack(a, n, 0);
+    if (!idx) return -1;
+    const tp_meta *wm = &n->in_meta[0];
+    double flat[1] = {-1}, rows[2] = {-1, (double)wm->shape[1]};
+    tp_tensor *f = K(a, tp_reshape(idx, 1, flat)), *g2 = K(a, tp_reshape(g, 2, rows));
+    if (f && g2 && n->iv[0] >= 0) {
+      tp_tensor *keep = cmp_s(a, TP_OP_NE, f, (double)n->iv[0]);
+      g2 = where0(a, unsq(a, keep, 1), g2);
+    }
+    tp_tensor *z = g2 ? zeros_meta(a, wm) : NULL;
+    return (gi[0] = own(z ? K(a, tp_index_add(z, 0, f, g2, 1)) : NULL)) ? 0 : -1;
+  }
+  int bn = (int)n->iv[0], fixed = (int)n->iv[1];
+  int64_t mask = n->iv[2];
+  tp_tensor *x = unpack(a, n, 0), *mean = unpack(a, n, 1), *rstd = unpack(a, n, 2);
+  tp_tensor *w = n->nsaved > 3 ? unpack(a, n, 3) : NULL;
+  if (!x || !mean || !rstd || (n->nsaved > 3 && !w)) return -1;
+  int nd = x->ndim;
+  double rd[TP_MAX_DIMS], pd[TP_MAX_DIMS];  /* reduced dims; dims a parameter broadcasts along */
+  int nr = 0, np = 0;
+  for (int d = 0; d < nd; d++) {
+    if (mask >> d & 1) rd[nr++] = d;
+    if (bn ? d != 1 : !(mask >> d & 1)) pd[np++] = d;
+  }
+  if (!fixed && tp_grad_mode()) {  /* create_graph: statistics recomputed from x, so they carry x's graph */
+    mean = reduce(a, TP_OP_MEAN, x, nr, rd, 1);
+    tp_tensor *var = x ? K(a, tp_reduce(TP_OP_VAR, x, nr, rd, 1, 0, -1)) : NULL;
+    rstd = un(a, TP_OP_RSQRT, var ? K(a, tp_binary_scalar(TP_OP_ADD, var, n->s[0], TP_SCALAR_FLOAT, TP_FORM_PY, 1)) : NULL);
+    if (!rstd) return -1;
+  }
+  tp_tensor *xhat = mul(a, sub(a, x, mean), rstd);
+  if (!xhat) return -1;
+  if (n->next[2].fn && !(gi[2] = own(reshape_meta(a, reduce(a, TP_OP_SUM, g, np, pd, 0), &n->in_meta[2])))) return -1;
+  if (n->next[1].fn && !(gi[1] = own(reshape_meta(a, reduce(a, TP_OP_SUM, mul(a, g, xhat), np, pd, 0), &n->in_meta[1])))) return -1;
+  if (!n->next[0].fn) return 0;
+  tp_tensor *gw = g;
+  if (w) gw = mul(a, g, bn ? K(a, tp_norm_channel_view(w, nd)) : w);
+  tp_tensor *dx;
+  if (fixed) {
+    dx = mul(a, gw, rstd);
+  } else {
+    tp_tensor *m1 = reduce(a, TP_OP_MEAN, gw, nr, rd, 1);
+    tp_tensor *m2 = reduce(a, TP_OP_MEAN, mul(a, gw, xhat), nr, rd, 1);
+    dx = mul(a, sub(a, sub(a, gw, m1), mul(a, xhat, m2)), rstd);
+  }
+  return (gi[0] = own(dx)) ? 0 : -1;
 }

@@ -511,4 +511,13 @@ TP_API tp_tensor *tp_igamma(tp_tensor *a, tp_tensor *x);
 TP_API tp_tensor *tp_igammac(tp_tensor *a, tp_tensor *x);
 TP_API int tp_special_(int which, tp_tensor *self, tp_tensor *other);
 
+/* ---- src/nnmore.c: layer_norm / batch_norm and embedding ---------------------------------- */
+/* (x - mean) * rstd [* w] [+ b], statistics over the dims in bit mask `mask`: bn 0 layer_norm
+ * (NativeLayerNormBackward0), bn 1 batch_norm along dim 1 (NativeBatchNormBackward0), using
+ * rmean/rvar when given (eval mode), else x's own (biased) statistics. w, b may be NULL. */
+TP_API tp_tensor *tp_native_norm(tp_tensor *x, tp_tensor *w, tp_tensor *b, tp_tensor *rmean, tp_tensor *rvar, int bn,
+                                 double eps, double mask);
+/* weight[indices] (EmbeddingBackward0); padding_idx < 0: None (else that row gets no gradient). */
+TP_API tp_tensor *tp_embedding(tp_tensor *w, tp_tensor *idx, double padding_idx);
+
 #endif

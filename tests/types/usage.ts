@@ -155,3 +155,28 @@ void sq.index_reduce(0, torch.tensor([0, 0, 1]), torch.ones(3, 3), 'mean');
     torch.hann_window(8), torch.hamming_window(8, false, 0.5), torch.kaiser_window(8, { beta: 5 }), torch.blackman_window(4, { dtype: torch.float64 }),
     torch.linalg.multi_dot([X, Y.t(), a.index('0:2')]), torch.chain_matmul(X, Y.t()), torch.pdist(X, 1)];
 }
+
+// LayerNorm, BatchNorm, Embedding, buffers, AdamW/RMSprop/Adagrad, lr_scheduler (js/nn.js, js/optim.js)
+{
+  const { nn, optim } = torch;
+  const F = nn.functional;
+  const ln = new nn.LayerNorm([3, 4], { eps: 1e-6 });
+  const bn = new nn.BatchNorm2d(3, { momentum: null });
+  const emb = new nn.Embedding(10, 4, { padding_idx: 0 });
+  const x: Tensor = ln.call(torch.randn(2, 3, 4));
+  const y: Tensor = bn.call(torch.randn(2, 3, 4, 4));
+  const z: Tensor = emb.call(torch.tensor([1, 2]));
+  const f: Tensor = F.layer_norm(x, [4], null, null, 1e-5).add(F.batch_norm(y, null, null, { training: true }).sum()).sum().add(F.embedding(torch.tensor([0]), emb.weight).sum());
+  const bufs: Array<[string, Tensor]> = bn.named_buffers();
+  const rm: Tensor | null = bn.running_mean;
+  const opt = new optim.AdamW(emb.parameters(), { weight_decay: 0.1, amsgrad: true });
+  const rms = new optim.RMSprop(ln.parameters(), { momentum: 0.9, centered: true });
+  const ada = new optim.Adagrad(bn.parameters(), { lr_decay: 0.01 });
+  const s1 = new optim.lr_scheduler.StepLR(opt, 10, { gamma: 0.5 });
+  const s2 = new optim.lr_scheduler.CosineAnnealingLR(rms, { T_max: 20 });
+  const s3 = new optim.lr_scheduler.LambdaLR(ada, (e) => 0.9 ** e);
+  const plateau = new optim.lr_scheduler.ReduceLROnPlateau(opt, { patience: 3 });
+  opt.step(); s1.step(); s2.step(); s3.step(); plateau.step(f);
+  const lrs: number[] = s1.get_last_lr();
+  void [z, bufs, rm, lrs, bn.buffers().length];
+}
