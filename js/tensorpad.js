@@ -471,6 +471,8 @@ function deepcopy(x, memo = new Map()) {
       if ('value' in d) d.value = deepcopy(d.value, memo);
       Object.defineProperty(out, k, d);
     }
+    // a module's buffers (BatchNorm's running stats) outlive torch.scope, as its parameters do
+    if (out._buffers) for (const name of out._buffers.keys()) if (out[name] instanceof Tensor) keep(out[name]);
     return out;
   }
   return x;  // dtypes, functions and other objects are shared, as Python shares immutables

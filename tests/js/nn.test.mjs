@@ -160,3 +160,12 @@ test('mse_loss and l1_loss warn when target and input sizes differ, once per lin
     console.warn = orig;
   }
 });
+
+test('deepcopy of a module inside torch.scope keeps its buffers alive, as its parameters', () => {
+  const bn = new torch.nn.BatchNorm1d(3);
+  bn.forward(torch.arange(6, { dtype: torch.float32 }).view(2, 3));
+  const c = torch.scope(() => torch.deepcopy(bn));
+  assert.deepEqual(c.running_mean.tolist(), bn.running_mean.tolist());
+  assert.equal(c.num_batches_tracked.item(), 1);
+  assert.notEqual(c.running_mean, bn.running_mean);
+});
