@@ -138,91 +138,65 @@ class SGD extends Optimizer {
   }
 }
 
+/** Adam's and AdamW's keyword checks, with 1.13's messages. */
+function adamOptions(fname, a, names, defaults) {
+  const o = bind(fname, a, names, defaults);
+  if (!(o.lr >= 0)) throw new TensorError(`Invalid learning rate: ${pyNum(o.lr)}`);
+  if (!(o.eps >= 0)) throw new TensorError(`Invalid epsilon value: ${pyNum(o.eps)}`);
+  if (!(o.betas[0] >= 0 && o.betas[0] < 1)) throw new TensorError(`Invalid beta parameter at index 0: ${pyNum(o.betas[0])}`);
+  if (!(o.betas[1] >= 0 && o.betas[1] < 1)) throw new TensorError(`Invalid beta parameter at index 1: ${pyNum(o.betas[1])}`);
+  if (!(o.weight_decay >= 0)) throw new TensorError(`Invalid weight_decay value: ${pyNum(o.weight_decay)}`);
+  return o;
+}
+
+/** _single_tensor_adam / _single_tensor_adamw with Python-float bias corrections; addcmul_ and
+ *  addcdiv_ are spelled as the same float32 operations in the same order:
+ *  v*beta2 + ((1-beta2)*g)*g and p + ((-step_size)*m)/denom. AdamW first decays the weights
+ *  (p *= 1 - lr * wd) where Adam adds wd * p to the gradient. */
+function adamUpdate(opt, g, decoupled) {
+  const { lr, betas: [beta1, beta2], eps, weight_decay, amsgrad, maximize } = g;
+  for (const p of g.params) {
+    if (p.grad === null) continue;
+    let grad = maximize ? p.grad.neg() : p.grad;
+    const s = opt._state(p);
+    if (s.step === undefined) {
+      s.step = 0;
+      s.exp_avg = stateTensor(torchRef.zeros_like(p));
+      s.exp_avg_sq = stateTensor(torchRef.zeros_like(p));
+      if (amsgrad) s.max_exp_avg_sq = stateTensor(torchRef.zeros_like(p));
+    }
+    s.step += 1;
+    if (decoupled) p.mul_(1 - lr * weight_decay);
+    else if (weight_decay !== 0) grad = grad.add(p, { alpha: weight_decay });
+    s.exp_avg.mul_(beta1).add_(grad, { alpha: 1 - beta1 });
+    s.exp_avg_sq.mul_(beta2).add_(grad.mul(1 - beta2).mul_(grad));
+    const bc1 = 1 - beta1 ** s.step, bc2 = 1 - beta2 ** s.step;
+    const stepSize = lr / bc1, bc2Sqrt = Math.sqrt(bc2);
+    let v = s.exp_avg_sq;
+    if (amsgrad) {
+      s.max_exp_avg_sq.copy_(torchRef.maximum(s.max_exp_avg_sq, s.exp_avg_sq));
+      v = s.max_exp_avg_sq;
+    }
+    const denom = v.sqrt().div_(bc2Sqrt).add_(eps);
+    p.add_(s.exp_avg.mul(-stepSize).div_(denom));
+  }
+}
+
 class Adam extends Optimizer {
   constructor(params, ...a) {
-    const o = bind('Adam.__init__', a, ['lr', 'betas', 'eps', 'weight_decay', 'amsgrad', 'foreach', 'maximize', 'capturable', 'differentiable', 'fused'],
-      { lr: 1e-3, betas: [0.9, 0.999], eps: 1e-8, weight_decay: 0, amsgrad: false, foreach: null, maximize: false, capturable: false, differentiable: false, fused: false });
-    if (!(o.lr >= 0)) throw new TensorError(`Invalid learning rate: ${pyNum(o.lr)}`);
-    if (!(o.eps >= 0)) throw new TensorError(`Invalid epsilon value: ${pyNum(o.eps)}`);
-    if (!(o.betas[0] >= 0 && o.betas[0] < 1)) throw new TensorError(`Invalid beta parameter at index 0: ${pyNum(o.betas[0])}`);
-    if (!(o.betas[1] >= 0 && o.betas[1] < 1)) throw new TensorError(`Invalid beta parameter at index 1: ${pyNum(o.betas[1])}`);
-    if (!(o.weight_decay >= 0)) throw new TensorError(`Invalid weight_decay value: ${pyNum(o.weight_decay)}`);
-    super(params, o);
+    super(params, adamOptions('Adam.__init__', a, ['lr', 'betas', 'eps', 'weight_decay', 'amsgrad', 'foreach', 'maximize', 'capturable', 'differentiable', 'fused'],
+      { lr: 1e-3, betas: [0.9, 0.999], eps: 1e-8, weight_decay: 0, amsgrad: false, foreach: null, maximize: false, capturable: false, differentiable: false, fused: false }));
   }
-
-  // _single_tensor_adam with Python-float bias corrections; addcmul_/addcdiv_ are spelled as
-  // the same float32 operations in the same order: v*beta2 + ((1-beta2)*g)*g and
-  // p + ((-step_size)*m)/denom.
-  _update(g) {
-    const { lr, betas: [beta1, beta2], eps, weight_decay, amsgrad, maximize } = g;
-    for (const p of g.params) {
-      if (p.grad === null) continue;
-      let grad = maximize ? p.grad.neg() : p.grad;
-      const s = this._state(p);
-      if (s.step === undefined) {
-        s.step = 0;
-        s.exp_avg = stateTensor(torchRef.zeros_like(p));
-        s.exp_avg_sq = stateTensor(torchRef.zeros_like(p));
-        if (amsgrad) s.max_exp_avg_sq = stateTensor(torchRef.zeros_like(p));
-      }
-      s.step += 1;
-      if (weight_decay !== 0) grad = grad.add(p, { alpha: weight_decay });
-      s.exp_avg.mul_(beta1).add_(grad, { alpha: 1 - beta1 });
-      s.exp_avg_sq.mul_(beta2).add_(grad.mul(1 - beta2).mul_(grad));
-      const bc1 = 1 - beta1 ** s.step, bc2 = 1 - beta2 ** s.step;
-      const stepSize = lr / bc1, bc2Sqrt = Math.sqrt(bc2);
-      let v = s.exp_avg_sq;
-      if (amsgrad) {
-        s.max_exp_avg_sq.copy_(torchRef.maximum(s.max_exp_avg_sq, s.exp_avg_sq));
-        v = s.max_exp_avg_sq;
-      }
-      const denom = v.sqrt().div_(bc2Sqrt).add_(eps);
-      p.add_(s.exp_avg.mul(-stepSize).div_(denom));
-    }
-  }
+  _update(g) { adamUpdate(this, g, false); }
 }
 
 // ---- AdamW, RMSprop, Adagrad: 1.13's _single_tensor_* rules, spelled as Adam's are ----------------
 class AdamW extends Optimizer {
   constructor(params, ...a) {
-    const o = bind('AdamW.__init__', a, ['lr', 'betas', 'eps', 'weight_decay', 'amsgrad', 'maximize', 'foreach', 'capturable'],
-      { lr: 1e-3, betas: [0.9, 0.999], eps: 1e-8, weight_decay: 1e-2, amsgrad: false, maximize: false, foreach: null, capturable: false });
-    if (!(o.lr >= 0)) throw new TensorError(`Invalid learning rate: ${pyNum(o.lr)}`);
-    if (!(o.eps >= 0)) throw new TensorError(`Invalid epsilon value: ${pyNum(o.eps)}`);
-    if (!(o.betas[0] >= 0 && o.betas[0] < 1)) throw new TensorError(`Invalid beta parameter at index 0: ${pyNum(o.betas[0])}`);
-    if (!(o.betas[1] >= 0 && o.betas[1] < 1)) throw new TensorError(`Invalid beta parameter at index 1: ${pyNum(o.betas[1])}`);
-    if (!(o.weight_decay >= 0)) throw new TensorError(`Invalid weight_decay value: ${pyNum(o.weight_decay)}`);
-    super(params, o);
+    super(params, adamOptions('AdamW.__init__', a, ['lr', 'betas', 'eps', 'weight_decay', 'amsgrad', 'maximize', 'foreach', 'capturable'],
+      { lr: 1e-3, betas: [0.9, 0.999], eps: 1e-8, weight_decay: 1e-2, amsgrad: false, maximize: false, foreach: null, capturable: false }));
   }
-
-  // decoupled decay first (p *= 1 - lr * wd), then Adam's moments and step
-  _update(g) {
-    const { lr, betas: [beta1, beta2], eps, weight_decay, amsgrad, maximize } = g;
-    for (const p of g.params) {
-      if (p.grad === null) continue;
-      const grad = maximize ? p.grad.neg() : p.grad;
-      const s = this._state(p);
-      if (s.step === undefined) {
-        s.step = 0;
-        s.exp_avg = stateTensor(torchRef.zeros_like(p));
-        s.exp_avg_sq = stateTensor(torchRef.zeros_like(p));
-        if (amsgrad) s.max_exp_avg_sq = stateTensor(torchRef.zeros_like(p));
-      }
-      s.step += 1;
-      p.mul_(1 - lr * weight_decay);
-      s.exp_avg.mul_(beta1).add_(grad, { alpha: 1 - beta1 });
-      s.exp_avg_sq.mul_(beta2).add_(grad.mul(1 - beta2).mul_(grad));
-      const bc1 = 1 - beta1 ** s.step, bc2 = 1 - beta2 ** s.step;
-      const stepSize = lr / bc1, bc2Sqrt = Math.sqrt(bc2);
-      let v = s.exp_avg_sq;
-      if (amsgrad) {
-        s.max_exp_avg_sq.copy_(torchRef.maximum(s.max_exp_avg_sq, s.exp_avg_sq));
-        v = s.max_exp_avg_sq;
-      }
-      const denom = v.sqrt().div_(bc2Sqrt).add_(eps);
-      p.add_(s.exp_avg.mul(-stepSize).div_(denom));
-    }
-  }
+  _update(g) { adamUpdate(this, g, true); }
 }
 
 class RMSprop extends Optimizer {
