@@ -111,6 +111,8 @@ test-browser: web deps-browser
 fixtures:
 	@/usr/bin/python3 -c 'import torch' 2>/dev/null || { $(APT_INSTALL) python3-torch; }
 	for g in tests/fixtures/gen_*.py; do /usr/bin/python3 $$g || exit 1; done
+	@test -f /usr/include/simde/wasm/simd128.h || { echo "installing libsimde-dev"; $(APT_INSTALL) libsimde-dev; }
+	/usr/bin/python3 tests/fixtures/check_tanh.py
 
 # ---- bench: tensorpad and its peers in one run (never part of `make test`) --------------
 # Peers are pinned dev dependencies of bench/ only; bench/.npmrc skips install scripts.
