@@ -53,12 +53,17 @@ enum {
   TP_GRAD_MISC,
   /* matrix decompositions and solvers (src/decomp.c): op is TP_DECOMP_* */
   TP_GRAD_DECOMP,
+  /* convolution and pooling (src/conv.c, which also holds their backward): iv[0] is TP_CONV_* */
+  TP_GRAD_CONV,
   TP_GRAD_COUNT
 };
 enum { TP_STATS_NANSUM, TP_STATS_LOGCUMSUMEXP, TP_STATS_DIST, TP_STATS_NOT_IMPLEMENTED, TP_STATS_LERP };
 enum { TP_DECOMP_SOLVE, TP_DECOMP_CHOLESKY, TP_DECOMP_SOLVE_TRIANGULAR, TP_DECOMP_TRIANGULAR_SOLVE, TP_DECOMP_CHOLESKY_SOLVE,
        TP_DECOMP_CHOLESKY_INVERSE, TP_DECOMP_LU_FACTOR, TP_DECOMP_LU_SOLVE, TP_DECOMP_QR,
        TP_DECOMP_EIGH };
+enum { TP_CONV_CONV, TP_CONV_MAX_POOL, TP_CONV_AVG_POOL, TP_CONV_ADAPTIVE_AVG };
+/* The backward of a TP_GRAD_CONV node: kernels in conv.c (no graph of its own). */
+int tp_conv_backward(tp_node *n, tp_tensor *g, tp_tensor **gi);
 
 struct tp_node {
   int32_t refcount;
