@@ -28,52 +28,42 @@ typedef struct {
   int64_t N, C, H, W, O, kh, kw, Ho, Wo, sh, sw, ph, pw, dh, dw, groups;
 } conv_geo;
 
-#define IM2COL(T, SUF)                                                                          \
-  static void im2col_##SUF(const conv_geo *p, int64_t Cg, const T *src, T *dst) {               \
-    int64_t L = p->Ho * p->Wo;                                                                   \
-    for (int64_t c = 0; c < Cg; c++)                                                             \
-      for (int64_t ki = 0; ki < p->kh; ki++)                                                     \
-        for (int64_t kj = 0; kj < p->kw; kj++) {                                                 \
-          T *row = dst + ((c * p->kh + ki) * p->kw + kj) * L;                                    \
-          for (int64_t oh = 0; oh < p->Ho; oh++) {                                               \
-            int64_t ih = oh * p->sh - p->ph + ki * p->dh;                                        \
-            T *r = row + oh * p->Wo;                                                             \
-            if (ih < 0 || ih >= p->H) { memset(r, 0, sizeof(T) * (size_t)p->Wo); continue; }    \
-            const T *s = src + (c * p->H + ih) * p->W;                                           \
-            for (int64_t ow = 0; ow < p->Wo; ow++) {                                             \
-              int64_t iw = ow * p->sw - p->pw + kj * p->dw;                                      \
-              r[ow] = iw >= 0 && iw < p->W ? s[iw] : (T)0;                                       \
-            }                                                                                    \
-          }                                                                                      \
-        }                                                                                        \
-  }                                                                                              \
-  static void col2im_##SUF(const conv_geo *p, int64_t Cg, const T *col, T *dst) {               \
-    int64_t L = p->Ho * p->Wo;                                                                   \
-    for (int64_t c = 0; c < Cg; c++)                                                             \
-      for (int64_t ki = 0; ki < p->kh; ki++)                                                     \
-        for (int64_t kj = 0; kj < p->kw; kj++) {                                                 \
-          const T *row = col + ((c * p->kh + ki) * p->kw + kj) * L;                              \
-          for (int64_t oh = 0; oh < p->Ho; oh++) {                                               \
-            int64_t ih = oh * p->sh - p->ph + ki * p->dh;                                        \
-            if (ih < 0 || ih >= p->H) continue;                                                  \
-            T *d = dst + (c * p->H + ih) * p->W;                                                 \
-            for (int64_t ow = 0; ow < p->Wo; ow++) {                                             \
-              int64_t iw = ow * p->sw - p->pw + kj * p->dw;                                      \
-              if (iw >= 0 && iw < p->W) d[iw] += row[oh * p->Wo + ow];                            \
-            }                                                                                    \
-          }                                                                                      \
-        }                                                                                        \
-  }
-IM2COL(float, f32)
-IM2COL(double, f64)
-
+/* One copy of each for both dtypes (size over speed: the branch on es is predictable, and
+ * the GEMM dominates). im2col: dst (Cg·kh·kw, Ho·Wo) from src (Cg, H, W), zeros in padding. */
 static void im2col(int dt, const conv_geo *p, int64_t Cg, const char *src, char *dst) {
-  if (dt == TP_FLOAT32) im2col_f32(p, Cg, (const float *)src, (float *)dst);
-  else im2col_f64(p, Cg, (const double *)src, (double *)dst);
+  int64_t L = p->Ho * p->Wo, f = dt == TP_FLOAT32;
+  for (int64_t c = 0; c < Cg; c++)
+    for (int64_t ki = 0; ki < p->kh; ki++)
+      for (int64_t kj = 0; kj < p->kw; kj++) {
+        int64_t row = ((c * p->kh + ki) * p->kw + kj) * L;
+        for (int64_t oh = 0; oh < p->Ho; oh++) {
+          int64_t ih = oh * p->sh - p->ph + ki * p->dh, r = row + oh * p->Wo, s = (c * p->H + ih) * p->W;
+          for (int64_t ow = 0; ow < p->Wo; ow++) {
+            int64_t iw = ow * p->sw - p->pw + kj * p->dw, in = ih >= 0 && ih < p->H && iw >= 0 && iw < p->W;
+            if (f) ((float *)dst)[r + ow] = in ? ((const float *)src)[s + iw] : 0.0f;
+            else ((double *)dst)[r + ow] = in ? ((const double *)src)[s + iw] : 0.0;
+          }
+        }
+      }
 }
+/* col2im: dst (Cg, H, W) += each column entry at the pixel it was copied from. */
 static void col2im(int dt, const conv_geo *p, int64_t Cg, const char *col, char *dst) {
-  if (dt == TP_FLOAT32) col2im_f32(p, Cg, (const float *)col, (float *)dst);
-  else col2im_f64(p, Cg, (const double *)col, (double *)dst);
+  int64_t L = p->Ho * p->Wo, f = dt == TP_FLOAT32;
+  for (int64_t c = 0; c < Cg; c++)
+    for (int64_t ki = 0; ki < p->kh; ki++)
+      for (int64_t kj = 0; kj < p->kw; kj++) {
+        int64_t row = ((c * p->kh + ki) * p->kw + kj) * L;
+        for (int64_t oh = 0; oh < p->Ho; oh++) {
+          int64_t ih = oh * p->sh - p->ph + ki * p->dh, r = row + oh * p->Wo, d = (c * p->H + ih) * p->W;
+          if (ih < 0 || ih >= p->H) continue;
+          for (int64_t ow = 0; ow < p->Wo; ow++) {
+            int64_t iw = ow * p->sw - p->pw + kj * p->dw;
+            if (iw < 0 || iw >= p->W) continue;
+            if (f) ((float *)dst)[d + iw] += ((const float *)col)[r + ow];
+            else ((double *)dst)[d + iw] += ((const double *)col)[r + ow];
+          }
+        }
+      }
 }
 /* C (M×N, row stride ldc) = A·B + C. */
 static int gemm(int dt, int64_t M, int64_t N, int64_t K, const char *A, int64_t rsa, int64_t csa,
