@@ -1102,3 +1102,60 @@ export interface Torch {
   orgqr(input: Tensor, input2: Tensor): Tensor;
   ormqr(input: Tensor, input2: Tensor, input3: Tensor, left?: boolean | { left?: boolean; transpose?: boolean }, transpose?: boolean): Tensor;
 }
+
+// ---- convolution and pooling (js/conv.js, src/conv.c) -------------------------------------
+export type IntOrPair = number | number[];
+export interface ConvOptions {
+  bias?: Tensor | null;
+  stride?: IntOrPair;
+  /** An int, one per spatial dim, or 'valid' / 'same'. */
+  padding?: IntOrPair | 'valid' | 'same';
+  dilation?: IntOrPair;
+  groups?: number;
+}
+export interface MaxPoolOptions { stride?: IntOrPair | null; padding?: IntOrPair; dilation?: IntOrPair; ceil_mode?: boolean; return_indices?: boolean }
+export interface AvgPoolOptions { stride?: IntOrPair | null; padding?: IntOrPair; ceil_mode?: boolean; count_include_pad?: boolean; divisor_override?: number | null }
+export interface Functional {
+  /** input (N, C, L) or (C, L), weight (O, C / groups, k): ConvolutionBackward0 (unbatched: SqueezeBackward1). */
+  conv1d(input: Tensor, weight: Tensor, bias?: Tensor | null | ConvOptions, stride?: IntOrPair | ConvOptions, padding?: IntOrPair | 'valid' | 'same', dilation?: IntOrPair, groups?: number): Tensor;
+  /** input (N, C, H, W) or (C, H, W), weight (O, C / groups, kH, kW). */
+  conv2d(input: Tensor, weight: Tensor, bias?: Tensor | null | ConvOptions, stride?: IntOrPair | ConvOptions, padding?: IntOrPair | 'valid' | 'same', dilation?: IntOrPair, groups?: number): Tensor;
+  /** The pooled values, or [values, int64 indices] with return_indices. */
+  max_pool2d(input: Tensor, kernel_size: IntOrPair, stride?: IntOrPair | null | MaxPoolOptions, padding?: IntOrPair, dilation?: IntOrPair, ceil_mode?: boolean, return_indices?: boolean): any;
+  avg_pool2d(input: Tensor, kernel_size: IntOrPair, stride?: IntOrPair | null | AvgPoolOptions, padding?: IntOrPair, ceil_mode?: boolean, count_include_pad?: boolean, divisor_override?: number | null): Tensor;
+  /** output_size: an int or [oh, ow] (null keeps that input size). */
+  adaptive_avg_pool2d(input: Tensor, output_size: number | Array<number | null>): Tensor;
+}
+export interface ConvModuleOptions { stride?: IntOrPair; padding?: IntOrPair | 'valid' | 'same'; dilation?: IntOrPair; groups?: number; bias?: boolean; padding_mode?: 'zeros'; dtype?: dtype }
+export declare class Conv2d extends Module {
+  constructor(in_channels: number, out_channels: number, kernel_size: IntOrPair, opts?: ConvModuleOptions);
+  in_channels: number;
+  out_channels: number;
+  kernel_size: number[];
+  stride: number[];
+  padding: number[] | 'valid' | 'same';
+  dilation: number[];
+  groups: number;
+  padding_mode: string;
+  weight: Tensor;
+  bias: Tensor | null;
+  reset_parameters(): void;
+  forward(input: Tensor): Tensor;
+  call(input: Tensor): Tensor;
+}
+export declare class Conv1d extends Conv2d {}
+export interface NN {
+  Conv1d: typeof Conv1d;
+  Conv2d: typeof Conv2d;
+  MaxPool2d: new (kernel_size: IntOrPair, stride?: IntOrPair | null | Omit<MaxPoolOptions, 'stride'> & { stride?: IntOrPair | null }, padding?: IntOrPair, dilation?: IntOrPair, return_indices?: boolean, ceil_mode?: boolean) => Activation;
+  AvgPool2d: new (kernel_size: IntOrPair, stride?: IntOrPair | null | AvgPoolOptions, padding?: IntOrPair, ceil_mode?: boolean, count_include_pad?: boolean, divisor_override?: number | null) => Activation;
+  AdaptiveAvgPool2d: new (output_size: number | Array<number | null>) => Activation;
+  Flatten: new (start_dim?: number | { start_dim?: number; end_dim?: number }, end_dim?: number) => Activation;
+  Unflatten: new (dim: number, unflattened_size: number[]) => Activation;
+}
+export interface Torch {
+  conv1d(input: Tensor, weight: Tensor, bias?: Tensor | null | ConvOptions, stride?: IntOrPair | ConvOptions, padding?: IntOrPair | 'valid' | 'same', dilation?: IntOrPair, groups?: number): Tensor;
+  conv2d(input: Tensor, weight: Tensor, bias?: Tensor | null | ConvOptions, stride?: IntOrPair | ConvOptions, padding?: IntOrPair | 'valid' | 'same', dilation?: IntOrPair, groups?: number): Tensor;
+  /** The values only (torch.max_pool2d). */
+  max_pool2d(input: Tensor, kernel_size: IntOrPair, stride?: IntOrPair | MaxPoolOptions, padding?: IntOrPair, dilation?: IntOrPair, ceil_mode?: boolean): Tensor;
+}

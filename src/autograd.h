@@ -55,6 +55,8 @@ enum {
   TP_GRAD_DECOMP,
   /* layer_norm, batch_norm and embedding (src/nnmore.c; formulas at the end of derivatives.c) */
   TP_GRAD_NORM, TP_GRAD_EMBEDDING,
+  /* convolution and pooling (src/conv.c, which also holds their backward): iv[0] is TP_CONV_* */
+  TP_GRAD_CONV,
   TP_GRAD_COUNT
 };
 enum { TP_STATS_NANSUM, TP_STATS_LOGCUMSUMEXP, TP_STATS_DIST, TP_STATS_NOT_IMPLEMENTED, TP_STATS_LERP };
@@ -64,6 +66,9 @@ enum { TP_DECOMP_SOLVE, TP_DECOMP_CHOLESKY, TP_DECOMP_SOLVE_TRIANGULAR, TP_DECOM
        /* svd and what is built on it (decomp.c's last sections) */
        TP_DECOMP_SVD, TP_DECOMP_PINV, TP_DECOMP_MATRIX_EXP, TP_DECOMP_NO_DERIVATIVE,
        TP_DECOMP_HOUSEHOLDER_PRODUCT, TP_DECOMP_LSTSQ };
+enum { TP_CONV_CONV, TP_CONV_MAX_POOL, TP_CONV_AVG_POOL, TP_CONV_ADAPTIVE_AVG };
+/* The backward of a TP_GRAD_CONV node: kernels in conv.c (no graph of its own). */
+int tp_conv_backward(tp_node *n, tp_tensor *g, tp_tensor **gi);
 
 struct tp_node {
   int32_t refcount;

@@ -1335,6 +1335,7 @@ int tp_formula_apply(tp_node *n, tp_tensor **gs, tp_tensor **gi) {
   case TP_GRAD_DECOMP: rc = decomp_formula(&a, n, g, gs, gi); break;
   case TP_GRAD_MISC: rc = misc_formula(&a, n, g, gi); break;
   case TP_GRAD_NORM: case TP_GRAD_EMBEDDING: rc = nnmore_formula(&a, n, g, gi); break;
+  case TP_GRAD_CONV: rc = tp_conv_backward(n, g, gi); break;
   case TP_GRAD_LINALG_DET: case TP_GRAD_LINALG_SLOGDET: case TP_GRAD_LINALG_INV:
     rc = linalg2_formula(&a, n, n->kind == TP_GRAD_LINALG_SLOGDET ? gs[1] : g, gi);
     break;
@@ -1355,6 +1356,7 @@ TP_API const char *tp_node_saved_name(void *node, int i) {
   case TP_GRAD_BINARY: return i == 0 ? "self" : i == 1 ? "other" : "result";
   case TP_GRAD_BINARY_SCALAR: return n->nsaved == 1 ? (n->iv[0] == 1 ? "self" : "other") : i == 0 ? "self" : "result";
   case TP_GRAD_WHERE: return "condition";
+  case TP_GRAD_CONV: return n->iv[0] == TP_CONV_CONV ? (i == 0 ? "input" : "weight") : i == 0 ? "self" : "result1";
   case TP_GRAD_CLAMP: return i == 0 ? "self" : n->iv[0] == 2 && i == 1 ? "min" : "max";
   case TP_GRAD_REDUCE: case TP_GRAD_DIMOP: return i == 0 ? "self" : "result";
   case TP_GRAD_REDUCE_INDEXED: return "indices";

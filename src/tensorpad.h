@@ -519,5 +519,17 @@ TP_API tp_tensor *tp_native_norm(tp_tensor *x, tp_tensor *w, tp_tensor *b, tp_te
                                  double eps, double mask);
 /* weight[indices] (EmbeddingBackward0); padding_idx < 0: None (else that row gets no gradient). */
 TP_API tp_tensor *tp_embedding(tp_tensor *w, tp_tensor *idx, double padding_idx);
+/* ---- convolution and pooling (src/conv.c) -------------------------------------------------- */
+/* convolution(x, w, bias or NULL, k, params, groups): k = 1 or 2 spatial dims, x (N, C, *) and
+ * w (O, C / groups, *) of k + 2 dims, params = {stride[k], padding[k], dilation[k]}
+ * (ConvolutionBackward0). float32 / float64. */
+TP_API tp_tensor *tp_convolution(tp_tensor *x, tp_tensor *w, tp_tensor *b, int k, const double *params, double groups);
+/* Pooling of a (N, C, H, W) or (C, H, W) input; params = {kH, kW, sH, sW, padH, padW,
+ * dilH, dilW, ceil_mode, count_include_pad, divisor_override, has_divisor}.
+ * max_pool2d: out[0] values, out[1] int64 indices within each plane (MaxPool2DWithIndicesBackward0);
+ * avg_pool2d (AvgPool2DBackward0); adaptive_avg_pool2d to (oh, ow) (AdaptiveAvgPool2DBackward0). */
+TP_API int tp_max_pool2d(tp_tensor *x, const double *params, tp_tensor **out);
+TP_API tp_tensor *tp_avg_pool2d(tp_tensor *x, const double *params);
+TP_API tp_tensor *tp_adaptive_avg_pool2d(tp_tensor *x, double oh, double ow);
 
 #endif

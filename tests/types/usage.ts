@@ -180,3 +180,18 @@ void sq.index_reduce(0, torch.tensor([0, 0, 1]), torch.ones(3, 3), 'mean');
   const lrs: number[] = s1.get_last_lr();
   void [z, bufs, rm, lrs, bn.buffers().length];
 }
+
+// convolution and pooling (js/conv.js)
+{
+  const { nn } = torch;
+  const F = nn.functional;
+  const conv = new nn.Conv2d(1, 8, 3, { padding: 1 });
+  const x = torch.randn(2, 1, 8, 8);
+  const y: Tensor = F.max_pool2d(conv.call(x).relu(), 2);
+  const z: Tensor = F.avg_pool2d(y, 2, { count_include_pad: false }).add(F.adaptive_avg_pool2d(y, [2, null]));
+  const c1: Tensor = F.conv1d(torch.randn(1, 2, 5), torch.randn(3, 2, 2), null, { padding: 'same' });
+  const c2: Tensor = torch.conv2d(x, conv.weight, conv.bias, 1, 'valid');
+  const model = new nn.Sequential(new nn.Conv1d(2, 4, 3), new nn.MaxPool2d(2), new nn.AvgPool2d(2, { stride: 1 }),
+    new nn.AdaptiveAvgPool2d(1), new nn.Flatten(), new nn.Unflatten(1, [2, 2]));
+  void [z, c1, c2, model, torch.max_pool2d(x, 2)];
+}

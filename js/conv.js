@@ -1,0 +1,283 @@
+// Convolution and pooling: F.conv1d / F.conv2d (torch.conv1d / torch.conv2d), F.max_pool2d,
+// F.avg_pool2d, F.adaptive_avg_pool2d, and the modules Conv1d, Conv2d, MaxPool2d, AvgPool2d,
+// AdaptiveAvgPool2d, Flatten, Unflatten. The core computes (src/conv.c); this file parses
+// arguments as torch/nn/functional.py and the modules' __init__ do, with their messages.
+// nn.js calls makeConv with its Module machinery (no import cycle) when it builds torch.nn.
+import { W, check, checkStatus, args, memory, TensorError } from './core.js';
+import { bind, warnOnce } from './args.js';
+import { describe } from './dtype.js';
+import { wrap, asTensor } from './tensor.js';
+
+/** Python's repr of an int tuple: (3, 3), (3,). */
+const pyTuple = (t) => (t.length === 1 ? `(${t[0]},)` : `(${t.join(', ')})`);
+/** An int, or an array as the Python list it stands for (modules that keep what they were given). */
+const pyVal = (v) => (Array.isArray(v) ? `[${v.map((e) => (e === null || e === undefined ? 'None' : e)).join(', ')}]` : String(v));
+const isIntList = (v) => Array.isArray(v) && v.every(Number.isInteger);
+
+/** The function's int[k] argument (an int becomes k of them), then ATen's
+ *  expand_param_if_needed for the weight's kw spatial dims. */
+function expand(v, name, k, kw) {
+  if (Number.isInteger(v)) v = Array(k).fill(v);
+  if (isIntList(v) && v.length === 1) return Array(kw).fill(v[0]);
+  if (isIntList(v) && v.length === kw) return v.slice();
+  if (isIntList(v)) throw new TensorError(`expected ${name} to be a single integer value or a list of ${kw} values to match the convolution dimensions, but got ${name}=[${v.join(', ')}]`);
+  throw new TypeError(`conv: argument '${name}' must be tuple of ints, not ${describe(v)}`);
+}
+
+let torchRef = null;
+
+// ---- functional --------------------------------------------------------------------------
+function convNd(k, fname, a) {
+  const o = bind(fname, a, ['input', 'weight', 'bias', 'stride', 'padding', 'dilation', 'groups'],
+    { bias: null, stride: 1, padding: 0, dilation: 1, groups: 1 });
+  let input = asTensor(o.input, fname, 'input', 1);
+  const weight = asTensor(o.weight, fname, 'weight', 2);
+  const bias = o.bias === null || o.bias === undefined ? null : asTensor(o.bias, fname, 'bias', 3);
+  if (input.ndim !== k + 1 && input.ndim !== k + 2) {
+    throw new TensorError(`Expected ${k + 1}D (unbatched) or ${k + 2}D (batched) input to ${fname}, but got input of size: [${Array.from(input.shape).join(', ')}]`);
+  }
+  if (!Number.isInteger(o.groups)) throw new TypeError(`${fname}(): argument 'groups' must be int, not ${describe(o.groups)}`);
+  if (weight.ndim < 3) throw new TensorError('weight should have at least three dimensions');
+  const kw = weight.ndim - 2;
+  const stride = expand(o.stride, 'stride', k, kw), dilation = expand(o.dilation, 'dilation', k, kw);
+  let padding, padRight = null;
+  if (typeof o.padding === 'string') {
+    if (o.padding === 'valid') padding = Array(kw).fill(0);
+    else if (o.padding === 'same') {
+      if (stride.some((s) => s !== 1)) throw new TensorError("padding='same' is not supported for strided convolutions");
+      padding = [];
+      padRight = [];
+      for (let i = 0; i < kw; i++) {
+        const total = dilation[i] * ((weight.shape[i + 2] ?? 1) - 1);
+        padding.push(Math.floor(total / 2));
+        padRight.push(total - Math.floor(total / 2));
+      }
+      if (padRight.every((r, i) => r === padding[i])) padRight = null;
+      else warnOnce("Using padding='same' with even kernel lengths and odd dilation may require a zero-padded copy of the input be created (Triggered internally at ../aten/src/ATen/native/Convolution.cpp:1003.)");
+    } else throw new TensorError(`Invalid padding string: '${o.padding}'`);
+  } else padding = expand(o.padding, 'padding', k, kw);
+  const unbatched = input.ndim === k + 1;
+  if (unbatched) input = input.unsqueeze(0);
+  if (padRight) {
+    // 1.13 pads the input by the odd element (constant_pad_nd) and keeps a symmetric padding
+    for (let i = 0; i < kw; i++) {
+      if (padRight[i] === padding[i]) continue;
+      const sz = Array.from(input.shape);
+      sz[i + 2] = padRight[i] - padding[i];
+      input = torchRef.cat([input, torchRef.zeros(sz, { dtype: input.dtype })], i + 2);
+    }
+  }
+  const out = wrap(check(W.tp_convolution(input._ptr, weight._ptr, bias ? bias._ptr : 0, kw, args([...stride, ...padding, ...dilation]), o.groups)));
+  return unbatched ? out.squeeze(0) : out;
+}
+const conv1d = (...a) => convNd(1, 'conv1d', a);
+const conv2d = (...a) => convNd(2, 'conv2d', a);
+
+/** An int or a pair for pooling (ATen's "must either be a single int, or a tuple of two ints"). */
+function pair(v, fname, what, omit = false) {
+  if (omit && (v === null || v === undefined || (Array.isArray(v) && v.length === 0))) return null;
+  if (Number.isInteger(v)) return [v, v];
+  if (isIntList(v) && v.length === 1) return [v[0], v[0]];
+  if (isIntList(v) && v.length === 2) return v.slice();
+  if (Array.isArray(v) || Number.isInteger(v)) {
+    throw new TensorError(`${fname}: ${what} must ${what === 'dilation' ? 'be either' : 'either be'}${omit ? ' omitted,' : ''} a single int, or a tuple of two ints`);
+  }
+  throw new TypeError(`${fname}(): argument '${what}' must be tuple of ints, not ${describe(v)}`);
+}
+
+let pairPtr = 0;
+function max_pool2d(...a) {
+  const o = bind('max_pool2d', a, ['input', 'kernel_size', 'stride', 'padding', 'dilation', 'ceil_mode', 'return_indices'],
+    { stride: null, padding: 0, dilation: 1, ceil_mode: false, return_indices: false });
+  const input = asTensor(o.input, 'max_pool2d', 'input', 1);
+  const ks = pair(o.kernel_size, 'max_pool2d', 'kernel_size');
+  const st = pair(o.stride, 'max_pool2d', 'stride', true) ?? ks;
+  const pd = pair(o.padding, 'max_pool2d', 'padding'), dl = pair(o.dilation, 'max_pool2d', 'dilation');
+  if (!pairPtr) pairPtr = check(W.tp_malloc(8));
+  checkStatus(W.tp_max_pool2d(input._ptr, args([...ks, ...st, ...pd, ...dl, o.ceil_mode ? 1 : 0, 0, 0, 0]), pairPtr));
+  const p = new Uint32Array(memory.buffer, pairPtr, 2);
+  const out = wrap(p[0]), idx = wrap(p[1]);
+  if (o.return_indices) return [out, idx];
+  idx.dispose();
+  return out;
+}
+
+function avg_pool2d(...a) {
+  const o = bind('avg_pool2d', a, ['input', 'kernel_size', 'stride', 'padding', 'ceil_mode', 'count_include_pad', 'divisor_override'],
+    { stride: null, padding: 0, ceil_mode: false, count_include_pad: true, divisor_override: null });
+  const input = asTensor(o.input, 'avg_pool2d', 'input', 1);
+  const ks = pair(o.kernel_size, 'avg_pool2d', 'kernel_size');
+  const st = pair(o.stride, 'avg_pool2d', 'stride', true) ?? ks;
+  const pd = pair(o.padding, 'avg_pool2d', 'padding');
+  if (input.ndim < 3) {
+    throw new TensorError(`Dimension out of range (expected to be in range of [${-Math.max(input.ndim, 1)}, ${Math.max(input.ndim, 1) - 1}], but got -3)`);
+  }
+  const hasDiv = o.divisor_override !== null && o.divisor_override !== undefined;
+  return wrap(check(W.tp_avg_pool2d(input._ptr, args([...ks, ...st, ...pd, 1, 1, o.ceil_mode ? 1 : 0, o.count_include_pad ? 1 : 0,
+    hasDiv ? o.divisor_override : 0, hasDiv ? 1 : 0]))));
+}
+
+function adaptive_avg_pool2d(...a) {
+  const o = bind('adaptive_avg_pool2d', a, ['input', 'output_size']);
+  const input = asTensor(o.input, 'adaptive_avg_pool2d', 'input', 1);
+  let os = o.output_size;
+  if (Number.isInteger(os)) os = [os, os];
+  else if (Array.isArray(os) && os.length === 1) os = [os[0], os[0]];
+  if (!Array.isArray(os)) throw new TypeError(`adaptive_avg_pool2d(): argument 'output_size' must be tuple of ints, not ${describe(os)}`);
+  if (os.length !== 2) throw new TensorError('adaptive_avg_pool2d: output_size must be 2');
+  // functional.py's _list_with_default: None keeps the input's size
+  os = os.map((v, i) => (v === null || v === undefined ? input.shape[input.ndim - 2 + i] : v));
+  if (os[0] === 1 && os[1] === 1) return input.mean([-1, -2], true);  // ATen's shortcut (MeanBackward1)
+  return wrap(check(W.tp_adaptive_avg_pool2d(input._ptr, os[0], os[1])));
+}
+
+/** The torch.nn pieces that need nn.js's Module, Parameter and init. */
+export function makeConv({ Module, Parameter, init, fanInOut, pyBool }) {
+  const PADDING_MODES = ['zeros', 'reflect', 'replicate', 'circular'];
+  class ConvNd extends Module {
+    constructor(k, name, a) {
+      super();
+      const o = bind(`${name}.__init__`, a, ['in_channels', 'out_channels', 'kernel_size', 'stride', 'padding', 'dilation', 'groups', 'bias', 'padding_mode', 'device', 'dtype'],
+        { stride: 1, padding: 0, dilation: 1, groups: 1, bias: true, padding_mode: 'zeros' });
+      for (const key of ['in_channels', 'out_channels', 'groups']) {
+        if (!Number.isInteger(o[key])) throw new TypeError(`${name}(): argument '${key}' must be int, not ${describe(o[key])}`);
+      }
+      if (o.groups <= 0) throw new TensorError('groups must be a positive integer');
+      if (o.in_channels % o.groups !== 0) throw new TensorError('in_channels must be divisible by groups');
+      if (o.out_channels % o.groups !== 0) throw new TensorError('out_channels must be divisible by groups');
+      const tup = (v, what) => {
+        if (Number.isInteger(v)) return Array(k).fill(v);
+        if (isIntList(v)) return v.slice();
+        throw new TypeError(`${name}(): argument '${what}' must be int or tuple of ints, not ${describe(v)}`);
+      };
+      this.in_channels = o.in_channels;
+      this.out_channels = o.out_channels;
+      this.kernel_size = tup(o.kernel_size, 'kernel_size');
+      this.stride = tup(o.stride, 'stride');
+      if (typeof o.padding === 'string') {
+        if (o.padding !== 'same' && o.padding !== 'valid') throw new TensorError(`Invalid padding string '${o.padding}', should be one of {'valid', 'same'}`);
+        if (o.padding === 'same' && this.stride.some((s) => s !== 1)) throw new TensorError("padding='same' is not supported for strided convolutions");
+        this.padding = o.padding;
+      } else this.padding = tup(o.padding, 'padding');
+      this.dilation = tup(o.dilation, 'dilation');
+      this.groups = o.groups;
+      if (!PADDING_MODES.includes(o.padding_mode)) {
+        throw new TensorError(`padding_mode must be one of ['zeros', 'reflect', 'replicate', 'circular'], but got padding_mode='${o.padding_mode}'`);
+      }
+      if (o.padding_mode !== 'zeros') throw new TensorError(`tensorpad: Conv padding_mode='${o.padding_mode}' is not supported (only 'zeros')`);
+      this.padding_mode = o.padding_mode;
+      Object.defineProperty(this, '_k', { value: k, enumerable: false });
+      const dt = o.dtype === undefined || o.dtype === null ? {} : { dtype: o.dtype };
+      this.weight = new Parameter(torchRef.empty([o.out_channels, o.in_channels / o.groups, ...this.kernel_size], dt));
+      this.bias = o.bias ? new Parameter(torchRef.empty(o.out_channels, dt)) : null;
+      this.reset_parameters();
+    }
+    /** _ConvNd.reset_parameters: kaiming_uniform_(weight, a=sqrt(5)), bias ~ U(±1/sqrt(fan_in)). */
+    reset_parameters() {
+      init.kaiming_uniform_(this.weight, { a: Math.sqrt(5) });
+      if (this.bias) {
+        const [fanIn] = fanInOut(this.weight);
+        if (fanIn !== 0) {
+          const bound = 1 / Math.sqrt(fanIn);
+          init.uniform_(this.bias, -bound, bound);
+        }
+      }
+    }
+    forward(input) {
+      return convNd(this._k, this._k === 2 ? 'conv2d' : 'conv1d', [input, this.weight, this.bias, this.stride, this.padding, this.dilation, this.groups]);
+    }
+    extra_repr() {
+      let s = `${this.in_channels}, ${this.out_channels}, kernel_size=${pyTuple(this.kernel_size)}, stride=${pyTuple(this.stride)}`;
+      if (typeof this.padding === 'string') s += `, padding=${this.padding}`;
+      else if (this.padding.some((p) => p !== 0)) s += `, padding=${pyTuple(this.padding)}`;
+      if (this.dilation.some((d) => d !== 1)) s += `, dilation=${pyTuple(this.dilation)}`;
+      if (this.groups !== 1) s += `, groups=${this.groups}`;
+      if (this.bias === null) s += ', bias=False';
+      if (this.padding_mode !== 'zeros') s += `, padding_mode=${this.padding_mode}`;
+      return s;
+    }
+  }
+  class Conv1d extends ConvNd { constructor(...a) { super(1, 'Conv1d', a); } }
+  class Conv2d extends ConvNd { constructor(...a) { super(2, 'Conv2d', a); } }
+
+  class MaxPool2d extends Module {
+    constructor(...a) {
+      super();
+      const o = bind('MaxPool2d.__init__', a, ['kernel_size', 'stride', 'padding', 'dilation', 'return_indices', 'ceil_mode'],
+        { stride: null, padding: 0, dilation: 1, return_indices: false, ceil_mode: false });
+      this.kernel_size = o.kernel_size;
+      this.stride = o.stride === null || o.stride === undefined ? o.kernel_size : o.stride;
+      this.padding = o.padding;
+      this.dilation = o.dilation;
+      this.return_indices = !!o.return_indices;
+      this.ceil_mode = !!o.ceil_mode;
+    }
+    forward(input) {
+      return max_pool2d(input, this.kernel_size, this.stride, this.padding, this.dilation, { ceil_mode: this.ceil_mode, return_indices: this.return_indices });
+    }
+    extra_repr() {
+      return `kernel_size=${pyVal(this.kernel_size)}, stride=${pyVal(this.stride)}, padding=${pyVal(this.padding)}, dilation=${pyVal(this.dilation)}, ceil_mode=${pyBool(this.ceil_mode)}`;
+    }
+  }
+  class AvgPool2d extends Module {
+    constructor(...a) {
+      super();
+      const o = bind('AvgPool2d.__init__', a, ['kernel_size', 'stride', 'padding', 'ceil_mode', 'count_include_pad', 'divisor_override'],
+        { stride: null, padding: 0, ceil_mode: false, count_include_pad: true, divisor_override: null });
+      this.kernel_size = o.kernel_size;
+      this.stride = o.stride === null || o.stride === undefined ? o.kernel_size : o.stride;
+      this.padding = o.padding;
+      this.ceil_mode = !!o.ceil_mode;
+      this.count_include_pad = !!o.count_include_pad;
+      this.divisor_override = o.divisor_override ?? null;
+    }
+    forward(input) {
+      return avg_pool2d(input, this.kernel_size, this.stride, this.padding, this.ceil_mode, this.count_include_pad, this.divisor_override);
+    }
+    extra_repr() { return `kernel_size=${pyVal(this.kernel_size)}, stride=${pyVal(this.stride)}, padding=${pyVal(this.padding)}`; }
+  }
+  class AdaptiveAvgPool2d extends Module {
+    constructor(...a) {
+      super();
+      this.output_size = bind('AdaptiveAvgPool2d.__init__', a, ['output_size']).output_size;
+    }
+    forward(input) { return adaptive_avg_pool2d(input, this.output_size); }
+    extra_repr() { return `output_size=${pyVal(this.output_size)}`; }
+  }
+  class Flatten extends Module {
+    constructor(...a) {
+      super();
+      const o = bind('Flatten.__init__', a, ['start_dim', 'end_dim'], { start_dim: 1, end_dim: -1 });
+      this.start_dim = o.start_dim;
+      this.end_dim = o.end_dim;
+    }
+    forward(input) { return input.flatten(this.start_dim, this.end_dim); }
+    extra_repr() { return `start_dim=${this.start_dim}, end_dim=${this.end_dim}`; }
+  }
+  class Unflatten extends Module {
+    constructor(...a) {
+      super();
+      const o = bind('Unflatten.__init__', a, ['dim', 'unflattened_size']);
+      if (!Number.isInteger(o.dim)) throw new TypeError(`invalid argument, expected dim to be int, got ${describe(o.dim)}`);
+      if (!isIntList(o.unflattened_size)) throw new TypeError(`unflattened_size must be tuple of ints, but found type ${describe(o.unflattened_size)}`);
+      this.dim = o.dim;
+      this.unflattened_size = o.unflattened_size.slice();
+    }
+    forward(input) { return input.unflatten(this.dim, this.unflattened_size); }
+    extra_repr() { return `dim=${this.dim}, unflattened_size=${pyVal(this.unflattened_size)}`; }
+  }
+  return {
+    functional: { conv1d, conv2d, max_pool2d, avg_pool2d, adaptive_avg_pool2d },
+    classes: { Conv1d, Conv2d, MaxPool2d, AvgPool2d, AdaptiveAvgPool2d, Flatten, Unflatten },
+  };
+}
+
+export function install(torch) {
+  torchRef = torch;
+  torch.conv1d = conv1d;
+  torch.conv2d = conv2d;
+  torch.max_pool2d = (...a) => {
+    const o = bind('max_pool2d', a, ['input', 'kernel_size', 'stride', 'padding', 'dilation', 'ceil_mode'], { stride: [], padding: 0, dilation: 1, ceil_mode: false });
+    return max_pool2d(o.input, o.kernel_size, o.stride, o.padding, o.dilation, o.ceil_mode);
+  };
+}
