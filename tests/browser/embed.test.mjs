@@ -77,6 +77,24 @@ test('every block of the autograd tutorial prints what PyTorch prints, with a gr
   await page.close();
 });
 
+test('every block of the training tutorial prints what PyTorch prints; the shape mistake warns in red', async () => {
+  const page = await newPage(env.browser);
+  await openTutorial(page, 'training.html');
+  const ids = await page.$$eval('.tp-embed', (bs) => bs.map((b) => b.dataset.id));
+  assert.equal(ids.length, 6);
+  for (const id of ids) {
+    const { msg, stdout } = await runBlock(page, id);
+    assert.equal(msg.ok, true, `${id}: ${JSON.stringify(msg.error)}`);
+    assert.equal(stdout, expected[id], id);
+  }
+  const warned = await page.$$eval('.tp-embed[data-id="training-3"] .err', (es) => es.map((e) => e.textContent));
+  assert.equal(warned.length, 1);
+  assert.match(warned[0], /^UserWarning: Using a target size \(torch\.Size\(\[4\]\)\) that is different to the input size/);
+  await screenshot(page, 'tutorial-training');
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
 test('the tutorial index page runs its block', async () => {
   const page = await newPage(env.browser);
   await openTutorial(page, '');
@@ -90,7 +108,7 @@ test('tutorial pages fit a phone-width screen and read in dark mode', async () =
   const page = await newPage(env.browser);
   await page.setViewportSize({ width: 390, height: 844 });
   await page.emulateMedia({ colorScheme: 'dark' });
-  for (const name of ['', 'tensors.html', 'autograd.html']) {
+  for (const name of ['', 'tensors.html', 'autograd.html', 'training.html']) {
     await openTutorial(page, name);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     assert.ok(overflow <= 0, `${name || 'index'}: no horizontal page scroll (overflow ${overflow}px)`);
