@@ -38,6 +38,9 @@ export function dtypeOfArray(a) {
 
 export function promoteTypes(a, b) { return dtypes[W.tp_promote_types(a.code, b.code)]; }
 
+/** torch.get_default_dtype(): the core keeps it (dtype.c), so promotion and creation agree. */
+export const defaultFloat = () => dtypes[W.tp_get_default_dtype()];
+
 export function toDtype(d, fname = 'tensor') {
   if (d instanceof dtype) return d;
   if (typeof d === 'string') {

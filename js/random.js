@@ -5,7 +5,7 @@
 import { W, args as argsOf, check, checkStatus, TensorError } from './core.js';
 import { bind, isOptions, splitOptions, checkInt, checkBool, invalidCombination } from './args.js';
 import { bindGen, generatorOf } from './generator.js';
-import { byName, toDtype, describe } from './dtype.js';
+import { byName, toDtype, describe, defaultFloat } from './dtype.js';
 import { wrap, asTensor, scalarValue } from './tensor.js';
 
 const CREATE_KEYS = ['dtype', 'device', 'requires_grad', 'layout', 'pin_memory', 'generator', 'out'];
@@ -164,7 +164,7 @@ export function install(torch, Tensor) {
       return created(wrap(check(W.tp_normal_tensor(isT(mean) ? mean._ptr : 0, isT(std) ? std._ptr : 0, m, s, g))));
     }
     if (size === undefined) throw new TypeError(`normal() received an invalid combination of arguments - got (${[mean, std].map(describe).join(', ')}), but expected a Tensor mean or std, or a size`);
-    const dt = o.dtype === undefined || o.dtype === null ? byName.float32 : toDtype(o.dtype, 'normal');
+    const dt = o.dtype === undefined || o.dtype === null ? defaultFloat() : toDtype(o.dtype, 'normal');
     const shape = Array.isArray(size) || ArrayBuffer.isView(size) ? Array.from(size, (s) => checkInt('normal', 'size', s)) : [checkInt('normal', 'size', size)];
     return requiresGrad(fresh(W.tp_empty(shape.length, argsOf(shape), dt.code), (t) => t.normal_(num('normal', mean), num('normal', std), { generator: o.generator })), o);
   };

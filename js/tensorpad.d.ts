@@ -545,6 +545,8 @@ export interface Torch {
   result_type(a: Tensor | Scalar, b: Tensor | Scalar): dtype;
   promote_types(a: dtype, b: dtype): dtype;
   get_default_dtype(): dtype;
+  /** float32 or float64, as PyTorch 1.13 allows. */
+  set_default_dtype(d: dtype): void;
   /** TORCH_WARN_ONCE warnings show every time (per line of user code) when true. */
   set_warn_always(b: boolean): void;
   is_warn_always_enabled(): boolean;

@@ -8,7 +8,7 @@
 // printing options, the RNG seed and the function forms of tensor methods. See
 // docs/API.md for what exists and where JS and Python differ.
 import { W, check, checkStatus, args, heapBuffer, heapBuffers, memory, sharedMemory, TensorError } from './core.js';
-import { dtypes, byName, dtypeOfArray, toDtype, describe, promoteTypes, dtype } from './dtype.js';
+import { dtypes, byName, dtypeOfArray, toDtype, describe, promoteTypes, dtype, defaultFloat } from './dtype.js';
 import { bind, splitOptions, checkInt, sizesOf, invalidCombination, isOptions, resetWarnings, setWarnAlways, isWarnAlways } from './args.js';
 import { Tensor, Size, device, wrap, asTensor, scalarValue, scope, keep, viewOf, Ellipsis, Slice, copyConstructWarning, gradOf } from './tensor.js';
 import * as ops from './ops.js';
@@ -79,7 +79,7 @@ function dtypeOpt(opts, fallback, fname) {
  * floating tensors can require gradients, and `torch.tensor(2.0, {requires_grad: true})`
  * must mean what it means in Python. An explicit integer dtype still raises PyTorch's error. */
 function gradDtype(opts, inferred) {
-  return opts.requires_grad && inferred === byName.int64 && (opts.dtype === undefined || opts.dtype === null) ? byName.float32 : inferred;
+  return opts.requires_grad && inferred === byName.int64 && (opts.dtype === undefined || opts.dtype === null) ? defaultFloat() : inferred;
 }
 
 function sizesFromCall(fname, a, keys, kind = 'SymInts') {
@@ -165,7 +165,7 @@ function makeTensor(data, ...a) {
   }
   if (ArrayBuffer.isView(data) && !(data instanceof DataView)) return finish(fromTypedArray(data, opts.dtype, 'tensor'), opts);
   const { shape, flat, kind, big } = inspectData(data);
-  const inferred = gradDtype(opts, kind === 'float' ? byName.float32 : kind === 'int' ? byName.int64 : byName.bool);
+  const inferred = gradDtype(opts, kind === 'float' ? defaultFloat() : kind === 'int' ? byName.int64 : byName.bool);
   const dt = dtypeOpt(opts, inferred, 'tensor');
   if (!big && (dt === byName.int32 || dt === byName.int64)) checkIntegral(flat, dt);
   const src = big ? BigInt64Array.from(flat, (v) => BigInt(typeof v === 'bigint' ? v : Math.trunc(v))) : Float64Array.from(flat);
@@ -203,22 +203,22 @@ function filled(fname, sizes, dt, value) {
 
 function zeros(...a) {
   const [s, o] = sizesFromCall('zeros', a, CREATE_KEYS);
-  return finish(filled('zeros', s, dtypeOpt(o, byName.float32, 'zeros'), 0), o);
+  return finish(filled('zeros', s, dtypeOpt(o, defaultFloat(), 'zeros'), 0), o);
 }
 function ones(...a) {
   const [s, o] = sizesFromCall('ones', a, CREATE_KEYS);
-  return finish(filled('ones', s, dtypeOpt(o, byName.float32, 'ones'), 1), o);
+  return finish(filled('ones', s, dtypeOpt(o, defaultFloat(), 'ones'), 1), o);
 }
 function empty(...a) {
   const [s, o] = sizesFromCall('empty', a, CREATE_KEYS);
-  return finish(wrap(check(W.tp_empty(s.length, args(s), dtypeOpt(o, byName.float32, 'empty').code))), o);
+  return finish(wrap(check(W.tp_empty(s.length, args(s), dtypeOpt(o, defaultFloat(), 'empty').code))), o);
 }
 
-/** full's dtype follows its fill value in 1.13: bool -> bool, int -> int64, else float32. */
+/** full's dtype follows its fill value in 1.13: bool -> bool, int -> int64, else the default dtype. */
 function fillDtype(v) {
   if (typeof v === 'boolean') return byName.bool;
   if ((typeof v === 'number' && Number.isInteger(v)) || typeof v === 'bigint') return byName.int64;
-  return byName.float32;
+  return defaultFloat();
 }
 function full(...a) {
   const { size, fill_value, ...o } = bind('full', a, ['size', 'fill_value', ...CREATE_KEYS]);
@@ -246,13 +246,13 @@ function genOpt(fname, a, o, sigs = SIZE_SIGS) {
 function rand(...a) {
   const [s, o] = sizesFromCall('rand', a, RANDOM_KEYS, 'ints');
   const g = genOpt('rand', a, o);
-  const t = wrap(check(W.tp_empty(s.length, args(s), dtypeOpt(o, byName.float32, 'rand').code)));
+  const t = wrap(check(W.tp_empty(s.length, args(s), dtypeOpt(o, defaultFloat(), 'rand').code)));
   return finish(initialised(t, (x) => x.uniform_(...g)), o);
 }
 function randn(...a) {
   const [s, o] = sizesFromCall('randn', a, RANDOM_KEYS, 'ints');
   const g = genOpt('randn', a, o);
-  const t = wrap(check(W.tp_empty(s.length, args(s), dtypeOpt(o, byName.float32, 'randn').code)));
+  const t = wrap(check(W.tp_empty(s.length, args(s), dtypeOpt(o, defaultFloat(), 'randn').code)));
   return finish(initialised(t, (x) => x.normal_(...g)), o);
 }
 const RANDINT_SIGS = ['int high, tuple of ints size, *, torch.Generator generator, Tensor out, torch.dtype dtype, torch.layout layout, torch.device device, bool pin_memory, bool requires_grad',
@@ -289,7 +289,7 @@ function arange(...a) {
   if (end === undefined) throw new TypeError("arange() missing required argument 'end'");
   [start, end, step] = [start, end, step].map((v) => scalarValue('arange', v instanceof Tensor ? v.item() : v));
   const allInt = [start, end, step].every(Number.isInteger);
-  const dt = dtypeOpt(o, gradDtype(o, allInt ? byName.int64 : byName.float32), 'arange');
+  const dt = dtypeOpt(o, gradDtype(o, allInt ? byName.int64 : defaultFloat()), 'arange');
   if (dt === byName.bool) throw new TensorError('"arange_cpu" not implemented for \'Bool\'');
   return finish(wrap(check(W.tp_arange(start, end, step, dt.code))), o);
 }
@@ -298,14 +298,14 @@ function linspace(...a) {
   const { start, end, steps, ...o } = bind('linspace', a, ['start', 'end', 'steps', ...CREATE_KEYS]);
   checkDevice(o);
   const n = checkInt('linspace', 'steps', steps);
-  return finish(wrap(check(W.tp_linspace(scalarValue('linspace', start), scalarValue('linspace', end), n, dtypeOpt(o, byName.float32, 'linspace').code))), o);
+  return finish(wrap(check(W.tp_linspace(scalarValue('linspace', start), scalarValue('linspace', end), n, dtypeOpt(o, defaultFloat(), 'linspace').code))), o);
 }
 
 function logspace(...a) {
   const { start, end, steps, base, ...o } = bind('logspace', a, ['start', 'end', 'steps', 'base', ...CREATE_KEYS], { base: 10 });
   checkDevice(o);
   const n = checkInt('logspace', 'steps', steps);
-  return finish(wrap(check(W.tp_logspace(scalarValue('logspace', start), scalarValue('logspace', end), n, scalarValue('logspace', base), dtypeOpt(o, byName.float32, 'logspace').code))), o);
+  return finish(wrap(check(W.tp_logspace(scalarValue('logspace', start), scalarValue('logspace', end), n, scalarValue('logspace', base), dtypeOpt(o, defaultFloat(), 'logspace').code))), o);
 }
 
 function eye(...a) {
@@ -313,7 +313,7 @@ function eye(...a) {
   checkDevice(o);
   const rows = checkInt('eye', 'n', n);
   const cols = m === undefined || m === null ? rows : checkInt('eye', 'm', m);
-  return finish(wrap(check(W.tp_eye(rows, cols, dtypeOpt(o, byName.float32, 'eye').code))), o);
+  return finish(wrap(check(W.tp_eye(rows, cols, dtypeOpt(o, defaultFloat(), 'eye').code))), o);
 }
 
 // ---- *_like and new_* ------------------------------------------------------------------------
@@ -561,7 +561,12 @@ const torch = {
   numel: (x) => asTensor(x, 'numel').numel(),
   result_type: (a, b) => promoteTypes(a instanceof Tensor ? a.dtype : fillDtype(a), b instanceof Tensor ? b.dtype : fillDtype(b)),
   promote_types: (a, b) => promoteTypes(toDtype(a), toDtype(b)),
-  get_default_dtype: () => byName.float32,
+  get_default_dtype: () => defaultFloat(),
+  set_default_dtype: (d) => {
+    if (!(d instanceof dtype)) throw new TypeError('invalid dtype object: only floating-point types are supported as the default type');
+    if (d !== byName.float32 && d !== byName.float64) throw new TypeError('only floating-point types are supported as the default type');
+    W.tp_set_default_dtype(d.code);
+  },
   set_warn_always: (b) => setWarnAlways(b), is_warn_always_enabled: () => isWarnAlways(),
   set_printoptions, get_printoptions,
   manual_seed, initial_seed: () => default_generator.initial_seed(), default_generator, Generator,

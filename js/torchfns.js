@@ -8,7 +8,7 @@
 // install(torch, Tensor) runs once, from tensorpad.js.
 import { W, check, TensorError } from './core.js';
 import { OP } from './ops.js';
-import { byName, toDtype, describe, dtype } from './dtype.js';
+import { byName, toDtype, describe, dtype, defaultFloat } from './dtype.js';
 import { TypedStorage } from './rest.js';
 import { bind, splitOptions, checkInt, isOptions, warn, warnOnce, aten, invalidCombination } from './args.js';
 import { Tensor, Size, Tuple, asTensor, scope, wrap } from './tensor.js';
@@ -88,7 +88,7 @@ function makeRange(torch) {
       return v;
     };
     const [start, end, step] = [o.start, o.end, o.step].map(num);
-    const dt = o.dtype === undefined || o.dtype === null ? byName.float32 : toDtype(o.dtype, 'range');
+    const dt = o.dtype === undefined || o.dtype === null ? defaultFloat() : toDtype(o.dtype, 'range');
     if (dt === byName.bool) throw new TensorError('"range_cpu" not implemented for \'Bool\'');
     const integral = !dt.is_floating_point;
     // PyTorch computes in the dtype's accumulate type: int64 for integers, double for floats
@@ -472,8 +472,8 @@ function cosine_similarity(...a) {
   const dim = checkInt('cosine_similarity', 'dim', o.dim);
   return scope(() => {
     let [u, v] = broadcastTensors(x1, x2);
-    if (!u.dtype.is_floating_point) u = u.to(byName.float32);
-    if (!v.dtype.is_floating_point) v = v.to(byName.float32);
+    if (!u.dtype.is_floating_point) u = u.to(defaultFloat());
+    if (!v.dtype.is_floating_point) v = v.to(defaultFloat());
     // ATen normalises each side first; the clamp of the norms is not differentiated
     const nu = u.norm(2, dim, true).detach().clamp_min(o.eps), nv = v.norm(2, dim, true).detach().clamp_min(o.eps);
     const ru = u.norm(2, dim, true), rv = v.norm(2, dim, true);
@@ -670,7 +670,7 @@ function makeWindow(torch, fname, params, body) {
     }
     const o = bind(fname, a, names, Object.fromEntries([['periodic', true], ...params]));
     const n = checkInt(fname, 'window_length', o.window_length);
-    const dt = o.dtype === undefined || o.dtype === null ? byName.float32 : toDtype(o.dtype, fname);
+    const dt = o.dtype === undefined || o.dtype === null ? defaultFloat() : toDtype(o.dtype, fname);
     if (o.device !== undefined && o.device !== null && String(o.device) !== 'cpu') {
       throw new TensorError(`tensorpad runs on the CPU only; device '${o.device}' is not available`);
     }
@@ -760,7 +760,7 @@ export function install(torch, T) {
     if (typeof v !== 'number' && typeof v !== 'boolean' && typeof v !== 'bigint') {
       throw new TypeError(`scalar_tensor(): argument 's' (position 1) must be Number, not ${describe(v)}`);
     }
-    return torch.tensor(typeof v === 'boolean' ? Number(v) : Number(v), { ...o, dtype: o.dtype ?? byName.float32 });
+    return torch.tensor(typeof v === 'boolean' ? Number(v) : Number(v), { ...o, dtype: o.dtype ?? defaultFloat() });
   }
 
 

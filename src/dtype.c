@@ -20,6 +20,12 @@ const char *tp_dtype_title(int dtype) {
   return titles[dtype];
 }
 
+/* torch.set_default_dtype: the dtype a float result takes when nothing else decides it (a Python
+ * float scalar, int / int, a float op on an integer tensor). float32 or float64. */
+int tp_default_float = TP_FLOAT32;
+TP_API void tp_set_default_dtype(int d) { if (d == TP_FLOAT32 || d == TP_FLOAT64) tp_default_float = d; }
+TP_API int tp_get_default_dtype(void) { return tp_default_float; }
+
 TP_API const char *tp_dtype_name(int d) { return d >= 0 && d < TP_NDTYPES ? tp_dtype_table[d].name : NULL; }
 TP_API int tp_dtype_itemsize(int d) { return tp_dtype_table[d].itemsize; }
 TP_API int tp_dtype_is_floating(int d) { return tp_dtype_table[d].is_floating; }

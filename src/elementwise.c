@@ -82,7 +82,7 @@ int tp_result_type(int n, tp_tensor *const *ts, const int *wrapped) {
   for (int i = 0; i < n; i++) {
     if (!ts[i]) continue;
     int dt = ts[i]->dtype;
-    if (wrapped && wrapped[i]) wrap = promote_skip(wrap, dt == TP_FLOAT64 ? TP_FLOAT32 : dt);
+    if (wrapped && wrapped[i]) wrap = promote_skip(wrap, dt == TP_FLOAT64 ? tp_default_float : dt);
     else if (ts[i]->ndim == 0) zero = promote_skip(zero, dt);
     else dim = promote_skip(dim, dt);
   }
@@ -463,7 +463,7 @@ static int unary_compute_dtype(int op, int dt) {
   default: {
     int out, ct = TP_OP_IS_ELEMW(op) ? tp_elemw_unary_types(op, dt, &out) : -2;  /* elemw.c's own rules */
     if (ct != -2) return ct;
-    return is_float(dt) ? dt : TP_FLOAT32;
+    return is_float(dt) ? dt : tp_default_float;
   }
   }
 }
@@ -709,7 +709,7 @@ static int binary_types(int op, int common, int da, int db, int *out) {
       return tp_fail_status("Subtraction, the `-` operator, with a bool tensor is not supported. If you are trying to invert a mask, use the `~` or `logical_not()` operator instead.");
     break;
   case TP_OP_DIV:
-    if (!is_float(common)) ct = od = TP_FLOAT32;
+    if (!is_float(common)) ct = od = tp_default_float;
     break;
   case TP_OP_POW:
     if (common == TP_BOOL) return tp_fail_status("\"pow\" not implemented for 'Bool'");

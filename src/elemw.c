@@ -271,7 +271,7 @@ int tp_elemw_binary_types(int op, int common, int da, int db, int *out) {
   int ct = common;
   switch (op) {
   case TP_OP_ATAN2: case TP_OP_XLOGY: case TP_OP_COPYSIGN:
-    if (!is_float(common)) ct = TP_FLOAT32;
+    if (!is_float(common)) ct = tp_default_float;
     break;
   case TP_OP_FMOD:
     if (common == TP_BOOL) return tp_fail_status("\"fmod_cpu\" not implemented for 'Bool'");
@@ -391,7 +391,7 @@ tp_inner_fn tp_elemw_binary_kernel(int op, int out_dt, int ct, tp_elemw_ctx *c) 
 
 /* ---- ops with parameters: nan_to_num, logit ----------------------------------------------- */
 static tp_tensor *unary_param(int op, tp_tensor *x, const double *p) {
-  int ct = op != TP_EW_NAN_TO_NUM && !is_float(x->dtype) ? TP_FLOAT32 : x->dtype;
+  int ct = op != TP_EW_NAN_TO_NUM && !is_float(x->dtype) ? tp_default_float : x->dtype;
   tp_tensor *out = tp_tensor_make(ct, x->ndim, x->shape);
   if (!out) return NULL;
   tp_elemw_ctx c = {.op = op, .dt = {(int8_t)ct, x->dtype}};

@@ -111,6 +111,7 @@ static inline char *tp_ptr(const tp_tensor *t) {
 int tp_wrap_dim(int64_t dim, int ndim, int64_t *out);  /* PyTorch's dim wrapping, with its error */
 
 /* dtype.c — element access by dtype, with PyTorch's (x86) conversions. */
+extern int tp_default_float;          /* torch.get_default_dtype() (dtype.c) */
 const char *tp_dtype_title(int dtype);     /* "Float", "Long", ... as PyTorch's messages say */
 double tp_load_f64(const void *p, int dtype);
 int64_t tp_load_i64(const void *p, int dtype);

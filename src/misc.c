@@ -122,7 +122,7 @@ TP_API tp_tensor *tp_hardshrink(tp_tensor *x, double lambd) {
 
 /* angle of a real number: pi below 0, NaN for NaN, else 0; integers give float32 */
 static tp_tensor *angle_impl(tp_tensor *x) {
-  tp_tensor *xf = floating(x->dtype) ? (tp_tensor_retain(x), x) : tp_to_dtype(x, TP_FLOAT32, 0);
+  tp_tensor *xf = floating(x->dtype) ? (tp_tensor_retain(x), x) : tp_to_dtype(x, tp_default_float, 0);
   tp_tensor *neg = xf ? tp_binary_scalar(TP_OP_LT, xf, 0, TP_SCALAR_INT, TP_FORM_PY, 1) : NULL;
   tp_tensor *pz = neg ? tp_where(neg, NULL, NULL, 3.14159265358979323846, TP_SCALAR_FLOAT, 0, TP_SCALAR_INT) : NULL;
   tp_tensor *pzf = pz ? tp_to_dtype(pz, xf->dtype, 0) : NULL;
@@ -180,7 +180,7 @@ TP_API tp_tensor *tp_prelu(tp_tensor *x, tp_tensor *w) {
 /* mvlgamma(x, p) = sum_i lgamma(x + (1 - i) / 2), i = 1..p, + p (p - 1) / 4 log(pi), as ATen
  * computes it: args = arange(-p/2 + 1/2, 1/2, 1/2) + x[..., None]. */
 static tp_tensor *mvlgamma_args(tp_tensor *x, int64_t p) {
-  int dt = floating(x->dtype) ? x->dtype : TP_FLOAT32;
+  int dt = floating(x->dtype) ? x->dtype : tp_default_float;
   tp_tensor *r = tp_arange(-(double)p * 0.5 + 0.5, 0.5, 0.5, dt), *xu = r ? tp_unsqueeze(x, -1) : NULL;
   tp_tensor *args = xu ? tp_binary(TP_OP_ADD, r, xu, 1) : NULL;
   return drop(args, r, xu, NULL, NULL);

@@ -513,7 +513,7 @@ static tp_tensor *norm_impl(tp_tensor *x, const int *mask, int keepdim, double p
 
 /* logsumexp = log(sum(exp(x - m))) + m with m = amax, infinite m replaced by 0. */
 static tp_tensor *logsumexp_impl(tp_tensor *x, const int *mask, int keepdim) {
-  tp_tensor *xf = is_float(x->dtype) ? (tp_tensor_retain(x), x) : tp_to_dtype(x, TP_FLOAT32, 0);
+  tp_tensor *xf = is_float(x->dtype) ? (tp_tensor_retain(x), x) : tp_to_dtype(x, tp_default_float, 0);
   if (!xf) return NULL;
   tp_tensor *r = NULL, *m = NULL, *d = NULL, *e = NULL, *s = NULL, *l = NULL, *mk = NULL;
   if (tp_shape_numel(xf->ndim, xf->shape) == 0) {

@@ -56,6 +56,8 @@ TP_API void tp_tensor_release(tp_tensor *t);       /* frees the header at refcou
 TP_API int tp_tensor_dtype(const tp_tensor *t);
 TP_API double tp_tensor_serial(const tp_tensor *t);          /* unique per tensor header */
 TP_API int tp_tensor_ndim(const tp_tensor *t);
+TP_API void tp_set_default_dtype(int d);   /* float32 or float64 */
+TP_API int tp_get_default_dtype(void);
 TP_API int tp_tensor_same_shape(const tp_tensor *a, const tp_tensor *b);  /* 1 when the sizes are equal */
 TP_API double tp_tensor_size(const tp_tensor *t, int dim);
 TP_API double tp_tensor_stride(const tp_tensor *t, int dim);

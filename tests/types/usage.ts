@@ -195,3 +195,12 @@ void sq.index_reduce(0, torch.tensor([0, 0, 1]), torch.ones(3, 3), 'mean');
     new nn.AdaptiveAvgPool2d(1), new nn.Flatten(), new nn.Unflatten(1, [2, 2]));
   void [z, c1, c2, model, torch.max_pool2d(x, 2)];
 }
+
+// torch.set_default_dtype / get_default_dtype
+{
+  torch.set_default_dtype(torch.float64);
+  const d = torch.get_default_dtype();
+  const isFloat: boolean = d.is_floating_point;
+  torch.set_default_dtype(torch.float32);
+  void [d, isFloat];
+}
