@@ -1161,3 +1161,78 @@ export interface Torch {
   /** The values only (torch.max_pool2d). */
   max_pool2d(input: Tensor, kernel_size: IntOrPair, stride?: IntOrPair | MaxPoolOptions, padding?: IntOrPair, dilation?: IntOrPair, ceil_mode?: boolean): Tensor;
 }
+
+// ---- recurrent layers (js/rnn.js) ---------------------------------------------------------
+export interface RNNCellOptions { bias?: boolean; nonlinearity?: 'tanh' | 'relu'; dtype?: dtype }
+/** nn.RNNCellBase: weight_ih (chunks*hidden, input), weight_hh (chunks*hidden, hidden), bias_ih, bias_hh. */
+export declare class RNNCellBase extends Module {
+  input_size: number;
+  hidden_size: number;
+  bias: boolean;
+  weight_ih: Tensor;
+  weight_hh: Tensor;
+  bias_ih: Tensor | null;
+  bias_hh: Tensor | null;
+  reset_parameters(): void;
+}
+export declare class RNNCell extends RNNCellBase {
+  constructor(input_size: number, hidden_size: number, bias?: boolean | RNNCellOptions, nonlinearity?: 'tanh' | 'relu');
+  nonlinearity: string;
+  /** input (B, input_size) or (input_size); hx defaults to zeros. */
+  forward(input: Tensor, hx?: Tensor | null): Tensor;
+  call(input: Tensor, hx?: Tensor | null): Tensor;
+}
+export declare class GRUCell extends RNNCellBase {
+  constructor(input_size: number, hidden_size: number, bias?: boolean | { bias?: boolean; dtype?: dtype });
+  forward(input: Tensor, hx?: Tensor | null): Tensor;
+  call(input: Tensor, hx?: Tensor | null): Tensor;
+}
+export declare class LSTMCell extends RNNCellBase {
+  constructor(input_size: number, hidden_size: number, bias?: boolean | { bias?: boolean; dtype?: dtype });
+  /** Returns [h', c']; hx = [h, c] defaults to zeros. */
+  forward(input: Tensor, hx?: [Tensor, Tensor] | null): [Tensor, Tensor];
+  call(input: Tensor, hx?: [Tensor, Tensor] | null): [Tensor, Tensor];
+}
+export interface RNNOptions {
+  num_layers?: number; bias?: boolean; batch_first?: boolean;
+  /** Between layers; in training mode its masks are tensorpad's, not PyTorch's stream. */
+  dropout?: number; bidirectional?: boolean; proj_size?: 0; dtype?: dtype;
+}
+/** nn.RNNBase: parameters weight_ih_l{k}[_reverse], weight_hh_l{k}, bias_ih_l{k}, bias_hh_l{k}. */
+export declare class RNNBase extends Module {
+  mode: string;
+  input_size: number;
+  hidden_size: number;
+  num_layers: number;
+  bias: boolean;
+  batch_first: boolean;
+  dropout: number;
+  bidirectional: boolean;
+  readonly all_weights: Tensor[][];
+  reset_parameters(): void;
+  flatten_parameters(): void;
+  [param: string]: any;
+}
+export declare class RNN extends RNNBase {
+  constructor(input_size: number, hidden_size: number, num_layers?: number | (RNNOptions & { nonlinearity?: 'tanh' | 'relu' }), bias?: boolean, batch_first?: boolean, dropout?: number, bidirectional?: boolean);
+  /** input (L, B, H_in) (batch_first: (B, L, H_in)) or (L, H_in); returns [output, h_n]. */
+  forward(input: Tensor, hx?: Tensor | null): [Tensor, Tensor];
+  call(input: Tensor, hx?: Tensor | null): [Tensor, Tensor];
+}
+export declare class GRU extends RNN {}
+export declare class LSTM extends RNNBase {
+  constructor(input_size: number, hidden_size: number, num_layers?: number | RNNOptions, bias?: boolean, batch_first?: boolean, dropout?: number, bidirectional?: boolean);
+  /** Returns [output, [h_n, c_n]]. */
+  forward(input: Tensor, hx?: [Tensor, Tensor] | null): [Tensor, [Tensor, Tensor]];
+  call(input: Tensor, hx?: [Tensor, Tensor] | null): [Tensor, [Tensor, Tensor]];
+}
+export interface NN {
+  RNNCellBase: typeof RNNCellBase;
+  RNNCell: typeof RNNCell;
+  LSTMCell: typeof LSTMCell;
+  GRUCell: typeof GRUCell;
+  RNNBase: typeof RNNBase;
+  RNN: typeof RNN;
+  LSTM: typeof LSTM;
+  GRU: typeof GRU;
+}

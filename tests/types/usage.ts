@@ -204,3 +204,18 @@ void sq.index_reduce(0, torch.tensor([0, 0, 1]), torch.ones(3, 3), 'mean');
   torch.set_default_dtype(torch.float32);
   void [d, isFloat];
 }
+
+// recurrent layers (js/rnn.js)
+{
+  const { nn } = torch;
+  const cell = new nn.LSTMCell(3, 4);
+  const [h, c]: [Tensor, Tensor] = cell.call(torch.randn(2, 3));
+  const g: Tensor = new nn.GRUCell(3, 4, false).call(torch.randn(3), null);
+  const r: Tensor = new nn.RNNCell(3, 4, { nonlinearity: 'relu' }).call(torch.randn(2, 3), h);
+  const lstm = new nn.LSTM(3, 5, { num_layers: 2, batch_first: true });
+  const [out, [hn, cn]] = lstm.call(torch.randn(2, 7, 3));
+  const [o2, h2]: [Tensor, Tensor] = new nn.GRU(3, 5, 1, true, false, 0, true).call(torch.randn(7, 3));
+  const w: Tensor = lstm.weight_ih_l0;
+  const ws: Tensor[][] = new nn.RNN(3, 5, { nonlinearity: 'tanh' }).all_weights;
+  void [c, g, r, out, hn, cn, o2, h2, w, ws];
+}
