@@ -1195,7 +1195,7 @@ export declare class LSTMCell extends RNNCellBase {
 }
 export interface RNNOptions {
   num_layers?: number; bias?: boolean; batch_first?: boolean;
-  /** Between layers; in training mode its masks are tensorpad's, not PyTorch's stream. */
+  /** After every layer but the last, in training mode (1.13's masks under manual_seed). */
   dropout?: number; bidirectional?: boolean; proj_size?: 0; dtype?: dtype;
 }
 /** nn.RNNBase: parameters weight_ih_l{k}[_reverse], weight_hh_l{k}, bias_ih_l{k}, bias_hh_l{k}. */

@@ -1101,14 +1101,17 @@ static int shape_formula(arena *a, tp_node *n, tp_tensor **gs, tp_tensor **gi) {
       if (n->next[i].fn && !(gi[i] = own(K(a, tp_select(g, (double)n->iv[0], (double)i))))) return -1;
     return 0;
   case TP_GRAD_SPLIT: {  /* outputs are pieces along iv[0]; iv[1] = 1 for unbind (stack) */
-    tp_tensor **list = tp_tensor_list(n->noutputs);
-    if (!list) return -1;
+    /* A list of its own, not tp_tensor_list: that scratch list may hold the caller's roots,
+     * inputs and result slots (torch.autograd.grad) while the engine runs. */
+    tp_tensor **list = malloc(sizeof *list * (size_t)n->noutputs);
+    if (!list) { tp_fail("DefaultCPUAllocator: not enough memory for backward"); return -1; }
     for (int k = 0; k < n->noutputs; k++) {
       tp_tensor *p = grad_or_zeros(a, n, gs, k);
-      if (!p) return -1;
+      if (!p) { free(list); return -1; }
       list[k] = p;
     }
     tp_tensor *d = n->iv[1] ? tp_stack(n->noutputs, list, (double)n->iv[0]) : tp_cat(n->noutputs, list, (double)n->iv[0]);
+    free(list);
     if (!K(a, d)) return -1;
     gi[0] = own(d);
     return 0;
@@ -1846,10 +1849,9 @@ static int shapes_more_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **g
       tp_tensor *sel = K(a, tp_masked_select(g, mask));
       if (!sel) return -1;
       double pad = (double)(ns - sel->shape[0]), sizes[TP_MAX_DIMS];
-      tp_tensor *z = K(a, tp_full(1, &pad, sel->dtype, 0)), **list = z ? tp_tensor_list(2) : NULL;
-      if (!list) return -1;
-      list[0] = sel;
-      list[1] = z;
+      tp_tensor *z = K(a, tp_full(1, &pad, sel->dtype, 0));
+      if (!z) return -1;
+      tp_tensor *list[2] = {sel, z};  /* not tp_tensor_list: see TP_GRAD_SPLIT */
       tp_tensor *c = K(a, tp_cat(2, list, 0));
       for (int k = 0; k < sm->ndim; k++) sizes[k] = (double)sm->shape[k];
       if (!(gi[1] = own(c ? K(a, tp_reshape(c, sm->ndim, sizes)) : NULL))) return -1;
