@@ -410,8 +410,7 @@ TP_API tp_tensor *tp_diff(tp_tensor *x, double n, double dim, tp_tensor *prepend
   if (tp_wrap_dim((int64_t)dim, x->ndim, &d)) return NULL;
   tp_tensor *r;
   if (prepend || append) {
-    tp_tensor **list = tp_tensor_list(3);
-    if (!list) return NULL;
+    tp_tensor *list[3];  /* not tp_tensor_list: that scratch list may be the caller's (backward, autograd.grad) */
     int k = 0;
     if (prepend) list[k++] = prepend;
     list[k++] = x;
