@@ -57,6 +57,8 @@ enum {
   TP_GRAD_NORM, TP_GRAD_EMBEDDING,
   /* convolution and pooling (src/conv.c, which also holds their backward): iv[0] is TP_CONV_* */
   TP_GRAD_CONV,
+  /* smooth_l1_loss, huber_loss, soft_margin_loss (src/nnloss.c; iv[0]: TP_NNLOSS_*) */
+  TP_GRAD_NNLOSS,
   TP_GRAD_COUNT
 };
 enum { TP_STATS_NANSUM, TP_STATS_LOGCUMSUMEXP, TP_STATS_DIST, TP_STATS_NOT_IMPLEMENTED, TP_STATS_LERP };

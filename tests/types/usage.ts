@@ -204,3 +204,20 @@ void sq.index_reduce(0, torch.tensor([0, 0, 1]), torch.ones(3, 3), 'mean');
   torch.set_default_dtype(torch.float32);
   void [d, isFloat];
 }
+
+// more losses (js/nn_loss.js)
+{
+  const { nn } = torch;
+  const F = nn.functional;
+  const x = torch.randn(3, 4, { requires_grad: true }), y = torch.randn(3, 4), t = torch.tensor([1, -1, 1]);
+  const a: Tensor = F.smooth_l1_loss(x, y, { beta: 0.5 }).add(F.huber_loss(x, y, { delta: 2 }));
+  const b: Tensor = F.kl_div(x.log_softmax(1), y.softmax(1), { reduction: 'batchmean' }).add(F.soft_margin_loss(x, y.sign()));
+  const c: Tensor = F.margin_ranking_loss(x, y, y.sign(), 0.1).add(F.hinge_embedding_loss(x, y.sign(), { margin: 2 }));
+  const d: Tensor = F.cosine_embedding_loss(x, y, t, { margin: 0.2 }).add(F.poisson_nll_loss(x, y.abs(), { full: true }));
+  const m = new nn.MarginRankingLoss(0.5);
+  const e: Tensor = m.call(x, y, y.sign()).add(new nn.CosineEmbeddingLoss().call(x, y, t));
+  const f: Tensor = new nn.SmoothL1Loss({ beta: 0.5 }).call(x, y).add(new nn.HuberLoss().call(x, y))
+    .add(new nn.KLDivLoss({ reduction: 'batchmean', log_target: true }).call(x, y)).add(new nn.SoftMarginLoss().call(x, y))
+    .add(new nn.HingeEmbeddingLoss(1.5).call(x, y.sign())).add(new nn.PoissonNLLLoss({ log_input: false }).call(x.abs(), y.abs()));
+  void [a, b, c, d, e, f, m.margin];
+}

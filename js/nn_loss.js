@@ -1,0 +1,247 @@
+// The torch.nn losses beyond mse / l1 / nll / cross_entropy / bce, as F.* and nn.* modules with
+// 1.13's argument order, defaults, `reduction` (and the legacy size_average / reduce), messages
+// and warnings. smooth_l1_loss, huber_loss and soft_margin_loss are single ATen ops with a node
+// of their own (src/nnloss.c: tp_pointwise_loss); the others are composed here from existing
+// ops exactly as 1.13's C++ / Python composites are, so autograd records the same graph.
+// nn.js calls makeLoss with its Module class (no import cycle) and spreads the result.
+import { W, check, TensorError } from './core.js';
+import { OP } from './ops.js';
+import { bind, warn } from './args.js';
+import { wrap, asTensor, scope } from './tensor.js';
+
+const REDUCTIONS = { none: 0, mean: 1, sum: 2 };
+const NNLOSS = { smooth_l1: 0, huber: 1, soft_margin: 2 };  // TP_NNLOSS_* (src/tensorpad.h)
+
+/** 1.13's _Reduction.legacy_get_string: size_average / reduce, when either is given, decide the
+ *  reduction (with the deprecation warning); otherwise `reduction` does. */
+function legacyString(o) {
+  if ((o.size_average === undefined || o.size_average === null) && (o.reduce === undefined || o.reduce === null)) return o.reduction;
+  const sizeAverage = o.size_average ?? true, reduce = o.reduce ?? true;
+  const r = sizeAverage && reduce ? 'mean' : reduce ? 'sum' : 'none';
+  warn(`size_average and reduce args will be deprecated, please use reduction='${r}' instead.`);
+  return r;
+}
+
+/** _Reduction.get_enum. */
+function enumOf(r) {
+  if (r === 'elementwise_mean') {
+    warn("reduction='elementwise_mean' is deprecated, please use reduction='mean' instead.");
+    return REDUCTIONS.mean;
+  }
+  if (!Object.prototype.hasOwnProperty.call(REDUCTIONS, r)) throw new TensorError(`${r} is not a valid value for reduction`);
+  return REDUCTIONS[r];
+}
+
+/** ATen's apply_loss_reduction. */
+const reduceLoss = (t, r) => (r === REDUCTIONS.mean ? t.mean() : r === REDUCTIONS.sum ? t.sum() : t);
+
+/** x op s with s a C++ double, as ATen's composites write x + margin (AddBackward1, one edge). */
+const atenScalar = (name, x, s) => wrap(check(W.tp_binary_scalar(OP[name], x._ptr, s, 2, 3, 1)));
+
+/** s - x as ATen's Scalar - Tensor operator computes it (SubBackward0 with x on its second edge). */
+const scalarMinus = (s, x) => x.new_full(x.shape, s).sub(x);
+
+const sameSize = (a, b) => W.tp_tensor_same_shape(a._ptr, b._ptr) === 1;
+
+/** smooth_l1_loss and huber_loss warn (then broadcast) when the sizes differ, as mse_loss does. */
+function warnIfBroadcast(input, target) {
+  if (sameSize(input, target)) return;
+  warn(`Using a target size (${target.shape}) that is different to the input size (${input.shape}). ` +
+    'This will likely lead to incorrect results due to broadcasting. Please ensure they have the same size.');
+}
+
+/** torch.broadcast_tensors for two (each expanded only when its size changes). */
+function broadcastPair(a, b) {
+  if (sameSize(a, b)) return [a, b];
+  const sa = a.shape, sb = b.shape, nd = Math.max(sa.length, sb.length), shape = [];
+  for (let d = 0; d < nd; d++) {
+    const i = sa.length - nd + d, j = sb.length - nd + d, p = i < 0 ? 1 : sa[i], q = j < 0 ? 1 : sb[j];
+    if (p !== q && p !== 1 && q !== 1) throw new TensorError(`The size of tensor a (${p}) must match the size of tensor b (${q}) at non-singleton dimension ${d}`);
+    shape.push(p === 1 ? q : p);
+  }
+  const fit = (t, st) => (st.length === nd && shape.every((n, d) => n === st[d]) ? t : t.expand(shape));
+  return [fit(a, sa), fit(b, sb)];
+}
+
+const pointwise = (which, x, y, p, r) => wrap(check(W.tp_pointwise_loss(NNLOSS[which], x._ptr, y._ptr, p, r)));
+
+// ---- functional --------------------------------------------------------------------------
+function smooth_l1_loss(...a) {
+  const o = bind('smooth_l1_loss', a, ['input', 'target', 'size_average', 'reduce', 'reduction', 'beta'], { reduction: 'mean', beta: 1.0 });
+  const input = asTensor(o.input, 'smooth_l1_loss', 'input', 1), target = asTensor(o.target, 'smooth_l1_loss', 'target', 2);
+  warnIfBroadcast(input, target);
+  const red = legacyString(o);
+  const [x, y] = broadcastPair(input, target);
+  return pointwise('smooth_l1', x, y, o.beta, enumOf(red));
+}
+
+function huber_loss(...a) {
+  const o = bind('huber_loss', a, ['input', 'target', 'reduction', 'delta'], { reduction: 'mean', delta: 1.0 });
+  const input = asTensor(o.input, 'huber_loss', 'input', 1), target = asTensor(o.target, 'huber_loss', 'target', 2);
+  warnIfBroadcast(input, target);
+  const [x, y] = broadcastPair(input, target);
+  return pointwise('huber', x, y, o.delta, enumOf(o.reduction));
+}
+
+function kl_div(...a) {
+  const o = bind('kl_div', a, ['input', 'target', 'size_average', 'reduce', 'reduction', 'log_target'], { reduction: 'mean', log_target: false });
+  const input = asTensor(o.input, 'kl_div', 'input', 1), target = asTensor(o.target, 'kl_div', 'target', 2);
+  let r;
+  if ((o.size_average ?? null) !== null || (o.reduce ?? null) !== null) r = enumOf(legacyString(o));
+  else {
+    if (o.reduction === 'mean') {
+      warn("reduction: 'mean' divides the total loss by both the batch size and the support size." +
+        "'batchmean' divides only by the batch size, and aligns with the KL div math definition." +
+        "'mean' will be changed to behave the same as 'batchmean' in the next major release.");
+    }
+    r = enumOf(o.reduction === 'batchmean' ? 'sum' : o.reduction);
+  }
+  return scope(() => {
+    // ATen's kl_div: exp(t) (t - x) for a log target, else xlogy(t, t) - t x
+    const out = o.log_target ? target.exp().mul(target.sub(input)) : torchRef.xlogy(target, target).sub(target.mul(input));
+    const reduced = reduceLoss(out, r);
+    return o.reduction === 'batchmean' && input.ndim !== 0 ? reduced.div(input.shape[0]) : reduced;
+  });
+}
+
+function soft_margin_loss(...a) {
+  const o = bind('soft_margin_loss', a, ['input', 'target', 'size_average', 'reduce', 'reduction'], { reduction: 'mean' });
+  const input = asTensor(o.input, 'soft_margin_loss', 'input', 1), target = asTensor(o.target, 'soft_margin_loss', 'target', 2);
+  return pointwise('soft_margin', input, target, 0, enumOf(legacyString(o)));
+}
+
+const shp = (t) => `torch.Size([${Array.from(t.shape).join(', ')}])`;
+
+function margin_ranking_loss(...a) {
+  const o = bind('margin_ranking_loss', a, ['input1', 'input2', 'target', 'margin', 'size_average', 'reduce', 'reduction'], { margin: 0, reduction: 'mean' });
+  const x1 = asTensor(o.input1, 'margin_ranking_loss', 'input1', 1), x2 = asTensor(o.input2, 'margin_ranking_loss', 'input2', 2);
+  const target = asTensor(o.target, 'margin_ranking_loss', 'target', 3);
+  const r = enumOf(legacyString(o));
+  if (x1.ndim !== x2.ndim || x1.ndim !== target.ndim) {
+    throw new TensorError('margin_ranking_loss : All input tensors should have same dimension but got sizes: ' +
+      `input1: ${shp(x1)}, input2: ${shp(x2)}, target: ${shp(target)} `);
+  }
+  // ATen: clamp_min(-target * (input1 - input2) + margin, 0)
+  return scope(() => reduceLoss(atenScalar('add', target.neg().mul(x1.sub(x2)), o.margin).clamp_min(0), r));
+}
+
+function hinge_embedding_loss(...a) {
+  const o = bind('hinge_embedding_loss', a, ['input', 'target', 'margin', 'size_average', 'reduce', 'reduction'], { margin: 1.0, reduction: 'mean' });
+  const input = asTensor(o.input, 'hinge_embedding_loss', 'input', 1), target = asTensor(o.target, 'hinge_embedding_loss', 'target', 2);
+  const r = enumOf(legacyString(o));
+  return scope(() => {
+    const zeros = torchRef.zeros_like(input);
+    const marginClamp = scalarMinus(o.margin, input).clamp_min_(0);
+    const outMargin = torchRef.where(target.ne(1), marginClamp, zeros);
+    const outSelf = torchRef.where(target.ne(-1), input, zeros);
+    return reduceLoss(outMargin.add(outSelf), r);
+  });
+}
+
+function cosine_embedding_loss(...a) {
+  const o = bind('cosine_embedding_loss', a, ['input1', 'input2', 'target', 'margin', 'size_average', 'reduce', 'reduction'], { margin: 0, reduction: 'mean' });
+  const x1 = asTensor(o.input1, 'cosine_embedding_loss', 'input1', 1), x2 = asTensor(o.input2, 'cosine_embedding_loss', 'input2', 2);
+  const target = asTensor(o.target, 'cosine_embedding_loss', 'target', 3);
+  const r = enumOf(legacyString(o));
+  const td = target.ndim, sz = (t) => `[${Array.from(t.shape).join(', ')}]`;
+  if (td !== 1 && td !== 0) throw new TensorError('0D or 1D target tensor expected, multi-target not supported');
+  if (td === 1 && !(x1.ndim === 2 && x2.ndim === 2)) {
+    throw new TensorError(`1D target tensor expects 2D input tensors, but found inputs with sizes ${sz(x1)} and ${sz(x2)}.`);
+  }
+  if (td === 0 && !(x1.ndim === 1 && x2.ndim === 1)) {
+    throw new TensorError(`0D target tensor expects 1D input tensors, but found inputs with sizes ${sz(x1)} and ${sz(x2)}.`);
+  }
+  const EPSILON = 1e-12;
+  return scope(() => {
+    const prodSum = x1.mul(x2).sum(td);
+    const mag1 = atenScalar('add', x1.mul(x1).sum(td), EPSILON), mag2 = atenScalar('add', x2.mul(x2).sum(td), EPSILON);
+    const cos = prodSum.div(mag1.mul(mag2).sqrt_());
+    const zeros = torchRef.zeros_like(cos);
+    const pos = scalarMinus(1, cos);
+    const neg = atenScalar('sub', cos, o.margin).clamp_min_(0);
+    const outPos = torchRef.where(target.eq(1), pos, zeros), outNeg = torchRef.where(target.eq(-1), neg, zeros);
+    return reduceLoss(outPos.add(outNeg), r);
+  });
+}
+
+function poisson_nll_loss(...a) {
+  const o = bind('poisson_nll_loss', a, ['input', 'target', 'log_input', 'full', 'size_average', 'eps', 'reduce', 'reduction'],
+    { log_input: true, full: false, eps: 1e-8, reduction: 'mean' });
+  const input = asTensor(o.input, 'poisson_nll_loss', 'input', 1), target = asTensor(o.target, 'poisson_nll_loss', 'target', 2);
+  const red = legacyString(o);
+  if (red !== 'none' && red !== 'mean' && red !== 'sum') throw new TensorError(`${red} is not valid`);
+  return scope(() => {
+    // ATen: exp(x) - t x for a log input, else x - t log(x + eps); full adds Stirling's term where t > 1
+    let loss = o.log_input ? input.exp().sub(target.mul(input)) : input.sub(target.mul(atenScalar('add', input, o.eps).log()));
+    if (o.full) {
+      const stirling = target.mul(target.log()).sub(target).add(atenScalar('mul', atenScalar('mul', target, 2 * Math.PI).log(), 0.5));
+      loss = loss.add_(stirling.masked_fill(target.le(1), 0));
+    }
+    return reduceLoss(loss, REDUCTIONS[red]);
+  });
+}
+
+let torchRef = null;
+
+/** The functions and module classes, given nn.js's Module (called from nn.js's install). */
+export function makeLoss(torch, { Module }) {
+  torchRef = torch;
+  /** torch.nn's _Loss: the legacy size_average / reduce decide `reduction` when given. */
+  class _Loss extends Module {
+    constructor(name, a, names, defaults) {
+      super();
+      const o = bind(`${name}.__init__`, a, names, { reduction: 'mean', ...defaults });
+      this.reduction = names.includes('size_average') ? legacyString(o) : o.reduction;
+      this._init(o);
+    }
+    _init() {}
+  }
+  const LEGACY = ['size_average', 'reduce', 'reduction'];
+  class SmoothL1Loss extends _Loss {
+    constructor(...a) { super('SmoothL1Loss', a, [...LEGACY, 'beta'], { beta: 1.0 }); }
+    _init(o) { this.beta = o.beta; }
+    forward(input, target) { return smooth_l1_loss(input, target, { reduction: this.reduction, beta: this.beta }); }
+  }
+  class HuberLoss extends _Loss {
+    constructor(...a) { super('HuberLoss', a, ['reduction', 'delta'], { delta: 1.0 }); }
+    _init(o) { this.delta = o.delta; }
+    forward(input, target) { return huber_loss(input, target, { reduction: this.reduction, delta: this.delta }); }
+  }
+  class KLDivLoss extends _Loss {
+    constructor(...a) { super('KLDivLoss', a, [...LEGACY, 'log_target'], { log_target: false }); }
+    _init(o) { this.log_target = o.log_target; }
+    forward(input, target) { return kl_div(input, target, { reduction: this.reduction, log_target: this.log_target }); }
+  }
+  class SoftMarginLoss extends _Loss {
+    constructor(...a) { super('SoftMarginLoss', a, LEGACY, {}); }
+    forward(input, target) { return soft_margin_loss(input, target, { reduction: this.reduction }); }
+  }
+  class MarginRankingLoss extends _Loss {
+    constructor(...a) { super('MarginRankingLoss', a, ['margin', ...LEGACY], { margin: 0 }); }
+    _init(o) { this.margin = o.margin; }
+    forward(input1, input2, target) { return margin_ranking_loss(input1, input2, target, { margin: this.margin, reduction: this.reduction }); }
+  }
+  class HingeEmbeddingLoss extends _Loss {
+    constructor(...a) { super('HingeEmbeddingLoss', a, ['margin', ...LEGACY], { margin: 1.0 }); }
+    _init(o) { this.margin = o.margin; }
+    forward(input, target) { return hinge_embedding_loss(input, target, { margin: this.margin, reduction: this.reduction }); }
+  }
+  class CosineEmbeddingLoss extends _Loss {
+    constructor(...a) { super('CosineEmbeddingLoss', a, ['margin', ...LEGACY], { margin: 0 }); }
+    _init(o) { this.margin = o.margin; }
+    forward(input1, input2, target) { return cosine_embedding_loss(input1, input2, target, { margin: this.margin, reduction: this.reduction }); }
+  }
+  class PoissonNLLLoss extends _Loss {
+    constructor(...a) {
+      super('PoissonNLLLoss', a, ['log_input', 'full', 'size_average', 'eps', 'reduce', 'reduction'], { log_input: true, full: false, eps: 1e-8 });
+    }
+    _init(o) { Object.assign(this, { log_input: o.log_input, full: o.full, eps: o.eps }); }
+    forward(log_input, target) {
+      return poisson_nll_loss(log_input, target, { log_input: this.log_input, full: this.full, eps: this.eps, reduction: this.reduction });
+    }
+  }
+  return {
+    functional: { smooth_l1_loss, huber_loss, kl_div, soft_margin_loss, margin_ranking_loss, hinge_embedding_loss, cosine_embedding_loss, poisson_nll_loss },
+    classes: { SmoothL1Loss, HuberLoss, KLDivLoss, SoftMarginLoss, MarginRankingLoss, HingeEmbeddingLoss, CosineEmbeddingLoss, PoissonNLLLoss },
+  };
+}
