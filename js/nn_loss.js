@@ -6,7 +6,7 @@
 // nn.js calls makeLoss with its Module class (no import cycle) and spreads the result.
 import { W, check, TensorError } from './core.js';
 import { OP } from './ops.js';
-import { bind, warn } from './args.js';
+import { bind, warn, isOptions, splitOptions } from './args.js';
 import { wrap, asTensor, scope } from './tensor.js';
 
 const REDUCTIONS = { none: 0, mean: 1, sum: 2 };
@@ -181,6 +181,64 @@ function poisson_nll_loss(...a) {
   });
 }
 
+function gaussian_nll_loss(...a) {
+  const o = bind('gaussian_nll_loss', a, ['input', 'target', 'var', 'full', 'eps', 'reduction'], { full: false, eps: 1e-6, reduction: 'mean' });
+  const input = asTensor(o.input, 'gaussian_nll_loss', 'input', 1), target = asTensor(o.target, 'gaussian_nll_loss', 'target', 2);
+  let v = asTensor(o.var, 'gaussian_nll_loss', 'var', 3);
+  const is = Array.from(input.shape), vs = Array.from(v.shape), same = (p, q) => p.length === q.length && p.every((k, i) => k === q[i]);
+  if (!same(vs, is)) {
+    // homoscedastic: var one dim short of input, or with a last dim of 1
+    if (same(is.slice(0, -1), vs)) v = v.unsqueeze(-1);
+    else if (!(vs.length && same(is.slice(0, -1), vs.slice(0, -1)) && vs[vs.length - 1] === 1)) throw new TensorError('var is of incorrect size');
+  }
+  if (o.reduction !== 'none' && o.reduction !== 'mean' && o.reduction !== 'sum') throw new TensorError(`${o.reduction} is not valid`);
+  if (scope(() => v.lt(0).any().item())) throw new TensorError('var has negative entry/entries');
+  return scope(() => {
+    v = v.clone();
+    torchRef.no_grad(() => v.clamp_min_(o.eps));  // clamped for stability, not differentiated
+    let loss = v.log().add(input.sub(target).pow(2).div(v)).mul(0.5);
+    if (o.full) loss = loss.add_(0.5 * Math.log(2 * Math.PI));
+    return o.reduction === 'mean' ? loss.mean() : o.reduction === 'sum' ? loss.sum() : loss;
+  });
+}
+
+/** ATen's pairwise_distance: norm(x1 - x2 + eps, p, last dim). */
+const pairwise = (x1, x2, p, eps) => atenScalar('add', x1.sub(x2), eps).norm(p, Math.max(x1.ndim, x2.ndim) - 1);
+
+function triplet_margin_loss(...a) {
+  const o = bind('triplet_margin_loss', a, ['anchor', 'positive', 'negative', 'margin', 'p', 'eps', 'swap', 'size_average', 'reduce', 'reduction'],
+    { margin: 1.0, p: 2, eps: 1e-6, swap: false, reduction: 'mean' });
+  const an = asTensor(o.anchor, 'triplet_margin_loss', 'anchor', 1), po = asTensor(o.positive, 'triplet_margin_loss', 'positive', 2);
+  const ne = asTensor(o.negative, 'triplet_margin_loss', 'negative', 3);
+  const r = enumOf(legacyString(o));
+  if (an.ndim !== po.ndim || po.ndim !== ne.ndim) throw new TensorError(`All inputs should have same dimension but got ${an.ndim}D, ${po.ndim}D and ${ne.ndim}D inputs.`);
+  return scope(() => {
+    const dPos = pairwise(an, po, o.p, o.eps);
+    let dNeg = pairwise(an, ne, o.p, o.eps);
+    if (o.swap) dNeg = torchRef.minimum(dNeg, pairwise(po, ne, o.p, o.eps));
+    return reduceLoss(atenScalar('add', dPos, o.margin).sub(dNeg).clamp_min(0), r);
+  });
+}
+
+function multilabel_soft_margin_loss(...a) {
+  const o = bind('multilabel_soft_margin_loss', a, ['input', 'target', 'weight', 'size_average', 'reduce', 'reduction'], { weight: null, reduction: 'mean' });
+  const input = asTensor(o.input, 'multilabel_soft_margin_loss', 'input', 1), target = asTensor(o.target, 'multilabel_soft_margin_loss', 'target', 2);
+  const red = legacyString(o);
+  return scope(() => {
+    // Python's 1 - target is rsub (RsubBackward1); F.logsigmoid when torch.nn has it (LogSigmoidBackward0); -softplus(-x) has the same values
+    const F = torchRef.nn.functional;
+    const logsigmoid = (t) => (F.logsigmoid ? F.logsigmoid(t) : F.softplus(t.neg()).neg());
+    let loss = target.mul(logsigmoid(input)).add(target.rsub(1).mul(logsigmoid(input.neg()))).neg();
+    if (o.weight !== null && o.weight !== undefined) loss = loss.mul(o.weight);
+    const classDim = input.ndim - 1;
+    loss = loss.sum(classDim).div(input.shape[classDim]);
+    if (red === 'none') return loss;
+    if (red === 'mean') return loss.mean();
+    if (red === 'sum') return loss.sum();
+    throw new TensorError(`${red} is not valid`);
+  });
+}
+
 let torchRef = null;
 
 /** The functions and module classes, given nn.js's Module (called from nn.js's install). */
@@ -240,8 +298,34 @@ export function makeLoss(torch, { Module }) {
       return poisson_nll_loss(log_input, target, { log_input: this.log_input, full: this.full, eps: this.eps, reduction: this.reduction });
     }
   }
+  class GaussianNLLLoss extends Module {
+    constructor(...a) {
+      super();
+      // keyword-only in 1.13: GaussianNLLLoss(*, full, eps, reduction)
+      if (a.length > 1 || (a.length === 1 && !isOptions(a[0]))) throw new TypeError(`GaussianNLLLoss.__init__() takes 1 positional argument but ${a.length + 1} were given`);
+      const k = splitOptions('GaussianNLLLoss.__init__', a, ['full', 'eps', 'reduction'])[1];
+      this.reduction = k.reduction ?? 'mean';
+      this.full = k.full ?? false;
+      this.eps = k.eps ?? 1e-6;
+    }
+    forward(input, target, v) { return gaussian_nll_loss(input, target, v, { full: this.full, eps: this.eps, reduction: this.reduction }); }
+  }
+  class TripletMarginLoss extends _Loss {
+    constructor(...a) { super('TripletMarginLoss', a, ['margin', 'p', 'eps', 'swap', ...LEGACY], { margin: 1.0, p: 2, eps: 1e-6, swap: false }); }
+    _init(o) { Object.assign(this, { margin: o.margin, p: o.p, eps: o.eps, swap: o.swap }); }
+    forward(anchor, positive, negative) {
+      return triplet_margin_loss(anchor, positive, negative, { margin: this.margin, p: this.p, eps: this.eps, swap: this.swap, reduction: this.reduction });
+    }
+  }
+  class MultiLabelSoftMarginLoss extends _Loss {
+    constructor(...a) { super('MultiLabelSoftMarginLoss', a, ['weight', ...LEGACY], { weight: null }); }
+    _init(o) { this.register_buffer('weight', o.weight ?? null); }
+    forward(input, target) { return multilabel_soft_margin_loss(input, target, { weight: this.weight, reduction: this.reduction }); }
+  }
   return {
-    functional: { smooth_l1_loss, huber_loss, kl_div, soft_margin_loss, margin_ranking_loss, hinge_embedding_loss, cosine_embedding_loss, poisson_nll_loss },
-    classes: { SmoothL1Loss, HuberLoss, KLDivLoss, SoftMarginLoss, MarginRankingLoss, HingeEmbeddingLoss, CosineEmbeddingLoss, PoissonNLLLoss },
+    functional: { smooth_l1_loss, huber_loss, kl_div, soft_margin_loss, margin_ranking_loss, hinge_embedding_loss, cosine_embedding_loss, poisson_nll_loss,
+      gaussian_nll_loss, triplet_margin_loss, multilabel_soft_margin_loss },
+    classes: { SmoothL1Loss, HuberLoss, KLDivLoss, SoftMarginLoss, MarginRankingLoss, HingeEmbeddingLoss, CosineEmbeddingLoss, PoissonNLLLoss,
+      GaussianNLLLoss, TripletMarginLoss, MultiLabelSoftMarginLoss },
   };
 }

@@ -1185,7 +1185,11 @@ export interface Functional {
   hinge_embedding_loss(input: Tensor, target: Tensor, margin?: number | LossOptions & { margin?: number }, opts?: LossOptions): Tensor;
   cosine_embedding_loss(input1: Tensor, input2: Tensor, target: Tensor, margin?: number | LossOptions & { margin?: number }, opts?: LossOptions): Tensor;
   poisson_nll_loss(input: Tensor, target: Tensor, opts?: LossOptions & { log_input?: boolean; full?: boolean; eps?: number }): Tensor;
+  gaussian_nll_loss(input: Tensor, target: Tensor, v: Tensor, full?: boolean | { full?: boolean; eps?: number; reduction?: Reduction }, eps?: number, reduction?: Reduction): Tensor;
+  triplet_margin_loss(anchor: Tensor, positive: Tensor, negative: Tensor, margin?: number | TripletOptions, p?: number, eps?: number, swap?: boolean): Tensor;
+  multilabel_soft_margin_loss(input: Tensor, target: Tensor, opts?: LossOptions & { weight?: Tensor | null }): Tensor;
 }
+export interface TripletOptions extends LossOptions { margin?: number; p?: number; eps?: number; swap?: boolean }
 export interface NN {
   SmoothL1Loss: new (opts?: LossOptions & { beta?: number }) => Loss & { beta: number };
   HuberLoss: new (opts?: { reduction?: Reduction; delta?: number }) => Loss & { delta: number };
@@ -1195,4 +1199,12 @@ export interface NN {
   HingeEmbeddingLoss: new (margin?: number | LossOptions & { margin?: number }) => Loss & { margin: number };
   CosineEmbeddingLoss: new (margin?: number | LossOptions & { margin?: number }) => PairLoss;
   PoissonNLLLoss: new (opts?: LossOptions & { log_input?: boolean; full?: boolean; eps?: number }) => Loss & { log_input: boolean; full: boolean; eps: number };
+  /** Keyword-only options; forward(input, target, var). */
+  GaussianNLLLoss: new (opts?: { full?: boolean; eps?: number; reduction?: Reduction }) => Module & {
+    reduction: Reduction; full: boolean; eps: number; forward(input: Tensor, target: Tensor, v: Tensor): Tensor; call(input: Tensor, target: Tensor, v: Tensor): Tensor };
+  /** forward(anchor, positive, negative). */
+  TripletMarginLoss: new (margin?: number | TripletOptions) => Module & {
+    reduction: Reduction; margin: number; p: number; eps: number; swap: boolean;
+    forward(anchor: Tensor, positive: Tensor, negative: Tensor): Tensor; call(anchor: Tensor, positive: Tensor, negative: Tensor): Tensor };
+  MultiLabelSoftMarginLoss: new (weight?: Tensor | null | LossOptions & { weight?: Tensor | null }) => Loss & { weight: Tensor | null };
 }

@@ -219,5 +219,9 @@ void sq.index_reduce(0, torch.tensor([0, 0, 1]), torch.ones(3, 3), 'mean');
   const f: Tensor = new nn.SmoothL1Loss({ beta: 0.5 }).call(x, y).add(new nn.HuberLoss().call(x, y))
     .add(new nn.KLDivLoss({ reduction: 'batchmean', log_target: true }).call(x, y)).add(new nn.SoftMarginLoss().call(x, y))
     .add(new nn.HingeEmbeddingLoss(1.5).call(x, y.sign())).add(new nn.PoissonNLLLoss({ log_input: false }).call(x.abs(), y.abs()));
-  void [a, b, c, d, e, f, m.margin];
+  const g: Tensor = F.gaussian_nll_loss(x, y, y.abs(), { full: true }).add(F.triplet_margin_loss(x, y, y.neg(), { swap: true }))
+    .add(F.multilabel_soft_margin_loss(x, y.gt(0).float(), { weight: torch.ones(4) }));
+  const h: Tensor = new nn.GaussianNLLLoss({ eps: 0.1 }).call(x, y, y.abs()).add(new nn.TripletMarginLoss(0.5).call(x, y, y.neg()))
+    .add(new nn.MultiLabelSoftMarginLoss().call(x, y.gt(0).float()));
+  void [a, b, c, d, e, f, g, h, m.margin];
 }
