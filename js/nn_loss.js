@@ -1,7 +1,8 @@
 // The torch.nn losses beyond mse / l1 / nll / cross_entropy / bce, as F.* and nn.* modules with
 // 1.13's argument order, defaults, `reduction` (and the legacy size_average / reduce), messages
-// and warnings. smooth_l1_loss, huber_loss and soft_margin_loss are single ATen ops with a node
-// of their own (src/nnloss.c: tp_pointwise_loss); the others are composed here from existing
+// and warnings. smooth_l1_loss, huber_loss, soft_margin_loss, multi_margin_loss and
+// multilabel_margin_loss are single ATen ops with a node of their own (src/nnloss.c:
+// tp_pointwise_loss, tp_margin_loss); the others are composed here from existing
 // ops exactly as 1.13's C++ / Python composites are, so autograd records the same graph.
 // nn.js calls makeLoss with its Module class (no import cycle) and spreads the result.
 import { W, check, TensorError } from './core.js';
@@ -10,7 +11,7 @@ import { bind, warn, isOptions, splitOptions } from './args.js';
 import { wrap, asTensor, scope } from './tensor.js';
 
 const REDUCTIONS = { none: 0, mean: 1, sum: 2 };
-const NNLOSS = { smooth_l1: 0, huber: 1, soft_margin: 2 };  // TP_NNLOSS_* (src/tensorpad.h)
+const NNLOSS = { smooth_l1: 0, huber: 1, soft_margin: 2, multi_margin: 3, multilabel_margin: 4 };  // TP_NNLOSS_* (src/tensorpad.h)
 
 /** 1.13's _Reduction.legacy_get_string: size_average / reduce, when either is given, decide the
  *  reduction (with the deprecation warning); otherwise `reduction` does. */
@@ -239,6 +240,24 @@ function multilabel_soft_margin_loss(...a) {
   });
 }
 
+function multi_margin_loss(...a) {
+  const o = bind('multi_margin_loss', a, ['input', 'target', 'p', 'margin', 'weight', 'size_average', 'reduce', 'reduction'],
+    { p: 1, margin: 1.0, weight: null, reduction: 'mean' });
+  const input = asTensor(o.input, 'multi_margin_loss', 'input', 1), target = asTensor(o.target, 'multi_margin_loss', 'target', 2);
+  const r = enumOf(legacyString(o));
+  if (o.p !== 1 && o.p !== 2) throw new TensorError('only p == 1 and p == 2 supported');
+  const w = o.weight === null || o.weight === undefined ? null : asTensor(o.weight, 'multi_margin_loss', 'weight', 5);
+  if (w && w.ndim !== 1) throw new TensorError('weight must be one-dimensional');
+  return wrap(check(W.tp_margin_loss(NNLOSS.multi_margin, input._ptr, target._ptr, w ? w._ptr : 0, o.p, o.margin, r)));
+}
+
+function multilabel_margin_loss(...a) {
+  const o = bind('multilabel_margin_loss', a, ['input', 'target', 'size_average', 'reduce', 'reduction'], { reduction: 'mean' });
+  const input = asTensor(o.input, 'multilabel_margin_loss', 'input', 1), target = asTensor(o.target, 'multilabel_margin_loss', 'target', 2);
+  const r = enumOf(legacyString(o));
+  return wrap(check(W.tp_margin_loss(NNLOSS.multilabel_margin, input._ptr, target._ptr, 0, 0, 0, r)));
+}
+
 let torchRef = null;
 
 /** The functions and module classes, given nn.js's Module (called from nn.js's install). */
@@ -322,10 +341,23 @@ export function makeLoss(torch, { Module }) {
     _init(o) { this.register_buffer('weight', o.weight ?? null); }
     forward(input, target) { return multilabel_soft_margin_loss(input, target, { weight: this.weight, reduction: this.reduction }); }
   }
+  class MultiMarginLoss extends _Loss {
+    constructor(...a) { super('MultiMarginLoss', a, ['p', 'margin', 'weight', ...LEGACY], { p: 1, margin: 1.0, weight: null }); }
+    _init(o) {
+      if (o.p !== 1 && o.p !== 2) throw new TensorError('only p == 1 and p == 2 supported');
+      this.register_buffer('weight', o.weight ?? null);
+      Object.assign(this, { p: o.p, margin: o.margin });
+    }
+    forward(input, target) { return multi_margin_loss(input, target, { p: this.p, margin: this.margin, weight: this.weight, reduction: this.reduction }); }
+  }
+  class MultiLabelMarginLoss extends _Loss {
+    constructor(...a) { super('MultiLabelMarginLoss', a, LEGACY, {}); }
+    forward(input, target) { return multilabel_margin_loss(input, target, { reduction: this.reduction }); }
+  }
   return {
     functional: { smooth_l1_loss, huber_loss, kl_div, soft_margin_loss, margin_ranking_loss, hinge_embedding_loss, cosine_embedding_loss, poisson_nll_loss,
-      gaussian_nll_loss, triplet_margin_loss, multilabel_soft_margin_loss },
+      gaussian_nll_loss, triplet_margin_loss, multilabel_soft_margin_loss, multi_margin_loss, multilabel_margin_loss },
     classes: { SmoothL1Loss, HuberLoss, KLDivLoss, SoftMarginLoss, MarginRankingLoss, HingeEmbeddingLoss, CosineEmbeddingLoss, PoissonNLLLoss,
-      GaussianNLLLoss, TripletMarginLoss, MultiLabelSoftMarginLoss },
+      GaussianNLLLoss, TripletMarginLoss, MultiLabelSoftMarginLoss, MultiMarginLoss, MultiLabelMarginLoss },
   };
 }

@@ -1188,7 +1188,12 @@ export interface Functional {
   gaussian_nll_loss(input: Tensor, target: Tensor, v: Tensor, full?: boolean | { full?: boolean; eps?: number; reduction?: Reduction }, eps?: number, reduction?: Reduction): Tensor;
   triplet_margin_loss(anchor: Tensor, positive: Tensor, negative: Tensor, margin?: number | TripletOptions, p?: number, eps?: number, swap?: boolean): Tensor;
   multilabel_soft_margin_loss(input: Tensor, target: Tensor, opts?: LossOptions & { weight?: Tensor | null }): Tensor;
+  /** MultiMarginLossBackward0; target: int64 class indices. */
+  multi_margin_loss(input: Tensor, target: Tensor, p?: 1 | 2 | MultiMarginOptions, margin?: number, weight?: Tensor | null): Tensor;
+  /** MultilabelMarginLossBackward0; target: int64, each row's class indices up to the first -1. */
+  multilabel_margin_loss(input: Tensor, target: Tensor, opts?: LossOptions): Tensor;
 }
+export interface MultiMarginOptions extends LossOptions { p?: 1 | 2; margin?: number; weight?: Tensor | null }
 export interface TripletOptions extends LossOptions { margin?: number; p?: number; eps?: number; swap?: boolean }
 export interface NN {
   SmoothL1Loss: new (opts?: LossOptions & { beta?: number }) => Loss & { beta: number };
@@ -1207,4 +1212,6 @@ export interface NN {
     reduction: Reduction; margin: number; p: number; eps: number; swap: boolean;
     forward(anchor: Tensor, positive: Tensor, negative: Tensor): Tensor; call(anchor: Tensor, positive: Tensor, negative: Tensor): Tensor };
   MultiLabelSoftMarginLoss: new (weight?: Tensor | null | LossOptions & { weight?: Tensor | null }) => Loss & { weight: Tensor | null };
+  MultiMarginLoss: new (p?: 1 | 2 | MultiMarginOptions, margin?: number, weight?: Tensor | null) => Loss & { p: number; margin: number; weight: Tensor | null };
+  MultiLabelMarginLoss: new (opts?: LossOptions) => Loss;
 }

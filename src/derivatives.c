@@ -2485,6 +2485,16 @@ static int nnloss_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
   tp_tensor *x = unpack(a, n, 0), *y = unpack(a, n, 1);
   if (!x || !y) return -1;
   int which = (int)n->iv[0];
+  if (which == TP_NNLOSS_MULTI_MARGIN || which == TP_NNLOSS_MULTILABEL_MARGIN) {
+    /* ATen's backward kernels: coef * g (g per frame for an unreduced batch); no double backward */
+    if (tp_grad_mode())
+      return tp_fail_status("derivative for aten::%s_backward is not implemented", which == TP_NNLOSS_MULTI_MARGIN ? "multi_margin_loss" : "multilabel_margin_loss");
+    tp_tensor *w = n->nsaved > 2 ? unpack(a, n, 2) : NULL;
+    if (n->nsaved > 2 && !w) return -1;
+    tp_tensor *coef = K(a, tp_margin_loss_coef(n, x, y, w));
+    tp_tensor *gg = g->ndim == 1 && x->ndim == 2 ? unsq(a, g, 1) : g;
+    return (gi[0] = own(mul(a, coef, gg))) ? 0 : -1;
+  }
   if (which == TP_NNLOSS_HUBER && x->dtype != y->dtype)  /* PyTorch's backward kernel refuses mixed dtypes */
     return tp_fail_status("Found dtype %s but expected %s", tp_dtype_title(y->dtype), tp_dtype_title(x->dtype));
   double p = n->s[0];

@@ -223,5 +223,10 @@ void sq.index_reduce(0, torch.tensor([0, 0, 1]), torch.ones(3, 3), 'mean');
     .add(F.multilabel_soft_margin_loss(x, y.gt(0).float(), { weight: torch.ones(4) }));
   const h: Tensor = new nn.GaussianNLLLoss({ eps: 0.1 }).call(x, y, y.abs()).add(new nn.TripletMarginLoss(0.5).call(x, y, y.neg()))
     .add(new nn.MultiLabelSoftMarginLoss().call(x, y.gt(0).float()));
-  void [a, b, c, d, e, f, g, h, m.margin];
+  const cls = torch.tensor([1, 0, 3]);
+  const k: Tensor = F.multi_margin_loss(x, cls, 2, 0.5).add(F.multi_margin_loss(x, cls, { weight: torch.ones(4) }))
+    .add(F.multilabel_margin_loss(x, torch.tensor([[1, -1, 0, 0], [0, 2, -1, 0], [3, -1, 0, 0]]), { reduction: 'sum' }));
+  const mm = new nn.MultiMarginLoss({ p: 2, margin: 0.5 });
+  const l: Tensor = mm.call(x, cls).add(new nn.MultiLabelMarginLoss().call(x, torch.zeros(3, 4, { dtype: torch.int64 })));
+  void [a, b, c, d, e, f, g, h, k, l, m.margin, mm.p];
 }
