@@ -13,6 +13,7 @@ import { Tensor, wrap, keep, asTensor } from './tensor.js';
 import { OP } from './ops.js';
 import { makeConv, install as installConv } from './conv.js';
 import { makeRnn } from './rnn.js';
+import { makeLoss } from './nn_loss.js';
 
 const inspect = Symbol.for('nodejs.util.inspect.custom');
 /** Where built-in classes keep their Python name (shared with optim.js). */
@@ -1001,6 +1002,7 @@ export function install(torch, TensorClass) {
   installConv(torch);
   const conv = makeConv({ Module, Parameter, init, fanInOut: _calculate_fan_in_and_fan_out, pyBool });
   const rnn = makeRnn({ torch, Module, Parameter, init, pyBool });
+  const loss = makeLoss(torch, { Module });
   const functional = Object.freeze({
     linear, relu, tanh: deprecated('tanh', tanh), sigmoid: deprecated('sigmoid', sigmoid), gelu, silu, leaky_relu, softplus, dropout, softmax, log_softmax, mse_loss, l1_loss, nll_loss, cross_entropy,
     binary_cross_entropy, binary_cross_entropy_with_logits,
@@ -1008,6 +1010,7 @@ export function install(torch, TensorClass) {
     ...NNMORE_FUNCTIONAL,
     ...conv.functional,
     ...rnn.functional,
+    ...loss.functional,
   });
   const classes = named({
     Module, Linear, Sequential, ModuleList, Identity, ReLU, Tanh, Sigmoid, GELU, SiLU, LeakyReLU, Softplus, Dropout, Softmax, LogSoftmax,
@@ -1015,6 +1018,7 @@ export function install(torch, TensorClass) {
     ...NNMORE_CLASSES,
     ...conv.classes,
     ...rnn.classes,
+    ...loss.classes,
   });
   torch.nn = Object.freeze({ ...classes, Parameter, functional, init });
 }

@@ -1236,3 +1236,57 @@ export interface NN {
   LSTM: typeof LSTM;
   GRU: typeof GRU;
 }
+
+// ---- more losses (js/nn_loss.js, src/nnloss.c) ---------------------------------------------------
+/** The reduction options of a loss, with 1.13's deprecated size_average / reduce (they win, with a warning). */
+export interface LossOptions { size_average?: boolean | null; reduce?: boolean | null; reduction?: Reduction }
+/** A loss over (input1, input2, target): MarginRankingLoss, CosineEmbeddingLoss. */
+export declare class PairLoss extends Module {
+  reduction: Reduction;
+  margin: number;
+  forward(input1: Tensor, input2: Tensor, target: Tensor): Tensor;
+  call(input1: Tensor, input2: Tensor, target: Tensor): Tensor;
+}
+export interface Functional {
+  /** SmoothL1LossBackward0; beta = 0 is the L1 loss. Sizes that differ warn, then broadcast. */
+  smooth_l1_loss(input: Tensor, target: Tensor, opts?: LossOptions & { beta?: number }): Tensor;
+  /** HuberLossBackward0; the result keeps input's dtype. */
+  huber_loss(input: Tensor, target: Tensor, opts?: { reduction?: Reduction; delta?: number }): Tensor;
+  /** input: log-probabilities; 'mean' warns (use 'batchmean'). */
+  kl_div(input: Tensor, target: Tensor, opts?: Omit<LossOptions, 'reduction'> & { reduction?: Reduction | 'batchmean'; log_target?: boolean }): Tensor;
+  /** SoftMarginLossBackward0; target must not require grad. */
+  soft_margin_loss(input: Tensor, target: Tensor, opts?: LossOptions): Tensor;
+  margin_ranking_loss(input1: Tensor, input2: Tensor, target: Tensor, margin?: number | LossOptions & { margin?: number }, opts?: LossOptions): Tensor;
+  hinge_embedding_loss(input: Tensor, target: Tensor, margin?: number | LossOptions & { margin?: number }, opts?: LossOptions): Tensor;
+  cosine_embedding_loss(input1: Tensor, input2: Tensor, target: Tensor, margin?: number | LossOptions & { margin?: number }, opts?: LossOptions): Tensor;
+  poisson_nll_loss(input: Tensor, target: Tensor, opts?: LossOptions & { log_input?: boolean; full?: boolean; eps?: number }): Tensor;
+  gaussian_nll_loss(input: Tensor, target: Tensor, v: Tensor, full?: boolean | { full?: boolean; eps?: number; reduction?: Reduction }, eps?: number, reduction?: Reduction): Tensor;
+  triplet_margin_loss(anchor: Tensor, positive: Tensor, negative: Tensor, margin?: number | TripletOptions, p?: number, eps?: number, swap?: boolean): Tensor;
+  multilabel_soft_margin_loss(input: Tensor, target: Tensor, opts?: LossOptions & { weight?: Tensor | null }): Tensor;
+  /** MultiMarginLossBackward0; target: int64 class indices. */
+  multi_margin_loss(input: Tensor, target: Tensor, p?: 1 | 2 | MultiMarginOptions, margin?: number, weight?: Tensor | null): Tensor;
+  /** MultilabelMarginLossBackward0; target: int64, each row's class indices up to the first -1. */
+  multilabel_margin_loss(input: Tensor, target: Tensor, opts?: LossOptions): Tensor;
+}
+export interface MultiMarginOptions extends LossOptions { p?: 1 | 2; margin?: number; weight?: Tensor | null }
+export interface TripletOptions extends LossOptions { margin?: number; p?: number; eps?: number; swap?: boolean }
+export interface NN {
+  SmoothL1Loss: new (opts?: LossOptions & { beta?: number }) => Loss & { beta: number };
+  HuberLoss: new (opts?: { reduction?: Reduction; delta?: number }) => Loss & { delta: number };
+  KLDivLoss: new (opts?: Omit<LossOptions, 'reduction'> & { reduction?: Reduction | 'batchmean'; log_target?: boolean }) => Loss & { log_target: boolean };
+  SoftMarginLoss: new (opts?: LossOptions) => Loss;
+  MarginRankingLoss: new (margin?: number | LossOptions & { margin?: number }) => PairLoss;
+  HingeEmbeddingLoss: new (margin?: number | LossOptions & { margin?: number }) => Loss & { margin: number };
+  CosineEmbeddingLoss: new (margin?: number | LossOptions & { margin?: number }) => PairLoss;
+  PoissonNLLLoss: new (opts?: LossOptions & { log_input?: boolean; full?: boolean; eps?: number }) => Loss & { log_input: boolean; full: boolean; eps: number };
+  /** Keyword-only options; forward(input, target, var). */
+  GaussianNLLLoss: new (opts?: { full?: boolean; eps?: number; reduction?: Reduction }) => Module & {
+    reduction: Reduction; full: boolean; eps: number; forward(input: Tensor, target: Tensor, v: Tensor): Tensor; call(input: Tensor, target: Tensor, v: Tensor): Tensor };
+  /** forward(anchor, positive, negative). */
+  TripletMarginLoss: new (margin?: number | TripletOptions) => Module & {
+    reduction: Reduction; margin: number; p: number; eps: number; swap: boolean;
+    forward(anchor: Tensor, positive: Tensor, negative: Tensor): Tensor; call(anchor: Tensor, positive: Tensor, negative: Tensor): Tensor };
+  MultiLabelSoftMarginLoss: new (weight?: Tensor | null | LossOptions & { weight?: Tensor | null }) => Loss & { weight: Tensor | null };
+  MultiMarginLoss: new (p?: 1 | 2 | MultiMarginOptions, margin?: number, weight?: Tensor | null) => Loss & { p: number; margin: number; weight: Tensor | null };
+  MultiLabelMarginLoss: new (opts?: LossOptions) => Loss;
+}

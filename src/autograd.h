@@ -57,6 +57,8 @@ enum {
   TP_GRAD_NORM, TP_GRAD_EMBEDDING,
   /* convolution and pooling (src/conv.c, which also holds their backward): iv[0] is TP_CONV_* */
   TP_GRAD_CONV,
+  /* smooth_l1_loss, huber_loss, soft_margin_loss (src/nnloss.c; iv[0]: TP_NNLOSS_*) */
+  TP_GRAD_NNLOSS,
   TP_GRAD_COUNT
 };
 enum { TP_STATS_NANSUM, TP_STATS_LOGCUMSUMEXP, TP_STATS_DIST, TP_STATS_NOT_IMPLEMENTED, TP_STATS_LERP };
@@ -69,6 +71,8 @@ enum { TP_DECOMP_SOLVE, TP_DECOMP_CHOLESKY, TP_DECOMP_SOLVE_TRIANGULAR, TP_DECOM
 enum { TP_CONV_CONV, TP_CONV_MAX_POOL, TP_CONV_AVG_POOL, TP_CONV_ADAPTIVE_AVG };
 /* The backward of a TP_GRAD_CONV node: kernels in conv.c (no graph of its own). */
 int tp_conv_backward(tp_node *n, tp_tensor *g, tp_tensor **gi);
+/* multi_margin / multilabel_margin gradient coefficients for a gradient of 1 (src/nnloss.c). */
+tp_tensor *tp_margin_loss_coef(tp_node *n, tp_tensor *x, tp_tensor *target, tp_tensor *weight);
 
 struct tp_node {
   int32_t refcount;

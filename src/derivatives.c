@@ -1296,6 +1296,7 @@ static int decomp_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gs, tp
 static int misc_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi);  /* src/misc.c's section, at the end */
 static int misc2_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi);
 static int nnmore_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi);  /* src/nnmore.c's section, at the end */
+static int nnloss_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi);  /* src/nnloss.c's section, at the end */
 
 int tp_formula_apply(tp_node *n, tp_tensor **gs, tp_tensor **gi) {
   arena a = {.n = 0};
@@ -1339,6 +1340,7 @@ int tp_formula_apply(tp_node *n, tp_tensor **gs, tp_tensor **gi) {
   case TP_GRAD_MISC: rc = misc_formula(&a, n, g, gi); break;
   case TP_GRAD_NORM: case TP_GRAD_EMBEDDING: rc = nnmore_formula(&a, n, g, gi); break;
   case TP_GRAD_CONV: rc = tp_conv_backward(n, g, gi); break;
+  case TP_GRAD_NNLOSS: rc = nnloss_formula(&a, n, g, gi); break;
   case TP_GRAD_LINALG_DET: case TP_GRAD_LINALG_SLOGDET: case TP_GRAD_LINALG_INV:
     rc = linalg2_formula(&a, n, n->kind == TP_GRAD_LINALG_SLOGDET ? gs[1] : g, gi);
     break;
@@ -1379,6 +1381,7 @@ TP_API const char *tp_node_saved_name(void *node, int i) {
   case TP_GRAD_LINALG_INV: return "inverse";
   case TP_GRAD_NORM: return i == 0 ? "input" : i == 1 ? "result1" : i == 2 ? "result2" : "weight";
   case TP_GRAD_EMBEDDING: return "indices";
+  case TP_GRAD_NNLOSS: return i == 0 ? "self" : "target";
   case TP_GRAD_DECOMP:
     switch (n->op) {
     case TP_DECOMP_CHOLESKY: return "L";
@@ -2468,4 +2471,54 @@ static int nnmore_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
     dx = mul(a, sub(a, sub(a, gw, m1), mul(a, xhat, m2)), rstd);
   }
   return (gi[0] = own(dx)) ? 0 : -1;
+}
+
+/* ---- smooth_l1_loss, huber_loss, soft_margin_loss (src/nnloss.c) -------------------------------
+ * With d = x - y and g scaled by 1 / numel for the mean:
+ *   smooth_l1: d x = clamp(d / beta, -1, 1) g  (sign(d) g when beta = 0); d y = -that
+ *   huber:     d x = clamp(d, -delta, delta) g; d y = -that
+ *   soft_margin: d x = -y sigmoid(-x y) g (target: not differentiable, as in 1.13)
+ * Written with tensor ops, so create_graph records their graph. A gradient is cast to its
+ * input's dtype (huber and soft_margin keep the input's dtype when the target's differs). */
+static tp_tensor *nnloss_cast(arena *a, tp_tensor *t, int dtype) {
+  return t && t->dtype != dtype ? K(a, tp_to_dtype(t, dtype, 0)) : t;
+}
+static int nnloss_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
+  tp_tensor *x = unpack(a, n, 0), *y = unpack(a, n, 1);
+  if (!x || !y) return -1;
+  int which = (int)n->iv[0];
+  if (which == TP_NNLOSS_MULTI_MARGIN || which == TP_NNLOSS_MULTILABEL_MARGIN) {
+    /* ATen's backward kernels: coef * g (g per frame for an unreduced batch); no double backward */
+    if (tp_grad_mode())
+      return tp_fail_status("derivative for aten::%s_backward is not implemented", which == TP_NNLOSS_MULTI_MARGIN ? "multi_margin_loss" : "multilabel_margin_loss");
+    tp_tensor *w = n->nsaved > 2 ? unpack(a, n, 2) : NULL;
+    if (n->nsaved > 2 && !w) return -1;
+    tp_tensor *coef = K(a, tp_margin_loss_coef(n, x, y, w));
+    tp_tensor *gg = g->ndim == 1 && x->ndim == 2 ? unsq(a, g, 1) : g;
+    return (gi[0] = own(mul(a, coef, gg))) ? 0 : -1;
+  }
+  if (which == TP_NNLOSS_HUBER && x->dtype != y->dtype)  /* PyTorch's backward kernel refuses mixed dtypes */
+    return tp_fail_status("Found dtype %s but expected %s", tp_dtype_title(y->dtype), tp_dtype_title(x->dtype));
+  double p = n->s[0];
+  if (n->iv[1] == TP_REDUCTION_MEAN) {
+    /* the loss has x's shape (js/nn_loss.js broadcasts smooth_l1's and huber's operands) */
+    g = sc(a, TP_OP_DIV, g, (double)tp_shape_numel(x->ndim, x->shape));
+  }
+  tp_tensor *dx, *dy;
+  if (which == TP_NNLOSS_SOFT_MARGIN) {
+    tp_tensor *s = un(a, TP_OP_SIGMOID, neg(a, mul(a, x, y)));
+    tp_tensor *sg = neg(a, mul(a, s, g));
+    dx = n->next[0].fn ? mul(a, y, sg) : NULL;
+    dy = NULL;  /* target is not differentiable (the forward refuses one that requires grad) */
+  } else {
+    tp_tensor *d = sub(a, x, y), *c;
+    if (which == TP_NNLOSS_SMOOTH_L1 && p == 0) c = un(a, TP_OP_SIGN, d);
+    else if (which == TP_NNLOSS_SMOOTH_L1) c = d ? K(a, tp_clamp(TP_OP_CLAMP, sc(a, TP_OP_DIV, d, p), NULL, NULL, -1, TP_SCALAR_FLOAT, 1, TP_SCALAR_FLOAT)) : NULL;
+    else c = d ? K(a, tp_clamp(TP_OP_CLAMP, d, NULL, NULL, -p, TP_SCALAR_FLOAT, p, TP_SCALAR_FLOAT)) : NULL;
+    dx = mul(a, c, g);
+    dy = n->next[1].fn ? neg(a, dx) : NULL;
+  }
+  if (n->next[0].fn && !(gi[0] = own(nnloss_cast(a, dx, n->in_meta[0].dtype)))) return -1;
+  if (n->next[1].fn && !(gi[1] = own(nnloss_cast(a, dy, n->in_meta[1].dtype)))) return -1;
+  return 0;
 }

@@ -534,4 +534,15 @@ TP_API int tp_max_pool2d(tp_tensor *x, const double *params, tp_tensor **out);
 TP_API tp_tensor *tp_avg_pool2d(tp_tensor *x, const double *params);
 TP_API tp_tensor *tp_adaptive_avg_pool2d(tp_tensor *x, double oh, double ow);
 
+/* ---- losses with a node of their own (src/nnloss.c) ---------------------------------------- */
+/* Which tp_pointwise_loss: smooth_l1_loss (p = beta), huber_loss (p = delta), soft_margin_loss. */
+enum { TP_NNLOSS_SMOOTH_L1, TP_NNLOSS_HUBER, TP_NNLOSS_SOFT_MARGIN, TP_NNLOSS_MULTI_MARGIN, TP_NNLOSS_MULTILABEL_MARGIN };
+/* The loss of (input, target) reduced by a TP_REDUCTION_* (SmoothL1LossBackward0,
+ * HuberLossBackward0, SoftMarginLossBackward0); input and target of one shape for the first two. */
+TP_API tp_tensor *tp_pointwise_loss(int which, tp_tensor *input, tp_tensor *target, double p, int reduction);
+/* multi_margin_loss (which TP_NNLOSS_MULTI_MARGIN: p 1 or 2, margin, weight or NULL) and
+ * multilabel_margin_loss (TP_NNLOSS_MULTILABEL_MARGIN) of a (C) or (N, C) input and int64
+ * targets (MultiMarginLossBackward0, MultilabelMarginLossBackward0; first-order only). */
+TP_API tp_tensor *tp_margin_loss(int which, tp_tensor *input, tp_tensor *target, tp_tensor *weight, double p, double margin, int reduction);
+
 #endif

@@ -219,3 +219,29 @@ void sq.index_reduce(0, torch.tensor([0, 0, 1]), torch.ones(3, 3), 'mean');
   const ws: Tensor[][] = new nn.RNN(3, 5, { nonlinearity: 'tanh' }).all_weights;
   void [c, g, r, out, hn, cn, o2, h2, w, ws];
 }
+
+// more losses (js/nn_loss.js)
+{
+  const { nn } = torch;
+  const F = nn.functional;
+  const x = torch.randn(3, 4, { requires_grad: true }), y = torch.randn(3, 4), t = torch.tensor([1, -1, 1]);
+  const a: Tensor = F.smooth_l1_loss(x, y, { beta: 0.5 }).add(F.huber_loss(x, y, { delta: 2 }));
+  const b: Tensor = F.kl_div(x.log_softmax(1), y.softmax(1), { reduction: 'batchmean' }).add(F.soft_margin_loss(x, y.sign()));
+  const c: Tensor = F.margin_ranking_loss(x, y, y.sign(), 0.1).add(F.hinge_embedding_loss(x, y.sign(), { margin: 2 }));
+  const d: Tensor = F.cosine_embedding_loss(x, y, t, { margin: 0.2 }).add(F.poisson_nll_loss(x, y.abs(), { full: true }));
+  const m = new nn.MarginRankingLoss(0.5);
+  const e: Tensor = m.call(x, y, y.sign()).add(new nn.CosineEmbeddingLoss().call(x, y, t));
+  const f: Tensor = new nn.SmoothL1Loss({ beta: 0.5 }).call(x, y).add(new nn.HuberLoss().call(x, y))
+    .add(new nn.KLDivLoss({ reduction: 'batchmean', log_target: true }).call(x, y)).add(new nn.SoftMarginLoss().call(x, y))
+    .add(new nn.HingeEmbeddingLoss(1.5).call(x, y.sign())).add(new nn.PoissonNLLLoss({ log_input: false }).call(x.abs(), y.abs()));
+  const g: Tensor = F.gaussian_nll_loss(x, y, y.abs(), { full: true }).add(F.triplet_margin_loss(x, y, y.neg(), { swap: true }))
+    .add(F.multilabel_soft_margin_loss(x, y.gt(0).float(), { weight: torch.ones(4) }));
+  const h: Tensor = new nn.GaussianNLLLoss({ eps: 0.1 }).call(x, y, y.abs()).add(new nn.TripletMarginLoss(0.5).call(x, y, y.neg()))
+    .add(new nn.MultiLabelSoftMarginLoss().call(x, y.gt(0).float()));
+  const cls = torch.tensor([1, 0, 3]);
+  const k: Tensor = F.multi_margin_loss(x, cls, 2, 0.5).add(F.multi_margin_loss(x, cls, { weight: torch.ones(4) }))
+    .add(F.multilabel_margin_loss(x, torch.tensor([[1, -1, 0, 0], [0, 2, -1, 0], [3, -1, 0, 0]]), { reduction: 'sum' }));
+  const mm = new nn.MultiMarginLoss({ p: 2, margin: 0.5 });
+  const l: Tensor = mm.call(x, cls).add(new nn.MultiLabelMarginLoss().call(x, torch.zeros(3, 4, { dtype: torch.int64 })));
+  void [a, b, c, d, e, f, g, h, k, l, m.margin, mm.p];
+}
