@@ -12,6 +12,7 @@ import { describe } from './dtype.js';
 import { Tensor, wrap, keep, asTensor } from './tensor.js';
 import { OP } from './ops.js';
 import { makeConv, install as installConv } from './conv.js';
+import { makeNnAct, install as installNnAct } from './nn_act.js';
 
 const inspect = Symbol.for('nodejs.util.inspect.custom');
 /** Where built-in classes keep their Python name (shared with optim.js). */
@@ -999,18 +1000,22 @@ export function install(torch, TensorClass) {
   };
   installConv(torch);
   const conv = makeConv({ Module, Parameter, init, fanInOut: _calculate_fan_in_and_fan_out, pyBool });
+  installNnAct(torch);
+  const nnAct = makeNnAct({ Module, Parameter, named });
   const functional = Object.freeze({
     linear, relu, tanh: deprecated('tanh', tanh), sigmoid: deprecated('sigmoid', sigmoid), gelu, silu, leaky_relu, softplus, dropout, softmax, log_softmax, mse_loss, l1_loss, nll_loss, cross_entropy,
     binary_cross_entropy, binary_cross_entropy_with_logits,
     relu_: (input) => asTensor(input, 'relu_', 'input').relu_(),
     ...NNMORE_FUNCTIONAL,
     ...conv.functional,
+    ...nnAct.functional,
   });
   const classes = named({
     Module, Linear, Sequential, ModuleList, Identity, ReLU, Tanh, Sigmoid, GELU, SiLU, LeakyReLU, Softplus, Dropout, Softmax, LogSoftmax,
     MSELoss, L1Loss, NLLLoss, CrossEntropyLoss, BCELoss, BCEWithLogitsLoss,
     ...NNMORE_CLASSES,
     ...conv.classes,
+    ...nnAct.classes,
   });
   torch.nn = Object.freeze({ ...classes, Parameter, functional, init });
 }

@@ -1161,3 +1161,72 @@ export interface Torch {
   /** The values only (torch.max_pool2d). */
   max_pool2d(input: Tensor, kernel_size: IntOrPair, stride?: IntOrPair | MaxPoolOptions, padding?: IntOrPair, dilation?: IntOrPair, ceil_mode?: boolean): Tensor;
 }
+
+// ---- torch.nn activations and small functional pieces (js/nn_act.js) ---------------------------
+type InplaceOpt = boolean | { inplace?: boolean };
+export declare class PReLU extends Module {
+  constructor(num_parameters?: number | { num_parameters?: number; init?: number; dtype?: dtype }, init?: number);
+  num_parameters: number;
+  weight: Tensor;
+  reset_parameters(): void;
+  forward(input: Tensor): Tensor;
+  call(input: Tensor): Tensor;
+}
+export interface Functional {
+  /** EluBackward0 (in place: EluBackward1). */
+  elu(input: Tensor, alpha?: number | { alpha?: number; inplace?: boolean }, inplace?: boolean): Tensor;
+  elu_(input: Tensor, alpha?: number): Tensor;
+  selu(input: Tensor, inplace?: InplaceOpt): Tensor;
+  selu_(input: Tensor): Tensor;
+  celu(input: Tensor, alpha?: number | { alpha?: number; inplace?: boolean }, inplace?: boolean): Tensor;
+  celu_(input: Tensor, alpha?: number): Tensor;
+  hardtanh(input: Tensor, min_val?: number | { min_val?: number; max_val?: number; inplace?: boolean }, max_val?: number, inplace?: boolean): Tensor;
+  hardtanh_(input: Tensor, min_val?: number, max_val?: number): Tensor;
+  relu6(input: Tensor, inplace?: InplaceOpt): Tensor;
+  hardsigmoid(input: Tensor, inplace?: InplaceOpt): Tensor;
+  hardswish(input: Tensor, inplace?: InplaceOpt): Tensor;
+  mish(input: Tensor, inplace?: InplaceOpt): Tensor;
+  logsigmoid(input: Tensor): Tensor;
+  softsign(input: Tensor): Tensor;
+  softshrink(input: Tensor, lambd?: number): Tensor;
+  hardshrink(input: Tensor, lambd?: number): Tensor;
+  tanhshrink(input: Tensor): Tensor;
+  threshold(input: Tensor, threshold: number, value: number, inplace?: boolean): Tensor;
+  threshold_(input: Tensor, threshold: number, value: number): Tensor;
+  glu(input: Tensor, dim?: number): Tensor;
+  prelu(input: Tensor, weight: Tensor): Tensor;
+  softmin(input: Tensor, dim?: number | null | { dim?: number | null; dtype?: dtype }, _stacklevel?: number, dtype?: dtype | null): Tensor;
+  /** Training mode draws noise with uniform_ (not PyTorch's random stream). */
+  rrelu(input: Tensor, lower?: number | { lower?: number; upper?: number; training?: boolean; inplace?: boolean }, upper?: number, training?: boolean, inplace?: boolean): Tensor;
+  rrelu_(input: Tensor, lower?: number, upper?: number, training?: boolean): Tensor;
+}
+export interface NN {
+  ELU: new (alpha?: number | { alpha?: number; inplace?: boolean }, inplace?: boolean) => Activation;
+  SELU: new (inplace?: InplaceOpt) => Activation;
+  CELU: new (alpha?: number | { alpha?: number; inplace?: boolean }, inplace?: boolean) => Activation;
+  Hardtanh: new (min_val?: number | { min_val?: number; max_val?: number; inplace?: boolean }, max_val?: number, inplace?: boolean) => Activation;
+  ReLU6: new (inplace?: InplaceOpt) => Activation;
+  Hardsigmoid: new (inplace?: InplaceOpt) => Activation;
+  Hardswish: new (inplace?: InplaceOpt) => Activation;
+  Mish: new (inplace?: InplaceOpt) => Activation;
+  LogSigmoid: new () => Activation;
+  Softsign: new () => Activation;
+  Softshrink: new (lambd?: number) => Activation;
+  Hardshrink: new (lambd?: number) => Activation;
+  Tanhshrink: new () => Activation;
+  Threshold: new (threshold: number, value: number, inplace?: boolean) => Activation;
+  GLU: new (dim?: number) => Activation;
+  PReLU: typeof PReLU;
+  Softmin: new (dim?: number | null) => Activation;
+  RReLU: new (lower?: number | { lower?: number; upper?: number; inplace?: boolean }, upper?: number, inplace?: boolean) => Activation;
+}
+export interface Torch {
+  selu(input: Tensor): Tensor;
+  selu_(input: Tensor): Tensor;
+  celu(input: Tensor, alpha?: number): Tensor;
+  celu_(input: Tensor, alpha?: number): Tensor;
+  threshold(input: Tensor, threshold: number, value: number): Tensor;
+  threshold_(input: Tensor, threshold: number, value: number): Tensor;
+  rrelu(input: Tensor, lower?: number, upper?: number, training?: boolean): Tensor;
+  rrelu_(input: Tensor, lower?: number, upper?: number, training?: boolean): Tensor;
+}

@@ -57,6 +57,8 @@ enum {
   TP_GRAD_NORM, TP_GRAD_EMBEDDING,
   /* convolution and pooling (src/conv.c, which also holds their backward): iv[0] is TP_CONV_* */
   TP_GRAD_CONV,
+  /* torch.nn activations (src/nn_act.c; formulas in the nn_act block at the end of derivatives.c): op is TP_ACT_* */
+  TP_GRAD_NNACT,
   TP_GRAD_COUNT
 };
 enum { TP_STATS_NANSUM, TP_STATS_LOGCUMSUMEXP, TP_STATS_DIST, TP_STATS_NOT_IMPLEMENTED, TP_STATS_LERP };

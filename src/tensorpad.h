@@ -534,4 +534,18 @@ TP_API int tp_max_pool2d(tp_tensor *x, const double *params, tp_tensor **out);
 TP_API tp_tensor *tp_avg_pool2d(tp_tensor *x, const double *params);
 TP_API tp_tensor *tp_adaptive_avg_pool2d(tp_tensor *x, double oh, double ow);
 
+/* ---- torch.nn activations (src/nn_act.c) ---------------------------------------------------- */
+enum { TP_ACT_ELU, TP_ACT_CELU, TP_ACT_HARDTANH, TP_ACT_HARDSIGMOID, TP_ACT_HARDSWISH, TP_ACT_MISH, TP_ACT_LOGSIGMOID,
+       TP_ACT_SOFTSHRINK, TP_ACT_THRESHOLD, TP_ACT_RRELU, TP_ACT_GLU, TP_ACT_COUNT };
+/* The TP_ACT_* activation of x (below TP_ACT_GLU) with its scalars: elu (alpha, scale, input_scale), celu
+ * (alpha, 1, 1 / alpha), hardtanh (min, max), softshrink (lambda), threshold (threshold, value),
+ * rrelu in eval mode (slope); the others take none. One node (EluBackward0, ...). */
+TP_API tp_tensor *tp_nn_act(int which, tp_tensor *x, double p0, double p1, double p2);
+/* The same in place (EluBackward1, ...): 0, or -1 with x unchanged. */
+TP_API int tp_nn_act_(int which, tp_tensor *x, double p0, double p1, double p2);
+/* rrelu in training mode: x * noise (RreluWithNoiseBackward0), noise drawn by the caller. */
+TP_API tp_tensor *tp_nn_rrelu_noise(tp_tensor *x, tp_tensor *noise);
+/* glu(x, dim): first half * sigmoid(second half) along dim (GluBackward0). */
+TP_API tp_tensor *tp_nn_glu(tp_tensor *x, double dim);
+
 #endif

@@ -204,3 +204,22 @@ void sq.index_reduce(0, torch.tensor([0, 0, 1]), torch.ones(3, 3), 'mean');
   torch.set_default_dtype(torch.float32);
   void [d, isFloat];
 }
+
+// torch.nn activations (js/nn_act.js)
+{
+  const { nn } = torch;
+  const F = nn.functional;
+  const x = torch.randn(2, 4);
+  const a: Tensor = F.elu(x, 0.5).add(F.selu(x)).add(F.celu(x, { alpha: 2 })).add(F.hardtanh(x, -2, 2)).add(F.relu6(x));
+  const b: Tensor = F.hardsigmoid(x).add(F.hardswish(x)).add(F.mish(x)).add(F.logsigmoid(x)).add(F.softsign(x));
+  const c: Tensor = F.softshrink(x, 0.5).add(F.hardshrink(x)).add(F.tanhshrink(x)).add(F.threshold(x, 0.1, 20));
+  const d: Tensor = F.glu(x, 1).sum().add(F.prelu(x, torch.tensor([0.25]))).add(F.softmin(x, 1)).add(F.rrelu(x, { training: false }));
+  F.elu_(x.clone());
+  F.hardtanh(x.clone(), { inplace: true });
+  const p = new nn.PReLU(4, 0.1);
+  const model = new nn.Sequential(new nn.Linear(4, 4), new nn.ELU(), new nn.SELU(true), new nn.CELU(), new nn.Hardtanh(-1, 1),
+    new nn.ReLU6(), new nn.Hardsigmoid(), new nn.Hardswish(), new nn.Mish(), new nn.LogSigmoid(), new nn.Softsign(),
+    new nn.Softshrink(0.5), new nn.Hardshrink(), new nn.Tanhshrink(), new nn.Threshold(0.1, 20), p, new nn.Softmin(1),
+    new nn.RReLU(), new nn.GLU());
+  void [a, b, c, d, model, p.weight, torch.selu(x), torch.threshold(x, 0, 1)];
+}

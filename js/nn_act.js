@@ -1,0 +1,289 @@
+// torch.nn activations and small functional pieces: F.elu, selu, celu, hardtanh, relu6,
+// hardsigmoid, hardswish, mish, logsigmoid, softsign, softshrink, hardshrink, tanhshrink,
+// threshold, glu, prelu, softmin, rrelu and their modules. The ops with a node of their own in
+// PyTorch 1.13 are computed by src/nn_act.c (one entry point, tp_nn_act, keyed by TP_ACT_*);
+// the composites (softsign, tanhshrink, softmin) are built from tensor ops as
+// torch/nn/functional.py builds them, so their grad_fn graphs match. nn.js calls makeNnAct
+// with its Module machinery (no import cycle) when it builds torch.nn.
+import { W, check, checkStatus, TensorError } from './core.js';
+import { bind, warn } from './args.js';
+import { describe } from './dtype.js';
+import { asTensor, wrap } from './tensor.js';
+
+// TP_ACT_* (src/tensorpad.h)
+const ELU = 0, CELU = 1, HARDTANH = 2, HARDSIGMOID = 3, HARDSWISH = 4, MISH = 5, LOGSIGMOID = 6, SOFTSHRINK = 7,
+  THRESHOLD = 8, RRELU = 9;
+const SELU_ALPHA = 1.6732632423543772848170429916717, SELU_SCALE = 1.0507009873554804934193349852946;
+
+/** A float as Python prints it (1.0, 0.5, 0.3333333333333333). */
+const pyFloat = (v) => (Number.isInteger(v) ? `${v}.0` : String(v));
+const inplaceRepr = (m) => (m.inplace ? 'inplace=True' : '');
+const joinRepr = (...parts) => parts.filter((s) => s).join(', ');
+
+function num(fname, name, pos, v) {
+  if (typeof v !== 'number' && typeof v !== 'boolean') throw new TypeError(`${fname}(): argument '${name}' (position ${pos}) must be Number, not ${describe(v)}`);
+  return Number(v);
+}
+
+/** The activation `which` of input, in place when asked (the input is returned, as PyTorch's x_ ops do). */
+function act(which, fname, input, inplace, p0 = 0, p1 = 0, p2 = 0) {
+  const x = asTensor(input, fname, 'input');
+  if (inplace) {
+    checkStatus(W.tp_nn_act_(which, x._ptr, p0, p1, p2));
+    return x;
+  }
+  return wrap(check(W.tp_nn_act(which, x._ptr, p0, p1, p2)));
+}
+
+// ---- functional --------------------------------------------------------------------------
+function elu(...a) {
+  const o = bind('elu', a, ['input', 'alpha', 'inplace'], { alpha: 1.0, inplace: false });
+  return act(ELU, 'elu', o.input, o.inplace, num('elu', 'alpha', 2, o.alpha), 1, 1);
+}
+function selu(...a) {
+  const o = bind('selu', a, ['input', 'inplace'], { inplace: false });
+  return act(ELU, 'selu', o.input, o.inplace, SELU_ALPHA, SELU_SCALE, 1);
+}
+function celu(...a) {
+  const o = bind('celu', a, ['input', 'alpha', 'inplace'], { alpha: 1.0, inplace: false });
+  const alpha = num('celu', 'alpha', 2, o.alpha);
+  if (alpha === 0) throw new TensorError('ZeroDivisionError');
+  return act(CELU, 'celu', o.input, o.inplace, alpha, 1, 1 / alpha);
+}
+function hardtanh(...a) {
+  const o = bind('hardtanh', a, ['input', 'min_val', 'max_val', 'inplace'], { min_val: -1.0, max_val: 1.0, inplace: false });
+  return act(HARDTANH, 'hardtanh', o.input, o.inplace, num('hardtanh', 'min_val', 2, o.min_val), num('hardtanh', 'max_val', 3, o.max_val));
+}
+function relu6(...a) {
+  const o = bind('relu6', a, ['input', 'inplace'], { inplace: false });
+  return act(HARDTANH, 'relu6', o.input, o.inplace, 0, 6);
+}
+const simple = (which, fname) => (...a) => {
+  const o = bind(fname, a, ['input', 'inplace'], { inplace: false });
+  return act(which, fname, o.input, o.inplace);
+};
+const hardsigmoid = simple(HARDSIGMOID, 'hardsigmoid');
+const hardswish = simple(HARDSWISH, 'hardswish');
+const mish = simple(MISH, 'mish');
+function logsigmoid(...a) {
+  const o = bind('log_sigmoid', a, ['input']);
+  return act(LOGSIGMOID, 'log_sigmoid', o.input, false);
+}
+function softshrink(...a) {
+  const o = bind('softshrink', a, ['input', 'lambd'], { lambd: 0.5 });
+  return act(SOFTSHRINK, 'softshrink', o.input, false, num('softshrink', 'lambd', 2, o.lambd));
+}
+function hardshrink(...a) {
+  const o = bind('hardshrink', a, ['input', 'lambd'], { lambd: 0.5 });
+  return asTensor(o.input, 'hardshrink', 'input').hardshrink(o.lambd);
+}
+/** torch/nn/functional.py: input / (input.abs() + 1) (DivBackward0). */
+function softsign(...a) {
+  const x = asTensor(bind('softsign', a, ['input']).input, 'softsign', 'input');
+  return x.div(x.abs().add(1));
+}
+/** torch/nn/functional.py: input - input.tanh() (SubBackward0). */
+function tanhshrink(...a) {
+  const x = asTensor(bind('tanhshrink', a, ['input']).input, 'tanhshrink', 'input');
+  return x.sub(x.tanh());
+}
+function threshold(...a) {
+  const o = bind('_threshold', a, ['input', 'threshold', 'value', 'inplace'], { inplace: false });
+  if (o.threshold === undefined) throw new TypeError("_threshold() missing 2 required positional arguments: 'threshold' and 'value'");
+  if (o.value === undefined) throw new TypeError("_threshold() missing 1 required positional argument: 'value'");
+  return act(THRESHOLD, 'threshold', o.input, o.inplace, num('threshold', 'threshold', 2, o.threshold), num('threshold', 'value', 3, o.value));
+}
+function glu(...a) {
+  const o = bind('glu', a, ['input', 'dim'], { dim: -1 });
+  const x = asTensor(o.input, 'glu', 'input');
+  if (!Number.isInteger(o.dim)) throw new TypeError(`glu(): argument 'dim' (position 2) must be int, not ${describe(o.dim)}`);
+  return wrap(check(W.tp_nn_glu(x._ptr, o.dim)));
+}
+function prelu(...a) {
+  const o = bind('prelu', a, ['input', 'weight']);
+  if (o.weight === undefined) throw new TypeError('prelu() missing 1 required positional arguments: "weight"');
+  return asTensor(o.input, 'prelu', 'input').prelu(o.weight);
+}
+/** torch/nn/functional.py: (-input).softmax(dim) (NegBackward0 then SoftmaxBackward0). */
+function softmin(...a) {
+  const o = bind('softmin', a, ['input', 'dim', '_stacklevel', 'dtype'], { dim: null, _stacklevel: 3, dtype: null });
+  const x = asTensor(o.input, 'softmin', 'input');
+  let d = o.dim;
+  if (d === null || d === undefined) {
+    warn('Implicit dimension choice for softmin has been deprecated. Change the call to include dim=X as an argument.');
+    d = x.ndim === 0 || x.ndim === 1 || x.ndim === 3 ? 0 : 1;
+  }
+  const n = x.neg();
+  return o.dtype === null || o.dtype === undefined ? n.softmax(d) : n.softmax(d, { dtype: o.dtype });
+}
+/** rrelu: eval mode is leaky_relu with slope (lower + upper) / 2; training mode multiplies each
+ *  element <= 0 by a draw from U(lower, upper). tensorpad draws one uniform per element with
+ *  uniform_ (PyTorch draws only for the elements <= 0), so training values do not follow
+ *  PyTorch's random stream. */
+function rrelu(...a) {
+  const o = bind('rrelu', a, ['input', 'lower', 'upper', 'training', 'inplace'], { lower: 1 / 8, upper: 1 / 3, training: false, inplace: false });
+  const x = asTensor(o.input, 'rrelu', 'input');
+  const lower = num('rrelu', 'lower', 2, o.lower), upper = num('rrelu', 'upper', 3, o.upper);
+  if (lower > upper) throw new TensorError('Lower bound should be less than or equal to the upper bound');
+  if (!o.training) return act(RRELU, 'rrelu', x, o.inplace, (lower + upper) / 2);
+  if (!x.dtype.is_floating_point) return act(RRELU, 'rrelu', x, o.inplace, (lower + upper) / 2);  // its dtype error
+  const noise = torchRef.no_grad(() => {
+    const u = torchRef.empty_like(x).uniform_(lower, upper);
+    return torchRef.where(x.detach().le(0), u, torchRef.ones_like(u));
+  });
+  const out = wrap(check(W.tp_nn_rrelu_noise(x._ptr, noise._ptr)));
+  return o.inplace ? x.copy_(out) : out;  // in place: CopyBackwards (PyTorch: RreluWithNoiseBackward1)
+}
+
+let torchRef = null;
+
+/** The modules, built on nn.js's Module and Parameter. */
+export function makeNnAct({ Module, Parameter, named }) {
+  const withInplace = (C, name) => class extends C {
+    constructor(...a) {
+      super();
+      this.inplace = !!bind(`${name}.__init__`, a, ['inplace'], { inplace: false }).inplace;
+    }
+    extra_repr() { return inplaceRepr(this); }
+  };
+  class ELUm extends Module {
+    constructor(...a) {
+      super();
+      const o = bind('ELU.__init__', a, ['alpha', 'inplace'], { alpha: 1.0, inplace: false });
+      this.alpha = o.alpha;
+      this.inplace = !!o.inplace;
+    }
+    forward(input) { return elu(input, this.alpha, this.inplace); }
+    extra_repr() { return joinRepr(`alpha=${pyFloat(this.alpha)}`, inplaceRepr(this)); }
+  }
+  class CELUm extends Module {
+    constructor(...a) {
+      super();
+      const o = bind('CELU.__init__', a, ['alpha', 'inplace'], { alpha: 1.0, inplace: false });
+      this.alpha = o.alpha;
+      this.inplace = !!o.inplace;
+    }
+    forward(input) { return celu(input, this.alpha, this.inplace); }
+    extra_repr() { return joinRepr(`alpha=${pyFloat(this.alpha)}`, inplaceRepr(this)); }
+  }
+  class SELUm extends withInplace(Module, 'SELU') { forward(input) { return selu(input, this.inplace); } }
+  class Hardtanh extends Module {
+    constructor(...a) {
+      super();
+      const o = bind('Hardtanh.__init__', a, ['min_val', 'max_val', 'inplace', 'min_value', 'max_value'],
+        { min_val: -1.0, max_val: 1.0, inplace: false, min_value: null, max_value: null });
+      if (o.min_value !== null && o.min_value !== undefined) {
+        warn('keyword argument min_value is deprecated and rename to min_val', 'DeprecationWarning');
+        o.min_val = o.min_value;
+      }
+      if (o.max_value !== null && o.max_value !== undefined) {
+        warn('keyword argument max_value is deprecated and rename to max_val', 'DeprecationWarning');
+        o.max_val = o.max_value;
+      }
+      this.min_val = o.min_val;
+      this.max_val = o.max_val;
+      this.inplace = !!o.inplace;
+      if (!(this.max_val > this.min_val)) throw new TensorError('AssertionError');
+    }
+    forward(input) { return hardtanh(input, this.min_val, this.max_val, this.inplace); }
+    extra_repr() { return joinRepr(`min_val=${pyFloat(this.min_val)}, max_val=${pyFloat(this.max_val)}`, inplaceRepr(this)); }
+  }
+  class ReLU6 extends withInplace(Module, 'ReLU6') { forward(input) { return relu6(input, this.inplace); } }
+  // PyTorch's Hardsigmoid / Hardswish keep inplace but print nothing
+  class Hardsigmoid extends withInplace(Module, 'Hardsigmoid') {
+    forward(input) { return hardsigmoid(input, this.inplace); }
+    extra_repr() { return ''; }
+  }
+  class Hardswish extends withInplace(Module, 'Hardswish') {
+    forward(input) { return hardswish(input, this.inplace); }
+    extra_repr() { return ''; }
+  }
+  class Mish extends withInplace(Module, 'Mish') { forward(input) { return mish(input, this.inplace); } }
+  class LogSigmoid extends Module { forward(input) { return logsigmoid(input); } }
+  class Softsign extends Module { forward(input) { return softsign(input); } }
+  class Tanhshrink extends Module { forward(input) { return tanhshrink(input); } }
+  class Softshrink extends Module {
+    constructor(...a) { super(); this.lambd = bind('Softshrink.__init__', a, ['lambd'], { lambd: 0.5 }).lambd; }
+    forward(input) { return softshrink(input, this.lambd); }
+    extra_repr() { return String(this.lambd); }
+  }
+  class Hardshrink extends Module {
+    constructor(...a) { super(); this.lambd = bind('Hardshrink.__init__', a, ['lambd'], { lambd: 0.5 }).lambd; }
+    forward(input) { return hardshrink(input, this.lambd); }
+    extra_repr() { return String(this.lambd); }
+  }
+  class Threshold extends Module {
+    constructor(...a) {
+      super();
+      const o = bind('Threshold.__init__', a, ['threshold', 'value', 'inplace'], { inplace: false });
+      if (o.threshold === undefined || o.value === undefined) {
+        throw new TypeError(`__init__() missing ${o.threshold === undefined ? "2 required positional arguments: 'threshold' and 'value'" : "1 required positional argument: 'value'"}`);
+      }
+      this.threshold = o.threshold;
+      this.value = o.value;
+      this.inplace = !!o.inplace;
+    }
+    forward(input) { return threshold(input, this.threshold, this.value, this.inplace); }
+    extra_repr() { return joinRepr(`threshold=${this.threshold}, value=${this.value}`, inplaceRepr(this)); }
+  }
+  class GLU extends Module {
+    constructor(...a) { super(); this.dim = bind('GLU.__init__', a, ['dim'], { dim: -1 }).dim; }
+    forward(input) { return glu(input, this.dim); }
+    extra_repr() { return `dim=${this.dim}`; }
+  }
+  class PReLU extends Module {
+    constructor(...a) {
+      super();
+      const o = bind('PReLU.__init__', a, ['num_parameters', 'init', 'device', 'dtype'], { num_parameters: 1, init: 0.25, device: null, dtype: null });
+      if (!Number.isInteger(o.num_parameters)) throw new TypeError(`empty(): argument 'size' must be tuple of ints, but found element of type ${describe(o.num_parameters)} at pos 0`);
+      this.num_parameters = o.num_parameters;
+      Object.defineProperty(this, 'init', { value: o.init, writable: true, enumerable: false });
+      const dt = o.dtype === null || o.dtype === undefined ? {} : { dtype: o.dtype };
+      this.weight = new Parameter(torchRef.empty(o.num_parameters, dt).fill_(o.init));
+    }
+    reset_parameters() { torchRef.no_grad(() => this.weight.fill_(this.init)); }
+    forward(input) { return prelu(input, this.weight); }
+    extra_repr() { return `num_parameters=${this.num_parameters}`; }
+  }
+  class Softmin extends Module {
+    constructor(...a) { super(); this.dim = bind('Softmin.__init__', a, ['dim'], { dim: null }).dim; }
+    forward(input) { return softmin(input, this.dim, { _stacklevel: 5 }); }
+    extra_repr() { return `dim=${this.dim === null || this.dim === undefined ? 'None' : this.dim}`; }
+  }
+  class RReLU extends Module {
+    constructor(...a) {
+      super();
+      const o = bind('RReLU.__init__', a, ['lower', 'upper', 'inplace'], { lower: 1 / 8, upper: 1 / 3, inplace: false });
+      this.lower = o.lower;
+      this.upper = o.upper;
+      this.inplace = !!o.inplace;
+    }
+    forward(input) { return rrelu(input, this.lower, this.upper, this.training, this.inplace); }
+    extra_repr() { return joinRepr(`lower=${this.lower}, upper=${this.upper}`, inplaceRepr(this)); }
+  }
+  const classes = named({
+    ELU: ELUm, SELU: SELUm, CELU: CELUm, Hardtanh, ReLU6, Hardsigmoid, Hardswish, Mish, LogSigmoid, Softsign, Softshrink,
+    Hardshrink, Tanhshrink, Threshold, GLU, PReLU, Softmin, RReLU,
+  });
+  const functional = {
+    elu, elu_: (input, ...a) => elu(input, ...a, { inplace: true }), selu, selu_: (input) => selu(input, true), celu,
+    celu_: (input, ...a) => celu(input, ...a, { inplace: true }), hardtanh,
+    hardtanh_: (input, ...a) => hardtanh(input, ...a, { inplace: true }), relu6, hardsigmoid, hardswish, mish, logsigmoid,
+    softsign, softshrink, hardshrink, tanhshrink, threshold, threshold_: (input, t, v) => threshold(input, t, v, true), glu, prelu,
+    softmin, rrelu, rrelu_: (input, ...a) => rrelu(input, ...a, { inplace: true }),
+  };
+  return { functional, classes };
+}
+
+/** torch.selu / celu / threshold / rrelu and their in-place forms, as 1.13 has them. */
+export function install(torch) {
+  torchRef = torch;
+  torch.selu = (input) => selu(input);
+  torch.selu_ = (input) => selu(input, true);
+  torch.celu = (input, ...a) => celu(input, ...a);
+  torch.celu_ = (input, ...a) => celu(input, ...a, { inplace: true });
+  torch.threshold = (input, t, v) => threshold(input, t, v);
+  torch.threshold_ = (input, t, v) => threshold(input, t, v, true);
+  torch.rrelu = (input, ...a) => rrelu(input, ...a);
+  torch.rrelu_ = (input, ...a) => rrelu(input, ...a, { inplace: true });
+}
