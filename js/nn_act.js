@@ -5,7 +5,7 @@
 // the composites (softsign, tanhshrink, softmin) are built from tensor ops as
 // torch/nn/functional.py builds them, so their grad_fn graphs match. nn.js calls makeNnAct
 // with its Module machinery (no import cycle) when it builds torch.nn.
-import { W, check, checkStatus, TensorError } from './core.js';
+import { W, check, checkStatus, args, TensorError } from './core.js';
 import { bind, warn } from './args.js';
 import { describe } from './dtype.js';
 import { asTensor, wrap } from './tensor.js';
@@ -135,6 +135,80 @@ function rrelu(...a) {
   return o.inplace ? x.copy_(out) : out;  // in place: CopyBackwards (PyTorch: RreluWithNoiseBackward1)
 }
 
+// ---- one_hot, pad, normalize -----------------------------------------------------------------
+function one_hot(...a) {
+  const o = bind('one_hot', a, ['tensor', 'num_classes'], { num_classes: -1 });
+  const t = asTensor(o.tensor, 'one_hot', 'tensor');
+  if (!Number.isInteger(o.num_classes)) throw new TypeError(`one_hot(): argument 'num_classes' (position 2) must be int, not ${describe(o.num_classes)}`);
+  if (t.dtype !== torchRef.int64) throw new TensorError('one_hot is only applicable to index tensor.');
+  let n = o.num_classes;
+  if (t.numel() === 0) {
+    if (n <= 0) throw new TensorError('Can not infer total number of classes from empty tensor.');
+    return torchRef.zeros([...t.shape, n], { dtype: torchRef.int64 });
+  }
+  const lo = t.min().item(), hi = t.max().item();
+  if (lo < 0) throw new TensorError('Class values must be non-negative.');
+  if (n === -1) n = hi + 1;
+  else if (hi >= n) throw new TensorError('Class values must be smaller than num_classes.');
+  return torchRef.zeros([...t.shape, n], { dtype: torchRef.int64 }).scatter_(-1, t.unsqueeze(-1), 1);
+}
+
+const isIntList = (v) => Array.isArray(v) && v.every(Number.isInteger);
+/** 1.13's _pad_circular: an empty output, the input copied into its middle, then the left and
+ *  right borders copied from the other side (CopySlices, as PyTorch's graph). */
+function padCircular(x, pad) {
+  const k = pad.length / 2, shape = Array.from(x.shape), out = shape.slice();
+  if (pad.length + 4 !== 2 * x.ndim) throw new TensorError(`Invalid padding size, expected ${2 * (x.ndim - 2)} but got ${pad.length}`);
+  for (let i = 0; i < k; i++) {
+    const d = x.ndim - k + i, pl = pad[2 * (k - i - 1)], pr = pad[2 * (k - i - 1) + 1];
+    out[d] = shape[d] + pl + pr;
+    if (pl > shape[d] || pr > shape[d]) throw new TensorError('Padding value causes wrapping around more than once.');
+    if (out[d] < 0) throw new TensorError('Negative padding value is resulting in an empty dimension');
+  }
+  const y = torchRef.empty(out, { dtype: x.dtype });
+  const slice = (t, d, s, e) => t.narrow(d, s, e - s);
+  let os = y, is = x;
+  for (let i = 0; i < k; i++) {
+    const d = x.ndim - k + i, pl = pad[2 * (k - i - 1)], pr = pad[2 * (k - i - 1) + 1];
+    os = slice(os, d, Math.max(pl, 0), out[d] - Math.max(pr, 0));
+    is = slice(is, d, Math.max(-pl, 0), shape[d] - Math.max(-pr, 0));
+  }
+  os.copy_(is);
+  for (let i = 0; i < k; i++) {
+    const d = x.ndim - k + i, pl = pad[2 * (k - i - 1)], pr = pad[2 * (k - i - 1) + 1];
+    if (pl > 0) slice(y, d, 0, pl).copy_(slice(y, d, out[d] - pl - Math.max(pr, 0), out[d] - Math.max(pr, 0)));
+    if (pr > 0) slice(y, d, out[d] - pr, out[d]).copy_(slice(y, d, Math.max(pl, 0), Math.max(pl, 0) + pr));
+  }
+  return y;
+}
+const PAD_MODES = { reflect: 1, replicate: 2 };
+function pad(...a) {
+  const o = bind('pad', a, ['input', 'pad', 'mode', 'value'], { mode: 'constant', value: null });
+  const x = asTensor(o.input, 'pad', 'input');
+  if (!isIntList(o.pad)) throw new TypeError(`pad(): argument 'pad' (position 2) must be tuple of ints, not ${describe(o.pad)}`);
+  const p = o.pad;
+  if (!['constant', 'reflect', 'replicate', 'circular'].includes(o.mode)) throw new TensorError(`Unrecognised padding mode ${o.mode}`);
+  if (p.length % 2) throw new TensorError('Padding length must be divisible by 2');
+  if (p.length / 2 > x.ndim) throw new TensorError('Padding length too large');
+  if (o.mode === 'constant') return wrap(check(W.tp_nn_constant_pad(x._ptr, p.length, args(p), o.value ?? 0)));
+  if (o.value !== null && o.value !== undefined && o.value !== 0) throw new TensorError(`Padding mode "${o.mode}" doesn't take in value argument`);
+  const k = p.length / 2;
+  if (!((k === 1 && (x.ndim === 2 || x.ndim === 3)) || (k === 2 && (x.ndim === 3 || x.ndim === 4)))) {
+    if (k === 3 && (x.ndim === 4 || x.ndim === 5)) throw new TensorError('tensorpad: 3-D reflect/replicate/circular padding is not supported');
+    throw new TensorError('Only 2D, 3D, 4D, 5D padding with non-constant padding are supported for now');
+  }
+  if (o.mode === 'circular') return padCircular(x, p);
+  return wrap(check(W.tp_nn_index_pad(x._ptr, PAD_MODES[o.mode], p.length, args(p))));
+}
+/** torch/nn/functional.py: input / input.norm(p, dim, keepdim=True).clamp_min(eps).expand_as(input). */
+function normalize(...a) {
+  const o = bind('normalize', a, ['input', 'p', 'dim', 'eps', 'out'], { p: 2.0, dim: 1, eps: 1e-12, out: null });
+  const x = asTensor(o.input, 'normalize', 'input');
+  const denom = x.norm(o.p, o.dim, true).clamp_min(o.eps).expand_as(x);
+  if (o.out !== null && o.out !== undefined) throw new TensorError('tensorpad: normalize(out=...) is not supported');
+  return x.div(denom);
+}
+
 let torchRef = null;
 
 /** The modules, built on nn.js's Module and Parameter. */
@@ -261,7 +335,48 @@ export function makeNnAct({ Module, Parameter, named }) {
     forward(input) { return rrelu(input, this.lower, this.upper, this.training, this.inplace); }
     extra_repr() { return joinRepr(`lower=${this.lower}, upper=${this.upper}`, inplaceRepr(this)); }
   }
+  const pyTuple = (t) => `(${t.join(', ')})`;
+  const padArg = (v, n, name) => {
+    if (Number.isInteger(v)) return Array(n).fill(v);
+    if (isIntList(v) && v.length === n) return v.slice();
+    throw new TypeError(`${name}: padding must be an int or a tuple of ${n} ints`);
+  };
+  class PadNd extends Module {
+    constructor(name, n, padding, mode, value = 0) {
+      super();
+      this.padding = padArg(padding, n, name);
+      Object.defineProperty(this, '_mode', { value: mode, enumerable: false });
+      if (mode === 'constant') this.value = value;
+    }
+    forward(input) { return pad(input, this.padding, this._mode, this._mode === 'constant' ? this.value : null); }
+    extra_repr() { return this._mode === 'constant' && this._get_name() !== 'ZeroPad2d' ? `padding=${pyTuple(this.padding)}, value=${this.value}` : pyTuple(this.padding); }
+  }
+  const constPad = (name, n) => class extends PadNd {
+    constructor(...a) { const o = bind(`${name}.__init__`, a, ['padding', 'value']); super(name, n, o.padding, 'constant', o.value); }
+  };
+  const modePad = (name, n, mode) => class extends PadNd {
+    constructor(...a) { super(name, n, bind(`${name}.__init__`, a, ['padding']).padding, mode); }
+  };
+  class ZeroPad2d extends PadNd { constructor(...a) { super('ZeroPad2d', 4, bind('ZeroPad2d.__init__', a, ['padding']).padding, 'constant', 0.0); } }
+  class CosineSimilarity extends Module {
+    constructor(...a) { super(); const o = bind('CosineSimilarity.__init__', a, ['dim', 'eps'], { dim: 1, eps: 1e-8 }); this.dim = o.dim; this.eps = o.eps; }
+    forward(x1, x2) { return torchRef.cosine_similarity(x1, x2, this.dim, this.eps); }
+  }
+  class PairwiseDistance extends Module {
+    constructor(...a) {
+      super();
+      const o = bind('PairwiseDistance.__init__', a, ['p', 'eps', 'keepdim'], { p: 2.0, eps: 1e-6, keepdim: false });
+      this.norm = o.p;
+      this.eps = o.eps;
+      this.keepdim = !!o.keepdim;
+    }
+    forward(x1, x2) { return torchRef.pairwise_distance(x1, x2, this.norm, this.eps, this.keepdim); }
+  }
   const classes = named({
+    ZeroPad2d, ConstantPad1d: constPad('ConstantPad1d', 2), ConstantPad2d: constPad('ConstantPad2d', 4),
+    ReflectionPad1d: modePad('ReflectionPad1d', 2, 'reflect'), ReflectionPad2d: modePad('ReflectionPad2d', 4, 'reflect'),
+    ReplicationPad1d: modePad('ReplicationPad1d', 2, 'replicate'), ReplicationPad2d: modePad('ReplicationPad2d', 4, 'replicate'),
+    CosineSimilarity, PairwiseDistance,
     ELU: ELUm, SELU: SELUm, CELU: CELUm, Hardtanh, ReLU6, Hardsigmoid, Hardswish, Mish, LogSigmoid, Softsign, Softshrink,
     Hardshrink, Tanhshrink, Threshold, GLU, PReLU, Softmin, RReLU,
   });
@@ -271,6 +386,8 @@ export function makeNnAct({ Module, Parameter, named }) {
     hardtanh_: (input, ...a) => hardtanh(input, ...a, { inplace: true }), relu6, hardsigmoid, hardswish, mish, logsigmoid,
     softsign, softshrink, hardshrink, tanhshrink, threshold, threshold_: (input, t, v) => threshold(input, t, v, true), glu, prelu,
     softmin, rrelu, rrelu_: (input, ...a) => rrelu(input, ...a, { inplace: true }),
+    one_hot, pad, normalize,
+    cosine_similarity: (...a) => torchRef.cosine_similarity(...a), pairwise_distance: (...a) => torchRef.pairwise_distance(...a),
   };
   return { functional, classes };
 }
@@ -286,4 +403,8 @@ export function install(torch) {
   torch.threshold_ = (input, t, v) => threshold(input, t, v, true);
   torch.rrelu = (input, ...a) => rrelu(input, ...a);
   torch.rrelu_ = (input, ...a) => rrelu(input, ...a, { inplace: true });
+  torch.constant_pad_nd = (...a) => {
+    const o = bind('constant_pad_nd', a, ['input', 'pad', 'value'], { value: 0 });
+    return wrap(check(W.tp_nn_constant_pad(asTensor(o.input, 'constant_pad_nd', 'input')._ptr, o.pad.length, args(o.pad), o.value)));
+  };
 }

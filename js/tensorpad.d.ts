@@ -1230,3 +1230,35 @@ export interface Torch {
   rrelu(input: Tensor, lower?: number, upper?: number, training?: boolean): Tensor;
   rrelu_(input: Tensor, lower?: number, upper?: number, training?: boolean): Tensor;
 }
+export interface Functional {
+  /** int64 [..., num_classes] (num_classes -1: max + 1). */
+  one_hot(tensor: Tensor, num_classes?: number | { num_classes?: number }): Tensor;
+  /** pad: (left, right) pairs from the last dim back; ConstantPadNdBackward0, ReflectionPad1DBackward0, ... (circular: CopySlices). */
+  pad(input: Tensor, pad: number[], mode?: 'constant' | 'reflect' | 'replicate' | 'circular' | { mode?: 'constant' | 'reflect' | 'replicate' | 'circular'; value?: number | null }, value?: number | null): Tensor;
+  normalize(input: Tensor, p?: number | { p?: number; dim?: number; eps?: number }, dim?: number, eps?: number): Tensor;
+  cosine_similarity(x1: Tensor, x2: Tensor, dim?: number, eps?: number): Tensor;
+  pairwise_distance(x1: Tensor, x2: Tensor, p?: number, eps?: number, keepdim?: boolean): Tensor;
+}
+export declare class PadModule extends Module {
+  padding: number[];
+  forward(input: Tensor): Tensor;
+  call(input: Tensor): Tensor;
+}
+export declare class PairModule extends Module {
+  forward(x1: Tensor, x2: Tensor): Tensor;
+  call(x1: Tensor, x2: Tensor): Tensor;
+}
+export interface NN {
+  ZeroPad2d: new (padding: number | number[]) => PadModule;
+  ConstantPad1d: new (padding: number | number[], value: number) => PadModule;
+  ConstantPad2d: new (padding: number | number[], value: number) => PadModule;
+  ReflectionPad1d: new (padding: number | number[]) => PadModule;
+  ReflectionPad2d: new (padding: number | number[]) => PadModule;
+  ReplicationPad1d: new (padding: number | number[]) => PadModule;
+  ReplicationPad2d: new (padding: number | number[]) => PadModule;
+  CosineSimilarity: new (dim?: number | { dim?: number; eps?: number }, eps?: number) => PairModule;
+  PairwiseDistance: new (p?: number | { p?: number; eps?: number; keepdim?: boolean }, eps?: number, keepdim?: boolean) => PairModule;
+}
+export interface Torch {
+  constant_pad_nd(input: Tensor, pad: number[], value?: number): Tensor;
+}

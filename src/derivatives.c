@@ -2474,7 +2474,31 @@ static int nnmore_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
 /* ==== torch.nn activations (src/nn_act.c) ======================================================
  * op is TP_ACT_*, s[] the forward's scalars; saved: self (the in-place forms: self before the
  * write), and rrelu's noise. Each formula is PyTorch 1.13's *_backward, in tensor ops. */
+tp_tensor *tp_nn_pad_index(int mode, int64_t n, int64_t l, int64_t r);  /* nn_act.c */
+
+/* The pads' formulas (nothing saved): constant_pad_nd pads g by -pad; reflection / replication
+ * pads index_add g back along each padded dim, the last padded first. */
+static int nnact_pad_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
+  double pad[2 * TP_MAX_DIMS + 2];
+  for (int i = 0; i < n->niv; i++) pad[i] = -(double)n->iv[i];
+  if (n->op == TP_ACT_PAD) return (gi[0] = tp_nn_constant_pad(g, n->niv, pad, 0)) ? 0 : -1;
+  const tp_meta *m = &n->in_meta[0];
+  int k = n->niv / 2;
+  tp_tensor *cur = g;
+  for (int j = k - 1; j >= 0 && cur; j--) {
+    int d = m->ndim - 1 - j;
+    tp_meta z = {.ndim = cur->ndim, .dtype = cur->dtype};
+    memcpy(z.shape, cur->shape, sizeof(int64_t) * cur->ndim);
+    z.shape[d] = m->shape[d];
+    tp_tensor *idx = K(a, tp_nn_pad_index((int)n->s[0], m->shape[d], n->iv[2 * j], n->iv[2 * j + 1]));
+    tp_tensor *zero = zeros_meta(a, &z);
+    cur = idx && zero ? K(a, tp_index_add(zero, d, idx, cur, 1)) : NULL;
+  }
+  return (gi[0] = own(cur)) ? 0 : -1;
+}
+
 static int nnact_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
+  if (n->op == TP_ACT_PAD || n->op == TP_ACT_INDEX_PAD) return nnact_pad_formula(a, n, g, gi);
   tp_tensor *x = unpack(a, n, 0), *d = NULL;
   if (!x) return -1;
   const double *p = n->s;

@@ -9,6 +9,7 @@
  * derivatives.c. The in-place forms save self before the write (a clone) and record the
  * same formula under the ...Backward1 name where PyTorch has one. Compiled for size (-Os). */
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 #include "internal.h"
 #include "autograd.h"
@@ -203,5 +204,144 @@ TP_API tp_tensor *tp_nn_glu(tp_tensor *x, double dim) {
   out = tp_record_kind(TP_GRAD_NNACT, "GluBackward0", 1, &x, out, 1, iv, 1, &x);
   double p[3] = {0, 0, 0};
   set_params(out, TP_ACT_GLU, p);
+  return out;
+}
+
+/* ---- padding: constant_pad_nd (ConstantPadNdBackward0), reflection / replication pads -------
+ * pads are PyTorch's: (left, right) pairs from the last dim backwards. */
+
+/* constant_pad_nd(x, pad, value) below autograd, in 1.13's steps: negative pads narrow the
+ * input; all pads <= 0 give a clone; else a filled output and a copy into its middle. */
+static tp_tensor *constant_pad_impl(tp_tensor *x, int n, const int64_t *pad, double value) {
+  if (n % 2) return tp_fail("Length of pad must be even but instead it equals %d", n);
+  if (n / 2 > x->ndim)
+    return tp_fail("Length of pad should be no more than twice the number of dimensions of the input. Pad length is %d while the input has %d dimensions.", n, x->ndim);
+  int l_diff = x->ndim - n / 2, all_non_pos = 1;
+  tp_tensor *c = x;
+  tp_tensor_retain(c);
+  for (int i = l_diff; i < x->ndim; i++) {
+    int64_t pl = pad[2 * (x->ndim - i - 1)], pr = pad[2 * (x->ndim - i - 1) + 1];
+    tp_tensor *t;
+    if (pl < 0) {
+      t = tp_narrow(c, i, (double)-pl, (double)(c->shape[i] + pl));
+      tp_tensor_release(c);
+      if (!(c = t)) return NULL;
+    } else if (pl) all_non_pos = 0;
+    if (pr < 0) {
+      t = tp_narrow(c, i, 0, (double)(c->shape[i] + pr));
+      tp_tensor_release(c);
+      if (!(c = t)) return NULL;
+    } else if (pr) all_non_pos = 0;
+  }
+  if (all_non_pos) {
+    tp_tensor *out = tp_clone(c);
+    tp_tensor_release(c);
+    return out;
+  }
+  double sizes[TP_MAX_DIMS];
+  for (int i = 0; i < x->ndim; i++) {
+    sizes[i] = (double)x->shape[i];
+    if (i < l_diff) continue;
+    int64_t pl = pad[2 * (x->ndim - i - 1)], pr = pad[2 * (x->ndim - i - 1) + 1];
+    int64_t nd = x->shape[i] + pl + pr;
+    if (nd <= 0) {
+      tp_tensor_release(c);
+      return tp_fail("The input size %lld, plus negative padding %lld and %lld resulted in a negative output size, which is invalid. Check dimension %d of your input.",
+                     (long long)x->shape[i], (long long)pl, (long long)pr, i);
+    }
+    sizes[i] = (double)nd;
+  }
+  if (x->dtype == TP_BOOL) value = value != 0;
+  else if (!tp_dtype_table[x->dtype].is_floating) value = trunc(value);
+  tp_tensor *out = tp_full_unchecked(x->ndim, sizes, x->dtype, value), *v = out;
+  if (!out) { tp_tensor_release(c); return NULL; }
+  tp_tensor_retain(v);
+  for (int i = l_diff; i < x->ndim && v; i++) {
+    int64_t pl = pad[2 * (x->ndim - i - 1)];
+    tp_tensor *t = tp_narrow(v, i, (double)(pl > 0 ? pl : 0), (double)c->shape[i]);
+    tp_tensor_release(v);
+    v = t;
+  }
+  if (v) tp_copy_convert(v, c);
+  tp_tensor_release(c);
+  if (!v) { tp_tensor_release(out); return NULL; }
+  tp_tensor_release(v);
+  return out;
+}
+
+/* constant_pad_nd(x, pad[n], value): ConstantPadNdBackward0 (its formula pads g by -pad). */
+TP_API tp_tensor *tp_nn_constant_pad(tp_tensor *x, int n, const double *pad, double value) {
+  int64_t p[2 * TP_MAX_DIMS + 2];
+  if (n > 2 * TP_MAX_DIMS + 2) return tp_fail("Length of pad should be no more than twice the number of dimensions of the input. Pad length is %d while the input has %d dimensions.", n, x->ndim);
+  for (int i = 0; i < n; i++) p[i] = (int64_t)pad[i];
+  int mode = tp_set_grad_enabled(0);
+  tp_tensor *out = constant_pad_impl(x, n, p, value);
+  tp_set_grad_enabled(mode);
+  if (!out) return NULL;
+  out = tp_record_kind(TP_GRAD_NNACT, "ConstantPadNdBackward0", 1, &x, out, n, p, 0, NULL);
+  double s[3] = {0, 0, 0};
+  set_params(out, TP_ACT_PAD, s);
+  return out;
+}
+
+/* The input index of each output position along a dim of size n padded by (l, r):
+ * reflect (mode 1) mirrors about the edges, replicate (mode 2) repeats them. int64 [n + l + r]. */
+tp_tensor *tp_nn_pad_index(int mode, int64_t n, int64_t l, int64_t r) {
+  int64_t m = n + l + r;
+  tp_tensor *idx = tp_tensor_make(TP_INT64, 1, &m);
+  if (!idx) return NULL;
+  int64_t *p = tp_tensor_data(idx);
+  for (int64_t j = 0; j < m; j++) {
+    int64_t i = j - l;
+    if (mode == 1) i = i < 0 ? -i : i >= n ? 2 * (n - 1) - i : i;
+    else i = i < 0 ? 0 : i >= n ? n - 1 : i;
+    p[j] = i;
+  }
+  return idx;
+}
+
+/* reflection_pad / replication_pad (mode 1 / 2) over the last k = n / 2 dims (k = 1 or 2) of a
+ * (C, W) / (N, C, W) or (C, H, W) / (N, C, H, W) input: index_select along each padded dim. */
+TP_API tp_tensor *tp_nn_index_pad(tp_tensor *x, int mode, int n, const double *pad) {
+  static const char *const names[2][2] = {{"ReflectionPad1DBackward0", "ReflectionPad2DBackward0"},
+                                          {"ReplicationPad1DBackward0", "ReplicationPad2DBackward0"}};
+  int k = n / 2;
+  if ((mode != 1 && mode != 2) || (k != 1 && k != 2) || x->ndim < k + 1 || x->ndim > k + 2)
+    return tp_fail("Only 2D, 3D, 4D, 5D padding with non-constant padding are supported for now");
+  int64_t p[4];
+  for (int i = 0; i < n; i++) p[i] = (int64_t)pad[i];
+  if (!tp_dtype_table[x->dtype].is_floating)
+    return tp_fail("\"%s\" not implemented for '%s'", mode == 1 ? (k == 1 ? "reflection_pad1d" : "reflection_pad2d") : (k == 1 ? "replication_pad1d_cpu" : "replication_pad2d_cpu"),
+                   tp_dtype_title(x->dtype));
+  for (int j = 0; j < k; j++) {
+    int d = x->ndim - 1 - j;
+    int64_t size = x->shape[d], l = p[2 * j], r = p[2 * j + 1];
+    if (mode == 1 && (l >= size || r >= size)) {
+      /* 1.13: reflection_pad1d names the input's shape, reflection_pad2d its ndim */
+      char s[200];
+      if (k == 1) tp_format_shape(s, sizeof s, x->ndim, x->shape);
+      else snprintf(s, sizeof s, "%d", x->ndim);
+      return tp_fail("Argument #%d: Padding size should be less than the corresponding input dimension, but got: padding (%lld, %lld) at dimension %d of input %s",
+                     4 + 2 * j, (long long)l, (long long)r, d, s);
+    }
+    if (size + l + r < 1)
+      return tp_fail("input (%s: %lld) is too small. Calculated output %s: %lld", j ? "H" : "W", (long long)size, j ? "H" : "W", (long long)(size + l + r));
+  }
+  int grad = tp_set_grad_enabled(0);
+  tp_tensor *out = x;
+  tp_tensor_retain(out);
+  for (int j = 0; j < k && out; j++) {
+    int d = x->ndim - 1 - j;
+    tp_tensor *idx = tp_nn_pad_index(mode, x->shape[d], p[2 * j], p[2 * j + 1]);
+    tp_tensor *t = idx ? tp_index_select(out, d, idx) : NULL;
+    if (idx) tp_tensor_release(idx);
+    tp_tensor_release(out);
+    out = t;
+  }
+  tp_set_grad_enabled(grad);
+  if (!out) return NULL;
+  out = tp_record_kind(TP_GRAD_NNACT, names[mode - 1][k - 1], 1, &x, out, n, p, 0, NULL);
+  double s[3] = {(double)mode, 0, 0};
+  set_params(out, TP_ACT_INDEX_PAD, s);
   return out;
 }
