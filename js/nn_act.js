@@ -8,7 +8,7 @@
 import { W, check, checkStatus, args, TensorError } from './core.js';
 import { bind, warn } from './args.js';
 import { describe } from './dtype.js';
-import { asTensor, wrap } from './tensor.js';
+import { Tensor, asTensor, wrap } from './tensor.js';
 
 // TP_ACT_* (src/tensorpad.h)
 const ELU = 0, CELU = 1, HARDTANH = 2, HARDSIGMOID = 3, HARDSWISH = 4, MISH = 5, LOGSIGMOID = 6, SOFTSHRINK = 7,
@@ -372,7 +372,88 @@ export function makeNnAct({ Module, Parameter, named }) {
     }
     forward(x1, x2) { return torchRef.pairwise_distance(x1, x2, this.norm, this.eps, this.keepdim); }
   }
+  // ---- containers: ModuleDict, ParameterList, ParameterDict ---------------------------------
+  // Entries are the container's own properties (as Sequential's '0', '1', ...), so
+  // named_parameters / state_dict / printing see them as PyTorch's _modules / _parameters.
+  // (JavaScript lists integer-like keys first, in numeric order, in a dict.)
+  const keyError = (k) => new TensorError(`'${k}'`);
+  const asParam = (v) => (v instanceof Tensor && !v._is_param ? new Parameter(v) : v);
+  const pairsOf = (v, sortPlain) => {
+    if (v === null || v === undefined) return [];
+    if (v instanceof Map) return [...v.entries()];
+    if (Array.isArray(v)) return v.map((e) => Array.from(e));
+    if (typeof v.items === 'function') return v.items();
+    const e = Object.entries(v);
+    return sortPlain ? e.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)) : e;
+  };
+  class DictBase extends Module {
+    _entries() { return Object.entries(this).filter(([, v]) => this._holds(v)); }
+    keys() { return this._entries().map(([k]) => k); }
+    values() { return this._entries().map(([, v]) => v); }
+    items() { return this._entries(); }
+    get length() { return this._entries().length; }
+    has(key) { return this.keys().includes(key); }
+    get(key) {
+      if (!this.has(key)) throw keyError(key);
+      return this[key];
+    }
+    pop(key) {
+      const v = this.get(key);
+      delete this[key];
+      return v;
+    }
+    clear() { for (const k of this.keys()) delete this[k]; }
+    [Symbol.iterator]() { return this.keys()[Symbol.iterator](); }
+  }
+  class ModuleDict extends DictBase {
+    constructor(modules = null) { super(); this.update(modules); }
+    _holds(v) { return v instanceof Module; }
+    set(key, module) { this.add_module(key, module); }
+    update(modules) {
+      for (const [k, m] of pairsOf(modules, false)) this.set(k, m);
+    }
+  }
+  class ParameterDict extends DictBase {
+    constructor(parameters = null) { super(); this.update(parameters); }
+    _holds(v) { return v instanceof Tensor; }
+    get(key) {
+      if (!this.has(key)) throw new TypeError(`'ParameterDict' object has no attribute '${key}'`);
+      return this[key];
+    }
+    set(key, value) { this[key] = asParam(value); }
+    /** A plain object's entries go in sorted order, as 1.13's update does for a dict. */
+    update(parameters) {
+      for (const [k, p] of pairsOf(parameters, true)) this.set(k, p);
+    }
+    extra_repr() {
+      return this._entries().map(([k, p]) => `  (${k}): ${p._is_param ? 'Parameter' : 'Tensor'} containing: [${p.type()} of size ${Array.from(p.shape).join('x')}]`).join('\n');
+    }
+  }
+  class ParameterList extends Module {
+    constructor(values = null) {
+      super();
+      if (values !== null && values !== undefined) this.extend(values);
+    }
+    _entries() { return Object.entries(this).filter(([k, v]) => /^\d+$/.test(k) && v instanceof Tensor); }
+    get length() { return this._entries().length; }
+    _index(idx) {
+      const n = this.length;
+      if (!Number.isInteger(idx)) throw new TypeError(`list indices must be integers or slices, not ${describe(idx)}`);
+      if (idx < -n || idx >= n) throw new TensorError(`index ${idx} is out of range`);
+      return String(idx < 0 ? idx + n : idx);
+    }
+    get(idx) { return this[this._index(idx)]; }
+    set(idx, param) { this[this._index(idx)] = asParam(param); }
+    append(value) { this[String(this.length)] = asParam(value); return this; }
+    extend(values) { for (const v of values) this.append(v); return this; }
+    [Symbol.iterator]() { return this._entries().map(([, v]) => v)[Symbol.iterator](); }
+    extra_repr() {
+      return this._entries().map(([k, p]) => `  (${k}): ${p._is_param ? 'Parameter' : 'Tensor'} containing: [${p.dtype} of size ${Array.from(p.shape).join('x')}]`).join('\n');
+    }
+  }
+
   const classes = named({
+    ModuleDict, ParameterDict, ParameterList,
     ZeroPad2d, ConstantPad1d: constPad('ConstantPad1d', 2), ConstantPad2d: constPad('ConstantPad2d', 4),
     ReflectionPad1d: modePad('ReflectionPad1d', 2, 'reflect'), ReflectionPad2d: modePad('ReflectionPad2d', 4, 'reflect'),
     ReplicationPad1d: modePad('ReplicationPad1d', 2, 'replicate'), ReplicationPad2d: modePad('ReplicationPad2d', 4, 'replicate'),

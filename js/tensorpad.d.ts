@@ -1262,3 +1262,51 @@ export interface NN {
 export interface Torch {
   constant_pad_nd(input: Tensor, pad: number[], value?: number): Tensor;
 }
+export declare class ModuleDict extends Module {
+  constructor(modules?: Record<string, Module> | Map<string, Module> | Array<[string, Module]> | null);
+  keys(): string[];
+  values(): Module[];
+  items(): Array<[string, Module]>;
+  readonly length: number;
+  has(key: string): boolean;
+  /** d[key] (KeyError text when missing). */
+  get(key: string): Module;
+  set(key: string, module: Module): void;
+  pop(key: string): Module;
+  clear(): void;
+  update(modules: Record<string, Module> | Map<string, Module> | Array<[string, Module]>): void;
+  [Symbol.iterator](): Iterator<string>;
+  [key: string]: any;
+}
+export declare class ParameterDict extends Module {
+  /** A plain object's entries are added in sorted key order, as 1.13 does for a dict. */
+  constructor(parameters?: Record<string, Tensor> | Map<string, Tensor> | Array<[string, Tensor]> | null);
+  keys(): string[];
+  values(): Tensor[];
+  items(): Array<[string, Tensor]>;
+  readonly length: number;
+  has(key: string): boolean;
+  get(key: string): Tensor;
+  set(key: string, value: Tensor): void;
+  pop(key: string): Tensor;
+  clear(): void;
+  update(parameters: Record<string, Tensor> | Map<string, Tensor> | Array<[string, Tensor]>): void;
+  [Symbol.iterator](): Iterator<string>;
+  [key: string]: any;
+}
+export declare class ParameterList extends Module {
+  constructor(values?: Iterable<Tensor> | null);
+  readonly length: number;
+  /** l[idx], negative indices from the end. */
+  get(idx: number): Tensor;
+  set(idx: number, param: Tensor): void;
+  append(value: Tensor): this;
+  extend(values: Iterable<Tensor>): this;
+  [index: number]: Tensor;
+  [Symbol.iterator](): Iterator<Tensor>;
+}
+export interface NN {
+  ModuleDict: typeof ModuleDict;
+  ParameterDict: typeof ParameterDict;
+  ParameterList: typeof ParameterList;
+}

@@ -236,3 +236,15 @@ void sq.index_reduce(0, torch.tensor([0, 0, 1]), torch.ones(3, 3), 'mean');
   const d: Tensor = new nn.CosineSimilarity({ dim: 1 }).call(x, x).add(new nn.PairwiseDistance().call(x, x));
   void [oh, p, n, mods.map((m) => m.call(x)), d, torch.constant_pad_nd(x, [1, 1], 0), new nn.ReflectionPad1d(2).padding];
 }
+
+// ModuleDict, ParameterList, ParameterDict (js/nn_act.js)
+{
+  const { nn } = torch;
+  const md = new nn.ModuleDict({ fc: new nn.Linear(2, 3), act: new nn.ReLU() });
+  const y: Tensor = md.get('act').call(md.get('fc').call(torch.ones(1, 2)));
+  const pl = new nn.ParameterList([torch.ones(2)]).append(new nn.Parameter(torch.zeros(2)));
+  const pd = new nn.ParameterDict({ w: torch.ones(2) });
+  const w: Tensor = pd.get('w').add(pl.get(-1)).add(pl[0]);
+  const keys: string[] = [...md.keys(), ...pd.keys()];
+  void [y, w, keys, pl.length, [...pl].length, md.items().length];
+}
