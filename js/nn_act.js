@@ -358,6 +358,13 @@ export function makeNnAct({ Module, Parameter, named }) {
     constructor(...a) { super(name, n, bind(`${name}.__init__`, a, ['padding']).padding, mode); }
   };
   class ZeroPad2d extends PadNd { constructor(...a) { super('ZeroPad2d', 4, bind('ZeroPad2d.__init__', a, ['padding']).padding, 'constant', 0.0); } }
+  class Softmax2d extends Module {
+    forward(input) {
+      const x = asTensor(input, 'Softmax2d', 'input');
+      if (x.ndim !== 3 && x.ndim !== 4) throw new TensorError('Softmax2d requires a 3D or 4D tensor as input');
+      return x.softmax(-3);
+    }
+  }
   class CosineSimilarity extends Module {
     constructor(...a) { super(); const o = bind('CosineSimilarity.__init__', a, ['dim', 'eps'], { dim: 1, eps: 1e-8 }); this.dim = o.dim; this.eps = o.eps; }
     forward(x1, x2) { return torchRef.cosine_similarity(x1, x2, this.dim, this.eps); }
@@ -454,7 +461,7 @@ export function makeNnAct({ Module, Parameter, named }) {
 
   const classes = named({
     ModuleDict, ParameterDict, ParameterList,
-    ZeroPad2d, ConstantPad1d: constPad('ConstantPad1d', 2), ConstantPad2d: constPad('ConstantPad2d', 4),
+    ZeroPad2d, ConstantPad1d: constPad('ConstantPad1d', 2), ConstantPad2d: constPad('ConstantPad2d', 4), ConstantPad3d: constPad('ConstantPad3d', 6), Softmax2d,
     ReflectionPad1d: modePad('ReflectionPad1d', 2, 'reflect'), ReflectionPad2d: modePad('ReflectionPad2d', 4, 'reflect'),
     ReplicationPad1d: modePad('ReplicationPad1d', 2, 'replicate'), ReplicationPad2d: modePad('ReplicationPad2d', 4, 'replicate'),
     CosineSimilarity, PairwiseDistance,

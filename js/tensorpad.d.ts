@@ -1252,6 +1252,9 @@ export interface NN {
   ZeroPad2d: new (padding: number | number[]) => PadModule;
   ConstantPad1d: new (padding: number | number[], value: number) => PadModule;
   ConstantPad2d: new (padding: number | number[], value: number) => PadModule;
+  ConstantPad3d: new (padding: number | number[], value: number) => PadModule;
+  /** softmax over dim -3 of a 3-D or 4-D input. */
+  Softmax2d: new () => Activation;
   ReflectionPad1d: new (padding: number | number[]) => PadModule;
   ReflectionPad2d: new (padding: number | number[]) => PadModule;
   ReplicationPad1d: new (padding: number | number[]) => PadModule;

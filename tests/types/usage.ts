@@ -232,7 +232,7 @@ void sq.index_reduce(0, torch.tensor([0, 0, 1]), torch.ones(3, 3), 'mean');
   const oh: Tensor = F.one_hot(torch.tensor([0, 2]), 3);
   const p: Tensor = F.pad(x, [1, 1]).add(0).sum().add(F.pad(x, [1, 1, 2, 0], { mode: 'reflect' }).sum()).add(F.pad(x, [1, 1, 1, 1], 'circular').sum());
   const n: Tensor = F.normalize(x, { dim: -1 }).add(F.cosine_similarity(x, x)).sum().add(F.pairwise_distance(x, x).sum());
-  const mods = [new nn.ZeroPad2d(1), new nn.ConstantPad2d([1, 1, 0, 0], 2), new nn.ReflectionPad2d(1), new nn.ReplicationPad2d(1)];
+  const mods = [new nn.ZeroPad2d(1), new nn.ConstantPad2d([1, 1, 0, 0], 2), new nn.ConstantPad3d(1, 0), new nn.Softmax2d(), new nn.ReflectionPad2d(1), new nn.ReplicationPad2d(1)];
   const d: Tensor = new nn.CosineSimilarity({ dim: 1 }).call(x, x).add(new nn.PairwiseDistance().call(x, x));
   void [oh, p, n, mods.map((m) => m.call(x)), d, torch.constant_pad_nd(x, [1, 1], 0), new nn.ReflectionPad1d(2).padding];
 }
