@@ -14,6 +14,7 @@ import { OP } from './ops.js';
 import { makeConv, install as installConv } from './conv.js';
 import { makeRnn } from './rnn.js';
 import { makeLoss } from './nn_loss.js';
+import { makeNnAct, install as installNnAct } from './nn_act.js';
 
 const inspect = Symbol.for('nodejs.util.inspect.custom');
 /** Where built-in classes keep their Python name (shared with optim.js). */
@@ -1003,6 +1004,8 @@ export function install(torch, TensorClass) {
   const conv = makeConv({ Module, Parameter, init, fanInOut: _calculate_fan_in_and_fan_out, pyBool });
   const rnn = makeRnn({ torch, Module, Parameter, init, pyBool });
   const loss = makeLoss(torch, { Module });
+  installNnAct(torch);
+  const nnAct = makeNnAct({ Module, Parameter, named });
   const functional = Object.freeze({
     linear, relu, tanh: deprecated('tanh', tanh), sigmoid: deprecated('sigmoid', sigmoid), gelu, silu, leaky_relu, softplus, dropout, softmax, log_softmax, mse_loss, l1_loss, nll_loss, cross_entropy,
     binary_cross_entropy, binary_cross_entropy_with_logits,
@@ -1011,6 +1014,7 @@ export function install(torch, TensorClass) {
     ...conv.functional,
     ...rnn.functional,
     ...loss.functional,
+    ...nnAct.functional,
   });
   const classes = named({
     Module, Linear, Sequential, ModuleList, Identity, ReLU, Tanh, Sigmoid, GELU, SiLU, LeakyReLU, Softplus, Dropout, Softmax, LogSoftmax,
@@ -1019,6 +1023,7 @@ export function install(torch, TensorClass) {
     ...conv.classes,
     ...rnn.classes,
     ...loss.classes,
+    ...nnAct.classes,
   });
   torch.nn = Object.freeze({ ...classes, Parameter, functional, init });
 }

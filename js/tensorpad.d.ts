@@ -1290,3 +1290,155 @@ export interface NN {
   MultiMarginLoss: new (p?: 1 | 2 | MultiMarginOptions, margin?: number, weight?: Tensor | null) => Loss & { p: number; margin: number; weight: Tensor | null };
   MultiLabelMarginLoss: new (opts?: LossOptions) => Loss;
 }
+
+// ---- torch.nn activations and small functional pieces (js/nn_act.js) ---------------------------
+type InplaceOpt = boolean | { inplace?: boolean };
+export declare class PReLU extends Module {
+  constructor(num_parameters?: number | { num_parameters?: number; init?: number; dtype?: dtype }, init?: number);
+  num_parameters: number;
+  weight: Tensor;
+  reset_parameters(): void;
+  forward(input: Tensor): Tensor;
+  call(input: Tensor): Tensor;
+}
+export interface Functional {
+  /** EluBackward0 (in place: EluBackward1). */
+  elu(input: Tensor, alpha?: number | { alpha?: number; inplace?: boolean }, inplace?: boolean): Tensor;
+  elu_(input: Tensor, alpha?: number): Tensor;
+  selu(input: Tensor, inplace?: InplaceOpt): Tensor;
+  selu_(input: Tensor): Tensor;
+  celu(input: Tensor, alpha?: number | { alpha?: number; inplace?: boolean }, inplace?: boolean): Tensor;
+  celu_(input: Tensor, alpha?: number): Tensor;
+  hardtanh(input: Tensor, min_val?: number | { min_val?: number; max_val?: number; inplace?: boolean }, max_val?: number, inplace?: boolean): Tensor;
+  hardtanh_(input: Tensor, min_val?: number, max_val?: number): Tensor;
+  relu6(input: Tensor, inplace?: InplaceOpt): Tensor;
+  hardsigmoid(input: Tensor, inplace?: InplaceOpt): Tensor;
+  hardswish(input: Tensor, inplace?: InplaceOpt): Tensor;
+  mish(input: Tensor, inplace?: InplaceOpt): Tensor;
+  logsigmoid(input: Tensor): Tensor;
+  softsign(input: Tensor): Tensor;
+  softshrink(input: Tensor, lambd?: number): Tensor;
+  hardshrink(input: Tensor, lambd?: number): Tensor;
+  tanhshrink(input: Tensor): Tensor;
+  threshold(input: Tensor, threshold: number, value: number, inplace?: boolean): Tensor;
+  threshold_(input: Tensor, threshold: number, value: number): Tensor;
+  glu(input: Tensor, dim?: number): Tensor;
+  prelu(input: Tensor, weight: Tensor): Tensor;
+  softmin(input: Tensor, dim?: number | null | { dim?: number | null; dtype?: dtype }, _stacklevel?: number, dtype?: dtype | null): Tensor;
+  /** Training mode draws noise with uniform_ (not PyTorch's random stream). */
+  rrelu(input: Tensor, lower?: number | { lower?: number; upper?: number; training?: boolean; inplace?: boolean }, upper?: number, training?: boolean, inplace?: boolean): Tensor;
+  rrelu_(input: Tensor, lower?: number, upper?: number, training?: boolean): Tensor;
+}
+export interface NN {
+  ELU: new (alpha?: number | { alpha?: number; inplace?: boolean }, inplace?: boolean) => Activation;
+  SELU: new (inplace?: InplaceOpt) => Activation;
+  CELU: new (alpha?: number | { alpha?: number; inplace?: boolean }, inplace?: boolean) => Activation;
+  Hardtanh: new (min_val?: number | { min_val?: number; max_val?: number; inplace?: boolean }, max_val?: number, inplace?: boolean) => Activation;
+  ReLU6: new (inplace?: InplaceOpt) => Activation;
+  Hardsigmoid: new (inplace?: InplaceOpt) => Activation;
+  Hardswish: new (inplace?: InplaceOpt) => Activation;
+  Mish: new (inplace?: InplaceOpt) => Activation;
+  LogSigmoid: new () => Activation;
+  Softsign: new () => Activation;
+  Softshrink: new (lambd?: number) => Activation;
+  Hardshrink: new (lambd?: number) => Activation;
+  Tanhshrink: new () => Activation;
+  Threshold: new (threshold: number, value: number, inplace?: boolean) => Activation;
+  GLU: new (dim?: number) => Activation;
+  PReLU: typeof PReLU;
+  Softmin: new (dim?: number | null) => Activation;
+  RReLU: new (lower?: number | { lower?: number; upper?: number; inplace?: boolean }, upper?: number, inplace?: boolean) => Activation;
+}
+export interface Torch {
+  selu(input: Tensor): Tensor;
+  selu_(input: Tensor): Tensor;
+  celu(input: Tensor, alpha?: number): Tensor;
+  celu_(input: Tensor, alpha?: number): Tensor;
+  threshold(input: Tensor, threshold: number, value: number): Tensor;
+  threshold_(input: Tensor, threshold: number, value: number): Tensor;
+  rrelu(input: Tensor, lower?: number, upper?: number, training?: boolean): Tensor;
+  rrelu_(input: Tensor, lower?: number, upper?: number, training?: boolean): Tensor;
+}
+export interface Functional {
+  /** int64 [..., num_classes] (num_classes -1: max + 1). */
+  one_hot(tensor: Tensor, num_classes?: number | { num_classes?: number }): Tensor;
+  /** pad: (left, right) pairs from the last dim back; ConstantPadNdBackward0, ReflectionPad1DBackward0, ... (circular: CopySlices). */
+  pad(input: Tensor, pad: number[], mode?: 'constant' | 'reflect' | 'replicate' | 'circular' | { mode?: 'constant' | 'reflect' | 'replicate' | 'circular'; value?: number | null }, value?: number | null): Tensor;
+  normalize(input: Tensor, p?: number | { p?: number; dim?: number; eps?: number }, dim?: number, eps?: number): Tensor;
+  cosine_similarity(x1: Tensor, x2: Tensor, dim?: number, eps?: number): Tensor;
+  pairwise_distance(x1: Tensor, x2: Tensor, p?: number, eps?: number, keepdim?: boolean): Tensor;
+}
+export declare class PadModule extends Module {
+  padding: number[];
+  forward(input: Tensor): Tensor;
+  call(input: Tensor): Tensor;
+}
+export declare class PairModule extends Module {
+  forward(x1: Tensor, x2: Tensor): Tensor;
+  call(x1: Tensor, x2: Tensor): Tensor;
+}
+export interface NN {
+  ZeroPad2d: new (padding: number | number[]) => PadModule;
+  ConstantPad1d: new (padding: number | number[], value: number) => PadModule;
+  ConstantPad2d: new (padding: number | number[], value: number) => PadModule;
+  ConstantPad3d: new (padding: number | number[], value: number) => PadModule;
+  /** softmax over dim -3 of a 3-D or 4-D input. */
+  Softmax2d: new () => Activation;
+  ReflectionPad1d: new (padding: number | number[]) => PadModule;
+  ReflectionPad2d: new (padding: number | number[]) => PadModule;
+  ReplicationPad1d: new (padding: number | number[]) => PadModule;
+  ReplicationPad2d: new (padding: number | number[]) => PadModule;
+  CosineSimilarity: new (dim?: number | { dim?: number; eps?: number }, eps?: number) => PairModule;
+  PairwiseDistance: new (p?: number | { p?: number; eps?: number; keepdim?: boolean }, eps?: number, keepdim?: boolean) => PairModule;
+}
+export interface Torch {
+  constant_pad_nd(input: Tensor, pad: number[], value?: number): Tensor;
+}
+export declare class ModuleDict extends Module {
+  constructor(modules?: Record<string, Module> | Map<string, Module> | Array<[string, Module]> | null);
+  keys(): string[];
+  values(): Module[];
+  items(): Array<[string, Module]>;
+  readonly length: number;
+  has(key: string): boolean;
+  /** d[key] (KeyError text when missing). */
+  get(key: string): Module;
+  set(key: string, module: Module): void;
+  pop(key: string): Module;
+  clear(): void;
+  update(modules: Record<string, Module> | Map<string, Module> | Array<[string, Module]>): void;
+  [Symbol.iterator](): Iterator<string>;
+  [key: string]: any;
+}
+export declare class ParameterDict extends Module {
+  /** A plain object's entries are added in sorted key order, as 1.13 does for a dict. */
+  constructor(parameters?: Record<string, Tensor> | Map<string, Tensor> | Array<[string, Tensor]> | null);
+  keys(): string[];
+  values(): Tensor[];
+  items(): Array<[string, Tensor]>;
+  readonly length: number;
+  has(key: string): boolean;
+  get(key: string): Tensor;
+  set(key: string, value: Tensor): void;
+  pop(key: string): Tensor;
+  clear(): void;
+  update(parameters: Record<string, Tensor> | Map<string, Tensor> | Array<[string, Tensor]>): void;
+  [Symbol.iterator](): Iterator<string>;
+  [key: string]: any;
+}
+export declare class ParameterList extends Module {
+  constructor(values?: Iterable<Tensor> | null);
+  readonly length: number;
+  /** l[idx], negative indices from the end. */
+  get(idx: number): Tensor;
+  set(idx: number, param: Tensor): void;
+  append(value: Tensor): this;
+  extend(values: Iterable<Tensor>): this;
+  [index: number]: Tensor;
+  [Symbol.iterator](): Iterator<Tensor>;
+}
+export interface NN {
+  ModuleDict: typeof ModuleDict;
+  ParameterDict: typeof ParameterDict;
+  ParameterList: typeof ParameterList;
+}

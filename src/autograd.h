@@ -59,6 +59,8 @@ enum {
   TP_GRAD_CONV,
   /* smooth_l1_loss, huber_loss, soft_margin_loss (src/nnloss.c; iv[0]: TP_NNLOSS_*) */
   TP_GRAD_NNLOSS,
+  /* torch.nn activations (src/nn_act.c; formulas in the nn_act block at the end of derivatives.c): op is TP_ACT_* */
+  TP_GRAD_NNACT,
   TP_GRAD_COUNT
 };
 enum { TP_STATS_NANSUM, TP_STATS_LOGCUMSUMEXP, TP_STATS_DIST, TP_STATS_NOT_IMPLEMENTED, TP_STATS_LERP };

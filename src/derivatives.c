@@ -1288,6 +1288,7 @@ static int copy_slices_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **g
   return rc;
 }
 static int nn_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi);  /* the nn section, at the end */
+static int nnact_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi);  /* the nn_act block, at the end */
 static int shapes_more_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi);  /* the more-shape-ops section, at the end */
 static int stats_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi);  /* src/stats.c's section, at the end */
 
@@ -1341,6 +1342,7 @@ int tp_formula_apply(tp_node *n, tp_tensor **gs, tp_tensor **gi) {
   case TP_GRAD_NORM: case TP_GRAD_EMBEDDING: rc = nnmore_formula(&a, n, g, gi); break;
   case TP_GRAD_CONV: rc = tp_conv_backward(n, g, gi); break;
   case TP_GRAD_NNLOSS: rc = nnloss_formula(&a, n, g, gi); break;
+  case TP_GRAD_NNACT: rc = nnact_formula(&a, n, g, gi); break;
   case TP_GRAD_LINALG_DET: case TP_GRAD_LINALG_SLOGDET: case TP_GRAD_LINALG_INV:
     rc = linalg2_formula(&a, n, n->kind == TP_GRAD_LINALG_SLOGDET ? gs[1] : g, gi);
     break;
@@ -1375,6 +1377,7 @@ TP_API const char *tp_node_saved_name(void *node, int i) {
   case TP_GRAD_NLL_LOSS: return i == 0 ? "target" : "weight";
   case TP_GRAD_BCE: case TP_GRAD_BCE_LOGITS: return i == 0 ? "self" : i == 1 ? "target" : "weight";
   case TP_GRAD_LEAKY_RELU: case TP_GRAD_SOFTPLUS: return "self";
+  case TP_GRAD_NNACT: return i == 0 ? "self" : "noise";
   case TP_GRAD_ELEMW: return i == 0 ? "self" : n->op == TP_EW_LERP || n->op == TP_EW_LERP_T ? (i == 1 ? "end" : "weight") : i == 1 ? "tensor1" : "tensor2";
   case TP_GRAD_LINALG_DET: return i == 0 ? "A" : "result";
   case TP_GRAD_LINALG_SLOGDET: return "A";
@@ -2521,4 +2524,88 @@ static int nnloss_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
   if (n->next[0].fn && !(gi[0] = own(nnloss_cast(a, dx, n->in_meta[0].dtype)))) return -1;
   if (n->next[1].fn && !(gi[1] = own(nnloss_cast(a, dy, n->in_meta[1].dtype)))) return -1;
   return 0;
+}
+
+/* ==== torch.nn activations (src/nn_act.c) ======================================================
+ * op is TP_ACT_*, s[] the forward's scalars; saved: self (the in-place forms: self before the
+ * write), and rrelu's noise. Each formula is PyTorch 1.13's *_backward, in tensor ops. */
+tp_tensor *tp_nn_pad_index(int mode, int64_t n, int64_t l, int64_t r);  /* nn_act.c */
+
+/* The pads' formulas (nothing saved): constant_pad_nd pads g by -pad; reflection / replication
+ * pads index_add g back along each padded dim, the last padded first. */
+static int nnact_pad_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
+  double pad[2 * TP_MAX_DIMS + 2];
+  for (int i = 0; i < n->niv; i++) pad[i] = -(double)n->iv[i];
+  if (n->op == TP_ACT_PAD) return (gi[0] = tp_nn_constant_pad(g, n->niv, pad, 0)) ? 0 : -1;
+  const tp_meta *m = &n->in_meta[0];
+  int k = n->niv / 2;
+  tp_tensor *cur = g;
+  for (int j = k - 1; j >= 0 && cur; j--) {
+    int d = m->ndim - 1 - j;
+    tp_meta z = {.ndim = cur->ndim, .dtype = cur->dtype};
+    memcpy(z.shape, cur->shape, sizeof(int64_t) * cur->ndim);
+    z.shape[d] = m->shape[d];
+    tp_tensor *idx = K(a, tp_nn_pad_index((int)n->s[0], m->shape[d], n->iv[2 * j], n->iv[2 * j + 1]));
+    tp_tensor *zero = zeros_meta(a, &z);
+    cur = idx && zero ? K(a, tp_index_add(zero, d, idx, cur, 1)) : NULL;
+  }
+  return (gi[0] = own(cur)) ? 0 : -1;
+}
+
+static int nnact_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
+  if (n->op == TP_ACT_PAD || n->op == TP_ACT_INDEX_PAD) return nnact_pad_formula(a, n, g, gi);
+  tp_tensor *x = unpack(a, n, 0), *d = NULL;
+  if (!x) return -1;
+  const double *p = n->s;
+  switch (n->op) {
+  case TP_ACT_ELU: case TP_ACT_CELU: {  /* x <= 0 ? g input_scale negcoef exp(x input_scale) : g scale */
+    double nc = p[0] * p[1] * p[2];
+    /* exp of where(x < 0, x, 0): 1.13's elu_double_backward masks with x < 0, so nothing flows at 0 */
+    tp_tensor *neg = mul(a, g, sc(a, TP_OP_MUL, un(a, TP_OP_EXP, sc(a, TP_OP_MUL, where0(a, cmp_s(a, TP_OP_LT, x, 0), x), p[2])), nc));
+    d = where3(a, cmp_s(a, TP_OP_LE, x, 0), neg, sc(a, TP_OP_MUL, g, p[1]));
+    break;
+  }
+  case TP_ACT_HARDTANH:  /* x <= min || x >= max ? 0 : g */
+    d = where0(a, bin(a, TP_OP_LOGICAL_AND, cmp_s(a, TP_OP_GT, x, p[0]), cmp_s(a, TP_OP_LT, x, p[1])), g);
+    break;
+  case TP_ACT_HARDSIGMOID:  /* -3 < x < 3 ? g / 6 : 0 */
+    d = where0(a, bin(a, TP_OP_LOGICAL_AND, cmp_s(a, TP_OP_GT, x, -3), cmp_s(a, TP_OP_LT, x, 3)), sc(a, TP_OP_DIV, g, 6));
+    break;
+  case TP_ACT_HARDSWISH: {  /* x < -3 ? 0 : x <= 3 ? g (x / 3 + 0.5) : g */
+    tp_tensor *mid = where3(a, cmp_s(a, TP_OP_LE, x, 3), mul(a, g, sc(a, TP_OP_ADD, sc(a, TP_OP_DIV, x, 3), 0.5)), g);
+    d = where0(a, cmp_s(a, TP_OP_GE, x, -3), mid);
+    break;
+  }
+  case TP_ACT_MISH: {  /* t = tanh(softplus(x)): g (t + x sigmoid(x) (1 - t^2)) */
+    tp_tensor *t = un(a, TP_OP_TANH, un(a, TP_OP_LOG1P, un(a, TP_OP_EXP, x)));
+    tp_tensor *one_m = rsc(a, TP_OP_SUB, 1, mul(a, t, t));
+    d = mul(a, g, add(a, t, mul(a, mul(a, x, un(a, TP_OP_SIGMOID, x)), one_m)));
+    break;
+  }
+  case TP_ACT_LOGSIGMOID: {  /* z = exp(-|x|): g (x < 0 ? 1 - z / (1 + z) : z / (1 + z)) */
+    tp_tensor *z = un(a, TP_OP_EXP, neg(a, un(a, TP_OP_ABS, x)));
+    tp_tensor *q = dv(a, z, sc(a, TP_OP_ADD, z, 1));
+    d = mul(a, g, where3(a, cmp_s(a, TP_OP_LT, x, 0), rsc(a, TP_OP_SUB, 1, q), q));
+    break;
+  }
+  case TP_ACT_SOFTSHRINK:  /* -l <= x <= l ? 0 : g */
+    d = where0(a, bin(a, TP_OP_LOGICAL_OR, cmp_s(a, TP_OP_LT, x, -p[0]), cmp_s(a, TP_OP_GT, x, p[0])), g);
+    break;
+  case TP_ACT_THRESHOLD:  /* x <= threshold ? 0 : g */
+    d = where0(a, cmp_s(a, TP_OP_GT, x, p[0]), g);
+    break;
+  case TP_ACT_RRELU:  /* training: g noise; eval: x > 0 ? g : g slope */
+    d = p[2] != 0 ? mul(a, g, unpack(a, n, 1)) : where3(a, cmp_s(a, TP_OP_GT, x, 0), g, sc(a, TP_OP_MUL, g, p[0]));
+    break;
+  case TP_ACT_GLU: {  /* a, b the halves, s = sigmoid(b): cat(g s, g a s (1 - s)) along dim */
+    int64_t dim = n->iv[0], h = x->shape[dim] / 2;
+    tp_tensor *ha = K(a, tp_narrow(x, (double)dim, 0, (double)h)), *hb = K(a, tp_narrow(x, (double)dim, (double)h, (double)h));
+    tp_tensor *s = un(a, TP_OP_SIGMOID, hb);
+    tp_tensor *parts[2] = {mul(a, g, s), mul(a, mul(a, mul(a, g, ha), s), rsc(a, TP_OP_SUB, 1, s))};
+    d = parts[0] && parts[1] ? K(a, tp_cat(2, parts, (double)dim)) : NULL;
+    break;
+  }
+  default: return tp_fail_status("tensorpad: no derivative for %s", n->name);
+  }
+  return (gi[0] = own(d)) ? 0 : -1;
 }

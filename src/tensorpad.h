@@ -544,5 +544,24 @@ TP_API tp_tensor *tp_pointwise_loss(int which, tp_tensor *input, tp_tensor *targ
  * multilabel_margin_loss (TP_NNLOSS_MULTILABEL_MARGIN) of a (C) or (N, C) input and int64
  * targets (MultiMarginLossBackward0, MultilabelMarginLossBackward0; first-order only). */
 TP_API tp_tensor *tp_margin_loss(int which, tp_tensor *input, tp_tensor *target, tp_tensor *weight, double p, double margin, int reduction);
+/* ---- torch.nn activations (src/nn_act.c) ---------------------------------------------------- */
+enum { TP_ACT_ELU, TP_ACT_CELU, TP_ACT_HARDTANH, TP_ACT_HARDSIGMOID, TP_ACT_HARDSWISH, TP_ACT_MISH, TP_ACT_LOGSIGMOID,
+       TP_ACT_SOFTSHRINK, TP_ACT_THRESHOLD, TP_ACT_RRELU, TP_ACT_GLU, TP_ACT_PAD, TP_ACT_INDEX_PAD, TP_ACT_COUNT };
+/* The TP_ACT_* activation of x (below TP_ACT_GLU) with its scalars: elu (alpha, scale, input_scale), celu
+ * (alpha, 1, 1 / alpha), hardtanh (min, max), softshrink (lambda), threshold (threshold, value),
+ * rrelu in eval mode (slope); the others take none. One node (EluBackward0, ...). */
+TP_API tp_tensor *tp_nn_act(int which, tp_tensor *x, double p0, double p1, double p2);
+/* The same in place (EluBackward1, ...): 0, or -1 with x unchanged. */
+TP_API int tp_nn_act_(int which, tp_tensor *x, double p0, double p1, double p2);
+/* rrelu in training mode: x * noise (RreluWithNoiseBackward0), noise drawn by the caller. */
+TP_API tp_tensor *tp_nn_rrelu_noise(tp_tensor *x, tp_tensor *noise);
+/* glu(x, dim): first half * sigmoid(second half) along dim (GluBackward0). */
+TP_API tp_tensor *tp_nn_glu(tp_tensor *x, double dim);
+/* constant_pad_nd(x, pad[n], value): (left, right) pairs from the last dim back; negative pads
+ * crop (ConstantPadNdBackward0). */
+TP_API tp_tensor *tp_nn_constant_pad(tp_tensor *x, int n, const double *pad, double value);
+/* Reflection (mode 1) or replication (mode 2) padding of the last n / 2 (1 or 2) dims
+ * (ReflectionPad1DBackward0, ReplicationPad2DBackward0, ...). */
+TP_API tp_tensor *tp_nn_index_pad(tp_tensor *x, int mode, int n, const double *pad);
 
 #endif

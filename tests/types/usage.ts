@@ -245,3 +245,47 @@ void sq.index_reduce(0, torch.tensor([0, 0, 1]), torch.ones(3, 3), 'mean');
   const l: Tensor = mm.call(x, cls).add(new nn.MultiLabelMarginLoss().call(x, torch.zeros(3, 4, { dtype: torch.int64 })));
   void [a, b, c, d, e, f, g, h, k, l, m.margin, mm.p];
 }
+
+// torch.nn activations (js/nn_act.js)
+{
+  const { nn } = torch;
+  const F = nn.functional;
+  const x = torch.randn(2, 4);
+  const a: Tensor = F.elu(x, 0.5).add(F.selu(x)).add(F.celu(x, { alpha: 2 })).add(F.hardtanh(x, -2, 2)).add(F.relu6(x));
+  const b: Tensor = F.hardsigmoid(x).add(F.hardswish(x)).add(F.mish(x)).add(F.logsigmoid(x)).add(F.softsign(x));
+  const c: Tensor = F.softshrink(x, 0.5).add(F.hardshrink(x)).add(F.tanhshrink(x)).add(F.threshold(x, 0.1, 20));
+  const d: Tensor = F.glu(x, 1).sum().add(F.prelu(x, torch.tensor([0.25]))).add(F.softmin(x, 1)).add(F.rrelu(x, { training: false }));
+  F.elu_(x.clone());
+  F.hardtanh(x.clone(), { inplace: true });
+  const p = new nn.PReLU(4, 0.1);
+  const model = new nn.Sequential(new nn.Linear(4, 4), new nn.ELU(), new nn.SELU(true), new nn.CELU(), new nn.Hardtanh(-1, 1),
+    new nn.ReLU6(), new nn.Hardsigmoid(), new nn.Hardswish(), new nn.Mish(), new nn.LogSigmoid(), new nn.Softsign(),
+    new nn.Softshrink(0.5), new nn.Hardshrink(), new nn.Tanhshrink(), new nn.Threshold(0.1, 20), p, new nn.Softmin(1),
+    new nn.RReLU(), new nn.GLU());
+  void [a, b, c, d, model, p.weight, torch.selu(x), torch.threshold(x, 0, 1)];
+}
+
+// one_hot, pad, normalize and their modules (js/nn_act.js)
+{
+  const { nn } = torch;
+  const F = nn.functional;
+  const x = torch.randn(1, 2, 3, 4);
+  const oh: Tensor = F.one_hot(torch.tensor([0, 2]), 3);
+  const p: Tensor = F.pad(x, [1, 1]).add(0).sum().add(F.pad(x, [1, 1, 2, 0], { mode: 'reflect' }).sum()).add(F.pad(x, [1, 1, 1, 1], 'circular').sum());
+  const n: Tensor = F.normalize(x, { dim: -1 }).add(F.cosine_similarity(x, x)).sum().add(F.pairwise_distance(x, x).sum());
+  const mods = [new nn.ZeroPad2d(1), new nn.ConstantPad2d([1, 1, 0, 0], 2), new nn.ConstantPad3d(1, 0), new nn.Softmax2d(), new nn.ReflectionPad2d(1), new nn.ReplicationPad2d(1)];
+  const d: Tensor = new nn.CosineSimilarity({ dim: 1 }).call(x, x).add(new nn.PairwiseDistance().call(x, x));
+  void [oh, p, n, mods.map((m) => m.call(x)), d, torch.constant_pad_nd(x, [1, 1], 0), new nn.ReflectionPad1d(2).padding];
+}
+
+// ModuleDict, ParameterList, ParameterDict (js/nn_act.js)
+{
+  const { nn } = torch;
+  const md = new nn.ModuleDict({ fc: new nn.Linear(2, 3), act: new nn.ReLU() });
+  const y: Tensor = md.get('act').call(md.get('fc').call(torch.ones(1, 2)));
+  const pl = new nn.ParameterList([torch.ones(2)]).append(new nn.Parameter(torch.zeros(2)));
+  const pd = new nn.ParameterDict({ w: torch.ones(2) });
+  const w: Tensor = pd.get('w').add(pl.get(-1)).add(pl[0]);
+  const keys: string[] = [...md.keys(), ...pd.keys()];
+  void [y, w, keys, pl.length, [...pl].length, md.items().length];
+}
