@@ -89,7 +89,7 @@ build/native/obj/%.o: src/%.c $(HDR) Makefile
 	@mkdir -p $(@D)
 	$(CC) $(NATIVE_CFLAGS) -c $< -o $@
 
-build/native/%: tests/native/%.c $(NATIVE_OBJ) tests/native/check.h
+build/native/%: tests/native/%.c $(NATIVE_OBJ) tests/native/check.h tests/native/tensors.h
 	@mkdir -p build/native
 	$(CC) $(NATIVE_CFLAGS) -Isrc $< $(NATIVE_OBJ) -lm -o $@
 

@@ -7,6 +7,7 @@
 #include "../../src/tensorpad.h"
 #include "../../src/internal.h"
 #include "check.h"
+#include "tensors.h"
 
 static tp_tensor *filled(int ndim, const int64_t *shape, int dtype, double scale, int grad) {
   double s[TP_MAX_DIMS];
@@ -18,7 +19,6 @@ static tp_tensor *filled(int ndim, const int64_t *shape, int dtype, double scale
   if (grad) tp_tensor_requires_grad_(t, 1);
   return t;
 }
-static double el(const tp_tensor *t, int64_t i) { return tp_load_f64(tp_ptr(t) + i * tp_dtype_table[t->dtype].itemsize, t->dtype); }
 
 /* y = conv(x, w, b); L = sum(y * c) with c[i] = cos(i): checks y, dL/dx, dL/dw, dL/db. */
 static void check_conv2d(int dtype, int64_t N, int64_t C, int64_t H, int64_t W, int64_t O, int64_t kh, int64_t kw,

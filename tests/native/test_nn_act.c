@@ -5,16 +5,8 @@
 #include "../../src/tensorpad.h"
 #include "../../src/internal.h"
 #include "check.h"
+#include "tensors.h"
 
-static tp_tensor *vec(int ndim, const int64_t *shape, int dtype, const double *v) {
-  double s[TP_MAX_DIMS];
-  for (int d = 0; d < ndim; d++) s[d] = (double)shape[d];
-  tp_tensor *t = tp_empty(ndim, s, dtype);
-  int64_t n = tp_shape_numel(ndim, shape);
-  for (int64_t i = 0; i < n; i++) tp_store_f64(tp_ptr(t) + i * tp_dtype_table[dtype].itemsize, dtype, v[i]);
-  return t;
-}
-static double el(const tp_tensor *t, int64_t i) { return tp_load_f64(tp_ptr(t) + i * tp_dtype_table[t->dtype].itemsize, t->dtype); }
 static tp_tensor *sum(tp_tensor *t) { return t ? tp_reduce(TP_OP_SUM, t, -1, NULL, 0, 0, -1) : NULL; }
 
 /* x = [-2, -0.5, 0.5, 2] (float64): each activation's value at x[0] and x[3], its node name,

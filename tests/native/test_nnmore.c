@@ -4,16 +4,8 @@
 #include "../../src/tensorpad.h"
 #include "../../src/internal.h"
 #include "check.h"
+#include "tensors.h"
 
-static tp_tensor *vec(int ndim, const int64_t *shape, int dtype, const double *v) {
-  double s[TP_MAX_DIMS];
-  for (int d = 0; d < ndim; d++) s[d] = (double)shape[d];
-  tp_tensor *t = tp_empty(ndim, s, dtype);
-  int64_t n = tp_shape_numel(ndim, shape);
-  for (int64_t i = 0; i < n; i++) tp_store_f64(tp_ptr(t) + i * tp_dtype_table[dtype].itemsize, dtype, v[i]);
-  return t;
-}
-static double el(const tp_tensor *t, int64_t i) { return tp_load_f64(tp_ptr(t) + i * tp_dtype_table[t->dtype].itemsize, t->dtype); }
 
 static void test_layer_norm(void) {
   double live = tp_live_tensors();

@@ -5,16 +5,8 @@
 #include "../../src/tensorpad.h"
 #include "../../src/internal.h"
 #include "check.h"
+#include "tensors.h"
 
-static tp_tensor *mat(int ndim, const int64_t *shape, int dtype, const double *v) {
-  double s[TP_MAX_DIMS];
-  for (int d = 0; d < ndim; d++) s[d] = (double)shape[d];
-  tp_tensor *t = tp_empty(ndim, s, dtype);
-  int64_t n = tp_shape_numel(ndim, shape);
-  for (int64_t i = 0; i < n; i++) tp_store_f64(tp_ptr(t) + i * tp_dtype_table[dtype].itemsize, dtype, v[i]);
-  return t;
-}
-static double el(const tp_tensor *t, int64_t i) { return tp_load_f64(tp_ptr(t) + i * tp_dtype_table[t->dtype].itemsize, t->dtype); }
 /* Element (i, j) of a matrix of any strides (a gradient may come back transposed). */
 static double at(const tp_tensor *t, int64_t i, int64_t j) {
   return tp_load_f64(tp_ptr(t) + (i * t->stride[0] + j * t->stride[1]) * tp_dtype_table[t->dtype].itemsize, t->dtype);
@@ -35,7 +27,7 @@ static void test_streams(void) {
   CHECK_STR(tp_last_error(), "geometric_ expects p to be in (0, 1), but got p=1");
   CHECK(el(t, 0) == 0.03149826848702607);
   const int64_t s2[2] = {2, 4};
-  tp_tensor *probs = mat(2, s2, TP_FLOAT32, (double[]){0.1, 0.2, 0.3, 0.4, 1, 0, 2, 3});
+  tp_tensor *probs = vec(2, s2, TP_FLOAT32, (double[]){0.1, 0.2, 0.3, 0.4, 1, 0, 2, 3});
   tp_manual_seed(5);
   tp_tensor *m = tp_multinomial(probs, 3, 0, NULL);  /* torch: [[3, 2, 1], [0, 3, 2]] */
   CHECK(m && m->dtype == TP_INT64 && el(m, 0) == 3 && el(m, 1) == 2 && el(m, 2) == 1 && el(m, 3) == 0 && el(m, 4) == 3 && el(m, 5) == 2);
@@ -48,7 +40,7 @@ static void test_streams(void) {
   CHECK(zeros == 0);  /* row 1 gives category 1 probability 0 */
   tp_tensor_release(r);
   const int64_t s4[1] = {4};
-  tp_tensor *rates = mat(1, s4, TP_FLOAT64, (double[]){0.5, 12, 0, 1000});
+  tp_tensor *rates = vec(1, s4, TP_FLOAT64, (double[]){0.5, 12, 0, 1000});
   tp_manual_seed(3);
   tp_tensor *po = tp_poisson(rates, NULL);  /* torch: [0, 10, 0, 966] */
   CHECK(po && el(po, 0) == 0 && el(po, 1) == 10 && el(po, 2) == 0 && el(po, 3) == 966);
@@ -65,7 +57,7 @@ static void test_streams(void) {
 static void test_linalg(void) {
   double live = tp_live_tensors();
   const int64_t s3[2] = {3, 3}, b2[3] = {2, 2, 2};
-  tp_tensor *A = mat(2, s3, TP_FLOAT64, (double[]){0, 2, 1, 1.5, -1, 0.5, 2, 0.25, -3});  /* needs pivoting */
+  tp_tensor *A = vec(2, s3, TP_FLOAT64, (double[]){0, 2, 1, 1.5, -1, 0.5, 2, 0.25, -3});  /* needs pivoting */
   tp_tensor *d = tp_linalg_det(A);
   CHECK(d && d->ndim == 0);
   CHECK_NEAR(el(d, 0), 0 * (3 - 0.125) - 2 * (-4.5 - 1) + 1 * (0.375 + 2), 1e-12);
@@ -80,7 +72,7 @@ static void test_linalg(void) {
   tp_tensor_release(out[0]);
   tp_tensor_release(out[1]);
   /* batched, with a singular second matrix: det 0, the inverse's error names it */
-  tp_tensor *B = mat(3, b2, TP_FLOAT32, (double[]){4, 7, 2, 6, 1, 2, 2, 4});
+  tp_tensor *B = vec(3, b2, TP_FLOAT32, (double[]){4, 7, 2, 6, 1, 2, 2, 4});
   tp_tensor *db = tp_linalg_det(B);
   CHECK(db && db->ndim == 1 && el(db, 0) == 10 && el(db, 1) == 0);
   CHECK(tp_linalg_inv(B) == NULL);
@@ -96,7 +88,7 @@ static void test_linalg(void) {
   for (int i = 0; i < 3; i++)
     for (int j = 0; j < 3; j++) CHECK_NEAR(at(g, i, j), 13.375 * at(inv, j, i), 1e-12);
   const int64_t s23[2] = {2, 3};
-  tp_tensor *R = mat(2, s23, TP_FLOAT64, (double[]){1, 2, 3, 4, 5, 6});
+  tp_tensor *R = vec(2, s23, TP_FLOAT64, (double[]){1, 2, 3, 4, 5, 6});
   CHECK(tp_linalg_det(R) == NULL);
   CHECK_STR(tp_last_error(), "linalg.det: A must be batches of square matrices, but they are 2 by 3 matrices");
   tp_tensor *objs[] = {A, d, inv, id, B, db, l, dg, R};
