@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "internal.h"
+#include "scratch.h"
 #include "autograd.h"
 #include "derivatives.h"
 #include "shape.h"
@@ -217,21 +218,7 @@ TP_API tp_tensor *tp_nll_loss2d(tp_tensor *x, tp_tensor *t, tp_tensor *w, int re
 /* ---- binary cross-entropy ------------------------------------------------------------------
  * Forward passes are composed of ops below autograd, in PyTorch 1.13's formulas; one node each.
  * The tensors here are scratch results owned by a small list, released together. */
-typedef struct {
-  tp_tensor *t[24];
-  int n;
-} scratch;
-static tp_tensor *S(scratch *s, tp_tensor *t) {
-  if (t) s->t[s->n++] = t;
-  return t;
-}
-static void scratch_free(scratch *s) {
-  while (s->n) tp_tensor_release(s->t[--s->n]);
-}
-static tp_tensor *B(scratch *s, int op, tp_tensor *x, tp_tensor *y) { return x && y ? S(s, tp_binary(op, x, y, 1)) : NULL; }
-static tp_tensor *Bs(scratch *s, int op, tp_tensor *x, double v) { return x ? S(s, tp_binary_scalar(op, x, v, TP_SCALAR_FLOAT, 0, 1)) : NULL; }
 static tp_tensor *Rs(scratch *s, int op, double v, tp_tensor *x) { return x ? S(s, tp_binary_scalar(op, x, v, TP_SCALAR_INT, 1, 1)) : NULL; }
-static tp_tensor *U(scratch *s, int op, tp_tensor *x) { return x ? S(s, tp_unary(op, x)) : NULL; }
 static tp_tensor *clamp_min(scratch *s, tp_tensor *x, double lo) {
   return x ? S(s, tp_clamp(TP_OP_CLAMP_MIN, x, NULL, NULL, lo, TP_SCALAR_INT, 0, TP_SCALAR_NONE)) : NULL;
 }

@@ -12,23 +12,10 @@
 #include <stdio.h>
 #include <string.h>
 #include "internal.h"
+#include "scratch.h"
 #include "autograd.h"
 #include "derivatives.h"
 
-typedef struct {
-  tp_tensor *t[16];
-  int n;
-} scratch;
-static tp_tensor *S(scratch *s, tp_tensor *t) {
-  if (t) s->t[s->n++] = t;
-  return t;
-}
-static void scratch_free(scratch *s) {
-  while (s->n) tp_tensor_release(s->t[--s->n]);
-}
-static tp_tensor *B(scratch *s, int op, tp_tensor *x, tp_tensor *y) { return x && y ? S(s, tp_binary(op, x, y, 1)) : NULL; }
-static tp_tensor *Bs(scratch *s, int op, tp_tensor *x, double v) { return x ? S(s, tp_binary_scalar(op, x, v, TP_SCALAR_FLOAT, 0, 1)) : NULL; }
-static tp_tensor *U(scratch *s, int op, tp_tensor *x) { return x ? S(s, tp_unary(op, x)) : NULL; }
 static tp_tensor *clamp2(scratch *s, tp_tensor *x, double lo, double hi, int kind) {
   return x ? S(s, tp_clamp(TP_OP_CLAMP, x, NULL, NULL, lo, kind, hi, kind)) : NULL;
 }
