@@ -1442,3 +1442,99 @@ export interface NN {
   ParameterDict: typeof ParameterDict;
   ParameterList: typeof ParameterList;
 }
+
+// ---- torch.utils.data (js/data.js) ------------------------------------------------------------
+/** A map-style dataset: a Dataset, a plain array, a Tensor (first dimension), or any object with getitem/len. */
+export type DatasetLike<T = any> = Dataset<T> | T[] | Tensor | { getitem(index: number): T; len(): number };
+/** torch.utils.data.Dataset: subclasses implement getitem(i) (Python's __getitem__) and len() (__len__). */
+export declare class Dataset<T = any> {
+  getitem(index: number): T;
+  len(): number;
+  readonly length: number;
+  /** Python's `a + b`: a ConcatDataset. */
+  add(other: DatasetLike<T>): ConcatDataset<T>;
+}
+export declare class TensorDataset extends Dataset<Tensor[]> {
+  constructor(...tensors: Tensor[]);
+  readonly tensors: Tensor[];
+}
+export declare class Subset<T = any> extends Dataset<T> {
+  constructor(dataset: DatasetLike<T>, indices: number[]);
+  readonly dataset: DatasetLike<T>;
+  readonly indices: number[];
+}
+export declare class ConcatDataset<T = any> extends Dataset<T> {
+  constructor(datasets: Iterable<DatasetLike<T>>);
+  readonly datasets: DatasetLike<T>[];
+  readonly cumulative_sizes: number[];
+}
+export declare class Sampler<T = number> implements Iterable<T> {
+  [Symbol.iterator](): Iterator<T>;
+  len(): number;
+  readonly length: number;
+}
+export declare class SequentialSampler extends Sampler<number> {
+  constructor(data_source: DatasetLike);
+}
+export declare class RandomSampler extends Sampler<number> {
+  constructor(data_source: DatasetLike, opts?: { replacement?: boolean; num_samples?: number | null; generator?: Generator | null });
+  readonly num_samples: number;
+}
+export declare class SubsetRandomSampler extends Sampler<number> {
+  constructor(indices: number[], opts?: { generator?: Generator | null });
+}
+export declare class BatchSampler extends Sampler<number[]> {
+  constructor(sampler: Iterable<number> & ({ len(): number } | { length: number }), batch_size: number, drop_last: boolean);
+}
+export interface DataLoaderOptions {
+  batch_size?: number | null;
+  shuffle?: boolean | null;
+  sampler?: Iterable<number> | null;
+  batch_sampler?: Iterable<number[]> | null;
+  /** Only 0: tensorpad loads in one thread. */
+  num_workers?: number;
+  collate_fn?: ((batch: any) => any) | null;
+  /** Accepted and ignored. */
+  pin_memory?: boolean;
+  drop_last?: boolean;
+  timeout?: number;
+  generator?: Generator | null;
+  prefetch_factor?: number;
+  persistent_workers?: boolean;
+}
+export interface DataLoaderIterator<B> extends IterableIterator<B> {
+  len(): number;
+  readonly length: number;
+}
+/** torch.utils.data.DataLoader, single-process; iterate with for...of. */
+export declare class DataLoader<B = any> implements Iterable<B> {
+  constructor(dataset: DatasetLike, opts?: DataLoaderOptions);
+  readonly dataset: DatasetLike;
+  readonly batch_size: number | null;
+  readonly drop_last: boolean;
+  readonly sampler: Iterable<number>;
+  readonly batch_sampler: Iterable<number[]> | null;
+  readonly generator: Generator | null;
+  readonly collate_fn: (batch: any) => B;
+  [Symbol.iterator](): DataLoaderIterator<B>;
+  len(): number;
+  readonly length: number;
+}
+export interface UtilsData {
+  Dataset: typeof Dataset;
+  TensorDataset: typeof TensorDataset;
+  Subset: typeof Subset;
+  ConcatDataset: typeof ConcatDataset;
+  random_split<T>(dataset: DatasetLike<T>, lengths: number[], opts?: { generator?: Generator | null }): Subset<T>[];
+  Sampler: typeof Sampler;
+  SequentialSampler: typeof SequentialSampler;
+  RandomSampler: typeof RandomSampler;
+  SubsetRandomSampler: typeof SubsetRandomSampler;
+  BatchSampler: typeof BatchSampler;
+  DataLoader: typeof DataLoader;
+  default_collate(batch: any[]): any;
+  default_convert<T>(data: T): T;
+}
+export interface Torch {
+  readonly utils: { readonly data: UtilsData };
+}

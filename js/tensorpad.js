@@ -27,6 +27,7 @@ import * as restMethods from './rest.js';
 import * as misc2Methods from './misc2.js';
 import * as decomp from './decomp.js';
 import * as torchfns from './torchfns.js';
+import * as dataUtils from './data.js';
 import { Generator, default_generator, generatorOf } from './generator.js';
 import * as svd from './svd.js';
 
@@ -598,6 +599,7 @@ misc2Methods.install(torch, Tensor);
 decomp.install(torch, Tensor);
 svd.install(torch, Tensor);
 torchfns.install(torch, Tensor);
+dataUtils.install(torch);  // torch.utils.data
 
 applyPrintOptions();
 Object.freeze(torch);

@@ -289,3 +289,21 @@ void sq.index_reduce(0, torch.tensor([0, 0, 1]), torch.ones(3, 3), 'mean');
   const keys: string[] = [...md.keys(), ...pd.keys()];
   void [y, w, keys, pl.length, [...pl].length, md.items().length];
 }
+
+// torch.utils.data (js/data.js)
+{
+  const { TensorDataset, DataLoader, Dataset, random_split, RandomSampler, BatchSampler, SequentialSampler } = torch.utils.data;
+  const ds = new TensorDataset(torch.randn(10, 3), torch.arange(10));
+  const [train, val] = random_split(ds, [0.8, 0.2], { generator: new torch.Generator().manual_seed(0) });
+  const loader = new DataLoader<Tensor[]>(train, { batch_size: 4, shuffle: true, drop_last: false });
+  for (const [xb, yb] of loader) void [xb.add(1), yb.sum()];
+  class Squares extends Dataset<number> {
+    getitem(i: number): number { return i * i; }
+    len(): number { return 5; }
+  }
+  const sq = new Squares();
+  const batches: number[][] = [...new BatchSampler(new RandomSampler(sq, { replacement: true, num_samples: 7 }), 3, true)];
+  const n: number = loader.length + val.len() + sq.length + new SequentialSampler([1, 2]).length;
+  const c: Tensor = torch.utils.data.default_collate([1, 2, 3]);
+  void [batches, n, c, new DataLoader(sq, { batch_size: null }).len()];
+}
