@@ -229,18 +229,17 @@ function typeName(v) {
   return `<class '${v?.constructor?.name ?? typeof v}'>`;
 }
 
-/** 1.13's default_collate: tensors stacked (torch.stack), integers as an int64 tensor, other
- *  numbers as float64, booleans as bool, strings kept as the list, arrays (tuples/lists)
+/** 1.13's default_collate: tensors stacked (torch.stack), a batch whose first number is an
+ *  integer as torch.tensor(batch) (int64; float32 if a later number is not integral), one whose
+ *  first number is not as float64, booleans as bool, strings kept as the list, arrays (tuples/lists)
  *  transposed and collated per position, plain objects (dicts) per key. */
 export function default_collate(batch) {
   const elem = batch[0];
   if (elem instanceof Tensor) return torch.stack(batch, 0);
-  if (typeof elem === 'number') {
-    const ints = batch.every(isInt);
-    return torch.tensor(batch, { dtype: ints ? torch.int64 : torch.float64 });
-  }
-  if (typeof elem === 'bigint') return torch.tensor(batch, { dtype: torch.int64 });
-  if (typeof elem === 'boolean') return torch.tensor(batch, { dtype: torch.bool });
+  // Python's float path for a non-integral first number; its int path (torch.tensor(batch),
+  // which infers the dtype) for an integer, a BigInt or a boolean (bool is an int in Python).
+  if (typeof elem === 'number' && !isInt(elem)) return torch.tensor(batch, { dtype: torch.float64 });
+  if (typeof elem === 'number' || typeof elem === 'bigint' || typeof elem === 'boolean') return torch.tensor(batch);
   if (typeof elem === 'string') return batch;
   if (Array.isArray(elem)) {
     const size = elem.length;

@@ -23,8 +23,9 @@ test('a Dataset subclass with getitem/len feeds a DataLoader', () => {
   const got = [];
   for (const [i, { sq, half }] of dl) got.push([i.dtype.name, i.tolist(), sq.tolist(), half.dtype.name, half.tolist()]);
   assert.deepEqual(got, [
-    ['int64', [0, 1], [0, 1], 'float64', [0, 0.5]],
-    ['int64', [2, 3], [4, 9], 'float64', [1, 1.5]],
+    // the first number decides, an integral one counting as Python's int: torch.tensor([0, 0.5])
+    ['int64', [0, 1], [0, 1], 'float32', [0, 0.5]],
+    ['int64', [2, 3], [4, 9], 'float32', [1, 1.5]],
     ['int64', [4], [16], 'int64', [2]],  // JS cannot tell 2.0 from 2: an all-integral batch is int64
   ]);
   const it = dl[Symbol.iterator]();
