@@ -186,6 +186,30 @@ export class SubsetRandomSampler extends Sampler {
   len() { return len(this.indices); }
 }
 
+/** 1.13's WeightedRandomSampler: one torch.multinomial(weights, num_samples, replacement,
+ *  generator) draw per iteration. `replacement` may also be given in the options object. */
+export class WeightedRandomSampler extends Sampler {
+  constructor(weights, num_samples, replacement = true, opts = {}) {
+    super(null);
+    if (replacement !== null && typeof replacement === 'object') { opts = replacement; replacement = opts.replacement ?? true; }
+    if (!isInt(num_samples) || num_samples <= 0) throw new Error(`num_samples should be a positive integer value, but got num_samples=${py(num_samples)}`);
+    if (typeof replacement !== 'boolean') throw new Error(`replacement should be a boolean value, but got replacement=${py(replacement)}`);
+    const w = weights instanceof Tensor ? weights.to(torch.float64) : torch.tensor(weights, { dtype: torch.float64 });
+    if (w.dim() !== 1) {
+      const sh = Array.from(w.shape);
+      throw new Error(`weights should be a 1d sequence but given weights have shape (${sh.join(', ')}${sh.length === 1 ? ',' : ''})`);
+    }
+    this.weights = w;
+    this.num_samples = num_samples;
+    this.replacement = replacement;
+    this.generator = opts?.generator ?? null;
+  }
+  *[Symbol.iterator]() {
+    yield* torch.multinomial(this.weights, this.num_samples, this.replacement, { generator: this.generator }).tolist();
+  }
+  len() { return this.num_samples; }
+}
+
 export class BatchSampler extends Sampler {
   constructor(sampler, batch_size, drop_last) {
     super(sampler);
@@ -337,7 +361,7 @@ export function install(t) {
   torch = t;
   const data = Object.freeze({
     Dataset, TensorDataset, Subset, ConcatDataset, random_split,
-    Sampler, SequentialSampler, RandomSampler, SubsetRandomSampler, BatchSampler,
+    Sampler, SequentialSampler, RandomSampler, SubsetRandomSampler, WeightedRandomSampler, BatchSampler,
     DataLoader, default_collate, default_convert,
   });
   if (t.utils) t.utils.data = data;

@@ -1483,6 +1483,11 @@ export declare class RandomSampler extends Sampler<number> {
 export declare class SubsetRandomSampler extends Sampler<number> {
   constructor(indices: number[], opts?: { generator?: Generator | null });
 }
+export declare class WeightedRandomSampler extends Sampler<number> {
+  constructor(weights: number[] | Tensor, num_samples: number, replacement?: boolean | { replacement?: boolean; generator?: Generator | null }, opts?: { generator?: Generator | null });
+  readonly weights: Tensor;
+  readonly num_samples: number;
+}
 export declare class BatchSampler extends Sampler<number[]> {
   constructor(sampler: Iterable<number> & ({ len(): number } | { length: number }), batch_size: number, drop_last: boolean);
 }
@@ -1530,6 +1535,7 @@ export interface UtilsData {
   SequentialSampler: typeof SequentialSampler;
   RandomSampler: typeof RandomSampler;
   SubsetRandomSampler: typeof SubsetRandomSampler;
+  WeightedRandomSampler: typeof WeightedRandomSampler;
   BatchSampler: typeof BatchSampler;
   DataLoader: typeof DataLoader;
   default_collate(batch: any[]): any;

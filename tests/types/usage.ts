@@ -305,5 +305,6 @@ void sq.index_reduce(0, torch.tensor([0, 0, 1]), torch.ones(3, 3), 'mean');
   const batches: number[][] = [...new BatchSampler(new RandomSampler(sq, { replacement: true, num_samples: 7 }), 3, true)];
   const n: number = loader.length + val.len() + sq.length + new SequentialSampler([1, 2]).length;
   const c: Tensor = torch.utils.data.default_collate([1, 2, 3]);
-  void [batches, n, c, new DataLoader(sq, { batch_size: null }).len()];
+  const wl = new DataLoader(ds, { batch_size: 2, sampler: new torch.utils.data.WeightedRandomSampler([1, 2, 3], 4, { generator: new torch.Generator() }) });
+  void [batches, n, c, new DataLoader(sq, { batch_size: null }).len(), wl.length];
 }
