@@ -4,7 +4,7 @@
 // arguments as torch/nn/functional.py and the modules' __init__ do, with their messages.
 // nn.js calls makeConv with its Module machinery (no import cycle) when it builds torch.nn.
 import { W, check, checkStatus, args, memory, TensorError } from './core.js';
-import { bind, warnOnce } from './args.js';
+import { bind, warn, warnOnce } from './args.js';
 import { describe } from './dtype.js';
 import { wrap, asTensor } from './tensor.js';
 
@@ -129,6 +129,90 @@ function adaptive_avg_pool2d(...a) {
   os = os.map((v, i) => (v === null || v === undefined ? input.shape[input.ndim - 2 + i] : v));
   if (os[0] === 1 && os[1] === 1) return input.mean([-1, -2], true);  // ATen's shortcut (MeanBackward1)
   return wrap(check(W.tp_adaptive_avg_pool2d(input._ptr, os[0], os[1])));
+}
+
+// ---- upsampling (F.interpolate) ----------------------------------------------------------------
+const isNone = (v) => v === null || v === undefined;
+/** Python's str of a list the caller gave (ints as ints). */
+const pyList = (v) => `[${Array.from(v).join(', ')}]`;
+
+/** F.interpolate as torch/nn/functional.py (1.13) does it: the checks and output size there,
+ *  then upsample_nearest1d/2d, upsample_linear1d, upsample_bilinear2d (src/conv.c) or, for
+ *  mode='area', adaptive_avg_pool2d / adaptive_avg_pool1d. */
+function interpolate(...a) {
+  const o = bind('interpolate', a, ['input', 'size', 'scale_factor', 'mode', 'align_corners', 'recompute_scale_factor', 'antialias'],
+    { size: null, scale_factor: null, mode: 'nearest', align_corners: null, recompute_scale_factor: null, antialias: false });
+  const input = asTensor(o.input, 'interpolate', 'input', 1);
+  const mode = o.mode;
+  let ac = o.align_corners;
+  if (['nearest', 'area', 'nearest-exact'].includes(mode)) {
+    if (!isNone(ac)) throw new TensorError('align_corners option can only be set with the interpolating modes: linear | bilinear | bicubic | trilinear');
+  } else if (isNone(ac)) ac = false;
+  const dim = input.ndim - 2, spatial = Array.from(input.shape).slice(2);
+  let outSize = null, scales = null;
+  if (!isNone(o.size) && !isNone(o.scale_factor)) throw new TensorError('only one of size or scale_factor should be defined');
+  else if (!isNone(o.size)) {
+    if (Array.isArray(o.size)) {
+      if (o.size.length !== dim) {
+        throw new TensorError(`Input and output must have the same number of spatial dimensions, but got input with spatial dimensions of ${pyList(spatial)} and output size of ${pyList(o.size)}. Please provide input tensor in (N, C, d1, d2, ...,dK) format and output size in (o1, o2, ...,oK) format.`);
+      }
+      outSize = o.size.slice();
+    } else outSize = Array(Math.max(dim, 0)).fill(o.size);
+  } else if (!isNone(o.scale_factor)) {
+    if (Array.isArray(o.scale_factor)) {
+      if (o.scale_factor.length !== dim) {
+        throw new TensorError(`Input and scale_factor must have the same number of spatial dimensions, but got input with spatial dimensions of ${pyList(spatial)} and scale_factor of shape ${pyList(o.scale_factor)}. Please provide input tensor in (N, C, d1, d2, ...,dK) format and scale_factor in (s1, s2, ...,sK) format.`);
+      }
+      scales = o.scale_factor.slice();
+    } else scales = Array(Math.max(dim, 0)).fill(o.scale_factor);
+  } else throw new TensorError('either size or scale_factor should be defined');
+  let recompute = o.recompute_scale_factor;
+  if (recompute && !isNone(o.size)) throw new TensorError('recompute_scale_factor is not meaningful with an explicit size.');
+  if (mode === 'area' && outSize === null) recompute = true;
+  if (recompute) {
+    outSize = scales.map((s, i) => Math.floor(spatial[i] * s));
+    scales = null;
+  }
+  if (o.antialias && !((mode === 'bilinear' || mode === 'bicubic') && input.ndim === 4)) {
+    throw new TensorError('Anti-alias option is only supported for bilinear and bicubic modes');
+  }
+  if (o.antialias) throw new TensorError('tensorpad: interpolate(antialias=True) is not supported');
+  for (const v of outSize ?? []) {
+    if (!Number.isInteger(v)) throw new TypeError(`upsample(): argument 'output_size' must be tuple of ints, but found element of type ${describe(v)}`);
+  }
+  const nd = input.ndim;
+  const up = (m) => {
+    // ATen's compute_output_size: int64(input_size * scale) when scales were given
+    const os = outSize ?? scales.map((s, i) => Math.trunc(spatial[i] * s));
+    const sc = scales ?? [0, 0];
+    return wrap(check(W.tp_upsample(input._ptr, m, ac ? 1 : 0, nd === 4 ? os[0] : 1, os[nd === 4 ? 1 : 0], nd === 4 ? sc[0] : 0, sc[nd === 4 ? 1 : 0])));
+  };
+  if ((nd === 3 || nd === 4) && mode === 'nearest') return up(0);
+  if (nd === 4 && mode === 'area') return adaptive_avg_pool2d(input, outSize);
+  if (nd === 3 && mode === 'area') return adaptive_avg_pool2d(input.unsqueeze(-2), [1, outSize[0]]).squeeze(-2);
+  if ((nd === 3 && mode === 'linear') || (nd === 4 && mode === 'bilinear')) return up(1);
+  const unsupported = { 3: ['nearest-exact'], 4: ['nearest-exact', 'bicubic'], 5: ['nearest', 'nearest-exact', 'area', 'trilinear'] };
+  if ((unsupported[nd] ?? []).includes(mode)) throw new TensorError(`tensorpad: interpolate(mode='${mode}') is not supported for ${nd}-D input`);
+  const need = { bilinear: 4, trilinear: 5, linear: 3 };
+  if (nd >= 3 && nd <= 5 && need[mode] && need[mode] !== nd) throw new TensorError(`Got ${nd}D input, but ${mode} mode needs ${need[mode]}D input`);
+  throw new TensorError(`Input Error: Only 3D, 4D and 5D input Tensors supported (got ${nd}D) for the modes: nearest | linear | bilinear | bicubic | trilinear | area | nearest-exact (got ${mode})`);
+}
+
+/** The deprecated F.upsample, F.upsample_nearest and F.upsample_bilinear (they warn, then interpolate). */
+function upsample(...a) {
+  warn('nn.functional.upsample is deprecated. Use nn.functional.interpolate instead.');
+  const o = bind('upsample', a, ['input', 'size', 'scale_factor', 'mode', 'align_corners'], { size: null, scale_factor: null, mode: 'nearest', align_corners: null });
+  return interpolate(o.input, o.size, o.scale_factor, o.mode, o.align_corners);
+}
+function upsample_nearest(...a) {
+  warn('nn.functional.upsample_nearest is deprecated. Use nn.functional.interpolate instead.');
+  const o = bind('upsample_nearest', a, ['input', 'size', 'scale_factor'], { size: null, scale_factor: null });
+  return interpolate(o.input, o.size, o.scale_factor, 'nearest');
+}
+function upsample_bilinear(...a) {
+  warn('nn.functional.upsample_bilinear is deprecated. Use nn.functional.interpolate instead.');
+  const o = bind('upsample_bilinear', a, ['input', 'size', 'scale_factor'], { size: null, scale_factor: null });
+  return interpolate(o.input, o.size, o.scale_factor, 'bilinear', true);
 }
 
 /** The torch.nn pieces that need nn.js's Module, Parameter and init. */
@@ -266,9 +350,51 @@ export function makeConv({ Module, Parameter, init, fanInOut, pyBool }) {
     forward(input) { return input.unflatten(this.dim, this.unflattened_size); }
     extra_repr() { return `dim=${this.dim}, unflattened_size=${pyVal(this.unflattened_size)}`; }
   }
+
+  // nn.Upsample and its two deprecated fixed-mode forms (torch/nn/modules/upsampling.py)
+  const pyFloat = (v) => (Number.isInteger(v) ? `${v}.0` : String(v));
+  class Upsample extends Module {
+    constructor(...a) {
+      super();
+      const o = bind('Upsample.__init__', a, ['size', 'scale_factor', 'mode', 'align_corners', 'recompute_scale_factor'],
+        { size: null, scale_factor: null, mode: 'nearest', align_corners: null, recompute_scale_factor: null });
+      this._init(o.size, o.scale_factor, o.mode, o.align_corners, o.recompute_scale_factor);
+    }
+    _init(size, scale, mode, ac, recompute) {
+      this.name = this.constructor.name;
+      this.size = size ?? null;
+      // a JS array stands for Python's tuple here: float() of each factor
+      this.scale_factor = Array.isArray(scale) ? scale.map(Number) : scale ? Number(scale) : null;
+      this.mode = mode;
+      this.align_corners = ac ?? null;
+      this.recompute_scale_factor = recompute ?? null;
+    }
+    forward(input) {
+      return interpolate(input, this.size, this.scale_factor, this.mode, this.align_corners, { recompute_scale_factor: this.recompute_scale_factor });
+    }
+    extra_repr() {
+      const sf = this.scale_factor;
+      let info = sf !== null ? `scale_factor=${Array.isArray(sf) ? (sf.length === 1 ? `(${pyFloat(sf[0])},)` : `(${sf.map(pyFloat).join(', ')})`) : pyFloat(sf)}`
+        : `size=${this.size === null ? 'None' : pyVal(this.size)}`;
+      info += `, mode=${this.mode}`;
+      return info;
+    }
+  }
+  class UpsamplingNearest2d extends Upsample {
+    constructor(...a) {
+      const o = bind('UpsamplingNearest2d.__init__', a, ['size', 'scale_factor'], { size: null, scale_factor: null });
+      super({ size: o.size, scale_factor: o.scale_factor, mode: 'nearest' });
+    }
+  }
+  class UpsamplingBilinear2d extends Upsample {
+    constructor(...a) {
+      const o = bind('UpsamplingBilinear2d.__init__', a, ['size', 'scale_factor'], { size: null, scale_factor: null });
+      super({ size: o.size, scale_factor: o.scale_factor, mode: 'bilinear', align_corners: true });
+    }
+  }
   return {
-    functional: { conv1d, conv2d, max_pool2d, avg_pool2d, adaptive_avg_pool2d },
-    classes: { Conv1d, Conv2d, MaxPool2d, AvgPool2d, AdaptiveAvgPool2d, Flatten, Unflatten },
+    functional: { conv1d, conv2d, max_pool2d, avg_pool2d, adaptive_avg_pool2d, interpolate, upsample, upsample_nearest, upsample_bilinear },
+    classes: { Conv1d, Conv2d, MaxPool2d, AvgPool2d, AdaptiveAvgPool2d, Flatten, Unflatten, Upsample, UpsamplingNearest2d, UpsamplingBilinear2d },
   };
 }
 

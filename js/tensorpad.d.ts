@@ -1162,6 +1162,42 @@ export interface Torch {
   max_pool2d(input: Tensor, kernel_size: IntOrPair, stride?: IntOrPair | MaxPoolOptions, padding?: IntOrPair, dilation?: IntOrPair, ceil_mode?: boolean): Tensor;
 }
 
+// ---- upsampling (js/conv.js interpolate, src/conv.c) -----------------------------------------
+export type InterpolateMode = 'nearest' | 'linear' | 'bilinear' | 'area' | 'bicubic' | 'trilinear' | 'nearest-exact';
+export interface InterpolateOptions {
+  size?: number | number[] | null;
+  scale_factor?: number | number[] | null;
+  mode?: InterpolateMode;
+  align_corners?: boolean | null;
+  recompute_scale_factor?: boolean | null;
+  antialias?: boolean;
+}
+export interface UpsampleOptions { size?: number | number[] | null; scale_factor?: number | number[] | null; mode?: InterpolateMode; align_corners?: boolean | null; recompute_scale_factor?: boolean | null }
+export declare class Upsample extends Module {
+  constructor(size?: number | number[] | null | UpsampleOptions, scale_factor?: number | number[] | null, mode?: InterpolateMode, align_corners?: boolean | null, recompute_scale_factor?: boolean | null);
+  name: string;
+  size: number | number[] | null;
+  scale_factor: number | number[] | null;
+  mode: InterpolateMode;
+  align_corners: boolean | null;
+  recompute_scale_factor: boolean | null;
+  forward(input: Tensor): Tensor;
+  call(input: Tensor): Tensor;
+}
+export interface Functional {
+  /** (N, C, W) or (N, C, H, W): nearest, linear (3-D), bilinear (4-D), area. */
+  interpolate(input: Tensor, size?: number | number[] | null | InterpolateOptions, scale_factor?: number | number[] | null, mode?: InterpolateMode, align_corners?: boolean | null, recompute_scale_factor?: boolean | null, antialias?: boolean): Tensor;
+  /** Deprecated forms of interpolate (they warn). */
+  upsample(input: Tensor, size?: number | number[] | null | InterpolateOptions, scale_factor?: number | number[] | null, mode?: InterpolateMode, align_corners?: boolean | null): Tensor;
+  upsample_nearest(input: Tensor, size?: number | number[] | null | { size?: number | number[] | null; scale_factor?: number | number[] | null }, scale_factor?: number | number[] | null): Tensor;
+  upsample_bilinear(input: Tensor, size?: number | number[] | null | { size?: number | number[] | null; scale_factor?: number | number[] | null }, scale_factor?: number | number[] | null): Tensor;
+}
+export interface NN {
+  Upsample: typeof Upsample;
+  UpsamplingNearest2d: new (size?: number | number[] | null | { size?: number | number[] | null; scale_factor?: number | number[] | null }, scale_factor?: number | number[] | null) => Upsample;
+  UpsamplingBilinear2d: new (size?: number | number[] | null | { size?: number | number[] | null; scale_factor?: number | number[] | null }, scale_factor?: number | number[] | null) => Upsample;
+}
+
 // ---- recurrent layers (js/rnn.js) ---------------------------------------------------------
 export interface RNNCellOptions { bias?: boolean; nonlinearity?: 'tanh' | 'relu'; dtype?: dtype }
 /** nn.RNNCellBase: weight_ih (chunks*hidden, input), weight_hh (chunks*hidden, hidden), bias_ih, bias_hh. */

@@ -1,5 +1,6 @@
 /* conv.c — convolution (conv1d/conv2d: ConvolutionBackward0) and 2-D pooling (max_pool2d,
- * avg_pool2d, adaptive_avg_pool2d) for float32 and float64, compiled for size.
+ * avg_pool2d, adaptive_avg_pool2d) and upsampling (F.interpolate nearest / (bi)linear) for
+ * float32 and float64, compiled for size.
  * Convolution is im2col + the packed GEMMs of gemm.c per sample and group; its backward is
  * GEMMs + col2im. Pooling runs one loop per kind that reads and writes through the dtype.
  * Each entry point validates with PyTorch 1.13's messages (a failed call allocates nothing
@@ -451,6 +452,123 @@ TP_API tp_tensor *tp_adaptive_avg_pool2d(tp_tensor *x, double oh, double ow) {
   return tp_record_kind(TP_GRAD_CONV, pool_fn_name(TP_CONV_ADAPTIVE_AVG), 1, &x, out, 3, iv, 1, &x);
 }
 
+/* ---- upsampling (F.interpolate nearest / linear / bilinear) -------------------------------------
+ * A 1-D input is a 2-D one with H = Ho = 1. iv = {TP_CONV_UPSAMPLE, mode, align_corners, Ho, Wo,
+ * bits of sh, bits of sw}. Indices and weights follow ATen 1.13 (UpSample.h) in the dtype's
+ * precision: nearest_idx (exact copies for out == in and out == 2·in, else floorf(o·scale) with a
+ * float scale), compute_source_index_and_lambda with area_pixel_compute_scale for (bi)linear. */
+typedef struct {
+  int64_t P, H, W, Ho, Wo;
+  int mode, ac, f32;
+  double sh, sw;
+} up_geo;
+
+static void up_index(const up_geo *g, int64_t in, int64_t out, double scale, int64_t o, int64_t *i0, int64_t *i1, double *l1) {
+  *l1 = 0;
+  *i0 = *i1 = o;
+  if (out == in) return;
+  if (g->mode == 0) {
+    if (out == 2 * in) {
+      *i0 = *i1 = o >> 1;
+      return;
+    }
+    float s = scale > 0 ? (float)(1.0 / scale) : (float)in / (float)out;
+    int64_t i = (int64_t)floorf((float)o * s);
+    *i0 = *i1 = i < in - 1 ? i : in - 1;
+    return;
+  }
+  double r;
+  if (g->f32) {
+    float sc = g->ac ? (out > 1 ? (float)(in - 1) / (float)(out - 1) : 0.0f) : scale > 0 ? (float)(1.0 / scale) : (float)in / (float)out;
+    float ri = g->ac ? sc * (float)o : (float)((double)sc * ((double)o + 0.5) - 0.5);
+    if (!g->ac && ri < 0) ri = 0;
+    *i0 = (int64_t)ri;
+    float l = ri - (float)*i0;
+    r = l < 0 ? 0 : l > 1 ? 1 : l;
+  } else {
+    double sc = g->ac ? (out > 1 ? (double)(in - 1) / (double)(out - 1) : 0.0) : scale > 0 ? 1.0 / scale : (double)in / (double)out;
+    double ri = g->ac ? sc * (double)o : sc * ((double)o + 0.5) - 0.5;
+    if (!g->ac && ri < 0) ri = 0;
+    *i0 = (int64_t)ri;
+    double l = ri - (double)*i0;
+    r = l < 0 ? 0 : l > 1 ? 1 : l;
+  }
+  *i1 = *i0 + (*i0 < in - 1 ? 1 : 0);
+  *l1 = r;
+}
+
+/* Forward (dx == NULL: out from x) or backward (dx zeroed += from dy = out), contiguous. */
+static void up_run(const up_geo *g, int dt, const char *x, char *out, char *dx) {
+  size_t es = ES(dt);
+  for (int64_t oh = 0; oh < g->Ho; oh++) {
+    int64_t h[2], w[2];
+    double lh, lw;
+    up_index(g, g->H, g->Ho, g->sh, oh, &h[0], &h[1], &lh);
+    for (int64_t ow = 0; ow < g->Wo; ow++) {
+      up_index(g, g->W, g->Wo, g->sw, ow, &w[0], &w[1], &lw);
+      const double wt[2][2] = {{(1 - lh) * (1 - lw), (1 - lh) * lw}, {lh * (1 - lw), lh * lw}};
+      for (int64_t pl = 0; pl < g->P; pl++) {
+        size_t base = (size_t)(pl * g->H * g->W), o = (size_t)((pl * g->Ho + oh) * g->Wo + ow);
+        if (!dx) {
+          double v = 0;
+          for (int a = 0; a < 2; a++)
+            for (int b = 0; b < 2; b++)
+              if (wt[a][b] != 0) v += wt[a][b] * tp_load_f64(x + es * (base + (size_t)(h[a] * g->W + w[b])), dt);
+          tp_store_f64(out + es * o, dt, v);
+        } else {
+          double d = tp_load_f64(out + es * o, dt);
+          for (int a = 0; a < 2; a++)
+            for (int b = 0; b < 2; b++) {
+              if (wt[a][b] == 0) continue;
+              char *q = dx + es * (base + (size_t)(h[a] * g->W + w[b]));
+              tp_store_f64(q, dt, tp_load_f64(q, dt) + wt[a][b] * d);
+            }
+        }
+      }
+    }
+  }
+}
+
+static void up_geometry(up_geo *g, tp_tensor *x, const int64_t *iv) {
+  int k = x->ndim - 2;
+  g->mode = (int)iv[1]; g->ac = (int)iv[2]; g->f32 = x->dtype == TP_FLOAT32;
+  g->P = x->shape[0] * x->shape[1];
+  g->H = k == 2 ? x->shape[2] : 1; g->W = x->shape[x->ndim - 1];
+  g->Ho = k == 2 ? iv[3] : 1; g->Wo = iv[4];
+  memcpy(&g->sh, &iv[5], sizeof(double));
+  memcpy(&g->sw, &iv[6], sizeof(double));
+  if (k == 1) g->sh = 0;
+}
+
+TP_API tp_tensor *tp_upsample(tp_tensor *x, int mode, int align_corners, double oh, double ow, double sh, double sw) {
+  int k = x->ndim - 2;
+  if (k != 1 && k != 2) return tp_fail("tensorpad: upsample expects a 3-D or 4-D input");
+  int64_t iv[7] = {TP_CONV_UPSAMPLE, mode, mode ? align_corners : 0, (int64_t)oh, (int64_t)ow, 0, 0};
+  memcpy(&iv[5], &sh, sizeof(double));
+  memcpy(&iv[6], &sw, sizeof(double));
+  up_geo g;
+  up_geometry(&g, x, iv);
+  if (k == 2 && (g.H <= 0 || g.W <= 0 || g.Ho <= 0 || g.Wo <= 0))
+    return tp_fail("Input and output sizes should be greater than 0, but got input (H: %lld, W: %lld) output (H: %lld, W: %lld)",
+                   (long long)g.H, (long long)g.W, (long long)g.Ho, (long long)g.Wo);
+  if (k == 1 && (g.W <= 0 || g.Wo <= 0))
+    return tp_fail("Input and output sizes should be greater than 0, but got input (W: %lld) and output (W: %lld)", (long long)g.W, (long long)g.Wo);
+  if (x->shape[1] == 0) {
+    char xs[160];
+    tp_format_shape(xs, sizeof xs, x->ndim, x->shape);
+    return tp_fail("Non-empty %dD data tensor expected but got a tensor with sizes %s", x->ndim, xs);
+  }
+  if (float_check(x, mode ? "compute_indices_weights_linear" : "compute_indices_weights_nearest")) return NULL;
+  int64_t shape[4] = {x->shape[0], x->shape[1], k == 2 ? g.Ho : g.Wo, g.Wo};
+  tp_tensor *xc = tp_contiguous(x), *out = xc ? tp_tensor_make(x->dtype, k + 2, shape) : NULL;
+  if (!out) { if (xc) tp_tensor_release(xc); return NULL; }
+  up_run(&g, x->dtype, tp_ptr(xc), tp_ptr(out), NULL);
+  tp_tensor_release(xc);
+  static const char *names[2][2] = {{"UpsampleNearest1DBackward1", "UpsampleLinear1DBackward1"},
+                                    {"UpsampleNearest2DBackward1", "UpsampleBilinear2DBackward1"}};
+  return tp_record_kind(TP_GRAD_CONV, names[k - 1][mode ? 1 : 0], 1, &x, out, 7, iv, 1, &x);
+}
+
 /* ---- backward ------------------------------------------------------------------------------ */
 /* gi[i] for each input whose edge needs a gradient (new tensors; the engine sums/casts). */
 int tp_conv_backward(tp_node *n, tp_tensor *g, tp_tensor **gi) {
@@ -489,6 +607,16 @@ int tp_conv_backward(tp_node *n, tp_tensor *g, tp_tensor **gi) {
     } else {
       gi[0] = dx; gi[1] = dw;
       if (n->ninputs > 2) gi[2] = db;
+    }
+  } else if (!rc && n->iv[0] == TP_CONV_UPSAMPLE) {
+    up_geo geo;
+    up_geometry(&geo, x, n->iv);
+    tp_tensor *dx = zeros_like_shape(dt, x->ndim, x->shape);
+    if (dx) {
+      up_run(&geo, dt, NULL, tp_ptr(gc), tp_ptr(dx));
+      gi[0] = dx;
+    } else {
+      rc = -1;
     }
   } else if (!rc) {
     pool_geo geo = {0};

@@ -196,6 +196,19 @@ void sq.index_reduce(0, torch.tensor([0, 0, 1]), torch.ones(3, 3), 'mean');
   void [z, c1, c2, model, torch.max_pool2d(x, 2)];
 }
 
+// upsampling (js/conv.js interpolate)
+{
+  const { nn } = torch;
+  const F = nn.functional;
+  const x = torch.randn(1, 2, 4, 4);
+  const a: Tensor = F.interpolate(x, { scale_factor: 2, mode: 'bilinear', align_corners: false });
+  const b: Tensor = F.interpolate(torch.randn(1, 2, 5), 8, null, 'linear', true);
+  const up = new nn.Upsample({ scale_factor: 2, mode: 'nearest' });
+  const c: Tensor = up.call(x).add(new nn.UpsamplingBilinear2d({ size: [8, 8] }).call(x));
+  const d: Tensor = new nn.UpsamplingNearest2d(null, 2).forward(x);
+  void [a, b, c, d, up.scale_factor, F.upsample_nearest(x, [3, 3])];
+}
+
 // torch.set_default_dtype / get_default_dtype
 {
   torch.set_default_dtype(torch.float64);

@@ -1,0 +1,60 @@
+// The second part of the CNN toolbox (src/conv.c's upsampling, js/conv.js): gradcheck in
+// float64 of F.interpolate over its modes, the refusal of create_graph through it, and failed
+// calls that change nothing. Values, gradients, reprs and messages against PyTorch are in
+// tests/fixtures/conv2.json (gen_conv2.py).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import torch from '../../js/tensorpad.js';
+
+const F = torch.nn.functional;
+const f64 = { dtype: torch.float64 };
+const R = (...shape) => torch.randn(...shape, f64).requires_grad_();
+
+function gradcheck(label, fn, inputs) {
+  torch.scope(() => assert.equal(torch.autograd.gradcheck(fn, inputs), true, `gradcheck ${label}`));
+}
+
+test('gradcheck: interpolate nearest, linear, bilinear (both align_corners), area', () => {
+  torch.manual_seed(4);
+  const cases = [
+    ['nearest 2d size', [2, 2, 3, 4], { size: [5, 7] }],
+    ['nearest 2d down', [1, 2, 6, 5], { size: [4, 2] }],
+    ['nearest 2d scale', [1, 1, 4, 3], { scale_factor: [1.7, 2] }],
+    ['nearest 1d', [2, 3, 5], { scale_factor: 0.6 }],
+    ['bilinear', [2, 2, 3, 4], { size: [5, 7], mode: 'bilinear' }],
+    ['bilinear down', [1, 2, 7, 6], { size: [3, 4], mode: 'bilinear' }],
+    ['bilinear scale', [1, 1, 4, 3], { scale_factor: [1.3, 2.5], mode: 'bilinear' }],
+    ['bilinear align_corners', [1, 2, 3, 4], { size: [6, 5], mode: 'bilinear', align_corners: true }],
+    ['linear', [2, 3, 5], { size: 8, mode: 'linear' }],
+    ['linear align_corners', [2, 3, 5], { size: 3, mode: 'linear', align_corners: true }],
+    ['area', [1, 2, 7, 5], { size: [3, 2], mode: 'area' }],
+    ['area 1d', [1, 2, 7], { size: 3, mode: 'area' }],
+  ];
+  for (const [label, xs, o] of cases) gradcheck(`interpolate ${label}`, (x) => F.interpolate(x, o), [R(...xs)]);
+  gradcheck('interpolate of a non-contiguous input',
+    (x) => F.interpolate(x.transpose(2, 3), { size: [4, 6], mode: 'bilinear' }), [R(1, 2, 5, 3)]);
+});
+
+test('bilinear upsampling reproduces a linear ramp exactly with align_corners', () => {
+  const x = torch.tensor([[[[0, 3], [6, 9]]]], f64);
+  const y = F.interpolate(x, { size: [3, 4], mode: 'bilinear', align_corners: true });
+  assert.deepEqual(y.tolist(), [[[[0, 1, 2, 3], [3, 4, 5, 6], [6, 7, 8, 9]]]]);
+  // nearest with scale 2 repeats every pixel twice in each direction
+  assert.deepEqual(F.interpolate(x, { scale_factor: 2 }).tolist()[0][0][1], [0, 0, 3, 3]);
+});
+
+test('a graph through the upsampling gradient (create_graph) is refused', () => {
+  const x = R(1, 1, 3, 3);
+  const y = F.interpolate(x, { size: 5, mode: 'bilinear' });
+  assert.throws(() => torch.autograd.grad(y.sum(), [x], { create_graph: true }), /does not support create_graph/);
+});
+
+test('a failed interpolate changes no tensor and leaves later calls working', () => {
+  const x = torch.ones(1, 1, 2, 2, { requires_grad: true });
+  assert.throws(() => F.interpolate(x, { size: [0, 3] }), /Input and output sizes should be greater than 0/);
+  assert.throws(() => F.interpolate(x, { size: 3, mode: 'linear' }), /Got 4D input, but linear mode needs 3D input/);
+  assert.equal(x.grad, null);
+  assert.equal(x.sum().item(), 4);
+  F.interpolate(x, { size: 4, mode: 'bilinear' }).sum().backward();
+  assert.deepEqual(x.grad.tolist(), [[[[4, 4], [4, 4]]]]);
+});
