@@ -131,6 +131,128 @@ function adaptive_avg_pool2d(...a) {
   return wrap(check(W.tp_adaptive_avg_pool2d(input._ptr, os[0], os[1])));
 }
 
+// ---- 1-D pooling and adaptive max pooling ---------------------------------------------------
+// As ATen 1.13: the 1-D forms run the 2-D kernels on input.unsqueeze(-2) and squeeze(-2) the
+// result (so their grad_fn is SqueezeBackward1 above the 2-D node).
+const list1 = (v) => (Number.isInteger(v) ? [v] : Array.isArray(v) ? v : v);
+const shapeStr = (t) => `[${Array.from(t.shape).join(', ')}]`;
+function check1d(fname, arg, v) {
+  if (!isIntList(v)) throw new TypeError(`${fname}(): argument '${arg}' must be tuple of ints, not ${describe(v)}`);
+  if (v.length !== 1) throw new TensorError(`${fname}() argument '${arg}' should contain one int (got ${v.length})`);
+}
+function checkDimRange(fname, t) {
+  if (t.ndim < 2 || t.ndim > 3) {
+    throw new TensorError(`Expected 2 to 3 dimensions, but got ${t.ndim}-dimensional tensor for argument #1 'self' (while checking arguments for ${fname})`);
+  }
+}
+/** ATen's pooling_output_shape. */
+function poolOut(n, k, pad, s, d, ceil) {
+  let o = Math.floor((n + 2 * pad - d * (k - 1) - 1 + (ceil ? s - 1 : 0)) / s) + 1;
+  if (ceil && (o - 1) * s >= n + pad) o--;
+  return o;
+}
+const sq2 = (r) => (Array.isArray(r) ? r.map((t) => t.squeeze(-2)) : r.squeeze(-2));
+
+function max_pool1d(...a) {
+  const o = bind('max_pool1d', a, ['input', 'kernel_size', 'stride', 'padding', 'dilation', 'ceil_mode', 'return_indices'],
+    { stride: null, padding: 0, dilation: 1, ceil_mode: false, return_indices: false });
+  const input = asTensor(o.input, 'max_pool1d', 'input', 1);
+  if (input.ndim !== 2 && input.ndim !== 3) {
+    throw new TensorError(`max_pool1d: Expected 2D or 3D (batch mode) tensor with optional 0 dim batch size for input, but got:${shapeStr(input)}`);
+  }
+  const ks = list1(o.kernel_size), pd = list1(o.padding), dl = list1(o.dilation);
+  let st = isNone(o.stride) ? [] : list1(o.stride);
+  for (const [n, v] of [['kernel_size', ks], ['stride', st], ['padding', pd], ['dilation', dl]]) {
+    if (!isIntList(v)) throw new TypeError(`max_pool1d(): argument '${n}' must be tuple of ints, not ${describe(v)}`);
+  }
+  if (o.return_indices || (input.requires_grad && torchRef.is_grad_enabled())) {
+    // max_pool1d_with_indices: the 2-D kernel's checks and messages
+    if (!st.length) st = ks;
+    check1d('max_pool1d', 'kernel_size', ks);
+    check1d('max_pool1d', 'stride', st);
+    check1d('max_pool1d', 'padding', pd);
+    check1d('max_pool1d', 'dilation', dl);
+    const r = max_pool2d(input.unsqueeze(-2), [1, ks[0]], [1, st[0]], [0, pd[0]], [1, dl[0]], { ceil_mode: o.ceil_mode, return_indices: o.return_indices });
+    return sq2(r);
+  }
+  // max_pool1d without autograd: check_max_pool1d's messages
+  if (ks.length !== 1) throw new TensorError(`max_pool1d() kernel_size must be an int, list of ints or tuple of ints of size 1 but got size ${ks.length}`);
+  if (st.length > 1) throw new TensorError(`max_pool1d() stride must be None, an int, list of ints, or tuple of ints of size 1 but got size ${st.length}`);
+  if (pd.length !== 1) throw new TensorError(`max_pool1d() padding must be an int, list of ints, or tuple of ints of size 1 but got size ${pd.length}`);
+  if (dl.length !== 1) throw new TensorError(`max_pool1d() dilation must be an int, list of ints or tuple of ints of size 1 but got size ${dl.length}`);
+  if (!st.length) st = ks;
+  if (ks[0] <= 0) throw new TensorError(`max_pool1d() kernel_size must be greater than zero, but got ${ks[0]}`);
+  if (st[0] <= 0) throw new TensorError(`max_pool1d() stride must be greater than zero, but got ${st[0]}`);
+  if (pd[0] < 0) throw new TensorError(`max_pool1d() padding must be non-negative, but got ${pd[0]}`);
+  if (pd[0] > Math.floor(ks[0] / 2)) throw new TensorError(`max_pool1d() padding should be at most half of kernel size, but got padding=${pd[0]} and kernel_size=${ks[0]}`);
+  if (dl[0] <= 0) throw new TensorError(`max_pool1d() dilation must be greater than zero, but got ${dl[0]}`);
+  const OW = poolOut(input.shape[input.ndim - 1], ks[0], pd[0], st[0], dl[0], o.ceil_mode);
+  if (OW < 0) throw new TensorError(`max_pool1d() Invalid computed output size: ${OW}`);
+  if (!input.dtype.is_floating_point) {
+    const TITLE = { int32: 'Int', int64: 'Long', bool: 'Bool', int16: 'Short', int8: 'Char', uint8: 'Byte' };
+    throw new TensorError(`"max_pool1d_impl" not implemented for '${TITLE[input.dtype.name] ?? input.dtype.name}'`);
+  }
+  if (OW === 0) return torchRef.empty([...Array.from(input.shape).slice(0, -1), 0], { dtype: input.dtype });
+  return max_pool2d(input.unsqueeze(-2), [1, ks[0]], [1, st[0]], [0, pd[0]], [1, dl[0]], o.ceil_mode).squeeze(-2);
+}
+
+function avg_pool1d(...a) {
+  const o = bind('avg_pool1d', a, ['input', 'kernel_size', 'stride', 'padding', 'ceil_mode', 'count_include_pad'],
+    { stride: null, padding: 0, ceil_mode: false, count_include_pad: true });
+  const input = asTensor(o.input, 'avg_pool1d', 'input', 1);
+  const ks = list1(o.kernel_size), pd = list1(o.padding);
+  let st = isNone(o.stride) ? [] : list1(o.stride);
+  if (Array.isArray(st) && !st.length) st = ks;
+  checkDimRange('avg_pool1d', input);
+  check1d('avg_pool1d', 'kernel_size', ks);
+  check1d('avg_pool1d', 'stride', st);
+  check1d('avg_pool1d', 'padding', pd);
+  return avg_pool2d(input.unsqueeze(-2), [1, ks[0]], [1, st[0]], [0, pd[0]], o.ceil_mode, o.count_include_pad).squeeze(-2);
+}
+
+function adaptive_avg_pool1d(...a) {
+  const o = bind('adaptive_avg_pool1d', a, ['input', 'output_size']);
+  const input = asTensor(o.input, 'adaptive_avg_pool1d', 'input', 1);
+  const os = list1(o.output_size);
+  checkDimRange('adaptive_avg_pool1d', input);
+  check1d('adaptive_avg_pool1d', 'output_size', os);
+  return adaptive_avg_pool2d(input.unsqueeze(-2), [1, os[0]]).squeeze(-2);
+}
+
+let pairPtr2 = 0;
+function adaptive_max_pool2d(...a) {
+  const o = bind('adaptive_max_pool2d', a, ['input', 'output_size', 'return_indices'], { return_indices: false });
+  const input = asTensor(o.input, 'adaptive_max_pool2d', 'input', 1);
+  let os = o.output_size;
+  if (Array.isArray(os)) {
+    // functional.py's _list_with_default: None keeps the input's size
+    if (input.ndim <= os.length) throw new TensorError(`Input dimension should be at least ${os.length + 1}`);
+    os = os.map((v, i) => (isNone(v) ? input.shape[input.ndim - os.length + i] : v));
+    if (os.length === 1) os = [os[0], os[0]];
+  } else if (Number.isInteger(os)) os = [os, os];
+  else throw new TypeError(`adaptive_max_pool2d(): argument 'output_size' must be tuple of ints, not ${describe(os)}`);
+  if (os.length !== 2) throw new TensorError('adaptive_max_pool2d(): internal error: output_size.size() must be 2');
+  if (!pairPtr2) pairPtr2 = check(W.tp_malloc(8));
+  checkStatus(W.tp_adaptive_max_pool2d(input._ptr, os[0], os[1], pairPtr2));
+  const p = new Uint32Array(memory.buffer, pairPtr2, 2);
+  const out = wrap(p[0]), idx = wrap(p[1]);
+  if (o.return_indices) return [out, idx];
+  idx.dispose();
+  return out;
+}
+
+function adaptive_max_pool1d(...a) {
+  const o = bind('adaptive_max_pool1d', a, ['input', 'output_size', 'return_indices'], { return_indices: false });
+  const input = asTensor(o.input, 'adaptive_max_pool1d', 'input', 1);
+  const os = list1(o.output_size);
+  checkDimRange('adaptive_max_pool1d', input);
+  check1d('adaptive_max_pool1d', 'output_size', os);
+  const r = sq2(adaptive_max_pool2d(input.unsqueeze(-2), [1, os[0]], true));
+  if (o.return_indices) return r;
+  r[1].dispose();
+  return r[0];
+}
+
 // ---- upsampling (F.interpolate) ----------------------------------------------------------------
 const isNone = (v) => v === null || v === undefined;
 /** Python's str of a list the caller gave (ints as ints). */
@@ -351,6 +473,49 @@ export function makeConv({ Module, Parameter, init, fanInOut, pyBool }) {
     extra_repr() { return `dim=${this.dim}, unflattened_size=${pyVal(this.unflattened_size)}`; }
   }
 
+  // 1-D pooling and adaptive max pooling modules (torch/nn/modules/pooling.py)
+  class MaxPool1d extends MaxPool2d {
+    forward(input) {
+      return max_pool1d(input, this.kernel_size, this.stride, this.padding, this.dilation, { ceil_mode: this.ceil_mode, return_indices: this.return_indices });
+    }
+  }
+  const single = (v) => (Array.isArray(v) ? v.slice() : [v]);
+  class AvgPool1d extends Module {
+    constructor(...a) {
+      super();
+      const o = bind('AvgPool1d.__init__', a, ['kernel_size', 'stride', 'padding', 'ceil_mode', 'count_include_pad'],
+        { stride: null, padding: 0, ceil_mode: false, count_include_pad: true });
+      this.kernel_size = single(o.kernel_size);
+      this.stride = single(isNone(o.stride) ? o.kernel_size : o.stride);
+      this.padding = single(o.padding);
+      this.ceil_mode = !!o.ceil_mode;
+      this.count_include_pad = !!o.count_include_pad;
+    }
+    forward(input) { return avg_pool1d(input, this.kernel_size, this.stride, this.padding, this.ceil_mode, this.count_include_pad); }
+    extra_repr() { return `kernel_size=${pyTuple(this.kernel_size)}, stride=${pyTuple(this.stride)}, padding=${pyTuple(this.padding)}`; }
+  }
+  class AdaptiveAvgPool1d extends Module {
+    constructor(...a) {
+      super();
+      this.output_size = bind('AdaptiveAvgPool1d.__init__', a, ['output_size']).output_size;
+    }
+    forward(input) { return adaptive_avg_pool1d(input, this.output_size); }
+    extra_repr() { return `output_size=${pyVal(this.output_size)}`; }
+  }
+  class AdaptiveMaxPool2d extends Module {
+    constructor(...a) {
+      super();
+      const o = bind(`${new.target.name}.__init__`, a, ['output_size', 'return_indices'], { return_indices: false });
+      this.output_size = o.output_size;
+      this.return_indices = !!o.return_indices;
+    }
+    forward(input) { return adaptive_max_pool2d(input, this.output_size, this.return_indices); }
+    extra_repr() { return `output_size=${pyVal(this.output_size)}`; }
+  }
+  class AdaptiveMaxPool1d extends AdaptiveMaxPool2d {
+    forward(input) { return adaptive_max_pool1d(input, this.output_size, this.return_indices); }
+  }
+
   // nn.Upsample and its two deprecated fixed-mode forms (torch/nn/modules/upsampling.py)
   const pyFloat = (v) => (Number.isInteger(v) ? `${v}.0` : String(v));
   class Upsample extends Module {
@@ -393,8 +558,10 @@ export function makeConv({ Module, Parameter, init, fanInOut, pyBool }) {
     }
   }
   return {
-    functional: { conv1d, conv2d, max_pool2d, avg_pool2d, adaptive_avg_pool2d, interpolate, upsample, upsample_nearest, upsample_bilinear },
-    classes: { Conv1d, Conv2d, MaxPool2d, AvgPool2d, AdaptiveAvgPool2d, Flatten, Unflatten, Upsample, UpsamplingNearest2d, UpsamplingBilinear2d },
+    functional: { conv1d, conv2d, max_pool2d, avg_pool2d, adaptive_avg_pool2d, interpolate, upsample, upsample_nearest, upsample_bilinear,
+      max_pool1d, avg_pool1d, adaptive_avg_pool1d, adaptive_max_pool1d, adaptive_max_pool2d },
+    classes: { Conv1d, Conv2d, MaxPool2d, AvgPool2d, AdaptiveAvgPool2d, Flatten, Unflatten, Upsample, UpsamplingNearest2d, UpsamplingBilinear2d,
+      MaxPool1d, AvgPool1d, AdaptiveAvgPool1d, AdaptiveMaxPool1d, AdaptiveMaxPool2d },
   };
 }
 

@@ -1162,6 +1162,27 @@ export interface Torch {
   max_pool2d(input: Tensor, kernel_size: IntOrPair, stride?: IntOrPair | MaxPoolOptions, padding?: IntOrPair, dilation?: IntOrPair, ceil_mode?: boolean): Tensor;
 }
 
+// ---- 1-D pooling and adaptive max pooling (js/conv.js) ----------------------------------------
+export interface MaxPool1dOptions { stride?: number | number[] | null; padding?: number | number[]; dilation?: number | number[]; ceil_mode?: boolean; return_indices?: boolean }
+export interface AvgPool1dOptions { stride?: number | number[] | null; padding?: number | number[]; ceil_mode?: boolean; count_include_pad?: boolean }
+export interface Functional {
+  /** The pooled values, or [values, int64 indices] with return_indices. */
+  max_pool1d(input: Tensor, kernel_size: number | number[], stride?: number | number[] | null | MaxPool1dOptions, padding?: number | number[], dilation?: number | number[], ceil_mode?: boolean, return_indices?: boolean): any;
+  avg_pool1d(input: Tensor, kernel_size: number | number[], stride?: number | number[] | null | AvgPool1dOptions, padding?: number | number[], ceil_mode?: boolean, count_include_pad?: boolean): Tensor;
+  adaptive_avg_pool1d(input: Tensor, output_size: number | number[]): Tensor;
+  /** The pooled values, or [values, int64 indices] with return_indices. */
+  adaptive_max_pool1d(input: Tensor, output_size: number | number[], return_indices?: boolean): any;
+  /** output_size: an int or [oh, ow] (null keeps that input size); [values, indices] with return_indices. */
+  adaptive_max_pool2d(input: Tensor, output_size: number | Array<number | null>, return_indices?: boolean): any;
+}
+export interface NN {
+  MaxPool1d: new (kernel_size: number | number[], stride?: number | number[] | null | Omit<MaxPool1dOptions, 'stride'> & { stride?: number | number[] | null }, padding?: number | number[], dilation?: number | number[], return_indices?: boolean, ceil_mode?: boolean) => Activation;
+  AvgPool1d: new (kernel_size: number | number[], stride?: number | number[] | null | AvgPool1dOptions, padding?: number | number[], ceil_mode?: boolean, count_include_pad?: boolean) => Activation;
+  AdaptiveAvgPool1d: new (output_size: number | number[]) => Activation;
+  AdaptiveMaxPool1d: new (output_size: number | number[], return_indices?: boolean) => Activation;
+  AdaptiveMaxPool2d: new (output_size: number | Array<number | null>, return_indices?: boolean) => Activation;
+}
+
 // ---- upsampling (js/conv.js interpolate, src/conv.c) -----------------------------------------
 export type InterpolateMode = 'nearest' | 'linear' | 'bilinear' | 'area' | 'bicubic' | 'trilinear' | 'nearest-exact';
 export interface InterpolateOptions {

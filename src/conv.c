@@ -317,13 +317,19 @@ static void pool_run(int kind, const pool_geo *g, int dt, const char *x, char *o
       for (int64_t ow = 0; ow < g->Wo; ow++) {
         int64_t o = (pl * g->Ho + oh) * g->Wo + ow;
         double v = 0;
-        if (kind == TP_CONV_MAX_POOL) {
-          int64_t h0 = oh * g->sh - g->ph, w0 = ow * g->sw - g->pw;
-          int64_t h1 = h0 + (g->kh - 1) * g->dh + 1, w1 = w0 + (g->kw - 1) * g->dw + 1;
-          if (h1 > g->H) h1 = g->H;
-          if (w1 > g->W) w1 = g->W;
-          while (h0 < 0) h0 += g->dh;
-          while (w0 < 0) w0 += g->dw;
+        if (kind == TP_CONV_MAX_POOL || kind == TP_CONV_ADAPTIVE_MAX) {
+          int64_t h0, w0, h1, w1;
+          if (kind == TP_CONV_MAX_POOL) {
+            h0 = oh * g->sh - g->ph; w0 = ow * g->sw - g->pw;
+            h1 = h0 + (g->kh - 1) * g->dh + 1; w1 = w0 + (g->kw - 1) * g->dw + 1;
+            if (h1 > g->H) h1 = g->H;
+            if (w1 > g->W) w1 = g->W;
+            while (h0 < 0) h0 += g->dh;
+            while (w0 < 0) w0 += g->dw;
+          } else {  /* adaptive windows, stride 1 (dh = dw = 1 in its geometry) */
+            h0 = adapt_start(oh, g->H, g->Ho); h1 = adapt_end(oh, g->H, g->Ho);
+            w0 = adapt_start(ow, g->W, g->Wo); w1 = adapt_end(ow, g->W, g->Wo);
+          }
           int64_t best = h0 * g->W + w0;
           v = -INFINITY;
           for (int64_t ih = h0; ih < h1; ih += g->dh)
@@ -362,7 +368,7 @@ static void pool_back(int kind, const pool_geo *g, int dt, const char *dy, const
       for (int64_t ow = 0; ow < g->Wo; ow++) {
         int64_t o = (pl * g->Ho + oh) * g->Wo + ow;
         double d = tp_load_f64(dy + es * (size_t)o, dt);
-        if (kind == TP_CONV_MAX_POOL) {
+        if (kind == TP_CONV_MAX_POOL || kind == TP_CONV_ADAPTIVE_MAX) {
           char *q = xp + es * (size_t)idx[o];
           tp_store_f64(q, dt, tp_load_f64(q, dt) + d);
           continue;
@@ -387,7 +393,8 @@ static void pool_back(int kind, const pool_geo *g, int dt, const char *dy, const
 
 static const char *pool_fn_name(int kind) {
   return kind == TP_CONV_MAX_POOL ? "MaxPool2DWithIndicesBackward0"
-         : kind == TP_CONV_AVG_POOL ? "AvgPool2DBackward0" : "AdaptiveAvgPool2DBackward0";
+         : kind == TP_CONV_AVG_POOL ? "AvgPool2DBackward0"
+         : kind == TP_CONV_ADAPTIVE_MAX ? "AdaptiveMaxPool2DBackward0" : "AdaptiveAvgPool2DBackward0";
 }
 
 /* max_pool2d (with indices in *indices) and avg_pool2d; params in tp_args():
@@ -424,32 +431,60 @@ TP_API int tp_max_pool2d(tp_tensor *x, const double *params, tp_tensor **out) {
 }
 TP_API tp_tensor *tp_avg_pool2d(tp_tensor *x, const double *params) { return pool2d(TP_CONV_AVG_POOL, x, params, NULL); }
 
-TP_API tp_tensor *tp_adaptive_avg_pool2d(tp_tensor *x, double oh, double ow) {
+/* adaptive_avg_pool2d / adaptive_max_pool2d (indices in *indices) with ATen's checks. */
+static tp_tensor *adaptive2d(int kind, tp_tensor *x, double oh, double ow, tp_tensor **indices) {
   int64_t Ho = (int64_t)oh, Wo = (int64_t)ow;
+  const char *name = kind == TP_CONV_ADAPTIVE_MAX ? "adaptive_max_pool2d" : "adaptive_avg_pool2d";
   if (x->ndim != 3 && x->ndim != 4) {
     char xs[160];
     tp_format_shape(xs, sizeof xs, x->ndim, x->shape);
-    return tp_fail("adaptive_avg_pool2d(): Expected 3D or 4D tensor, but got %s", xs);
+    return tp_fail(kind == TP_CONV_ADAPTIVE_MAX ? "%s(): Expected 3D or 4D tensor, but got: %s" : "%s(): Expected 3D or 4D tensor, but got %s", name, xs);
   }
-  if (Ho < 0 || Wo < 0)
+  if (kind != TP_CONV_ADAPTIVE_MAX && (Ho < 0 || Wo < 0))
     return tp_fail("adaptive_avg_pool2d: elements of output_size must be greater than or equal to 0 but received {%lld, %lld}", (long long)Ho, (long long)Wo);
   for (int d = 1; d < x->ndim; d++)
     if (x->shape[d] == 0) {
       char xs[160];
       tp_format_shape(xs, sizeof xs, x->ndim, x->shape);
-      return tp_fail("adaptive_avg_pool2d(): Expected input to have non-zero size for non-batch dimensions, but input has sizes %s with dimension %d being empty", xs, d);
+      return tp_fail("%s(): Expected input to have non-zero size for non-batch dimensions, but input has sizes %s with dimension %d being empty", name, xs, d);
     }
-  if (float_check(x, "adaptive_avg_pool2d")) return NULL;
+  if (Ho < 0 || Wo < 0) {
+    int64_t shape[4];
+    memcpy(shape, x->shape, sizeof(int64_t) * (size_t)x->ndim);
+    shape[x->ndim - 2] = Ho; shape[x->ndim - 1] = Wo;
+    char xs[160];
+    tp_format_shape(xs, sizeof xs, x->ndim, shape);
+    return tp_fail("Trying to create tensor with negative dimension %lld: %s", (long long)(Ho < 0 ? Ho : Wo), xs);
+  }
+  if (float_check(x, name)) return NULL;
   pool_geo g = {0};
   int b = x->ndim == 4;
   g.P = (b ? x->shape[0] : 1) * x->shape[b];
-  g.H = x->shape[b + 1]; g.W = x->shape[b + 2]; g.Ho = Ho; g.Wo = Wo;
+  g.H = x->shape[b + 1]; g.W = x->shape[b + 2]; g.Ho = Ho; g.Wo = Wo; g.dh = g.dw = 1;
   tp_tensor *xc = tp_contiguous(x), *out = xc ? pool_like(x, x->dtype, Ho, Wo) : NULL;
-  if (!out) { if (xc) tp_tensor_release(xc); return NULL; }
-  pool_run(TP_CONV_ADAPTIVE_AVG, &g, x->dtype, tp_ptr(xc), tp_ptr(out), NULL);
+  tp_tensor *idx = out && kind == TP_CONV_ADAPTIVE_MAX ? pool_like(x, TP_INT64, Ho, Wo) : NULL;
+  if (!out || (kind == TP_CONV_ADAPTIVE_MAX && !idx)) {
+    if (xc) tp_tensor_release(xc);
+    if (out) tp_tensor_release(out);
+    return NULL;
+  }
+  pool_run(kind, &g, x->dtype, tp_ptr(xc), tp_ptr(out), idx ? (int64_t *)(void *)tp_ptr(idx) : NULL);
   tp_tensor_release(xc);
-  int64_t iv[3] = {TP_CONV_ADAPTIVE_AVG, Ho, Wo};
-  return tp_record_kind(TP_GRAD_CONV, pool_fn_name(TP_CONV_ADAPTIVE_AVG), 1, &x, out, 3, iv, 1, &x);
+  int64_t iv[3] = {kind, Ho, Wo};
+  tp_tensor *save[2] = {x, idx};
+  out = tp_record_kind(TP_GRAD_CONV, pool_fn_name(kind), 1, &x, out, 3, iv, idx ? 2 : 1, save);
+  if (!out) { if (idx) tp_tensor_release(idx); return NULL; }
+  if (indices) *indices = idx;
+  return out;
+}
+
+TP_API tp_tensor *tp_adaptive_avg_pool2d(tp_tensor *x, double oh, double ow) { return adaptive2d(TP_CONV_ADAPTIVE_AVG, x, oh, ow, NULL); }
+TP_API int tp_adaptive_max_pool2d(tp_tensor *x, double oh, double ow, tp_tensor **out) {
+  tp_tensor *idx = NULL, *v = adaptive2d(TP_CONV_ADAPTIVE_MAX, x, oh, ow, &idx);
+  if (!v) return -1;
+  out[0] = v;
+  out[1] = idx;
+  return 0;
 }
 
 /* ---- upsampling (F.interpolate nearest / linear / bilinear) -------------------------------------
@@ -579,7 +614,7 @@ int tp_conv_backward(tp_node *n, tp_tensor *g, tp_tensor **gi) {
   if (!rc && n->iv[0] == TP_CONV_CONV) {
     w = tp_node_unpack(n, 1);
     rc = w ? 0 : -1;
-  } else if (!rc && n->iv[0] == TP_CONV_MAX_POOL) {
+  } else if (!rc && (n->iv[0] == TP_CONV_MAX_POOL || n->iv[0] == TP_CONV_ADAPTIVE_MAX)) {
     idx = tp_node_unpack(n, 1);
     rc = idx ? 0 : -1;
   }
@@ -621,7 +656,7 @@ int tp_conv_backward(tp_node *n, tp_tensor *g, tp_tensor **gi) {
   } else if (!rc) {
     pool_geo geo = {0};
     int kind = (int)n->iv[0], b = x->ndim == 4;
-    if (kind == TP_CONV_ADAPTIVE_AVG) {
+    if (kind == TP_CONV_ADAPTIVE_AVG || kind == TP_CONV_ADAPTIVE_MAX) {
       geo.P = (b ? x->shape[0] : 1) * x->shape[b];
       geo.H = x->shape[b + 1]; geo.W = x->shape[b + 2]; geo.Ho = n->iv[1]; geo.Wo = n->iv[2];
     } else {

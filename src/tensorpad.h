@@ -537,6 +537,9 @@ TP_API tp_tensor *tp_adaptive_avg_pool2d(tp_tensor *x, double oh, double ow);
  * mode 0 nearest, 1 (bi)linear; sh, sw the scale factors given (<= 0: none), used as ATen does
  * (1 / scale instead of in / out). UpsampleNearest{1,2}DBackward1, UpsampleLinear1DBackward1,
  * UpsampleBilinear2DBackward1. float32 / float64. */
+/* adaptive_max_pool2d of a (N, C, H, W) or (C, H, W) input to (oh, ow): out[0] values, out[1]
+ * int64 indices within each plane (AdaptiveMaxPool2DBackward0). */
+TP_API int tp_adaptive_max_pool2d(tp_tensor *x, double oh, double ow, tp_tensor **out);
 TP_API tp_tensor *tp_upsample(tp_tensor *x, int mode, int align_corners, double oh, double ow, double sh, double sw);
 
 /* ---- losses with a node of their own (src/nnloss.c) ---------------------------------------- */

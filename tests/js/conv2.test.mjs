@@ -58,3 +58,30 @@ test('a failed interpolate changes no tensor and leaves later calls working', ()
   F.interpolate(x, { size: 4, mode: 'bilinear' }).sum().backward();
   assert.deepEqual(x.grad.tolist(), [[[[4, 4], [4, 4]]]]);
 });
+
+test('gradcheck: 1-D pooling and adaptive max pooling', () => {
+  // distinct values a finite step cannot reorder: a permutation of well-separated numbers
+  const distinct = (...shape) => {
+    const n = shape.reduce((a, b) => a * b, 1);
+    return torch.randperm(n).to(torch.float64).mul(0.1).view(shape).requires_grad_();
+  };
+  torch.manual_seed(5);
+  gradcheck('max_pool1d', (x) => F.max_pool1d(x, 3, { stride: 2, padding: 1, dilation: 1, ceil_mode: true }), [distinct(2, 2, 9)]);
+  gradcheck('avg_pool1d', (x) => F.avg_pool1d(x, 3, { stride: 2, padding: 1, count_include_pad: false }), [R(2, 2, 9)]);
+  gradcheck('adaptive_avg_pool1d', (x) => F.adaptive_avg_pool1d(x, 4), [R(2, 3, 7)]);
+  gradcheck('adaptive_max_pool1d', (x) => F.adaptive_max_pool1d(x, 4), [distinct(2, 3, 7)]);
+  gradcheck('adaptive_max_pool2d', (x) => F.adaptive_max_pool2d(x, [3, 2]), [distinct(2, 2, 7, 5)]);
+  gradcheck('adaptive_max_pool2d upsampling', (x) => F.adaptive_max_pool2d(x, 4), [distinct(1, 3, 3)]);
+});
+
+test('adaptive_max_pool2d indices point at the maxima; NaN wins its window', () => {
+  const x = torch.tensor([[[1, 5, 2, 0], [3, 4, 8, 7], [NaN, 0, 1, 1], [2, 2, 1, 9]]]);
+  const [v, idx] = F.adaptive_max_pool2d(x, 2, true);
+  assert.deepEqual(idx.tolist(), [[[1, 6], [8, 15]]]);
+  assert.deepEqual(v.tolist()[0][0], [5, 8]);
+  assert.ok(Number.isNaN(v.tolist()[0][1][0]));
+  // a failed call leaves the input as it was
+  assert.throws(() => F.adaptive_max_pool2d(torch.randn(3), 2), /Expected 3D or 4D tensor, but got: \[3\]/);
+  assert.throws(() => F.max_pool1d(x, 3, { padding: 2 }), /max_pool1d\(\) padding should be at most half of kernel size/);
+  assert.equal(x.isnan().sum().item(), 1);
+});

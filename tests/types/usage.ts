@@ -196,6 +196,20 @@ void sq.index_reduce(0, torch.tensor([0, 0, 1]), torch.ones(3, 3), 'mean');
   void [z, c1, c2, model, torch.max_pool2d(x, 2)];
 }
 
+// 1-D pooling and adaptive max pooling (js/conv.js)
+{
+  const { nn } = torch;
+  const F = nn.functional;
+  const x = torch.randn(2, 3, 9);
+  const a: Tensor = F.max_pool1d(x, 3, { stride: 2, padding: 1 });
+  const b: Tensor = F.avg_pool1d(x, 3, 2, 1, true, false).add(F.adaptive_avg_pool1d(x, 4)).add(F.adaptive_max_pool1d(x, 4));
+  const [v, idx] = F.adaptive_max_pool2d(torch.randn(1, 2, 5, 5), [3, null], true);
+  const model = new nn.Sequential(new nn.MaxPool1d(2), new nn.AvgPool1d(2, { stride: 1 }), new nn.AdaptiveAvgPool1d(3),
+    new nn.AdaptiveMaxPool1d(2));
+  const m2: Tensor = new nn.AdaptiveMaxPool2d(2).call(torch.randn(1, 2, 5, 5));
+  void [a, b, v, idx, model, m2];
+}
+
 // upsampling (js/conv.js interpolate)
 {
   const { nn } = torch;
