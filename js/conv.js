@@ -131,6 +131,30 @@ function adaptive_avg_pool2d(...a) {
   return wrap(check(W.tp_adaptive_avg_pool2d(input._ptr, os[0], os[1])));
 }
 
+// ---- transposed convolution --------------------------------------------------------------------
+function convTransposeNd(k, fname, a) {
+  const o = bind(fname, a, ['input', 'weight', 'bias', 'stride', 'padding', 'output_padding', 'groups', 'dilation'],
+    { bias: null, stride: 1, padding: 0, output_padding: 0, groups: 1, dilation: 1 });
+  let input = asTensor(o.input, fname, 'input', 1);
+  const weight = asTensor(o.weight, fname, 'weight', 2);
+  const bias = isNone(o.bias) ? null : asTensor(o.bias, fname, 'bias', 3);
+  if (input.ndim !== k + 1 && input.ndim !== k + 2) {
+    throw new TensorError(`Expected ${k + 1}D (unbatched) or ${k + 2}D (batched) input to ${fname}, but got input of size: [${Array.from(input.shape).join(', ')}]`);
+  }
+  if (!Number.isInteger(o.groups)) throw new TypeError(`${fname}(): argument 'groups' must be int, not ${describe(o.groups)}`);
+  if (typeof o.padding === 'string') throw new TypeError(`${fname}(): argument 'padding' must be tuple of ints, not str`);
+  if (weight.ndim < 3) throw new TensorError('weight should have at least three dimensions');
+  const kw = weight.ndim - 2;
+  const stride = expand(o.stride, 'stride', k, kw), padding = expand(o.padding, 'padding', k, kw);
+  const outPad = expand(o.output_padding, 'output_padding', k, kw), dilation = expand(o.dilation, 'dilation', k, kw);
+  const unbatched = input.ndim === k + 1;
+  if (unbatched) input = input.unsqueeze(0);
+  const out = wrap(check(W.tp_conv_transpose(input._ptr, weight._ptr, bias ? bias._ptr : 0, kw, args([...stride, ...padding, ...dilation, ...outPad]), o.groups)));
+  return unbatched ? out.squeeze(0) : out;
+}
+const conv_transpose1d = (...a) => convTransposeNd(1, 'conv_transpose1d', a);
+const conv_transpose2d = (...a) => convTransposeNd(2, 'conv_transpose2d', a);
+
 // ---- 1-D pooling and adaptive max pooling ---------------------------------------------------
 // As ATen 1.13: the 1-D forms run the 2-D kernels on input.unsqueeze(-2) and squeeze(-2) the
 // result (so their grad_fn is SqueezeBackward1 above the 2-D node).
@@ -473,6 +497,88 @@ export function makeConv({ Module, Parameter, init, fanInOut, pyBool }) {
     extra_repr() { return `dim=${this.dim}, unflattened_size=${pyVal(this.unflattened_size)}`; }
   }
 
+  // nn.ConvTranspose1d / nn.ConvTranspose2d (torch/nn/modules/conv.py's _ConvTransposeNd)
+  class ConvTransposeNd extends Module {
+    constructor(k, name, a) {
+      super();
+      const o = bind(`${name}.__init__`, a, ['in_channels', 'out_channels', 'kernel_size', 'stride', 'padding', 'output_padding', 'groups', 'bias', 'dilation', 'padding_mode', 'device', 'dtype'],
+        { stride: 1, padding: 0, output_padding: 0, groups: 1, bias: true, dilation: 1, padding_mode: 'zeros' });
+      if (o.padding_mode !== 'zeros') throw new TensorError(`Only "zeros" padding mode is supported for ${name}`);
+      for (const key of ['in_channels', 'out_channels', 'groups']) {
+        if (!Number.isInteger(o[key])) throw new TypeError(`${name}(): argument '${key}' must be int, not ${describe(o[key])}`);
+      }
+      if (o.groups <= 0) throw new TensorError('groups must be a positive integer');
+      if (o.in_channels % o.groups !== 0) throw new TensorError('in_channels must be divisible by groups');
+      if (o.out_channels % o.groups !== 0) throw new TensorError('out_channels must be divisible by groups');
+      const tup = (v, what) => {
+        if (Number.isInteger(v)) return Array(k).fill(v);
+        if (isIntList(v)) return v.slice();
+        throw new TypeError(`${name}(): argument '${what}' must be int or tuple of ints, not ${describe(v)}`);
+      };
+      this.in_channels = o.in_channels;
+      this.out_channels = o.out_channels;
+      this.kernel_size = tup(o.kernel_size, 'kernel_size');
+      this.stride = tup(o.stride, 'stride');
+      this.padding = tup(o.padding, 'padding');
+      this.dilation = tup(o.dilation, 'dilation');
+      this.output_padding = tup(o.output_padding, 'output_padding');
+      this.groups = o.groups;
+      this.padding_mode = o.padding_mode;
+      Object.defineProperty(this, '_k', { value: k, enumerable: false });
+      const dt = isNone(o.dtype) ? {} : { dtype: o.dtype };
+      this.weight = new Parameter(torchRef.empty([o.in_channels, o.out_channels / o.groups, ...this.kernel_size], dt));
+      this.bias = o.bias ? new Parameter(torchRef.empty(o.out_channels, dt)) : null;
+      this.reset_parameters();
+    }
+    reset_parameters() {
+      init.kaiming_uniform_(this.weight, { a: Math.sqrt(5) });
+      if (this.bias) {
+        const [fanIn] = fanInOut(this.weight);
+        if (fanIn !== 0) {
+          const bound = 1 / Math.sqrt(fanIn);
+          init.uniform_(this.bias, -bound, bound);
+        }
+      }
+    }
+    /** _ConvTransposeNd._output_padding: the output_padding that gives output_size. */
+    _output_padding(input, outputSize) {
+      if (isNone(outputSize)) return this.output_padding;
+      const k = this._k, nonSpatial = input.ndim === k + 2 ? 2 : 1;
+      let os = Array.from(outputSize);
+      if (os.length === nonSpatial + k) os = os.slice(nonSpatial);
+      if (os.length !== k) {
+        throw new TensorError(`ConvTranspose${k}D: for ${input.ndim}D input, output_size must have ${k} or ${nonSpatial + k} elements (got ${os.length})`);
+      }
+      const mins = [], maxs = [];
+      for (let d = 0; d < k; d++) {
+        mins.push((input.shape[d + nonSpatial] - 1) * this.stride[d] - 2 * this.padding[d] + this.dilation[d] * (this.kernel_size[d] - 1) + 1);
+        maxs.push(mins[d] + this.stride[d] - 1);
+      }
+      os.forEach((size, i) => {
+        if (size < mins[i] || size > maxs[i]) {
+          throw new TensorError(`requested an output size of ${pyVal(os)}, but valid sizes range from ${pyVal(mins)} to ${pyVal(maxs)} (for an input of torch.Size(${pyVal(Array.from(input.shape).slice(2))}))`);
+        }
+      });
+      return os.map((size, d) => size - mins[d]);
+    }
+    forward(input, output_size = null) {
+      const op = this._output_padding(input, output_size);
+      return convTransposeNd(this._k, this._k === 2 ? 'conv_transpose2d' : 'conv_transpose1d',
+        [input, this.weight, this.bias, this.stride, this.padding, op, this.groups, this.dilation]);
+    }
+    extra_repr() {
+      let s = `${this.in_channels}, ${this.out_channels}, kernel_size=${pyTuple(this.kernel_size)}, stride=${pyTuple(this.stride)}`;
+      if (this.padding.some((p) => p !== 0)) s += `, padding=${pyTuple(this.padding)}`;
+      if (this.dilation.some((d) => d !== 1)) s += `, dilation=${pyTuple(this.dilation)}`;
+      if (this.output_padding.some((p) => p !== 0)) s += `, output_padding=${pyTuple(this.output_padding)}`;
+      if (this.groups !== 1) s += `, groups=${this.groups}`;
+      if (this.bias === null) s += ', bias=False';
+      return s;
+    }
+  }
+  class ConvTranspose1d extends ConvTransposeNd { constructor(...a) { super(1, 'ConvTranspose1d', a); } }
+  class ConvTranspose2d extends ConvTransposeNd { constructor(...a) { super(2, 'ConvTranspose2d', a); } }
+
   // 1-D pooling and adaptive max pooling modules (torch/nn/modules/pooling.py)
   class MaxPool1d extends MaxPool2d {
     forward(input) {
@@ -559,9 +665,9 @@ export function makeConv({ Module, Parameter, init, fanInOut, pyBool }) {
   }
   return {
     functional: { conv1d, conv2d, max_pool2d, avg_pool2d, adaptive_avg_pool2d, interpolate, upsample, upsample_nearest, upsample_bilinear,
-      max_pool1d, avg_pool1d, adaptive_avg_pool1d, adaptive_max_pool1d, adaptive_max_pool2d },
+      max_pool1d, avg_pool1d, adaptive_avg_pool1d, adaptive_max_pool1d, adaptive_max_pool2d, conv_transpose1d, conv_transpose2d },
     classes: { Conv1d, Conv2d, MaxPool2d, AvgPool2d, AdaptiveAvgPool2d, Flatten, Unflatten, Upsample, UpsamplingNearest2d, UpsamplingBilinear2d,
-      MaxPool1d, AvgPool1d, AdaptiveAvgPool1d, AdaptiveMaxPool1d, AdaptiveMaxPool2d },
+      MaxPool1d, AvgPool1d, AdaptiveAvgPool1d, AdaptiveMaxPool1d, AdaptiveMaxPool2d, ConvTranspose1d, ConvTranspose2d },
   };
 }
 
@@ -569,6 +675,8 @@ export function install(torch) {
   torchRef = torch;
   torch.conv1d = conv1d;
   torch.conv2d = conv2d;
+  torch.conv_transpose1d = conv_transpose1d;
+  torch.conv_transpose2d = conv_transpose2d;
   torch.max_pool2d = (...a) => {
     const o = bind('max_pool2d', a, ['input', 'kernel_size', 'stride', 'padding', 'dilation', 'ceil_mode'], { stride: [], padding: 0, dilation: 1, ceil_mode: false });
     return max_pool2d(o.input, o.kernel_size, o.stride, o.padding, o.dilation, o.ceil_mode);

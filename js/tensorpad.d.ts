@@ -1162,6 +1162,50 @@ export interface Torch {
   max_pool2d(input: Tensor, kernel_size: IntOrPair, stride?: IntOrPair | MaxPoolOptions, padding?: IntOrPair, dilation?: IntOrPair, ceil_mode?: boolean): Tensor;
 }
 
+// ---- transposed convolution (js/conv.js, src/conv.c) ------------------------------------------
+export interface ConvTransposeOptions {
+  bias?: Tensor | null;
+  stride?: IntOrPair;
+  padding?: IntOrPair;
+  output_padding?: IntOrPair;
+  groups?: number;
+  dilation?: IntOrPair;
+}
+export interface Functional {
+  /** input (N, C_in, L) or (C_in, L), weight (C_in, C_out / groups, k): ConvolutionBackward0. */
+  conv_transpose1d(input: Tensor, weight: Tensor, bias?: Tensor | null | ConvTransposeOptions, stride?: IntOrPair | ConvTransposeOptions, padding?: IntOrPair, output_padding?: IntOrPair, groups?: number, dilation?: IntOrPair): Tensor;
+  /** input (N, C_in, H, W) or (C_in, H, W), weight (C_in, C_out / groups, kH, kW). */
+  conv_transpose2d(input: Tensor, weight: Tensor, bias?: Tensor | null | ConvTransposeOptions, stride?: IntOrPair | ConvTransposeOptions, padding?: IntOrPair, output_padding?: IntOrPair, groups?: number, dilation?: IntOrPair): Tensor;
+}
+export interface ConvTransposeModuleOptions { stride?: IntOrPair; padding?: IntOrPair; output_padding?: IntOrPair; groups?: number; bias?: boolean; dilation?: IntOrPair; padding_mode?: 'zeros'; dtype?: dtype }
+export declare class ConvTranspose2d extends Module {
+  constructor(in_channels: number, out_channels: number, kernel_size: IntOrPair, opts?: ConvTransposeModuleOptions);
+  in_channels: number;
+  out_channels: number;
+  kernel_size: number[];
+  stride: number[];
+  padding: number[];
+  output_padding: number[];
+  dilation: number[];
+  groups: number;
+  padding_mode: string;
+  weight: Tensor;
+  bias: Tensor | null;
+  reset_parameters(): void;
+  /** output_size: the spatial sizes wanted (or with the batch/channel dims in front). */
+  forward(input: Tensor, output_size?: number[] | null): Tensor;
+  call(input: Tensor, output_size?: number[] | null): Tensor;
+}
+export declare class ConvTranspose1d extends ConvTranspose2d {}
+export interface NN {
+  ConvTranspose1d: typeof ConvTranspose1d;
+  ConvTranspose2d: typeof ConvTranspose2d;
+}
+export interface Torch {
+  conv_transpose1d(input: Tensor, weight: Tensor, bias?: Tensor | null | ConvTransposeOptions, stride?: IntOrPair | ConvTransposeOptions, padding?: IntOrPair, output_padding?: IntOrPair, groups?: number, dilation?: IntOrPair): Tensor;
+  conv_transpose2d(input: Tensor, weight: Tensor, bias?: Tensor | null | ConvTransposeOptions, stride?: IntOrPair | ConvTransposeOptions, padding?: IntOrPair, output_padding?: IntOrPair, groups?: number, dilation?: IntOrPair): Tensor;
+}
+
 // ---- 1-D pooling and adaptive max pooling (js/conv.js) ----------------------------------------
 export interface MaxPool1dOptions { stride?: number | number[] | null; padding?: number | number[]; dilation?: number | number[]; ceil_mode?: boolean; return_indices?: boolean }
 export interface AvgPool1dOptions { stride?: number | number[] | null; padding?: number | number[]; ceil_mode?: boolean; count_include_pad?: boolean }

@@ -1,5 +1,6 @@
 /* conv.c — convolution (conv1d/conv2d: ConvolutionBackward0) and 2-D pooling (max_pool2d,
- * avg_pool2d, adaptive_avg_pool2d) and upsampling (F.interpolate nearest / (bi)linear) for
+ * avg_pool2d, adaptive_avg/max_pool2d), transposed convolution and upsampling (F.interpolate
+ * nearest / (bi)linear) for
  * float32 and float64, compiled for size.
  * Convolution is im2col + the packed GEMMs of gemm.c per sample and group; its backward is
  * GEMMs + col2im. Pooling runs one loop per kind that reads and writes through the dtype.
@@ -604,6 +605,141 @@ TP_API tp_tensor *tp_upsample(tp_tensor *x, int mode, int align_corners, double 
   return tp_record_kind(TP_GRAD_CONV, names[k - 1][mode ? 1 : 0], 1, &x, out, 7, iv, 1, &x);
 }
 
+/* ---- transposed convolution -----------------------------------------------------------------
+ * conv_transpose is the adjoint of a convolution whose input is the transposed output: with
+ * the geometry g of that convolution (C = out channels, H×W the output, O = in channels,
+ * Ho×Wo the input) the forward is conv_backward's dx (col2im of Wᵀ·x), its input gradient
+ * conv_forward of dy, its weight gradient conv_backward's dw with the roles of x and dy
+ * swapped. iv = {TP_CONV_TRANSPOSE, k, stride[2], pad[2], dil[2], groups, outpad[2]}. */
+static void convt_geometry(conv_geo *g, tp_tensor *x, tp_tensor *w, const int64_t *iv) {
+  int k = (int)iv[1], two = k == 2;
+  g->N = x->shape[0]; g->O = x->shape[1]; g->groups = iv[8];
+  g->C = w->shape[1] * g->groups;
+  g->Ho = two ? x->shape[2] : 1; g->Wo = x->shape[1 + k];
+  g->kh = two ? w->shape[2] : 1; g->kw = w->shape[1 + k];
+  g->sh = iv[2]; g->sw = iv[3]; g->ph = iv[4]; g->pw = iv[5]; g->dh = iv[6]; g->dw = iv[7];
+  g->H = (g->Ho - 1) * g->sh - 2 * g->ph + g->dh * (g->kh - 1) + iv[9] + 1;
+  g->W = (g->Wo - 1) * g->sw - 2 * g->pw + g->dw * (g->kw - 1) + iv[10] + 1;
+}
+
+TP_API tp_tensor *tp_conv_transpose(tp_tensor *x, tp_tensor *w, tp_tensor *b, int k, const double *params, double groups) {
+  int64_t p[8], G = (int64_t)groups;
+  char ws[160], xs[160], bs[160];
+  if (k != 1 && k != 2) return tp_fail("tensorpad: conv_transpose supports 1 or 2 spatial dims");
+  for (int i = 0; i < 4 * k; i++) p[i] = (int64_t)params[i];
+  for (int i = 0; i < k; i++) if (p[k + i] < 0) return tp_fail("negative padding is not supported");
+  for (int i = 0; i < k; i++) if (p[i] <= 0) return tp_fail("non-positive stride is not supported");
+  for (int i = 0; i < k; i++)
+    if (p[2 * k + i] <= 0) {
+      char ds[80];
+      tp_format_shape(ds, sizeof ds, k, p + 2 * k);
+      return tp_fail("dilation should be greater than zero, but got %s", ds);
+    }
+  if (G <= 0) return tp_fail("non-positive groups is not supported");
+  tp_format_shape(ws, sizeof ws, w->ndim, w->shape);
+  tp_format_shape(xs, sizeof xs, x->ndim, x->shape);
+  if (w->ndim != x->ndim || w->ndim != k + 2)
+    return tp_fail("Expected %d-dimensional input for %d-dimensional weight %s, but got %d-dimensional input of size %s instead",
+                   w->ndim, w->ndim, ws, x->ndim, xs);
+  if (w->shape[0] < G)
+    return tp_fail("Given groups=%lld, expected weight to be at least %lld at dimension 0, but got weight of size %s instead",
+                   (long long)G, (long long)G, ws);
+  if (w->shape[0] % G)
+    return tp_fail("Given groups=%lld, expected weight to be divisible by %lld at dimension 0, but got weight of size [%s] instead",
+                   (long long)G, (long long)G, ws);
+  if (x->shape[1] != w->shape[0])
+    return tp_fail("Given transposed=1, weight of size %s, expected input%s to have %lld channels, but got %lld channels instead",
+                   ws, xs, (long long)w->shape[0], (long long)x->shape[1]);
+  if (b && (b->ndim != 1 || b->shape[0] != w->shape[1] * G)) {
+    tp_format_shape(bs, sizeof bs, b->ndim, b->shape);
+    return tp_fail("Given transposed=1, weight of size %s, expected bias to be 1-dimensional with %lld elements, but got bias of size %s instead",
+                   ws, (long long)(w->shape[1] * G), bs);
+  }
+  if (b && b->dtype != x->dtype)
+    return tp_fail("Input type (%s) and bias type (%s) should be the same", ctype(x->dtype), ctype(b->dtype));
+  if (w->dtype != x->dtype)
+    return tp_fail("expected scalar type %s but found %s", tp_dtype_title(x->dtype), tp_dtype_title(w->dtype));
+  if (float_check(x, k == 2 ? "conv_transpose2d" : "conv_transpose1d")) return NULL;
+  int two = k == 2;
+  /* as 2-D: {kind, k, sh, sw, ph, pw, dh, dw, groups, oph, opw} */
+  int64_t iv[11] = {TP_CONV_TRANSPOSE, k, two ? p[0] : 1, p[k - 1], two ? p[k] : 0, p[2 * k - 1], two ? p[2 * k] : 1, p[3 * k - 1],
+                    G, two ? p[3 * k] : 0, p[4 * k - 1]};
+  if ((iv[9] >= iv[2] && iv[9] >= iv[6]) || (iv[10] >= iv[3] && iv[10] >= iv[7]))
+    return tp_fail("output padding must be smaller than either stride or dilation, but got output_padding_height: %lld output_padding_width: %lld "
+                   "stride_height: %lld stride_width: %lld dilation_height: %lld dilation_width: %lld",
+                   (long long)iv[9], (long long)iv[10], (long long)iv[2], (long long)iv[3], (long long)iv[6], (long long)iv[7]);
+  conv_geo g;
+  convt_geometry(&g, x, w, iv);
+  if (g.H < 1 || g.W < 1) {
+    if (two)
+      return tp_fail("Given input size per channel: (%lld x %lld). Calculated output size per channel: (%lld x %lld). Output size is too small",
+                     (long long)g.Ho, (long long)g.Wo, (long long)g.H, (long long)g.W);
+    return tp_fail("Given input size per channel: (1 x %lld). Calculated output size per channel: (1 x %lld). Output size is too small",
+                   (long long)g.Wo, (long long)g.W);
+  }
+  int dt = x->dtype;
+  int64_t shape[4] = {g.N, g.C, two ? g.H : g.W, g.W};
+  tp_tensor *xc = tp_contiguous(x), *wc = xc ? tp_contiguous(w) : NULL, *out = wc ? zeros_like_shape(dt, k + 2, shape) : NULL;
+  int rc = out ? 0 : -1;
+  if (out) {
+    rc = conv_backward(dt, &g, NULL, tp_ptr(wc), tp_ptr(xc), tp_ptr(out), NULL, NULL);
+    if (!rc && b) {
+      size_t es = ES(dt);
+      int64_t L = g.H * g.W;
+      char *o = tp_ptr(out);
+      for (int64_t n = 0; n < g.N; n++)
+        for (int64_t c = 0; c < g.C; c++) {
+          double v = tp_load_f64(tp_ptr(b) + es * (size_t)c * (size_t)b->stride[0], dt);
+          for (int64_t l = 0; l < L; l++) {
+            char *q = o + es * (size_t)((n * g.C + c) * L + l);
+            tp_store_f64(q, dt, tp_load_f64(q, dt) + v);
+          }
+        }
+    }
+  }
+  if (xc) tp_tensor_release(xc);
+  if (wc) tp_tensor_release(wc);
+  if (rc) { if (out) tp_tensor_release(out); return NULL; }
+  tp_tensor *ins[3] = {x, w, b};
+  return tp_record_kind(TP_GRAD_CONV, "ConvolutionBackward0", 3, ins, out, 11, iv, 2, ins);
+}
+
+/* Gradients of a transposed convolution (gi as tp_conv_backward's). */
+static int convt_backward(tp_node *n, tp_tensor *x, tp_tensor *w, tp_tensor *gc, tp_tensor **gi) {
+  int dt = x->dtype;
+  conv_geo geo;
+  convt_geometry(&geo, x, w, n->iv);
+  tp_tensor *xc = tp_contiguous(x), *wc = xc ? tp_contiguous(w) : NULL;
+  tp_tensor *dx = n->next[0].fn ? zeros_like_shape(dt, x->ndim, x->shape) : NULL;
+  tp_tensor *dw = n->next[1].fn ? zeros_like_shape(dt, w->ndim, w->shape) : NULL;
+  int64_t C = geo.C;
+  tp_tensor *db = n->ninputs > 2 && n->next[2].fn ? zeros_like_shape(dt, 1, &C) : NULL;
+  int rc = !wc || (n->next[0].fn && !dx) || (n->next[1].fn && !dw) || (n->ninputs > 2 && n->next[2].fn && !db) ? -1 : 0;
+  if (!rc && dx) rc = conv_forward(dt, &geo, tp_ptr(gc), tp_ptr(wc), tp_ptr(dx));
+  if (!rc && dw) rc = conv_backward(dt, &geo, tp_ptr(gc), tp_ptr(wc), tp_ptr(xc), NULL, tp_ptr(dw), NULL);
+  if (!rc && db) {
+    size_t es = ES(dt);
+    int64_t L = geo.H * geo.W;
+    for (int64_t i = 0; i < geo.N; i++)
+      for (int64_t c = 0; c < C; c++) {
+        double s = 0;
+        for (int64_t l = 0; l < L; l++) s += tp_load_f64(tp_ptr(gc) + es * (size_t)((i * C + c) * L + l), dt);
+        tp_store_f64(tp_ptr(db) + es * (size_t)c, dt, tp_load_f64(tp_ptr(db) + es * (size_t)c, dt) + s);
+      }
+  }
+  if (xc) tp_tensor_release(xc);
+  if (wc) tp_tensor_release(wc);
+  if (rc) {
+    if (dx) tp_tensor_release(dx);
+    if (dw) tp_tensor_release(dw);
+    if (db) tp_tensor_release(db);
+    return -1;
+  }
+  gi[0] = dx; gi[1] = dw;
+  if (n->ninputs > 2) gi[2] = db;
+  return 0;
+}
+
 /* ---- backward ------------------------------------------------------------------------------ */
 /* gi[i] for each input whose edge needs a gradient (new tensors; the engine sums/casts). */
 int tp_conv_backward(tp_node *n, tp_tensor *g, tp_tensor **gi) {
@@ -611,7 +747,7 @@ int tp_conv_backward(tp_node *n, tp_tensor *g, tp_tensor **gi) {
     return tp_fail_status("tensorpad: %s does not support create_graph (double backward)", n->name);
   tp_tensor *x = tp_node_unpack(n, 0), *w = NULL, *idx = NULL, *gc = NULL;
   int rc = x ? 0 : -1, dt = x ? x->dtype : 0;
-  if (!rc && n->iv[0] == TP_CONV_CONV) {
+  if (!rc && (n->iv[0] == TP_CONV_CONV || n->iv[0] == TP_CONV_TRANSPOSE)) {
     w = tp_node_unpack(n, 1);
     rc = w ? 0 : -1;
   } else if (!rc && (n->iv[0] == TP_CONV_MAX_POOL || n->iv[0] == TP_CONV_ADAPTIVE_MAX)) {
@@ -622,7 +758,9 @@ int tp_conv_backward(tp_node *n, tp_tensor *g, tp_tensor **gi) {
     gc = g->dtype == dt ? tp_contiguous(g) : NULL;
     if (!gc) rc = g->dtype == dt ? -1 : tp_fail_status("tensorpad: %s got a gradient of another dtype", n->name);
   }
-  if (!rc && n->iv[0] == TP_CONV_CONV) {
+  if (!rc && n->iv[0] == TP_CONV_TRANSPOSE) {
+    rc = convt_backward(n, x, w, gc, gi);
+  } else if (!rc && n->iv[0] == TP_CONV_CONV) {
     int k = (int)n->iv[1];
     conv_geo geo;
     conv_geometry(&geo, x, w, n->iv + 2, k, n->iv[8]);

@@ -540,6 +540,10 @@ TP_API tp_tensor *tp_adaptive_avg_pool2d(tp_tensor *x, double oh, double ow);
 /* adaptive_max_pool2d of a (N, C, H, W) or (C, H, W) input to (oh, ow): out[0] values, out[1]
  * int64 indices within each plane (AdaptiveMaxPool2DBackward0). */
 TP_API int tp_adaptive_max_pool2d(tp_tensor *x, double oh, double ow, tp_tensor **out);
+/* conv_transpose(x, w, bias or NULL, k, params, groups): x (N, Cin, *), w (Cin, Cout / groups, *)
+ * of k + 2 dims, params = {stride[k], padding[k], dilation[k], output_padding[k]}
+ * (ConvolutionBackward0). float32 / float64. */
+TP_API tp_tensor *tp_conv_transpose(tp_tensor *x, tp_tensor *w, tp_tensor *b, int k, const double *params, double groups);
 TP_API tp_tensor *tp_upsample(tp_tensor *x, int mode, int align_corners, double oh, double ow, double sh, double sw);
 
 /* ---- losses with a node of their own (src/nnloss.c) ---------------------------------------- */

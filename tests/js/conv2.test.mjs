@@ -85,3 +85,43 @@ test('adaptive_max_pool2d indices point at the maxima; NaN wins its window', () 
   assert.throws(() => F.max_pool1d(x, 3, { padding: 2 }), /max_pool1d\(\) padding should be at most half of kernel size/);
   assert.equal(x.isnan().sum().item(), 1);
 });
+
+test('gradcheck: conv_transpose1d / conv_transpose2d with respect to input, weight and bias', () => {
+  torch.manual_seed(6);
+  const cases = [
+    ['plain', [2, 3, 3, 3], [3, 2, 3, 3], {}],
+    ['stride, padding, output_padding', [1, 2, 3, 4], [2, 3, 3, 2], { stride: 2, padding: 1, output_padding: 1 }],
+    ['dilation, pairs', [1, 2, 3, 3], [2, 2, 2, 3], { stride: [1, 2], dilation: [2, 1], padding: [1, 0] }],
+    ['groups', [1, 4, 3, 3], [4, 1, 2, 2], { groups: 2, stride: 2 }],
+    ['unbatched', [2, 3, 3], [2, 2, 2, 2], { padding: 1 }],
+  ];
+  for (const [label, xs, ws, o] of cases) {
+    const cout = ws[1] * (o.groups ?? 1);
+    gradcheck(`conv_transpose2d ${label}`, (x, w, b) => F.conv_transpose2d(x, w, b, o), [R(...xs), R(...ws), R(cout)]);
+  }
+  gradcheck('conv_transpose1d', (x, w, b) => F.conv_transpose1d(x, w, b, { stride: 3, padding: 1, output_padding: 2, dilation: 2 }),
+    [R(2, 3, 4), R(3, 2, 3), R(2)]);
+  gradcheck('conv_transpose1d groups, no bias', (x, w) => F.conv_transpose1d(x, w, null, { groups: 3 }), [R(1, 3, 5), R(3, 2, 2)]);
+});
+
+test('conv_transpose2d is the adjoint of conv2d: <conv(x), y> = <x, conv_transpose(y)>', () => {
+  torch.manual_seed(7);
+  const x = torch.randn(2, 3, 7, 6, f64), w = torch.randn(4, 3, 3, 2, f64), y = torch.randn(2, 4, 4, 3, f64);
+  const o = { stride: 2, padding: 1, dilation: [1, 2] };
+  const lhs = F.conv2d(x, w, null, o).mul(y).sum().item();
+  const rhs = x.mul(F.conv_transpose2d(y, w, null, { ...o, output_padding: [0, 1] })).sum().item();
+  assert.ok(Math.abs(lhs - rhs) < 1e-9 * Math.max(1, Math.abs(lhs)), `${lhs} vs ${rhs}`);
+});
+
+test('a failed conv_transpose changes no tensor; create_graph through it is refused', () => {
+  const x = torch.ones(1, 2, 3, 3, { requires_grad: true }), w = torch.ones(2, 1, 2, 2, { requires_grad: true });
+  assert.throws(() => F.conv_transpose2d(x, w, null, { output_padding: 1 }), /output padding must be smaller than either stride or dilation/);
+  assert.throws(() => F.conv_transpose2d(x, w, torch.ones(3)), /expected bias to be 1-dimensional with 1 elements/);
+  assert.equal(x.grad, null);
+  assert.equal(w.sum().item(), 8);
+  const y = F.conv_transpose2d(x, w, null, { stride: 2 });
+  assert.deepEqual(Array.from(y.shape), [1, 1, 6, 6]);
+  assert.throws(() => torch.autograd.grad(y.sum(), [x], { create_graph: true }), /does not support create_graph/);
+  y.sum().backward();
+  assert.deepEqual(x.grad.tolist(), [[[[4, 4, 4], [4, 4, 4], [4, 4, 4]], [[4, 4, 4], [4, 4, 4], [4, 4, 4]]]]);
+});

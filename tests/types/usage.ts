@@ -196,6 +196,20 @@ void sq.index_reduce(0, torch.tensor([0, 0, 1]), torch.ones(3, 3), 'mean');
   void [z, c1, c2, model, torch.max_pool2d(x, 2)];
 }
 
+// transposed convolution (js/conv.js)
+{
+  const { nn } = torch;
+  const F = nn.functional;
+  const x = torch.randn(1, 4, 5, 5);
+  const up = new nn.ConvTranspose2d(4, 2, 3, { stride: 2, padding: 1, output_padding: 1 });
+  const a: Tensor = up.call(x);
+  const b: Tensor = up.forward(x, [9, 9]);
+  const c: Tensor = F.conv_transpose2d(x, up.weight, up.bias, { stride: 2 });
+  const d: Tensor = F.conv_transpose1d(torch.randn(1, 4, 5), torch.randn(4, 3, 3), null, 2, 1, 1, 1, 1);
+  const e: Tensor = torch.conv_transpose2d(x, up.weight).add(new nn.ConvTranspose1d(4, 2, 3).call(torch.randn(4, 5)).sum());
+  void [a, b, c, d, e];
+}
+
 // 1-D pooling and adaptive max pooling (js/conv.js)
 {
   const { nn } = torch;
