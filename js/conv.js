@@ -283,7 +283,7 @@ const isNone = (v) => v === null || v === undefined;
 const pyList = (v) => `[${Array.from(v).join(', ')}]`;
 
 /** F.interpolate as torch/nn/functional.py (1.13) does it: the checks and output size there,
- *  then upsample_nearest1d/2d, upsample_linear1d, upsample_bilinear2d (src/conv.c) or, for
+ *  then upsample_nearest1d/2d, upsample_linear1d, upsample_bilinear2d, upsample_bicubic2d (src/conv.c) or, for
  *  mode='area', adaptive_avg_pool2d / adaptive_avg_pool1d. */
 function interpolate(...a) {
   const o = bind('interpolate', a, ['input', 'size', 'scale_factor', 'mode', 'align_corners', 'recompute_scale_factor', 'antialias'],
@@ -337,7 +337,8 @@ function interpolate(...a) {
   if (nd === 4 && mode === 'area') return adaptive_avg_pool2d(input, outSize);
   if (nd === 3 && mode === 'area') return adaptive_avg_pool2d(input.unsqueeze(-2), [1, outSize[0]]).squeeze(-2);
   if ((nd === 3 && mode === 'linear') || (nd === 4 && mode === 'bilinear')) return up(1);
-  const unsupported = { 3: ['nearest-exact'], 4: ['nearest-exact', 'bicubic'], 5: ['nearest', 'nearest-exact', 'area', 'trilinear'] };
+  if (nd === 4 && mode === 'bicubic') return up(2);
+  const unsupported = { 3: ['nearest-exact'], 4: ['nearest-exact'], 5: ['nearest', 'nearest-exact', 'area', 'trilinear'] };
   if ((unsupported[nd] ?? []).includes(mode)) throw new TensorError(`tensorpad: interpolate(mode='${mode}') is not supported for ${nd}-D input`);
   const need = { bilinear: 4, trilinear: 5, linear: 3 };
   if (nd >= 3 && nd <= 5 && need[mode] && need[mode] !== nd) throw new TensorError(`Got ${nd}D input, but ${mode} mode needs ${need[mode]}D input`);

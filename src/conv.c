@@ -1,7 +1,6 @@
-/* conv.c — convolution (conv1d/conv2d: ConvolutionBackward0) and 2-D pooling (max_pool2d,
- * avg_pool2d, adaptive_avg/max_pool2d), transposed convolution and upsampling (F.interpolate
- * nearest / (bi)linear) for
- * float32 and float64, compiled for size.
+/* conv.c — convolution (conv1d/conv2d and conv_transpose1d/2d: ConvolutionBackward0), 2-D
+ * pooling (max_pool2d, avg_pool2d, adaptive_avg/max_pool2d) and upsampling (F.interpolate
+ * nearest / (bi)linear / bicubic) for float32 and float64, compiled for size.
  * Convolution is im2col + the packed GEMMs of gemm.c per sample and group; its backward is
  * GEMMs + col2im. Pooling runs one loop per kind that reads and writes through the dtype.
  * Each entry point validates with PyTorch 1.13's messages (a failed call allocates nothing
@@ -488,76 +487,100 @@ TP_API int tp_adaptive_max_pool2d(tp_tensor *x, double oh, double ow, tp_tensor 
   return 0;
 }
 
-/* ---- upsampling (F.interpolate nearest / linear / bilinear) -------------------------------------
+/* ---- upsampling (F.interpolate nearest / linear / bilinear / bicubic) ---------------------------
  * A 1-D input is a 2-D one with H = Ho = 1. iv = {TP_CONV_UPSAMPLE, mode, align_corners, Ho, Wo,
  * bits of sh, bits of sw}. Indices and weights follow ATen 1.13 (UpSample.h) in the dtype's
  * precision: nearest_idx (exact copies for out == in and out == 2·in, else floorf(o·scale) with a
- * float scale), compute_source_index_and_lambda with area_pixel_compute_scale for (bi)linear. */
+ * float scale), compute_source_index_and_lambda with area_pixel_compute_scale for (bi)linear,
+ * and for bicubic 4 clamped taps with get_cubic_upsample_coefficients (mode 0, 1, 2). */
 typedef struct {
   int64_t P, H, W, Ho, Wo;
   int mode, ac, f32;
   double sh, sw;
 } up_geo;
 
-static void up_index(const up_geo *g, int64_t in, int64_t out, double scale, int64_t o, int64_t *i0, int64_t *i1, double *l1) {
-  *l1 = 0;
-  *i0 = *i1 = o;
-  if (out == in) return;
+/* ATen's get_cubic_upsample_coefficients (A = -0.75). */
+static void cubic_coeffs(double t, double *w) {
+  const double A = -0.75, x2 = 1.0 - t;
+  w[0] = ((A * (t + 1) - 5 * A) * (t + 1) + 8 * A) * (t + 1) - 4 * A;
+  w[1] = ((A + 2) * t - (A + 3)) * t * t + 1;
+  w[2] = ((A + 2) * x2 - (A + 3)) * x2 * x2 + 1;
+  w[3] = ((A * (x2 + 1) - 5 * A) * (x2 + 1) + 8 * A) * (x2 + 1) - 4 * A;
+}
+
+/* One axis: the n input indices and weights for output index o. */
+static int up_index(const up_geo *g, int64_t in, int64_t out, double scale, int64_t o, int64_t *ix, double *wt) {
+  ix[0] = o;
+  wt[0] = 1;
+  if (out == in && g->mode != 2) return 1;
   if (g->mode == 0) {
     if (out == 2 * in) {
-      *i0 = *i1 = o >> 1;
-      return;
+      ix[0] = o >> 1;
+      return 1;
     }
     float s = scale > 0 ? (float)(1.0 / scale) : (float)in / (float)out;
     int64_t i = (int64_t)floorf((float)o * s);
-    *i0 = *i1 = i < in - 1 ? i : in - 1;
-    return;
+    ix[0] = i < in - 1 ? i : in - 1;
+    return 1;
   }
+  int cubic = g->mode == 2;
   double r;
   if (g->f32) {
     float sc = g->ac ? (out > 1 ? (float)(in - 1) / (float)(out - 1) : 0.0f) : scale > 0 ? (float)(1.0 / scale) : (float)in / (float)out;
     float ri = g->ac ? sc * (float)o : (float)((double)sc * ((double)o + 0.5) - 0.5);
-    if (!g->ac && ri < 0) ri = 0;
-    *i0 = (int64_t)ri;
-    float l = ri - (float)*i0;
-    r = l < 0 ? 0 : l > 1 ? 1 : l;
+    if (!g->ac && !cubic && ri < 0) ri = 0;
+    r = ri;
   } else {
     double sc = g->ac ? (out > 1 ? (double)(in - 1) / (double)(out - 1) : 0.0) : scale > 0 ? 1.0 / scale : (double)in / (double)out;
-    double ri = g->ac ? sc * (double)o : sc * ((double)o + 0.5) - 0.5;
-    if (!g->ac && ri < 0) ri = 0;
-    *i0 = (int64_t)ri;
-    double l = ri - (double)*i0;
-    r = l < 0 ? 0 : l > 1 ? 1 : l;
+    r = g->ac ? sc * (double)o : sc * ((double)o + 0.5) - 0.5;
+    if (!g->ac && !cubic && r < 0) r = 0;
   }
-  *i1 = *i0 + (*i0 < in - 1 ? 1 : 0);
-  *l1 = r;
+  if (cubic) {  /* 4 taps at floor(r) - 1 .. floor(r) + 2, clamped to the input */
+    int64_t i0 = (int64_t)floorf((float)r);
+    double t = g->f32 ? (double)((float)r - (float)i0) : r - (double)i0;
+    cubic_coeffs(t, wt);
+    if (g->f32)
+      for (int j = 0; j < 4; j++) wt[j] = (float)wt[j];
+    for (int j = 0; j < 4; j++) {
+      int64_t v = i0 - 1 + j;
+      ix[j] = v < 0 ? 0 : v > in - 1 ? in - 1 : v;
+    }
+    return 4;
+  }
+  ix[0] = (int64_t)r;
+  double l = g->f32 ? (double)((float)r - (float)ix[0]) : r - (double)ix[0];
+  l = l < 0 ? 0 : l > 1 ? 1 : l;
+  ix[1] = ix[0] + (ix[0] < in - 1 ? 1 : 0);
+  wt[0] = 1 - l;
+  wt[1] = l;
+  return 2;
 }
 
 /* Forward (dx == NULL: out from x) or backward (dx zeroed += from dy = out), contiguous. */
 static void up_run(const up_geo *g, int dt, const char *x, char *out, char *dx) {
   size_t es = ES(dt);
   for (int64_t oh = 0; oh < g->Ho; oh++) {
-    int64_t h[2], w[2];
-    double lh, lw;
-    up_index(g, g->H, g->Ho, g->sh, oh, &h[0], &h[1], &lh);
+    int64_t h[4], w[4];
+    double lh[4], lw[4];
+    int nh = up_index(g, g->H, g->Ho, g->sh, oh, h, lh);
     for (int64_t ow = 0; ow < g->Wo; ow++) {
-      up_index(g, g->W, g->Wo, g->sw, ow, &w[0], &w[1], &lw);
-      const double wt[2][2] = {{(1 - lh) * (1 - lw), (1 - lh) * lw}, {lh * (1 - lw), lh * lw}};
+      int nw = up_index(g, g->W, g->Wo, g->sw, ow, w, lw);
       for (int64_t pl = 0; pl < g->P; pl++) {
         size_t base = (size_t)(pl * g->H * g->W), o = (size_t)((pl * g->Ho + oh) * g->Wo + ow);
         if (!dx) {
           double v = 0;
-          for (int a = 0; a < 2; a++)
-            for (int b = 0; b < 2; b++)
-              if (wt[a][b] != 0) v += wt[a][b] * tp_load_f64(x + es * (base + (size_t)(h[a] * g->W + w[b])), dt);
+          for (int a = 0; a < nh; a++) {
+            double r = 0;
+            for (int b = 0; b < nw; b++) r += lw[b] * tp_load_f64(x + es * (base + (size_t)(h[a] * g->W + w[b])), dt);
+            v += lh[a] * r;
+          }
           tp_store_f64(out + es * o, dt, v);
         } else {
           double d = tp_load_f64(out + es * o, dt);
-          for (int a = 0; a < 2; a++)
-            for (int b = 0; b < 2; b++) {
-              if (wt[a][b] == 0) continue;
+          for (int a = 0; a < nh; a++)
+            for (int b = 0; b < nw; b++) {
               char *q = dx + es * (base + (size_t)(h[a] * g->W + w[b]));
-              tp_store_f64(q, dt, tp_load_f64(q, dt) + wt[a][b] * d);
+              tp_store_f64(q, dt, tp_load_f64(q, dt) + lh[a] * lw[b] * d);
             }
         }
       }
@@ -594,15 +617,17 @@ TP_API tp_tensor *tp_upsample(tp_tensor *x, int mode, int align_corners, double 
     tp_format_shape(xs, sizeof xs, x->ndim, x->shape);
     return tp_fail("Non-empty %dD data tensor expected but got a tensor with sizes %s", x->ndim, xs);
   }
-  if (float_check(x, mode ? "compute_indices_weights_linear" : "compute_indices_weights_nearest")) return NULL;
+  if (mode < 0 || mode > 2 || (mode == 2 && k != 2)) return tp_fail("tensorpad: upsample mode %d is not supported for a %d-D input", mode, x->ndim);
+  static const char *wname[3] = {"compute_indices_weights_nearest", "compute_indices_weights_linear", "compute_indices_weights_cubic"};
+  if (float_check(x, wname[mode])) return NULL;
   int64_t shape[4] = {x->shape[0], x->shape[1], k == 2 ? g.Ho : g.Wo, g.Wo};
   tp_tensor *xc = tp_contiguous(x), *out = xc ? tp_tensor_make(x->dtype, k + 2, shape) : NULL;
   if (!out) { if (xc) tp_tensor_release(xc); return NULL; }
   up_run(&g, x->dtype, tp_ptr(xc), tp_ptr(out), NULL);
   tp_tensor_release(xc);
-  static const char *names[2][2] = {{"UpsampleNearest1DBackward1", "UpsampleLinear1DBackward1"},
-                                    {"UpsampleNearest2DBackward1", "UpsampleBilinear2DBackward1"}};
-  return tp_record_kind(TP_GRAD_CONV, names[k - 1][mode ? 1 : 0], 1, &x, out, 7, iv, 1, &x);
+  static const char *names[2][3] = {{"UpsampleNearest1DBackward1", "UpsampleLinear1DBackward1", NULL /* refused above */},
+                                    {"UpsampleNearest2DBackward1", "UpsampleBilinear2DBackward1", "UpsampleBicubic2DBackward1"}};
+  return tp_record_kind(TP_GRAD_CONV, names[k - 1][mode], 1, &x, out, 7, iv, 1, &x);
 }
 
 /* ---- transposed convolution -----------------------------------------------------------------

@@ -1,5 +1,5 @@
 // The second part of the CNN toolbox (src/conv.c's upsampling, js/conv.js): gradcheck in
-// float64 of F.interpolate over its modes, the refusal of create_graph through it, and failed
+// float64 of F.interpolate over its modes, of the 1-D and adaptive max pools and of conv_transpose1d/2d, the refusal of create_graph through it, and failed
 // calls that change nothing. Values, gradients, reprs and messages against PyTorch are in
 // tests/fixtures/conv2.json (gen_conv2.py).
 import { test } from 'node:test';
@@ -14,7 +14,7 @@ function gradcheck(label, fn, inputs) {
   torch.scope(() => assert.equal(torch.autograd.gradcheck(fn, inputs), true, `gradcheck ${label}`));
 }
 
-test('gradcheck: interpolate nearest, linear, bilinear (both align_corners), area', () => {
+test('gradcheck: interpolate nearest, linear, bilinear, bicubic (both align_corners), area', () => {
   torch.manual_seed(4);
   const cases = [
     ['nearest 2d size', [2, 2, 3, 4], { size: [5, 7] }],
@@ -27,6 +27,9 @@ test('gradcheck: interpolate nearest, linear, bilinear (both align_corners), are
     ['bilinear align_corners', [1, 2, 3, 4], { size: [6, 5], mode: 'bilinear', align_corners: true }],
     ['linear', [2, 3, 5], { size: 8, mode: 'linear' }],
     ['linear align_corners', [2, 3, 5], { size: 3, mode: 'linear', align_corners: true }],
+    ['bicubic', [1, 2, 3, 4], { size: [5, 7], mode: 'bicubic' }],
+    ['bicubic down', [1, 1, 7, 6], { size: [3, 4], mode: 'bicubic' }],
+    ['bicubic align_corners', [1, 2, 4, 3], { scale_factor: [1.5, 2], mode: 'bicubic', align_corners: true }],
     ['area', [1, 2, 7, 5], { size: [3, 2], mode: 'area' }],
     ['area 1d', [1, 2, 7], { size: 3, mode: 'area' }],
   ];
