@@ -338,7 +338,8 @@ function interpolate(...a) {
   if (nd === 3 && mode === 'area') return adaptive_avg_pool2d(input.unsqueeze(-2), [1, outSize[0]]).squeeze(-2);
   if ((nd === 3 && mode === 'linear') || (nd === 4 && mode === 'bilinear')) return up(1);
   if (nd === 4 && mode === 'bicubic') return up(2);
-  const unsupported = { 3: ['nearest-exact'], 4: ['nearest-exact'], 5: ['nearest', 'nearest-exact', 'area', 'trilinear'] };
+  if ((nd === 3 || nd === 4) && mode === 'nearest-exact') return up(3);
+  const unsupported = { 5: ['nearest', 'nearest-exact', 'area', 'trilinear'] };
   if ((unsupported[nd] ?? []).includes(mode)) throw new TensorError(`tensorpad: interpolate(mode='${mode}') is not supported for ${nd}-D input`);
   const need = { bilinear: 4, trilinear: 5, linear: 3 };
   if (nd >= 3 && nd <= 5 && need[mode] && need[mode] !== nd) throw new TensorError(`Got ${nd}D input, but ${mode} mode needs ${need[mode]}D input`);

@@ -1250,7 +1250,7 @@ export declare class Upsample extends Module {
   call(input: Tensor): Tensor;
 }
 export interface Functional {
-  /** (N, C, W) or (N, C, H, W): nearest, linear (3-D), bilinear and bicubic (4-D), area. */
+  /** (N, C, W) or (N, C, H, W): nearest, nearest-exact, linear (3-D), bilinear and bicubic (4-D), area. */
   interpolate(input: Tensor, size?: number | number[] | null | InterpolateOptions, scale_factor?: number | number[] | null, mode?: InterpolateMode, align_corners?: boolean | null, recompute_scale_factor?: boolean | null, antialias?: boolean): Tensor;
   /** Deprecated forms of interpolate (they warn). */
   upsample(input: Tensor, size?: number | number[] | null | InterpolateOptions, scale_factor?: number | number[] | null, mode?: InterpolateMode, align_corners?: boolean | null): Tensor;

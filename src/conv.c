@@ -492,7 +492,8 @@ TP_API int tp_adaptive_max_pool2d(tp_tensor *x, double oh, double ow, tp_tensor 
  * bits of sh, bits of sw}. Indices and weights follow ATen 1.13 (UpSample.h) in the dtype's
  * precision: nearest_idx (exact copies for out == in and out == 2·in, else floorf(o·scale) with a
  * float scale), compute_source_index_and_lambda with area_pixel_compute_scale for (bi)linear,
- * and for bicubic 4 clamped taps with get_cubic_upsample_coefficients (mode 0, 1, 2). */
+ * for bicubic 4 clamped taps with get_cubic_upsample_coefficients, and nearest-exact's
+ * floorf((dst + 0.5) · scale) (mode 0, 1, 2, 3). */
 typedef struct {
   int64_t P, H, W, Ho, Wo;
   int mode, ac, f32;
@@ -512,6 +513,12 @@ static void cubic_coeffs(double t, double *w) {
 static int up_index(const up_geo *g, int64_t in, int64_t out, double scale, int64_t o, int64_t *ix, double *wt) {
   ix[0] = o;
   wt[0] = 1;
+  if (g->mode == 3) {  /* nearest-exact: no shortcuts */
+    float s = scale > 0 ? (float)(1.0 / scale) : (float)in / (float)out;
+    int64_t i = (int64_t)floorf((float)(((double)o + 0.5) * s));
+    ix[0] = i < in - 1 ? i : in - 1;
+    return 1;
+  }
   if (out == in && g->mode != 2) return 1;
   if (g->mode == 0) {
     if (out == 2 * in) {
@@ -602,7 +609,7 @@ static void up_geometry(up_geo *g, tp_tensor *x, const int64_t *iv) {
 TP_API tp_tensor *tp_upsample(tp_tensor *x, int mode, int align_corners, double oh, double ow, double sh, double sw) {
   int k = x->ndim - 2;
   if (k != 1 && k != 2) return tp_fail("tensorpad: upsample expects a 3-D or 4-D input");
-  int64_t iv[7] = {TP_CONV_UPSAMPLE, mode, mode ? align_corners : 0, (int64_t)oh, (int64_t)ow, 0, 0};
+  int64_t iv[7] = {TP_CONV_UPSAMPLE, mode, mode == 1 || mode == 2 ? align_corners : 0, (int64_t)oh, (int64_t)ow, 0, 0};
   memcpy(&iv[5], &sh, sizeof(double));
   memcpy(&iv[6], &sw, sizeof(double));
   up_geo g;
@@ -617,16 +624,18 @@ TP_API tp_tensor *tp_upsample(tp_tensor *x, int mode, int align_corners, double 
     tp_format_shape(xs, sizeof xs, x->ndim, x->shape);
     return tp_fail("Non-empty %dD data tensor expected but got a tensor with sizes %s", x->ndim, xs);
   }
-  if (mode < 0 || mode > 2 || (mode == 2 && k != 2)) return tp_fail("tensorpad: upsample mode %d is not supported for a %d-D input", mode, x->ndim);
-  static const char *wname[3] = {"compute_indices_weights_nearest", "compute_indices_weights_linear", "compute_indices_weights_cubic"};
+  if (mode < 0 || mode > 3 || (mode == 2 && k != 2)) return tp_fail("tensorpad: upsample mode %d is not supported for a %d-D input", mode, x->ndim);
+  static const char *wname[4] = {"compute_indices_weights_nearest", "compute_indices_weights_linear", "compute_indices_weights_cubic",
+                                 "compute_indices_weights_nearest"};
   if (float_check(x, wname[mode])) return NULL;
   int64_t shape[4] = {x->shape[0], x->shape[1], k == 2 ? g.Ho : g.Wo, g.Wo};
   tp_tensor *xc = tp_contiguous(x), *out = xc ? tp_tensor_make(x->dtype, k + 2, shape) : NULL;
   if (!out) { if (xc) tp_tensor_release(xc); return NULL; }
   up_run(&g, x->dtype, tp_ptr(xc), tp_ptr(out), NULL);
   tp_tensor_release(xc);
-  static const char *names[2][3] = {{"UpsampleNearest1DBackward1", "UpsampleLinear1DBackward1", NULL /* refused above */},
-                                    {"UpsampleNearest2DBackward1", "UpsampleBilinear2DBackward1", "UpsampleBicubic2DBackward1"}};
+  static const char *names[2][4] = {
+      {"UpsampleNearest1DBackward1", "UpsampleLinear1DBackward1", NULL /* refused above */, "UpsampleNearestExact1DBackward1"},
+      {"UpsampleNearest2DBackward1", "UpsampleBilinear2DBackward1", "UpsampleBicubic2DBackward1", "UpsampleNearestExact2DBackward1"}};
   return tp_record_kind(TP_GRAD_CONV, names[k - 1][mode], 1, &x, out, 7, iv, 1, &x);
 }
 

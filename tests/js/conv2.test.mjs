@@ -27,6 +27,7 @@ test('gradcheck: interpolate nearest, linear, bilinear, bicubic (both align_corn
     ['bilinear align_corners', [1, 2, 3, 4], { size: [6, 5], mode: 'bilinear', align_corners: true }],
     ['linear', [2, 3, 5], { size: 8, mode: 'linear' }],
     ['linear align_corners', [2, 3, 5], { size: 3, mode: 'linear', align_corners: true }],
+    ['nearest-exact', [1, 2, 4, 3], { scale_factor: [1.7, 0.7], mode: 'nearest-exact' }],
     ['bicubic', [1, 2, 3, 4], { size: [5, 7], mode: 'bicubic' }],
     ['bicubic down', [1, 1, 7, 6], { size: [3, 4], mode: 'bicubic' }],
     ['bicubic align_corners', [1, 2, 4, 3], { scale_factor: [1.5, 2], mode: 'bicubic', align_corners: true }],
