@@ -323,8 +323,15 @@ function interpolate(...a) {
     throw new TensorError('Anti-alias option is only supported for bilinear and bicubic modes');
   }
   if (o.antialias) throw new TensorError('tensorpad: interpolate(antialias=True) is not supported');
-  for (const v of outSize ?? []) {
-    if (!Number.isInteger(v)) throw new TypeError(`upsample(): argument 'output_size' must be tuple of ints, but found element of type ${describe(v)}`);
+  const op = { nearest: 'upsample_nearest', 'nearest-exact': '_upsample_nearest_exact', linear: 'upsample_linear', bilinear: 'upsample_bilinear', bicubic: 'upsample_bicubic' }[mode];
+  const bad = op && input.ndim >= 3 ? (outSize ?? []).findIndex((v) => !Number.isInteger(v)) : -1;
+  if (bad > 0) {
+    throw new TypeError(`${op}${input.ndim - 2}d(): argument 'output_size' must be tuple of SymInts, but found element of type ${describe(outSize[bad])} at pos ${bad + 1}`);
+  }
+  if (bad === 0) {
+    // the binding's overload mismatch (its first line; the list of signatures is not repeated)
+    const acType = mode.startsWith('nearest') ? '' : 'bool, ';
+    throw new TypeError(`${op}${input.ndim - 2}d() received an invalid combination of arguments - got (Tensor, list, ${acType}${scales ? 'list' : 'NoneType'}), but expected one of:`);
   }
   const nd = input.ndim;
   const up = (m) => {
