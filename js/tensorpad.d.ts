@@ -1162,6 +1162,107 @@ export interface Torch {
   max_pool2d(input: Tensor, kernel_size: IntOrPair, stride?: IntOrPair | MaxPoolOptions, padding?: IntOrPair, dilation?: IntOrPair, ceil_mode?: boolean): Tensor;
 }
 
+// ---- transposed convolution (js/conv.js, src/conv.c) ------------------------------------------
+export interface ConvTransposeOptions {
+  bias?: Tensor | null;
+  stride?: IntOrPair;
+  padding?: IntOrPair;
+  output_padding?: IntOrPair;
+  groups?: number;
+  dilation?: IntOrPair;
+}
+export interface Functional {
+  /** input (N, C_in, L) or (C_in, L), weight (C_in, C_out / groups, k): ConvolutionBackward0. */
+  conv_transpose1d(input: Tensor, weight: Tensor, bias?: Tensor | null | ConvTransposeOptions, stride?: IntOrPair | ConvTransposeOptions, padding?: IntOrPair, output_padding?: IntOrPair, groups?: number, dilation?: IntOrPair): Tensor;
+  /** input (N, C_in, H, W) or (C_in, H, W), weight (C_in, C_out / groups, kH, kW). */
+  conv_transpose2d(input: Tensor, weight: Tensor, bias?: Tensor | null | ConvTransposeOptions, stride?: IntOrPair | ConvTransposeOptions, padding?: IntOrPair, output_padding?: IntOrPair, groups?: number, dilation?: IntOrPair): Tensor;
+}
+export interface ConvTransposeModuleOptions { stride?: IntOrPair; padding?: IntOrPair; output_padding?: IntOrPair; groups?: number; bias?: boolean; dilation?: IntOrPair; padding_mode?: 'zeros'; dtype?: dtype }
+export declare class ConvTranspose2d extends Module {
+  constructor(in_channels: number, out_channels: number, kernel_size: IntOrPair, opts?: ConvTransposeModuleOptions);
+  in_channels: number;
+  out_channels: number;
+  kernel_size: number[];
+  stride: number[];
+  padding: number[];
+  output_padding: number[];
+  dilation: number[];
+  groups: number;
+  padding_mode: string;
+  weight: Tensor;
+  bias: Tensor | null;
+  reset_parameters(): void;
+  /** output_size: the spatial sizes wanted (or with the batch/channel dims in front). */
+  forward(input: Tensor, output_size?: number[] | null): Tensor;
+  call(input: Tensor, output_size?: number[] | null): Tensor;
+}
+export declare class ConvTranspose1d extends ConvTranspose2d {}
+export interface NN {
+  ConvTranspose1d: typeof ConvTranspose1d;
+  ConvTranspose2d: typeof ConvTranspose2d;
+}
+export interface Torch {
+  conv_transpose1d(input: Tensor, weight: Tensor, bias?: Tensor | null | ConvTransposeOptions, stride?: IntOrPair | ConvTransposeOptions, padding?: IntOrPair, output_padding?: IntOrPair, groups?: number, dilation?: IntOrPair): Tensor;
+  conv_transpose2d(input: Tensor, weight: Tensor, bias?: Tensor | null | ConvTransposeOptions, stride?: IntOrPair | ConvTransposeOptions, padding?: IntOrPair, output_padding?: IntOrPair, groups?: number, dilation?: IntOrPair): Tensor;
+}
+
+// ---- 1-D pooling and adaptive max pooling (js/conv.js) ----------------------------------------
+export interface MaxPool1dOptions { stride?: number | number[] | null; padding?: number | number[]; dilation?: number | number[]; ceil_mode?: boolean; return_indices?: boolean }
+export interface AvgPool1dOptions { stride?: number | number[] | null; padding?: number | number[]; ceil_mode?: boolean; count_include_pad?: boolean }
+export interface Functional {
+  /** The pooled values, or [values, int64 indices] with return_indices. */
+  max_pool1d(input: Tensor, kernel_size: number | number[], stride?: number | number[] | null | MaxPool1dOptions, padding?: number | number[], dilation?: number | number[], ceil_mode?: boolean, return_indices?: boolean): any;
+  avg_pool1d(input: Tensor, kernel_size: number | number[], stride?: number | number[] | null | AvgPool1dOptions, padding?: number | number[], ceil_mode?: boolean, count_include_pad?: boolean): Tensor;
+  adaptive_avg_pool1d(input: Tensor, output_size: number | number[]): Tensor;
+  /** The pooled values, or [values, int64 indices] with return_indices. */
+  adaptive_max_pool1d(input: Tensor, output_size: number | number[], return_indices?: boolean): any;
+  /** output_size: an int or [oh, ow] (null keeps that input size); [values, indices] with return_indices. */
+  adaptive_max_pool2d(input: Tensor, output_size: number | Array<number | null>, return_indices?: boolean): any;
+}
+export interface NN {
+  MaxPool1d: new (kernel_size: number | number[], stride?: number | number[] | null | Omit<MaxPool1dOptions, 'stride'> & { stride?: number | number[] | null }, padding?: number | number[], dilation?: number | number[], return_indices?: boolean, ceil_mode?: boolean) => Activation;
+  AvgPool1d: new (kernel_size: number | number[], stride?: number | number[] | null | AvgPool1dOptions, padding?: number | number[], ceil_mode?: boolean, count_include_pad?: boolean) => Activation;
+  AdaptiveAvgPool1d: new (output_size: number | number[]) => Activation;
+  AdaptiveMaxPool1d: new (output_size: number | number[], return_indices?: boolean) => Activation;
+  AdaptiveMaxPool2d: new (output_size: number | Array<number | null>, return_indices?: boolean) => Activation;
+}
+
+// ---- upsampling (js/conv.js interpolate, src/conv.c) -----------------------------------------
+export type InterpolateMode = 'nearest' | 'linear' | 'bilinear' | 'area' | 'bicubic' | 'trilinear' | 'nearest-exact';
+export interface InterpolateOptions {
+  size?: number | number[] | null;
+  scale_factor?: number | number[] | null;
+  mode?: InterpolateMode;
+  align_corners?: boolean | null;
+  recompute_scale_factor?: boolean | null;
+  antialias?: boolean;
+}
+export interface UpsampleOptions { size?: number | number[] | null; scale_factor?: number | number[] | null; mode?: InterpolateMode; align_corners?: boolean | null; recompute_scale_factor?: boolean | null }
+export declare class Upsample extends Module {
+  constructor(size?: number | number[] | null | UpsampleOptions, scale_factor?: number | number[] | null, mode?: InterpolateMode, align_corners?: boolean | null, recompute_scale_factor?: boolean | null);
+  name: string;
+  size: number | number[] | null;
+  scale_factor: number | number[] | null;
+  mode: InterpolateMode;
+  align_corners: boolean | null;
+  recompute_scale_factor: boolean | null;
+  forward(input: Tensor): Tensor;
+  call(input: Tensor): Tensor;
+}
+export interface Functional {
+  /** (N, C, W) or (N, C, H, W): nearest, nearest-exact, linear (3-D), bilinear and bicubic (4-D), area. */
+  interpolate(input: Tensor, size?: number | number[] | null | InterpolateOptions, scale_factor?: number | number[] | null, mode?: InterpolateMode, align_corners?: boolean | null, recompute_scale_factor?: boolean | null, antialias?: boolean): Tensor;
+  /** Deprecated forms of interpolate (they warn). */
+  upsample(input: Tensor, size?: number | number[] | null | InterpolateOptions, scale_factor?: number | number[] | null, mode?: InterpolateMode, align_corners?: boolean | null): Tensor;
+  upsample_nearest(input: Tensor, size?: number | number[] | null | { size?: number | number[] | null; scale_factor?: number | number[] | null }, scale_factor?: number | number[] | null): Tensor;
+  upsample_bilinear(input: Tensor, size?: number | number[] | null | { size?: number | number[] | null; scale_factor?: number | number[] | null }, scale_factor?: number | number[] | null): Tensor;
+}
+export interface NN {
+  Upsample: typeof Upsample;
+  UpsamplingNearest2d: new (size?: number | number[] | null | { size?: number | number[] | null; scale_factor?: number | number[] | null }, scale_factor?: number | number[] | null) => Upsample;
+  UpsamplingBilinear2d: new (size?: number | number[] | null | { size?: number | number[] | null; scale_factor?: number | number[] | null }, scale_factor?: number | number[] | null) => Upsample;
+}
+
 // ---- recurrent layers (js/rnn.js) ---------------------------------------------------------
 export interface RNNCellOptions { bias?: boolean; nonlinearity?: 'tanh' | 'relu'; dtype?: dtype }
 /** nn.RNNCellBase: weight_ih (chunks*hidden, input), weight_hh (chunks*hidden, hidden), bias_ih, bias_hh. */

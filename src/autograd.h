@@ -70,7 +70,10 @@ enum { TP_DECOMP_SOLVE, TP_DECOMP_CHOLESKY, TP_DECOMP_SOLVE_TRIANGULAR, TP_DECOM
        /* svd and what is built on it (decomp.c's last sections) */
        TP_DECOMP_SVD, TP_DECOMP_PINV, TP_DECOMP_MATRIX_EXP, TP_DECOMP_NO_DERIVATIVE,
        TP_DECOMP_HOUSEHOLDER_PRODUCT, TP_DECOMP_LSTSQ };
-enum { TP_CONV_CONV, TP_CONV_MAX_POOL, TP_CONV_AVG_POOL, TP_CONV_ADAPTIVE_AVG };
+enum { TP_CONV_CONV, TP_CONV_MAX_POOL, TP_CONV_AVG_POOL, TP_CONV_ADAPTIVE_AVG,
+       TP_CONV_UPSAMPLE /* F.interpolate nearest / (bi)linear (conv.c's upsampling section) */,
+       TP_CONV_ADAPTIVE_MAX /* adaptive_max_pool2d (iv as TP_CONV_ADAPTIVE_AVG; saves the indices) */,
+       TP_CONV_TRANSPOSE /* conv_transpose1d/2d (conv.c's transposed convolution section) */ };
 /* The backward of a TP_GRAD_CONV node: kernels in conv.c (no graph of its own). */
 int tp_conv_backward(tp_node *n, tp_tensor *g, tp_tensor **gi);
 /* multi_margin / multilabel_margin gradient coefficients for a gradient of 1 (src/nnloss.c). */

@@ -533,6 +533,19 @@ TP_API tp_tensor *tp_convolution(tp_tensor *x, tp_tensor *w, tp_tensor *b, int k
 TP_API int tp_max_pool2d(tp_tensor *x, const double *params, tp_tensor **out);
 TP_API tp_tensor *tp_avg_pool2d(tp_tensor *x, const double *params);
 TP_API tp_tensor *tp_adaptive_avg_pool2d(tp_tensor *x, double oh, double ow);
+/* adaptive_max_pool2d of a (N, C, H, W) or (C, H, W) input to (oh, ow): out[0] values, out[1]
+ * int64 indices within each plane (AdaptiveMaxPool2DBackward0). */
+TP_API int tp_adaptive_max_pool2d(tp_tensor *x, double oh, double ow, tp_tensor **out);
+/* conv_transpose(x, w, bias or NULL, k, params, groups): x (N, Cin, *), w (Cin, Cout / groups, *)
+ * of k + 2 dims, params = {stride[k], padding[k], dilation[k], output_padding[k]}
+ * (ConvolutionBackward0). float32 / float64. */
+TP_API tp_tensor *tp_conv_transpose(tp_tensor *x, tp_tensor *w, tp_tensor *b, int k, const double *params, double groups);
+/* upsample of a (N, C, W) (k = 1) or (N, C, H, W) (k = 2) input to (oh, ow) (oh ignored for k = 1):
+ * mode 0 nearest, 1 (bi)linear, 2 bicubic (k = 2 only), 3 nearest-exact; sh, sw the scale factors given (<= 0:
+ * none), used as ATen does (1 / scale instead of in / out). UpsampleNearest{1,2}DBackward1,
+ * UpsampleLinear1DBackward1, UpsampleBilinear2DBackward1, UpsampleBicubic2DBackward1,
+ * UpsampleNearestExact{1,2}DBackward1. float32 / float64. */
+TP_API tp_tensor *tp_upsample(tp_tensor *x, int mode, int align_corners, double oh, double ow, double sh, double sw);
 
 /* ---- losses with a node of their own (src/nnloss.c) ---------------------------------------- */
 /* Which tp_pointwise_loss: smooth_l1_loss (p = beta), huber_loss (p = delta), soft_margin_loss. */

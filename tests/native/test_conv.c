@@ -2,7 +2,8 @@
  * forward and backward (through the engine) against a direct loop over every output, for
  * padding, stride, dilation and groups in float32 and float64; the pools' forward and backward
  * at their edges (padding, dilation, ceil_mode, empty windows); errors that leave nothing
- * behind. Values against PyTorch are in tests/fixtures/conv.json. */
+ * behind; conv_transpose, upsampling and adaptive max pooling through adjoint identities.
+ * Values against PyTorch are in tests/fixtures/conv.json and conv2.json. */
 #include <stdlib.h>
 #include "../../src/tensorpad.h"
 #include "../../src/internal.h"
@@ -157,9 +158,139 @@ static void test_pools(void) {
   CHECK(tp_live_tensors() == live);
 }
 
+/* ---- conv_transpose, upsampling, adaptive max pooling (the conv2 additions) ----------------- */
+static double dot(const tp_tensor *a, const tp_tensor *b) {
+  double s = 0;
+  int64_t n = tp_shape_numel(a->ndim, a->shape);
+  for (int64_t i = 0; i < n; i++) s += el(a, i) * el(b, i);
+  return s;
+}
+
+/* y = convT(x, w) + b, backward with c: <y, c> = <x, dx> + <b, db> = <w, dw> + <b, db> (linear
+ * in x and in w), and convT is conv's adjoint: <conv(z, w), x> = <z, convT(x, w)>. */
+static void check_conv_transpose(const int64_t *xs, const int64_t *ws, const double *prm, int k, int64_t G) {
+  double live = tp_live_tensors();
+  int nd = k + 2;
+  int64_t bs[1] = {ws[1] * G};
+  tp_tensor *x = filled(nd, xs, TP_FLOAT64, 1, 1), *w = filled(nd, ws, TP_FLOAT64, 0.5, 1), *b = filled(1, bs, TP_FLOAT64, 1, 1);
+  memcpy(tp_args(), prm, sizeof(double) * (size_t)(4 * k));
+  tp_tensor *y = tp_conv_transpose(x, w, b, k, tp_args(), (double)G);
+  CHECK(y != NULL);
+  if (!y) return;
+  CHECK_STR(tp_node_name(tp_tensor_grad_fn(y)), "ConvolutionBackward0");
+  tp_tensor *c = filled(nd, y->shape, TP_FLOAT64, 0.7, 0), *z = filled(nd, y->shape, TP_FLOAT64, 0.3, 0);
+  CHECK(tp_backward(1, &y, &c, 0, 0) == 0);
+  tp_tensor *gx = tp_tensor_grad(x), *gw = tp_tensor_grad(w), *gb = tp_tensor_grad(b);
+  CHECK(gx && gw && gb);
+  if (gx && gw && gb) {
+    double yc = dot(y, c), bterm = dot(b, gb);
+    CHECK(fabs(yc - dot(x, gx) - bterm) < 1e-9 * (1 + fabs(yc)));
+    CHECK(fabs(yc - dot(w, gw) - bterm) < 1e-9 * (1 + fabs(yc)));
+  }
+  /* adjointness against tp_convolution with the same stride, padding and dilation */
+  memcpy(tp_args(), prm, sizeof(double) * (size_t)(3 * k));
+  tp_tensor *cz = tp_convolution(z, w, NULL, k, tp_args(), (double)G);
+  memcpy(tp_args(), prm, sizeof(double) * (size_t)(4 * k));
+  tp_tensor *tx = tp_conv_transpose(x, w, NULL, k, tp_args(), (double)G);
+  CHECK(cz && tx);
+  if (cz && tx) {
+    double l = dot(cz, x), r = dot(z, tx);
+    CHECK(fabs(l - r) < 1e-9 * (1 + fabs(l)));
+  }
+  if (cz) tp_tensor_release(cz);
+  if (tx) tp_tensor_release(tx);
+  tp_tensor_release(c); tp_tensor_release(z); tp_tensor_release(y);
+  tp_tensor_release(x); tp_tensor_release(w); tp_tensor_release(b);
+  CHECK(tp_live_tensors() == live);
+}
+
+static void test_conv_transpose(void) {
+  const int64_t x2[4] = {2, 4, 3, 4}, w2[4] = {4, 3, 3, 2};
+  const double p2[8] = {2, 1, 1, 0, 1, 2, 1, 0};  /* stride (2, 1), pad (1, 0), dil (1, 2), outpad (1, 0) */
+  check_conv_transpose(x2, w2, p2, 2, 1);
+  check_conv_transpose(x2, w2, p2, 2, 2);
+  const int64_t x1[3] = {2, 3, 5}, w1[3] = {3, 2, 3};
+  const double p1[4] = {3, 1, 2, 2};
+  check_conv_transpose(x1, w1, p1, 1, 1);
+  /* errors leave nothing behind */
+  double live = tp_live_tensors();
+  tp_tensor *x = filled(4, x2, TP_FLOAT64, 1, 0), *w = filled(4, w2, TP_FLOAT64, 1, 0);
+  const double bad[8] = {1, 1, 0, 0, 1, 1, 1, 0};
+  memcpy(tp_args(), bad, sizeof bad);
+  CHECK(tp_conv_transpose(x, w, NULL, 2, tp_args(), 1) == NULL);
+  CHECK_STR(tp_last_error(), "output padding must be smaller than either stride or dilation, but got output_padding_height: 1 "
+                             "output_padding_width: 0 stride_height: 1 stride_width: 1 dilation_height: 1 dilation_width: 1");
+  tp_tensor_release(x); tp_tensor_release(w);
+  CHECK(tp_live_tensors() == live);
+}
+
+/* Every upsampling mode: <up(x), c> = <x, dx> (backward is forward's transpose); ASan checks
+ * the clamped taps at the edges. */
+static void test_upsample(void) {
+  double live = tp_live_tensors();
+  const int64_t xs[4] = {2, 3, 5, 4}, x1[3] = {2, 3, 7};
+  const double sizes[][4] = {{7, 9, 0, 0}, {3, 2, 0, 0}, {10, 8, 0, 0}, {5, 4, 0, 0}, {8, 6, 1.7, 1.5}};
+  for (int mode = 0; mode < 4; mode++)
+    for (int ac = 0; ac < 2; ac++)
+      for (int i = 0; i < 5; i++)
+        for (int k = 1; k <= 2; k++) {
+          if ((mode == 0 || mode == 3) && ac) continue;
+          if (mode == 2 && k == 1) continue;
+          tp_tensor *x = k == 2 ? filled(4, xs, TP_FLOAT64, 1, 1) : filled(3, x1, TP_FLOAT64, 1, 1);
+          tp_tensor *y = tp_upsample(x, mode, ac, sizes[i][0], sizes[i][1], sizes[i][2], sizes[i][3]);
+          CHECK(y != NULL);
+          if (!y) { tp_tensor_release(x); continue; }
+          tp_tensor *c = filled(y->ndim, y->shape, TP_FLOAT64, 0.7, 0);
+          CHECK(tp_backward(1, &y, &c, 0, 0) == 0);
+          tp_tensor *gx = tp_tensor_grad(x);
+          CHECK(gx != NULL);
+          if (gx) CHECK(fabs(dot(y, c) - dot(x, gx)) < 1e-9 * (1 + fabs(dot(y, c))));
+          tp_tensor_release(c); tp_tensor_release(y); tp_tensor_release(x);
+        }
+  tp_tensor *x = filled(4, xs, TP_FLOAT64, 1, 0);
+  CHECK(tp_upsample(x, 1, 0, 0, 3, 0, 0) == NULL);
+  CHECK_STR(tp_last_error(), "Input and output sizes should be greater than 0, but got input (H: 5, W: 4) output (H: 0, W: 3)");
+  tp_tensor_release(x);
+  CHECK(tp_live_tensors() == live);
+}
+
+static void test_adaptive_max(void) {
+  double live = tp_live_tensors();
+  const int64_t xs[4] = {2, 3, 7, 5};
+  tp_tensor *x = filled(4, xs, TP_FLOAT64, 1, 1), *out[2] = {NULL, NULL};
+  CHECK(tp_adaptive_max_pool2d(x, 3, 4, out) == 0);
+  CHECK(out[0] && out[1] && out[0]->shape[2] == 3 && out[0]->shape[3] == 4);
+  if (out[0] && out[1]) {
+    CHECK_STR(tp_node_name(tp_tensor_grad_fn(out[0])), "AdaptiveMaxPool2DBackward0");
+    int64_t bad = 0;
+    for (int64_t i = 0; i < 2 * 3 * 12; i++) {  /* each value is the input at its index */
+      int64_t plane = i / 12, at = (int64_t)el(out[1], i);
+      bad += el(out[0], i) != el(x, plane * 35 + at);
+    }
+    CHECK(bad == 0);
+    tp_tensor *s = tp_reduce(TP_OP_SUM, out[0], -1, NULL, 0, 0, -1);
+    CHECK(tp_backward(1, &s, (tp_tensor *[]){NULL}, 0, 0) == 0);
+    tp_tensor *g = tp_tensor_grad(x);
+    CHECK(g != NULL);
+    if (g) {
+      double total = 0;
+      for (int64_t i = 0; i < 2 * 3 * 35; i++) total += el(g, i);
+      CHECK(total == 2 * 3 * 12);
+    }
+    tp_tensor_release(s);
+    tp_tensor_release(out[0]);
+    tp_tensor_release(out[1]);
+  }
+  tp_tensor_release(x);
+  CHECK(tp_live_tensors() == live);
+}
+
 int main(void) {
   test_conv();
   test_conv1d_and_errors();
   test_pools();
+  test_conv_transpose();
+  test_upsample();
+  test_adaptive_max();
   TEST_MAIN_END();
 }

@@ -196,6 +196,47 @@ void sq.index_reduce(0, torch.tensor([0, 0, 1]), torch.ones(3, 3), 'mean');
   void [z, c1, c2, model, torch.max_pool2d(x, 2)];
 }
 
+// transposed convolution (js/conv.js)
+{
+  const { nn } = torch;
+  const F = nn.functional;
+  const x = torch.randn(1, 4, 5, 5);
+  const up = new nn.ConvTranspose2d(4, 2, 3, { stride: 2, padding: 1, output_padding: 1 });
+  const a: Tensor = up.call(x);
+  const b: Tensor = up.forward(x, [9, 9]);
+  const c: Tensor = F.conv_transpose2d(x, up.weight, up.bias, { stride: 2 });
+  const d: Tensor = F.conv_transpose1d(torch.randn(1, 4, 5), torch.randn(4, 3, 3), null, 2, 1, 1, 1, 1);
+  const e: Tensor = torch.conv_transpose2d(x, up.weight).add(new nn.ConvTranspose1d(4, 2, 3).call(torch.randn(4, 5)).sum());
+  void [a, b, c, d, e];
+}
+
+// 1-D pooling and adaptive max pooling (js/conv.js)
+{
+  const { nn } = torch;
+  const F = nn.functional;
+  const x = torch.randn(2, 3, 9);
+  const a: Tensor = F.max_pool1d(x, 3, { stride: 2, padding: 1 });
+  const b: Tensor = F.avg_pool1d(x, 3, 2, 1, true, false).add(F.adaptive_avg_pool1d(x, 4)).add(F.adaptive_max_pool1d(x, 4));
+  const [v, idx] = F.adaptive_max_pool2d(torch.randn(1, 2, 5, 5), [3, null], true);
+  const model = new nn.Sequential(new nn.MaxPool1d(2), new nn.AvgPool1d(2, { stride: 1 }), new nn.AdaptiveAvgPool1d(3),
+    new nn.AdaptiveMaxPool1d(2));
+  const m2: Tensor = new nn.AdaptiveMaxPool2d(2).call(torch.randn(1, 2, 5, 5));
+  void [a, b, v, idx, model, m2];
+}
+
+// upsampling (js/conv.js interpolate)
+{
+  const { nn } = torch;
+  const F = nn.functional;
+  const x = torch.randn(1, 2, 4, 4);
+  const a: Tensor = F.interpolate(x, { scale_factor: 2, mode: 'bilinear', align_corners: false });
+  const b: Tensor = F.interpolate(torch.randn(1, 2, 5), 8, null, 'linear', true);
+  const up = new nn.Upsample({ scale_factor: 2, mode: 'nearest' });
+  const c: Tensor = up.call(x).add(new nn.UpsamplingBilinear2d({ size: [8, 8] }).call(x));
+  const d: Tensor = new nn.UpsamplingNearest2d(null, 2).forward(x);
+  void [a, b, c, d, up.scale_factor, F.upsample_nearest(x, [3, 3])];
+}
+
 // torch.set_default_dtype / get_default_dtype
 {
   torch.set_default_dtype(torch.float64);
