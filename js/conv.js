@@ -373,22 +373,41 @@ function upsample_bilinear(...a) {
 /** The torch.nn pieces that need nn.js's Module, Parameter and init. */
 export function makeConv({ Module, Parameter, init, fanInOut, pyBool }) {
   const PADDING_MODES = ['zeros', 'reflect', 'replicate', 'circular'];
-  class ConvNd extends Module {
+  /** _ConvNd.__init__'s checks of in/out_channels and groups; returns the int-or-tuple reader
+   *  for the k spatial dims. */
+  function channelArgs(k, name, o) {
+    for (const key of ['in_channels', 'out_channels', 'groups']) {
+      if (!Number.isInteger(o[key])) throw new TypeError(`${name}(): argument '${key}' must be int, not ${describe(o[key])}`);
+    }
+    if (o.groups <= 0) throw new TensorError('groups must be a positive integer');
+    if (o.in_channels % o.groups !== 0) throw new TensorError('in_channels must be divisible by groups');
+    if (o.out_channels % o.groups !== 0) throw new TensorError('out_channels must be divisible by groups');
+    return (v, what) => {
+      if (Number.isInteger(v)) return Array(k).fill(v);
+      if (isIntList(v)) return v.slice();
+      throw new TypeError(`${name}(): argument '${what}' must be int or tuple of ints, not ${describe(v)}`);
+    };
+  }
+  /** What convolutions and transposed convolutions share, as torch's _ConvNd. */
+  class ConvBase extends Module {
+    /** _ConvNd.reset_parameters: kaiming_uniform_(weight, a=sqrt(5)), bias ~ U(±1/sqrt(fan_in)). */
+    reset_parameters() {
+      init.kaiming_uniform_(this.weight, { a: Math.sqrt(5) });
+      if (this.bias) {
+        const [fanIn] = fanInOut(this.weight);
+        if (fanIn !== 0) {
+          const bound = 1 / Math.sqrt(fanIn);
+          init.uniform_(this.bias, -bound, bound);
+        }
+      }
+    }
+  }
+  class ConvNd extends ConvBase {
     constructor(k, name, a) {
       super();
       const o = bind(`${name}.__init__`, a, ['in_channels', 'out_channels', 'kernel_size', 'stride', 'padding', 'dilation', 'groups', 'bias', 'padding_mode', 'device', 'dtype'],
         { stride: 1, padding: 0, dilation: 1, groups: 1, bias: true, padding_mode: 'zeros' });
-      for (const key of ['in_channels', 'out_channels', 'groups']) {
-        if (!Number.isInteger(o[key])) throw new TypeError(`${name}(): argument '${key}' must be int, not ${describe(o[key])}`);
-      }
-      if (o.groups <= 0) throw new TensorError('groups must be a positive integer');
-      if (o.in_channels % o.groups !== 0) throw new TensorError('in_channels must be divisible by groups');
-      if (o.out_channels % o.groups !== 0) throw new TensorError('out_channels must be divisible by groups');
-      const tup = (v, what) => {
-        if (Number.isInteger(v)) return Array(k).fill(v);
-        if (isIntList(v)) return v.slice();
-        throw new TypeError(`${name}(): argument '${what}' must be int or tuple of ints, not ${describe(v)}`);
-      };
+      const tup = channelArgs(k, name, o);
       this.in_channels = o.in_channels;
       this.out_channels = o.out_channels;
       this.kernel_size = tup(o.kernel_size, 'kernel_size');
@@ -410,17 +429,6 @@ export function makeConv({ Module, Parameter, init, fanInOut, pyBool }) {
       this.weight = new Parameter(torchRef.empty([o.out_channels, o.in_channels / o.groups, ...this.kernel_size], dt));
       this.bias = o.bias ? new Parameter(torchRef.empty(o.out_channels, dt)) : null;
       this.reset_parameters();
-    }
-    /** _ConvNd.reset_parameters: kaiming_uniform_(weight, a=sqrt(5)), bias ~ U(±1/sqrt(fan_in)). */
-    reset_parameters() {
-      init.kaiming_uniform_(this.weight, { a: Math.sqrt(5) });
-      if (this.bias) {
-        const [fanIn] = fanInOut(this.weight);
-        if (fanIn !== 0) {
-          const bound = 1 / Math.sqrt(fanIn);
-          init.uniform_(this.bias, -bound, bound);
-        }
-      }
     }
     forward(input) {
       return convNd(this._k, this._k === 2 ? 'conv2d' : 'conv1d', [input, this.weight, this.bias, this.stride, this.padding, this.dilation, this.groups]);
@@ -507,23 +515,13 @@ export function makeConv({ Module, Parameter, init, fanInOut, pyBool }) {
   }
 
   // nn.ConvTranspose1d / nn.ConvTranspose2d (torch/nn/modules/conv.py's _ConvTransposeNd)
-  class ConvTransposeNd extends Module {
+  class ConvTransposeNd extends ConvBase {
     constructor(k, name, a) {
       super();
       const o = bind(`${name}.__init__`, a, ['in_channels', 'out_channels', 'kernel_size', 'stride', 'padding', 'output_padding', 'groups', 'bias', 'dilation', 'padding_mode', 'device', 'dtype'],
         { stride: 1, padding: 0, output_padding: 0, groups: 1, bias: true, dilation: 1, padding_mode: 'zeros' });
       if (o.padding_mode !== 'zeros') throw new TensorError(`Only "zeros" padding mode is supported for ${name}`);
-      for (const key of ['in_channels', 'out_channels', 'groups']) {
-        if (!Number.isInteger(o[key])) throw new TypeError(`${name}(): argument '${key}' must be int, not ${describe(o[key])}`);
-      }
-      if (o.groups <= 0) throw new TensorError('groups must be a positive integer');
-      if (o.in_channels % o.groups !== 0) throw new TensorError('in_channels must be divisible by groups');
-      if (o.out_channels % o.groups !== 0) throw new TensorError('out_channels must be divisible by groups');
-      const tup = (v, what) => {
-        if (Number.isInteger(v)) return Array(k).fill(v);
-        if (isIntList(v)) return v.slice();
-        throw new TypeError(`${name}(): argument '${what}' must be int or tuple of ints, not ${describe(v)}`);
-      };
+      const tup = channelArgs(k, name, o);
       this.in_channels = o.in_channels;
       this.out_channels = o.out_channels;
       this.kernel_size = tup(o.kernel_size, 'kernel_size');
@@ -538,16 +536,6 @@ export function makeConv({ Module, Parameter, init, fanInOut, pyBool }) {
       this.weight = new Parameter(torchRef.empty([o.in_channels, o.out_channels / o.groups, ...this.kernel_size], dt));
       this.bias = o.bias ? new Parameter(torchRef.empty(o.out_channels, dt)) : null;
       this.reset_parameters();
-    }
-    reset_parameters() {
-      init.kaiming_uniform_(this.weight, { a: Math.sqrt(5) });
-      if (this.bias) {
-        const [fanIn] = fanInOut(this.weight);
-        if (fanIn !== 0) {
-          const bound = 1 / Math.sqrt(fanIn);
-          init.uniform_(this.bias, -bound, bound);
-        }
-      }
     }
     /** _ConvTransposeNd._output_padding: the output_padding that gives output_size. */
     _output_padding(input, outputSize) {
