@@ -148,8 +148,9 @@ static void conv_geometry(conv_geo *g, tp_tensor *x, tp_tensor *w, const int64_t
 
 /* ---- convolution ------------------------------------------------------------------------ */
 /* 1.13's check_shape_forward and the CPU kernel's type checks, in their order. */
-static int conv_check(tp_tensor *x, tp_tensor *w, tp_tensor *b, int k, const int64_t *p, int64_t groups) {
-  char ws[160], xs[160], bs[160];
+/* The checks of p = {stride[k], padding[k], dilation[k]} and groups that convolution and
+ * transposed convolution share, in 1.13's order: 0, or -1 with the error set. */
+static int conv_check_params(int k, const int64_t *p, int64_t groups) {
   for (int i = 0; i < k; i++) if (p[k + i] < 0) return tp_fail_status("negative padding is not supported");
   for (int i = 0; i < k; i++) if (p[i] <= 0) return tp_fail_status("non-positive stride is not supported");
   for (int i = 0; i < k; i++)
@@ -159,6 +160,12 @@ static int conv_check(tp_tensor *x, tp_tensor *w, tp_tensor *b, int k, const int
       return tp_fail_status("dilation should be greater than zero, but got %s", ds);
     }
   if (groups <= 0) return tp_fail_status("non-positive groups is not supported");
+  return 0;
+}
+
+static int conv_check(tp_tensor *x, tp_tensor *w, tp_tensor *b, int k, const int64_t *p, int64_t groups) {
+  char ws[160], xs[160], bs[160];
+  if (conv_check_params(k, p, groups)) return -1;
   tp_format_shape(ws, sizeof ws, w->ndim, w->shape);
   tp_format_shape(xs, sizeof xs, x->ndim, x->shape);
   if (w->ndim != x->ndim)
@@ -661,15 +668,7 @@ TP_API tp_tensor *tp_conv_transpose(tp_tensor *x, tp_tensor *w, tp_tensor *b, in
   char ws[160], xs[160], bs[160];
   if (k != 1 && k != 2) return tp_fail("tensorpad: conv_transpose supports 1 or 2 spatial dims");
   for (int i = 0; i < 4 * k; i++) p[i] = (int64_t)params[i];
-  for (int i = 0; i < k; i++) if (p[k + i] < 0) return tp_fail("negative padding is not supported");
-  for (int i = 0; i < k; i++) if (p[i] <= 0) return tp_fail("non-positive stride is not supported");
-  for (int i = 0; i < k; i++)
-    if (p[2 * k + i] <= 0) {
-      char ds[80];
-      tp_format_shape(ds, sizeof ds, k, p + 2 * k);
-      return tp_fail("dilation should be greater than zero, but got %s", ds);
-    }
-  if (G <= 0) return tp_fail("non-positive groups is not supported");
+  if (conv_check_params(k, p, G)) return NULL;
   tp_format_shape(ws, sizeof ws, w->ndim, w->shape);
   tp_format_shape(xs, sizeof xs, x->ndim, x->shape);
   if (w->ndim != x->ndim || w->ndim != k + 2)
