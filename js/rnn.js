@@ -95,6 +95,14 @@ export function makeRnn({ torch, Module, Parameter, init, pyBool }) {
     }
   }
 
+  /** RNNCell's and GRUCell's hidden state: zeros (batch, hidden) by default, else the tensor
+   *  given, made batched like the input. */
+  function cellHx(cell, fname, input, hx, batched) {
+    if (hx === null || hx === undefined) return torch.zeros([input.shape[0], cell.hidden_size], { dtype: input.dtype });
+    const h = asTensor(hx, fname, 'hx', 2);
+    return batched ? h : h.unsqueeze(0);
+  }
+
   class RNNCell extends RNNCellBase {
     constructor(...a) {
       const o = bind('RNNCell.__init__', a, ['input_size', 'hidden_size', 'bias', 'nonlinearity', 'device', 'dtype'], { bias: true, nonlinearity: 'tanh' });
@@ -105,8 +113,7 @@ export function makeRnn({ torch, Module, Parameter, init, pyBool }) {
       let { input, hx } = bind('RNNCell.forward', a, ['input', 'hx'], { hx: null });
       const batched = cellInput('RNNCell', input);
       if (!batched) input = input.unsqueeze(0);
-      if (hx === null || hx === undefined) hx = torch.zeros([input.shape[0], this.hidden_size], { dtype: input.dtype });
-      else hx = batched ? asTensor(hx, 'RNNCell.forward', 'hx', 2) : asTensor(hx, 'RNNCell.forward', 'hx', 2).unsqueeze(0);
+      hx = cellHx(this, 'RNNCell.forward', input, hx, batched);
       if (this.nonlinearity !== 'tanh' && this.nonlinearity !== 'relu') throw new TensorError(`Unknown nonlinearity: ${this.nonlinearity}`);
       cellChecks(this, input, [hx]);
       const ret = simpleCell(this.nonlinearity === 'relu')(input, hx, this._params(), false);
@@ -144,8 +151,7 @@ export function makeRnn({ torch, Module, Parameter, init, pyBool }) {
       let { input, hx } = bind('GRUCell.forward', a, ['input', 'hx'], { hx: null });
       const batched = cellInput('GRUCell', input);
       if (!batched) input = input.unsqueeze(0);
-      if (hx === null || hx === undefined) hx = torch.zeros([input.shape[0], this.hidden_size], { dtype: input.dtype });
-      else hx = batched ? asTensor(hx, 'GRUCell.forward', 'hx', 2) : asTensor(hx, 'GRUCell.forward', 'hx', 2).unsqueeze(0);
+      hx = cellHx(this, 'GRUCell.forward', input, hx, batched);
       cellChecks(this, input, [hx]);
       const ret = gruCell(input, hx, this._params(), false);
       return batched ? ret : ret.squeeze(0);
