@@ -80,7 +80,7 @@ const FLOAT_AWARE = new Set(['where', 'clamp', 'clip', 'clamp_', 'clip_', 'clamp
 function plainFloats(v) {
   if (v instanceof PyFloat) return v.value;
   if (Array.isArray(v)) return v.map(plainFloats);
-  if (v && typeof v === 'object' && Object.getPrototypeOf(v) === Object.prototype) {
+  if (v && typeof v === 'object' && Object.getPrototypeOf(v) === Object.prototype && !Object.isFrozen(v)) {  // not Ellipsis
     const o = {};
     for (const k of Object.keys(v)) o[k] = plainFloats(v[k]);
     return o;
@@ -306,3 +306,21 @@ export function scratch(values) {
   new Float64Array(memory.buffer, sp, values.length).set(values);
   return sp;
 }
+
+/** t.tolist() as nested JS Arrays of numbers/booleans (Python makes them lists). */
+export function tolist(h) {
+  W.tp_tensor_retain(h);
+  const t = wrap(h);
+  try {
+    const r = t.tolist();
+    return Array.isArray(r) ? r : [r];
+  } finally {
+    t.dispose();
+  }
+}
+export const _probe = {
+  bs: (a, b, c, d, e, f) => W.tp_binary_scalar(a, b, c, d, e, f),
+  rel: (a) => W.tp_tensor_release(a),
+  nop6: (a, b, c, d, e, f) => a,
+  nop1: (a) => a,
+};

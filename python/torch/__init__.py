@@ -53,6 +53,7 @@ from ._generator import Generator, default_generator, manual_seed, seed, initial
 from . import random  # noqa: E402
 from . import cuda, backends, linalg, special, fft  # noqa: E402,F401
 from . import _printing  # noqa: E402
+from . import _C  # noqa: E402,F401
 from ._printing import set_printoptions, get_printoptions  # noqa: E402,F401
 
 

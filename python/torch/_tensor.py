@@ -399,8 +399,11 @@ class Tensor:
         return int(v)
 
     def tolist(self):
-        r = _call('tolist', self._h, None, None)
-        c = _dtype(self._h)
+        h = self._h
+        r = _bridge.B.tolist(h).to_py()
+        if _ndim(h) == 0:
+            r = r[0]
+        c = _dtype(h)
         if c == _F32 or c == _F64:
             return _floats(r)
         return r
@@ -487,6 +490,8 @@ class Tensor:
         if inputs is not None:
             kw['inputs'] = list(inputs) if isinstance(inputs, (list, tuple)) else inputs
         _call('backward', self._h, (gradient,) if gradient is not None else (), kw)
+        if _function._live:
+            _function._sweep()
 
     def register_hook(self, hook):
         from .autograd._hooks import register_hook
@@ -609,6 +614,9 @@ class Tensor:
             if _ndim(h) == 0:
                 raise IndexError('invalid index of a 0-dim tensor. Use `tensor.item()` in Python or '
                                  '`tensor.item<T>()` in C++ to convert a 0-dim tensor to a number')
+            n = _size(h, 0)
+            if key >= n or key < -n:
+                raise IndexError(f'index {key} is out of bounds for dimension 0 with size {n}')
             r = _select(h, 0, key)
             if not r:
                 raise_core()
@@ -727,7 +735,7 @@ for _n in _UNARY_HOT:
 def _install_forwarders():
     methods = _bridge.B.tensorMethods().to_py()
     getters = set(_bridge.B.tensorGetters().to_py())
-    for name in methods:
+    for name in methods + sorted(getters):
         if name in Tensor.__dict__ or name in ('toString', 'dispose', 'index', 'constructor'):
             continue
         if name in getters:
@@ -738,3 +746,4 @@ def _install_forwarders():
 
 _install_forwarders()
 _bridge._Tensor = Tensor
+from .autograd import function as _function  # noqa: E402
