@@ -318,9 +318,33 @@ export function tolist(h) {
     t.dispose();
   }
 }
-export const _probe = {
-  bs: (a, b, c, d, e, f) => W.tp_binary_scalar(a, b, c, d, e, f),
-  rel: (a) => W.tp_tensor_release(a),
-  nop6: (a, b, c, d, e, f) => a,
-  nop1: (a) => a,
+// ---- the hot path's crossings -----------------------------------------------------------
+// Note [Deferred release]: a Python call into JS costs ~0.5 us, as much as a tiny op. So a
+// Python tensor's __del__ queues its handle, and the next hot op carries one queued handle
+// along and releases it in the same crossing (`r`; 0: none); a queue of 8 is flushed with
+// one call. A handle waits at most until the next op: memory still follows the names.
+export const hot = {
+  bs(op, h, s, kind, form, alpha, r) {
+    if (r) W.tp_tensor_release(r);
+    return W.tp_binary_scalar(op, h, s, kind, form, alpha);
+  },
+  bt(op, a, b, alpha, r) {
+    if (r) W.tp_tensor_release(r);
+    return W.tp_binary(op, a, b, alpha);
+  },
+  un(op, h, r) {
+    if (r) W.tp_tensor_release(r);
+    return W.tp_unary(op, h);
+  },
+  lin(id, a, b, r) {
+    if (r) W.tp_tensor_release(r);
+    return W.tp_linalg(id, a, b);
+  },
+  red(op, h, r) {
+    if (r) W.tp_tensor_release(r);
+    return W.tp_reduce(op, h, -1, 0, 0, 0, -1);
+  },
+  release(...hs) {
+    for (const h of hs) W.tp_tensor_release(h);
+  },
 };
