@@ -218,9 +218,9 @@ export function callObject(id, name, args, kwargs) {
 
 // ---- printing, grad_fn, hooks, warnings ---------------------------------------------------
 /** PyTorch's repr of the tensor with handle h. */
-export function repr(h) {
+export function repr(h, gradFnName) {
   const node = W.tp_tensor_grad_fn(h);
-  const name = node ? cstr(W.tp_node_name(node)).split('::').pop() : '';
+  const name = gradFnName ?? (node ? cstr(W.tp_node_name(node)).split('::').pop() : '');
   let s = 0;
   if (name) {
     const bytes = new TextEncoder().encode(name);

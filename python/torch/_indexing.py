@@ -20,6 +20,8 @@ def _check_key(k):
         return
     if hasattr(k, '__index__'):
         return
+    if isinstance(k, str):
+        raise TypeError("new(): invalid data type 'str'")
     raise IndexError('only integers, slices (`:`), ellipsis (`...`), None and long or byte Variables are valid '
                      'indices (got ' + type(k).__name__ + ')')
 
