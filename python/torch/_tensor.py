@@ -424,10 +424,13 @@ class Tensor:
         if not h:
             raise_core()
         old = self._h
+        g = _grad(old)
         self._h = h
-        _release(old)
         if rg:
             _rg_(h, 1)
+        if g:  # x.data = y keeps x's .grad (PyTorch replaces the data of the same tensor)
+            _set_grad(h, g)
+        _release(old)
 
     @property
     def _version(self):
