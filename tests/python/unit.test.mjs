@@ -1,5 +1,5 @@
 // Unit tests of Python mode's torch layer: every case of tests/python/unit_cases.py runs
-// under tensorpad and must print what PyTorch 1.13 printed (tes../fixtures/bits/python_unit.json,
+// under tensorpad and must print what PyTorch 1.13 printed (tests/fixtures/bits/python_unit.json,
 // made by tests/fixtures/gen_python_unit.py) and end in the same exception, if any.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
