@@ -600,4 +600,21 @@ class M:
 m = M(); print(m(torch.tensor([1., 2.])))
 print(f"loss: {loss.item():.4f}", f"{loss:.3e}", "%.2f" % loss.item(), str(torch.tensor(1.)))
 '''),
+    ('gradcheck and gradgradcheck', '''
+torch.manual_seed(0)
+x = torch.randn(3, dtype=torch.float64, requires_grad=True)
+w = torch.randn(3, 2, dtype=torch.float64, requires_grad=True)
+print(torch.autograd.gradcheck(lambda a, b: (a.sin() @ b).tanh(), (x, w)))
+print(torch.autograd.gradgradcheck(lambda a: a.sin() * a, (x,)))
+class Bad(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, i): return i * 2
+    @staticmethod
+    def backward(ctx, g): return g * 3
+print(torch.autograd.gradcheck(Bad.apply, (x,), raise_exception=False))
+try:
+    torch.autograd.gradcheck(Bad.apply, (x,))
+except RuntimeError as e:
+    print(type(e).__name__, str(e).split('\n')[0])
+'''),
 ]
