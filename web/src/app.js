@@ -5,6 +5,7 @@ import { createEditor } from './editor.js';
 import { Runner } from './runner.js';
 import { createGraphView } from './graph.js';
 import { createMemoryView } from './memory.js';
+import { createOutput } from './output.js';
 import { drawPlot, redrawPlots } from './plot.js';
 import { encodeCode, decodeHash } from './share.js';
 import { WELCOME } from './welcome.js';
@@ -74,17 +75,12 @@ select.addEventListener('change', () => loadExample(select.value));
 const editor = createEditor($('editor'), '', { onRun: () => run(), label: 'JavaScript code' });
 
 // ---- running ----
-const state = { stdout: '', stderr: '', done: null, runs: 0 };
+const output = createOutput(outputEl, { scroller: $('pane-output') });
+const append = output.append;
+// stdout/stderr: the run's text as kept by the output pane (all of it up to 100,000 lines).
+const state = { get stdout() { return output.text('out'); }, get stderr() { return output.text('err'); }, done: null, runs: 0 };
 let notice = '';
 function setStatus(text, cls = '') { statusEl.textContent = text; statusEl.className = `tp-status ${cls}`; }
-function append(text, cls) {
-  const span = document.createElement('span');
-  span.className = cls;
-  span.textContent = text;
-  outputEl.append(span);
-  if (outputEl.childNodes.length > 5000) outputEl.firstChild.remove();
-  outputEl.scrollTop = outputEl.scrollHeight;
-}
 
 const runner = new Runner(new URL('./worker.js', import.meta.url), {
   ready: (info) => {
@@ -96,18 +92,15 @@ const runner = new Runner(new URL('./worker.js', import.meta.url), {
 async function run() {
   if (runner.running) runner.stop();
   const code = editor.value;
-  outputEl.replaceChildren();
+  output.clear();
   figuresEl.replaceChildren();
   $('progress').hidden = true;
-  Object.assign(state, { stdout: '', stderr: '', done: null });
+  state.done = null;
   runBtn.disabled = false;
   stopBtn.disabled = false;
   setStatus('running…', 'tp-busy');
   const msg = await runner.run(code, {
-    out: (m) => {
-      if (m.stream === 'out') state.stdout += m.text; else state.stderr += m.text;
-      append(m.text, m.stream === 'out' ? 'out' : 'err');
-    },
+    out: (m) => append(m.text, m.stream === 'out' ? 'out' : 'err'),
     plot: (m) => drawPlot(figuresEl, m.plot),
     progress: (m) => {
       const p = $('progress');
@@ -137,6 +130,7 @@ async function run() {
     setStatus(`${e.name}${e.line ? ` at line ${e.line}` : ''}`, 'tp-err');
     if (e.line) editor.gotoLine(e.line, e.col ?? 1);
   }
+  output.flush();
   document.dispatchEvent(new CustomEvent('tensorpad:done', { detail: msg }));
 }
 runBtn.addEventListener('click', () => run());
@@ -171,4 +165,4 @@ window.addEventListener('resize', () => redrawPlots(figuresEl));
 matchMedia('(prefers-color-scheme: dark)').addEventListener?.('change', () => redrawPlots(figuresEl));
 
 // For tests and the curious: the page's parts.
-window.tensorpad = { runner, editor, state, run, graphView, memoryView, showGraph: (g) => { graphView.render(g); selectTab('graph'); }, showMemory: (m) => { memoryView.render(m); selectTab('memory'); }, selectTab };
+window.tensorpad = { runner, editor, state, output, run, graphView, memoryView, showGraph: (g) => { graphView.render(g); selectTab('graph'); }, showMemory: (m) => { memoryView.render(m); selectTab('memory'); }, selectTab };
