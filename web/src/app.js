@@ -14,7 +14,7 @@ import './style.css';
 
 const $ = (id) => document.getElementById(id);
 const outputEl = $('output'), figuresEl = $('figures'), statusEl = $('status');
-const runBtn = $('run'), stopBtn = $('stop');
+const runBtn = $('run'), stopBtn = $('stop'), restartBtn = $('restart');
 
 // ---- theme ----
 const THEME_KEY = 'tensorpad-theme';
@@ -84,13 +84,16 @@ function setStatus(text, cls = '') { statusEl.textContent = text; statusEl.class
 
 const runner = new Runner(new URL('./worker.js', import.meta.url), {
   ready: (info) => {
-    if (!runner.running && state.runs === 0) setStatus(`${notice}ready · ${info.shared ? 'shared memory' : 'plain memory'}${info.autograd ? '' : ' · autograd not in this build'}`, 'tp-ok');
+    if (restarting) { restarting = false; setStatus('runtime restarted · ready', 'tp-ok'); }
+    else if (!runner.running && state.runs === 0) setStatus(`${notice}ready · ${info.shared ? 'shared memory' : 'plain memory'}${info.autograd ? '' : ' · autograd not in this build'}`, 'tp-ok');
   },
   fatal: (message) => setStatus(`error: ${message}`, 'tp-err'),
 }, { early: window.__tensorpadEarly });
 
+let restarting = false;
 async function run() {
   if (runner.running) runner.stop();
+  restartBtn.classList.remove('tp-attn');
   const code = editor.value;
   output.clear();
   figuresEl.replaceChildren();
@@ -129,12 +132,23 @@ async function run() {
     append(`${e.name}: ${e.message}${e.line ? `\n    at line ${e.line}${e.col ? `, column ${e.col}` : ''}` : ''}\n`, 'err exc');
     setStatus(`${e.name}${e.line ? ` at line ${e.line}` : ''}`, 'tp-err');
     if (e.line) editor.gotoLine(e.line, e.col ?? 1);
+    if (runner.worn) {
+      append('The runtime may be worn out by this error: the next Run starts a fresh one (or press ↻ Restart now).\n', 'err');
+      setStatus(`${e.name} · the next Run restarts the runtime`, 'tp-err');
+      restartBtn.classList.add('tp-attn');
+    }
   }
   output.flush();
   document.dispatchEvent(new CustomEvent('tensorpad:done', { detail: msg }));
 }
 runBtn.addEventListener('click', () => run());
 stopBtn.addEventListener('click', () => runner.stop());
+restartBtn.addEventListener('click', () => {
+  restarting = !runner.running;
+  restartBtn.classList.remove('tp-attn');
+  setStatus('restarting the runtime…', 'tp-busy');
+  runner.restart().catch(() => {});
+});
 
 // ---- share ----
 $('share').addEventListener('click', async () => {

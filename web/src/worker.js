@@ -182,12 +182,16 @@ function expand(vars) {
 function describeError(e) {
   if (e instanceof ExitSignal) return e.code === 0 ? null : { name: 'Exit', message: `process.exit(${e.code})`, line: null };
   const where = userLine(e, measuredOffset ?? 0);
+  const message = e?.message ?? String(e);
   return {
     name: e?.name ?? 'Error',
-    message: e?.message ?? String(e),
+    message,
     line: where?.line ?? null,
     col: where?.col ?? null,
     syntax: e instanceof SyntaxError && !where,
+    // The runtime itself may be worn out (a heap grown to its limit never shrinks; a trap
+    // may leave the core mid-update): the page offers a fresh worker, and uses one next Run.
+    fatal: e instanceof WebAssembly.RuntimeError || /not enough memory|out of memory|Array buffer allocation failed|WebAssembly\.Memory/i.test(message),
   };
 }
 
