@@ -28,6 +28,7 @@ import * as misc2Methods from './misc2.js';
 import * as decomp from './decomp.js';
 import * as torchfns from './torchfns.js';
 import * as dataUtils from './data.js';
+import * as serialization from './serialization.js';
 import { Generator, default_generator, generatorOf } from './generator.js';
 import * as svd from './svd.js';
 
@@ -600,6 +601,7 @@ decomp.install(torch, Tensor);
 svd.install(torch, Tensor);
 torchfns.install(torch, Tensor);
 dataUtils.install(torch);  // torch.utils.data
+serialization.install(torch);  // torch.save / torch.load
 
 applyPrintOptions();
 Object.freeze(torch);
