@@ -26,8 +26,5 @@ class Parameter(torch.Tensor):
     def __repr__(self):
         return 'Parameter containing:\n' + super().__repr__()
 
-    def __reduce_ex__(self, proto):
-        return (Parameter, (self.data, self.requires_grad))
-
     if _disabled is not None:
         __torch_function__ = _disabled
