@@ -6,6 +6,10 @@ gradients, 50 training steps per optimizer), the same DataLoader orders and the 
 exception class and message. Prints one line per failure and the counts.
 
     /usr/bin/python3 tests/python/nn_parity.py [-v] [NAME_SUBSTRING]
+
+It then runs every tests/python/programs/nn_*.py with torch.nn, torch.optim and
+torch.utils.data replaced by tensorpad's (PyTorch underneath) and requires the stdout that
+PyTorch itself printed (tests/python/expected/NAME.out) and the same final exception.
 """
 import collections
 import math
@@ -891,6 +895,84 @@ def _(nn, optim, data):
     return losses
 
 
+HERE = __import__('os').path.dirname(__import__('os').path.abspath(__file__))
+
+
+def swap_in_tensorpad():
+    """torch.nn / torch.optim / torch.utils.data (and their submodules) become tensorpad's."""
+    tpnn, tpoptim, tpdata = TP
+    swaps = {'torch.nn': tpnn, 'torch.nn.init': tpnn.init, 'torch.nn.utils': tpnn.utils,
+             'torch.nn.parameter': sys.modules['tpnn.parameter'], 'torch.nn.modules': tpnn.modules,
+             'torch.nn.modules.module': tpnn.modules.module, 'torch.optim': tpoptim,
+             'torch.optim.lr_scheduler': tpoptim.lr_scheduler, 'torch.utils.data': tpdata,
+             'torch.utils.data.dataloader': tpdata.dataloader}
+    for name, mod in swaps.items():
+        sys.modules[name] = mod
+    torch.nn, torch.optim, torch.utils.data = tpnn, tpoptim, tpdata
+    tpnn.functional = torch.nn.functional if hasattr(torch.nn, 'functional') else tpnn.functional
+
+
+def run_programs():
+    """(passed, names that differ) over tests/python/programs/nn_*.py."""
+    import os
+    import runpy
+    import tempfile
+    import traceback
+    progs = os.path.join(HERE, 'programs')
+    expected = os.path.join(HERE, 'expected')
+    names = sorted(f[:-3] for f in os.listdir(progs) if f.startswith('nn_') and f.endswith('.py'))
+    names = [n for n in names if not ONLY or any(o in n for o in ONLY)]
+    passed, bad = 0, []
+    for name in names:
+        with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+            sys.stdout.flush()
+            pid = os.fork()
+            if pid == 0:
+                os.dup2(out.fileno(), 1)
+                os.dup2(err.fileno(), 2)
+                os.chdir(progs)
+                swap_in_tensorpad()
+                try:
+                    runpy.run_path(os.path.join(progs, name + '.py'), run_name='__main__')
+                except BaseException:  # noqa: BLE001 - reported as Python does
+                    traceback.print_exc()
+                sys.stdout.flush()
+                sys.stderr.flush()
+                os._exit(0)
+            os.waitpid(pid, 0)
+            out.seek(0)
+            err.seek(0)
+            got, got_err = out.read(), err.read().decode('utf-8', 'replace')
+        with open(os.path.join(expected, name + '.out'), 'rb') as fh:
+            want = fh.read()
+        want_exc = None
+        if os.path.exists(os.path.join(expected, name + '.err')):
+            with open(os.path.join(expected, name + '.err'), encoding='utf-8') as fh:
+                want_exc = fh.read().strip()
+        i = got_err.rfind('Traceback (most recent call last):')
+        got_exc = None
+        if i >= 0:
+            lines = got_err[i:].split('\n')[1:]
+            while lines and lines[0].startswith('  '):
+                lines.pop(0)
+            got_exc = '\n'.join(lines).strip()
+        if got == want and got_exc == want_exc:
+            passed += 1
+            if VERBOSE:
+                print('ok   program', name)
+        else:
+            bad.append(name)
+            print('FAIL program', name)
+            import difflib
+            for line in list(difflib.unified_diff(want.decode('utf-8', 'replace').split('\n'),
+                                                  got.decode('utf-8', 'replace').split('\n'),
+                                                  'pytorch', 'tensorpad', lineterm='', n=1))[:20]:
+                print('    ' + line)
+            if got_exc != want_exc:
+                print('    exception: pytorch', repr(want_exc), '\n               tensorpad', repr(got_exc))
+    return passed, bad
+
+
 def main():
     ran = passed = 0
     failures = []
@@ -914,7 +996,9 @@ def main():
                         print('   ', part, '\n      tensorpad:', str(g)[:1500], '\n      pytorch:  ', str(w)[:1500])
     print(f'nn_parity: {passed}/{ran} cases identical to PyTorch {torch.__version__}'
           f' ({len(failures)} failing)')
-    return 0 if not failures else 1
+    ppassed, pbad = run_programs()
+    print(f'nn_parity: {ppassed}/{ppassed + len(pbad)} nn_* programs print what PyTorch printed')
+    return 0 if not failures and not pbad else 1
 
 
 if __name__ == '__main__':

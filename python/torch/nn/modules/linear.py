@@ -48,6 +48,29 @@ class Linear(Module):
             self.in_features, self.out_features, self.bias is not None)
 
 
+def _bilinear(input1, input2, weight, bias=None):
+    """y[..., o] = sum_ij x1[..., i] W[o, i, j] x2[..., j] (+ b[o]), from matmul, mul and sum,
+    for a functional module without F.bilinear (the JS library has none)."""
+    out_features, in1, in2 = weight.shape
+    if input1.shape[:-1] != input2.shape[:-1]:
+        raise RuntimeError("bilinear(): input batch dimensions do not match: got {} and {}".format(
+            list(input1.shape[:-1]), list(input2.shape[:-1])))
+    if input1.size(-1) != in1:
+        raise RuntimeError("bilinear(): input1 size does not match weight size: got {} but expected {}".format(
+            input1.size(-1), in1))
+    if input2.size(-1) != in2:
+        raise RuntimeError("bilinear(): input2 size does not match weight size: got {} but expected {}".format(
+            input2.size(-1), in2))
+    lead = input1.shape[:-1]
+    x1 = input1.reshape(-1, in1)
+    x2 = input2.reshape(-1, in2)
+    t = x1.matmul(weight.permute(1, 0, 2).reshape(in1, out_features * in2)).reshape(-1, out_features, in2)
+    y = t.mul(x2.unsqueeze(1)).sum(-1)
+    if bias is not None:
+        y = y + bias
+    return y.reshape(*lead, out_features)
+
+
 class Bilinear(Module):
     def __init__(self, in1_features, in2_features, out_features, bias=True, device=None, dtype=None):
         super().__init__()
@@ -68,7 +91,8 @@ class Bilinear(Module):
             init.uniform_(self.bias, -bound, bound)
 
     def forward(self, input1, input2):
-        return F.bilinear(input1, input2, self.weight, self.bias)
+        bilinear = getattr(F, 'bilinear', None) or _bilinear
+        return bilinear(input1, input2, self.weight, self.bias)
 
     def extra_repr(self):
         return 'in1_features={}, in2_features={}, out_features={}, bias={}'.format(
