@@ -66,6 +66,21 @@ def register_module_full_backward_hook(hook):
     return handle
 
 
+class _StateDict(OrderedDict):
+    """What state_dict() returns: an OrderedDict that prints as CPython 3.11's does,
+    OrderedDict([('k', v), ...]), the text PyTorch 1.13 programs show (3.12 changed it to
+    OrderedDict({'k': v}), and the browser's CPython is newer)."""
+
+    def __repr__(self):
+        if not self:
+            return 'OrderedDict()'
+        return 'OrderedDict(%r)' % (list(self.items()),)
+
+
+_StateDict.__name__ = _StateDict.__qualname__ = 'OrderedDict'
+_StateDict.__module__ = 'collections'
+
+
 class _IncompatibleKeys(namedtuple('IncompatibleKeys', ['missing_keys', 'unexpected_keys'])):
     def __repr__(self):
         if not self.missing_keys and not self.unexpected_keys:
@@ -491,7 +506,7 @@ class Module:
                 "https://pytorch.org/docs/master/generated/torch.nn.Module.html#torch.nn.Module.state_dict"
                 " for details.")
         if destination is None:
-            destination = OrderedDict()
+            destination = _StateDict()
             destination._metadata = OrderedDict()
         local_metadata = dict(version=self._version)
         if hasattr(destination, '_metadata'):

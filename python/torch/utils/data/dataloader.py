@@ -7,7 +7,7 @@ import math
 
 import torch
 from .dataset import IterableDataset
-from .sampler import SequentialSampler, RandomSampler, BatchSampler
+from .sampler import SequentialSampler, RandomSampler, BatchSampler, _int64_item
 from .collate import default_collate, default_convert
 
 __all__ = ['DataLoader', 'get_worker_info']
@@ -129,9 +129,9 @@ class _SingleProcessDataLoaderIter:
         self._collate_fn = loader.collate_fn
         self._sampler_iter = iter(self._index_sampler)
         if loader.generator is None:
-            self._base_seed = torch.empty((), dtype=torch.int64).random_().item()
+            self._base_seed = _int64_item(torch.empty((), dtype=torch.int64).random_())
         else:
-            self._base_seed = torch.empty((), dtype=torch.int64).random_(generator=loader.generator).item()
+            self._base_seed = _int64_item(torch.empty((), dtype=torch.int64).random_(generator=loader.generator))
         self._num_yielded = 0
         self._length = len(loader) if self._kind == 'map' else None
         self._dataset_iter = iter(self._dataset) if self._kind == 'iterable' else None

@@ -29,6 +29,12 @@ class SequentialSampler(Sampler):
         return len(self.data_source)
 
 
+def _int64_item(t):
+    """The exact value of a 0-d int64 tensor, in two 32-bit halves: the core's item() goes
+    through a double, which rounds values above 2**53 (as random_() seeds are)."""
+    return (int((t >> 32).item()) << 32) | int((t & 0xFFFFFFFF).item())
+
+
 def _gen_kw(generator):
     return {} if generator is None else {'generator': generator}
 
@@ -54,7 +60,7 @@ class RandomSampler(Sampler):
     def __iter__(self):
         n = len(self.data_source)
         if self.generator is None:
-            seed = int(torch.empty((), dtype=torch.int64).random_().item())
+            seed = _int64_item(torch.empty((), dtype=torch.int64).random_())
             generator = torch.Generator()
             generator.manual_seed(seed)
         else:
