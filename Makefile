@@ -134,8 +134,9 @@ test-browser: web deps-browser
 
 # ---- fixtures (needs Debian's python3-torch; the JSON is committed so CI needs no torch)
 .PHONY: fixtures
-fixtures:
+fixtures: build
 	@/usr/bin/python3 -c 'import torch' 2>/dev/null || { $(APT_INSTALL) python3-torch; }
+	node tests/fixtures/serialization/write_js.mjs
 	for g in tests/fixtures/gen_*.py; do /usr/bin/python3 $$g || exit 1; done
 	@test -f /usr/include/simde/wasm/simd128.h || { echo "installing libsimde-dev"; $(APT_INSTALL) libsimde-dev; }
 	/usr/bin/python3 tests/fixtures/check_tanh.py

@@ -28,6 +28,7 @@ import * as misc2Methods from './tensor/resize_renorm_special.js';
 import * as decomp from './linalg/decomp.js';
 import * as torchfns from './torch/functional.js';
 import * as dataUtils from './utils/data/data.js';
+import * as serialization from './torch/serialization.js';
 import { Generator, default_generator, generatorOf } from './core/generator.js';
 import * as svd from './linalg/svd.js';
 
@@ -600,6 +601,7 @@ decomp.install(torch, Tensor);
 svd.install(torch, Tensor);
 torchfns.install(torch, Tensor);
 dataUtils.install(torch);  // torch.utils.data
+serialization.install(torch);  // torch.save / torch.load
 
 applyPrintOptions();
 Object.freeze(torch);
