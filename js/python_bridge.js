@@ -137,6 +137,7 @@ export function dropObject(id) { objects.delete(id); }
 const TEXT_CLASSES = [
   [/^index -?\d+ is out of bounds for dimension|^Index -?\d+ is out of bounds|^too many indices for tensor of dimension|out of range \(expected to be in range of/, 'IndexError'],
   [/^Dimension out of range/, 'IndexError'],
+  [/^Target -?\d+ is out of bounds\.|^index out of range in self/, 'IndexError'],
   [/^IndexError: /, 'IndexError'],
   [/^NotImplementedError|is not implemented|not implemented for/, 'NotImplementedError'],
   [/^ValueError: |^only one element tensors can be converted|^not enough values to unpack/, 'ValueError'],
