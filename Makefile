@@ -122,7 +122,7 @@ test-native: $(NATIVE_TESTS)
 	+@for t in $(NATIVE_TESTS); do echo "== $$t"; ASAN_OPTIONS=allocator_may_return_null=1 $$t || exit 1; done
 
 test-js: build
-	+node --test tests/js/
+	+node --test tests/js/ tests/layers/
 
 # Python mode (CPython in WebAssembly): one interpreter per file, so one file at a time.
 test-python: build

@@ -738,6 +738,8 @@ export interface Torch {
   load(f: string | Uint8Array | ArrayBuffer | ArrayBufferView, opts?: { map_location?: string | null; weights_only?: boolean }): any;
   load(f: Blob, opts?: { map_location?: string | null; weights_only?: boolean }): Promise<any>;
   readonly serialization: { save: Torch['save']; load: Torch['load']; UnpicklingError: typeof Error };
+  /** torch.special (js/torch/special.js): entr, and 1.13's torch.special names of existing functions (expit, gammaln, psi, ...). */
+  readonly special: { entr(input: Tensor): Tensor; [alias: string]: (...args: any[]) => any };
 
   /** Operator functions (docs/API.md "Math", "Shape and indexing") are added at load time. */
   [name: string]: any;

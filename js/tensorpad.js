@@ -29,6 +29,7 @@ import * as decomp from './linalg/decomp.js';
 import * as torchfns from './torch/functional.js';
 import * as dataUtils from './utils/data/data.js';
 import * as serialization from './torch/serialization.js';
+import * as special from './torch/special.js';
 import { Generator, default_generator, generatorOf } from './core/generator.js';
 import * as svd from './linalg/svd.js';
 
@@ -602,6 +603,7 @@ svd.install(torch, Tensor);
 torchfns.install(torch, Tensor);
 dataUtils.install(torch);  // torch.utils.data
 serialization.install(torch);  // torch.save / torch.load
+special.install(torch);  // torch.special
 
 applyPrintOptions();
 Object.freeze(torch);
