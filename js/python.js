@@ -11,6 +11,11 @@
 // as one file, built by `make build`).
 
 const isNode = typeof process !== 'undefined' && !!process.versions?.node;
+// Note [V8 deopt crash]: Node 20's V8 dies with "Fatal error ... unreachable code" in
+// Deoptimizer::DoComputeBuiltinContinuation after a few hundred Python programs in one
+// process (tests/python/programs.test.mjs hit it every run); without TurboFan's inlining it
+// does not happen, at no measurable cost to Python mode. Set before Pyodide's code is compiled.
+if (isNode) globalThis.process.getBuiltinModule?.('node:v8')?.setFlagsFromString('--no-turbo-inlining');
 const PKG_DIR = '/lib/tensorpad-python';
 
 /** Every file of the Python package: {path: text}, from ../python/ (Node) or the bundle. */
