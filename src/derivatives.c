@@ -2032,7 +2032,7 @@ static int misc_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
   }
   case TP_MISC_MVLGAMMA: {  /* d x = g * sum_i digamma(x + (1 - i) / 2) */
     tp_tensor *x = unpack(a, n, 0);
-    return (gi[0] = own(x ? K(a, tp_mvlgamma_grad(g, x, (int64_t)n->s[0])) : NULL)) ? 0 : -1;
+    return (gi[0] = own(x ? K(a, tp_mvlgamma_grad(g, x, tp_clamp_i64(n->s[0]))) : NULL)) ? 0 : -1;
   }
   default: return misc2_formula(a, n, g, gi);
   }
