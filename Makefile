@@ -5,13 +5,23 @@
 
 SHELL := /bin/bash
 .DEFAULT_GOAL := build
+# Compile in parallel by default (a -j on the command line wins), each job's output printed
+# whole; test runs (recipes marked +) stream their output as they go.
+ifeq ($(MAKELEVEL),0)
+MAKEFLAGS += -j$(shell nproc) --output-sync=target
+endif
 
-SRC      := $(wildcard src/*.c)
-HDR      := $(wildcard src/*.h)
+# src/ is folders by layer, then domain (docs/ARCHITECTURE.md has the map): every .c below
+# src/ is one object; every folder holding a header is an include dir, so files include
+# their headers by name ("internal.h", "shape.h") wherever they live.
+SRC      := $(shell find src -name '*.c' | sort)
+HDR      := $(shell find src -name '*.h' -o -name '*.def' | sort)
+INCLUDES := $(addprefix -I,$(sort $(dir $(HDR))))
+JS       := $(shell find js -name '*.js' | sort)
 PORT     ?= 8080
 
 # ---- flag groups ----------------------------------------------------------------------
-COMMON_CFLAGS := -std=c11 -Wall -Wextra -Wno-unused-parameter -Wshadow -Werror=implicit-function-declaration
+COMMON_CFLAGS := -std=c11 -Wall -Wextra -Wno-unused-parameter -Wshadow -Werror=implicit-function-declaration $(INCLUDES)
 NATIVE_CFLAGS := $(COMMON_CFLAGS) -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
 WASM_CFLAGS   := $(COMMON_CFLAGS) -msimd128
 WASM_LDFLAGS  := -O2 --js-library src/imports.lib.js --no-entry -sSTANDALONE_WASM -sALLOW_MEMORY_GROWTH -sABORTING_MALLOC=0 -sMALLOC=emmalloc -sMAXIMUM_MEMORY=2GB
@@ -47,18 +57,19 @@ build: deps dist/tensorpad.wasm dist/tensorpad-plain.wasm dist/tensorpad.min.js
 # for speed, the rest (printing, indexing, views, shape ops, formulas, the less common
 # ops) for size: moving view, linalg, nn and create here changed no workload of
 # `make bench` measurably and costs 2 KB gzip.
-# Inside the fast files, TP_COLD_BEGIN ... TP_COLD_END (src/internal.h) mark what is off
+# Inside the fast files, TP_COLD_BEGIN ... TP_COLD_END (src/core/internal.h) mark what is off
 # the hot path (other dtypes' kernels, rare ops) to be compiled for size too.
-WASM_FAST := elementwise gemm reduce iter storage autograd random
+# (File names, whatever their folder: src/ops/elementwise/elementwise.c, src/autograd/engine.c, ...)
+WASM_FAST := elementwise gemm reduce iter storage engine random
 wasm_opt   = $(if $(filter $(basename $(notdir $<)),$(WASM_FAST)),-O2,-Os)
 SHARED_OBJ := $(patsubst src/%.c,build/wasm/shared/%.o,$(SRC))
 PLAIN_OBJ  := $(patsubst src/%.c,build/wasm/plain/%.o,$(SRC))
 
-build/wasm/shared/%.o: src/%.c $(HDR) Makefile
+build/wasm/shared/%.o: src/%.c $(HDR) Makefile | deps
 	@mkdir -p $(@D)
 	$(EMCC_ENV) emcc $(WASM_CFLAGS) $(wasm_opt) -matomics -mbulk-memory -c $< -o $@
 
-build/wasm/plain/%.o: src/%.c $(HDR) Makefile
+build/wasm/plain/%.o: src/%.c $(HDR) Makefile | deps
 	@mkdir -p $(@D)
 	$(EMCC_ENV) emcc $(WASM_CFLAGS) $(wasm_opt) -c $< -o $@
 
@@ -70,8 +81,8 @@ dist/tensorpad-plain.wasm: $(PLAIN_OBJ) src/imports.lib.js | dist
 
 # The library as one minified ES module for pages and bundlers (package.json's "browser"
 # export); Node imports js/tensorpad.js itself. Names are kept: classes print them. It
-# loads the wasm from its own directory (TENSORPAD_WASM_DIR, see js/core.js).
-dist/tensorpad.min.js: $(wildcard js/*.js) build/.npm-stamp | dist
+# loads the wasm from its own directory (TENSORPAD_WASM_DIR, see js/core/wasm.js).
+dist/tensorpad.min.js: $(JS) build/.npm-stamp | dist
 	npx esbuild js/tensorpad.js --bundle --format=esm --minify --keep-names --platform=neutral \
 	  '--external:node:*' --legal-comments=none --target=es2022 --log-level=warning \
 	  '--define:TENSORPAD_WASM_DIR="./"' --outfile=$@
@@ -84,6 +95,8 @@ NATIVE_TESTS := $(patsubst tests/native/%.c,build/native/%,$(wildcard tests/nati
 
 # The core is compiled once under the sanitizers; each suite links against those objects.
 NATIVE_OBJ := $(patsubst src/%.c,build/native/obj/%.o,$(SRC))
+# Kept between runs (make would delete them as intermediates and rebuild them all next time).
+.SECONDARY: $(NATIVE_OBJ)
 
 build/native/obj/%.o: src/%.c $(HDR) Makefile
 	@mkdir -p $(@D)
@@ -91,20 +104,25 @@ build/native/obj/%.o: src/%.c $(HDR) Makefile
 
 build/native/%: tests/native/%.c $(NATIVE_OBJ) tests/native/check.h tests/native/tensors.h
 	@mkdir -p build/native
-	$(CC) $(NATIVE_CFLAGS) -Isrc $< $(NATIVE_OBJ) -lm -o $@
+	$(CC) $(NATIVE_CFLAGS) $< $(NATIVE_OBJ) -lm -o $@
 
 .PHONY: test test-native test-js test-browser
-test: build test-native test-fuzz test-js test-browser
+# The suites one after another (each builds what it needs in parallel first).
+test: build
+	@$(MAKE) --no-print-directory test-native
+	@$(MAKE) --no-print-directory test-fuzz
+	@$(MAKE) --no-print-directory test-js
+	@$(MAKE) --no-print-directory test-browser
 
 test-native: $(NATIVE_TESTS)
-	@for t in $(NATIVE_TESTS); do echo "== $$t"; ASAN_OPTIONS=allocator_may_return_null=1 $$t || exit 1; done
+	+@for t in $(NATIVE_TESTS); do echo "== $$t"; ASAN_OPTIONS=allocator_may_return_null=1 $$t || exit 1; done
 
 test-js: build
-	node --test tests/js/
+	+node --test tests/js/
 
 # Real headless Chromium (Debian's package) driven by playwright-core; see tests/browser/.
 test-browser: web deps-browser
-	node --test --test-concurrency=1 tests/browser/
+	+node --test --test-concurrency=1 tests/browser/
 
 # ---- fuzz: libFuzzer over the public C API under ASan+UBSan (tests/fuzz/) ---------------
 # `make fuzz` runs it for FUZZ_SECONDS on one core (niced), growing build/fuzz/corpus from the
@@ -115,17 +133,17 @@ FUZZ_CFLAGS  := $(COMMON_CFLAGS) -O1 -g -fno-omit-frame-pointer -fsanitize=addre
 FUZZ_OBJ     := $(patsubst src/%.c,build/fuzz/obj/%.o,$(SRC))
 FUZZ_ENV     := ASAN_OPTIONS=allocator_may_return_null=1:max_allocation_size_mb=256:detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1
 FUZZ_SECONDS ?= 3600
-FUZZ_RUNS    ?= 20000
+FUZZ_RUNS    ?= 5000
 
 build/fuzz/obj/%.o: src/%.c $(HDR) Makefile
 	@mkdir -p $(@D)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c $< -o $@
 
 # Objects are kept between runs (make would delete them as intermediates of the pattern rules).
-.SECONDARY: $(FUZZ_OBJ) $(NATIVE_OBJ)
+.SECONDARY: $(FUZZ_OBJ)
 
 build/fuzz/fuzz_capi: tests/fuzz/fuzz_capi.c $(FUZZ_OBJ)
-	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -Isrc $< $(FUZZ_OBJ) -lm -o $@
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer $< $(FUZZ_OBJ) -lm -o $@
 
 .PHONY: fuzz test-fuzz
 fuzz: build/fuzz/fuzz_capi

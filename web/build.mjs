@@ -6,7 +6,7 @@
 //
 // Layout of dist/web: index.html, assets/{app.js,app.css,worker.js}, embed.js, embed.css,
 // dist/{tensorpad.wasm,tensorpad-plain.wasm}, tutorials/*.html. The worker bundles
-// js/tensorpad.js, which finds its wasm at ../dist/ relative to itself.
+// js/tensorpad.js, told to find its wasm at ../dist/ relative to itself (TENSORPAD_WASM_DIR).
 import { build } from 'esbuild';
 import { cp, mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
@@ -42,6 +42,8 @@ await mkdir(join(out, 'dist'), { recursive: true });
 await build({
   ...common, entryPoints: { app: join(root, 'web/src/app.js'), worker: join(root, 'web/src/worker.js') },
   format: 'esm', outdir: join(out, 'assets'), plugins: [examplesPlugin],
+  // The worker runs from assets/ and the wasm builds are copied to dist/ next to it.
+  define: { TENSORPAD_WASM_DIR: '"../dist/"' },
 });
 await build({ ...common, entryPoints: { embed: join(root, 'web/embed.js') }, format: 'iife', outdir: out });
 
