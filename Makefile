@@ -133,7 +133,7 @@ FUZZ_CFLAGS  := $(COMMON_CFLAGS) -O1 -g -fno-omit-frame-pointer -fsanitize=addre
 FUZZ_OBJ     := $(patsubst src/%.c,build/fuzz/obj/%.o,$(SRC))
 FUZZ_ENV     := ASAN_OPTIONS=allocator_may_return_null=1:max_allocation_size_mb=256:detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1
 FUZZ_SECONDS ?= 3600
-FUZZ_RUNS    ?= 5000
+FUZZ_RUNS    ?= 15000
 
 build/fuzz/obj/%.o: src/%.c $(HDR) Makefile
 	@mkdir -p $(@D)

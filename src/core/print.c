@@ -231,7 +231,7 @@ static sbuf out;
 
 TP_API const char *tp_repr(tp_tensor *t, const char *grad_fn) {
   const int indent = 7;  /* strlen("tensor(") */
-  char suffixes[3][512];
+  char suffixes[3][600];
   int nsuffix = 0;
   out.len = 0;
   out.oom = 0;

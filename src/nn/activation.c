@@ -206,23 +206,12 @@ static tp_tensor *constant_pad_impl(tp_tensor *x, int n, const int64_t *pad, dou
   if (n / 2 > x->ndim)
     return tp_fail("Length of pad should be no more than twice the number of dimensions of the input. Pad length is %d while the input has %d dimensions.", n, x->ndim);
   int l_diff = x->ndim - n / 2, all_non_pos = 1;
-  double sizes[TP_MAX_DIMS];
-  for (int i = 0; i < x->ndim; i++) {  /* the output size first, in wrapping int64 as ATen computes it */
-    sizes[i] = (double)x->shape[i];
-    if (i < l_diff) continue;
-    int64_t pl = pad[2 * (x->ndim - i - 1)], pr = pad[2 * (x->ndim - i - 1) + 1];
-    int64_t nd = (int64_t)((uint64_t)x->shape[i] + (uint64_t)pl + (uint64_t)pr);
-    if (nd <= 0)
-      return tp_fail("The input size %lld, plus negative padding %lld and %lld resulted in a negative output size, which is invalid. Check dimension %d of your input.",
-                     (long long)x->shape[i], (long long)pl, (long long)pr, i);
-    sizes[i] = (double)nd;
-  }
   tp_tensor *c = x;
   tp_tensor_retain(c);
   for (int i = l_diff; i < x->ndim; i++) {
     int64_t pl = pad[2 * (x->ndim - i - 1)], pr = pad[2 * (x->ndim - i - 1) + 1];
     tp_tensor *t;
-    if (pl < 0) {  /* pl > -size here: the output size check came first */
+    if (pl < 0) {  /* narrow refuses a crop past the start, as in 1.13 */
       t = tp_narrow(c, i, -(double)pl, (double)c->shape[i] + (double)pl);
       tp_tensor_release(c);
       if (!(c = t)) return NULL;
@@ -237,6 +226,19 @@ static tp_tensor *constant_pad_impl(tp_tensor *x, int n, const int64_t *pad, dou
     tp_tensor *out = tp_clone(c);
     tp_tensor_release(c);
     return out;
+  }
+  double sizes[TP_MAX_DIMS];
+  for (int i = 0; i < x->ndim; i++) {  /* the output size, in wrapping int64 as ATen computes it */
+    sizes[i] = (double)x->shape[i];
+    if (i < l_diff) continue;
+    int64_t pl = pad[2 * (x->ndim - i - 1)], pr = pad[2 * (x->ndim - i - 1) + 1];
+    int64_t nd = (int64_t)((uint64_t)x->shape[i] + (uint64_t)pl + (uint64_t)pr);
+    if (nd <= 0) {
+      tp_tensor_release(c);
+      return tp_fail("The input size %lld, plus negative padding %lld and %lld resulted in a negative output size, which is invalid. Check dimension %d of your input.",
+                     (long long)x->shape[i], (long long)pl, (long long)pr, i);
+    }
+    sizes[i] = (double)nd;
   }
   if (x->dtype == TP_BOOL) value = value != 0;
   else if (!tp_dtype_table[x->dtype].is_floating) value = trunc(value);

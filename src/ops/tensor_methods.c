@@ -262,13 +262,19 @@ TP_API int tp_resize_(tp_tensor *t, int ndim, const double *sizes) {
   int64_t shape[TP_MAX_DIMS], stride[TP_MAX_DIMS];
   for (int d = 0; d < ndim && d < TP_MAX_DIMS; d++)
     if (sizes[d] < 0) return tp_fail_status(FAIL_NUMEL);  /* 1.13's message (with a 0 size it even makes the tensor) */
+  double dn = 1;
+  for (int d = 0; d < ndim && d < TP_MAX_DIMS; d++) dn *= sizes[d];
+  if (dn >= 9223372036854775808.0) return tp_fail_status(FAIL_NUMEL);  /* resize_ multiplies first, as 1.13 */
   if (tp_check_sizes(ndim, sizes, shape)) return -1;
   int same = ndim == t->ndim;
   for (int d = 0; same && d < ndim; d++) same = shape[d] == t->shape[d];
   if (same) return 0;
   tp_contiguous_strides(ndim, shape, stride);
   int64_t numel = tp_shape_numel(ndim, shape), item = tp_dtype_table[t->dtype].itemsize;
-  if (numel && tp_storage_grow(t->storage, (t->offset + numel) * item)) return -1;
+  int64_t need;
+  if (numel && (__builtin_add_overflow(t->offset, numel, &need) || !tp_mul_ok(need, item, &need)))
+    return tp_fail_status(FAIL_NUMEL);
+  if (numel && tp_storage_grow(t->storage, need)) return -1;
   t->ndim = (int8_t)ndim;
   memcpy(t->shape, shape, sizeof(int64_t) * ndim);
   memcpy(t->stride, stride, sizeof(int64_t) * ndim);
