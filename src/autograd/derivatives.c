@@ -2595,7 +2595,7 @@ static int nnact_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
     d = where0(a, cmp_s(a, TP_OP_GT, x, p[0]), g);
     break;
   case TP_ACT_RRELU:  /* training: g noise; eval: x > 0 ? g : g slope */
-    d = p[2] != 0 ? mul(a, g, unpack(a, n, 1)) : where3(a, cmp_s(a, TP_OP_GT, x, 0), g, sc(a, TP_OP_MUL, g, p[0]));
+    d = p[2] != 0 && tp_node_nsaved(n) > 1 ? mul(a, g, unpack(a, n, 1)) : where3(a, cmp_s(a, TP_OP_GT, x, 0), g, sc(a, TP_OP_MUL, g, p[0]));
     break;
   case TP_ACT_GLU: {  /* a, b the halves, s = sigmoid(b): cat(g s, g a s (1 - s)) along dim */
     int64_t dim = n->iv[0], h = x->shape[dim] / 2;

@@ -582,7 +582,7 @@ static int plan_make(index_plan *p, tp_tensor *t, int n, tp_tensor *const *indic
   /* PyTorch checks an index only when an output element reads it: none for empty results. */
   int64_t rest = 1;
   for (int d = 0; d < g.ndim; d++)
-    if (d < first || d >= first + ndef) rest *= g.shape[d];
+    if ((d < first || d >= first + ndef) && !tp_mul_ok(rest, g.shape[d], &rest)) return tp_fail_status("numel: integer multiplication overflow");
   /* 4. offsets, validating every index before anything is written */
   int64_t nbnumel = tp_shape_numel(nb, bshape);
   int64_t *offsets = calloc((size_t)(nbnumel ? nbnumel : 1), sizeof *offsets);
