@@ -49,7 +49,7 @@ build/.npm-stamp: package.json package-lock.json
 
 # ---- build ----------------------------------------------------------------------------
 .PHONY: build
-build: deps dist/tensorpad.wasm dist/tensorpad-plain.wasm dist/tensorpad.min.js
+build: deps dist/tensorpad.wasm dist/tensorpad-plain.wasm dist/tensorpad.min.js dist/tensorpad-python.json
 
 # Speed where it pays, size everywhere else: the wasm is most of what a page downloads.
 # Files on the per-op path (dispatch, iterator, allocation, the engine, the float32
@@ -87,6 +87,10 @@ dist/tensorpad.min.js: $(JS) build/.npm-stamp | dist
 	  '--external:node:*' --legal-comments=none --target=es2022 --log-level=warning \
 	  '--define:TENSORPAD_WASM_DIR="./"' --outfile=$@
 
+# Python mode's torch package as one file, for pages and workers (js/python.js).
+dist/tensorpad-python.json: $(shell find python -name '*.py') python/bundle.mjs | dist
+	node python/bundle.mjs $@
+
 dist build:
 	mkdir -p $@
 
@@ -106,19 +110,24 @@ build/native/%: tests/native/%.c $(NATIVE_OBJ) tests/native/check.h tests/native
 	@mkdir -p build/native
 	$(CC) $(NATIVE_CFLAGS) $< $(NATIVE_OBJ) -lm -o $@
 
-.PHONY: test test-native test-js test-browser
+.PHONY: test test-native test-js test-python test-browser
 # The suites one after another (each builds what it needs in parallel first).
 test: build
 	@$(MAKE) --no-print-directory test-native
 	@$(MAKE) --no-print-directory test-fuzz
 	@$(MAKE) --no-print-directory test-js
+	@$(MAKE) --no-print-directory test-python
 	@$(MAKE) --no-print-directory test-browser
 
 test-native: $(NATIVE_TESTS)
 	+@for t in $(NATIVE_TESTS); do echo "== $$t"; ASAN_OPTIONS=allocator_may_return_null=1 $$t || exit 1; done
 
 test-js: build
-	+node --test tests/js/
+	+node --test tests/js/ tests/layers/
+
+# Python mode (CPython in WebAssembly): one interpreter per file, so one file at a time.
+test-python: build
+	+node --test --test-concurrency=1 tests/python/
 
 # Real headless Chromium (Debian's package) driven by playwright-core; see tests/browser/.
 test-browser: web deps-browser
@@ -158,8 +167,9 @@ test-fuzz: build/fuzz/fuzz_capi
 
 # ---- fixtures (needs Debian's python3-torch; the JSON is committed so CI needs no torch)
 .PHONY: fixtures
-fixtures:
+fixtures: build
 	@/usr/bin/python3 -c 'import torch' 2>/dev/null || { $(APT_INSTALL) python3-torch; }
+	node tests/fixtures/serialization/write_js.mjs
 	for g in tests/fixtures/gen_*.py; do /usr/bin/python3 $$g || exit 1; done
 	@test -f /usr/include/simde/wasm/simd128.h || { echo "installing libsimde-dev"; $(APT_INSTALL) libsimde-dev; }
 	/usr/bin/python3 tests/fixtures/check_tanh.py

@@ -1569,6 +1569,7 @@ static int elemw_unary_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **g
   }
   case TP_OP_DEG2RAD: d = sc(a, TP_OP_MUL, g, PI_ / 180); break;
   case TP_OP_RAD2DEG: d = sc(a, TP_OP_MUL, g, 180 / PI_); break;
+  case TP_OP_SPECIAL_ENTR: d = mul(a, g, neg(a, sc(a, TP_OP_ADD, un(a, TP_OP_LOG, x), 1))); break;  /* -g (1 + ln x) */
   default: return tp_fail_status("tensorpad: no derivative for %s", tp_op_name(n->op));
   }
   if (!d) return -1;

@@ -189,6 +189,7 @@ static double unary_f(int op, double x, const double *p, int dt) {
     }
     case TP_OP_DEG2RAD: return f * (float)(PI / 180);
     case TP_OP_RAD2DEG: return f * (float)(180 / PI);
+    case TP_OP_SPECIAL_ENTR: return f != f ? f : f > 0 ? -f * logf(f) : f == 0 ? 0.0f : -INFINITY;
     case TP_EW_LOGIT: {
       float e = (float)p[0];
       if (p[0] >= 0) f = f < e ? e : f > 1 - e ? 1 - e : f;
@@ -220,6 +221,7 @@ static double unary_f(int op, double x, const double *p, int dt) {
   }
   case TP_OP_DEG2RAD: return x * (PI / 180);
   case TP_OP_RAD2DEG: return x * (180 / PI);
+  case TP_OP_SPECIAL_ENTR: return x != x ? x : x > 0 ? -x * log(x) : x == 0 ? 0 : -INFINITY;  /* -x ln x */
   case TP_EW_LOGIT: {
     if (p[0] >= 0) x = x < p[0] ? p[0] : x > 1 - p[0] ? 1 - p[0] : x;
     return log(x / (1 - x));
