@@ -791,7 +791,7 @@ static tp_tensor *binary_run(int op, tp_tensor *a, int wa, tp_tensor *b, int wb,
   out = dst ? dst : new_output(od, nd, shape, a, b);
   if (!out) goto done;
   if (dst) tp_tensor_retain(dst);
-  bin_ctx c = {alpha, (int64_t)alpha};
+  bin_ctx c = {alpha, tp_clamp_i64(alpha)};
   tp_elemw_ctx ec;
   void *ctx = &c;
   tp_inner_fn fn = binary_kernels[op][ct];
@@ -878,7 +878,7 @@ static int binary_inplace(int op, tp_tensor *self, tp_tensor *other, int wother,
   return rc;
 }
 
-TP_API int tp_binary_(int op, tp_tensor *self, tp_tensor *other, double alpha) {
+static int binary__unaliased(int op, tp_tensor *self, tp_tensor *other, double alpha) {
   struct tp_node *n;
   if (tp_inplace_binary_begin(op, self, other, alpha, &n)) return -1;
   int mode = tp_set_grad_enabled(0);
@@ -887,6 +887,14 @@ TP_API int tp_binary_(int op, tp_tensor *self, tp_tensor *other, double alpha) {
   if (rc) { tp_inplace_abort(n); return -1; }
   tp_inplace_commit(self, n);
   return 0;
+}
+
+/* tp_binary_ with its operands unaliased from self first (Note [Aliased operands], bounds.c). */
+TP_API int tp_binary_(int op, tp_tensor *self, tp_tensor *other, double alpha) {
+  tp_tensor *copy[1] = {NULL};
+  int rc = tp_unalias(self, &other, TP_UNALIAS_PARTIAL, &copy[0]) ? -1 : binary__unaliased(op, self, other, alpha);
+  if (copy[0]) tp_tensor_release(copy[0]);
+  return rc;
 }
 
 TP_API int tp_binary_scalar_(int op, tp_tensor *self, double s, int kind, double alpha) {
