@@ -44,19 +44,25 @@ def shortest(x, is32):
         return '0', 0
     if not is32:
         return _parse(repr(x))
+    exact = Decimal(x)
     for p in range(1, 10):
         s = '%.*e' % (p - 1, x)
         best = None
         m, _, e = s.partition('e')
         base = int(m.replace('.', ''))
+        e10 = int(e) - (p - 1)
         for cand in (base, base - 1, base + 1):
             if cand <= 0:
                 continue
-            v = float('%de%d' % (cand, int(e) - (p - 1)))
-            if _f32(v) == x and (best is None or abs(v - x) < abs(best[1] - x)):
-                best = (cand, v)
+            text = '%de%d' % (cand, e10)
+            if _f32(float(text)) != x:
+                continue
+            # the closest round-tripping string; an exact tie goes to the even digit
+            key = (abs(Decimal(text) - exact), cand % 2)
+            if best is None or key < best[0]:
+                best = (key, text)
         if best is not None:
-            return _parse('%de%d' % (best[0], int(e) - (p - 1)))
+            return _parse(best[1])
     return _parse('%.8e' % x)
 
 

@@ -158,6 +158,35 @@ for i in range(20):
     vals = [rng.randint(-10 ** rng.randint(0, 12), 10 ** rng.randint(0, 12)) for _ in range(6)]
     snip("a = np.array(%r).reshape(2, 3); print(repr(a)); print(a); print(repr(a.T))" % (vals,))
 
+for i in range(60):
+    n = rng.choice([1, 3, 7, 12, 20])
+    e = rng.randint(-12, 12)
+    vals = [rng.uniform(-1, 1) * 10.0 ** (e + rng.randint(-2, 2)) for _ in range(n)]
+    if rng.random() < 0.3:
+        vals = [2.0 ** rng.randint(-30, 30) for _ in range(n)]
+    snip("b = np.array(%r, dtype=np.float32); print(repr(b)); print(b); print([str(x) for x in b]); "
+         "print(repr(b.reshape(-1, 1)[:3]))" % (vals,))
+# float32 shortest digits over random bit patterns, float64 over random doubles
+for k in range(4):
+    snip("import random, struct; rr = random.Random(%d); "
+         "vals = [struct.unpack('f', struct.pack('I', rr.getrandbits(32) & 0xbfffffff))[0] for _ in range(2500)]; "
+         "b = np.array(vals, dtype=np.float32); print(' '.join(str(x) for x in b)); "
+         "print(' '.join(repr(b[i:i + 4]) for i in range(0, 400, 4)))" % k)
+    snip("import random, struct; rr = random.Random(%d); "
+         "vals = [struct.unpack('d', struct.pack('Q', rr.getrandbits(64) & 0xbfffffffffffffff))[0] for _ in range(1000)]; "
+         "a = np.array(vals); print(' '.join(repr(a[i:i + 3]) for i in range(0, 300, 3))); "
+         "print(' '.join(str(a[i:i + 2] * 1e-300) for i in range(0, 100, 2)))" % k)
+for n in [5, 8, 9, 16, 17, 100, 128, 129, 130, 257, 1000, 1001, 3000, 5000]:
+    snip("rs = [((i * 7919) %% 1000) / 7.0 - 70.0 for i in range(%d)]; a = np.array(rs); b = a.astype(np.float32); "
+         "print(repr(a.sum()), repr(b.sum()), repr(a.mean()), repr(b.mean()), repr(a.std()), repr(b.var())); "
+         "print(repr(np.sum(a[:len(a) - len(a) %% 5].reshape(-1, 5), axis=0)), repr(np.sum(b[:len(b) - len(b) %% 5].reshape(5, -1), axis=1)))"
+         % n)
+snip("a = (np.arange(60.) / 7).reshape(3, 4, 5); print(repr(a.sum(axis=1)), repr(a.mean(axis=(0, 2))), repr(a.sum(axis=0, keepdims=True)))")
+snip("a = np.arange(2000) * 0.001; print(a); print(repr(a.reshape(40, 50)))")
+snip("a = np.arange(1100, dtype=np.float32) / 3; print(a); print(repr(a))")
+snip("a = np.array([1e-3, 1.0, 2.0]); print(a, a * 1e10, a * 1e-10, np.array([1e15, 1.]), np.array([1e16, 1.]))")
+snip("print(str(np.array(1e-7)), repr(np.array(1e-7)), str(np.array(np.float32(0.1))), repr(np.array(123456789.0)), repr(np.array([123456789.0])))")
+
 # summarisation and wrapping
 for code in [
     "print(np.arange(2000.))", "print(repr(np.arange(1001)))", "print(np.arange(1000))",
