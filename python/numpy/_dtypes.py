@@ -199,6 +199,9 @@ class dtype:
     __slots__ = ('name', 'type', 'kind', 'char', 'itemsize', 'str')
 
     def __new__(cls, obj=None, align=False, copy=False):
+        from ._array import ndarray
+        if isinstance(obj, ndarray):
+            raise TypeError('Cannot construct a dtype from an array')
         d = _lookup(obj)
         if d is None:
             if obj is None:

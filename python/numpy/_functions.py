@@ -33,8 +33,8 @@ def empty(shape, dtype=float, order='C', like=None):
 def _scalar_dtype(v):
     if isinstance(v, _dtypes.generic):
         return v.dtype
-    if isinstance(v, ndarray):
-        return v.dtype
+    if isinstance(v, (ndarray, list, tuple)):
+        return asarray(v).dtype
     if isinstance(v, bool):
         return _dtypes._BY_NAME['bool']
     if isinstance(v, int):

@@ -296,7 +296,7 @@ multiply = ufunc('multiply', 2, _arith('mul', 'logical_and'))
 divide = true_divide = ufunc('divide', 2, _divide)
 floor_divide = ufunc('floor_divide', 2,
                      _int_safe(lambda a, b: torch.div(a, b, rounding_mode='floor')))
-remainder = mod = ufunc('remainder', 2, _int_safe(torch.remainder))
+remainder = mod = ufunc('remainder', 2, _int_safe(lambda a, b: torch.remainder(a, b)))
 power = ufunc('power', 2, _power)
 maximum = ufunc('maximum', 2, _minmax('maximum'))
 minimum = ufunc('minimum', 2, _minmax('minimum'))
@@ -350,10 +350,10 @@ degrees = rad2deg = ufunc('rad2deg', 1, _scale_by(
 radians = deg2rad = ufunc('deg2rad', 1, _scale_by(
     lambda rd: _f32(_f32(_PI) / 180.0) if rd == 'float32' else _PI / 180.0))
 
-absolute = ufunc('absolute', 1, _same_unary('abs', bool_ok=torch.clone))
+absolute = ufunc('absolute', 1, _same_unary('abs', bool_ok=lambda a: a.clone()))
 negative = ufunc('negative', 1, _same_unary('neg', bool_error=_BOOL_NEG))
-positive = ufunc('positive', 1, _same_unary('clone', bool_ok=torch.clone))
-square = ufunc('square', 1, _same_unary('square', bool_ok=torch.clone))
+positive = ufunc('positive', 1, _same_unary('clone', bool_ok=lambda a: a.clone()))
+square = ufunc('square', 1, _same_unary('square', bool_ok=lambda a: a.clone()))
 sign = ufunc('sign', 1, _same_unary('sign', bool_error="ufunc 'sign' did not contain a loop "
                                     "with signature matching types <class "
                                     "'numpy.dtype[bool_]'> -> None"))
