@@ -39,7 +39,7 @@ build/.npm-stamp: package.json package-lock.json
 
 # ---- build ----------------------------------------------------------------------------
 .PHONY: build
-build: deps dist/tensorpad.wasm dist/tensorpad-plain.wasm dist/tensorpad.min.js
+build: deps dist/tensorpad.wasm dist/tensorpad-plain.wasm dist/tensorpad.min.js dist/tensorpad-python.json
 
 # Speed where it pays, size everywhere else: the wasm is most of what a page downloads.
 # Files on the per-op path (dispatch, iterator, allocation, the engine, the float32
@@ -76,6 +76,10 @@ dist/tensorpad.min.js: $(wildcard js/*.js) build/.npm-stamp | dist
 	  '--external:node:*' --legal-comments=none --target=es2022 --log-level=warning \
 	  '--define:TENSORPAD_WASM_DIR="./"' --outfile=$@
 
+# Python mode's torch package as one file, for pages and workers (js/python.js).
+dist/tensorpad-python.json: $(shell find python -name '*.py') python/bundle.mjs | dist
+	node python/bundle.mjs $@
+
 dist build:
 	mkdir -p $@
 
@@ -93,14 +97,18 @@ build/native/%: tests/native/%.c $(NATIVE_OBJ) tests/native/check.h tests/native
 	@mkdir -p build/native
 	$(CC) $(NATIVE_CFLAGS) -Isrc $< $(NATIVE_OBJ) -lm -o $@
 
-.PHONY: test test-native test-js test-browser
-test: build test-native test-js test-browser
+.PHONY: test test-native test-js test-python test-browser
+test: build test-native test-js test-python test-browser
 
 test-native: $(NATIVE_TESTS)
 	@for t in $(NATIVE_TESTS); do echo "== $$t"; ASAN_OPTIONS=allocator_may_return_null=1 $$t || exit 1; done
 
 test-js: build
 	node --test tests/js/
+
+# Python mode (CPython in WebAssembly): one interpreter per file, so one file at a time.
+test-python: build
+	node --test --test-concurrency=1 tests/python/
 
 # Real headless Chromium (Debian's package) driven by playwright-core; see tests/browser/.
 test-browser: web deps-browser

@@ -150,8 +150,19 @@ function callSite() {
   return '';
 }
 
+// Python mode routes warnings to Python's warnings module, which keeps its own registry.
+let warningSink = null;
+export function setWarningSink(fn) { warningSink = fn; }
+
+/** Python mode's float with an integral value (2.0): a scalar operand of float kind. */
+export class PyFloat {
+  constructor(value) { this.value = value; }
+  valueOf() { return this.value; }
+}
+
 /** warnings.warn(msg) under Python's default filter: once per message and call site. */
 export function warn(msg, category = 'UserWarning') {
+  if (warningSink) return warningSink(category, msg, false);
   const key = `${msg}\0${callSite()}`;
   if (shown.has(key)) return;
   shown.add(key);
@@ -163,6 +174,7 @@ export function warnOnce(msg, category = 'UserWarning') {
   if (warnAlways) return warn(msg, category);
   if (shown.has(msg)) return;
   shown.add(msg);
+  if (warningSink) return warningSink(category, msg, true);
   console.warn(`${category}: ${msg}`);
 }
 

@@ -8,7 +8,7 @@
 // their kind (bool / int / float) so PyTorch's wrapped-number promotion applies there.
 import { W, check, checkStatus, args, memory, cstr, TensorError } from './core.js';
 import { toDtype, describe, dtype } from './dtype.js';
-import { bind, splitOptions, checkInt, checkBool, isOptions, inputKeyword, noArgs, invalidCombination } from './args.js';
+import { bind, splitOptions, checkInt, checkBool, isOptions, inputKeyword, noArgs, invalidCombination, PyFloat } from './args.js';
 import { wrap } from './tensor.js';
 
 // ---- the op table ------------------------------------------------------------------------
@@ -27,8 +27,8 @@ export function gradFnName(name, alt = false) { return cstr(W.tp_op_grad_fn(OP[n
 
 // ---- argument helpers --------------------------------------------------------------------
 /** The TP_SCALAR_* kind of a JS scalar: JS cannot tell 1.0 from 1, so integers are ints. */
-function scalarKind(v) { return typeof v === 'boolean' ? 0 : Number.isInteger(v) ? 1 : 2; }
-function isScalar(v) { return typeof v === 'number' || typeof v === 'boolean' || typeof v === 'bigint'; }
+function scalarKind(v) { return typeof v === 'boolean' ? 0 : v instanceof PyFloat ? 2 : Number.isInteger(v) ? 1 : 2; }
+function isScalar(v) { return typeof v === 'number' || typeof v === 'boolean' || typeof v === 'bigint' || v instanceof PyFloat; }
 function num(v) { return typeof v === 'boolean' ? (v ? 1 : 0) : Number(v); }
 /** Also PyTorch's argument check: an int scalar must fit int64 ("Overflow when unpacking
  * long"); 1e20 is an int to JS, as 10**20 is to Python. */

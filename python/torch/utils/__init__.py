@@ -1,0 +1,1 @@
+"""torch.utils (torch.utils.data is written in Python over the public torch API)."""
