@@ -102,13 +102,16 @@ function buildNative(id, exe, extra) {
   }
   const build = join(BENCH, 'build', `${exe}.o.d`);
   mkdirSync(build, { recursive: true });
-  const gcc = (args) => spawnSync('gcc', ['-O3', '-march=native', '-std=c11', '-w', ...extra, `-I${join(ROOT, 'src')}`, ...args], { encoding: 'utf8' });
+  // src/ is nested folders; every folder holding a header is an include dir (as in the Makefile).
+  const files = readdirSync(join(ROOT, 'src'), { recursive: true }).sort();
+  const includes = [...new Set(files.filter((x) => /\.(h|def)$/.test(x)).map((x) => dirname(join(ROOT, 'src', x))))];
+  const gcc = (args) => spawnSync('gcc', ['-O3', '-march=native', '-std=c11', '-w', ...extra, ...includes.map((d) => `-I${d}`), ...args], { encoding: 'utf8' });
   const firstError = (r) => (r.stderr || r.error?.message || '').split('\n').find((l) => /error/.test(l)) ?? r.stderr;
   // The library once, then the driver with every probed call that compiles (a guessed
   // name that does not exist, such as an op enum, drops that call only).
   const objs = [];
-  for (const f of readdirSync(join(ROOT, 'src')).filter((x) => x.endsWith('.c'))) {
-    const o = join(build, f.replace(/\.c$/, '.o'));
+  for (const f of files.filter((x) => x.endsWith('.c'))) {
+    const o = join(build, f.replace(/\.c$/, '.o').replaceAll('/', '_'));
     const r = gcc(['-c', join(ROOT, 'src', f), '-o', o]);
     if (r.status !== 0) return `gcc failed on src/${f}: ${firstError(r)}`;
     objs.push(o);

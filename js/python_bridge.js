@@ -9,13 +9,13 @@
 // 4 named tuple (fname, items), 5 dtype (code), 6 device, 7 grad_fn node (a retained node
 // pointer), 8 an opaque JS object (kept in `objects` until Python takes it), 9 list.
 import torch from './tensorpad.js';
-import { W, cstr, memory, check, checkStatus, TensorError, setHookHandler } from './core.js';
-import { Tensor, Size, Tuple, wrap, scope, Slice, Ellipsis, device } from './tensor.js';
-import { dtype, dtypes } from './dtype.js';
-import { PyFloat, setWarningSink, resetWarnings } from './args.js';
-import { OP } from './ops.js';
-import { Node } from './autograd.js';
-import { Generator } from './generator.js';
+import { W, cstr, memory, check, checkStatus, TensorError, setHookHandler } from './core/wasm.js';
+import { Tensor, Size, Tuple, wrap, scope, Slice, Ellipsis, device } from './tensor/tensor.js';
+import { dtype, dtypes } from './core/dtype.js';
+import { PyFloat, setWarningSink, resetWarnings } from './core/args.js';
+import { OP } from './tensor/ops.js';
+import { Node } from './autograd/autograd.js';
+import { Generator } from './core/generator.js';
 
 export { W, torch, OP };
 
@@ -137,6 +137,7 @@ export function dropObject(id) { objects.delete(id); }
 const TEXT_CLASSES = [
   [/^index -?\d+ is out of bounds for dimension|^Index -?\d+ is out of bounds|^too many indices for tensor of dimension|out of range \(expected to be in range of/, 'IndexError'],
   [/^Dimension out of range/, 'IndexError'],
+  [/^Target -?\d+ is out of bounds\.|^index out of range in self/, 'IndexError'],
   [/^IndexError: /, 'IndexError'],
   [/^NotImplementedError|is not implemented|not implemented for/, 'NotImplementedError'],
   [/^ValueError: |^only one element tensors can be converted|^not enough values to unpack/, 'ValueError'],

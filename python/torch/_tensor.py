@@ -424,10 +424,13 @@ class Tensor:
         if not h:
             raise_core()
         old = self._h
+        g = _grad(old)
         self._h = h
-        _release(old)
         if rg:
             _rg_(h, 1)
+        if g:  # x.data = y keeps x's .grad (PyTorch replaces the data of the same tensor)
+            _set_grad(h, g)
+        _release(old)
 
     @property
     def _version(self):
@@ -729,7 +732,13 @@ class Tensor:
     __ge__ = _binop(_GE, '__ge__')
     __neg__ = _unop(_NEG, '__neg__')
     __abs__ = _unop(_ABS, '__abs__')
-    __invert__ = _unop(_NOT, '__invert__')
+    def __invert__(self):
+        if _is_floating(_dtype(self._h)):
+            raise TypeError('~ (operator.invert) is only implemented on integer and Boolean-type tensors')
+        h = _hun(_NOT, self._h, _pend.pop() if _pend else 0)
+        if not h:
+            raise_core()
+        return _wrap(h)
 
     def __pos__(self):
         return self.positive()
