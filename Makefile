@@ -93,14 +93,19 @@ build/native/%: tests/native/%.c $(NATIVE_OBJ) tests/native/check.h tests/native
 	@mkdir -p build/native
 	$(CC) $(NATIVE_CFLAGS) -Isrc $< $(NATIVE_OBJ) -lm -o $@
 
-.PHONY: test test-native test-js test-browser
-test: build test-native test-js test-browser
+.PHONY: test test-native test-js test-python test-browser
+test: build test-native test-js test-python test-browser
 
 test-native: $(NATIVE_TESTS)
 	@for t in $(NATIVE_TESTS); do echo "== $$t"; ASAN_OPTIONS=allocator_may_return_null=1 $$t || exit 1; done
 
 test-js: build
 	node --test tests/js/
+
+# The Python program suite (tests/python/programs, PyTorch 1.13's output in expected/, made
+# by tests/fixtures/gen_python_programs.py) on one interpreter, and a few through the CLI.
+test-python: build
+	node --test --test-concurrency=1 tests/python/
 
 # Real headless Chromium (Debian's package) driven by playwright-core; see tests/browser/.
 test-browser: web deps-browser

@@ -5,7 +5,7 @@
 // One interpreter runs all programs (Pyodide takes seconds to start), with py.reset()
 // between them; a program that leaves it unusable gets a fresh one. Programs listed in
 // known_failures.txt still run but are reported as todo, with the reason, not as failures.
-import { test, before, after } from 'node:test';
+import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -31,15 +31,11 @@ let out = '';
 const tally = { passed: 0, failed: 0, known: 0, fixed: [] };
 
 async function fresh() {
-  py = await loadPython({ stdout: (s) => { out += s; }, stderr: () => {} });
+  py = await loadPython({ stdout: (s) => { out += s; }, stderr: () => {}, cwd: programsDir });
 }
 
 before(fresh);
 
-after(() => {
-  const fixed = tally.fixed.length ? ` (now passing, remove from known_failures.txt: ${tally.fixed.join(', ')})` : '';
-  console.log(`python programs: ${tally.passed} passed, ${tally.failed} failed, ${tally.known} known failing${fixed}`);
-});
 
 // The program's stdout and its uncaught exception as 'Class: message' (null if none).
 async function runProgram(name) {
@@ -65,10 +61,13 @@ async function runProgram(name) {
 
 for (const name of names) {
   test(name, async (t) => {
-    const want = fs.readFileSync(path.join(expectedDir, name + '.out'), 'utf8');
+    const outFile = path.join(expectedDir, name + '.out');
+    assert.ok(fs.existsSync(outFile), `${name}: no expected output; run make fixtures (gen_python_programs.py)`);
+    const want = fs.readFileSync(outFile, 'utf8');
     const errFile = path.join(expectedDir, name + '.err');
-    const wantExc = fs.existsSync(errFile) ? fs.readFileSync(errFile, 'utf8').replace(/\n$/, '') : null;
+    const wantExc = fs.existsSync(errFile) ? fs.readFileSync(errFile, 'utf8').replace(/\n+$/, '') : null;
     const got = await runProgram(name);
+    if (got.exc) got.exc = got.exc.replace(/\n+$/, '');
     const ok = got.stdout === want && got.exc === wantExc;
     if (known.has(name)) {
       if (ok) { tally.fixed.push(name); tally.passed++; return; }
@@ -84,3 +83,11 @@ for (const name of names) {
     assert.equal(got.exc, wantExc, `${name}: uncaught exception differs`);
   });
 }
+
+// Last, so that the reporter shows the line after every program's result.
+test('python programs: summary', (t) => {
+  const fixed = tally.fixed.length ? ` (now passing, remove from known_failures.txt: ${tally.fixed.join(', ')})` : '';
+  const line = `python programs: ${tally.passed} passed, ${tally.failed} failed, ${tally.known} known failing${fixed}`;
+  t.diagnostic(line);
+  console.log(line);
+});
