@@ -26,7 +26,7 @@ if (argv[0] === '-c') {
     process.stderr.write(`tensorpad-python: can't open file '${resolve(argv[0])}': [Errno 2] No such file or directory\n`);
     process.exit(2);
   }
-  filename = argv[0];
+  filename = resolve(argv[0]);  // Python 3.9+ reports a script by its absolute path
   args = argv;
 } else if (argv[0] === '-h' || argv[0] === '--help') {
   process.stdout.write(USAGE);

@@ -80,7 +80,7 @@ const FLOAT_AWARE = new Set(['where', 'clamp', 'clip', 'clamp_', 'clip_', 'clamp
 function plainFloats(v) {
   if (v instanceof PyFloat) return v.value;
   if (Array.isArray(v)) return v.map(plainFloats);
-  if (v && typeof v === 'object' && Object.getPrototypeOf(v) === Object.prototype) {
+  if (v && typeof v === 'object' && Object.getPrototypeOf(v) === Object.prototype && !Object.isFrozen(v)) {  // not Ellipsis
     const o = {};
     for (const k of Object.keys(v)) o[k] = plainFloats(v[k]);
     return o;
@@ -306,3 +306,45 @@ export function scratch(values) {
   new Float64Array(memory.buffer, sp, values.length).set(values);
   return sp;
 }
+
+/** t.tolist() as nested JS Arrays of numbers/booleans (Python makes them lists). */
+export function tolist(h) {
+  W.tp_tensor_retain(h);
+  const t = wrap(h);
+  try {
+    const r = t.tolist();
+    return Array.isArray(r) ? r : [r];
+  } finally {
+    t.dispose();
+  }
+}
+// ---- the hot path's crossings -----------------------------------------------------------
+// Note [Deferred release]: a Python call into JS costs ~0.5 us, as much as a tiny op. So a
+// Python tensor's __del__ queues its handle, and the next hot op carries one queued handle
+// along and releases it in the same crossing (`r`; 0: none); a queue of 8 is flushed with
+// one call. A handle waits at most until the next op: memory still follows the names.
+export const hot = {
+  bs(op, h, s, kind, form, alpha, r) {
+    if (r) W.tp_tensor_release(r);
+    return W.tp_binary_scalar(op, h, s, kind, form, alpha);
+  },
+  bt(op, a, b, alpha, r) {
+    if (r) W.tp_tensor_release(r);
+    return W.tp_binary(op, a, b, alpha);
+  },
+  un(op, h, r) {
+    if (r) W.tp_tensor_release(r);
+    return W.tp_unary(op, h);
+  },
+  lin(id, a, b, r) {
+    if (r) W.tp_tensor_release(r);
+    return W.tp_linalg(id, a, b);
+  },
+  red(op, h, r) {
+    if (r) W.tp_tensor_release(r);
+    return W.tp_reduce(op, h, -1, 0, 0, 0, -1);
+  },
+  release(...hs) {
+    for (const h of hs) W.tp_tensor_release(h);
+  },
+};

@@ -87,6 +87,9 @@ def run(code, filename):
     except BaseException as e:  # noqa: B902 - every exception goes back to JS as data
         return [type(e).__name__, str(e), format_exception(e)]
     finally:
+        t = sys.modules.get('torch._tensor')
+        if t is not None:
+            t._flush()
         sys.stdout.flush()
         sys.stderr.flush()
     return None

@@ -53,6 +53,7 @@ from ._generator import Generator, default_generator, manual_seed, seed, initial
 from . import random  # noqa: E402
 from . import cuda, backends, linalg, special, fft  # noqa: E402,F401
 from . import _printing  # noqa: E402
+from . import _C  # noqa: E402,F401
 from ._printing import set_printoptions, get_printoptions  # noqa: E402,F401
 
 
@@ -101,6 +102,8 @@ def _dtype_by_code(c):
 
 
 def memory_stats():
+    from ._tensor import _flush
+    _flush()
     n, b, peak, heap = _B.memoryStats().to_py()
     return {'live_tensors': _builtins.int(n), 'live_bytes': _builtins.int(b), 'peak_bytes': _builtins.int(peak),
             'heap_bytes': _builtins.int(heap)}
@@ -230,6 +233,8 @@ _bridge._device_cls = device
 def _reset_state():
     """What a fresh process has: grad mode on, float32 default, print options, the default
     seed, no warnings shown yet (js/python.js reset())."""
+    from ._tensor import _flush
+    _flush()
     _B.resetState()
     from .autograd import grad_mode as _gm
     _gm._inference[0] = False

@@ -87,6 +87,8 @@ def tensor(data, *, dtype=None, device=None, requires_grad=False, pin_memory=Fal
     kind = _infer(data, shape, flat, 0, 0)
     if dtype is None:
         dtype = _default() if not flat or kind == 2 else D.int64 if kind == 1 else D.bool_
+    if requires_grad and not dtype.is_floating_point:
+        raise RuntimeError('Only Tensors of floating point and complex dtype can require gradients')
     h = _from_flat(to_js(flat), to_js(shape), dtype._code())
     if not h:
         raise_core()

@@ -3,6 +3,7 @@ described (as in a CPU build of PyTorch) but not used."""
 
 
 class device:
+    __module__ = 'torch'
     __slots__ = ('type', 'index')
 
     def __new__(cls, type, index=None):

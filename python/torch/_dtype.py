@@ -4,6 +4,7 @@ from . import _bridge
 
 
 class dtype:
+    __module__ = 'torch'
     __slots__ = ('_name', '_c', 'is_floating_point', 'is_complex', 'is_signed', 'itemsize')
 
     def __init__(self, name, code, floating, signed, itemsize):

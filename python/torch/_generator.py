@@ -7,6 +7,7 @@ _DEFAULT_SEED = 67280421310721
 
 
 class Generator:
+    __module__ = 'torch._C'
     __slots__ = ('_obj', '_id', 'device', '__weakref__')
 
     def __init__(self, device='cpu'):

@@ -4,7 +4,7 @@ from ._bridge import call, W, raise_core
 from ._tensor import Tensor, _wrap
 
 _slice = W.tp_slice
-_INT_MAX = 9223372036854775807
+_INT_MAX = 9.223372036854775807e18  # a float: the wasm export takes a double
 
 
 def _keys(key):

@@ -3,6 +3,7 @@
 
 class Size(tuple):
     __slots__ = ()
+    __module__ = 'torch'
 
     def __new__(cls, sizes=()):
         return tuple.__new__(cls, (_index(s) for s in sizes))

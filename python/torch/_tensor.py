@@ -16,6 +16,22 @@ from . import _device
 
 _new = object.__new__
 _release = W.tp_tensor_release
+_hot = _bridge.B.hot
+_hbs = _hot.bs
+_hbt = _hot.bt
+_hun = _hot.un
+_hlin = _hot.lin
+_hred = _hot.red
+_hrelease = _hot.release
+_pend = []  # handles whose tensors died, released by the next hot op (Note [Deferred release])
+
+
+def _flush():
+    """Releases every queued handle now (memory_stats, reset and the end of a run call it)."""
+    if _pend:
+        _hrelease(*_pend)
+        _pend.clear()
+
 _retain = W.tp_tensor_retain
 _bs = W.tp_binary_scalar
 _bt = W.tp_binary
@@ -94,10 +110,10 @@ def _scalar(op, h, other, form):
     """self op other for a Python number other (None if other is not one)."""
     t = type(other)
     if t is float:
-        return _bs(op, h, other, 2, form, 1)
+        return _hbs(op, h, other, 2, form, 1, _pend.pop() if _pend else 0)
     if t is int:
         if -_TWO53 <= other <= _TWO53:
-            return _bs(op, h, other, 1, form, 1)
+            return _hbs(op, h, other, 1, form, 1, _pend.pop() if _pend else 0)
         if other >= _TWO63 or other < -_TWO63:
             _overflow()
         return _bs(op, h, float(other), 1, form, 1)
@@ -110,8 +126,11 @@ def _scalar(op, h, other, form):
 
 def _binop(op, name):
     def f(self, other):
-        if isinstance(other, Tensor):
-            h = _bt(op, self._h, other._h, 1)
+        t = type(other)
+        if t is float:
+            h = _hbs(op, self._h, other, 2, 0, 1, _pend.pop() if _pend else 0)
+        elif t is Tensor or isinstance(other, Tensor):
+            h = _hbt(op, self._h, other._h, 1, _pend.pop() if _pend else 0)
         else:
             h = _scalar(op, self._h, other, 0)
             if h is None:
@@ -173,7 +192,7 @@ def _other_operand(self, name, other):
 
 def _unop(op, name):
     def f(self):
-        h = _un(op, self._h)
+        h = _hun(op, self._h, _pend.pop() if _pend else 0)
         if not h:
             raise_core()
         t = _new(Tensor)
@@ -227,10 +246,12 @@ class Tensor:
 
     def __del__(self):
         try:
-            h = self._h
+            _pend.append(self._h)
         except AttributeError:
             return
-        _release(h)
+        if len(_pend) >= 8:
+            _hrelease(*_pend)
+            _pend.clear()
 
     @staticmethod
     def _make_subclass(cls, data, require_grad=False):
@@ -399,8 +420,11 @@ class Tensor:
         return int(v)
 
     def tolist(self):
-        r = _call('tolist', self._h, None, None)
-        c = _dtype(self._h)
+        h = self._h
+        r = _bridge.B.tolist(h).to_py()
+        if _ndim(h) == 0:
+            r = r[0]
+        c = _dtype(h)
         if c == _F32 or c == _F64:
             return _floats(r)
         return r
@@ -439,7 +463,7 @@ class Tensor:
 
     def sum(self, *args, **kwargs):
         if not args and not kwargs:
-            h = _red(_SUM, self._h, -1, 0, 0, 0, -1)
+            h = _hred(_SUM, self._h, _pend.pop() if _pend else 0)
             if not h:
                 raise_core()
             return _wrap(h)
@@ -447,7 +471,7 @@ class Tensor:
 
     def mean(self, *args, **kwargs):
         if not args and not kwargs:
-            h = _red(_MEAN, self._h, -1, 0, 0, 0, -1)
+            h = _hred(_MEAN, self._h, _pend.pop() if _pend else 0)
             if not h:
                 raise_core()
             return _wrap(h)
@@ -455,7 +479,7 @@ class Tensor:
 
     def matmul(self, other):
         if isinstance(other, Tensor):
-            h = _linalg(_MATMUL, self._h, other._h)
+            h = _hlin(_MATMUL, self._h, other._h, _pend.pop() if _pend else 0)
             if not h:
                 raise_core()
             return _wrap(h)
@@ -464,7 +488,7 @@ class Tensor:
     def __matmul__(self, other):
         if not isinstance(other, Tensor):
             return NotImplemented
-        h = _linalg(_MATMUL, self._h, other._h)
+        h = _hlin(_MATMUL, self._h, other._h, _pend.pop() if _pend else 0)
         if not h:
             raise_core()
         return _wrap(h)
@@ -487,6 +511,8 @@ class Tensor:
         if inputs is not None:
             kw['inputs'] = list(inputs) if isinstance(inputs, (list, tuple)) else inputs
         _call('backward', self._h, (gradient,) if gradient is not None else (), kw)
+        if _function._live:
+            _function._sweep()
 
     def register_hook(self, hook):
         from .autograd._hooks import register_hook
@@ -609,6 +635,9 @@ class Tensor:
             if _ndim(h) == 0:
                 raise IndexError('invalid index of a 0-dim tensor. Use `tensor.item()` in Python or '
                                  '`tensor.item<T>()` in C++ to convert a 0-dim tensor to a number')
+            n = _size(h, 0)
+            if key >= n or key < -n:
+                raise IndexError(f'index {key} is out of bounds for dimension 0 with size {n}')
             r = _select(h, 0, key)
             if not r:
                 raise_core()
@@ -727,7 +756,7 @@ for _n in _UNARY_HOT:
 def _install_forwarders():
     methods = _bridge.B.tensorMethods().to_py()
     getters = set(_bridge.B.tensorGetters().to_py())
-    for name in methods:
+    for name in methods + sorted(getters):
         if name in Tensor.__dict__ or name in ('toString', 'dispose', 'index', 'constructor'):
             continue
         if name in getters:
@@ -738,3 +767,4 @@ def _install_forwarders():
 
 _install_forwarders()
 _bridge._Tensor = Tensor
+from .autograd import function as _function  # noqa: E402

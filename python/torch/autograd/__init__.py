@@ -4,7 +4,7 @@ from .. import _bridge
 from .._bridge import call as _call
 from .grad_mode import no_grad, enable_grad, set_grad_enabled, inference_mode, is_grad_enabled  # noqa: F401
 from .function import Function, FunctionCtx, once_differentiable  # noqa: F401
-from . import graph  # noqa: F401
+from . import graph, function  # noqa: F401
 from .. import _tensor
 
 Variable = _tensor.Tensor
@@ -28,6 +28,7 @@ def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, 
         kw['inputs'] = _seq(inputs)
     gs = _seq(grad_tensors)
     _call('autograd.backward', -1, (_seq(tensors), gs), kw)
+    function._sweep()
 
 
 def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=False, only_inputs=True,
@@ -38,6 +39,7 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
     if grad_outputs is not None:
         kw['grad_outputs'] = _seq(grad_outputs)
     r = _call('autograd.grad', -1, (_seq(outputs), _seq(inputs)), kw)
+    function._sweep()
     return tuple(r)
 
 

@@ -13,12 +13,37 @@ A hook on each y_j records grad_output_j. The engine reaches the d_i only after 
 (they are upstream of S), so the first d_i hook calls the user's `backward(ctx, *grads)`
 once and each d_i hook hands back its input's gradient in place of the (zero) one the
 carrier computed; it then flows to x_i through the identity view. The ctx (PyTorch's
-grad_fn of the outputs) is what `y.grad_fn` returns. The hooks are removed when the ctx
-is collected.
+grad_fn of the outputs) is what `y.grad_fn` returns.
+
+The hooks (and through them the ctx and its saved tensors) live as long as the graph can
+still be run: they are removed once a backward pass without retain_graph has freed the
+outputs' node (checked at every apply and after every backward). A graph that is never
+run backward keeps them until the program ends, where PyTorch frees it with its last
+reference; this is a known limit of the hook scheme.
 """
 import functools
-import weakref
 from .grad_mode import no_grad, is_grad_enabled
+from .._bridge import W
+
+_live = []   # [ctx, node pointer (retained)] of the graphs a custom Function joined
+_sweep_at = [64]
+
+
+def _sweep():
+    """Removes the hooks of custom Functions whose graph a backward pass has freed."""
+    if not _live:
+        return
+    keep = []
+    for ctx, node in _live:
+        if W.tp_node_released(node):
+            ctx._freed = True
+            for h in ctx._handles:
+                h.remove()
+            ctx._handles = ()
+            W.tp_node_release_ptr(node)
+        else:
+            keep.append((ctx, node))
+    _live[:] = keep
 
 
 class FunctionCtx:
@@ -65,13 +90,6 @@ class BackwardCFunction(FunctionCtx):
     def register_hook(self, fn):
         raise NotImplementedError('tensorpad: hooks on custom Function nodes are not supported')
 
-    def __del__(self):
-        for h in getattr(self, '_handles', ()):
-            try:
-                h.remove()
-            except Exception:
-                pass
-
 
 class FunctionMeta(type):
     def __init__(cls, name, bases, attrs):
@@ -113,6 +131,9 @@ class Function(metaclass=FunctionMeta):
     @classmethod
     def apply(cls, *args, **kwargs):
         from .._tensor import Tensor
+        if len(_live) >= _sweep_at[0]:
+            _sweep()
+            _sweep_at[0] = max(64, 2 * len(_live))
         if kwargs:
             raise TypeError(f'{cls.__name__}.apply() takes no keyword arguments')
         ctx = cls._backward_cls()
@@ -131,16 +152,17 @@ class Function(metaclass=FunctionMeta):
 
 def _connect(cls, ctx, args, inputs, outs, nondiff, is_tuple):
     from .._tensor import Tensor
-    from .. import zeros_like
+    from .. import zeros_like, zeros
     from ._hooks import register_hook
     handles = []
     state = {'grads': [None] * len(outs), 'result': None, 'left': 0}
-    wctx = weakref.ref(ctx)
     carriers = [a.view_as(a) for _, a in inputs]
     s = carriers[0].sum()
     for c in carriers[1:]:
         s = s + c.sum()
-    zero = s * 0
+    # a tensor-tensor mul saves its operands, so its node is marked released by a
+    # backward without retain_graph: the sentinel _sweep looks at
+    zero = s * zeros((), dtype=s.dtype)
     results = []
     diff_index = []
     for j, o in enumerate(outs):
@@ -160,7 +182,7 @@ def _connect(cls, ctx, args, inputs, outs, nondiff, is_tuple):
         handles.append(register_hook(y, record))
 
     def run_backward():
-        c = wctx()
+        c = ctx
         grads = list(state['grads'])
         for j, o in enumerate(outs):
             if grads[j] is None and isinstance(o, Tensor) and c.materialize_grads:
@@ -193,6 +215,9 @@ def _connect(cls, ctx, args, inputs, outs, nondiff, is_tuple):
             return gi
         handles.append(register_hook(carriers[k], give))
     ctx._handles = handles
+    node = W.tp_tensor_grad_fn(zero._h)
+    W.tp_node_retain_ptr(node)
+    _live.append((ctx, node))
     ctx._next = tuple((getattr(a, 'grad_fn', None), 0) for _, a in inputs)
     return tuple(results) if is_tuple else results[0]
 
