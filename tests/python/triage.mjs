@@ -20,6 +20,7 @@ for (const name of names) {
   const want = fs.readFileSync(path.join(expectedDir, name + '.out'), 'utf8');
   const errFile = path.join(expectedDir, name + '.err');
   const wantExc = fs.existsSync(errFile) ? fs.readFileSync(errFile, 'utf8').replace(/\n+$/, '') : null;
+  if (process.env.TRIAGE_TRACE) process.stderr.write(`running ${name}\n`);
   try { py.reset(); } catch { py = await loadPython({ stdout: (s) => { out += s; }, stderr: () => {}, cwd: programsDir }); }
   out = '';
   let exc = null;
