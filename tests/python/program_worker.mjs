@@ -18,6 +18,7 @@ const fresh = async () => {
 await fresh();
 for (const name of process.argv.slice(2)) {
   emit({ start: name });
+  const t0 = performance.now();
   const code = fs.readFileSync(path.join(programsDir, name + '.py'), 'utf8');
   try {
     py.reset();
@@ -36,5 +37,5 @@ for (const name of process.argv.slice(2)) {
       await fresh();
     }
   }
-  emit({ name, stdout: out, exc });
+  emit({ name, stdout: out, exc, ms: Math.round(performance.now() - t0) });
 }

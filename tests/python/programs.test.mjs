@@ -55,9 +55,12 @@ function runChild(todo) {
   });
 }
 
+// A known failure whose reason starts with "slow:" is not run at all (the suite's time budget).
+const slow = (n) => known.has(n) && known.get(n).startsWith('slow:');
+
 before(async () => {
   for (let guard = 0; guard < names.length; guard++) {
-    const todo = names.filter((n) => !results.has(n));
+    const todo = names.filter((n) => !results.has(n) && !slow(n));
     if (!todo.length) break;
     await runChild(todo);
   }
@@ -65,6 +68,7 @@ before(async () => {
 
 for (const name of names) {
   test(name, async (t) => {
+    if (slow(name)) { tally.known++; t.skip(`known failing: ${known.get(name)}`); return; }
     const outFile = path.join(expectedDir, name + '.out');
     assert.ok(fs.existsSync(outFile), `${name}: no expected output; run make fixtures (gen_python_programs.py)`);
     const want = fs.readFileSync(outFile, 'utf8');
