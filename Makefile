@@ -5,13 +5,23 @@
 
 SHELL := /bin/bash
 .DEFAULT_GOAL := build
+# Compile in parallel by default (a -j on the command line wins), each job's output printed
+# whole; test runs (recipes marked +) stream their output as they go.
+ifeq ($(MAKELEVEL),0)
+MAKEFLAGS += -j$(shell nproc) --output-sync=target
+endif
 
-SRC      := $(wildcard src/*.c)
-HDR      := $(wildcard src/*.h)
+# src/ is folders by layer, then domain (docs/ARCHITECTURE.md has the map): every .c below
+# src/ is one object; every folder holding a header is an include dir, so files include
+# their headers by name ("internal.h", "shape.h") wherever they live.
+SRC      := $(shell find src -name '*.c' | sort)
+HDR      := $(shell find src -name '*.h' -o -name '*.def' | sort)
+INCLUDES := $(addprefix -I,$(sort $(dir $(HDR))))
+JS       := $(shell find js -name '*.js' | sort)
 PORT     ?= 8080
 
 # ---- flag groups ----------------------------------------------------------------------
-COMMON_CFLAGS := -std=c11 -Wall -Wextra -Wno-unused-parameter -Wshadow -Werror=implicit-function-declaration
+COMMON_CFLAGS := -std=c11 -Wall -Wextra -Wno-unused-parameter -Wshadow -Werror=implicit-function-declaration $(INCLUDES)
 NATIVE_CFLAGS := $(COMMON_CFLAGS) -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
 WASM_CFLAGS   := $(COMMON_CFLAGS) -msimd128
 WASM_LDFLAGS  := -O2 --js-library src/imports.lib.js --no-entry -sSTANDALONE_WASM -sALLOW_MEMORY_GROWTH -sABORTING_MALLOC=0 -sMALLOC=emmalloc -sMAXIMUM_MEMORY=2GB
@@ -39,7 +49,7 @@ build/.npm-stamp: package.json package-lock.json
 
 # ---- build ----------------------------------------------------------------------------
 .PHONY: build
-build: deps dist/tensorpad.wasm dist/tensorpad-plain.wasm dist/tensorpad.min.js
+build: deps dist/tensorpad.wasm dist/tensorpad-plain.wasm dist/tensorpad.min.js dist/tensorpad-python.json
 
 # Speed where it pays, size everywhere else: the wasm is most of what a page downloads.
 # Files on the per-op path (dispatch, iterator, allocation, the engine, the float32
@@ -47,18 +57,19 @@ build: deps dist/tensorpad.wasm dist/tensorpad-plain.wasm dist/tensorpad.min.js
 # for speed, the rest (printing, indexing, views, shape ops, formulas, the less common
 # ops) for size: moving view, linalg, nn and create here changed no workload of
 # `make bench` measurably and costs 2 KB gzip.
-# Inside the fast files, TP_COLD_BEGIN ... TP_COLD_END (src/internal.h) mark what is off
+# Inside the fast files, TP_COLD_BEGIN ... TP_COLD_END (src/core/internal.h) mark what is off
 # the hot path (other dtypes' kernels, rare ops) to be compiled for size too.
-WASM_FAST := elementwise gemm reduce iter storage autograd random
+# (File names, whatever their folder: src/ops/elementwise/elementwise.c, src/autograd/engine.c, ...)
+WASM_FAST := elementwise gemm reduce iter storage engine random
 wasm_opt   = $(if $(filter $(basename $(notdir $<)),$(WASM_FAST)),-O2,-Os)
 SHARED_OBJ := $(patsubst src/%.c,build/wasm/shared/%.o,$(SRC))
 PLAIN_OBJ  := $(patsubst src/%.c,build/wasm/plain/%.o,$(SRC))
 
-build/wasm/shared/%.o: src/%.c $(HDR) Makefile
+build/wasm/shared/%.o: src/%.c $(HDR) Makefile | deps
 	@mkdir -p $(@D)
 	$(EMCC_ENV) emcc $(WASM_CFLAGS) $(wasm_opt) -matomics -mbulk-memory -c $< -o $@
 
-build/wasm/plain/%.o: src/%.c $(HDR) Makefile
+build/wasm/plain/%.o: src/%.c $(HDR) Makefile | deps
 	@mkdir -p $(@D)
 	$(EMCC_ENV) emcc $(WASM_CFLAGS) $(wasm_opt) -c $< -o $@
 
@@ -70,11 +81,15 @@ dist/tensorpad-plain.wasm: $(PLAIN_OBJ) src/imports.lib.js | dist
 
 # The library as one minified ES module for pages and bundlers (package.json's "browser"
 # export); Node imports js/tensorpad.js itself. Names are kept: classes print them. It
-# loads the wasm from its own directory (TENSORPAD_WASM_DIR, see js/core.js).
-dist/tensorpad.min.js: $(wildcard js/*.js) build/.npm-stamp | dist
+# loads the wasm from its own directory (TENSORPAD_WASM_DIR, see js/core/wasm.js).
+dist/tensorpad.min.js: $(JS) build/.npm-stamp | dist
 	npx esbuild js/tensorpad.js --bundle --format=esm --minify --keep-names --platform=neutral \
 	  '--external:node:*' --legal-comments=none --target=es2022 --log-level=warning \
 	  '--define:TENSORPAD_WASM_DIR="./"' --outfile=$@
+
+# Python mode's torch package as one file, for pages and workers (js/python.js).
+dist/tensorpad-python.json: $(shell find python -name '*.py') python/bundle.mjs | dist
+	node python/bundle.mjs $@
 
 dist build:
 	mkdir -p $@
@@ -84,6 +99,8 @@ NATIVE_TESTS := $(patsubst tests/native/%.c,build/native/%,$(wildcard tests/nati
 
 # The core is compiled once under the sanitizers; each suite links against those objects.
 NATIVE_OBJ := $(patsubst src/%.c,build/native/obj/%.o,$(SRC))
+# Kept between runs (make would delete them as intermediates and rebuild them all next time).
+.SECONDARY: $(NATIVE_OBJ)
 
 build/native/obj/%.o: src/%.c $(HDR) Makefile
 	@mkdir -p $(@D)
@@ -91,30 +108,37 @@ build/native/obj/%.o: src/%.c $(HDR) Makefile
 
 build/native/%: tests/native/%.c $(NATIVE_OBJ) tests/native/check.h tests/native/tensors.h
 	@mkdir -p build/native
-	$(CC) $(NATIVE_CFLAGS) -Isrc $< $(NATIVE_OBJ) -lm -o $@
+	$(CC) $(NATIVE_CFLAGS) $< $(NATIVE_OBJ) -lm -o $@
 
 .PHONY: test test-native test-js test-python test-browser
-test: build test-native test-js test-python test-browser
+# The suites one after another (each builds what it needs in parallel first).
+test: build
+	@$(MAKE) --no-print-directory test-native
+	@$(MAKE) --no-print-directory test-js
+	@$(MAKE) --no-print-directory test-python
+	@$(MAKE) --no-print-directory test-browser
 
 test-native: $(NATIVE_TESTS)
-	@for t in $(NATIVE_TESTS); do echo "== $$t"; ASAN_OPTIONS=allocator_may_return_null=1 $$t || exit 1; done
+	+@for t in $(NATIVE_TESTS); do echo "== $$t"; ASAN_OPTIONS=allocator_may_return_null=1 $$t || exit 1; done
 
 test-js: build
-	node --test tests/js/
+	+node --test tests/js/
 
-# The Python program suite (tests/python/programs, PyTorch 1.13's output in expected/, made
-# by tests/fixtures/gen_python_programs.py) on one interpreter, and a few through the CLI.
+# Python mode (CPython in WebAssembly): one interpreter per file, so one file at a time; the
+# program suite (tests/python/programs, PyTorch 1.13's output in expected/, made by
+# tests/fixtures/gen_python_programs.py) runs on one interpreter.
 test-python: build
 	node --test --test-concurrency=1 tests/python/
 
 # Real headless Chromium (Debian's package) driven by playwright-core; see tests/browser/.
 test-browser: web deps-browser
-	node --test --test-concurrency=1 tests/browser/
+	+node --test --test-concurrency=1 tests/browser/
 
 # ---- fixtures (needs Debian's python3-torch; the JSON is committed so CI needs no torch)
 .PHONY: fixtures
-fixtures:
+fixtures: build
 	@/usr/bin/python3 -c 'import torch' 2>/dev/null || { $(APT_INSTALL) python3-torch; }
+	node tests/fixtures/serialization/write_js.mjs
 	for g in tests/fixtures/gen_*.py; do /usr/bin/python3 $$g || exit 1; done
 	@test -f /usr/include/simde/wasm/simd128.h || { echo "installing libsimde-dev"; $(APT_INSTALL) libsimde-dev; }
 	/usr/bin/python3 tests/fixtures/check_tanh.py

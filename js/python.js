@@ -47,6 +47,43 @@ async function importPyodide(indexURL) {
   return import(/* @vite-ignore */ `${indexURL}pyodide.mjs`);
 }
 
+// Note [Start-up snapshot]: in Node, the interpreter's memory after start-up (the standard
+// modules torch uses already imported) is saved once to the OS's temporary folder and later
+// starts restore it (Pyodide's memory snapshots): about 3x faster than a cold start. Any
+// failure falls back to a cold start; `snapshot: false` turns it off.
+const SNAPSHOT_IMPORTS = 'import linecache, traceback, warnings, weakref, copy, functools, inspect, types, os, sys, collections, math, re';
+
+async function startPyodide(loadPyodide, options) {
+  const base = { ...(options.indexURL ? { indexURL: options.indexURL } : {}), env: { HOME: '/home/pyodide', ...(options.env ?? {}) } };
+  if (!isNode || options.snapshot === false || options.indexURL) return loadPyodide(base);
+  const fs = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const { join } = await import('node:path');
+  let version = 'unknown';
+  try {
+    version = JSON.parse(fs.readFileSync(new URL('../node_modules/pyodide/package.json', import.meta.url), 'utf8')).version;
+  } catch { /* a hoisted or vendored pyodide: the name below still changes with SNAPSHOT_IMPORTS */ }
+  const file = join(tmpdir(), `tensorpad-python-${version}-${SNAPSHOT_IMPORTS.length}-${process.getuid?.() ?? 0}.snapshot`);
+  if (fs.existsSync(file)) {
+    try {
+      return await loadPyodide({ ...base, _loadSnapshot: fs.readFileSync(file) });
+    } catch {
+      fs.rmSync(file, { force: true });
+    }
+  }
+  try {
+    const py = await loadPyodide({ ...base, _makeSnapshot: true });
+    py.runPython(SNAPSHOT_IMPORTS);
+    const snap = py.makeMemorySnapshot();
+    const tmp = `${file}.${process.pid}`;
+    fs.writeFileSync(tmp, snap);
+    fs.renameSync(tmp, file);
+    return await loadPyodide({ ...base, _loadSnapshot: snap });
+  } catch {
+    return loadPyodide(base);
+  }
+}
+
 /**
  * Starts CPython with tensorpad's torch. Options: stdout, stderr (callbacks taking text),
  * indexURL (Pyodide's files; default: the npm package in Node), packageURL (the Python
@@ -56,15 +93,15 @@ async function importPyodide(indexURL) {
 export async function loadPython(options = {}) {
   const { stdout = (s) => globalThis.process?.stdout.write(s) ?? console.log(s),
     stderr = (s) => globalThis.process?.stderr.write(s) ?? console.error(s) } = options;
+  // In Node the package folder itself is mounted (stable mtimes: CPython's bytecode cache
+  // in the OS's temporary folder stays valid across runs); elsewhere its files are written.
+  const mountPackage = isNode && !options.packageURL;
   const [{ loadPyodide }, bridge, files] = await Promise.all([
     importPyodide(options.indexURL),
     import('./python_bridge.js'),
-    packageFiles(options.packageURL),
+    mountPackage ? null : packageFiles(options.packageURL),
   ]);
-  const pyodide = await loadPyodide({
-    ...(options.indexURL ? { indexURL: options.indexURL } : {}),
-    env: { HOME: '/home/pyodide', ...(options.env ?? {}) },
-  });
+  const pyodide = await startPyodide(loadPyodide, options);
   const decoder = (write) => {
     const d = new TextDecoder();
     return { write: (buf) => { write(d.decode(buf, { stream: true })); return buf.length; }, isatty: false };
@@ -73,10 +110,26 @@ export async function loadPython(options = {}) {
   pyodide.setStderr(decoder((s) => stderr(s)));
 
   const FS = pyodide.FS;
-  for (const [path, text] of Object.entries(files)) {
-    const full = `${PKG_DIR}/${path}`;
-    FS.mkdirTree(full.slice(0, full.lastIndexOf('/')));
-    FS.writeFile(full, text);
+  let pycache = null;
+  if (mountPackage) {
+    const { fileURLToPath } = await import('node:url');
+    FS.mkdirTree(PKG_DIR);
+    FS.mount(FS.filesystems.NODEFS, { root: fileURLToPath(new URL('../python/', import.meta.url)) }, PKG_DIR);
+    try {
+      const { tmpdir } = await import('node:os');
+      const { mkdirSync } = await import('node:fs');
+      const dir = `${tmpdir()}/tensorpad-python-pycache-${process.getuid?.() ?? 0}`;
+      mkdirSync(dir, { recursive: true });
+      FS.mkdirTree('/tmp/tensorpad-pycache');
+      FS.mount(FS.filesystems.NODEFS, { root: dir }, '/tmp/tensorpad-pycache');
+      pycache = '/tmp/tensorpad-pycache';
+    } catch { /* no bytecode cache: compiled at every start */ }
+  } else {
+    for (const [path, text] of Object.entries(files)) {
+      const full = `${PKG_DIR}/${path}`;
+      FS.mkdirTree(full.slice(0, full.lastIndexOf('/')));
+      FS.writeFile(full, text);
+    }
   }
   if (isNode && options.cwd) {
     FS.mkdirTree(options.cwd);
@@ -92,6 +145,7 @@ export async function loadPython(options = {}) {
 
   pyodide.runPython(`
 import sys
+${pycache ? `sys.pycache_prefix = ${JSON.stringify(pycache)}; sys.dont_write_bytecode = False` : ''}
 sys.path.insert(0, ${JSON.stringify(PKG_DIR)})
 import _tensorpad_runner
 `);

@@ -9,13 +9,13 @@
 // 4 named tuple (fname, items), 5 dtype (code), 6 device, 7 grad_fn node (a retained node
 // pointer), 8 an opaque JS object (kept in `objects` until Python takes it), 9 list.
 import torch from './tensorpad.js';
-import { W, cstr, memory, check, checkStatus, TensorError, setHookHandler } from './core.js';
-import { Tensor, Size, Tuple, wrap, scope, Slice, Ellipsis, device } from './tensor.js';
-import { dtype, dtypes } from './dtype.js';
-import { PyFloat, setWarningSink, resetWarnings } from './args.js';
-import { OP } from './ops.js';
-import { Node } from './autograd.js';
-import { Generator } from './generator.js';
+import { W, cstr, memory, check, checkStatus, TensorError, setHookHandler } from './core/wasm.js';
+import { Tensor, Size, Tuple, wrap, scope, Slice, Ellipsis, device } from './tensor/tensor.js';
+import { dtype, dtypes } from './core/dtype.js';
+import { PyFloat, setWarningSink, resetWarnings } from './core/args.js';
+import { OP } from './tensor/ops.js';
+import { Node } from './autograd/autograd.js';
+import { Generator } from './core/generator.js';
 
 export { W, torch, OP };
 
@@ -218,9 +218,9 @@ export function callObject(id, name, args, kwargs) {
 
 // ---- printing, grad_fn, hooks, warnings ---------------------------------------------------
 /** PyTorch's repr of the tensor with handle h. */
-export function repr(h) {
+export function repr(h, gradFnName) {
   const node = W.tp_tensor_grad_fn(h);
-  const name = node ? cstr(W.tp_node_name(node)).split('::').pop() : '';
+  const name = gradFnName ?? (node ? cstr(W.tp_node_name(node)).split('::').pop() : '');
   let s = 0;
   if (name) {
     const bytes = new TextEncoder().encode(name);

@@ -1,5 +1,7 @@
 """Runs user code for js/python.js: one persistent __main__, Python tracebacks without the
 runner's and the bridge's own frames, and reset() to a fresh process's state."""
+import js  # noqa: F401  (Pyodide's module, imported before a folder named js/ can shadow it)
+import pyodide.ffi  # noqa: F401
 import linecache
 import os
 import sys

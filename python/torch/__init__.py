@@ -58,6 +58,18 @@ from ._printing import set_printoptions, get_printoptions  # noqa: E402,F401
 
 
 # ---- functions whose Python meaning the JS spelling cannot carry -------------------------
+def set_num_threads(n):
+    """tensorpad computes on one thread: accepted and ignored, as on a 1-core machine."""
+
+
+def get_num_threads():
+    return 1
+
+
+set_num_interop_threads = set_num_threads
+get_num_interop_threads = get_num_threads
+
+
 def is_tensor(obj):
     return isinstance(obj, Tensor)
 

@@ -42,7 +42,7 @@ def _infer(data, shape, flat, depth, kind):
             raise ValueError(f'expected sequence of length {shape[depth]} at dim {depth} (got {n})')
         for x in data:
             if depth + 1 < len(shape) and not _is_seq(x):
-                raise TypeError(f"new(): invalid data type '{type(x).__name__}'")
+                raise TypeError('not a sequence')
             kind = _infer(x, shape, flat, depth + 1, kind)
         return kind
     if isinstance(data, float):

@@ -20,6 +20,8 @@ def _check_key(k):
         return
     if hasattr(k, '__index__'):
         return
+    if isinstance(k, str):
+        raise TypeError("new(): invalid data type 'str'")
     raise IndexError('only integers, slices (`:`), ellipsis (`...`), None and long or byte Variables are valid '
                      'indices (got ' + type(k).__name__ + ')')
 
@@ -32,7 +34,10 @@ def _norm(k):
     if not isinstance(k, (int, slice, Tensor, list)) and k is not None and k is not Ellipsis and hasattr(k, '__index__'):
         return k.__index__()
     if type(k) is slice:
-        return slice(_idx(k.start), _idx(k.stop), _idx(k.step))
+        step = _idx(k.step)
+        if step is not None and step <= 0:
+            raise ValueError('step must be greater than zero')
+        return slice(_idx(k.start), _idx(k.stop), step)
     return k
 
 

@@ -7,6 +7,7 @@ gives the reference back at once, so a tensor no name refers to is freed as in C
 PyTorch. Every other method is found in the JS Tensor prototype at import time and forwarded
 through `_bridge.call`, which converts arguments and results.
 """
+import sys as _sys
 import weakref as _weakref
 from . import _bridge
 from ._bridge import W, OP, raise_core, call as _call
@@ -144,9 +145,9 @@ def _binop(op, name):
     return f
 
 
-def _rbinop(op, name):
+def _rbinop(op, name, form=1):
     def f(self, other):
-        h = _scalar(op, self._h, other, 1)
+        h = _scalar(op, self._h, other, form)
         if h is None:
             return NotImplemented
         if not h:
@@ -179,6 +180,32 @@ def _ibinop(op, name):
         return self
     f.__name__ = name
     return f
+
+
+def _result_type(s, t):
+    """torch.result_type(python scalar s, tensor t)."""
+    d = t.dtype
+    if isinstance(s, bool):
+        return d
+    if isinstance(s, float):
+        if d.is_floating_point:
+            return d
+        from . import _dtype
+        return _by_code(W.tp_get_default_dtype())
+    from . import _dtype
+    return _dtype.int64 if d is _dtype.bool_ else d
+
+
+def _reflected(op, self, other):
+    """other op self for a Python number other, wrapped as a 0-d tensor (as PyTorch wraps it)."""
+    if not isinstance(other, (int, float)):
+        return NotImplemented
+    from . import _creation
+    s = _creation.full((), other, dtype=_result_type(other, self))
+    h = _bt(op, s._h, self._h, 1)
+    if not h:
+        raise_core()
+    return _wrap(h)
 
 
 def _other_operand(self, name, other):
@@ -397,10 +424,13 @@ class Tensor:
         if not h:
             raise_core()
         old = self._h
+        g = _grad(old)
         self._h = h
-        _release(old)
         if rg:
             _rg_(h, 1)
+        if g:  # x.data = y keeps x's .grad (PyTorch replaces the data of the same tensor)
+            _set_grad(h, g)
+        _release(old)
 
     @property
     def _version(self):
@@ -410,7 +440,7 @@ class Tensor:
         h = self._h
         n = _numel(h)
         if n != 1:
-            raise RuntimeError(f'a Tensor with {int(n)} elements cannot be converted to Scalar')
+            raise ValueError('only one element tensors can be converted to Python scalars')
         v = _item(h)
         c = _dtype(h)
         if c == _F32 or c == _F64:
@@ -555,9 +585,18 @@ class Tensor:
 
     # ---- printing ----------------------------------------------------------------
     def __repr__(self, *, tensor_contents=None):
-        s = _bridge.B.repr(self._h)
+        d = getattr(self, '__dict__', None)
+        node = d.get('_custom_grad_fn') if d else None
+        s = _bridge.B.repr(self._h, type(node).__name__ if node is not None else None)
         if s is None:
             raise_core()
+        cls = type(self)
+        if cls is not Tensor and not _is_parameter(cls):
+            # _tensor_str: a subclass prints its own name where a tensor prints "tensor("
+            prefix = cls.__name__ + '('
+            lines = s.split('\n')
+            pad = ' ' * len(prefix)
+            s = '\n'.join([prefix + lines[0][7:]] + [pad + ln[7:] if ln.startswith('       ') else ln for ln in lines[1:]])
         return s
 
     def __str__(self):
@@ -651,15 +690,15 @@ class Tensor:
 
     # ---- operators -----------------------------------------------------------------
     __add__ = _binop(_ADD, '__add__')
-    __radd__ = _rbinop(_ADD, '__radd__')
+    __radd__ = _rbinop(_ADD, '__radd__', 0)
     __iadd__ = _ibinop(_ADD, '__iadd__')
     __sub__ = _binop(_SUB, '__sub__')
     __isub__ = _ibinop(_SUB, '__isub__')
     __mul__ = _binop(_MUL, '__mul__')
-    __rmul__ = _rbinop(_MUL, '__rmul__')
+    __rmul__ = _rbinop(_MUL, '__rmul__', 0)
     __imul__ = _ibinop(_MUL, '__imul__')
     __truediv__ = _binop(_DIV, '__truediv__')
-    __rtruediv__ = _rbinop(_DIV, '__rtruediv__')
+
     __itruediv__ = _ibinop(_DIV, '__itruediv__')
     __pow__ = _binop(_POW, '__pow__')
     __ipow__ = _ibinop(_POW, '__ipow__')
@@ -669,19 +708,21 @@ class Tensor:
     __floordiv__ = _binop(_DIV_FLOOR, '__floordiv__')
     __ifloordiv__ = _ibinop(_DIV_FLOOR, '__ifloordiv__')
     __and__ = _binop(_AND, '__and__')
-    __rand__ = _rbinop(_AND, '__rand__')
+    __rand__ = _rbinop(_AND, '__rand__', 0)
     __iand__ = _ibinop(_AND, '__iand__')
     __or__ = _binop(_OR, '__or__')
-    __ror__ = _rbinop(_OR, '__ror__')
+    __ror__ = _rbinop(_OR, '__ror__', 0)
     __ior__ = _ibinop(_OR, '__ior__')
     __xor__ = _binop(_XOR, '__xor__')
-    __rxor__ = _rbinop(_XOR, '__rxor__')
+    __rxor__ = _rbinop(_XOR, '__rxor__', 0)
     __ixor__ = _ibinop(_XOR, '__ixor__')
     __lshift__ = _binop(_LSH, '__lshift__')
-    __rlshift__ = _rbinop(_LSH, '__rlshift__')
+    def __rlshift__(self, other):
+        return _reflected(_LSH, self, other)
     __ilshift__ = _ibinop(_LSH, '__ilshift__')
     __rshift__ = _binop(_RSH, '__rshift__')
-    __rrshift__ = _rbinop(_RSH, '__rrshift__')
+    def __rrshift__(self, other):
+        return _reflected(_RSH, self, other)
     __irshift__ = _ibinop(_RSH, '__irshift__')
     __eq__ = _binop(_EQ, '__eq__')
     __ne__ = _binop(_NE, '__ne__')
@@ -704,24 +745,39 @@ class Tensor:
             raise_core()
         return _wrap(h)
 
-    def __rpow__(self, other):
-        h = _scalar(_POW, self._h, other, 1)
-        if h is None:
+    def __rtruediv__(self, other):
+        # PyTorch: self.reciprocal() * other (MulBackward0 after ReciprocalBackward0)
+        if not isinstance(other, (int, float)):
             return NotImplemented
-        if not h:
-            raise_core()
-        return _wrap(h)
+        return self.reciprocal() * other
 
-    def __rfloordiv__(self, other):
+    __rdiv__ = __rtruediv__
+
+    def __rpow__(self, other):
+        # PyTorch: torch.tensor(other, dtype=torch.result_type(other, self)) ** self
         if not isinstance(other, (int, float)):
             return NotImplemented
         from . import _creation
-        return _creation.scalar_tensor_like(other, self).__floordiv__(self)
+        return _creation.full((), other, dtype=_result_type(other, self)) ** self
+
+    def __rfloordiv__(self, other):
+        return _reflected(_DIV_FLOOR, self, other)
+
+    def __reversed__(self):
+        if _ndim(self._h) == 0:
+            return self
+        return self.flip(0)
 
 
 _F32 = float32_code = _bridge.B.torch.float32.code
 _F64 = _bridge.B.torch.float64.code
 _BOOL = _bridge.B.torch.bool.code
+
+
+def _is_parameter(cls):
+    nn = _sys.modules.get('torch.nn')
+    P = getattr(nn, 'Parameter', None) if nn is not None else None
+    return P is not None and cls is P
 
 
 def _floats(r):

@@ -44,10 +44,10 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
 
 
 def gradcheck(func, inputs, *, eps=1e-06, atol=1e-05, rtol=0.001, raise_exception=True, **kwargs):
-    from .gradcheck import gradcheck as _gc
+    from ._gradcheck import gradcheck as _gc
     return _gc(func, inputs, eps=eps, atol=atol, rtol=rtol, raise_exception=raise_exception, **kwargs)
 
 
 def gradgradcheck(func, inputs, grad_outputs=None, *, eps=1e-06, atol=1e-05, rtol=0.001, raise_exception=True, **kwargs):
-    from .gradcheck import gradgradcheck as _ggc
+    from ._gradcheck import gradgradcheck as _ggc
     return _ggc(func, inputs, grad_outputs, eps=eps, atol=atol, rtol=rtol, raise_exception=raise_exception)
