@@ -125,7 +125,9 @@ test-native: $(NATIVE_TESTS)
 test-js: build
 	+node --test tests/js/ tests/layers/
 
-# Python mode (CPython in WebAssembly): one interpreter per file, so one file at a time.
+# Python mode (CPython in WebAssembly): one interpreter per file, so one file at a time; the
+# program suite (tests/python/programs, PyTorch 1.13's output in expected/, made by
+# tests/fixtures/gen_python_programs.py) runs on one interpreter.
 test-python: build
 	+node --test --test-concurrency=1 tests/python/
 

@@ -4,7 +4,7 @@ x = torch.tensor([1., 2.], requires_grad=True)
 c = x.clone()
 d = x.detach()
 e = x.data
-print(c, c.requires_grad, c.is_leaf, c.grad_fn)
+print(c, c.requires_grad, c.is_leaf, c.grad_fn.name())
 print(d, d.requires_grad, d.is_leaf)
 print(e, e.requires_grad)
 d[0] = 5.
