@@ -296,8 +296,10 @@ static tp_tensor *slice_impl(tp_tensor *t, double dim, double start, double end,
   int64_t size = t->shape[w];
   en = size;
   if (!isnan(step) && tp_int_arg(step, "step", &stp)) return NULL;
-  if (!isnan(start) && tp_int_arg(start, "start", &st)) return NULL;
-  if (!isnan(end) && tp_int_arg(end, "end", &en)) return NULL;
+  /* Bounds past int64 (Python's x[7:] passes sys.maxsize, 2^63 once a double) clamp to the
+   * dim, as PyTorch's slicing does; a non-integral bound is still an error. */
+  if (!isnan(start)) { if (start == floor(start)) st = tp_clamp_i64(start); else if (tp_int_arg(start, "start", &st)) return NULL; }
+  if (!isnan(end)) { if (end == floor(end)) en = tp_clamp_i64(end); else if (tp_int_arg(end, "end", &en)) return NULL; }
   if (stp <= 0) return tp_fail("step must be greater than zero");
   if (st < 0) st = st < -size ? 0 : st + size;
   if (en < 0) en = en < -size ? 0 : en + size;
