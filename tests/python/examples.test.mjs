@@ -12,13 +12,7 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 const cli = join(root, 'bin/tensorpad-python.mjs');
 // Examples that tensorpad's Python mode cannot yet run as PyTorch does: name -> reason.
 const KNOWN_FAILING = {
-  '01-creation.py': 'imports numpy (torch.tensor / from_numpy of numpy arrays): Python mode has no numpy yet',
   '02-copy-and-sharing.py': 'imports numpy (from_numpy / t.numpy() sharing): Python mode has no numpy yet',
-  '05-grad-control.py': "imports torch.optim: No module named 'torch.optim' in Python mode yet",
-  '06-gradcheck.py': "uses torch.nn.functional: module 'torch.nn' has no attribute 'functional' yet",
-  '07-train-mlp.py': "uses nn.Sequential: module 'torch.nn' has no attribute 'Sequential' yet",
-  '08-cnn.py': "uses nn.Sequential: module 'torch.nn' has no attribute 'Sequential' yet",
-  '09-rnn.py': "subclasses nn.Module: module 'torch.nn' has no attribute 'Module' yet",
 };
 
 const run = (file) => new Promise((resolve) => {
