@@ -12,7 +12,7 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 const cli = join(root, 'bin/tensorpad-python.mjs');
 // Examples that tensorpad's Python mode cannot yet run as PyTorch does: name -> reason.
 const KNOWN_FAILING = {
-  '02-copy-and-sharing.py': 'imports numpy (from_numpy / t.numpy() sharing): Python mode has no numpy yet',
+  '02-copy-and-sharing.py': 'calls numpy.shares_memory, which the numpy interop subset of Python mode does not provide (NumpyNotAvailableError)',
 };
 
 const run = (file) => new Promise((resolve) => {
