@@ -114,6 +114,7 @@ build/native/%: tests/native/%.c $(NATIVE_OBJ) tests/native/check.h tests/native
 # The suites one after another (each builds what it needs in parallel first).
 test: build
 	@$(MAKE) --no-print-directory test-native
+	@$(MAKE) --no-print-directory test-fuzz
 	@$(MAKE) --no-print-directory test-js
 	@$(MAKE) --no-print-directory test-python
 	@$(MAKE) --no-print-directory test-browser
@@ -122,20 +123,55 @@ test-native: $(NATIVE_TESTS)
 	+@for t in $(NATIVE_TESTS); do echo "== $$t"; ASAN_OPTIONS=allocator_may_return_null=1 $$t || exit 1; done
 
 test-js: build
-	+node --test tests/js/
+	+node --test tests/js/ tests/layers/
 
-# Python mode (CPython in WebAssembly): one interpreter per file, so one file at a time.
+# Python mode (CPython in WebAssembly): one interpreter per file, so one file at a time; the
+# program suite (tests/python/programs, PyTorch 1.13's output in expected/, made by
+# tests/fixtures/gen_python_programs.py) runs on one interpreter.
 test-python: build
-	node --test --test-concurrency=1 tests/python/
+	+node --test --test-concurrency=1 tests/python/
 
 # Real headless Chromium (Debian's package) driven by playwright-core; see tests/browser/.
 test-browser: web deps-browser
 	+node --test --test-concurrency=1 tests/browser/
 
+# ---- fuzz: libFuzzer over the public C API under ASan+UBSan (tests/fuzz/) ---------------
+# `make fuzz` runs it for FUZZ_SECONDS on one core (niced), growing build/fuzz/corpus from the
+# committed seeds; `make test-fuzz` (part of `make test`) replays the seeds and runs a fixed
+# number of fresh inputs from seed 1. A crash leaves crash-* in build/fuzz/ and fails.
+FUZZ_CC      ?= clang
+FUZZ_CFLAGS  := $(COMMON_CFLAGS) -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
+FUZZ_OBJ     := $(patsubst src/%.c,build/fuzz/obj/%.o,$(SRC))
+FUZZ_ENV     := ASAN_OPTIONS=allocator_may_return_null=1:max_allocation_size_mb=256:detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1
+FUZZ_SECONDS ?= 3600
+FUZZ_RUNS    ?= 15000
+
+build/fuzz/obj/%.o: src/%.c $(HDR) Makefile
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c $< -o $@
+
+# Objects are kept between runs (make would delete them as intermediates of the pattern rules).
+.SECONDARY: $(FUZZ_OBJ)
+
+build/fuzz/fuzz_capi: tests/fuzz/fuzz_capi.c $(FUZZ_OBJ)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer $< $(FUZZ_OBJ) -lm -o $@
+
+.PHONY: fuzz test-fuzz
+fuzz: build/fuzz/fuzz_capi
+	@mkdir -p build/fuzz/corpus
+	cd build/fuzz && $(FUZZ_ENV) nice ./fuzz_capi -max_total_time=$(FUZZ_SECONDS) -rss_limit_mb=3072 \
+	  -malloc_limit_mb=512 -timeout=20 -print_final_stats=1 corpus ../../tests/fuzz/corpus
+
+test-fuzz: build/fuzz/fuzz_capi
+	@rm -rf build/fuzz/brief && mkdir -p build/fuzz/brief
+	cd build/fuzz && $(FUZZ_ENV) ./fuzz_capi -runs=$(FUZZ_RUNS) -seed=1 -max_total_time=30 -rss_limit_mb=3072 \
+	  -malloc_limit_mb=512 -timeout=20 brief ../../tests/fuzz/corpus
+
 # ---- fixtures (needs Debian's python3-torch; the JSON is committed so CI needs no torch)
 .PHONY: fixtures
-fixtures:
+fixtures: build
 	@/usr/bin/python3 -c 'import torch' 2>/dev/null || { $(APT_INSTALL) python3-torch; }
+	node tests/fixtures/serialization/write_js.mjs
 	for g in tests/fixtures/gen_*.py; do /usr/bin/python3 $$g || exit 1; done
 	@test -f /usr/include/simde/wasm/simd128.h || { echo "installing libsimde-dev"; $(APT_INSTALL) libsimde-dev; }
 	/usr/bin/python3 tests/fixtures/check_tanh.py

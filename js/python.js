@@ -11,6 +11,11 @@
 // as one file, built by `make build`).
 
 const isNode = typeof process !== 'undefined' && !!process.versions?.node;
+// Note [V8 deopt crash]: Node 20's V8 dies with "Fatal error ... unreachable code" in
+// Deoptimizer::DoComputeBuiltinContinuation after a few hundred Python programs in one
+// process (tests/python/programs.test.mjs hit it every run); without TurboFan's inlining it
+// does not happen, at no measurable cost to Python mode. Set before Pyodide's code is compiled.
+if (isNode) globalThis.process.getBuiltinModule?.('node:v8')?.setFlagsFromString('--no-turbo-inlining');
 const PKG_DIR = '/lib/tensorpad-python';
 
 /** Every file of the Python package: {path: text}, from ../python/ (Node) or the bundle. */
@@ -50,12 +55,13 @@ async function importPyodide(indexURL) {
 // Note [Start-up snapshot]: in Node, the interpreter's memory after start-up (the standard
 // modules torch uses already imported) is saved once to the OS's temporary folder and later
 // starts restore it (Pyodide's memory snapshots): about 3x faster than a cold start. Any
-// failure falls back to a cold start; `snapshot: false` turns it off.
+// failure falls back to a cold start. Opt-in (`snapshot: true`): restored under `node --test`
+// it has crashed V8 (a deoptimizer fatal error), so it is not the default.
 const SNAPSHOT_IMPORTS = 'import linecache, traceback, warnings, weakref, copy, functools, inspect, types, os, sys, collections, math, re';
 
 async function startPyodide(loadPyodide, options) {
   const base = { ...(options.indexURL ? { indexURL: options.indexURL } : {}), env: { HOME: '/home/pyodide', ...(options.env ?? {}) } };
-  if (!isNode || options.snapshot === false || options.indexURL) return loadPyodide(base);
+  if (!isNode || options.snapshot !== true || options.indexURL) return loadPyodide(base);
   const fs = await import('node:fs');
   const { tmpdir } = await import('node:os');
   const { join } = await import('node:path');

@@ -137,6 +137,7 @@ export function dropObject(id) { objects.delete(id); }
 const TEXT_CLASSES = [
   [/^index -?\d+ is out of bounds for dimension|^Index -?\d+ is out of bounds|^too many indices for tensor of dimension|out of range \(expected to be in range of/, 'IndexError'],
   [/^Dimension out of range/, 'IndexError'],
+  [/^Target -?\d+ is out of bounds\.|^index out of range in self/, 'IndexError'],
   [/^IndexError: /, 'IndexError'],
   [/^NotImplementedError|is not implemented|not implemented for/, 'NotImplementedError'],
   [/^ValueError: |^only one element tensors can be converted|^not enough values to unpack/, 'ValueError'],
@@ -282,7 +283,11 @@ export { setHookHandler };
 /** A new tensor of dtype `code` and shape `shape` from a flat JS Array of numbers (copied). */
 export function fromFlat(values, shape, code) {
   const n = values.length;
-  const big = values.some((v) => typeof v === 'bigint' || v > 9007199254740992 || v < -9007199254740992);
+  // Integers beyond 2^53 keep every bit only on the way to an integer dtype (2, 3: int32,
+  // int64); for the others (and inf/NaN, which no BigInt holds) a double is what is stored.
+  const intTarget = code === 2 || code === 3;
+  const big = intTarget && values.some((v) => typeof v === 'bigint' || (Number.isInteger(v) && Math.abs(v) > 9007199254740992));
+  if (!big && values.some((v) => typeof v === 'bigint')) values = values.map(Number);
   const bytes = Math.max(n, 1) * 8;
   const p = check(W.tp_malloc(bytes));
   try {

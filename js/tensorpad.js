@@ -28,6 +28,8 @@ import * as misc2Methods from './tensor/resize_renorm_special.js';
 import * as decomp from './linalg/decomp.js';
 import * as torchfns from './torch/functional.js';
 import * as dataUtils from './utils/data/data.js';
+import * as serialization from './torch/serialization.js';
+import * as special from './torch/special.js';
 import { Generator, default_generator, generatorOf } from './core/generator.js';
 import * as svd from './linalg/svd.js';
 
@@ -600,6 +602,8 @@ decomp.install(torch, Tensor);
 svd.install(torch, Tensor);
 torchfns.install(torch, Tensor);
 dataUtils.install(torch);  // torch.utils.data
+serialization.install(torch);  // torch.save / torch.load
+special.install(torch);  // torch.special
 
 applyPrintOptions();
 Object.freeze(torch);

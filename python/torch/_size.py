@@ -22,11 +22,6 @@ class Size(tuple):
             return NotImplemented
         return Size(tuple(self) + tuple(other))
 
-    def __radd__(self, other):
-        if not isinstance(other, tuple):
-            return NotImplemented
-        return Size(tuple(other) + tuple(self))
-
     def __mul__(self, n):
         return Size(tuple(self) * n)
 

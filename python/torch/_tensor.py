@@ -732,7 +732,13 @@ class Tensor:
     __ge__ = _binop(_GE, '__ge__')
     __neg__ = _unop(_NEG, '__neg__')
     __abs__ = _unop(_ABS, '__abs__')
-    __invert__ = _unop(_NOT, '__invert__')
+    def __invert__(self):
+        if _is_floating(_dtype(self._h)):
+            raise TypeError('~ (operator.invert) is only implemented on integer and Boolean-type tensors')
+        h = _hun(_NOT, self._h, _pend.pop() if _pend else 0)
+        if not h:
+            raise_core()
+        return _wrap(h)
 
     def __pos__(self):
         return self.positive()

@@ -1617,6 +1617,7 @@ static int elemw_unary_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **g
   }
   case TP_OP_DEG2RAD: d = sc(a, TP_OP_MUL, g, PI_ / 180); break;
   case TP_OP_RAD2DEG: d = sc(a, TP_OP_MUL, g, 180 / PI_); break;
+  case TP_OP_SPECIAL_ENTR: d = mul(a, g, neg(a, sc(a, TP_OP_ADD, un(a, TP_OP_LOG, x), 1))); break;  /* -g (1 + ln x) */
   default: return tp_fail_status("tensorpad: no derivative for %s", tp_op_name(n->op));
   }
   if (!d) return -1;
@@ -2080,7 +2081,7 @@ static int misc_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
   }
   case TP_MISC_MVLGAMMA: {  /* d x = g * sum_i digamma(x + (1 - i) / 2) */
     tp_tensor *x = unpack(a, n, 0);
-    return (gi[0] = own(x ? K(a, tp_mvlgamma_grad(g, x, (int64_t)n->s[0])) : NULL)) ? 0 : -1;
+    return (gi[0] = own(x ? K(a, tp_mvlgamma_grad(g, x, tp_clamp_i64(n->s[0]))) : NULL)) ? 0 : -1;
   }
   default: return misc2_formula(a, n, g, gi);
   }
@@ -2643,7 +2644,7 @@ static int nnact_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
     d = where0(a, cmp_s(a, TP_OP_GT, x, p[0]), g);
     break;
   case TP_ACT_RRELU:  /* training: g noise; eval: x > 0 ? g : g slope */
-    d = p[2] != 0 ? mul(a, g, unpack(a, n, 1)) : where3(a, cmp_s(a, TP_OP_GT, x, 0), g, sc(a, TP_OP_MUL, g, p[0]));
+    d = p[2] != 0 && tp_node_nsaved(n) > 1 ? mul(a, g, unpack(a, n, 1)) : where3(a, cmp_s(a, TP_OP_GT, x, 0), g, sc(a, TP_OP_MUL, g, p[0]));
     break;
   case TP_ACT_GLU: {  /* a, b the halves, s = sigmoid(b): cat(g s, g a s (1 - s)) along dim */
     int64_t dim = n->iv[0], h = x->shape[dim] / 2;

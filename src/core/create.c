@@ -94,7 +94,7 @@ TP_API tp_tensor *tp_arange(double start, double end, double step, int dtype) {
   double size_d = ceil((end - start) / step);
   if (!(size_d >= 0 && size_d < 9007199254740992.0))
     return tp_fail("invalid size, possible overflow?");
-  int64_t n = (int64_t)size_d;
+  int64_t n = tp_clamp_i64(size_d);
   tp_tensor *t = make_1d(dtype, n);
   if (!t) return NULL;
   char *p = tp_ptr(t);
@@ -102,7 +102,7 @@ TP_API tp_tensor *tp_arange(double start, double end, double step, int dtype) {
   if (tp_dtype_table[dtype].is_floating) {
     for (int64_t i = 0; i < n; i++) tp_store_f64(p + i * item, dtype, start + step * (double)i);
   } else {
-    int64_t s = (int64_t)start, st = (int64_t)step;
+    int64_t s = tp_clamp_i64(start), st = tp_clamp_i64(step);
     for (int64_t i = 0; i < n; i++) tp_store_i64(p + i * item, dtype, s + st * i);
   }
   return t;
@@ -116,7 +116,7 @@ TP_API tp_tensor *tp_arange(double start, double end, double step, int dtype) {
  * fused scalar formula. Reproduced bit for bit (checked on 66k values for each dtype). */
 TP_API tp_tensor *tp_linspace(double start, double end, double steps, int dtype) {
   if (steps < 0) return tp_fail("number of steps must be non-negative");
-  int64_t n = (int64_t)steps;
+  int64_t n = tp_clamp_i64(steps);
   tp_tensor *t = make_1d(dtype, n);
   if (!t || n == 0) return t;
   char *p = tp_ptr(t);
@@ -151,7 +151,7 @@ TP_API tp_tensor *tp_linspace(double start, double end, double steps, int dtype)
 
 TP_API tp_tensor *tp_logspace(double start, double end, double steps, double base, int dtype) {
   if (steps < 0) return tp_fail("number of steps must be non-negative");
-  int64_t n = (int64_t)steps;
+  int64_t n = tp_clamp_i64(steps);
   tp_tensor *t = make_1d(dtype, n);
   if (!t || n == 0) return t;
   char *p = tp_ptr(t);
@@ -205,7 +205,7 @@ TP_API tp_tensor *tp_from_buffer(const void *src, int src_dtype, int ndim, const
 TP_API tp_tensor *tp_from_storage(void *storage, double byte_offset, double numel, int dtype) {
   tp_storage *s = storage;
   int64_t item = tp_dtype_table[dtype].itemsize;
-  int64_t off = (int64_t)byte_offset, n = (int64_t)numel;
+  int64_t off = tp_clamp_i64(byte_offset), n = tp_clamp_i64(numel);
   if (off % item || off < 0 || off + n * item > s->nbytes) return tp_fail("from_numpy: array is not inside its storage");
   tp_version *v = tp_version_new();  /* from_numpy: a new tensor with a counter of its own */
   tp_tensor *t = v ? tp_tensor_alloc() : NULL;
@@ -282,7 +282,7 @@ static int overlaps_itself(const tp_tensor *t) {
   return 0;
 }
 
-TP_API int tp_copy_(tp_tensor *dst, tp_tensor *src) {
+static int copy__unaliased(tp_tensor *dst, tp_tensor *src) {
   if (overlaps_itself(dst))
     return tp_fail_status("unsupported operation: more than one element of the written-to tensor refers to a single memory location. Please clone() the tensor before performing the operation.");
   if (!broadcastable_to(src, dst)) {
@@ -312,4 +312,12 @@ TP_API int tp_copy_(tp_tensor *dst, tp_tensor *src) {
   dst->version->value++;
   tp_inplace_commit(dst, n);
   return 0;
+}
+
+/* tp_copy_ with its operands unaliased from dst first (Note [Aliased operands], bounds.c). */
+TP_API int tp_copy_(tp_tensor *dst, tp_tensor *src) {
+  tp_tensor *copy[1] = {NULL};
+  int rc = tp_unalias(dst, &src, TP_UNALIAS_PARTIAL, &copy[0]) ? -1 : copy__unaliased(dst, src);
+  if (copy[0]) tp_tensor_release(copy[0]);
+  return rc;
 }

@@ -89,6 +89,27 @@ int tp_fail_status(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void tp_format_shape(char *buf, size_t cap, int n, const int64_t *shape);
 void tp_clear_error(void);
 
+/* bounds.c — integers from the boundary, checked sizes and storage extents (Note [Extent]). */
+int tp_int_arg(double v, const char *name, int64_t *out);   /* integral and in int64, else PyTorch's error */
+int64_t tp_clamp_i64(double v);                              /* no-UB cast: NaN 0, saturating */
+int tp_mul_ok(int64_t a, int64_t b, int64_t *out);           /* 1 when a * b does not overflow */
+int tp_numel_checked(int ndim, const int64_t *shape, int64_t *out);  /* "numel: integer multiplication overflow" */
+void *tp_fail_oom(double nbytes);                            /* DefaultCPUAllocator's message; NULL */
+int tp_fail_oom_status(double nbytes);                       /* the same; -1 */
+int tp_storage_nbytes_for(int ndim, const int64_t *shape, const int64_t *stride, int64_t offset, int itemsize, int64_t *out);
+int tp_check_extent(int64_t storage_nbytes, int itemsize, int ndim, const int64_t *shape, const int64_t *stride, int64_t offset);
+int tp_extent_ok(const tp_tensor *t);                        /* every element inside its storage */
+int tp_wrap_dim_arg(double dim, int ndim, int64_t *out);     /* tp_int_arg, then tp_wrap_dim */
+tp_tensor *tp_view_checked(tp_tensor *v);                    /* v, or NULL + error (v released) if outside */
+/* Note [Aliased operands]: ATen's get_overlap_status, and the guard of every kernel that
+ * writes t while reading *op: PyTorch's error (TP_UNALIAS_ERROR: any overlap, as
+ * assert_no_overlap; TP_UNALIAS_PARTIAL: partial only) or, where the overlap is too hard
+ * to tell or mode is TP_UNALIAS_COPY, *op replaced by a clone the caller releases (*copy). */
+enum { TP_OVERLAP_NO, TP_OVERLAP_FULL, TP_OVERLAP_PARTIAL, TP_OVERLAP_TOO_HARD };
+enum { TP_UNALIAS_ERROR, TP_UNALIAS_PARTIAL, TP_UNALIAS_COPY };
+int tp_overlap(const tp_tensor *a, const tp_tensor *b);
+int tp_unalias(tp_tensor *t, tp_tensor **op, int mode, tp_tensor **copy);
+
 /* storage.c */
 void *tp_block_alloc(size_t nbytes);                   /* 16-byte aligned; NULL when out of memory */
 void tp_block_free(void *p, size_t nbytes);            /* nbytes as given to tp_block_alloc */

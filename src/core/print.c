@@ -56,45 +56,81 @@ typedef struct {
   int any_nonzero_finite;
 } formatter;
 
-/* Python's '{:.Nf}' / '{:.Ne}' / '{:.0f}' of a double; nan and inf as Python spells them. */
-static int format_float(char *out, size_t cap, double v, char mode, int precision) {
-  if (isnan(v)) return snprintf(out, cap, "nan");
-  if (isinf(v)) return snprintf(out, cap, v < 0 ? "-inf" : "inf");
-  return mode == 'e' ? snprintf(out, cap, "%.*e", precision, v) : snprintf(out, cap, "%.*f", precision, v);
+/* Python's '{:.Nf}' / '{:.Ne}' / '{:.0f}' of a double; nan and inf as Python spells them.
+ * Values are formatted into one growable buffer (precision 510 prints 820 characters for
+ * 1e308), never a fixed one; a negative precision is Python's ValueError. */
+static char *vbuf;
+static size_t vcap;
+static int print_error;  /* 1: bad precision, 2: out of memory */
+
+static const char *format_float(double v, char mode, int precision, int *len) {
+  if (isnan(v)) { *len = 3; return "nan"; }
+  if (isinf(v)) { *len = v < 0 ? 4 : 3; return v < 0 ? "-inf" : "inf"; }
+  if (precision < 0) { print_error = print_error ? print_error : 1; *len = 0; return ""; }
+  int n = mode == 'e' ? snprintf(NULL, 0, "%.*e", precision, v) : snprintf(NULL, 0, "%.*f", precision, v);
+  if (n < 0 || (size_t)n + 2 > vcap) {
+    char *p = n >= 0 && n < (64 << 20) ? realloc(vbuf, (size_t)n + 2) : NULL;
+    if (!p) { print_error = 2; *len = 0; return ""; }
+    vbuf = p;
+    vcap = (size_t)n + 2;
+  }
+  *len = mode == 'e' ? snprintf(vbuf, vcap, "%.*e", precision, v) : snprintf(vbuf, vcap, "%.*f", precision, v);
+  return vbuf;
 }
 
-static int format_value(const formatter *f, char *out, size_t cap, const char *p) {
+static const char *format_value(const formatter *f, const char *p, int *len) {
+  static char small[32];
   if (!f->floating) {
-    if (f->dtype == TP_BOOL) return snprintf(out, cap, "%s", *(const uint8_t *)p ? "True" : "False");
-    return snprintf(out, cap, "%lld", (long long)tp_load_i64(p, f->dtype));
+    if (f->dtype == TP_BOOL) {
+      const char *s = *(const uint8_t *)p ? "True" : "False";
+      *len = (int)strlen(s);
+      return s;
+    }
+    *len = snprintf(small, sizeof small, "%lld", (long long)tp_load_i64(p, f->dtype));
+    return small;
   }
   double v = tp_load_f64(p, f->dtype);
-  if (f->sci_mode) return format_float(out, cap, v, 'e', opts.precision);
+  if (f->sci_mode) return format_float(v, 'e', opts.precision, len);
   if (f->int_mode) {
-    int n = format_float(out, cap, v, 'f', 0);
-    if (isfinite(v) && n + 1 < (int)cap) { out[n++] = '.'; out[n] = 0; }
-    return n;
+    const char *s = format_float(v, 'f', 0, len);
+    if (isfinite(v) && s == vbuf) { vbuf[(*len)++] = '.'; vbuf[*len] = 0; }  /* vcap leaves room */
+    return s;
   }
-  return format_float(out, cap, v, 'f', opts.precision);
+  return format_float(v, 'f', opts.precision, len);
 }
 
-/* Visits the elements that will be printed: per dim all indices, or the first and last
- * edgeitems when summarising and the dim is longer than 2 * edgeitems. */
+/* Which indices of a dim of n elements are shown, as _tensor_str.py slices them with Python
+ * semantics: self[:e], then "...", then self[-e:] when summarising and n > 2 * e. With
+ * e = 0 the tail self[-0:] is the whole dim (1.13 prints " ..." and every element). */
+typedef struct { int cut; int64_t nfirst, last_start, count; } shown;
+static shown shown_of(int64_t n, int summarize) {
+  int64_t e = opts.edgeitems;
+  shown s = {summarize && n > 2 * e, n, n, n};
+  if (!s.cut) return s;
+  s.nfirst = e >= 0 ? (e < n ? e : n) : (n + e > 0 ? n + e : 0);
+  s.last_start = e > 0 ? n - e : e == 0 ? 0 : (-e < n ? -e : n);
+  s.count = s.nfirst + 1 + (n - s.last_start);
+  return s;
+}
+/* The element index of entry k (k == nfirst is the "..."). */
+static int64_t shown_index(const shown *s, int64_t k) { return k < s->nfirst || !s->cut ? k : s->last_start + (k - s->nfirst - 1); }
+
+/* Visits the elements that will be printed (the formatter's statistics). */
 typedef void (*elem_fn)(formatter *f, const char *p);
 static void visit_shown(const tp_tensor *t, int d, const char *p, int summarize, elem_fn fn, formatter *f) {
   if (d == t->ndim) { fn(f, p); return; }
-  int64_t n = t->shape[d], item = tp_dtype_table[t->dtype].itemsize, e = opts.edgeitems;
-  int cut = summarize && n > 2 * e;
-  for (int64_t i = 0; i < n; i++) {
-    if (cut && i == e) i = n - e;
-    visit_shown(t, d + 1, p + i * t->stride[d] * item, summarize, fn, f);
+  int64_t item = tp_dtype_table[t->dtype].itemsize;
+  shown s = shown_of(t->shape[d], summarize);
+  for (int64_t k = 0; k < s.count; k++) {
+    if (s.cut && k == s.nfirst) continue;
+    visit_shown(t, d + 1, p + shown_index(&s, k) * t->stride[d] * item, summarize, fn, f);
   }
 }
 
 static void scan_stats(formatter *f, const char *p) {
-  char buf[64];
   if (!f->floating) {
-    int n = format_value(f, buf, sizeof buf, p);
+    int n;
+    format_value(f, p, &n);
     if (n > f->max_width) f->max_width = n;
     return;
   }
@@ -108,13 +144,12 @@ static void scan_stats(formatter *f, const char *p) {
 }
 
 static void scan_width(formatter *f, const char *p) {
-  char buf[512];
   double v = tp_load_f64(p, f->dtype);
   if (!isfinite(v) || v == 0) return;
   int n;
-  if (f->sci_mode) n = format_float(buf, sizeof buf, v, 'e', opts.precision);
-  else if (f->int_mode) n = format_float(buf, sizeof buf, v, 'f', 0) + 1;
-  else n = format_float(buf, sizeof buf, v, 'f', opts.precision);
+  if (f->sci_mode) format_float(v, 'e', opts.precision, &n);
+  else if (f->int_mode) { format_float(v, 'f', 0, &n); n++; }
+  else format_float(v, 'f', opts.precision, &n);
   if (n > f->max_width) f->max_width = n;
 }
 
@@ -135,29 +170,27 @@ static void formatter_init(formatter *f, const tp_tensor *t, int summarize) {
 }
 
 static void put_value(sbuf *b, const formatter *f, const char *p) {
-  char buf[512];
-  int n = format_value(f, buf, sizeof buf, p);
+  int n;
+  const char *s = format_value(f, p, &n);
   sb_spaces(b, f->max_width - n);
-  sb_putn(b, buf, (size_t)n);
+  sb_putn(b, s, (size_t)n);
 }
 
 /* ---- layout ---------------------------------------------------------------------- */
 static void vector_str(sbuf *b, const tp_tensor *t, int d, const char *p, int indent, int summarize, const formatter *f) {
-  int64_t n = t->shape[d], item = tp_dtype_table[t->dtype].itemsize, e = opts.edgeitems;
+  int64_t item = tp_dtype_table[t->dtype].itemsize;
   int element_length = f->max_width + 2;
   double per = floor((double)(opts.linewidth - indent) / element_length);
   int64_t per_line = per < 1 ? 1 : (int64_t)per;
-  int cut = summarize && n > 2 * e;
-  int64_t count = cut ? 2 * e + 1 : n;  /* the "..." counts as an element */
+  shown s = shown_of(t->shape[d], summarize);  /* the " ..." counts as an element */
   sb_puts(b, "[");
-  for (int64_t k = 0; k < count; k++) {
+  for (int64_t k = 0; k < s.count; k++) {
     if (k) {
       if (k % per_line == 0) { sb_puts(b, ",\n"); sb_spaces(b, indent + 1); }
       else sb_puts(b, ", ");
     }
-    if (cut && k == e) { sb_puts(b, " ..."); continue; }
-    int64_t i = cut && k > e ? n - e + (k - e - 1) : k;
-    put_value(b, f, p + i * t->stride[d] * item);
+    if (s.cut && k == s.nfirst) { sb_puts(b, " ..."); continue; }
+    put_value(b, f, p + shown_index(&s, k) * t->stride[d] * item);
   }
   sb_puts(b, "]");
 }
@@ -166,19 +199,17 @@ static void tensor_str(sbuf *b, const tp_tensor *t, int d, const char *p, int in
   int left = t->ndim - d;
   if (left == 0) { put_value(b, f, p); return; }
   if (left == 1) { vector_str(b, t, d, p, indent, summarize, f); return; }
-  int64_t n = t->shape[d], item = tp_dtype_table[t->dtype].itemsize, e = opts.edgeitems;
-  int cut = summarize && n > 2 * e;
-  int64_t count = cut ? 2 * e + 1 : n;
+  int64_t item = tp_dtype_table[t->dtype].itemsize;
+  shown s = shown_of(t->shape[d], summarize);
   sb_puts(b, "[");
-  for (int64_t k = 0; k < count; k++) {
+  for (int64_t k = 0; k < s.count; k++) {
     if (k) {
       sb_puts(b, ",");
       for (int i = 0; i < left - 1; i++) sb_puts(b, "\n");
       sb_spaces(b, indent + 1);
     }
-    if (cut && k == e) { sb_puts(b, "..."); continue; }
-    int64_t i = cut && k > e ? n - e + (k - e - 1) : k;
-    tensor_str(b, t, d + 1, p + i * t->stride[d] * item, indent + 1, summarize, f);
+    if (s.cut && k == s.nfirst) { sb_puts(b, "..."); continue; }
+    tensor_str(b, t, d + 1, p + shown_index(&s, k) * t->stride[d] * item, indent + 1, summarize, f);
   }
   sb_puts(b, "]");
 }
@@ -200,36 +231,42 @@ static sbuf out;
 
 TP_API const char *tp_repr(tp_tensor *t, const char *grad_fn) {
   const int indent = 7;  /* strlen("tensor(") */
-  char suffixes[3][256];
+  char suffixes[3][600];
   int nsuffix = 0;
   out.len = 0;
   out.oom = 0;
+  print_error = 0;
   sb_puts(&out, "tensor(");
   int64_t numel = tp_shape_numel(t->ndim, t->shape);
   if (numel == 0) {
     if (t->ndim != 1) {
-      int k = snprintf(suffixes[nsuffix], 256, "size=(");
-      for (int d = 0; d < t->ndim; d++) k += snprintf(suffixes[nsuffix] + k, 256 - (size_t)k, "%s%lld", d ? ", " : "", (long long)t->shape[d]);
-      snprintf(suffixes[nsuffix] + k, 256 - (size_t)k, t->ndim == 1 ? ",)" : ")");
-      nsuffix++;
+      char dims[512];
+      tp_format_shape(dims, sizeof dims, t->ndim, t->shape);
+      dims[0] = '(';
+      dims[strlen(dims) - 1] = ')';
+      snprintf(suffixes[nsuffix++], sizeof suffixes[0], "size=%s", dims);
     }
-    if (t->dtype != TP_FLOAT32) snprintf(suffixes[nsuffix++], 256, "dtype=torch.%s", tp_dtype_table[t->dtype].name);
+    if (t->dtype != TP_FLOAT32) snprintf(suffixes[nsuffix++], sizeof suffixes[0], "dtype=torch.%s", tp_dtype_table[t->dtype].name);
     sb_puts(&out, "[]");
   } else {
     if (t->dtype != TP_FLOAT32 && t->dtype != TP_INT64 && t->dtype != TP_BOOL)
-      snprintf(suffixes[nsuffix++], 256, "dtype=torch.%s", tp_dtype_table[t->dtype].name);
+      snprintf(suffixes[nsuffix++], sizeof suffixes[0], "dtype=torch.%s", tp_dtype_table[t->dtype].name);
     int summarize = (double)numel > opts.threshold;
+    /* get_summarized_data stacks the shown slices of every dim above the last: none are
+     * shown when edgeitems <= 0, and torch.stack of nothing fails. */
+    if (summarize && opts.edgeitems <= 0 && t->ndim >= 2) return tp_fail("stack expects a non-empty TensorList");
     formatter f;
     formatter_init(&f, t, summarize);
     tensor_str(&out, t, 0, tp_ptr(t), indent, summarize, &f);
   }
-  if (grad_fn && *grad_fn) snprintf(suffixes[nsuffix++], 256, "grad_fn=<%s>", grad_fn);
-  else if (t->requires_grad) snprintf(suffixes[nsuffix++], 256, "requires_grad=True");
-  if (out.oom) return tp_fail("DefaultCPUAllocator: not enough memory to print the tensor");
+  if (print_error == 1) return tp_fail("Format specifier missing precision");
+  if (grad_fn && *grad_fn) snprintf(suffixes[nsuffix++], sizeof suffixes[0], "grad_fn=<%.400s>", grad_fn);
+  else if (t->requires_grad) snprintf(suffixes[nsuffix++], sizeof suffixes[0], "requires_grad=True");
+  if (out.oom || print_error) return tp_fail_oom((double)out.cap * 2);
   const char *nl = strrchr(out.s, '\n');
   int last_line_len = (int)(nl ? (size_t)(out.s + out.len - nl) + 1 : out.len + 2);
   for (int i = 0; i < nsuffix; i++) add_suffix(&out, suffixes[i], indent, &last_line_len);
   sb_puts(&out, ")");
-  if (out.oom) return tp_fail("DefaultCPUAllocator: not enough memory to print the tensor");
+  if (out.oom) return tp_fail_oom((double)out.cap * 2);
   return out.s;
 }

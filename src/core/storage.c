@@ -15,10 +15,12 @@ TP_API double tp_live_tensors(void) { return (double)live_tensors; }
 TP_API double tp_live_bytes(void) { return (double)live_bytes; }
 TP_API double tp_peak_bytes(void) { return (double)peak_bytes; }
 
+static void *alloc_retry(size_t size);
+
 static void *aligned_alloc16(int64_t nbytes) {
   if (nbytes < 0 || (uint64_t)nbytes > (uint64_t)SIZE_MAX - 16) return NULL;
   size_t n = ((size_t)nbytes + 15) & ~(size_t)15;
-  return aligned_alloc(16, n ? n : 16);
+  return alloc_retry(n ? n : 16);
 }
 
 /* Note [Small blocks]: a small op allocates a tensor header, a storage with its data and
@@ -47,6 +49,32 @@ static size_t small_cached;
 
 static size_t block_bytes(size_t n) { return n ? (n + 15) & ~(size_t)15 : 16; }
 
+/* Note [Fragmentation]: cached small blocks stay allocated as far as the general allocator
+ * (emmalloc) knows, and they lie between the large data blocks of the tensors that were
+ * made with them; while cached they would split the free memory around them into pieces
+ * no larger than one data block (a heap filled with 1 MB tensors and emptied again could
+ * then not give 2 MB). So when the allocator cannot satisfy a request, the lists are
+ * flushed back to it (free memory coalesces again) and the request is retried once. */
+static void small_flush(void) {
+  for (size_t i = 0; i < sizeof small_list / sizeof small_list[0]; i++) {
+    while (small_list[i]) {
+      small_block *b = small_list[i];
+      small_list[i] = b->next;
+      free(b);
+    }
+  }
+  small_cached = 0;
+}
+
+static void *alloc_retry(size_t size) {
+  void *p = aligned_alloc(16, size);
+  if (!p && small_cached) {
+    small_flush();
+    p = aligned_alloc(16, size);
+  }
+  return p;
+}
+
 void *tp_block_alloc(size_t n) {
   size_t size = block_bytes(n);
   if (SMALL_LISTS && size <= SMALL_MAX && small_list[size / 16]) {
@@ -55,7 +83,7 @@ void *tp_block_alloc(size_t n) {
     small_cached -= size;
     return b;
   }
-  return size >= n ? aligned_alloc(16, size) : NULL;
+  return size >= n ? alloc_retry(size) : NULL;
 }
 
 void tp_block_free(void *p, size_t n) {
@@ -71,9 +99,24 @@ void tp_block_free(void *p, size_t n) {
 }
 
 TP_API void *tp_malloc(double nbytes) {
-  void *p = nbytes >= 0 && nbytes < 9e15 ? aligned_alloc16((int64_t)nbytes) : NULL;
-  if (!p) tp_fail("DefaultCPUAllocator: not enough memory: you tried to allocate %.0f bytes.", nbytes);
+  void *p = nbytes >= 0 && nbytes < 9e15 ? aligned_alloc16(tp_clamp_i64(nbytes)) : NULL;
+  if (!p) tp_fail_oom(nbytes);
   return p;
+}
+
+/* The largest block the allocator can hand out now, found by bisection with probe
+ * allocations after the small-block lists are flushed (Note [Fragmentation]); for tests
+ * and the playground's memory view. A probe may grow the wasm memory, never past its
+ * maximum. Accurate to 64 KB. */
+TP_API double tp_largest_allocatable(double limit) {
+  small_flush();
+  size_t lo = 0, hi = limit > 0 && limit < 9e15 ? (size_t)limit : SIZE_MAX / 2;
+  while (hi - lo > 65536) {
+    size_t mid = lo + (hi - lo) / 2;
+    void *p = malloc(mid);
+    if (p) { free(p); lo = mid; } else hi = mid;
+  }
+  return (double)lo;
 }
 
 TP_API void tp_free(void *p) { free(p); }
@@ -85,8 +128,7 @@ tp_storage *tp_storage_new(int64_t nbytes) {
   void *data = s && nbytes >= 0 && (uint64_t)nbytes <= (uint64_t)SIZE_MAX - 16 ? tp_block_alloc((size_t)nbytes) : NULL;
   if (!data) {
     tp_block_free(s, sizeof *s);
-    return tp_fail("DefaultCPUAllocator: not enough memory: you tried to allocate %lld bytes.",
-                   (long long)nbytes);
+    return tp_fail_oom((double)nbytes);
   }
   s->data = data;
   s->nbytes = nbytes;
@@ -141,7 +183,7 @@ TP_COLD int tp_storage_grow(tp_storage *s, int64_t nbytes) {
   void *data = (s->refcount == 1 || r) && (uint64_t)nbytes <= (uint64_t)SIZE_MAX - 16 ? tp_block_alloc((size_t)nbytes) : NULL;
   if (!data) {
     free(r);
-    return tp_fail_status("DefaultCPUAllocator: not enough memory: you tried to allocate %lld bytes.", (long long)nbytes);
+    return tp_fail_oom_status((double)nbytes);
   }
   memcpy(data, s->data, (size_t)s->nbytes);
   if (r) {
@@ -160,7 +202,7 @@ TP_COLD int tp_storage_grow(tp_storage *s, int64_t nbytes) {
 
 tp_version *tp_version_new(void) {
   tp_version *v = malloc(sizeof *v);
-  if (!v) return tp_fail("DefaultCPUAllocator: not enough memory: you tried to allocate %zu bytes.", sizeof *v);
+  if (!v) return tp_fail_oom((double)sizeof *v);
   *v = (tp_version){.value = 0, .refcount = 1, .owner = NULL};
   return v;
 }
@@ -186,7 +228,7 @@ TP_API void tp_storage_release_ptr(void *s) { tp_storage_release(s); }
 
 tp_tensor *tp_tensor_alloc(void) {
   tp_tensor *t = tp_block_alloc(sizeof *t);
-  if (!t) return tp_fail("DefaultCPUAllocator: not enough memory: you tried to allocate %zu bytes.", sizeof *t);
+  if (!t) return tp_fail_oom((double)sizeof *t);
   memset(t, 0, sizeof *t);
   t->refcount = 1;
   live_tensors++;
@@ -220,37 +262,42 @@ int64_t tp_shape_numel(int ndim, const int64_t *shape) {
   return n;
 }
 
-/* Validates sizes from JS: integral, non-negative, at most TP_MAX_DIMS, numel < 2^53. */
+/* Validates sizes from JS as ATen does: integers (tp_int_arg), at most TP_MAX_DIMS, none
+ * negative (check_size_nonnegative), an element count that fits int64. */
+static int fail_size_overflow(int ndim, const int64_t *shape) {
+  char buf[512];
+  tp_format_shape(buf, sizeof buf, ndim, shape);
+  return tp_fail_status("Storage size calculation overflowed with sizes=%s", buf);
+}
+
 int tp_check_sizes(int ndim, const double *sizes, int64_t *shape) {
   if (ndim < 0 || ndim > TP_MAX_DIMS)
     return tp_fail_status("tensorpad supports at most %d dimensions, got %d", TP_MAX_DIMS, ndim);
-  double numel = 1;
+  for (int d = 0; d < ndim; d++)
+    if (tp_int_arg(sizes[d], "size", &shape[d])) return -1;
   for (int d = 0; d < ndim; d++) {
-    if (sizes[d] < 0) {
-      char buf[256];
-      int n = 0;
-      for (int e = 0; e < ndim && n < 200; e++)
-        n += snprintf(buf + n, sizeof buf - n, "%s%.0f", e ? ", " : "", sizes[e]);
-      return tp_fail_status("Trying to create tensor with negative dimension %.0f: [%s]", sizes[d], buf);
+    if (shape[d] < 0) {
+      char buf[512];
+      tp_format_shape(buf, sizeof buf, ndim, shape);
+      return tp_fail_status("Trying to create tensor with negative dimension %lld: %s", (long long)shape[d], buf);
     }
-    if (sizes[d] != floor(sizes[d]) || sizes[d] > 9007199254740992.0)
-      return tp_fail_status("size must be a non-negative integer, got %g", sizes[d]);
-    shape[d] = (int64_t)sizes[d];
-    numel *= sizes[d];
   }
-  if (numel > 9007199254740992.0)
-    return tp_fail_status("DefaultCPUAllocator: not enough memory: you tried to allocate %.0f elements.", numel);
+  int64_t numel = 1;
+  for (int d = 0; d < ndim; d++)
+    if (!tp_mul_ok(numel, shape[d], &numel)) return fail_size_overflow(ndim, shape);
   return 0;
 }
 
 tp_tensor *tp_tensor_make(int dtype, int ndim, const int64_t *shape) {
-  int64_t numel = tp_shape_numel(ndim, shape);
-  int64_t item = tp_dtype_table[dtype].itemsize;
-  if (numel > INT64_MAX / 16)
-    return tp_fail("DefaultCPUAllocator: not enough memory: you tried to allocate %lld elements.", (long long)numel);
+  int64_t nbytes = tp_dtype_table[dtype].itemsize, span = nbytes;  /* span: strides in bytes, empty dims as 1 */
+  for (int d = 0; d < ndim; d++)
+    if (shape[d] < 0 || !tp_mul_ok(nbytes, shape[d], &nbytes) || !tp_mul_ok(span, shape[d] > 1 ? shape[d] : 1, &span)) {
+      fail_size_overflow(ndim, shape);
+      return NULL;
+    }
   tp_tensor *t = tp_tensor_alloc();
   if (!t) return NULL;
-  t->storage = tp_storage_new(numel * item);
+  t->storage = tp_storage_new(nbytes);
   if (!t->storage) {
     live_tensors--;
     tp_block_free(t, sizeof *t);

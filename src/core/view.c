@@ -14,13 +14,12 @@ static int infer_size(int ndim, const double *sizes, int64_t numel, int64_t *out
   int64_t newsize = 1;
   int infer = -1;
   for (int d = 0; d < ndim; d++) {
-    if (sizes[d] != floor(sizes[d])) return tp_fail_status("shape must be integers, got %g", sizes[d]);
-    out[d] = (int64_t)sizes[d];
+    if (tp_int_arg(sizes[d], "size", &out[d])) return -1;
     if (out[d] == -1) {
       if (infer >= 0) return tp_fail_status("only one dimension can be inferred");
       infer = d;
     } else if (out[d] >= 0) {
-      newsize *= out[d];
+      if (!tp_mul_ok(newsize, out[d], &newsize)) newsize = -1;  /* overflowed: matches no numel */
     } else {
       return tp_fail_status("invalid shape dimension %lld", (long long)out[d]);
     }
@@ -28,7 +27,7 @@ static int infer_size(int ndim, const double *sizes, int64_t numel, int64_t *out
   if (numel == newsize || (infer >= 0 && newsize > 0 && numel % newsize == 0)) {
     if (infer >= 0) {
       if (newsize == 0) {
-        char buf[256];
+        char buf[512];
         tp_format_shape(buf, sizeof buf, ndim, out);
         return tp_fail_status("cannot reshape tensor of 0 elements into shape %s because the unspecified dimension size -1 can be any value and is ambiguous", buf);
       }
@@ -36,7 +35,7 @@ static int infer_size(int ndim, const double *sizes, int64_t numel, int64_t *out
     }
     return 0;
   }
-  char buf[256];
+  char buf[512];
   tp_format_shape(buf, sizeof buf, ndim, out);
   return tp_fail_status("shape '%s' is invalid for input of size %lld", buf, (long long)numel);
 }
@@ -87,7 +86,7 @@ static tp_tensor *restrided(tp_tensor *t, int ndim, const int64_t *shape, const 
   memcpy(v->shape, shape, sizeof(int64_t) * ndim);
   memcpy(v->stride, stride, sizeof(int64_t) * ndim);
   v->offset = offset;
-  return v;
+  return tp_view_checked(v);
 }
 
 TP_API tp_tensor *tp_alias(tp_tensor *t) { return tp_tensor_alias(t); }
@@ -133,27 +132,28 @@ static tp_tensor *reshape_impl(tp_tensor *t, int ndim, const double *sizes) {
   return c;
 }
 
+/* as_strided: ATen's checks in its order (negative strides, then the offset and the whole
+ * extent against the storage, Note [Extent] in bounds.c). */
 static tp_tensor *as_strided_impl(tp_tensor *t, int ndim, const double *a, double offset) {
-  int64_t shape[TP_MAX_DIMS], stride[TP_MAX_DIMS];
+  int64_t shape[TP_MAX_DIMS], stride[TP_MAX_DIMS], off;
   if (tp_check_sizes(ndim, a, shape)) return NULL;
-  int64_t last = (int64_t)offset;
+  for (int d = 0; d < ndim; d++)
+    if (tp_int_arg(a[ndim + d], "stride", &stride[d])) return NULL;
   for (int d = 0; d < ndim; d++) {
-    stride[d] = (int64_t)a[ndim + d];
-    if (stride[d] < 0) return tp_fail("as_strided: Negative strides are not supported at the moment, got strides: %lld", (long long)stride[d]);
-    if (shape[d] == 0) last = -1;
+    if (stride[d] < 0) {
+      char buf[512];
+      tp_format_shape(buf, sizeof buf, ndim, stride);
+      return tp_fail("as_strided: Negative strides are not supported at the moment, got strides: %s", buf);
+    }
   }
-  if (last >= 0) {
-    for (int d = 0; d < ndim; d++) last += (shape[d] - 1) * stride[d];
-    int64_t item = tp_dtype_table[t->dtype].itemsize;
-    if ((last + 1) * item > t->storage->nbytes)
-      return tp_fail("setStorage: sizes and strides point past the end of the storage of %lld bytes", (long long)t->storage->nbytes);
-  }
-  return restrided(t, ndim, shape, stride, (int64_t)offset);
+  if (tp_int_arg(offset, "storage_offset", &off)) return NULL;
+  if (tp_check_extent(t->storage->nbytes, tp_dtype_table[t->dtype].itemsize, ndim, shape, stride, off)) return NULL;
+  return restrided(t, ndim, shape, stride, off);
 }
 
 static tp_tensor *transpose_impl(tp_tensor *t, double d0, double d1) {
   int64_t a, b;
-  if (tp_wrap_dim((int64_t)d0, t->ndim, &a) || tp_wrap_dim((int64_t)d1, t->ndim, &b)) return NULL;
+  if (tp_wrap_dim_arg(d0, t->ndim, &a) || tp_wrap_dim_arg(d1, t->ndim, &b)) return NULL;
   tp_tensor *v = tp_tensor_alias(t);
   if (!v || t->ndim == 0) return v;
   v->shape[a] = t->shape[b]; v->shape[b] = t->shape[a];
@@ -173,7 +173,7 @@ static tp_tensor *permute_impl(tp_tensor *t, int ndim, const double *dims) {
   int64_t shape[TP_MAX_DIMS], stride[TP_MAX_DIMS];
   for (int d = 0; d < ndim; d++) {
     int64_t w;
-    if (tp_wrap_dim((int64_t)dims[d], t->ndim, &w)) return NULL;
+    if (tp_wrap_dim_arg(dims[d], t->ndim, &w)) return NULL;
     if (seen[w]++) return tp_fail("permute(): duplicate dims are not allowed.");
     shape[d] = t->shape[w];
     stride[d] = t->stride[w];
@@ -191,7 +191,7 @@ static tp_tensor *squeeze_impl(tp_tensor *t) {
 
 static tp_tensor *squeeze_dim_impl(tp_tensor *t, double dim) {
   int64_t w;
-  if (tp_wrap_dim((int64_t)dim, t->ndim, &w)) return NULL;
+  if (tp_wrap_dim_arg(dim, t->ndim, &w)) return NULL;
   if (t->ndim == 0 || t->shape[w] != 1) return tp_tensor_alias(t);
   int64_t shape[TP_MAX_DIMS], stride[TP_MAX_DIMS];
   int n = 0;
@@ -202,7 +202,7 @@ static tp_tensor *squeeze_dim_impl(tp_tensor *t, double dim) {
 
 static tp_tensor *unsqueeze_impl(tp_tensor *t, double dim) {
   int64_t w;
-  if (tp_wrap_dim((int64_t)dim, t->ndim + 1, &w)) return NULL;
+  if (tp_wrap_dim_arg(dim, t->ndim + 1, &w)) return NULL;
   if (t->ndim + 1 > TP_MAX_DIMS) return tp_fail("tensorpad supports at most %d dimensions", TP_MAX_DIMS);
   int64_t shape[TP_MAX_DIMS], stride[TP_MAX_DIMS];
   int n = 0;
@@ -221,7 +221,7 @@ static tp_tensor *expand_impl(tp_tensor *t, int ndim, const double *sizes) {
   char tgt[256], cur[256];  /* the shapes as text, formatted only for an error */
   int64_t shape[TP_MAX_DIMS], stride[TP_MAX_DIMS], req[TP_MAX_DIMS];
   if (ndim > TP_MAX_DIMS) return tp_fail("tensorpad supports at most %d dimensions", TP_MAX_DIMS);
-  for (int d = 0; d < ndim; d++) req[d] = (int64_t)sizes[d];
+  for (int d = 0; d < ndim; d++) req[d] = tp_clamp_i64(sizes[d]);
 #define FORMAT_SHAPES() (tp_format_shape(tgt, sizeof tgt, ndim, req), tp_format_shape(cur, sizeof cur, t->ndim, t->shape), 1)
   if (ndim < t->ndim && FORMAT_SHAPES())
     return tp_fail("expand(torch.%sTensor{%s}, size=%s): the number of sizes provided (%d) must be greater or equal to the number of dimensions in the tensor (%d)",
@@ -254,9 +254,9 @@ static tp_tensor *expand_impl(tp_tensor *t, int ndim, const double *sizes) {
 
 static tp_tensor *narrow_impl(tp_tensor *t, double dim, double start, double length) {
   if (t->ndim == 0) return tp_fail("narrow() cannot be applied to a 0-dim tensor.");
-  int64_t w;
-  if (tp_wrap_dim((int64_t)dim, t->ndim, &w)) return NULL;
-  int64_t size = t->shape[w], s = (int64_t)start, len = (int64_t)length;
+  int64_t w, s, len;
+  if (tp_wrap_dim_arg(dim, t->ndim, &w) || tp_int_arg(start, "start", &s) || tp_int_arg(length, "length", &len)) return NULL;
+  int64_t size = t->shape[w];
   if (s < -size || s > size)
     return tp_fail("start out of range (expected to be in range of [%lld, %lld], but got %lld)", (long long)-size, (long long)size, (long long)s);
   if (s < 0) s += size;
@@ -265,16 +265,16 @@ static tp_tensor *narrow_impl(tp_tensor *t, double dim, double start, double len
   if (!v) return NULL;
   v->shape[w] = len;
   v->offset += s * t->stride[w];
-  return v;
+  return tp_view_checked(v);
 }
 
 static tp_tensor *select_impl(tp_tensor *t, double dim, double index) {
   if (t->ndim == 0) return tp_fail("select() cannot be applied to a 0-dim tensor.");
-  int64_t w;
-  if (tp_wrap_dim((int64_t)dim, t->ndim, &w)) return NULL;
-  int64_t size = t->shape[w], i = (int64_t)index;
+  int64_t w, i;
+  if (tp_wrap_dim_arg(dim, t->ndim, &w) || tp_int_arg(index, "index", &i)) return NULL;
+  int64_t size = t->shape[w];
   if (i < -size || i >= size) {
-    char buf[256];
+    char buf[512];
     tp_format_shape(buf, sizeof buf, t->ndim, t->shape);
     return tp_fail("select(): index %lld out of range for tensor of size %s at dimension %lld", (long long)i, buf, (long long)w);
   }
@@ -286,31 +286,35 @@ static tp_tensor *select_impl(tp_tensor *t, double dim, double index) {
   return restrided(t, n, shape, stride, t->offset + i * t->stride[w]);
 }
 
-/* Python slice semantics; NaN stands for None. */
+/* Python slice semantics; NaN stands for None. Bounds are clamped to the dim before any
+ * arithmetic, so huge integers cannot overflow; a step that is not an integer (1e-300)
+ * is refused before it could divide. */
 static tp_tensor *slice_impl(tp_tensor *t, double dim, double start, double end, double step) {
   if (t->ndim == 0) return tp_fail("slice() cannot be applied to a 0-dim tensor.");
-  int64_t w;
-  if (tp_wrap_dim((int64_t)dim, t->ndim, &w)) return NULL;
-  if (isnan(step)) step = 1;
-  if (step <= 0) return tp_fail("step must be greater than zero");
+  int64_t w, stp = 1, st = 0, en;
+  if (tp_wrap_dim_arg(dim, t->ndim, &w)) return NULL;
   int64_t size = t->shape[w];
-  double s = isnan(start) ? 0 : start, e = isnan(end) ? (double)size : end;
-  if (s < 0) s += (double)size;
-  if (e < 0) e += (double)size;
-  if (s < 0) s = 0; else if (s > (double)size) s = (double)size;
-  if (e < s) e = s; else if (e > (double)size) e = (double)size;
-  int64_t st = (int64_t)s, en = (int64_t)e, stp = (int64_t)step;
+  en = size;
+  if (!isnan(step) && tp_int_arg(step, "step", &stp)) return NULL;
+  if (!isnan(start) && tp_int_arg(start, "start", &st)) return NULL;
+  if (!isnan(end) && tp_int_arg(end, "end", &en)) return NULL;
+  if (stp <= 0) return tp_fail("step must be greater than zero");
+  if (st < 0) st = st < -size ? 0 : st + size;
+  if (en < 0) en = en < -size ? 0 : en + size;
+  if (st > size) st = size;
+  if (en > size) en = size;
+  if (en < st) en = st;
   tp_tensor *v = tp_tensor_alias(t);
   if (!v) return NULL;
   v->offset += st * t->stride[w];
-  v->shape[w] = (en - st + stp - 1) / stp;
-  v->stride[w] = t->stride[w] * stp;
-  return v;
+  v->shape[w] = en > st ? (en - st - 1) / stp + 1 : 0;
+  if (!tp_mul_ok(t->stride[w], stp, &v->stride[w])) v->stride[w] = t->stride[w];  /* then at most one element */
+  return tp_view_checked(v);
 }
 
 static tp_tensor *flatten_impl(tp_tensor *t, double start_dim, double end_dim) {
   int64_t s, e;
-  if (tp_wrap_dim((int64_t)start_dim, t->ndim, &s) || tp_wrap_dim((int64_t)end_dim, t->ndim, &e)) return NULL;
+  if (tp_wrap_dim_arg(start_dim, t->ndim, &s) || tp_wrap_dim_arg(end_dim, t->ndim, &e)) return NULL;
   if (s > e) return tp_fail("flatten() has invalid args: start_dim cannot come after end_dim");
   if (t->ndim == 0) {
     double one[1] = {1};
@@ -400,8 +404,8 @@ static void swap_perm(int ndim, int64_t a, int64_t b, int64_t *perm) {
 TP_API tp_tensor *tp_transpose(tp_tensor *t, double d0, double d1) {
   BELOW(transpose_impl(t, d0, d1));
   int64_t a, b, perm[TP_MAX_DIMS];
-  tp_wrap_dim((int64_t)d0, t->ndim, &a);
-  tp_wrap_dim((int64_t)d1, t->ndim, &b);
+  tp_wrap_dim_arg(d0, t->ndim, &a);
+  tp_wrap_dim_arg(d1, t->ndim, &b);
   swap_perm(t->ndim, a, b, perm);
   return record_perm(t, v, "TransposeBackward0", perm);
 }
@@ -416,23 +420,23 @@ TP_API tp_tensor *tp_t(tp_tensor *t) {
 TP_API tp_tensor *tp_permute(tp_tensor *t, int ndim, const double *dims) {
   BELOW(permute_impl(t, ndim, dims));
   int64_t perm[TP_MAX_DIMS];
-  for (int d = 0; d < ndim; d++) tp_wrap_dim((int64_t)dims[d], t->ndim, &perm[d]);
+  for (int d = 0; d < ndim; d++) tp_wrap_dim_arg(dims[d], t->ndim, &perm[d]);
   return record_perm(t, v, "PermuteBackward0", perm);
 }
 
 TP_API tp_tensor *tp_narrow(tp_tensor *t, double dim, double start, double length) {
   BELOW(narrow_impl(t, dim, start, length));
-  int64_t w, s0 = (int64_t)start;
-  tp_wrap_dim((int64_t)dim, t->ndim, &w);
+  int64_t w, s0 = tp_clamp_i64(start);
+  tp_wrap_dim_arg(dim, t->ndim, &w);
   if (s0 < 0) s0 += t->shape[w];
-  int64_t iv[5] = {TP_VIEW_SLICE, w, s0, s0 + (int64_t)length, 1};
+  int64_t iv[5] = {TP_VIEW_SLICE, w, s0, s0 + tp_clamp_i64(length), 1};
   return tp_record_unary_kind(TP_GRAD_SLICE, "SliceBackward0", t, v, 5, iv);
 }
 
 TP_API tp_tensor *tp_select(tp_tensor *t, double dim, double index) {
   BELOW(select_impl(t, dim, index));
-  int64_t w, i = (int64_t)index;
-  tp_wrap_dim((int64_t)dim, t->ndim, &w);
+  int64_t w, i = tp_clamp_i64(index);
+  tp_wrap_dim_arg(dim, t->ndim, &w);
   if (i < 0) i += t->shape[w];
   int64_t iv[3] = {TP_VIEW_SELECT, w, i};
   return tp_record_unary_kind(TP_GRAD_SELECT, "SelectBackward0", t, v, 3, iv);
@@ -441,8 +445,8 @@ TP_API tp_tensor *tp_select(tp_tensor *t, double dim, double index) {
 TP_API tp_tensor *tp_slice(tp_tensor *t, double dim, double start, double end, double step) {
   BELOW(slice_impl(t, dim, start, end, step));
   int64_t w;
-  tp_wrap_dim((int64_t)dim, t->ndim, &w);
-  int64_t stp = isnan(step) ? 1 : (int64_t)step;
+  tp_wrap_dim_arg(dim, t->ndim, &w);
+  int64_t stp = isnan(step) ? 1 : tp_clamp_i64(step);
   int64_t s0 = t->stride[w] ? (v->offset - t->offset) / t->stride[w] : 0;
   int64_t iv[5] = {TP_VIEW_SLICE, w, s0, s0 + v->shape[w] * stp, stp};
   if (iv[3] > t->shape[w]) iv[3] = t->shape[w];
@@ -452,7 +456,7 @@ TP_API tp_tensor *tp_slice(tp_tensor *t, double dim, double start, double end, d
 /* The view's geometry relative to t (correct for t contiguous, as PyTorch's formula). */
 TP_API tp_tensor *tp_as_strided(tp_tensor *t, int ndim, const double *a, double offset) {
   BELOW(as_strided_impl(t, ndim, a, offset));
-  int64_t iv[3 + 2 * TP_MAX_DIMS] = {TP_VIEW_AS_STRIDED, ndim, (int64_t)offset - t->offset};
-  for (int i = 0; i < 2 * ndim; i++) iv[3 + i] = (int64_t)a[i];
+  int64_t iv[3 + 2 * TP_MAX_DIMS] = {TP_VIEW_AS_STRIDED, ndim, tp_clamp_i64(offset) - t->offset};
+  for (int i = 0; i < 2 * ndim; i++) iv[3 + i] = tp_clamp_i64(a[i]);
   return tp_record_unary_kind(TP_GRAD_AS_STRIDED, "AsStridedBackward0", t, v, 3 + 2 * ndim, iv);
 }

@@ -49,6 +49,7 @@ static const char *const act_kernels[TP_ACT_COUNT] = {
 static tp_tensor *act_forward(int which, tp_tensor *x, const double *p) {
   const char *k = act_kernels[which];
   if (k && !tp_dtype_table[x->dtype].is_floating) return tp_fail("\"%s\" not implemented for '%s'", k, tp_dtype_title(x->dtype));
+  if (which == TP_ACT_HARDTANH && x->dtype == TP_BOOL) return tp_fail("Bool inputs not supported for hardtanh");
   int f32 = x->dtype == TP_FLOAT32, ik = tp_dtype_table[x->dtype].is_floating ? TP_SCALAR_FLOAT : TP_SCALAR_INT;
   scratch s = {.n = 0};
   tp_tensor *out = NULL;
@@ -135,10 +136,11 @@ TP_API int tp_nn_act_(int which, tp_tensor *x, double p0, double p1, double p2) 
     if (out) tp_tensor_release(out);
     return -1;
   }
-  if (out->dtype != x->dtype) {
+  if (out->dtype != x->dtype) {  /* the message names out's dtype: read it before out is released */
+    int odt = out->dtype;
     tp_tensor_release(out);
     if (old) tp_tensor_release(old);
-    return tp_fail_status("result type %s can't be cast to the desired output type %s", tp_dtype_title(out->dtype), tp_dtype_title(x->dtype));
+    return tp_fail_status("result type %s can't be cast to the desired output type %s", tp_dtype_title(odt), tp_dtype_title(x->dtype));
   }
   struct tp_node *n;
   int rc = tp_inplace_kind_begin(TP_GRAD_NNACT, act_names[which][1], x, 0, NULL, 0, NULL, old ? 1 : 0, &old, &n);
@@ -209,13 +211,13 @@ static tp_tensor *constant_pad_impl(tp_tensor *x, int n, const int64_t *pad, dou
   for (int i = l_diff; i < x->ndim; i++) {
     int64_t pl = pad[2 * (x->ndim - i - 1)], pr = pad[2 * (x->ndim - i - 1) + 1];
     tp_tensor *t;
-    if (pl < 0) {
-      t = tp_narrow(c, i, (double)-pl, (double)(c->shape[i] + pl));
+    if (pl < 0) {  /* narrow refuses a crop past the start, as in 1.13 */
+      t = tp_narrow(c, i, -(double)pl, (double)c->shape[i] + (double)pl);
       tp_tensor_release(c);
       if (!(c = t)) return NULL;
     } else if (pl) all_non_pos = 0;
     if (pr < 0) {
-      t = tp_narrow(c, i, 0, (double)(c->shape[i] + pr));
+      t = tp_narrow(c, i, 0, (double)c->shape[i] + (double)pr);
       tp_tensor_release(c);
       if (!(c = t)) return NULL;
     } else if (pr) all_non_pos = 0;
@@ -226,11 +228,11 @@ static tp_tensor *constant_pad_impl(tp_tensor *x, int n, const int64_t *pad, dou
     return out;
   }
   double sizes[TP_MAX_DIMS];
-  for (int i = 0; i < x->ndim; i++) {
+  for (int i = 0; i < x->ndim; i++) {  /* the output size, in wrapping int64 as ATen computes it */
     sizes[i] = (double)x->shape[i];
     if (i < l_diff) continue;
     int64_t pl = pad[2 * (x->ndim - i - 1)], pr = pad[2 * (x->ndim - i - 1) + 1];
-    int64_t nd = x->shape[i] + pl + pr;
+    int64_t nd = (int64_t)((uint64_t)x->shape[i] + (uint64_t)pl + (uint64_t)pr);
     if (nd <= 0) {
       tp_tensor_release(c);
       return tp_fail("The input size %lld, plus negative padding %lld and %lld resulted in a negative output size, which is invalid. Check dimension %d of your input.",
@@ -260,7 +262,8 @@ static tp_tensor *constant_pad_impl(tp_tensor *x, int n, const int64_t *pad, dou
 TP_API tp_tensor *tp_nn_constant_pad(tp_tensor *x, int n, const double *pad, double value) {
   int64_t p[2 * TP_MAX_DIMS + 2];
   if (n > 2 * TP_MAX_DIMS + 2) return tp_fail("Length of pad should be no more than twice the number of dimensions of the input. Pad length is %d while the input has %d dimensions.", n, x->ndim);
-  for (int i = 0; i < n; i++) p[i] = (int64_t)pad[i];
+  for (int i = 0; i < n; i++)
+    if (tp_int_arg(pad[i], "pad", &p[i])) return NULL;
   int mode = tp_set_grad_enabled(0);
   tp_tensor *out = constant_pad_impl(x, n, p, value);
   tp_set_grad_enabled(mode);
@@ -296,7 +299,8 @@ TP_API tp_tensor *tp_nn_index_pad(tp_tensor *x, int mode, int n, const double *p
   if ((mode != 1 && mode != 2) || (k != 1 && k != 2) || x->ndim < k + 1 || x->ndim > k + 2)
     return tp_fail("Only 2D, 3D, 4D, 5D padding with non-constant padding are supported for now");
   int64_t p[4];
-  for (int i = 0; i < n; i++) p[i] = (int64_t)pad[i];
+  for (int i = 0; i < n; i++)
+    if (tp_int_arg(pad[i], "pad", &p[i])) return NULL;
   if (!tp_dtype_table[x->dtype].is_floating)
     return tp_fail("\"%s\" not implemented for '%s'", mode == 1 ? (k == 1 ? "reflection_pad1d" : "reflection_pad2d") : (k == 1 ? "replication_pad1d_cpu" : "replication_pad2d_cpu"),
                    tp_dtype_title(x->dtype));
@@ -311,8 +315,8 @@ TP_API tp_tensor *tp_nn_index_pad(tp_tensor *x, int mode, int n, const double *p
       return tp_fail("Argument #%d: Padding size should be less than the corresponding input dimension, but got: padding (%lld, %lld) at dimension %d of input %s",
                      4 + 2 * j, (long long)l, (long long)r, d, s);
     }
-    if (size + l + r < 1)
-      return tp_fail("input (%s: %lld) is too small. Calculated output %s: %lld", j ? "H" : "W", (long long)size, j ? "H" : "W", (long long)(size + l + r));
+    int64_t m = (int64_t)((uint64_t)size + (uint64_t)l + (uint64_t)r);  /* wrapping, as ATen */
+    if (m < 1) return tp_fail("input (%s: %lld) is too small. Calculated output %s: %lld", j ? "H" : "W", (long long)size, j ? "H" : "W", (long long)m);
   }
   int grad = tp_set_grad_enabled(0);
   tp_tensor *out = x;

@@ -80,7 +80,7 @@ static int conv_forward(int dt, const conv_geo *p, const char *x, const char *w,
   size_t es = ES(dt);
   int64_t Cg = p->C / p->groups, Og = p->O / p->groups, K = Cg * p->kh * p->kw, L = p->Ho * p->Wo;
   char *col = malloc(es * (size_t)(K * L > 0 ? K * L : 1));
-  if (!col) return tp_fail_status("DefaultCPUAllocator: not enough memory: you tried to allocate %lld bytes.", (long long)(es * (size_t)(K * L)));
+  if (!col) return tp_fail_oom_status((double)(es * (size_t)(K * L)));
   int rc = 0;
   for (int64_t n = 0; n < p->N && !rc; n++)
     for (int64_t g = 0; g < p->groups && !rc; g++) {
@@ -96,7 +96,7 @@ static int conv_backward(int dt, const conv_geo *p, const char *x, const char *w
   size_t es = ES(dt);
   int64_t Cg = p->C / p->groups, Og = p->O / p->groups, K = Cg * p->kh * p->kw, L = p->Ho * p->Wo;
   char *col = malloc(es * (size_t)(K * L > 0 ? K * L : 1));
-  if (!col) return tp_fail_status("DefaultCPUAllocator: not enough memory: you tried to allocate %lld bytes.", (long long)(es * (size_t)(K * L)));
+  if (!col) return tp_fail_oom_status((double)(es * (size_t)(K * L)));
   int rc = 0;
   for (int64_t n = 0; n < p->N && !rc; n++)
     for (int64_t g = 0; g < p->groups && !rc; g++) {
@@ -204,10 +204,10 @@ static int conv_check(tp_tensor *x, tp_tensor *w, tp_tensor *b, int k, const int
 }
 
 TP_API tp_tensor *tp_convolution(tp_tensor *x, tp_tensor *w, tp_tensor *b, int k, const double *params, double groups) {
-  int64_t p[6], G = (int64_t)groups;
+  int64_t p[6], G = tp_clamp_i64(groups);
   if (k != 1 && k != 2) return tp_fail("tensorpad: convolution supports 1 or 2 spatial dims");
   if (w->ndim != k + 2) return tp_fail("tensorpad: convolution expects a %d-D weight", k + 2);
-  for (int i = 0; i < 3 * k; i++) p[i] = (int64_t)params[i];
+  for (int i = 0; i < 3 * k; i++) p[i] = tp_clamp_i64(params[i]);
   if (conv_check(x, w, b, k, p, G)) return NULL;
   conv_geo g;
   conv_geometry(&g, x, w, p, k, G);
@@ -408,7 +408,7 @@ static const char *pool_fn_name(int kind) {
  * {kh, kw, sh, sw, ph, pw, dh, dw, ceil_mode, count_include_pad, divisor_override, has_divisor}. */
 static tp_tensor *pool2d(int kind, tp_tensor *x, const double *a, tp_tensor **indices) {
   int64_t iv[13] = {kind};
-  for (int i = 0; i < 12; i++) iv[1 + i] = (int64_t)a[i];
+  for (int i = 0; i < 12; i++) iv[1 + i] = tp_clamp_i64(a[i]);
   pool_geo g;
   if (pool_setup(&g, x, iv, kind == TP_CONV_MAX_POOL ? "max_pool2d" : "avg_pool2d", kind == TP_CONV_MAX_POOL)) return NULL;
   int dt = x->dtype;
@@ -440,7 +440,7 @@ TP_API tp_tensor *tp_avg_pool2d(tp_tensor *x, const double *params) { return poo
 
 /* adaptive_avg_pool2d / adaptive_max_pool2d (indices in *indices) with ATen's checks. */
 static tp_tensor *adaptive2d(int kind, tp_tensor *x, double oh, double ow, tp_tensor **indices) {
-  int64_t Ho = (int64_t)oh, Wo = (int64_t)ow;
+  int64_t Ho = tp_clamp_i64(oh), Wo = tp_clamp_i64(ow);
   const char *name = kind == TP_CONV_ADAPTIVE_MAX ? "adaptive_max_pool2d" : "adaptive_avg_pool2d";
   if (x->ndim != 3 && x->ndim != 4) {
     char xs[160];
@@ -522,7 +522,7 @@ static int up_index(const up_geo *g, int64_t in, int64_t out, double scale, int6
   wt[0] = 1;
   if (g->mode == 3) {  /* nearest-exact: no shortcuts */
     float s = scale > 0 ? (float)(1.0 / scale) : (float)in / (float)out;
-    int64_t i = (int64_t)floorf((float)(((double)o + 0.5) * s));
+    int64_t i = tp_clamp_i64(floorf((float)(((double)o + 0.5) * s)));
     ix[0] = i < in - 1 ? i : in - 1;
     return 1;
   }
@@ -533,7 +533,7 @@ static int up_index(const up_geo *g, int64_t in, int64_t out, double scale, int6
       return 1;
     }
     float s = scale > 0 ? (float)(1.0 / scale) : (float)in / (float)out;
-    int64_t i = (int64_t)floorf((float)o * s);
+    int64_t i = tp_clamp_i64(floorf((float)o * s));
     ix[0] = i < in - 1 ? i : in - 1;
     return 1;
   }
@@ -550,7 +550,7 @@ static int up_index(const up_geo *g, int64_t in, int64_t out, double scale, int6
     if (!g->ac && !cubic && r < 0) r = 0;
   }
   if (cubic) {  /* 4 taps at floor(r) - 1 .. floor(r) + 2, clamped to the input */
-    int64_t i0 = (int64_t)floorf((float)r);
+    int64_t i0 = tp_clamp_i64(floorf((float)r));
     double t = g->f32 ? (double)((float)r - (float)i0) : r - (double)i0;
     cubic_coeffs(t, wt);
     if (g->f32)
@@ -561,7 +561,7 @@ static int up_index(const up_geo *g, int64_t in, int64_t out, double scale, int6
     }
     return 4;
   }
-  ix[0] = (int64_t)r;
+  ix[0] = tp_clamp_i64(r);
   double l = g->f32 ? (double)((float)r - (float)ix[0]) : r - (double)ix[0];
   l = l < 0 ? 0 : l > 1 ? 1 : l;
   ix[1] = ix[0] + (ix[0] < in - 1 ? 1 : 0);
@@ -616,7 +616,7 @@ static void up_geometry(up_geo *g, tp_tensor *x, const int64_t *iv) {
 TP_API tp_tensor *tp_upsample(tp_tensor *x, int mode, int align_corners, double oh, double ow, double sh, double sw) {
   int k = x->ndim - 2;
   if (k != 1 && k != 2) return tp_fail("tensorpad: upsample expects a 3-D or 4-D input");
-  int64_t iv[7] = {TP_CONV_UPSAMPLE, mode, mode == 1 || mode == 2 ? align_corners : 0, (int64_t)oh, (int64_t)ow, 0, 0};
+  int64_t iv[7] = {TP_CONV_UPSAMPLE, mode, mode == 1 || mode == 2 ? align_corners : 0, tp_clamp_i64(oh), tp_clamp_i64(ow), 0, 0};
   memcpy(&iv[5], &sh, sizeof(double));
   memcpy(&iv[6], &sw, sizeof(double));
   up_geo g;
@@ -664,10 +664,10 @@ static void convt_geometry(conv_geo *g, tp_tensor *x, tp_tensor *w, const int64_
 }
 
 TP_API tp_tensor *tp_conv_transpose(tp_tensor *x, tp_tensor *w, tp_tensor *b, int k, const double *params, double groups) {
-  int64_t p[8], G = (int64_t)groups;
+  int64_t p[8], G = tp_clamp_i64(groups);
   char ws[160], xs[160], bs[160];
   if (k != 1 && k != 2) return tp_fail("tensorpad: conv_transpose supports 1 or 2 spatial dims");
-  for (int i = 0; i < 4 * k; i++) p[i] = (int64_t)params[i];
+  for (int i = 0; i < 4 * k; i++) p[i] = tp_clamp_i64(params[i]);
   if (conv_check_params(k, p, G)) return NULL;
   tp_format_shape(ws, sizeof ws, w->ndim, w->shape);
   tp_format_shape(xs, sizeof xs, x->ndim, x->shape);

@@ -206,13 +206,13 @@ static tp_tensor *nll_run(const char *name, tp_tensor *x, tp_tensor *t, tp_tenso
 TP_API tp_tensor *tp_nll_loss(tp_tensor *x, tp_tensor *t, tp_tensor *w, int reduction, double ignore_index) {
   if (reduction < TP_REDUCTION_NONE || reduction > TP_REDUCTION_SUM) return tp_fail("%d is not a valid value for reduction", reduction);
   if (nll_check(x, t, w)) return NULL;
-  return nll_run("NllLossBackward0", x, t, w, reduction, (int64_t)ignore_index);
+  return nll_run("NllLossBackward0", x, t, w, reduction, tp_clamp_i64(ignore_index));
 }
 
 TP_API tp_tensor *tp_nll_loss2d(tp_tensor *x, tp_tensor *t, tp_tensor *w, int reduction, double ignore_index) {
   if (reduction < TP_REDUCTION_NONE || reduction > TP_REDUCTION_SUM) return tp_fail("%d is not a valid value for reduction", reduction);
   if (nll2d_check(x, t, w)) return NULL;
-  return nll_run("NllLoss2DBackward0", x, t, w, reduction, (int64_t)ignore_index);
+  return nll_run("NllLoss2DBackward0", x, t, w, reduction, tp_clamp_i64(ignore_index));
 }
 
 /* ---- binary cross-entropy ------------------------------------------------------------------

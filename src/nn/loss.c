@@ -217,7 +217,7 @@ TP_API tp_tensor *tp_margin_loss(int which, tp_tensor *x, tp_tensor *target, tp_
   tp_set_grad_enabled(mode);
   if (!out) return NULL;
   tp_tensor *ins[3] = {x, target, weight};
-  int64_t iv[3] = {which, reduction, (int64_t)p};
+  int64_t iv[3] = {which, reduction, tp_clamp_i64(p)};
   out = tp_record_kind(TP_GRAD_NNLOSS, which == TP_NNLOSS_MULTI_MARGIN ? "MultiMarginLossBackward0" : "MultilabelMarginLossBackward0",
                        weight ? 3 : 2, ins, out, 3, iv, weight ? 3 : 2, ins);
   if (out && out->grad_fn && out->grad_fn->kind == TP_GRAD_NNLOSS) out->grad_fn->s[0] = margin;

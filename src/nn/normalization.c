@@ -33,7 +33,7 @@ tp_tensor *tp_norm_channel_view(tp_tensor *p, int ndim) {
  * are those constants; otherwise they come from x (biased variance). */
 TP_API tp_tensor *tp_native_norm(tp_tensor *x, tp_tensor *w, tp_tensor *b, tp_tensor *rmean, tp_tensor *rvar, int bn,
                                  double eps, double maskd) {
-  int64_t mask = (int64_t)maskd;
+  int64_t mask = tp_clamp_i64(maskd);
   if (!tp_dtype_table[x->dtype].is_floating) {
     return tp_fail("\"%s\" not implemented for '%s'", bn ? "batch_norm" : "LayerNormKernelImpl", tp_dtype_title(x->dtype));
   }
@@ -102,6 +102,6 @@ TP_API tp_tensor *tp_embedding(tp_tensor *w, tp_tensor *idx, double padding_idx)
   tp_tensor *out = rows ? tp_reshape(rows, idx->ndim + 1, sizes) : NULL;
   rel(NULL, f, rows, NULL);
   tp_set_grad_enabled(mode);
-  int64_t iv[1] = {(int64_t)padding_idx};
+  int64_t iv[1] = {tp_clamp_i64(padding_idx)};
   return tp_record_kind(TP_GRAD_EMBEDDING, "EmbeddingBackward0", 1, &w, out, 1, iv, 1, &idx);
 }

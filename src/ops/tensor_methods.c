@@ -10,6 +10,7 @@
 #include "ops.h"
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* Releases up to four temporaries (NULL allowed) and returns r. */
@@ -78,7 +79,7 @@ TP_API int tp_fill_diagonal_(tp_tensor *t, double value, int wrap) {
   if (!diag) return -1;
   int rc = tp_fill_(diag, value);
   tp_tensor_release(diag);
-  if (rc || !(wrap && nd == 2 && h > w + 1)) return rc;
+  if (rc || !(wrap && nd == 2 && h - 1 > w)) return rc;
   int64_t numel = h * w, step = w + 1;
   double ws[2] = {(double)((numel + step - 1) / step - size), (double)stride};
   tp_tensor *wd = tp_as_strided(t, 1, ws, (double)(t->offset + t->stride[0] * (w + 1)));
@@ -261,13 +262,19 @@ TP_API int tp_resize_(tp_tensor *t, int ndim, const double *sizes) {
   int64_t shape[TP_MAX_DIMS], stride[TP_MAX_DIMS];
   for (int d = 0; d < ndim && d < TP_MAX_DIMS; d++)
     if (sizes[d] < 0) return tp_fail_status(FAIL_NUMEL);  /* 1.13's message (with a 0 size it even makes the tensor) */
+  double dn = 1;
+  for (int d = 0; d < ndim && d < TP_MAX_DIMS; d++) dn *= sizes[d];
+  if (dn >= 9223372036854775808.0) return tp_fail_status(FAIL_NUMEL);  /* resize_ multiplies first, as 1.13 */
   if (tp_check_sizes(ndim, sizes, shape)) return -1;
   int same = ndim == t->ndim;
   for (int d = 0; same && d < ndim; d++) same = shape[d] == t->shape[d];
   if (same) return 0;
   tp_contiguous_strides(ndim, shape, stride);
   int64_t numel = tp_shape_numel(ndim, shape), item = tp_dtype_table[t->dtype].itemsize;
-  if (numel && tp_storage_grow(t->storage, (t->offset + numel) * item)) return -1;
+  int64_t need;
+  if (numel && (__builtin_add_overflow(t->offset, numel, &need) || !tp_mul_ok(need, item, &need)))
+    return tp_fail_status(FAIL_NUMEL);
+  if (numel && tp_storage_grow(t->storage, need)) return -1;
   t->ndim = (int8_t)ndim;
   memcpy(t->shape, shape, sizeof(int64_t) * ndim);
   memcpy(t->stride, stride, sizeof(int64_t) * ndim);
@@ -300,30 +307,19 @@ TP_API int tp_set_(tp_tensor *self, tp_tensor *src, int form, double offset, int
     shape[0] = src->storage->nbytes / item;
   } else if (form != SET_EMPTY) {
     if (nstride && nstride != ndim) return tp_fail_status("unequal size length (%d) and stride length (%d)", ndim, nstride);
-    off = tp_arg_i64(offset);
+    if (tp_int_arg(offset, "storage_offset", &off)) return -1;
     if (off < 0) return tp_fail_status("Tensor: invalid storage offset %lld", (long long)off);
     for (int d = 0; d < ndim && d < TP_MAX_DIMS; d++)
       if (sz_st[d] < 0) return tp_fail_status(FAIL_NUMEL);
     if (tp_check_sizes(ndim, sz_st, shape)) return -1;
-    for (int d = 0; d < nstride; d++) {
-      stride[d] = tp_arg_i64(sz_st[ndim + d]);
-      if (stride[d] < 0) {
-        char sb[256], tb[256];
-        tp_format_shape(sb, sizeof sb, ndim, shape);
-        tp_format_shape(tb, sizeof tb, ndim, stride);
-        return tp_fail_status("Storage size calculation overflowed with sizes=%s and strides=%s", sb, tb);
-      }
-    }
+    for (int d = 0; d < nstride; d++)
+      if (tp_int_arg(sz_st[ndim + d], "stride", &stride[d])) return -1;
     if (!nstride) tp_contiguous_strides(ndim, shape, stride);
   } else {
     ndim = 1;
   }
-  int64_t need = 0, numel = tp_shape_numel(ndim, shape);
-  if (numel) {
-    need = 1;
-    for (int d = 0; d < ndim; d++) need += (shape[d] - 1) * stride[d];
-    need = (need + off) * item;
-  }
+  int64_t need;  /* the storage the geometry needs (Note [Extent]); set_ grows it to that */
+  if (tp_storage_nbytes_for(ndim, shape, stride, off, (int)item, &need)) return -1;
   tp_storage *s = src ? src->storage : NULL;
   if (s && need > s->nbytes && s->fixed) return tp_fail_status("Trying to resize storage that is not resizable");
   tp_node *node = NULL;
@@ -351,21 +347,36 @@ TP_API int tp_set_(tp_tensor *self, tp_tensor *src, int form, double offset, int
 /* Tensor.resize / resize_as (deprecated in 1.13): Python's autograd Function Resize, which
  * keeps the number of elements: an alias viewed to the sizes (a contiguous copy first when
  * x is not contiguous), recorded as ResizeBackward (d x = g viewed back to x's shape). */
+/* A number as Python's str() prints what JS passed: integers below 1e16 in full, larger ones
+ * as a float's shortest repr (1e+300). */
+static void py_num(char *buf, size_t cap, double v) {
+  if (fabs(v) < 1e16 && v == floor(v)) { snprintf(buf, cap, "%.0f", v); return; }
+  for (int p = 1; p <= 17; p++) {
+    snprintf(buf, cap, "%.*g", p, v);
+    if (strtod(buf, NULL) == v) return;
+  }
+}
+
 TP_API tp_tensor *tp_resize(tp_tensor *x, int ndim, const double *sizes) {
   int64_t shape[TP_MAX_DIMS];
   double numel = 1;
   for (int d = 0; d < ndim && d < TP_MAX_DIMS; d++) numel *= sizes[d];
   if (ndim > TP_MAX_DIMS || numel != tp_tensor_numel(x)) {
-    char want[256], have[256];
-    int n = 0;
-    for (int d = 0; d < ndim && n < 200; d++) n += snprintf(want + n, sizeof want - n, "%s%.0f", d ? "x" : "", sizes[d]);
-    want[n] = 0;
+    /* The sizes joined by 'x' as Python prints them (%g-like for huge doubles: 1e+300). */
+    char want[1024], have[512], num[40];
+    size_t n = 0;
+    want[0] = have[0] = 0;
+    for (int d = 0; d < ndim && d < TP_MAX_DIMS; d++) {
+      py_num(num, sizeof num, sizes[d]);
+      n += (size_t)snprintf(want + n, sizeof want - n, "%s%s", d ? "x" : "", num);
+    }
     n = 0;
-    for (int d = 0; d < x->ndim && n < 200; d++) n += snprintf(have + n, sizeof have - n, "%s%lld", d ? "x" : "", (long long)x->shape[d]);
-    have[n] = 0;
-    return tp_fail("requested resize to %s (%.0f elements in total), but the given tensor has a size of %s (%.0f elements). "
+    for (int d = 0; d < x->ndim; d++) n += (size_t)snprintf(have + n, sizeof have - n, "%s%lld", d ? "x" : "", (long long)x->shape[d]);
+    char total[40];
+    py_num(total, sizeof total, numel);
+    return tp_fail("requested resize to %s (%s elements in total), but the given tensor has a size of %s (%.0f elements). "
                    "autograd's resize can only change the shape of a given tensor, while preserving the number of elements. ",
-                   want, numel, have, tp_tensor_numel(x));
+                   want, total, have, tp_tensor_numel(x));
   }
   if (tp_check_sizes(ndim, sizes, shape)) return NULL;
   BELOW(tp_tensor *, c, tp_tensor_is_contiguous(x) ? tp_alias(x) : tp_contiguous(x));
@@ -462,7 +473,8 @@ static const char *lower_title(int dtype, char *buf) {
 
 TP_API int tp_histogram(tp_tensor *x, tp_tensor *edges_in, double bins, int has_range, double lo, double hi,
                         tp_tensor *weight, int density, tp_tensor **out) {
-  int64_t nb = edges_in ? (int64_t)tp_tensor_numel(edges_in) - 1 : (int64_t)bins;
+  int64_t nb = edges_in ? (int64_t)tp_tensor_numel(edges_in) - 1 : 0;
+  if (!edges_in && tp_int_arg(bins, "bins", &nb)) return -1;
   char l1[16], l2[16];
   if (edges_in && edges_in->dtype != x->dtype)
     return tp_fail_status("torch.histogramdd: input tensor and bins tensors should have the same dtype, but got input with dtype %s "
@@ -471,6 +483,7 @@ TP_API int tp_histogram(tp_tensor *x, tp_tensor *edges_in, double bins, int has_
     return tp_fail_status("torch.histogramdd: bins tensor should have one dimension, but got %d dimensions in the bins tensor for dimension 0",
                           edges_in->ndim);
   if (nb <= 0) return tp_fail_status("torch.histogram(): bins must be > 0, but got %lld for dimension 0", (long long)nb);
+  if (nb > INT64_C(1) << 53) return tp_fail_oom_status((double)nb * tp_dtype_table[x->dtype].itemsize);
   int64_t numel = (int64_t)tp_tensor_numel(x);
   if (weight && (weight->ndim != 1 || weight->shape[0] != numel)) {
     char ws[200];
@@ -524,8 +537,9 @@ TP_API int tp_histogram(tp_tensor *x, tp_tensor *edges_in, double bins, int has_
     if (!(v >= first && v <= last)) continue;
     int64_t from = 0, to = nb + 1;  /* upper_bound over edges[from, to) */
     if (!edges_in) {
-      int64_t pos = f32 ? (int64_t)((float)((float)(v - first) / (float)(last - first)) * (float)nb)
-                        : (int64_t)((v - first) / (last - first) * (double)nb);
+      int64_t pos = f32 ? tp_clamp_i64((float)((float)(v - first) / (float)(last - first)) * (float)nb)
+                        : tp_clamp_i64((v - first) / (last - first) * (double)nb);
+      pos = pos < 0 ? 0 : pos > nb ? nb : pos;
       from = pos - 1 > 0 ? pos - 1 : 0;
       to = pos + 2 < nb + 1 ? pos + 2 : nb + 1;
     }

@@ -44,6 +44,7 @@ const VARIANTS = {
   _gelu_tanh: (x) => x.gelu({ approximate: 'tanh' }),
   _div_trunc: (x, y) => x.div(y, { rounding_mode: 'trunc' }),
   _div_floor: (x, y) => x.div(y, { rounding_mode: 'floor' }),
+  _special_entr: (x) => torch.special.entr(x),
 };
 const first = (r) => (Array.isArray(r) ? r[0] : r);
 

@@ -25,7 +25,7 @@ test('the bundle holds every .py file of python/ as it is', () => {
 
 test('loadPython({packageURL}) installs the package from the bundle', async () => {
   let out = '';
-  const py = await loadPython({ packageURL: bundleURL, snapshot: false, stdout: (s) => { out += s; } });
+  const py = await loadPython({ packageURL: bundleURL, stdout: (s) => { out += s; } });
   await py.run('import torch, os\nprint(torch.ones(2) * 2.5, os.path.dirname(torch.__file__))');
   assert.equal(out, 'tensor([2.5000, 2.5000]) /lib/tensorpad-python/torch\n');
 });

@@ -5,6 +5,8 @@ from .. import _bridge
 from .._bridge import W, raise_core, call as _call
 from .._tensor import Tensor, _wrap
 from .. import _namespace
+# The channel-wise and alpha dropouts, which the JS library lacks, composed as ATen does.
+from .modules.dropout import dropout1d, dropout2d, dropout3d, alpha_dropout, feature_alpha_dropout  # noqa: F401,E402
 
 _t = W.tp_t
 _addmm = W.tp_addmm
@@ -67,6 +69,8 @@ def mse_loss(input, target, size_average=None, reduce=None, reduction='mean'):
 def dropout(input, p=0.5, training=True, inplace=False):
     if p < 0.0 or p > 1.0:
         raise ValueError(f'dropout probability has to be between 0 and 1, but got {p}')
+    if not training or p == 0 or (isinstance(input, Tensor) and input.numel() == 0):
+        return input  # ATen's _dropout_impl hands back the input itself
     return _call('nn.functional.dropout', -1, (input,), {'p': p, 'training': training, 'inplace': inplace})
 
 

@@ -605,8 +605,10 @@ SIMD2_F32(b_MUL_f32, wasm_f32x4_mul, a * b)
 SIMD2_F32(b_DIV_f32, wasm_f32x4_div, a / b)
 SIMD2_F32(b_MAXIMUM_f32, wasm_f32x4_max, maxf_nan(a, b))
 SIMD2_F32(b_MINIMUM_f32, wasm_f32x4_min, minf_nan(a, b))
-LOOP2(b_ADDA_f32, float, float, a + (float)c->alpha * b)
-LOOP2(b_SUBA_f32, float, float, a - (float)c->alpha * b)
+// Note [add with alpha rounds once]: ATen's CPU kernel is one fused multiply-add
+// (vec::fmadd on x86), so a + alpha*b is rounded once; SGD's p.add_(g, alpha=-lr) depends on it.
+LOOP2(b_ADDA_f32, float, float, fmaf((float)c->alpha, b, a))
+LOOP2(b_SUBA_f32, float, float, fmaf(-(float)c->alpha, b, a))
 LOOP2(b_DIV_TRUNC_f32, float, float, truncf(a / b))
 LOOP2(b_DIV_FLOOR_f32, float, float, floordiv_f(a, b))
 LOOP2(b_POW_f32, float, float, powf(a, b))
@@ -617,8 +619,8 @@ LOOP2(b_MUL_f64, double, double, a * b)
 LOOP2(b_DIV_f64, double, double, a / b)
 LOOP2(b_MAXIMUM_f64, double, double, maxd_nan(a, b))
 LOOP2(b_MINIMUM_f64, double, double, mind_nan(a, b))
-LOOP2(b_ADDA_f64, double, double, a + c->alpha * b)
-LOOP2(b_SUBA_f64, double, double, a - c->alpha * b)
+LOOP2(b_ADDA_f64, double, double, fma(c->alpha, b, a))   /* Note [add with alpha rounds once] */
+LOOP2(b_SUBA_f64, double, double, fma(-c->alpha, b, a))
 LOOP2(b_DIV_TRUNC_f64, double, double, trunc(a / b))
 LOOP2(b_DIV_FLOOR_f64, double, double, floordiv_d(a, b))
 LOOP2(b_POW_f64, double, double, pow(a, b))
@@ -789,7 +791,7 @@ static tp_tensor *binary_run(int op, tp_tensor *a, int wa, tp_tensor *b, int wb,
   out = dst ? dst : new_output(od, nd, shape, a, b);
   if (!out) goto done;
   if (dst) tp_tensor_retain(dst);
-  bin_ctx c = {alpha, (int64_t)alpha};
+  bin_ctx c = {alpha, tp_clamp_i64(alpha)};
   tp_elemw_ctx ec;
   void *ctx = &c;
   tp_inner_fn fn = binary_kernels[op][ct];
@@ -876,7 +878,7 @@ static int binary_inplace(int op, tp_tensor *self, tp_tensor *other, int wother,
   return rc;
 }
 
-TP_API int tp_binary_(int op, tp_tensor *self, tp_tensor *other, double alpha) {
+static int binary__unaliased(int op, tp_tensor *self, tp_tensor *other, double alpha) {
   struct tp_node *n;
   if (tp_inplace_binary_begin(op, self, other, alpha, &n)) return -1;
   int mode = tp_set_grad_enabled(0);
@@ -885,6 +887,14 @@ TP_API int tp_binary_(int op, tp_tensor *self, tp_tensor *other, double alpha) {
   if (rc) { tp_inplace_abort(n); return -1; }
   tp_inplace_commit(self, n);
   return 0;
+}
+
+/* tp_binary_ with its operands unaliased from self first (Note [Aliased operands], bounds.c). */
+TP_API int tp_binary_(int op, tp_tensor *self, tp_tensor *other, double alpha) {
+  tp_tensor *copy[1] = {NULL};
+  int rc = tp_unalias(self, &other, TP_UNALIAS_PARTIAL, &copy[0]) ? -1 : binary__unaliased(op, self, other, alpha);
+  if (copy[0]) tp_tensor_release(copy[0]);
+  return rc;
 }
 
 TP_API int tp_binary_scalar_(int op, tp_tensor *self, double s, int kind, double alpha) {

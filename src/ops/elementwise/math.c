@@ -189,6 +189,7 @@ static double unary_f(int op, double x, const double *p, int dt) {
     }
     case TP_OP_DEG2RAD: return f * (float)(PI / 180);
     case TP_OP_RAD2DEG: return f * (float)(180 / PI);
+    case TP_OP_SPECIAL_ENTR: return f != f ? f : f > 0 ? -f * logf(f) : f == 0 ? 0.0f : -INFINITY;
     case TP_EW_LOGIT: {
       float e = (float)p[0];
       if (p[0] >= 0) f = f < e ? e : f > 1 - e ? 1 - e : f;
@@ -220,11 +221,12 @@ static double unary_f(int op, double x, const double *p, int dt) {
   }
   case TP_OP_DEG2RAD: return x * (PI / 180);
   case TP_OP_RAD2DEG: return x * (180 / PI);
+  case TP_OP_SPECIAL_ENTR: return x != x ? x : x > 0 ? -x * log(x) : x == 0 ? 0 : -INFINITY;  /* -x ln x */
   case TP_EW_LOGIT: {
     if (p[0] >= 0) x = x < p[0] ? p[0] : x > 1 - p[0] ? 1 - p[0] : x;
     return log(x / (1 - x));
   }
-  case TP_EW_POLYGAMMA: return polygamma((int64_t)p[0], x);
+  case TP_EW_POLYGAMMA: return polygamma(tp_clamp_i64(p[0]), x);
   case TP_EW_NAN_TO_NUM: {
     if (x != x) return p[0];
     if (x == INFINITY) return isnan(p[1]) ? (dt == TP_FLOAT32 ? FLT_MAX : DBL_MAX) : p[1];
@@ -483,7 +485,7 @@ static void ternary_loop(char **p, const int64_t *s, int64_t n, void *ctx) {
   char *o = p[0];
   const char *pa = p[1], *pb = p[2], *pc = p[3];
   if (!is_float(c->dt[0])) {  /* integer addcmul: value is taken as an integer */
-    int64_t v = (int64_t)c->p[0];
+    int64_t v = tp_clamp_i64(c->p[0]);
     for (int64_t k = 0; k < n; k++, o += s[0], pa += s[1], pb += s[2], pc += s[3]) {
       uint64_t r = (uint64_t)tp_load_i64(pa, c->dt[1]) +
                    (uint64_t)v * (uint64_t)tp_load_i64(pb, c->dt[2]) * (uint64_t)tp_load_i64(pc, c->dt[3]);

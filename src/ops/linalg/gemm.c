@@ -25,8 +25,7 @@
 #define SMALL_BYTES 16384
 
 static int oom(int64_t nbytes) {
-  return tp_fail_status("DefaultCPUAllocator: not enough memory: you tried to allocate %lld bytes.",
-                        (long long)nbytes);
+  return tp_fail_oom_status((double)nbytes);
 }
 
 static void *aligned_alloc_bytes(int64_t nbytes, void **raw) {

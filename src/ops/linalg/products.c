@@ -219,7 +219,7 @@ static tp_tensor *cross_impl(tp_tensor *a, tp_tensor *b, double dim, int64_t *wd
     for (int d = 0; d < a->ndim && w < 0; d++)
       if (a->shape[d] == 3 && b->shape[d] == 3) w = d;  /* of the broadcast shape, as PyTorch's default */
     if (w < 0) return tp_fail("no dimension of size 3 in input");
-  } else if (tp_wrap_dim(tp_arg_i64(dim), a->ndim, &w)) {
+  } else if (tp_wrap_dim_arg(dim, a->ndim, &w)) {
     return NULL;
   }
   if (a->shape[w] != 3 || b->shape[w] != 3)

@@ -382,18 +382,27 @@ typedef struct { tp_generator *g; int64_t low; uint64_t range; } range_draw;
 static void visit_random(char *p, int dtype, void *ctx) {
   const range_draw *c = ctx;
   uint64_t v = c->range >= (1ULL << 32) ? tp_rng_u64(c->g) : tp_rng_u32(c->g);
-  tp_store_i64(p, dtype, (int64_t)(v % c->range) + c->low);
+  tp_store_i64(p, dtype, (int64_t)((v % c->range) + (uint64_t)c->low));  /* wraps as ATen's int64 sum */
 }
 
 /* random_(from, to) is RandomBackward0, random_(to) RandomBackward1 (zero gradients). */
+/* from and to are int64 (a Python int beyond is "Overflow when unpacking long"), to > from,
+ * and for int32/bool both from and to - 1 within the dtype (ATen's check_from_to_in_range);
+ * the range to - from is taken in uint64, so [-2^63, 2^63 - 1] draws whole 64-bit words. */
 static int random_range(tp_tensor *t, double low, double high, const char *grad_fn, tp_generator *g) {
+  int64_t from, to;
+  if (tp_int_arg(low, "from", &from) || tp_int_arg(high, "to", &to)) return -1;
+  if (from >= to)
+    return tp_fail_status("random_ expects 'from' to be less than 'to', but got from=%lld >= to=%lld", (long long)from, (long long)to);
+  if (t->dtype == TP_INT32 || t->dtype == TP_BOOL) {
+    int64_t lo = t->dtype == TP_BOOL ? 0 : INT32_MIN, hi = t->dtype == TP_BOOL ? 1 : INT32_MAX;
+    const char *name = t->dtype == TP_BOOL ? "bool" : "int";
+    if (from < lo || from > hi) return tp_fail_status("from is out of bounds for %s", name);
+    if (to - 1 < lo || to - 1 > hi) return tp_fail_status("to - 1 is out of bounds for %s", name);
+  }
   struct tp_node *n;
   if (tp_inplace_kind_begin(TP_GRAD_FILL, grad_fn, t, 0, NULL, 0, NULL, 0, NULL, &n)) return -1;
-  if (low >= high) {
-    tp_inplace_abort(n);
-    return tp_fail_status("random_ expects 'from' to be less than 'to', but got from=%.0f >= to=%.0f", low, high);
-  }
-  range_draw c = {tp_generator_resolve(g), (int64_t)low, (uint64_t)(int64_t)high - (uint64_t)(int64_t)low};
+  range_draw c = {tp_generator_resolve(g), from, (uint64_t)to - (uint64_t)from};
   for_each_in_memory_order(t, visit_random, &c);
   t->version->value++;
   tp_inplace_commit(t, n);
@@ -682,7 +691,7 @@ TP_API tp_tensor *tp_normal_tensor(tp_tensor *mean, tp_tensor *std, double m, do
 TP_API tp_tensor *tp_randperm(double n, int dtype, tp_generator *g) {
   if (n < 0) return tp_fail("Trying to create tensor with negative dimension %.0f: [%.0f]", n, n);
   if (dtype == TP_BOOL) return tp_fail("\"randperm\" not implemented for 'Bool'");
-  int64_t len = (int64_t)n;
+  int64_t len = tp_clamp_i64(n);
   int64_t *r = malloc((size_t)(len ? len : 1) * sizeof *r);
   if (!r) return tp_fail("tensorpad: out of memory");
   double size = n;
@@ -731,7 +740,7 @@ static tp_tensor *multinomial_topk(tp_tensor *out, const double *q, int ndim, in
 }
 
 TP_API tp_tensor *tp_multinomial(tp_tensor *p, double num_samples, int replacement, tp_generator *g) {
-  int64_t ns = (int64_t)num_samples;
+  int64_t ns = tp_clamp_i64(num_samples);
   if (p->ndim < 1 || p->ndim > 2) return tp_fail("prob_dist must be 1 or 2 dim");
   if (!tp_dtype_table[p->dtype].is_floating)
     return tp_fail("multinomial only supports floating-point dtypes for input, got: %s", tp_dtype_title(p->dtype));

@@ -172,7 +172,7 @@ static int reduce_mask(const tp_tensor *x, int ndims, const double *dims, int *m
   }
   for (int i = 0; i < ndims; i++) {
     int64_t d;
-    if (tp_wrap_dim((int64_t)dims[i], x->ndim, &d)) return -1;
+    if (tp_wrap_dim_arg(dims[i], x->ndim, &d)) return -1;
     if (x->ndim == 0) continue;
     if (mask[d]) return tp_fail_status("dim %lld appears multiple times in the list of dims", (long long)d);
     mask[d] = 1;
@@ -692,7 +692,7 @@ TP_API int tp_reduce_indexed(int op, tp_tensor *x, double dim, int keepdim, tp_t
   if (op != TP_OP_MAX && op != TP_OP_MIN)
     return tp_fail_status("tensorpad: %s has no values-and-indices form", tp_op_name(op) ? tp_op_name(op) : "?");
   int64_t d;
-  if (tp_wrap_dim((int64_t)dim, x->ndim, &d)) return -1;
+  if (tp_wrap_dim_arg(dim, x->ndim, &d)) return -1;
   int mode = tp_set_grad_enabled(0);
   int rc = indexed(op, x, d, keepdim, &out[0], &out[1]);
   tp_set_grad_enabled(mode);
@@ -726,7 +726,7 @@ static tp_tensor *argextreme(int op, tp_tensor *x, int ndims, const double *dims
     return ix;
   }
   int64_t d;
-  if (tp_wrap_dim((int64_t)dims[0], x->ndim, &d)) return NULL;
+  if (tp_wrap_dim_arg(dims[0], x->ndim, &d)) return NULL;
   return indexed(op, x, d, keepdim, NULL, &ix) ? NULL : ix;
 }
 
@@ -845,7 +845,7 @@ static tp_tensor *softmax_f32(tp_tensor *x, int64_t dim, int log) {
     if (!m) {
       tp_tensor_release(xc);
       tp_tensor_release(out);
-      return tp_fail("DefaultCPUAllocator: not enough memory: you tried to allocate %lld bytes.", (long long)(8 * inner));
+      return tp_fail_oom((double)(8 * inner));
     }
     float *sum = m + inner;
     for (int64_t r = 0; r < outer; r++) {
@@ -914,7 +914,7 @@ TP_API tp_tensor *tp_dimop(int op, tp_tensor *x, double dim, int dtype) {
     return tp_fail("tensorpad: op %d is not a dim op", op);
   if (dtype >= TP_NDTYPES) return tp_fail("invalid dtype %d", dtype);
   int64_t d;
-  if (tp_wrap_dim((int64_t)dim, x->ndim, &d)) return NULL;
+  if (tp_wrap_dim_arg(dim, x->ndim, &d)) return NULL;
   int mode = tp_set_grad_enabled(0);
   tp_tensor *out = op == TP_OP_CUMSUM || op == TP_OP_CUMPROD ? scan(op, x, d, dtype)
                                                             : softmax_impl(x, d, dtype, op == TP_OP_LOG_SOFTMAX);

@@ -239,7 +239,7 @@ static void quick_select(kv *arr, int64_t n, int64_t k, kv_less gt) {
 /* sort.h: std::sort with operator< over n keys (doubles when fl, else int64), in place. */
 int tp_std_sort_keys(void *keys, int64_t n, int fl) {
   kv *v = malloc(sizeof(kv) * (size_t)(n ? n : 1));
-  if (!v) return tp_fail_status("DefaultCPUAllocator: not enough memory: you tried to allocate %lld bytes.", (long long)(16 * n));
+  if (!v) return tp_fail_oom_status((double)(16 * n));
   for (int64_t i = 0; i < n; i++) {
     memcpy(&v[i].k, (char *)keys + 8 * i, 8);
     v[i].idx = i;
@@ -354,7 +354,7 @@ static int run_lines(const sel *s0, tp_tensor *x, int64_t dim, int64_t m, int ke
   int64_t lines = outer * inner;
   if (ix && lines > 0 && n > 0) {
     buf = malloc(sizeof(kv) * (size_t)n * (s.what == SEL_STABLE ? 2 : 1));
-    if (!buf) tp_fail("DefaultCPUAllocator: not enough memory: you tried to allocate %lld bytes.", (long long)(sizeof(kv) * n));
+    if (!buf) tp_fail_oom((double)(sizeof(kv) * n));
   }
   if (!ix || (lines > 0 && n > 0 && !buf)) {
     tp_tensor_release(xc); tp_tensor_release(v); tp_tensor_release(ix);
@@ -432,28 +432,28 @@ static int not_for_bool(const tp_tensor *x, const char *kernel) {
 /* ---- entry points --------------------------------------------------------------------------- */
 TP_API int tp_sort(tp_tensor *x, double dim, int descending, int stable, tp_tensor **out) {
   int64_t d;
-  if (tp_wrap_dim((int64_t)dim, x->ndim, &d)) return -1;
+  if (tp_wrap_dim_arg(dim, x->ndim, &d)) return -1;
   sel s = {.what = stable ? SEL_STABLE : SEL_SORT, .descending = descending};
   return run(&s, "SortBackward0", x, d, x->ndim ? x->shape[d] : 1, 1, 0, out);
 }
 
 TP_API int tp_topk(tp_tensor *x, double k, double dim, int largest, int sorted, tp_tensor **out) {
   int64_t d;
-  if (tp_wrap_dim((int64_t)dim, x->ndim, &d)) return -1;
+  if (tp_wrap_dim_arg(dim, x->ndim, &d)) return -1;
   int64_t n = x->ndim ? x->shape[d] : 1;
-  if (k < 0 || k > n) return tp_fail_status("selected index k out of range");
+  if (!(k >= 0 && k <= n)) return tp_fail_status("selected index k out of range");
   if (not_for_bool(x, "topk_cpu")) return -1;
-  sel s = {.what = SEL_TOPK, .descending = largest, .sorted = sorted, .k = (int64_t)k};
-  return run(&s, "TopkBackward0", x, d, (int64_t)k, 1, 0, out);
+  sel s = {.what = SEL_TOPK, .descending = largest, .sorted = sorted, .k = tp_clamp_i64(k)};
+  return run(&s, "TopkBackward0", x, d, tp_clamp_i64(k), 1, 0, out);
 }
 
 TP_API int tp_kthvalue(tp_tensor *x, double k, double dim, int keepdim, tp_tensor **out) {
   int64_t d;
-  if (tp_wrap_dim((int64_t)dim, x->ndim, &d)) return -1;
+  if (tp_wrap_dim_arg(dim, x->ndim, &d)) return -1;
   int64_t n = x->ndim ? x->shape[d] : 1;
-  if (k < 1 || k > n) return tp_fail_status("kthvalue(): selected number k out of range for dimension %lld", (long long)d);
+  if (!(k >= 1 && k <= n)) return tp_fail_status("kthvalue(): selected number k out of range for dimension %lld", (long long)d);
   if (not_for_bool(x, "kthvalue_cpu")) return -1;
-  sel s = {.what = SEL_KTH, .k = (int64_t)k - 1};
+  sel s = {.what = SEL_KTH, .k = tp_clamp_i64(k) - 1};
   return run(&s, "KthvalueBackward0", x, d, 1, keepdim, 0, out);
 }
 
@@ -465,7 +465,7 @@ TP_API int tp_select_dim(int which, tp_tensor *x, double dim, int keepdim, tp_te
   static const int whats[] = {SEL_MEDIAN, SEL_NANMEDIAN, SEL_MODE, SEL_CUMMAX, SEL_CUMMIN};
   if (which < 0 || which > 4) return tp_fail_status("tensorpad: no selection op %d", which);
   int64_t d;
-  if (tp_wrap_dim((int64_t)dim, x->ndim, &d)) return -1;
+  if (tp_wrap_dim_arg(dim, x->ndim, &d)) return -1;
   int cum = which >= 3;
   if (!cum && x->ndim > 0 && x->shape[d] == 0)
     return tp_fail_status("%s(): Expected reduction dim %lld to have non-zero size.", names[which], (long long)d);

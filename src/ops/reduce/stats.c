@@ -72,7 +72,7 @@ static int dim_mask(const tp_tensor *x, int ndims, const double *dims, int64_t *
   }
   for (int i = 0; i < ndims; i++) {
     int64_t d;
-    if (tp_wrap_dim((int64_t)dims[i], x->ndim, &d)) return -1;
+    if (tp_wrap_dim_arg(dims[i], x->ndim, &d)) return -1;
     if (x->ndim) *mask |= (int64_t)1 << d;
   }
   return 0;
@@ -130,7 +130,7 @@ TP_API tp_tensor *tp_count_nonzero(tp_tensor *x, int ndims, const double *dims) 
 /* ---- aminmax: (amin, amax); PyTorch 1.13 has no derivative for it ------------------------- */
 TP_API int tp_aminmax(tp_tensor *x, int has_dim, double dim, int keepdim, tp_tensor **out) {
   int64_t d = 0;
-  if (has_dim && tp_wrap_dim((int64_t)dim, x->ndim, &d)) return -1;
+  if (has_dim && tp_wrap_dim_arg(dim, x->ndim, &d)) return -1;
   if (!has_dim && tp_shape_numel(x->ndim, x->shape) == 0)
     return tp_fail_status("aminmax(): cannot compute aminmax over an empty dimension as the operation has no identity.");
   if (has_dim && x->ndim && x->shape[d] == 0)
@@ -158,7 +158,7 @@ static double log_add_exp(double x, double y) {
 
 TP_API tp_tensor *tp_logcumsumexp(tp_tensor *x, double dim) {
   int64_t d;
-  if (tp_wrap_dim((int64_t)dim, x->ndim, &d)) return NULL;
+  if (tp_wrap_dim_arg(dim, x->ndim, &d)) return NULL;
   if (!is_float(x->dtype)) return tp_fail("\"logcumsumexp_out_cpu\" not implemented for '%s'", tp_dtype_title(x->dtype));
   tp_tensor *xc = tp_contiguous(x);
   tp_tensor *out = xc ? tp_tensor_make(x->dtype, x->ndim, x->shape) : NULL;
@@ -198,7 +198,7 @@ TP_API int tp_cumop_(int op, tp_tensor *x, double dim, int dtype) {
   if (x->dtype == TP_BOOL)
     return tp_fail_status("\"%s_out_cpu\" not implemented for 'Bool'", op == TP_OP_CUMSUM ? "cumsum" : "cumprod");
   int64_t d;
-  if (tp_wrap_dim((int64_t)dim, x->ndim, &d)) return -1;
+  if (tp_wrap_dim_arg(dim, x->ndim, &d)) return -1;
   tp_node *n = NULL;
   int64_t iv[1] = {d};
   if (tp_inplace_kind_begin(TP_GRAD_DIMOP, tp_op_grad_fn(op, 0), x, 0, NULL, 1, iv, 0, NULL, &n)) return -1;
@@ -266,7 +266,7 @@ TP_API tp_tensor *tp_quantile(tp_tensor *x, tp_tensor *q, double qs, int has_dim
   if (q && q->dtype != x->dtype) return tp_fail("%s() q tensor must be same dtype as the input tensor", fn);
   if (interpolation < 0 || interpolation > 4) return tp_fail("tensorpad: interpolation %d", interpolation);
   int64_t d = 0;
-  if (has_dim && tp_wrap_dim((int64_t)dim, x->ndim, &d)) return NULL;
+  if (has_dim && tp_wrap_dim_arg(dim, x->ndim, &d)) return NULL;
   int mode = tp_set_grad_enabled(0);
   double none = 0;
   tp_tensor *qt = q ? (tp_tensor_retain(q), q) : tp_full(0, &none, x->dtype, qs);
@@ -407,7 +407,7 @@ TP_API tp_tensor *tp_diff(tp_tensor *x, double n, double dim, tp_tensor *prepend
   if ((prepend && prepend->ndim != x->ndim) || (append && append->ndim != x->ndim))
     return tp_fail("diff expects prepend or append to be the same dimension as input");
   int64_t d;
-  if (tp_wrap_dim((int64_t)dim, x->ndim, &d)) return NULL;
+  if (tp_wrap_dim_arg(dim, x->ndim, &d)) return NULL;
   tp_tensor *r;
   if (prepend || append) {
     tp_tensor *list[3];  /* not tp_tensor_list: that scratch list may be the caller's (backward, autograd.grad) */
@@ -427,7 +427,7 @@ TP_API tp_tensor *tp_diff(tp_tensor *x, double n, double dim, tp_tensor *prepend
     tp_tensor_release(r);
     return z;
   }
-  int64_t len = r->shape[d], times = (int64_t)n < len ? (int64_t)n : len;
+  int64_t len = r->shape[d], times = tp_clamp_i64(n) < len ? tp_clamp_i64(n) : len;
   for (int64_t i = 0; i < times && r; i++) {
     int64_t out_len = len - 1 - i;
     tp_tensor *hi = tp_narrow(r, (double)d, 1, (double)out_len), *lo = hi ? tp_narrow(r, (double)d, 0, (double)out_len) : NULL;
@@ -455,7 +455,9 @@ TP_API tp_tensor *tp_dist(tp_tensor *x, tp_tensor *y, double p) {
  * goes to bin (x - min) / (max - min) * bins, computed in x's dtype (PyTorch 1.13's
  * LINEAR_INTERPOLATION, division first); elements outside are dropped, the last bin is closed. */
 TP_API tp_tensor *tp_histc(tp_tensor *x, double bins, double min, double max) {
-  if (bins <= 0) return tp_fail("torch.histogram(): bins must be > 0, but got %lld for dimension 0", (long long)bins);
+  int64_t nb;
+  if (tp_int_arg(bins, "bins", &nb)) return NULL;
+  if (nb <= 0) return tp_fail("torch.histogram(): bins must be > 0, but got %lld for dimension 0", (long long)nb);
   int64_t numel = tp_shape_numel(x->ndim, x->shape);
   double lo = min, hi = max;
   if (lo == hi && numel > 0) {
@@ -471,7 +473,6 @@ TP_API tp_tensor *tp_histc(tp_tensor *x, double bins, double min, double max) {
   if (!(lo < hi)) return tp_fail("torch.histc: max must be larger than min");
   if (!is_float(x->dtype))  /* bool fails first in linspace (the bin edges), as in 1.13 */
     return tp_fail("\"%s\" not implemented for '%s'", x->dtype == TP_BOOL ? "linspace_cpu" : "histogram_cpu", tp_dtype_title(x->dtype));
-  int64_t nb = (int64_t)bins;
   double sz = (double)nb;
   tp_tensor *hist = tp_full(1, &sz, x->dtype, 0);
   tp_tensor *xc = hist ? tp_contiguous(x) : NULL;
@@ -484,8 +485,8 @@ TP_API tp_tensor *tp_histc(tp_tensor *x, double bins, double min, double max) {
   for (int64_t i = 0; i < numel; i++) {
     double v = tp_load_f64(tp_ptr(xc) + i * item, x->dtype);
     if (!(v >= lo && v <= hi)) continue;
-    int64_t pos = f32 ? (int64_t)((float)((float)(v - lo) / (float)(hi - lo)) * (float)nb)
-                      : (int64_t)((v - lo) / (hi - lo) * (double)nb);
+    int64_t pos = f32 ? tp_clamp_i64((float)((float)(v - lo) / (float)(hi - lo)) * (float)nb)
+                      : tp_clamp_i64((v - lo) / (hi - lo) * (double)nb);
     if (pos >= nb) pos = nb - 1;
     char *h = tp_ptr(hist) + pos * item;
     tp_store_f64(h, x->dtype, tp_load_f64(h, x->dtype) + 1);
@@ -591,7 +592,7 @@ static void uset_link_front(uset *s, int64_t *buckets, int64_t b, int64_t node, 
 
 static int uset_rehash(uset *s, int64_t nb) {
   int64_t *nbk = malloc(sizeof(int64_t) * (size_t)nb);
-  if (!nbk) return tp_fail_status("DefaultCPUAllocator: not enough memory: you tried to allocate %lld bytes.", (long long)(8 * nb));
+  if (!nbk) return tp_fail_oom_status((double)(8 * nb));
   for (int64_t i = 0; i < nb; i++) nbk[i] = NIL;
   int64_t p = s->head, bbegin = 0;
   s->head = NIL;
@@ -638,7 +639,7 @@ static int64_t *unique_keys(const int64_t *keys, int64_t n, int dtype, int sorte
   if (sorted && tp_std_sort_keys(out, k, fl)) { free(out); return NULL; }
   return out;
 oom:
-  tp_fail("DefaultCPUAllocator: not enough memory: you tried to allocate %lld bytes.", (long long)(8 * n));
+  tp_fail_oom((double)(8 * n));
 fail:
   free(s.next);
   free(s.bucket);
@@ -670,7 +671,7 @@ TP_API int tp_unique(tp_tensor *x, int sorted, int consecutive, tp_tensor **out)
   int64_t *keys = malloc(sizeof(int64_t) * (size_t)(n ? n : 1));
   if (!keys) {
     tp_tensor_release(xc);
-    return tp_fail_status("DefaultCPUAllocator: not enough memory: you tried to allocate %lld bytes.", (long long)(8 * n));
+    return tp_fail_oom_status((double)(8 * n));
   }
   for (int64_t i = 0; i < n; i++) {
     const char *p = tp_ptr(xc) + i * item;
@@ -701,7 +702,7 @@ TP_API int tp_unique(tp_tensor *x, int sorted, int consecutive, tp_tensor **out)
   if (!inv || (!consecutive && !look)) {
     free(keys); free(vals); free(look);
     tp_tensor_release(u); tp_tensor_release(cnt); tp_tensor_release(inv);
-    return vals && inv ? tp_fail_status("DefaultCPUAllocator: not enough memory: you tried to allocate %lld bytes.", (long long)(16 * m)) : -1;
+    return vals && inv ? tp_fail_oom_status((double)(16 * m)) : -1;
   }
   for (int64_t i = 0; i < m; i++) {
     char *p = tp_ptr(u) + i * item;
@@ -784,7 +785,7 @@ static int rows_equal(int64_t a, int64_t b) {
 TP_API int tp_unique_dim(tp_tensor *x, double dim, int consecutive, tp_tensor **out) {
   if (x->ndim == 0) return tp_fail_status("Dimension specified as %lld but tensor has no dimensions", (long long)dim);
   int64_t d;
-  if (tp_wrap_dim((int64_t)dim, x->ndim, &d)) return -1;
+  if (tp_wrap_dim_arg(dim, x->ndim, &d)) return -1;
   double perm[TP_MAX_DIMS];
   int k = 0;
   perm[k++] = (double)d;
@@ -802,7 +803,7 @@ TP_API int tp_unique_dim(tp_tensor *x, double dim, int consecutive, tp_tensor **
   int64_t *order = malloc(sizeof(int64_t) * (size_t)(n ? 2 * n : 1));
   if (!inv || !cnt || !order) {
     tp_tensor_release(inv); tp_tensor_release(cnt); tp_tensor_release(xc); free(order);
-    return order ? -1 : tp_fail_status("DefaultCPUAllocator: not enough memory: you tried to allocate %lld bytes.", (long long)(8 * n));
+    return order ? -1 : tp_fail_oom_status((double)(8 * n));
   }
   row_base = tp_ptr(xc);
   row_len = m;

@@ -26,7 +26,7 @@ static void format_ints(char *buf, size_t cap, int n, const double *v) {
 /* ---- diagonal: a view ----------------------------------------------------------------- */
 static tp_tensor *diagonal_impl(tp_tensor *t, int64_t off, double dim1, double dim2) {
   int64_t a, b;
-  if (tp_wrap_dim(tp_arg_i64(dim1), t->ndim, &a) || tp_wrap_dim(tp_arg_i64(dim2), t->ndim, &b)) return NULL;
+  if (tp_wrap_dim_arg(dim1, t->ndim, &a) || tp_wrap_dim_arg(dim2, t->ndim, &b)) return NULL;
   if (a == b) return tp_fail("diagonal dimensions cannot be identical %lld, %lld", (long long)tp_arg_i64(dim1), (long long)tp_arg_i64(dim2));
   int64_t n = off >= 0 ? (t->shape[a] < t->shape[b] - off ? t->shape[a] : t->shape[b] - off)
                        : (t->shape[a] + off < t->shape[b] ? t->shape[a] + off : t->shape[b]);
@@ -40,7 +40,7 @@ static tp_tensor *diagonal_impl(tp_tensor *t, int64_t off, double dim1, double d
   v->shape[k] = n;
   v->stride[k] = t->stride[a] + t->stride[b];
   v->ndim = (int8_t)(k + 1);
-  return v;
+  return tp_view_checked(v);
 }
 
 TP_API tp_tensor *tp_diagonal(tp_tensor *t, double offset, double dim1, double dim2) {
@@ -50,8 +50,8 @@ TP_API tp_tensor *tp_diagonal(tp_tensor *t, double offset, double dim1, double d
   if (!v) return NULL;
   if (!tp_any_requires_grad(1, &t)) { tp_set_view_base(v, t); return v; }
   int64_t a, b;
-  tp_wrap_dim(tp_arg_i64(dim1), t->ndim, &a);
-  tp_wrap_dim(tp_arg_i64(dim2), t->ndim, &b);
+  tp_wrap_dim_arg(dim1, t->ndim, &a);
+  tp_wrap_dim_arg(dim2, t->ndim, &b);
   int64_t iv[4] = {TP_VIEW_DIAGONAL, tp_arg_i64(offset), a, b};
   return tp_record_unary_kind(TP_GRAD_SLICE, "DiagonalBackward0", t, v, 4, iv);
 }
@@ -103,7 +103,7 @@ TP_API tp_tensor *tp_trace(tp_tensor *t) {
 TP_API tp_tensor *tp_diag_embed(tp_tensor *t, double offset, double dim1, double dim2) {
   int64_t a, b, off = tp_arg_i64(offset);
   int nd = t->ndim + 1;
-  if (tp_wrap_dim(tp_arg_i64(dim1), nd, &a) || tp_wrap_dim(tp_arg_i64(dim2), nd, &b)) return NULL;
+  if (tp_wrap_dim_arg(dim1, nd, &a) || tp_wrap_dim_arg(dim2, nd, &b)) return NULL;
   if (a == b) return tp_fail("diagonal dimensions cannot be identical %lld, %lld", (long long)tp_arg_i64(dim1), (long long)tp_arg_i64(dim2));
   if (nd > TP_MAX_DIMS) return tp_fail("tensorpad supports at most %d dimensions", TP_MAX_DIMS);
   int64_t n = t->ndim ? t->shape[t->ndim - 1] : 1, shape[TP_MAX_DIMS], lo = a < b ? a : b, hi = a < b ? b : a;
@@ -134,7 +134,7 @@ TP_API tp_tensor *tp_movedim(tp_tensor *t, int n, const double *src_then_dst) {
   int64_t s[TP_MAX_DIMS], d[TP_MAX_DIMS], order[TP_MAX_DIMS];
   if (n > TP_MAX_DIMS) return tp_fail("tensorpad supports at most %d dimensions", TP_MAX_DIMS);
   for (int i = 0; i < n; i++)
-    if (tp_wrap_dim(tp_arg_i64(src[i]), nd, &s[i]) || tp_wrap_dim(tp_arg_i64(dst[i]), nd, &d[i])) return NULL;
+    if (tp_wrap_dim_arg(src[i], nd, &s[i]) || tp_wrap_dim_arg(dst[i], nd, &d[i])) return NULL;
   for (int i = 0; i < n; i++)
     for (int j = 0; j < i; j++)
       if (s[i] == s[j]) { format_ints(b1, sizeof b1, n, src); return tp_fail("movedim: repeated dim in `source` (%s)", b1); }
@@ -208,8 +208,8 @@ TP_API int tp_transpose_(tp_tensor *t, double d0, double d1) {
   int64_t a, b, perm[TP_MAX_DIMS];
   tp_tensor *v = below(transpose2, t, d0, d1);
   if (!v) return -1;
-  tp_wrap_dim(tp_arg_i64(d0), t->ndim, &a);
-  tp_wrap_dim(tp_arg_i64(d1), t->ndim, &b);
+  tp_wrap_dim_arg(d0, t->ndim, &a);
+  tp_wrap_dim_arg(d1, t->ndim, &b);
   return become_view(t, v, TP_GRAD_PERMUTE, "TransposeBackward1", swap_iv(t->ndim, a, b, perm), perm);
 }
 
@@ -244,15 +244,17 @@ TP_API int tp_as_strided_(tp_tensor *t, int ndim, const double *a, double offset
 /* ---- unflatten: a view ------------------------------------------------------------------ */
 TP_API tp_tensor *tp_unflatten(tp_tensor *t, double dim, int n, const double *sizes) {
   int64_t w;
-  if (tp_wrap_dim(tp_arg_i64(dim), t->ndim, &w)) return NULL;
+  if (tp_wrap_dim_arg(dim, t->ndim, &w)) return NULL;
   if (n == 0) return tp_fail("unflatten: sizes must be non-empty");
   if (t->ndim - 1 + n > TP_MAX_DIMS) return tp_fail("tensorpad supports at most %d dimensions", TP_MAX_DIMS);
   int64_t prod = 1, size = t->ndim ? t->shape[w] : 1;
   int infer = -1;
   for (int i = 0; i < n; i++) {
-    int64_t s = tp_arg_i64(sizes[i]);
+    int64_t s;
+    if (tp_int_arg(sizes[i], "sizes", &s)) return NULL;
     if (s == -1 && infer < 0) infer = i;
-    else prod *= s;
+    else if (s < -1) return tp_fail("invalid shape dimension %lld", (long long)s);
+    else if (!tp_mul_ok(prod, s, &prod)) return tp_fail("numel: integer multiplication overflow");
   }
   double out[TP_MAX_DIMS];
   int k = 0;
@@ -274,7 +276,7 @@ TP_API tp_tensor *tp_unflatten(tp_tensor *t, double dim, int n, const double *si
 TP_API int tp_tensor_split(tp_tensor *t, int nidx, const double *idx, double sections, double dim) {
   if (t->ndim == 0) return tp_fail_status("tensor_split expected at least a 1-dimensional tensor, but got a tensor with 0 dims");
   int64_t w;
-  if (tp_wrap_dim(tp_arg_i64(dim), t->ndim, &w)) return -1;
+  if (tp_wrap_dim_arg(dim, t->ndim, &w)) return -1;
   int64_t size = t->shape[w], ns = tp_arg_i64(sections);
   if (nidx < 0 && ns <= 0) return tp_fail_status("number of sections must be larger than 0, got %lld", (long long)ns);
   int count = nidx < 0 ? (int)(ns < 1 << 20 ? ns : 1 << 20) : nidx + 1;
@@ -338,7 +340,7 @@ TP_API tp_tensor *tp_repeat_interleave(tp_tensor *t, tp_tensor *repeats, double 
     if (isnan(dim)) {
       if (!(x = tp_flatten(t, 0, -1))) return NULL;
     } else {
-      if (tp_wrap_dim(tp_arg_i64(dim), t->ndim, &w)) return NULL;
+      if (tp_wrap_dim_arg(dim, t->ndim, &w)) return NULL;
       x = t;
       tp_tensor_retain(x);
     }
@@ -408,7 +410,7 @@ TP_API tp_tensor *tp_rot90(tp_tensor *t, double k, int ndims, const double *dims
 /* ---- unfold: a view of the windows of `size` every `step` along dim ----------------------- */
 static tp_tensor *unfold_impl(tp_tensor *t, double dim, double size, double step) {
   int64_t w, sz = tp_arg_i64(size), st = tp_arg_i64(step);
-  if (tp_wrap_dim(tp_arg_i64(dim), t->ndim, &w)) return NULL;
+  if (tp_wrap_dim_arg(dim, t->ndim, &w)) return NULL;
   if (t->ndim + 1 > TP_MAX_DIMS) return tp_fail("tensorpad supports at most %d dimensions", TP_MAX_DIMS);
   int64_t max = t->ndim ? t->shape[w] : 1;
   if (sz > max) return tp_fail("maximum size for tensor at dimension %lld is %lld but size is %lld", (long long)w, (long long)max, (long long)sz);
@@ -423,11 +425,11 @@ static tp_tensor *unfold_impl(tp_tensor *t, double dim, double size, double step
     return v;
   }
   v->shape[w] = (t->shape[w] - sz) / st + 1;
-  v->stride[w] = t->stride[w] * st;
+  if (!tp_mul_ok(t->stride[w], st, &v->stride[w])) v->stride[w] = t->stride[w];  /* then one window */
   v->shape[t->ndim] = sz;
   v->stride[t->ndim] = t->stride[w];
   v->ndim = (int8_t)(t->ndim + 1);
-  return v;
+  return tp_view_checked(v);
 }
 
 TP_API tp_tensor *tp_unfold(tp_tensor *t, double dim, double size, double step) {
@@ -437,7 +439,7 @@ TP_API tp_tensor *tp_unfold(tp_tensor *t, double dim, double size, double step) 
   if (!v) return NULL;
   if (!tp_any_requires_grad(1, &t)) { tp_set_view_base(v, t); return v; }
   int64_t w = 0;
-  tp_wrap_dim(tp_arg_i64(dim), t->ndim, &w);
+  tp_wrap_dim_arg(dim, t->ndim, &w);
   int64_t iv[4] = {TP_VIEW_UNFOLD, w, tp_arg_i64(size), tp_arg_i64(step)};
   return tp_record_unary_kind(TP_GRAD_SLICE, "UnfoldBackward0", t, v, 4, iv);
 }
@@ -542,7 +544,7 @@ tp_tensor *tp_view_scatter(tp_tensor *t, tp_tensor *src, const int64_t *viv) {
 TP_API tp_tensor *tp_select_scatter(tp_tensor *t, tp_tensor *src, double dim, double index) {
   if (t->ndim == 0) return tp_fail("select() cannot be applied to a 0-dim tensor.");
   int64_t w, i = tp_arg_i64(index);
-  if (tp_wrap_dim(tp_arg_i64(dim), t->ndim, &w)) return NULL;
+  if (tp_wrap_dim_arg(dim, t->ndim, &w)) return NULL;
   if (i < -t->shape[w] || i >= t->shape[w]) {
     char b[256];
     tp_format_shape(b, sizeof b, t->ndim, t->shape);
@@ -556,7 +558,7 @@ TP_API tp_tensor *tp_select_scatter(tp_tensor *t, tp_tensor *src, double dim, do
 TP_API tp_tensor *tp_slice_scatter(tp_tensor *t, tp_tensor *src, double dim, double start, double end, double step) {
   if (t->ndim == 0) return tp_fail("slice() cannot be applied to a 0-dim tensor.");
   int64_t w;
-  if (tp_wrap_dim(tp_arg_i64(dim), t->ndim, &w)) return NULL;
+  if (tp_wrap_dim_arg(dim, t->ndim, &w)) return NULL;
   int64_t st = isnan(step) ? 1 : tp_arg_i64(step);
   if (st <= 0) return tp_fail("slice step must be positive");
   int64_t size = t->shape[w];
@@ -571,7 +573,7 @@ TP_API tp_tensor *tp_slice_scatter(tp_tensor *t, tp_tensor *src, double dim, dou
 
 TP_API tp_tensor *tp_diagonal_scatter(tp_tensor *t, tp_tensor *src, double offset, double dim1, double dim2) {
   int64_t a, b;
-  if (tp_wrap_dim(tp_arg_i64(dim1), t->ndim, &a) || tp_wrap_dim(tp_arg_i64(dim2), t->ndim, &b)) return NULL;
+  if (tp_wrap_dim_arg(dim1, t->ndim, &a) || tp_wrap_dim_arg(dim2, t->ndim, &b)) return NULL;
   if (a == b) return tp_fail("diagonal dimensions cannot be identical %lld, %lld", (long long)tp_arg_i64(dim1), (long long)tp_arg_i64(dim2));
   int64_t viv[5] = {TP_VIEW_DIAGONAL, tp_arg_i64(offset), a, b};
   return tp_view_scatter(t, src, viv);
@@ -653,7 +655,7 @@ TP_API tp_tensor *tp_masked_scatter(tp_tensor *t, tp_tensor *mask, tp_tensor *so
   return tp_record_kind(TP_GRAD_MORE, "MaskedScatterBackward0", 2, ins, out, 1, iv, 1, &mask);
 }
 
-TP_API int tp_masked_scatter_(tp_tensor *t, tp_tensor *mask, tp_tensor *source) {
+static int masked_scatter__unaliased(tp_tensor *t, tp_tensor *mask, tp_tensor *source) {
   if (masked_scatter_check(t, mask, source)) return -1;
   double sizes[TP_MAX_DIMS];
   for (int d = 0; d < t->ndim; d++) sizes[d] = (double)t->shape[d];
@@ -674,6 +676,15 @@ TP_API int tp_masked_scatter_(tp_tensor *t, tp_tensor *mask, tp_tensor *source) 
     tp_inplace_commit(t, n);
   }
   tp_tensor_release(me);
+  return rc;
+}
+
+/* tp_masked_scatter_ with its operands unaliased from t first (Note [Aliased operands], bounds.c). */
+TP_API int tp_masked_scatter_(tp_tensor *t, tp_tensor *mask, tp_tensor *source) {
+  tp_tensor *copy[2] = {NULL};
+  int rc = tp_unalias(t, &mask, TP_UNALIAS_COPY, &copy[0]) || tp_unalias(t, &source, TP_UNALIAS_COPY, &copy[1]) ? -1 : masked_scatter__unaliased(t, mask, source);
+  if (copy[0]) tp_tensor_release(copy[0]);
+  if (copy[1]) tp_tensor_release(copy[1]);
   return rc;
 }
 
@@ -704,7 +715,7 @@ static void put_run(tp_tensor *t, tp_tensor *index, tp_tensor *source, int accum
   }
 }
 
-TP_API int tp_put_(tp_tensor *t, tp_tensor *index, tp_tensor *source, int accumulate) {
+static int put__unaliased(tp_tensor *t, tp_tensor *index, tp_tensor *source, int accumulate) {
   if (put_check(t, index, source)) return -1;
   tp_node *n;
   int64_t iv[2] = {TP_MORE_PUT, accumulate != 0};
@@ -713,6 +724,15 @@ TP_API int tp_put_(tp_tensor *t, tp_tensor *index, tp_tensor *source, int accumu
   t->version->value++;
   tp_inplace_commit(t, n);
   return 0;
+}
+
+/* tp_put_ with its operands unaliased from t first (Note [Aliased operands], bounds.c). */
+TP_API int tp_put_(tp_tensor *t, tp_tensor *index, tp_tensor *source, int accumulate) {
+  tp_tensor *copy[2] = {NULL};
+  int rc = tp_unalias(t, &index, TP_UNALIAS_ERROR, &copy[0]) || tp_unalias(t, &source, TP_UNALIAS_ERROR, &copy[1]) ? -1 : put__unaliased(t, index, source, accumulate);
+  if (copy[0]) tp_tensor_release(copy[0]);
+  if (copy[1]) tp_tensor_release(copy[1]);
+  return rc;
 }
 
 TP_API tp_tensor *tp_put(tp_tensor *t, tp_tensor *index, tp_tensor *source, int accumulate) {
@@ -740,16 +760,14 @@ TP_API tp_tensor *tp_narrow_copy(tp_tensor *t, double dim, double start, double 
 
 /* ---- empty_strided: a zero-filled tensor with the given strides over a storage of its own ---- */
 TP_API tp_tensor *tp_empty_strided(int ndim, const double *sizes_then_strides, int dtype) {
-  int64_t shape[TP_MAX_DIMS], stride[TP_MAX_DIMS], need = 1;
+  int64_t shape[TP_MAX_DIMS], stride[TP_MAX_DIMS], need;
   if (ndim > TP_MAX_DIMS || tp_check_sizes(ndim, sizes_then_strides, shape)) return NULL;
-  for (int d = 0; d < ndim; d++) {
-    stride[d] = tp_arg_i64(sizes_then_strides[ndim + d]);
-    if (stride[d] < 0) return tp_fail("as_strided: Negative strides are not supported at the moment, got strides: %lld", (long long)stride[d]);
-    if (shape[d] == 0) need = 0;
-  }
-  if (need) for (int d = 0; d < ndim; d++) need += (shape[d] - 1) * stride[d];
-  if (tp_check_numel(1, &need)) return NULL;
-  double n = (double)need;
+  for (int d = 0; d < ndim; d++)
+    if (tp_int_arg(sizes_then_strides[ndim + d], "stride", &stride[d])) return NULL;
+  if (dtype < 0 || dtype >= TP_NDTYPES) return tp_fail("invalid dtype %d", dtype);
+  int item = tp_dtype_table[dtype].itemsize;
+  if (tp_storage_nbytes_for(ndim, shape, stride, 0, item, &need)) return NULL;
+  double n = (double)(need / item);
   tp_tensor *t = tp_full(1, &n, dtype, 0);
   if (!t) return NULL;
   t->ndim = (int8_t)ndim;
@@ -763,7 +781,7 @@ enum { RED_SUM, RED_PROD, RED_MEAN, RED_AMAX, RED_AMIN };
 
 static int scatter_reduce_check(tp_tensor *t, double dim, tp_tensor *index, tp_tensor *src, int reduce, int64_t *w) {
   if (reduce < RED_SUM || reduce > RED_AMIN) return tp_fail_status("reduce argument must be either sum, prod, mean, amax or amin.");
-  if (tp_wrap_dim(tp_arg_i64(dim), t->ndim, w)) return -1;
+  if (tp_wrap_dim_arg(dim, t->ndim, w)) return -1;
   return tp_scatter_check(t, *w, index, src);
 }
 
@@ -788,7 +806,7 @@ static int scatter_reduce_run(tp_tensor *out, int64_t dim, tp_tensor *index, tp_
   double *count = NULL;
   if (reduce == RED_MEAN) {
     count = tp_block_alloc((size_t)(no ? no : 1) * sizeof(double));
-    if (!count) return tp_fail_status("DefaultCPUAllocator: not enough memory: you tried to allocate %lld bytes.", (long long)(no * 8));
+    if (!count) return tp_fail_oom_status((double)(no * 8));
     for (int64_t i = 0; i < no; i++) count[i] = include_self;
   }
   char *ob = (char *)out->storage->data + out->offset * item, *sb = (char *)src->storage->data + src->offset * item;
@@ -874,16 +892,25 @@ TP_API tp_tensor *tp_scatter_reduce(tp_tensor *t, double dim, tp_tensor *index, 
   return reduce_out("ScatterReduceBackward0", t, w, index, src, reduce, include_self);
 }
 
-TP_API int tp_scatter_reduce_(tp_tensor *t, double dim, tp_tensor *index, tp_tensor *src, int reduce, int include_self) {
+static int scatter_reduce__unaliased(tp_tensor *t, double dim, tp_tensor *index, tp_tensor *src, int reduce, int include_self) {
   int64_t w;
   if (scatter_reduce_check(t, dim, index, src, reduce, &w)) return -1;
   return reduce_inplace("ScatterReduceBackward0", t, w, index, src, reduce, include_self);
 }
 
+/* tp_scatter_reduce_ with its operands unaliased from t first (Note [Aliased operands], bounds.c). */
+TP_API int tp_scatter_reduce_(tp_tensor *t, double dim, tp_tensor *index, tp_tensor *src, int reduce, int include_self) {
+  tp_tensor *copy[2] = {NULL};
+  int rc = tp_unalias(t, &index, TP_UNALIAS_ERROR, &copy[0]) || tp_unalias(t, &src, TP_UNALIAS_ERROR, &copy[1]) ? -1 : scatter_reduce__unaliased(t, dim, index, src, reduce, include_self);
+  if (copy[0]) tp_tensor_release(copy[0]);
+  if (copy[1]) tp_tensor_release(copy[1]);
+  return rc;
+}
+
 /* ---- index_reduce: scatter_reduce with index[i] for every element of source's slice i ---------- */
 static tp_tensor *index_reduce_index(tp_tensor *t, double dim, tp_tensor *index, tp_tensor *source, int reduce, int64_t *w) {
   if (reduce < RED_PROD || reduce > RED_AMIN) return tp_fail("index_reduce(): Expected reduce to be one of prod, mean, amax or amin");
-  if (tp_wrap_dim(tp_arg_i64(dim), t->ndim, w)) return NULL;
+  if (tp_wrap_dim_arg(dim, t->ndim, w)) return NULL;
   if (index->ndim > 1) {
     char b[256];
     tp_format_shape(b, sizeof b, index->ndim, index->shape);
@@ -925,11 +952,20 @@ TP_API tp_tensor *tp_index_reduce(tp_tensor *t, double dim, tp_tensor *index, tp
   return out;
 }
 
-TP_API int tp_index_reduce_(tp_tensor *t, double dim, tp_tensor *index, tp_tensor *source, int reduce, int include_self) {
+static int index_reduce__unaliased(tp_tensor *t, double dim, tp_tensor *index, tp_tensor *source, int reduce, int include_self) {
   int64_t w;
   tp_tensor *full = index_reduce_index(t, dim, index, source, reduce, &w);
   if (!full) return -1;
   int rc = reduce_inplace("IndexReduceBackward0", t, w, full, source, reduce, include_self);
   tp_tensor_release(full);
+  return rc;
+}
+
+/* tp_index_reduce_ with its operands unaliased from t first (Note [Aliased operands], bounds.c). */
+TP_API int tp_index_reduce_(tp_tensor *t, double dim, tp_tensor *index, tp_tensor *source, int reduce, int include_self) {
+  tp_tensor *copy[2] = {NULL};
+  int rc = tp_unalias(t, &index, TP_UNALIAS_ERROR, &copy[0]) || tp_unalias(t, &source, TP_UNALIAS_ERROR, &copy[1]) ? -1 : index_reduce__unaliased(t, dim, index, source, reduce, include_self);
+  if (copy[0]) tp_tensor_release(copy[0]);
+  if (copy[1]) tp_tensor_release(copy[1]);
   return rc;
 }

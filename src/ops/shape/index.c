@@ -132,7 +132,7 @@ static void run_scatter(tp_tensor *self, int64_t dim, tp_tensor *index, tp_tenso
 
 static tp_tensor *gather_impl(tp_tensor *t, double dim_d, tp_tensor *index) {
   int64_t dim, bad;
-  if (tp_wrap_dim(tp_arg_i64(dim_d), t->ndim, &dim)) return NULL;
+  if (tp_wrap_dim_arg(dim_d, t->ndim, &dim)) return NULL;
   int64_t numel = tp_shape_numel(index->ndim, index->shape);
   if (numel) {
     if (nonempty_dim(t) != nonempty_dim(index))
@@ -211,7 +211,7 @@ static void scatter_run(tp_tensor *t, int64_t dim, tp_tensor *index, tp_tensor *
  * the scalar value. */
 static int scatter__impl(tp_tensor *t, double dim_d, tp_tensor *index, tp_tensor *src, double value, int add) {
   int64_t dim;
-  if (tp_wrap_dim(tp_arg_i64(dim_d), t->ndim, &dim)) return -1;
+  if (tp_wrap_dim_arg(dim_d, t->ndim, &dim)) return -1;
   if (add && !src) return tp_fail_status("scatter_add(): src must be a tensor");
   if (scatter_check(t, dim, index, src, 1)) return -1;
   scatter_run(t, dim, index, src, value, add);
@@ -221,7 +221,7 @@ static int scatter__impl(tp_tensor *t, double dim_d, tp_tensor *index, tp_tensor
 
 static tp_tensor *scatter_impl(tp_tensor *t, double dim_d, tp_tensor *index, tp_tensor *src, double value, int add) {
   int64_t dim;
-  if (tp_wrap_dim(tp_arg_i64(dim_d), t->ndim, &dim)) return NULL;
+  if (tp_wrap_dim_arg(dim_d, t->ndim, &dim)) return NULL;
   if (add && !src) return tp_fail("scatter_add(): src must be a tensor");
   if (scatter_check(t, dim, index, src, 0)) return NULL;
   tp_tensor *out = tp_tensor_make(t->dtype, t->ndim, t->shape);  /* contiguous, as 1.13 */
@@ -240,7 +240,7 @@ static int64_t load_index(const tp_tensor *index, int64_t i) {
 
 static tp_tensor *index_select_impl(tp_tensor *t, double dim_d, tp_tensor *index) {
   int64_t dim;
-  if (tp_wrap_dim(tp_arg_i64(dim_d), t->ndim, &dim)) return NULL;
+  if (tp_wrap_dim_arg(dim_d, t->ndim, &dim)) return NULL;
   if (index->ndim > 1) return tp_fail("index_select(): Index is supposed to be a vector");
   if (index->dtype != TP_INT64 && index->dtype != TP_INT32)
     return tp_fail("index_select(): Expected dtype int32 or int64 for index");
@@ -582,11 +582,11 @@ static int plan_make(index_plan *p, tp_tensor *t, int n, tp_tensor *const *indic
   /* PyTorch checks an index only when an output element reads it: none for empty results. */
   int64_t rest = 1;
   for (int d = 0; d < g.ndim; d++)
-    if (d < first || d >= first + ndef) rest *= g.shape[d];
+    if ((d < first || d >= first + ndef) && !tp_mul_ok(rest, g.shape[d], &rest)) return tp_fail_status("numel: integer multiplication overflow");
   /* 4. offsets, validating every index before anything is written */
   int64_t nbnumel = tp_shape_numel(nb, bshape);
   int64_t *offsets = calloc((size_t)(nbnumel ? nbnumel : 1), sizeof *offsets);
-  if (!offsets) return tp_fail_status("DefaultCPUAllocator: not enough memory: you tried to allocate %lld bytes.", (long long)(nbnumel * 8));
+  if (!offsets) return tp_fail_oom_status((double)(nbnumel * 8));
   p->offsets = offsets;
   tp_storage ost = {.data = offsets, .nbytes = nbnumel * 8};
   tp_tensor off = {.storage = &ost, .dtype = TP_INT64, .ndim = (int8_t)nb};
@@ -807,7 +807,7 @@ static tp_tensor *index_put_impl(tp_tensor *t, int n, tp_tensor *const *indices,
 
 static int64_t wrapped_dim(double d, int ndim) {
   int64_t w = 0;
-  tp_wrap_dim((int64_t)d, ndim, &w);
+  tp_wrap_dim_arg(d, ndim, &w);
   return w;
 }
 
@@ -828,7 +828,7 @@ TP_API tp_tensor *tp_scatter(tp_tensor *t, double dim, tp_tensor *index, tp_tens
   return tp_record_kind(TP_GRAD_SCATTER, scatter_name(src, add), src ? 2 : 1, ins, out, 3, iv, 1, &index);
 }
 
-TP_API int tp_scatter_(tp_tensor *t, double dim, tp_tensor *index, tp_tensor *src, double value, int add) {
+static int scatter__unaliased(tp_tensor *t, double dim, tp_tensor *index, tp_tensor *src, double value, int add) {
   struct tp_node *n;
   int64_t iv[3] = {wrapped_dim(dim, t->ndim), add, src != NULL};
   if (tp_inplace_kind_begin(TP_GRAD_SCATTER, scatter_name(src, add), t, src ? 1 : 0, &src, 3, iv, 1, &index, &n)) return -1;
@@ -836,6 +836,15 @@ TP_API int tp_scatter_(tp_tensor *t, double dim, tp_tensor *index, tp_tensor *sr
   if (rc) { tp_inplace_abort(n); return -1; }
   tp_inplace_commit(t, n);
   return 0;
+}
+
+/* tp_scatter_ with its operands unaliased from t first (Note [Aliased operands], bounds.c). */
+TP_API int tp_scatter_(tp_tensor *t, double dim, tp_tensor *index, tp_tensor *src, double value, int add) {
+  tp_tensor *copy[2] = {NULL};
+  int rc = tp_unalias(t, &index, TP_UNALIAS_ERROR, &copy[0]) || tp_unalias(t, &src, TP_UNALIAS_ERROR, &copy[1]) ? -1 : scatter__unaliased(t, dim, index, src, value, add);
+  if (copy[0]) tp_tensor_release(copy[0]);
+  if (copy[1]) tp_tensor_release(copy[1]);
+  return rc;
 }
 
 TP_API tp_tensor *tp_index_select(tp_tensor *t, double dim, tp_tensor *index) {
@@ -850,13 +859,22 @@ TP_API tp_tensor *tp_masked_fill(tp_tensor *t, tp_tensor *mask, tp_tensor *value
   return tp_record_kind(TP_GRAD_MASKED_FILL, value ? "MaskedFillBackward1" : "MaskedFillBackward0", value ? 2 : 1, ins, out, 0, NULL, 1, &mask);
 }
 
-TP_API int tp_masked_fill_(tp_tensor *t, tp_tensor *mask, tp_tensor *value, double v) {
+static int masked_fill__unaliased(tp_tensor *t, tp_tensor *mask, tp_tensor *value, double v) {
   struct tp_node *n;
   if (tp_inplace_kind_begin(TP_GRAD_MASKED_FILL, value ? "MaskedFillBackward1" : "MaskedFillBackward0", t, value ? 1 : 0, &value, 0, NULL, 1, &mask, &n)) return -1;
   BELOW(int, rc, masked_fill__impl(t, mask, value, v));
   if (rc) { tp_inplace_abort(n); return -1; }
   tp_inplace_commit(t, n);
   return 0;
+}
+
+/* tp_masked_fill_ with its operands unaliased from t first (Note [Aliased operands], bounds.c). */
+TP_API int tp_masked_fill_(tp_tensor *t, tp_tensor *mask, tp_tensor *value, double v) {
+  tp_tensor *copy[2] = {NULL};
+  int rc = tp_unalias(t, &mask, TP_UNALIAS_PARTIAL, &copy[0]) || tp_unalias(t, &value, TP_UNALIAS_COPY, &copy[1]) ? -1 : masked_fill__unaliased(t, mask, value, v);
+  if (copy[0]) tp_tensor_release(copy[0]);
+  if (copy[1]) tp_tensor_release(copy[1]);
+  return rc;
 }
 
 TP_API tp_tensor *tp_masked_select(tp_tensor *t, tp_tensor *mask) {
@@ -893,7 +911,7 @@ TP_API tp_tensor *tp_index_put(tp_tensor *t, int n, tp_tensor *const *indices, t
   return tp_record_kind(TP_GRAD_INDEX_PUT, "IndexPutBackward0", 2, ins, out, 2 + n, iv, k, save);
 }
 
-TP_API int tp_index_put_(tp_tensor *t, int n, tp_tensor *const *indices, tp_tensor *values, int accumulate) {
+static int index_put__unaliased(tp_tensor *t, int n, tp_tensor *const *indices, tp_tensor *values, int accumulate) {
   struct tp_node *node;
   int64_t iv[2 + TP_MAX_DIMS] = {n, accumulate};
   tp_tensor *save[TP_MAX_DIMS];
@@ -905,6 +923,21 @@ TP_API int tp_index_put_(tp_tensor *t, int n, tp_tensor *const *indices, tp_tens
   return 0;
 }
 
+/* tp_index_put_ with its indices and values unaliased from t first (Note [Aliased operands], bounds.c). */
+TP_API int tp_index_put_(tp_tensor *t, int n, tp_tensor *const *indices, tp_tensor *values, int accumulate) {
+  if (n < 0 || n > TP_MAX_DIMS) return tp_fail_status("too many indices for tensor of dimension %d (got %d)", t->ndim, n);
+  tp_tensor *idx[TP_MAX_DIMS], *copy[TP_MAX_DIMS + 1] = {NULL};
+  int rc = tp_unalias(t, &values, TP_UNALIAS_ERROR, &copy[TP_MAX_DIMS]);
+  for (int i = 0; i < n; i++) {
+    idx[i] = indices[i];
+    if (!rc) rc = tp_unalias(t, &idx[i], TP_UNALIAS_ERROR, &copy[i]);
+  }
+  if (!rc) rc = index_put__unaliased(t, n, idx, values, accumulate);
+  for (int i = 0; i <= TP_MAX_DIMS; i++)
+    if (copy[i]) tp_tensor_release(copy[i]);
+  return rc;
+}
+
 /* ---- index_add_ / index_copy_ / index_fill_: whole slices along dim ------------------------ */
 /* The slice of t at position i along dim (t itself when t is 0-d). */
 static tp_tensor slice_at(const tp_tensor *t, int64_t dim, int64_t i) {
@@ -914,7 +947,7 @@ static tp_tensor slice_at(const tp_tensor *t, int64_t dim, int64_t i) {
 static int index_add_check(tp_tensor *t, int64_t dim, tp_tensor *index, tp_tensor *source) {
   int64_t n = tp_shape_numel(index->ndim, index->shape);
   if (index->ndim > 1) {
-    char buf[256];
+    char buf[512];
     tp_format_shape(buf, sizeof buf, index->ndim, index->shape);
     return tp_fail_status("index_add_(): Index is supposed to be a vector, but got dim: %d with type: %s and size: %s",
                           index->ndim, tp_dtype_title(index->dtype), buf);
@@ -933,7 +966,7 @@ static int index_add_check(tp_tensor *t, int64_t dim, tp_tensor *index, tp_tenso
   if (t->ndim > 1) {
     if (n == 0) return 0;
     if (tp_shape_numel(t->ndim, t->shape) == 0) {
-      char buf[256];
+      char buf[512];
       tp_format_shape(buf, sizeof buf, t->ndim, t->shape);
       return tp_fail_status("select(): index 0 out of range for tensor of size %s at dimension %lld", buf, (long long)dim);
     }
@@ -1004,18 +1037,27 @@ static int commit_slices(tp_tensor *t, struct tp_node *node) {
   return 0;
 }
 
-TP_API int tp_index_add_(tp_tensor *t, double dim_d, tp_tensor *index, tp_tensor *source, double alpha) {
+static int index_add__unaliased(tp_tensor *t, double dim_d, tp_tensor *index, tp_tensor *source, double alpha) {
   int64_t dim = 0;
   struct tp_node *node;
   if (begin_slices(TP_GRAD_INDEX_ADD, "IndexAddBackward0", t, index, source, 1, alpha, &node)) return -1;
-  if (finish_slices(t, node, tp_wrap_dim(tp_arg_i64(dim_d), t->ndim, &dim) || index_add_check(t, dim, index, source), dim)) return -1;
+  if (finish_slices(t, node, tp_wrap_dim_arg(dim_d, t->ndim, &dim) || index_add_check(t, dim, index, source), dim)) return -1;
   index_add_run(t, dim, index, source, alpha);
   return commit_slices(t, node);
 }
 
+/* tp_index_add_ with its operands unaliased from t first (Note [Aliased operands], bounds.c). */
+TP_API int tp_index_add_(tp_tensor *t, double dim_d, tp_tensor *index, tp_tensor *source, double alpha) {
+  tp_tensor *copy[2] = {NULL};
+  int rc = tp_unalias(t, &index, TP_UNALIAS_ERROR, &copy[0]) || tp_unalias(t, &source, TP_UNALIAS_ERROR, &copy[1]) ? -1 : index_add__unaliased(t, dim_d, index, source, alpha);
+  if (copy[0]) tp_tensor_release(copy[0]);
+  if (copy[1]) tp_tensor_release(copy[1]);
+  return rc;
+}
+
 TP_API tp_tensor *tp_index_add(tp_tensor *t, double dim_d, tp_tensor *index, tp_tensor *source, double alpha) {
   int64_t dim;
-  if (tp_wrap_dim(tp_arg_i64(dim_d), t->ndim, &dim) || index_add_check(t, dim, index, source)) return NULL;
+  if (tp_wrap_dim_arg(dim_d, t->ndim, &dim) || index_add_check(t, dim, index, source)) return NULL;
   tp_tensor *out = tp_tensor_make(t->dtype, t->ndim, t->shape);
   if (!out) return NULL;
   tp_layout_like(t, out->stride);
@@ -1070,18 +1112,27 @@ static void index_copy_run(tp_tensor *t, int64_t dim, tp_tensor *index, tp_tenso
   }
 }
 
-TP_API int tp_index_copy_(tp_tensor *t, double dim_d, tp_tensor *index, tp_tensor *source) {
+static int index_copy__unaliased(tp_tensor *t, double dim_d, tp_tensor *index, tp_tensor *source) {
   int64_t dim = 0;
   struct tp_node *node;
   if (begin_slices(TP_GRAD_INDEX_COPY, "IndexCopyBackward0", t, index, source, 1, 1, &node)) return -1;
-  if (finish_slices(t, node, tp_wrap_dim(tp_arg_i64(dim_d), t->ndim, &dim) || index_copy_check(t, dim, index, source), dim)) return -1;
+  if (finish_slices(t, node, tp_wrap_dim_arg(dim_d, t->ndim, &dim) || index_copy_check(t, dim, index, source), dim)) return -1;
   index_copy_run(t, dim, index, source);
   return commit_slices(t, node);
 }
 
+/* tp_index_copy_ with its operands unaliased from t first (Note [Aliased operands], bounds.c). */
+TP_API int tp_index_copy_(tp_tensor *t, double dim_d, tp_tensor *index, tp_tensor *source) {
+  tp_tensor *copy[2] = {NULL};
+  int rc = tp_unalias(t, &index, TP_UNALIAS_ERROR, &copy[0]) || tp_unalias(t, &source, TP_UNALIAS_ERROR, &copy[1]) ? -1 : index_copy__unaliased(t, dim_d, index, source);
+  if (copy[0]) tp_tensor_release(copy[0]);
+  if (copy[1]) tp_tensor_release(copy[1]);
+  return rc;
+}
+
 TP_API tp_tensor *tp_index_copy(tp_tensor *t, double dim_d, tp_tensor *index, tp_tensor *source) {
   int64_t dim;
-  if (tp_wrap_dim(tp_arg_i64(dim_d), t->ndim, &dim) || index_copy_check(t, dim, index, source)) return NULL;
+  if (tp_wrap_dim_arg(dim_d, t->ndim, &dim) || index_copy_check(t, dim, index, source)) return NULL;
   tp_tensor *out = tp_tensor_make(t->dtype, t->ndim, t->shape);
   if (!out) return NULL;
   tp_layout_like(t, out->stride);
@@ -1094,7 +1145,7 @@ static int index_fill_check(tp_tensor *t, int64_t *dim, double dim_d, tp_tensor 
   if (value && value->ndim != 0)
     return tp_fail_status("index_fill_ only supports a 0-dimensional value tensor, but got tensor with %d dimension(s).", value->ndim);
   if (index->dtype != TP_INT64) return tp_fail_status("index_fill_(): Expected dtype int64 for index.");
-  if (tp_wrap_dim(tp_arg_i64(dim_d), t->ndim ? t->ndim : 1, dim)) return -1;
+  if (tp_wrap_dim_arg(dim_d, t->ndim ? t->ndim : 1, dim)) return -1;
   if (index->ndim > 1) return tp_fail_status("Index has to be a vector/scalar");
   int64_t size = nonempty_size(t, (int)*dim), n = tp_shape_numel(index->ndim, index->shape);
   for (int64_t i = 0; i < n; i++) {
@@ -1127,13 +1178,22 @@ static void index_fill_run(tp_tensor *t, int64_t dim, tp_tensor *index, tp_tenso
 }
 
 /* value: a 0-d tensor, or NULL to use v. */
-TP_API int tp_index_fill_(tp_tensor *t, double dim_d, tp_tensor *index, tp_tensor *value, double v) {
+static int index_fill__unaliased(tp_tensor *t, double dim_d, tp_tensor *index, tp_tensor *value, double v) {
   int64_t dim = 0;
   struct tp_node *node;
   if (begin_slices(TP_GRAD_INDEX_FILL, value ? "IndexFillBackward1" : "IndexFillBackward0", t, index, value, 0, 1, &node)) return -1;
   if (finish_slices(t, node, index_fill_check(t, &dim, dim_d, index, value), dim)) return -1;
   index_fill_run(t, dim, index, value, v);
   return commit_slices(t, node);
+}
+
+/* tp_index_fill_ with its operands unaliased from t first (Note [Aliased operands], bounds.c). */
+TP_API int tp_index_fill_(tp_tensor *t, double dim_d, tp_tensor *index, tp_tensor *value, double v) {
+  tp_tensor *copy[2] = {NULL};
+  int rc = tp_unalias(t, &index, TP_UNALIAS_ERROR, &copy[0]) || tp_unalias(t, &value, TP_UNALIAS_COPY, &copy[1]) ? -1 : index_fill__unaliased(t, dim_d, index, value, v);
+  if (copy[0]) tp_tensor_release(copy[0]);
+  if (copy[1]) tp_tensor_release(copy[1]);
+  return rc;
 }
 
 TP_API tp_tensor *tp_index_fill(tp_tensor *t, double dim_d, tp_tensor *index, tp_tensor *value, double v) {

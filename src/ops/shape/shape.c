@@ -14,10 +14,15 @@
 
 /* ---- shared helpers ------------------------------------------------------------------ */
 int tp_check_numel(int n, const int64_t *shape) {
-  double numel = 1;
-  for (int d = 0; d < n; d++) numel *= (double)shape[d];
-  if (numel > 9007199254740992.0)
-    return tp_fail_status("DefaultCPUAllocator: not enough memory: you tried to allocate %.0f elements.", numel);
+  int64_t numel = 1;
+  for (int d = 0; d < n; d++) {
+    if (!tp_mul_ok(numel, shape[d], &numel)) {
+      char buf[512];
+      tp_format_shape(buf, sizeof buf, n, shape);
+      return tp_fail_status("Storage size calculation overflowed with sizes=%s", buf);
+    }
+  }
+  if (numel > INT64_C(9007199254740992)) return tp_fail_oom_status((double)numel);
   return 0;
 }
 
@@ -179,7 +184,7 @@ tp_tensor **tp_list_reserve(int n) {
   int cap = list_cap ? list_cap : 64;
   while (cap < n) cap *= 2;
   tp_tensor **p = realloc(list, sizeof *p * (size_t)cap);
-  if (!p) return tp_fail("DefaultCPUAllocator: not enough memory: you tried to allocate %zu bytes.", sizeof *p * (size_t)cap);
+  if (!p) return tp_fail_oom((double)sizeof *p * (size_t)cap);
   list = p;
   list_cap = cap;
   return list;
@@ -208,7 +213,7 @@ static tp_tensor *cat_impl(int n, tp_tensor *const *ts, double dim_d) {
   }
   const tp_tensor *first = ts[valid];
   int64_t dim;
-  if (tp_wrap_dim(tp_arg_i64(dim_d), first->ndim, &dim)) return NULL;
+  if (tp_wrap_dim_arg(dim_d, first->ndim, &dim)) return NULL;
   int64_t shape[TP_MAX_DIMS];
   memcpy(shape, first->shape, sizeof shape);
   shape[dim] = 0;
@@ -241,7 +246,7 @@ static tp_tensor *stack_impl(int n, tp_tensor *const *ts, double dim_d) {
   if (n <= 0) return tp_fail("stack expects a non-empty TensorList");
   const tp_tensor *first = ts[0];
   int64_t dim;
-  if (tp_wrap_dim(tp_arg_i64(dim_d), first->ndim + 1, &dim)) return NULL;
+  if (tp_wrap_dim_arg(dim_d, first->ndim + 1, &dim)) return NULL;
   if (first->ndim + 1 > TP_MAX_DIMS) return tp_fail("tensorpad supports at most %d dimensions", TP_MAX_DIMS);
   int dtype = first->dtype;
   for (int i = 1; i < n; i++) {
@@ -308,7 +313,7 @@ static int split_impl(tp_tensor *t, double split_size, double dim_d) {
   if (t->ndim == 0) return tp_fail_status("split expects at least a 1-dimensional tensor");
   int64_t ss = tp_arg_i64(split_size), dim;
   if (ss < 0) return tp_fail_status("split expects split_size be non-negative, but got split_size=%lld", (long long)ss);
-  if (tp_wrap_dim(tp_arg_i64(dim_d), t->ndim, &dim)) return -1;
+  if (tp_wrap_dim_arg(dim_d, t->ndim, &dim)) return -1;
   if (ss == 0 && t->shape[dim] != 0)
     return tp_fail_status("split_size can only be 0 if dimension size is 0, but got dimension size of %lld", (long long)t->shape[dim]);
   return emit_even(t, dim, ss);
@@ -317,7 +322,7 @@ static int split_impl(tp_tensor *t, double split_size, double dim_d) {
 static int split_with_sizes_impl(tp_tensor *t, int n, const double *sizes_d, double dim_d) {
   if (t->ndim == 0) return tp_fail_status("split expects at least a 1-dimensional tensor");
   int64_t dim;
-  if (tp_wrap_dim(tp_arg_i64(dim_d), t->ndim, &dim)) return -1;
+  if (tp_wrap_dim_arg(dim_d, t->ndim, &dim)) return -1;
   int64_t *sizes = malloc(sizeof *sizes * (size_t)(n > 0 ? n : 1));
   if (!sizes) return tp_fail_status("DefaultCPUAllocator: not enough memory");
   char buf[512];
@@ -346,7 +351,7 @@ static int chunk_impl(tp_tensor *t, double chunks_d, double dim_d) {
   if (t->ndim == 0) return tp_fail_status("chunk expects at least a 1-dimensional tensor");
   int64_t chunks = tp_arg_i64(chunks_d), dim;
   if (chunks <= 0) return tp_fail_status("chunk expects `chunks` to be greater than 0, got: %lld", (long long)chunks);
-  if (tp_wrap_dim(tp_arg_i64(dim_d), t->ndim, &dim)) return -1;
+  if (tp_wrap_dim_arg(dim_d, t->ndim, &dim)) return -1;
   int64_t size = t->shape[dim], split_size = (size + chunks - 1) / chunks;
   if (split_size == 0 && size == 0) {
     if (chunks > 1 << 30) return tp_fail_status("chunk would produce %lld tensors", (long long)chunks);
@@ -360,9 +365,9 @@ static int chunk_impl(tp_tensor *t, double chunks_d, double dim_d) {
 }
 
 static int unbind_impl(tp_tensor *t, double dim_d) {
-  if (t->ndim == 0) return tp_fail_status("Dimension specified as %lld but tensor has no dimensions", (long long)dim_d);
+  if (t->ndim == 0) return tp_fail_status("Dimension specified as %lld but tensor has no dimensions", (long long)tp_arg_i64(dim_d));
   int64_t dim;
-  if (tp_wrap_dim(tp_arg_i64(dim_d), t->ndim, &dim)) return -1;
+  if (tp_wrap_dim_arg(dim_d, t->ndim, &dim)) return -1;
   int64_t n = t->shape[dim];
   if (n > 1 << 30) return tp_fail_status("unbind would produce %lld tensors", (long long)n);
   tp_tensor **out = tp_list_reserve((int)n);
@@ -411,7 +416,7 @@ static tp_tensor *flip_impl(tp_tensor *t, int n, const double *dims) {
   int seen[TP_MAX_DIMS] = {0};
   for (int i = 0; i < n; i++) {
     int64_t d;
-    if (tp_wrap_dim(tp_arg_i64(dims[i]), t->ndim, &d)) return NULL;
+    if (tp_wrap_dim_arg(dims[i], t->ndim, &d)) return NULL;
     if (seen[d]++) return tp_fail("dim %lld appears multiple times in the list of dims", (long long)d);
   }
   tp_tensor *out = tp_tensor_make(t->dtype, t->ndim, t->shape);
@@ -464,7 +469,7 @@ static tp_tensor *roll_impl(tp_tensor *t, int nshifts, int ndims, const double *
   if (!flat && numel > 0) {
     for (int i = 0; i < ndims; i++) {
       int64_t d;
-      if (tp_wrap_dim(tp_arg_i64(dims[i]), t->ndim, &d)) return NULL;
+      if (tp_wrap_dim_arg(dims[i], t->ndim, &d)) return NULL;
       if (t->ndim == 0) continue;
       int64_t n = t->shape[d];
       shift[d] = ((shift[d] + tp_arg_i64(shifts[i])) % n + n) % n;
@@ -503,12 +508,12 @@ static tp_tensor *repeat_impl(tp_tensor *t, int n, const double *reps) {
     xst[d] = d < pad ? 0 : t->stride[d - pad];
     rep[d] = tp_arg_i64(reps[d]);
     if ((double)xs[d] * (double)rep[d] > 9007199254740992.0 || (double)xs[d] * (double)rep[d] < -9007199254740992.0)
-      return tp_fail("DefaultCPUAllocator: not enough memory: you tried to allocate %.0f elements.", (double)xs[d] * (double)rep[d]);
+      return tp_fail_oom((double)xs[d] * (double)rep[d]);
     target[d] = xs[d] * rep[d];
     if (target[d] < 0) negative = 1;
   }
   if (negative) {
-    char buf[256];
+    char buf[512];
     tp_format_shape(buf, sizeof buf, n, target);
     for (int d = 0; d < n; d++)
       if (target[d] < 0) return tp_fail("Trying to create tensor with negative dimension %lld: %s", (long long)target[d], buf);
@@ -630,7 +635,7 @@ TP_API tp_tensor *tp_cat(int n, tp_tensor *const *ts, double dim_d) {
   }
   int64_t iv[3 * TP_MAX_DIMS + 4], dim = 0;
   for (int i = 0; i < n; i++)  /* the dim, wrapped against the first non-legacy-empty input */
-    if (!(ts[i]->ndim == 1 && ts[i]->shape[0] == 0)) { tp_wrap_dim((int64_t)dim_d, ts[i]->ndim, &dim); break; }
+    if (!(ts[i]->ndim == 1 && ts[i]->shape[0] == 0)) { tp_wrap_dim_arg(dim_d, ts[i]->ndim, &dim); break; }
   iv[0] = dim;
   for (int i = 0; i < n; i++) iv[1 + i] = ts[i]->ndim == 1 && ts[i]->shape[0] == 0 ? 0 : ts[i]->shape[dim];
   return tp_record_kind(TP_GRAD_CAT, "CatBackward0", n, ts, out, n + 1, iv, 0, NULL);
@@ -640,14 +645,14 @@ TP_API tp_tensor *tp_stack(int n, tp_tensor *const *ts, double dim_d) {
   BELOW(tp_tensor *, out, stack_impl(n, ts, dim_d));
   if (!out || !tp_any_requires_grad(n, ts)) return out;
   int64_t dim;
-  tp_wrap_dim((int64_t)dim_d, out->ndim, &dim);
+  tp_wrap_dim_arg(dim_d, out->ndim, &dim);
   return tp_record_kind(TP_GRAD_STACK, "StackBackward0", n, ts, out, 1, &dim, 0, NULL);
 }
 
 static int record_pieces(tp_tensor *t, int count, const char *name, double dim_d, int is_unbind) {
   if (count < 0 || !tp_any_requires_grad(1, &t)) return count;
   int64_t iv[2] = {0, is_unbind};
-  tp_wrap_dim((int64_t)dim_d, t->ndim, &iv[0]);
+  tp_wrap_dim_arg(dim_d, t->ndim, &iv[0]);
   if (tp_record_multi(TP_GRAD_SPLIT, name, t, count, list, 2, iv)) {
     for (int i = 0; i < count; i++) tp_tensor_release(list[i]);
     return -1;
@@ -679,7 +684,7 @@ TP_API tp_tensor *tp_flip(tp_tensor *t, int n, const double *dims) {
   BELOW(tp_tensor *, out, flip_impl(t, n, dims));
   if (!out || !tp_any_requires_grad(1, &t)) return out;
   int64_t iv[TP_MAX_DIMS];
-  for (int i = 0; i < n && i < TP_MAX_DIMS; i++) tp_wrap_dim((int64_t)dims[i], t->ndim, &iv[i]);
+  for (int i = 0; i < n && i < TP_MAX_DIMS; i++) tp_wrap_dim_arg(dims[i], t->ndim, &iv[i]);
   return tp_record_unary_kind(TP_GRAD_FLIP, "FlipBackward0", t, out, n, iv);
 }
 
@@ -687,7 +692,7 @@ TP_API tp_tensor *tp_roll(tp_tensor *t, int nshifts, int ndims, const double *p)
   BELOW(tp_tensor *, out, roll_impl(t, nshifts, ndims, p));
   if (!out || !tp_any_requires_grad(1, &t)) return out;
   int64_t iv[2 + 2 * TP_MAX_DIMS] = {nshifts, ndims};
-  for (int i = 0; i < nshifts + ndims; i++) iv[2 + i] = (int64_t)p[i];
+  for (int i = 0; i < nshifts + ndims; i++) iv[2 + i] = tp_arg_i64(p[i]);
   return tp_record_unary_kind(TP_GRAD_ROLL, "RollBackward0", t, out, 2 + nshifts + ndims, iv);
 }
 
@@ -695,7 +700,7 @@ TP_API tp_tensor *tp_repeat(tp_tensor *t, int n, const double *reps) {
   BELOW(tp_tensor *, out, repeat_impl(t, n, reps));
   if (!out || !tp_any_requires_grad(1, &t)) return out;
   int64_t iv[TP_MAX_DIMS];
-  for (int i = 0; i < n; i++) iv[i] = (int64_t)reps[i];
+  for (int i = 0; i < n; i++) iv[i] = tp_arg_i64(reps[i]);
   return tp_record_unary_kind(TP_GRAD_REPEAT, "RepeatBackward0", t, out, n, iv);
 }
 
@@ -705,25 +710,25 @@ TP_API tp_tensor *tp_tile(tp_tensor *t, int n, const double *reps) {
   int64_t iv[TP_MAX_DIMS];
   int lead = t->ndim > n ? t->ndim - n : 0;  /* tile pads the repeats with leading ones */
   for (int i = 0; i < lead; i++) iv[i] = 1;
-  for (int i = 0; i < n; i++) iv[lead + i] = (int64_t)reps[i];
+  for (int i = 0; i < n; i++) iv[lead + i] = tp_arg_i64(reps[i]);
   return tp_record_unary_kind(TP_GRAD_REPEAT, "RepeatBackward0", t, out, lead + n, iv);
 }
 
 TP_API tp_tensor *tp_tril(tp_tensor *t, double diagonal) {
   BELOW(tp_tensor *, out, trilu(t, diagonal, 0));
-  int64_t iv[2] = {(int64_t)diagonal, 0};
+  int64_t iv[2] = {tp_arg_i64(diagonal), 0};
   return tp_record_unary_kind(TP_GRAD_TRILU, "TrilBackward0", t, out, 2, iv);
 }
 
 TP_API tp_tensor *tp_triu(tp_tensor *t, double diagonal) {
   BELOW(tp_tensor *, out, trilu(t, diagonal, 1));
-  int64_t iv[2] = {(int64_t)diagonal, 1};
+  int64_t iv[2] = {tp_arg_i64(diagonal), 1};
   return tp_record_unary_kind(TP_GRAD_TRILU, "TriuBackward0", t, out, 2, iv);
 }
 
 static int trilu_record_(tp_tensor *t, double diagonal, int upper) {
   struct tp_node *n;
-  int64_t iv[2] = {(int64_t)diagonal, upper};
+  int64_t iv[2] = {tp_arg_i64(diagonal), upper};
   if (tp_inplace_kind_begin(TP_GRAD_TRILU, upper ? "TriuBackward0" : "TrilBackward0", t, 0, NULL, 2, iv, 0, NULL, &n)) return -1;
   BELOW(int, rc, trilu_(t, diagonal, upper));
   if (rc) { tp_inplace_abort(n); return -1; }
