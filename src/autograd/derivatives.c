@@ -112,6 +112,8 @@ static tp_tensor *unreduce(arena *a, tp_node *n, tp_tensor *g) {
   return g;
 }
 
+static tp_tensor *full_like_t(arena *a, tp_tensor *t, double v);
+
 /* elemw.c's ops (the elemw section at the end of this file). */
 static int elemw_binary_needs(int op, int *need_a, int *need_b);
 static int elemw_scalar_saves(int op);
@@ -239,7 +241,11 @@ tp_tensor *tp_record_binary_scalar(int op, tp_tensor *x, double s, int form, dou
     n->s[1] = alpha;
     n->iv[0] = reversed;
     n->niv = 1;
-    if (op == TP_OP_POW || op == TP_OP_REMAINDER || (op == TP_OP_DIV && reversed) || elemw_scalar_saves(op)) {
+    if (op == TP_OP_POW && !reversed) {  /* pow.Tensor_Scalar saves self only */
+      failed |= tp_node_save(n, x, -1);
+      n->iv[1] = 1;
+      n->niv = 2;
+    } else if (op == TP_OP_POW || op == TP_OP_REMAINDER || (op == TP_OP_DIV && reversed) || elemw_scalar_saves(op)) {
       failed |= tp_node_save(n, x, -1);
       failed |= tp_node_save(n, out, 0);
     } else if ((op == TP_OP_MUL || op == TP_OP_DIV) && !aten) {
@@ -311,7 +317,7 @@ tp_tensor *tp_record_reduce(int op, tp_tensor *x, int64_t mask, int keepdim, int
     n->s[0] = param;
     if (op != TP_OP_SUM && op != TP_OP_MEAN) {
       failed |= tp_node_save(n, x, -1);
-      failed |= tp_node_save(n, out, 0);
+      if (op != TP_OP_VAR) failed |= tp_node_save(n, out, 0);  /* var_backward needs self only */
     }
   }
   return finish(n, out, failed);
@@ -345,8 +351,10 @@ tp_tensor *tp_record_dimop(int op, tp_tensor *x, int64_t dim, tp_tensor *out) {
   if (n) {
     n->iv[0] = dim;
     n->niv = 1;
-    failed |= tp_node_save(n, x, -1);
-    failed |= tp_node_save(n, out, 0);
+    if (op != TP_OP_CUMSUM) {  /* cumsum's backward needs only the dim */
+      failed |= tp_node_save(n, x, -1);
+      failed |= tp_node_save(n, out, 0);
+    }
   }
   return finish(n, out, failed);
 }
@@ -741,7 +749,9 @@ static int binary_scalar_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor *
   double s = n->s[0], alpha = n->s[1];
   int reversed = (int)n->iv[0], slot = scalar_x_slot(n);
   tp_tensor *x = NULL, *r = NULL, *d = NULL;
-  if (n->nsaved == 1 && !unpack(a, n, 0)) return -1;  /* the wrapped scalar: freed by a backward? */
+  if (n->op == TP_OP_POW && n->niv > 1 && n->iv[1]) {  /* x^s: x alone */
+    if (!(x = unpack(a, n, 0))) return -1;
+  } else if (n->nsaved == 1 && !unpack(a, n, 0)) return -1;  /* the wrapped scalar: freed by a backward? */
   if (n->nsaved == 2 && (!(x = unpack(a, n, 0)) || !(r = unpack(a, n, 1)))) return -1;
   switch (n->op) {
   case TP_OP_ADD: d = reversed ? sc(a, TP_OP_MUL, g, alpha) : g; break;    /* s + alpha x */
@@ -804,10 +814,42 @@ static int64_t reduced_count(tp_node *n) {
   return c;
 }
 
+/* The product of all other elements along dim (-1: of the whole tensor), zeros included:
+ * exclusive cumulative products from the left times those from the right. */
+static tp_tensor *prod_others(arena *a, tp_tensor *x, int dim) {
+  if (!x) return NULL;
+  if (dim < 0) {
+    tp_tensor *f = K(a, tp_reshape(x, 1, (double[]){-1}));
+    tp_tensor *p = prod_others(a, f, 0);
+    tp_meta m;
+    m.ndim = x->ndim;
+    m.dtype = x->dtype;
+    memcpy(m.shape, x->shape, sizeof(int64_t) * x->ndim);
+    return reshape_meta(a, p, &m);
+  }
+  int64_t len = x->shape[dim];
+  if (len <= 1) return full_like_t(a, x, 1);
+  double sizes[TP_MAX_DIMS], dd = dim;
+  for (int k = 0; k < x->ndim; k++) sizes[k] = (double)x->shape[k];
+  sizes[dim] = 1;
+  tp_tensor *ones = K(a, tp_full(x->ndim, sizes, x->dtype, 1));
+  tp_tensor *head = K(a, tp_narrow(x, dd, 0, (double)(len - 1)));
+  tp_tensor *tail = K(a, tp_narrow(x, dd, 1, (double)(len - 1)));
+  tail = tail ? K(a, tp_flip(tail, 1, &dd)) : NULL;
+  if (!ones || !head || !tail) return NULL;
+  tp_tensor *lp[2] = {ones, head}, *rp[2] = {ones, tail};
+  tp_tensor *l = K(a, tp_cat(2, lp, dd)), *r = K(a, tp_cat(2, rp, dd));
+  l = l ? K(a, tp_dimop(TP_OP_CUMPROD, l, dd, -1)) : NULL;
+  r = r ? K(a, tp_dimop(TP_OP_CUMPROD, r, dd, -1)) : NULL;
+  r = r ? K(a, tp_flip(r, 1, &dd)) : NULL;
+  return mul(a, l, r);
+}
+
 static int reduce_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
   const tp_meta *m = &n->in_meta[0];
   tp_tensor *x = NULL, *r = NULL, *d = NULL;
-  if (n->nsaved && (!(x = unpack(a, n, 0)) || !(r = unpack(a, n, 1)))) return -1;
+  if (n->nsaved && !(x = unpack(a, n, 0))) return -1;
+  if (n->nsaved > 1 && !(r = unpack(a, n, 1))) return -1;
   tp_tensor *ge = expand_meta(a, unreduce(a, n, g), m);             /* g broadcast back */
   tp_tensor *re = r ? expand_meta(a, unreduce(a, n, r), m) : NULL;  /* result broadcast back */
   int64_t count = reduced_count(n);
@@ -818,7 +860,13 @@ static int reduce_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
   switch (n->op) {
   case TP_OP_SUM: d = ge; break;
   case TP_OP_MEAN: d = sc(a, TP_OP_DIV, ge, (double)count); break;
-  case TP_OP_PROD: d = dv(a, mul(a, ge, re), x); break;  /* g prod / x (inputs without zeros) */
+  case TP_OP_PROD: {  /* g prod / x without zeros; else PyTorch's prod_safe_zeros_backward */
+    tp_tensor *nz = reduce(a, TP_OP_SUM, cmp_s(a, TP_OP_EQ, x, 0), 0, NULL, 0);
+    if (!nz) return -1;
+    if (tp_item(nz) == 0 || m->ndim == 0) { d = m->ndim == 0 ? ge : dv(a, mul(a, ge, re), x); break; }
+    d = mul(a, ge, prod_others(a, x, nd == 1 ? (int)dims[0] : -1));
+    break;
+  }
   case TP_OP_AMAX: case TP_OP_AMIN: case TP_OP_MAX: case TP_OP_MIN: {  /* shared evenly among ties */
     tp_tensor *hit = bin(a, TP_OP_EQ, x, re);
     if (n->op == TP_OP_MAX || n->op == TP_OP_MIN)  /* max()/min()/median(): a NaN result goes to the NaNs */
@@ -831,7 +879,7 @@ static int reduce_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
     double denom = (double)count - n->s[0];
     tp_tensor *centred = sub(a, x, expand_meta(a, reduce(a, TP_OP_MEAN, x, nd, dims, 1), m));
     if (n->op == TP_OP_VAR) d = mul(a, ge, sc(a, TP_OP_MUL, centred, 2.0 / denom));
-    else d = dv(a, mul(a, ge, sc(a, TP_OP_DIV, centred, denom)), re);
+    else d = where0(a, cmp_s(a, TP_OP_NE, re, 0), dv(a, mul(a, ge, sc(a, TP_OP_DIV, centred, denom)), re));  /* 0 at zero spread */
     break;
   }
   case TP_OP_NORM: {
@@ -873,8 +921,8 @@ static int reduce_indexed_formula(arena *a, tp_node *n, tp_tensor **g, tp_tensor
 }
 
 static int dimop_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
-  tp_tensor *x = unpack(a, n, 0), *r = unpack(a, n, 1), *d = NULL;
-  if (!x || !r) return -1;
+  tp_tensor *x = NULL, *r = NULL, *d = NULL;
+  if (n->nsaved && (!(x = unpack(a, n, 0)) || !(r = unpack(a, n, 1)))) return -1;
   double dim = (double)n->iv[0];
   switch (n->op) {
   case TP_OP_SOFTMAX:  /* r (g - sum(g r)) */
