@@ -13,8 +13,12 @@ const nodeRegistry = new FinalizationRegistry((ptr) => W.tp_node_release_ptr(ptr
 const nodes = new Map();
 
 /** A grad_fn: name(), next_functions, and (AccumulateGrad) variable, as in PyTorch. */
+// Note [No public constructor takes a raw value] (js/tensor.js): only nodeOf below makes handles.
+const MAKE = Symbol('Node.make');
+
 export class Node {
-  constructor(ptr) {
+  constructor(token, ptr) {
+    if (token !== MAKE) throw new TypeError(`cannot create '${new.target?.name ?? 'Node'}' instances`);
     this._p = ptr;
     W.tp_node_retain_ptr(ptr);
     // Inside torch.scope a node handle is released with the scope (it keeps its graph,
@@ -69,7 +73,7 @@ export class Node {
 function nodeFor(ptr) {
   const live = nodes.get(ptr)?.deref();
   if (live && live._p === ptr) return live;
-  const n = new Node(ptr);
+  const n = new Node(MAKE, ptr);
   nodes.set(ptr, new WeakRef(n));
   return n;
 }

@@ -76,8 +76,15 @@ export const device = Object.freeze({
   [inspect]() { return "device(type='cpu')"; },
 });
 
+// Note [No public constructor takes a raw value]: a handle is made only through wrap() and
+// wrapBorrowed() below, which hand the constructor a module-private token with the core
+// pointer; `new torch.Tensor(...)` is PyTorch's legacy constructor (js/legacy.js), never an
+// alias of a heap address.
+const WRAP = Symbol('Tensor.wrap');
+
 export class Tensor {
-  constructor(ptr) {
+  constructor(token, ptr) {
+    if (token !== WRAP) throw new TypeError('torch.Tensor handles are made by tensorpad only; use torch.Tensor(...) or torch.tensor(data)');
     this._p = ptr;
     this._manage();
   }
@@ -452,7 +459,7 @@ export class Slice {
 }
 
 // ---- helpers shared with the torch namespace -------------------------------------------
-export function wrap(ptr) { return new Tensor(ptr); }
+export function wrap(ptr) { return new Tensor(WRAP, ptr); }
 
 // Tensors the core holds (a leaf's .grad, saved tensors, AccumulateGrad's variable) get one
 // JS object per core tensor while that object lives, so that `x.grad === x.grad`.
@@ -469,7 +476,7 @@ export function wrapBorrowed(ptr) {
     live._manage();
     return live;
   }
-  const t = new Tensor(ptr);
+  const t = new Tensor(WRAP, ptr);
   t._serial = W.tp_tensor_serial(ptr);
   borrowed.set(ptr, new WeakRef(t));
   return t;

@@ -30,6 +30,8 @@ import * as torchfns from './torchfns.js';
 import * as dataUtils from './data.js';
 import { Generator, default_generator, generatorOf } from './generator.js';
 import * as svd from './svd.js';
+import { legacyConstructor, TYPED, typedDtype } from './legacy.js';
+import { applySignatures } from './arg_parser.js';
 
 const CREATE_KEYS = ['dtype', 'device', 'requires_grad', 'layout', 'pin_memory', 'memory_format', 'out'];
 const RANDOM_KEYS = [...CREATE_KEYS, 'generator'];
@@ -545,8 +547,11 @@ function memory_stats() {
 }
 
 // ---- the namespace --------------------------------------------------------------------------
+const legacyDeps = { makeTensor, empty: (s, o) => empty(s, o), defaultDtype: defaultFloat };
 const torch = {
-  Tensor, Size, TensorError, dtype, device: (d = 'cpu') => {
+  Tensor: legacyConstructor('Tensor', null, legacyDeps),
+  ...Object.fromEntries(Object.keys(TYPED).map((n) => [n, legacyConstructor(n, typedDtype(n), legacyDeps)])),
+  Size, TensorError, dtype, device: (d = 'cpu') => {
     if (String(d).split(':')[0] !== 'cpu') throw new TensorError(`tensorpad runs on the CPU only; device '${d}' is not available`);
     return device;
   },
@@ -601,6 +606,7 @@ svd.install(torch, Tensor);
 torchfns.install(torch, Tensor);
 dataUtils.install(torch);  // torch.utils.data
 
+applySignatures(torch, Tensor, Generator);  // last: every function above is checked against PyTorch's signature
 applyPrintOptions();
 Object.freeze(torch);
 export default torch;
