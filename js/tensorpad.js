@@ -101,6 +101,8 @@ function sizesFromCall(fname, a, keys, kind = 'SymInts') {
 function inspectData(data) {
   const shape = [];
   for (let x = data; Array.isArray(x); x = x[0]) {
+    // tensor_new.cpp's MAX_DIMS: deeper data is refused before it is walked (no JS stack overflow)
+    if (shape.length === 128) throw new TensorError("too many dimensions 'list'");
     shape.push(x.length);
     if (x.length === 0) break;
   }
