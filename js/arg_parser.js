@@ -276,6 +276,7 @@ function pyBinder(fname, params) {
   const varargs = params.some(([, k]) => k === 'v'), varkw = params.some(([, k]) => k === 'w');
   const names = new Set([...pos, ...kwOnly].map(([n]) => n));
   const required = pos.filter(([, , d]) => !d).length;
+  const tensorParams = params.filter((p) => p[3]);
   return (a) => {
     let args = a, kw = null;
     const last = a.length ? a[a.length - 1] : undefined;
@@ -298,6 +299,13 @@ function pyBinder(fname, params) {
     }
     const missing = pos.filter(([name, , d], i) => !d && !(i < n && args[i] !== undefined) && !(kw && kw[name] !== undefined)).map(([x]) => x);
     if (missing.length) throw new TypeError(`${fname}() missing ${missing.length} required positional argument${missing.length === 1 ? '' : 's'}: ${quoteList(missing)}`);
+    for (let i = 0; i < tensorParams.length; i++) {  // annotated Tensor: Python fails on its first use
+      const [name, , , kind] = tensorParams[i];
+      const at = pos.findIndex(([x]) => x === name);
+      const v = at >= 0 && at < n && args[at] !== undefined ? args[at] : kw ? kw[name] : undefined;
+      if (v === undefined || v instanceof Tensor || (v === null && kind === 'T?')) continue;
+      throw new TypeError(`${fname}(): argument '${name}'${at >= 0 && at < n ? ` (position ${at + 1})` : ''} must be Tensor, not ${typeOf(v)}`);
+    }
     const missingKw = kwOnly.filter(([name, , d]) => !d && !(kw && kw[name] !== undefined)).map(([x]) => x);
     if (missingKw.length) throw new TypeError(`${fname}() missing ${missingKw.length} required keyword-only argument${missingKw.length === 1 ? '' : 's'}: ${quoteList(missingKw)}`);
   };
@@ -318,10 +326,11 @@ export function guarded(fname, entry, fn, isMethod = false, unary = false) {
     return function (...a) { bindCheck(a); return fn.apply(this, a); };
   }
   let sigs = null;  // parsed on first use
-  if (unary) {  // docs/API.md: unary function forms ignore extra positionals (tensors.map(torch.exp))
+  if (unary) {  // docs/API.md: a unary function form takes Array.map's (element, index, array)
     return function (...a) {
-      check(fname, sigs ?? (sigs = entry.map((s) => parseSignature(s, fname))), a.length > 1 && !isOptions(a[a.length - 1]) ? [a[0]] : a, null);
-      return fn.apply(this, a);
+      const mapped = a.length === 3 && Number.isInteger(a[1]) && Array.isArray(a[2]) && a[2][a[1]] === a[0];
+      check(fname, sigs ?? (sigs = entry.map((s) => parseSignature(s, fname))), mapped ? [a[0]] : a, null);
+      return fn.apply(this, mapped ? [a[0]] : a);
     };
   }
   // `arguments`, read here only by index and handed to apply, is never materialised: the fast
