@@ -270,13 +270,13 @@ function check(fname, sigs, a, self) {
 const quoteList = (xs) => (xs.length === 1 ? `'${xs[0]}'` : xs.length === 2 ? `'${xs[0]}' and '${xs[1]}'`
   : `${xs.slice(0, -1).map((x) => `'${x}'`).join(', ')}, and '${xs[xs.length - 1]}'`);
 
-function pyBinder(fname, params) {
+function pyBinder(fname, params, checkTensors = false) {
   const pos = params.filter(([, k]) => k === 'p');
   const kwOnly = params.filter(([, k]) => k === 'k');
   const varargs = params.some(([, k]) => k === 'v'), varkw = params.some(([, k]) => k === 'w');
   const names = new Set([...pos, ...kwOnly].map(([n]) => n));
   const required = pos.filter(([, , d]) => !d).length;
-  const tensorParams = params.filter((p) => p[3]);
+  const tensorParams = checkTensors ? params.filter((p) => p[3]) : [];
   return (a) => {
     let args = a, kw = null;
     const last = a.length ? a[a.length - 1] : undefined;
@@ -314,7 +314,7 @@ function pyBinder(fname, params) {
 // ---- applying the table ---------------------------------------------------------------------------
 
 /** A checking wrapper around fn for the table entry `entry` (see arg_table.js). */
-export function guarded(fname, entry, fn, isMethod = false, unary = false) {
+export function guarded(fname, entry, fn, isMethod = false, unary = false, checkTensors = false) {
   if (entry === 'noargs') {  // METH_NOARGS
     return function (...a) {
       if (a.length) noArgs(fname, a);
@@ -322,7 +322,9 @@ export function guarded(fname, entry, fn, isMethod = false, unary = false) {
     };
   }
   if (!Array.isArray(entry)) {  // a Python-level function: {name, params}
-    const bindCheck = pyBinder(entry.name, entry.params);
+    // (Tensor annotations are checked for torch.nn.init only: the F.* bodies name the ATen op
+    // that Python's first use of the tensor reaches, e.g. cross_entropy_loss())
+    const bindCheck = pyBinder(entry.name, entry.params, checkTensors);
     return function (...a) { bindCheck(a); return fn.apply(this, a); };
   }
   let sigs = null;  // parsed on first use
@@ -367,7 +369,10 @@ const OWN_CHECKS = new Set([
   'Tensor.to', 'Tensor.type',  // dtype names and 'cpu' strings in any position
   'torch.tensor', 'torch.as_tensor', 'Tensor.new_tensor',  // data: any nested JS data
   'Tensor.register_hook', 'Tensor.backward',  // JS functions / tensors, checked by the autograd layer
+  'nn.ModuleDict', 'nn.ParameterDict',  // a plain object is their dict, not keywords
 ]);
+
+const SELF = Object.freeze(Object.create(null));  // stands for self: Python counts it among __init__'s positionals
 
 /** Wraps every function and method of the table that tensorpad has; returns how many. */
 export function applySignatures(torch, TensorClass, GeneratorClass) {
@@ -379,7 +384,7 @@ export function applySignatures(torch, TensorClass, GeneratorClass) {
     for (const name of Object.keys(entries)) {
       const fn = obj[name];
       if (typeof fn !== 'function' || fn.unavailable || OWN_CHECKS.has(`${prefix}.${name}`)) continue;
-      out[name] = guarded(name, entries[name], fn, isMethod, prefix === 'torch' && isUnary(entries[name]));
+      out[name] = guarded(name, entries[name], fn, isMethod, prefix === 'torch' && isUnary(entries[name]), prefix === 'init');
       count++;
     }
     return out;
@@ -389,9 +394,19 @@ export function applySignatures(torch, TensorClass, GeneratorClass) {
   Object.assign(torch, wrapAll(torch, table.torch, 'torch', false));
   if (torch.linalg) Object.assign(torch.linalg, wrapAll(torch.linalg, table.linalg, 'linalg', false));
   if (torch.nn) {
+    // a module class is checked by a construct trap: `instanceof`, `extends` and statics pass
+    // through to the class itself (a subclass's super(...) call is checked against its base)
+    const classes = {};
+    for (const [name, entry] of Object.entries(table.nn ?? {})) {
+      const C = torch.nn[name];
+      if (typeof C !== 'function' || Array.isArray(entry) || OWN_CHECKS.has(`nn.${name}`)) continue;
+      const bindCheck = pyBinder(entry.name, entry.params);
+      classes[name] = new Proxy(C, { construct(target, a, newTarget) { if (newTarget === classes[name]) bindCheck([SELF, ...a]); return Reflect.construct(target, a, newTarget === classes[name] ? target : newTarget); } });
+      count++;
+    }
     const functional = Object.freeze({ ...torch.nn.functional, ...wrapAll(torch.nn.functional, table.F, 'F', false) });
     const init = Object.freeze({ ...torch.nn.init, ...wrapAll(torch.nn.init, table.init, 'init', false) });
-    torch.nn = Object.freeze({ ...torch.nn, functional, init });
+    torch.nn = Object.freeze({ ...torch.nn, ...classes, functional, init });
   }
   return count;
 }
