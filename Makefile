@@ -93,14 +93,24 @@ build/native/%: tests/native/%.c $(NATIVE_OBJ) tests/native/check.h tests/native
 	@mkdir -p build/native
 	$(CC) $(NATIVE_CFLAGS) -Isrc $< $(NATIVE_OBJ) -lm -o $@
 
-.PHONY: test test-native test-js test-browser
-test: build test-native test-js test-browser
+.PHONY: test test-native test-js test-browser test-fuzz-js fuzz fuzz-js
+test: build test-native test-js test-fuzz-js test-browser
 
 test-native: $(NATIVE_TESTS)
 	@for t in $(NATIVE_TESTS); do echo "== $$t"; ASAN_OPTIONS=allocator_may_return_null=1 $$t || exit 1; done
 
 test-js: build
 	node --test tests/js/
+
+# The JS API fuzzer (tests/fuzz/): fixed seeds in `make test` (about 20 s), new seeds for
+# FUZZ_MINUTES in `make fuzz` (findings in build/fuzz/findings.txt). One core, niced.
+FUZZ_MINUTES ?= 60
+test-fuzz-js: build
+	nice node tests/fuzz/run.mjs
+
+fuzz: fuzz-js
+fuzz-js: build
+	nice node tests/fuzz/run.mjs --minutes $(FUZZ_MINUTES)
 
 # Real headless Chromium (Debian's package) driven by playwright-core; see tests/browser/.
 test-browser: web deps-browser

@@ -386,6 +386,7 @@ class Sequential extends Module {
 class ModuleList extends Module {
   constructor(modules = []) {
     super();
+    if (modules === null || modules === undefined || typeof modules[Symbol.iterator] !== 'function') throw new TypeError(`'${describe(modules)}' object is not iterable`);
     for (const m of modules) this.append(m);
   }
   get length() { return this.children().length; }

@@ -452,7 +452,11 @@ export function makeNnAct({ Module, Parameter, named }) {
     get(idx) { return this[this._index(idx)]; }
     set(idx, param) { this[this._index(idx)] = asParam(param); }
     append(value) { this[String(this.length)] = asParam(value); return this; }
-    extend(values) { for (const v of values) this.append(v); return this; }
+    extend(values) {
+      if (values === null || values === undefined || typeof values[Symbol.iterator] !== 'function') throw new TypeError(`'${describe(values)}' object is not iterable`);
+      for (const v of values) this.append(v);
+      return this;
+    }
     [Symbol.iterator]() { return this._entries().map(([, v]) => v)[Symbol.iterator](); }
     extra_repr() {
       return this._entries().map(([k, p]) => `  (${k}): ${p._is_param ? 'Parameter' : 'Tensor'} containing: [${p.dtype} of size ${Array.from(p.shape).join('x')}]`).join('\n');

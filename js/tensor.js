@@ -543,6 +543,7 @@ function collect(root, out) {
 
 /** Runs fn and disposes every tensor created inside it except those it returns or keep()s. */
 export function scope(fn) {
+  if (typeof fn !== 'function') throw new TypeError(`torch.scope(fn): fn must be a function, not ${describe(fn)}`);
   const created = [];
   scopeStack.push(created);
   let result, ok = false;

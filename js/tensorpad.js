@@ -402,8 +402,8 @@ function from_numpy(arr) {
 
 /** A TypedArray of n zeroed elements on the tensorpad heap, for from_numpy to share. */
 function heap_array(ArrayType, n) {
-  const dt = dtypeOfArray(new ArrayType(0));
-  if (!dt || !nativeArrayTypes.includes(ArrayType)) throw new TypeError('heap_array(): expected Float32Array, Float64Array, Int32Array, BigInt64Array or Uint8Array');
+  const dt = nativeArrayTypes.includes(ArrayType) ? dtypeOfArray(new ArrayType(0)) : null;
+  if (!dt) throw new TypeError('heap_array(): expected Float32Array, Float64Array, Int32Array, BigInt64Array or Uint8Array');
   const t = zeros([checkInt('heap_array', 'n', n)], { dtype: dt });
   try {
     return t.numpy();
@@ -554,6 +554,7 @@ const torch = {
   Tensor: legacyConstructor('Tensor', null, legacyDeps),
   ...Object.fromEntries(Object.keys(TYPED).map((n) => [n, legacyConstructor(n, typedDtype(n), legacyDeps)])),
   Size, TensorError, dtype, device: (d = 'cpu') => {
+    if (typeof d !== 'string' && d !== device) throw new TypeError(`device(): argument 'type' (position 1) must be str, not ${d instanceof Tensor ? 'Tensor' : describe(d)}`);
     if (String(d).split(':')[0] !== 'cpu') throw new TensorError(`tensorpad runs on the CPU only; device '${d}' is not available`);
     return device;
   },

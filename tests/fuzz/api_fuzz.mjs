@@ -157,7 +157,7 @@ function describe(v, depth = 0) {
 }
 
 // ---- the oracle ---------------------------------------------------------------------------------
-const ENGINE = /Cannot read propert|Cannot set propert|is not a function|is not iterable|is not a constructor|Invalid typed array length|Invalid array length|Maximum call stack|unreachable|memory access out of bounds|Cannot convert|Cannot mix BigInt|BigInt value|to a BigInt|is not defined|undefined is not|null is not|has no properties|Cannot create property|Reduce of empty array|Array buffer allocation|out of memory|toFixed|toPrecision|Invalid string length|detached|before initialization|Symbol\(|\[object |NaN\)|undefined\)|: undefined|of undefined|not an object|integer overflow|divide by zero|call stack|wasm|RuntimeError: /;
+const ENGINE = /Cannot read propert|Cannot set propert|is not a function|(?<!object) is not iterable|is not a constructor|Invalid typed array length|Invalid array length|Maximum call stack|unreachable|memory access out of bounds|Cannot convert|Cannot mix BigInt|BigInt value|to a BigInt|is not defined|undefined is not|null is not|has no properties|Cannot create property|Reduce of empty array|Array buffer allocation|out of memory|toFixed|toPrecision|Invalid string length|detached|before initialization|Symbol\(|\[object |NaN\)|undefined\)|: undefined|of undefined|not an object|integer overflow|divide by zero|call stack|wasm|RuntimeError: /;
 
 function engineError(e) {
   if (!(e instanceof Error)) return `threw a non-Error: ${String(e)}`;
