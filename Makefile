@@ -5,13 +5,23 @@
 
 SHELL := /bin/bash
 .DEFAULT_GOAL := build
+# Compile in parallel by default (a -j on the command line wins), each job's output printed
+# whole; test runs (recipes marked +) stream their output as they go.
+ifeq ($(MAKELEVEL),0)
+MAKEFLAGS += -j$(shell nproc) --output-sync=target
+endif
 
-SRC      := $(wildcard src/*.c)
-HDR      := $(wildcard src/*.h)
+# src/ is folders by layer, then domain (docs/ARCHITECTURE.md has the map): every .c below
+# src/ is one object; every folder holding a header is an include dir, so files include
+# their headers by name ("internal.h", "shape.h") wherever they live.
+SRC      := $(shell find src -name '*.c' | sort)
+HDR      := $(shell find src -name '*.h' -o -name '*.def' | sort)
+INCLUDES := $(addprefix -I,$(sort $(dir $(HDR))))
+JS       := $(shell find js -name '*.js' | sort)
 PORT     ?= 8080
 
 # ---- flag groups ----------------------------------------------------------------------
-COMMON_CFLAGS := -std=c11 -Wall -Wextra -Wno-unused-parameter -Wshadow -Werror=implicit-function-declaration
+COMMON_CFLAGS := -std=c11 -Wall -Wextra -Wno-unused-parameter -Wshadow -Werror=implicit-function-declaration $(INCLUDES)
 NATIVE_CFLAGS := $(COMMON_CFLAGS) -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
 WASM_CFLAGS   := $(COMMON_CFLAGS) -msimd128
 WASM_LDFLAGS  := -O2 --js-library src/imports.lib.js --no-entry -sSTANDALONE_WASM -sALLOW_MEMORY_GROWTH -sABORTING_MALLOC=0 -sMALLOC=emmalloc -sMAXIMUM_MEMORY=2GB
@@ -39,7 +49,7 @@ build/.npm-stamp: package.json package-lock.json
 
 # ---- build ----------------------------------------------------------------------------
 .PHONY: build
-build: deps dist/tensorpad.wasm dist/tensorpad-plain.wasm dist/tensorpad.min.js
+build: deps dist/tensorpad.wasm dist/tensorpad-plain.wasm dist/tensorpad.min.js dist/tensorpad-python.json
 
 # Speed where it pays, size everywhere else: the wasm is most of what a page downloads.
 # Files on the per-op path (dispatch, iterator, allocation, the engine, the float32
@@ -47,18 +57,19 @@ build: deps dist/tensorpad.wasm dist/tensorpad-plain.wasm dist/tensorpad.min.js
 # for speed, the rest (printing, indexing, views, shape ops, formulas, the less common
 # ops) for size: moving view, linalg, nn and create here changed no workload of
 # `make bench` measurably and costs 2 KB gzip.
-# Inside the fast files, TP_COLD_BEGIN ... TP_COLD_END (src/internal.h) mark what is off
+# Inside the fast files, TP_COLD_BEGIN ... TP_COLD_END (src/core/internal.h) mark what is off
 # the hot path (other dtypes' kernels, rare ops) to be compiled for size too.
-WASM_FAST := elementwise gemm reduce iter storage autograd random
+# (File names, whatever their folder: src/ops/elementwise/elementwise.c, src/autograd/engine.c, ...)
+WASM_FAST := elementwise gemm reduce iter storage engine random
 wasm_opt   = $(if $(filter $(basename $(notdir $<)),$(WASM_FAST)),-O2,-Os)
 SHARED_OBJ := $(patsubst src/%.c,build/wasm/shared/%.o,$(SRC))
 PLAIN_OBJ  := $(patsubst src/%.c,build/wasm/plain/%.o,$(SRC))
 
-build/wasm/shared/%.o: src/%.c $(HDR) Makefile
+build/wasm/shared/%.o: src/%.c $(HDR) Makefile | deps
 	@mkdir -p $(@D)
 	$(EMCC_ENV) emcc $(WASM_CFLAGS) $(wasm_opt) -matomics -mbulk-memory -c $< -o $@
 
-build/wasm/plain/%.o: src/%.c $(HDR) Makefile
+build/wasm/plain/%.o: src/%.c $(HDR) Makefile | deps
 	@mkdir -p $(@D)
 	$(EMCC_ENV) emcc $(WASM_CFLAGS) $(wasm_opt) -c $< -o $@
 
@@ -70,11 +81,15 @@ dist/tensorpad-plain.wasm: $(PLAIN_OBJ) src/imports.lib.js | dist
 
 # The library as one minified ES module for pages and bundlers (package.json's "browser"
 # export); Node imports js/tensorpad.js itself. Names are kept: classes print them. It
-# loads the wasm from its own directory (TENSORPAD_WASM_DIR, see js/core.js).
-dist/tensorpad.min.js: $(wildcard js/*.js) build/.npm-stamp | dist
+# loads the wasm from its own directory (TENSORPAD_WASM_DIR, see js/core/wasm.js).
+dist/tensorpad.min.js: $(JS) build/.npm-stamp | dist
 	npx esbuild js/tensorpad.js --bundle --format=esm --minify --keep-names --platform=neutral \
 	  '--external:node:*' --legal-comments=none --target=es2022 --log-level=warning \
 	  '--define:TENSORPAD_WASM_DIR="./"' --outfile=$@
+
+# Python mode's torch package as one file, for pages and workers (js/python.js).
+dist/tensorpad-python.json: $(shell find python -name '*.py') python/bundle.mjs | dist
+	node python/bundle.mjs $@
 
 dist build:
 	mkdir -p $@
@@ -84,6 +99,8 @@ NATIVE_TESTS := $(patsubst tests/native/%.c,build/native/%,$(wildcard tests/nati
 
 # The core is compiled once under the sanitizers; each suite links against those objects.
 NATIVE_OBJ := $(patsubst src/%.c,build/native/obj/%.o,$(SRC))
+# Kept between runs (make would delete them as intermediates and rebuild them all next time).
+.SECONDARY: $(NATIVE_OBJ)
 
 build/native/obj/%.o: src/%.c $(HDR) Makefile
 	@mkdir -p $(@D)
@@ -91,16 +108,29 @@ build/native/obj/%.o: src/%.c $(HDR) Makefile
 
 build/native/%: tests/native/%.c $(NATIVE_OBJ) tests/native/check.h tests/native/tensors.h
 	@mkdir -p build/native
-	$(CC) $(NATIVE_CFLAGS) -Isrc $< $(NATIVE_OBJ) -lm -o $@
+	$(CC) $(NATIVE_CFLAGS) $< $(NATIVE_OBJ) -lm -o $@
 
-.PHONY: test test-native test-js test-browser test-fuzz-js fuzz fuzz-js
-test: build test-native test-js test-fuzz-js test-browser
+.PHONY: test test-native test-js test-python test-browser test-fuzz-js fuzz-js
+# The suites one after another (each builds what it needs in parallel first).
+test: build
+	@$(MAKE) --no-print-directory test-native
+	@$(MAKE) --no-print-directory test-fuzz
+	@$(MAKE) --no-print-directory test-fuzz-js
+	@$(MAKE) --no-print-directory test-js
+	@$(MAKE) --no-print-directory test-python
+	@$(MAKE) --no-print-directory test-browser
 
 test-native: $(NATIVE_TESTS)
-	@for t in $(NATIVE_TESTS); do echo "== $$t"; ASAN_OPTIONS=allocator_may_return_null=1 $$t || exit 1; done
+	+@for t in $(NATIVE_TESTS); do echo "== $$t"; ASAN_OPTIONS=allocator_may_return_null=1 $$t || exit 1; done
 
 test-js: build
-	node --test tests/js/
+	+node --test tests/js/ tests/layers/
+
+# Python mode (CPython in WebAssembly): one interpreter per file, so one file at a time; the
+# program suite (tests/python/programs, PyTorch 1.13's output in expected/, made by
+# tests/fixtures/gen_python_programs.py) runs on one interpreter.
+test-python: build
+	+node --test --test-concurrency=1 tests/python/
 
 # The JS API fuzzer (tests/fuzz/): fixed seeds in `make test` (about 20 s), new seeds for
 # FUZZ_MINUTES in `make fuzz` (findings in build/fuzz/findings.txt). One core, niced.
@@ -108,18 +138,50 @@ FUZZ_MINUTES ?= 60
 test-fuzz-js: build
 	nice node tests/fuzz/run.mjs
 
-fuzz: fuzz-js
 fuzz-js: build
 	nice node tests/fuzz/run.mjs --minutes $(FUZZ_MINUTES)
 
 # Real headless Chromium (Debian's package) driven by playwright-core; see tests/browser/.
 test-browser: web deps-browser
-	node --test --test-concurrency=1 tests/browser/
+	+node --test --test-concurrency=1 tests/browser/
+
+# ---- fuzz: libFuzzer over the public C API under ASan+UBSan (tests/fuzz/) ---------------
+# `make fuzz` runs it for FUZZ_SECONDS on one core (niced), growing build/fuzz/corpus from the
+# committed seeds; `make test-fuzz` (part of `make test`) replays the seeds and runs a fixed
+# number of fresh inputs from seed 1. A crash leaves crash-* in build/fuzz/ and fails.
+FUZZ_CC      ?= clang
+FUZZ_CFLAGS  := $(COMMON_CFLAGS) -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
+FUZZ_OBJ     := $(patsubst src/%.c,build/fuzz/obj/%.o,$(SRC))
+FUZZ_ENV     := ASAN_OPTIONS=allocator_may_return_null=1:max_allocation_size_mb=256:detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1
+FUZZ_SECONDS ?= 3600
+FUZZ_RUNS    ?= 15000
+
+build/fuzz/obj/%.o: src/%.c $(HDR) Makefile
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c $< -o $@
+
+# Objects are kept between runs (make would delete them as intermediates of the pattern rules).
+.SECONDARY: $(FUZZ_OBJ)
+
+build/fuzz/fuzz_capi: tests/fuzz/fuzz_capi.c $(FUZZ_OBJ)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer $< $(FUZZ_OBJ) -lm -o $@
+
+.PHONY: fuzz test-fuzz
+fuzz: build/fuzz/fuzz_capi fuzz-js
+	@mkdir -p build/fuzz/corpus
+	cd build/fuzz && $(FUZZ_ENV) nice ./fuzz_capi -max_total_time=$(FUZZ_SECONDS) -rss_limit_mb=3072 \
+	  -malloc_limit_mb=512 -timeout=20 -print_final_stats=1 corpus ../../tests/fuzz/corpus
+
+test-fuzz: build/fuzz/fuzz_capi
+	@rm -rf build/fuzz/brief && mkdir -p build/fuzz/brief
+	cd build/fuzz && $(FUZZ_ENV) ./fuzz_capi -runs=$(FUZZ_RUNS) -seed=1 -max_total_time=30 -rss_limit_mb=3072 \
+	  -malloc_limit_mb=512 -timeout=20 brief ../../tests/fuzz/corpus
 
 # ---- fixtures (needs Debian's python3-torch; the JSON is committed so CI needs no torch)
 .PHONY: fixtures
-fixtures:
+fixtures: build
 	@/usr/bin/python3 -c 'import torch' 2>/dev/null || { $(APT_INSTALL) python3-torch; }
+	node tests/fixtures/serialization/write_js.mjs
 	for g in tests/fixtures/gen_*.py; do /usr/bin/python3 $$g || exit 1; done
 	@test -f /usr/include/simde/wasm/simd128.h || { echo "installing libsimde-dev"; $(APT_INSTALL) libsimde-dev; }
 	/usr/bin/python3 tests/fixtures/check_tanh.py

@@ -47,6 +47,8 @@ const PEERS = [
   { id: 'jax-js', argv: node('peers/jax.mjs') },
   { id: 'js-pytorch', argv: node('peers/jspytorch.mjs') },
   { id: 'pytorch-native', argv: ['/usr/bin/python3', [join(BENCH, 'torch_peer.py')]] },
+  // Python mode: the same torch_peer.py under tensorpad-python (CPython in wasm, tensorpad's torch).
+  { id: 'tensorpad-python', argv: [process.execPath, [join(ROOT, 'bin/tensorpad-python.mjs'), join(BENCH, 'torch_peer.py')]] },
   // The C as it compiles natively (its SIMD paths are wasm-only, so scalar loops), and the
   // wasm SIMD paths themselves run natively through SIMDe: the same algorithm, 128-bit vectors.
   { id: 'tensorpad-native', argv: [join(BENCH, 'build/driver'), []], build: () => buildNative('tensorpad-native', 'driver', []) },
@@ -100,13 +102,16 @@ function buildNative(id, exe, extra) {
   }
   const build = join(BENCH, 'build', `${exe}.o.d`);
   mkdirSync(build, { recursive: true });
-  const gcc = (args) => spawnSync('gcc', ['-O3', '-march=native', '-std=c11', '-w', ...extra, `-I${join(ROOT, 'src')}`, ...args], { encoding: 'utf8' });
+  // src/ is nested folders; every folder holding a header is an include dir (as in the Makefile).
+  const files = readdirSync(join(ROOT, 'src'), { recursive: true }).sort();
+  const includes = [...new Set(files.filter((x) => /\.(h|def)$/.test(x)).map((x) => dirname(join(ROOT, 'src', x))))];
+  const gcc = (args) => spawnSync('gcc', ['-O3', '-march=native', '-std=c11', '-w', ...extra, ...includes.map((d) => `-I${d}`), ...args], { encoding: 'utf8' });
   const firstError = (r) => (r.stderr || r.error?.message || '').split('\n').find((l) => /error/.test(l)) ?? r.stderr;
   // The library once, then the driver with every probed call that compiles (a guessed
   // name that does not exist, such as an op enum, drops that call only).
   const objs = [];
-  for (const f of readdirSync(join(ROOT, 'src')).filter((x) => x.endsWith('.c'))) {
-    const o = join(build, f.replace(/\.c$/, '.o'));
+  for (const f of files.filter((x) => x.endsWith('.c'))) {
+    const o = join(build, f.replace(/\.c$/, '.o').replaceAll('/', '_'));
     const r = gcc(['-c', join(ROOT, 'src', f), '-o', o]);
     if (r.status !== 0) return `gcc failed on src/${f}: ${firstError(r)}`;
     objs.push(o);
@@ -296,6 +301,7 @@ async function main() {
   }
   for (const wk of workers) if (wk.quit) await wk.quit();
 
+  pythonStartMs = pythonStart();
   const tables = report(results, await peerSizes());
   process.stdout.write(`\n${tables}\n`);
   if (WRITE_RESULTS) {
@@ -331,6 +337,11 @@ const TARGETS = [
   { w: 'scalar_chain', v: 'eager', vs: 'tfjs-wasm', min: 8 },
   { w: 'scalar_chain', v: 'eager', vs: 'js-pytorch', min: 2 },
   { w: 'scalar_chain', v: 'eager', vs: 'jax-js', vsV: 'best', min: 6, note: 'vs the faster of eager/jit' },
+  // Python mode (issue 13): tensorpad-python running bench/torch_peer.py, as PyTorch users write it.
+  { me: 'tensorpad-python', w: 'tiny_ops', vs: 'pytorch-native', min: 1.0 },
+  { me: 'tensorpad-python', w: 'scalar_chain', v: 'eager', vs: 'pytorch-native', min: 1.0 },
+  { me: 'tensorpad-python', w: 'playground_step', v: 'best', vs: 'pytorch-native', vsV: 'eager', min: 1.0 },
+  { me: 'tensorpad-python', w: 'mlp_step', v: 'best', vs: 'tensorpad', vsV: 'best', min: 1 / 1.2, note: "within 1.2× of tensorpad's JS step" },
 ];
 
 function find(results, peer, w, v) {
@@ -426,17 +437,32 @@ async function peerSizes() {
   return sizes;
 }
 
+// Python mode's start: `tensorpad-python -c "import torch; print(torch.ones(2))"`, wall
+// time of the whole process, the median of 3 runs.
+let pythonStartMs = null;
+function pythonStart() {
+  if (opt('peers') && !opt('peers').split(',').includes('tensorpad-python')) return null;
+  const times = [];
+  for (let i = 0; i < 3; i++) {
+    const t0 = performance.now();
+    const r = spawnSync(process.execPath, [join(ROOT, 'bin/tensorpad-python.mjs'), '-c', 'import torch; print(torch.ones(2))'], { encoding: 'utf8' });
+    if (r.stdout !== 'tensor([1., 1.])\n') return null;
+    times.push(performance.now() - t0);
+  }
+  return median(times);
+}
+
 function report(results, sizes) {
   const out = [];
   out.push('### Targets (issue 6), tensorpad vs each peer in this run', '',
     'ratio: peer time / tensorpad time, paired per round where both ran the same workload and variant.', '',
     '| workload | vs | tensorpad | peer | ratio | target | met |', '|---|---|---|---|---|---|---|');
   for (const t of TARGETS) {
-    const mine = find(results, 'tensorpad', t.w, t.v);
+    const mine = find(results, t.me ?? 'tensorpad', t.w, t.v);
     const theirs = find(results, t.vs, t.vsW ?? t.w, t.vsV ?? t.v);
     const wl = t.v === 'best' ? `${t.w}${mine?.variant ? ` (${mine.variant})` : ''}` : t.v ? `${t.w} ${t.v}` : t.w;
-    const vs = `${t.vs}${t.vsW ? ` ${t.vsW}` : ''}${t.vsV ? ` ${t.vsV}` : ''}`;
-    const target = t.min ? `≥ ${t.min}×` : '—';
+    const vs = `${t.me ? `(${t.me}) ` : ''}${t.vs}${t.vsW ? ` ${t.vsW}` : ''}${t.vsV ? ` ${t.vsV}` : ''}`;
+    const target = t.min ? `≥ ${fmtX(t.min)}×` : '—';
     const a = why(mine), b = why(theirs);
     if (a || b) {
       out.push(`| ${wl} | ${vs} | ${a ?? `${mine.median_ms} ms`} | ${b ?? `${theirs.median_ms} ms`} | n/a | ${target} | ${t.min ? 'n/a' : '—'} |`);
@@ -446,6 +472,8 @@ function report(results, sizes) {
     const met = t.min ? (ratio >= t.min ? 'yes' : '**no**') : '—';
     out.push(`| ${wl} | ${vs} | ${mine.median_ms} ms | ${theirs.median_ms} ms | ${fmtX(ratio)}× | ${target} | ${met}${t.note ? ` (${t.note})` : ''} |`);
   }
+  out.push(pythonStartMs === null ? '| start | tensorpad-python -c "import torch; print(torch.ones(2))" | n/a | | | < 2000 ms | n/a |'
+    : `| start | tensorpad-python -c "import torch; print(torch.ones(2))" | ${Math.round(pythonStartMs)} ms | | | < 2000 ms | ${pythonStartMs < 2000 ? 'yes' : '**no**'} |`);
   const size = librarySize();
   const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
   out.push(size === null ? '| size | wasm + JS glue, gzip -9 | n/a (not built) | | | ≤ 100 KB | n/a |'

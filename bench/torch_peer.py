@@ -5,13 +5,22 @@ Speaks the line protocol of bench/lib/worker.mjs: commands on stdin, one JSON an
 command on a stdout line starting with "@@BENCH ". Inputs come from det(), the same
 32-bit hash as bench/lib/common.mjs, so checksums are comparable with the JS peers.
 Without torch every answer is {"status": "unavailable"} and the run goes on.
+
+The same file is the `tensorpad-python` peer: run by bin/tensorpad-python.mjs (CPython in
+WebAssembly over tensorpad's torch), it makes its inputs without numpy (PURE below) and adds
+a `functional` variant of the training steps (tensor ops, autograd and a hand-written SGD
+step), which it reports while Python's torch.nn / torch.optim are missing.
 """
 import json
 import sys
 import time
 
+PURE = sys.platform == "emscripten"   # tensorpad-python: no numpy, pure-Python inputs
+NAME = "tensorpad-python" if PURE else "pytorch-native"
+
 try:
-    import numpy as np
+    if not PURE:
+        import numpy as np
     import torch
     torch.set_num_threads(1)
     torch.set_num_interop_threads(1)
@@ -36,6 +45,10 @@ SIZES = {"add_1M": 1 << 20, "sum_1M": 1 << 20, "from_array_1M": 1 << 20, "bcast_
 
 def det(n, seed, scale=1.0):
     """The values of det() in bench/lib/common.mjs, bit for bit."""
+    if PURE:
+        s = (seed * 0x9E3779B1) & 0xFFFFFFFF
+        return torch.tensor([((((i ^ s) * 2654435761) & 0xFFFFFFFF) >> 8) / 16777216 - 0.5 for i in range(n)],
+                            dtype=torch.float64).mul(scale).float()
     s = (seed * 0x9E3779B1) & 0xFFFFFFFF
     i = np.arange(n, dtype=np.uint64)
     h = ((i ^ np.uint64(s)) * np.uint64(2654435761)) & np.uint64(0xFFFFFFFF)
@@ -43,6 +56,11 @@ def det(n, seed, scale=1.0):
 
 
 def checksum(flat):
+    if PURE:
+        flat = flat.reshape(-1).double() if isinstance(flat, torch.Tensor) else torch.tensor(flat, dtype=torch.float64)
+        w = (torch.arange(flat.numel()) % 13 - 6).double()
+        a = flat.abs().sum().item()
+        return {"values": [(flat * w).sum().item(), a], "scale": a}
     flat = np.asarray(flat, dtype=np.float64).ravel()
     w = (np.arange(flat.size) % 13 - 6).astype(np.float64)
     a = float(np.abs(flat).sum())
@@ -55,12 +73,14 @@ def scalars(values):
 
 
 def t(data, *shape):
+    if PURE:
+        return data.view(*shape) if shape else data
     return torch.from_numpy(data).view(*shape) if shape else torch.from_numpy(data)
 
 
 def make(name, variant):
     """(run, check) for a workload, or None when the variant does not apply."""
-    if variant in ("jit", "functional"):
+    if variant == "jit" or (variant == "functional" and not (PURE and name in MODELS)):
         return None
     if name.startswith("matmul"):
         n = SIZES.get(name) or int(name.split("_")[1])
@@ -71,25 +91,26 @@ def make(name, variant):
         elif variant == "A.T@B":
             f = lambda: A.T @ B
         elif variant == "new_B":
-            f = lambda: A @ torch.tensor(b_np).view(n, n)
+            f = lambda: A @ (b_np.clone() if PURE else torch.tensor(b_np)).view(n, n)
         else:
             f = lambda: A @ B
-        return f, lambda: checksum(f().numpy())
+        return f, lambda: checksum(out(f()))
     if name == "from_array_1M":
         a = det(SIZES[name], 1)
-        f = lambda: torch.tensor(a)
-        return f, lambda: checksum(f().numpy())
+        f = lambda: torch.tensor(a) if not PURE else a.clone()
+        return f, lambda: checksum(out(f()))
     if name in ("add_1M", "bcast_add"):
         n = SIZES[name]
         A = t(det(n, 4)) if name == "add_1M" else t(det(n * n, 4), n, n)
         B = t(det(n, 5))
         f = lambda: A + B
-        return f, lambda: checksum(f().numpy())
+        return f, lambda: checksum(out(f()))
     if name == "sum_1M":
         a = det(SIZES[name], 6)
         A = t(a)
         f = lambda: A.sum().item()
-        return f, lambda: {"values": [f()], "scale": float(np.abs(a.astype(np.float64)).sum())}
+        scale = a.double().abs().sum().item() if PURE else float(np.abs(a.astype(np.float64)).sum())
+        return f, lambda: {"values": [f()], "scale": scale}
     if name == "tiny_ops":
         x0 = torch.tensor(TINY["x0"], dtype=torch.float32)
 
@@ -114,7 +135,7 @@ def make(name, variant):
             return r
         return f, lambda: scalars(f())
     if name in MODELS:
-        return trainer(name)
+        return functional_trainer(name) if variant == "functional" else trainer(name)
     raise KeyError(f"unknown workload {name}")
 
 
@@ -152,7 +173,52 @@ def trainer(name):
     return step, check
 
 
+def out(x):
+    return x if PURE else x.numpy()
+
+
+def functional_trainer(name):
+    """The step with tensor ops and autograd only, as a tutorial writes it before nn."""
+    m = MODELS[name]
+    sizes, params = m["sizes"], []
+    for i, (ws, bs, scale) in enumerate(m["layers"]):
+        w = t(det(sizes[i + 1] * sizes[i], ws, scale), sizes[i + 1], sizes[i]).clone().requires_grad_()
+        b = t(det(sizes[i + 1], bs, scale)).clone().requires_grad_()
+        params += [w, b]
+    import torch.nn.functional as F
+    x = t(det(m["batch"] * sizes[0], *m["x"]), m["batch"], sizes[0])
+    act = torch.relu if m["act"] == "relu" else torch.tanh
+    if m["loss"] == "mse":
+        y = t(det(m["batch"], *m["y"]), m["batch"], 1)
+        loss_fn = lambda out, y: ((out - y) ** 2).mean()
+    else:
+        y = torch.tensor([(7 * i + 3) % sizes[-1] for i in range(m["batch"])])
+        loss_fn = F.cross_entropy
+
+    def step():
+        h = x
+        for i in range(0, len(params), 2):
+            h = F.linear(h, params[i], params[i + 1])
+            if i + 2 < len(params):
+                h = act(h)
+        loss = loss_fn(h, y)
+        for p in params:
+            p.grad = None
+        loss.backward()
+        with torch.no_grad():
+            for p in params:
+                p.add_(p.grad, alpha=-LR)
+        return loss.item()
+
+    def check():
+        losses = [step() for _ in range(CHECK_STEPS)]
+        return scalars(losses + [params[-2].detach().sum().item()])
+    return step, check
+
+
 def capability():
+    if PURE:
+        return "wasm"
     """The SIMD level ATen dispatches to ("AVX2", ...), from torch's build summary."""
     for ln in torch.__config__.show().splitlines():
         if "CPU capability usage" in ln:
@@ -180,6 +246,10 @@ def main():
             continue
         try:
             if cmd == "info":
+                if PURE:
+                    reply({"status": "ok", "name": NAME, "version": f"torch {torch.__version__} on tensorpad, "
+                           f"CPython {sys.version.split()[0]} (Pyodide)", "backend": "tensorpad wasm", "threads": 1})
+                    continue
                 torch.ones(64, 64) @ torch.ones(64, 64)   # loads the BLAS, to name it
                 with open("/proc/self/maps") as maps:
                     libs = sorted({ln.split()[-1].rsplit("/", 2)[-2] + "/" + ln.split()[-1].rsplit("/", 1)[-1]

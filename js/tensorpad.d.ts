@@ -731,6 +731,16 @@ export interface Torch {
   kaiser_window(window_length: number, periodic?: boolean | CreateOptions & { periodic?: boolean; beta?: number }, beta?: number | CreateOptions, opts?: CreateOptions): Tensor;
   is_storage(obj: unknown): boolean;
 
+  /** PyTorch 1.13's file format (docs/API.md "Saving and loading"): to a path (Node) or a sink; without f, the bytes. */
+  save(obj: unknown, f: string | { write(bytes: Uint8Array): unknown }, opts?: { pickle_protocol?: number; _use_new_zipfile_serialization?: boolean }): void;
+  save(obj: unknown): Uint8Array;
+  /** Tensors, parameters, numbers, strings and containers only (PyTorch's weights_only=True); never runs pickled code. */
+  load(f: string | Uint8Array | ArrayBuffer | ArrayBufferView, opts?: { map_location?: string | null; weights_only?: boolean }): any;
+  load(f: Blob, opts?: { map_location?: string | null; weights_only?: boolean }): Promise<any>;
+  readonly serialization: { save: Torch['save']; load: Torch['load']; UnpicklingError: typeof Error };
+  /** torch.special (js/torch/special.js): entr, and 1.13's torch.special names of existing functions (expit, gammaln, psi, ...). */
+  readonly special: { entr(input: Tensor): Tensor; [alias: string]: (...args: any[]) => any };
+
   /** Operator functions (docs/API.md "Math", "Shape and indexing") are added at load time. */
   [name: string]: any;
 }

@@ -7,31 +7,33 @@
 // This file builds the `torch` namespace: creation functions, the memory-sharing helpers,
 // printing options, the RNG seed and the function forms of tensor methods. See
 // docs/API.md for what exists and where JS and Python differ.
-import { W, check, checkStatus, args, heapBuffer, heapBuffers, memory, sharedMemory, TensorError } from './core.js';
-import { dtypes, byName, dtypeOfArray, toDtype, describe, promoteTypes, dtype, defaultFloat } from './dtype.js';
-import { bind, splitOptions, checkInt, sizesOf, invalidCombination, isOptions, resetWarnings, setWarnAlways, isWarnAlways } from './args.js';
-import { Tensor, Size, device, wrap, asTensor, scalarValue, scope, keep, viewOf, Ellipsis, Slice, copyConstructWarning, gradOf } from './tensor.js';
-import * as ops from './ops.js';
-import * as linalg from './linalg.js';
-import * as shape from './shape.js';
-import * as shapeMore from './shape_more.js';
-import * as linalgMore from './linalg_more.js';
-import * as autograd from './autograd.js';
-import * as nn from './nn.js';
-import * as optim from './optim.js';
-import * as elemw from './elemw.js';
-import * as sorting from './sort.js';
-import * as random from './random.js';
-import * as linalg2 from './linalg2.js';
-import * as restMethods from './rest.js';
-import * as misc2Methods from './misc2.js';
-import * as decomp from './decomp.js';
-import * as torchfns from './torchfns.js';
-import * as dataUtils from './data.js';
-import { Generator, default_generator, generatorOf } from './generator.js';
-import * as svd from './svd.js';
-import { legacyConstructor, TYPED, typedDtype } from './legacy.js';
-import { applySignatures } from './arg_parser.js';
+import { W, check, checkStatus, args, heapBuffer, heapBuffers, memory, sharedMemory, TensorError } from './core/wasm.js';
+import { dtypes, byName, dtypeOfArray, toDtype, describe, promoteTypes, dtype, defaultFloat } from './core/dtype.js';
+import { bind, splitOptions, checkInt, sizesOf, invalidCombination, isOptions, resetWarnings, setWarnAlways, isWarnAlways } from './core/args.js';
+import { Tensor, Size, device, wrap, asTensor, scalarValue, scope, keep, viewOf, Ellipsis, Slice, copyConstructWarning, gradOf } from './tensor/tensor.js';
+import * as ops from './tensor/ops.js';
+import * as linalg from './linalg/matmul.js';
+import * as shape from './tensor/shape.js';
+import * as shapeMore from './tensor/diag_views_scatter.js';
+import * as linalgMore from './linalg/products.js';
+import * as autograd from './autograd/autograd.js';
+import * as nn from './nn/nn.js';
+import * as optim from './optim/optim.js';
+import * as elemw from './tensor/math.js';
+import * as sorting from './tensor/sort.js';
+import * as random from './tensor/random.js';
+import * as linalg2 from './linalg/det_inverse.js';
+import * as restMethods from './tensor/compat.js';
+import * as misc2Methods from './tensor/resize_renorm_special.js';
+import * as decomp from './linalg/decomp.js';
+import * as torchfns from './torch/functional.js';
+import * as dataUtils from './utils/data/data.js';
+import * as serialization from './torch/serialization.js';
+import * as special from './torch/special.js';
+import { Generator, default_generator, generatorOf } from './core/generator.js';
+import * as svd from './linalg/svd.js';
+import { legacyConstructor, TYPED, typedDtype } from './tensor/legacy.js';
+import { applySignatures } from './core/arg_parser.js';
 
 const CREATE_KEYS = ['dtype', 'device', 'requires_grad', 'layout', 'pin_memory', 'memory_format', 'out'];
 const RANDOM_KEYS = [...CREATE_KEYS, 'generator'];
@@ -608,6 +610,8 @@ decomp.install(torch, Tensor);
 svd.install(torch, Tensor);
 torchfns.install(torch, Tensor);
 dataUtils.install(torch);  // torch.utils.data
+serialization.install(torch);  // torch.save / torch.load
+special.install(torch);  // torch.special
 
 applySignatures(torch, Tensor, Generator);  // last: every function above is checked against PyTorch's signature
 applyPrintOptions();

@@ -49,6 +49,8 @@ TP_API int tp_promote_types(int a, int b);         /* PyTorch's type promotion o
 TP_API double tp_live_tensors(void);               /* tensor headers not yet released */
 TP_API double tp_live_bytes(void);                 /* bytes of live storages, each once */
 TP_API double tp_peak_bytes(void);                 /* the largest tp_live_bytes seen */
+/* The largest block allocatable now (bisection with probes up to limit bytes; 0: no limit). */
+TP_API double tp_largest_allocatable(double limit);
 
 /* ---- tensor lifetime and attributes ---------------------------------------------- */
 TP_API void tp_tensor_retain(tp_tensor *t);

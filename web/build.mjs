@@ -4,15 +4,16 @@
 //
 //   node web/build.mjs            (make web)
 //
-// Layout of dist/web: index.html, assets/{app.js,app.css,worker.js}, embed.js, embed.css,
-// dist/{tensorpad.wasm,tensorpad-plain.wasm}, tutorials/*.html. The worker bundles
-// js/tensorpad.js, which finds its wasm at ../dist/ relative to itself.
+// Layout of dist/web: index.html, assets/{boot.js,app.js,app.css,worker.js}, embed.js,
+// embed.css, dist/{tensorpad.wasm,tensorpad-plain.wasm}, tutorials/*.html, _headers. The worker bundles
+// js/tensorpad.js, told to find its wasm at ../dist/ relative to itself (TENSORPAD_WASM_DIR).
 import { build } from 'esbuild';
 import { cp, mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { PAGE_CSP, headersFile } from './headers.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const out = join(root, 'dist', 'web');
@@ -42,24 +43,38 @@ await mkdir(join(out, 'dist'), { recursive: true });
 await build({
   ...common, entryPoints: { app: join(root, 'web/src/app.js'), worker: join(root, 'web/src/worker.js') },
   format: 'esm', outdir: join(out, 'assets'), plugins: [examplesPlugin],
+  // The worker runs from assets/ and the wasm builds are copied to dist/ next to it.
+  define: { TENSORPAD_WASM_DIR: '"../dist/"' },
 });
 await build({ ...common, entryPoints: { embed: join(root, 'web/embed.js') }, format: 'iife', outdir: out });
+await build({ ...common, entryPoints: { boot: join(root, 'web/src/boot.js') }, format: 'iife', outdir: join(out, 'assets') });
 
 for (const w of ['tensorpad.wasm', 'tensorpad-plain.wasm']) {
   const src = join(root, 'dist', w);
   if (!existsSync(src)) throw new Error(`${src} is missing: run make build first`);
   await cp(src, join(out, 'dist', w));
 }
-await cp(join(root, 'web/index.html'), join(out, 'index.html'));
+// Every page carries its Content-Security-Policy as a <meta> too, for hosts that cannot
+// send headers; _headers gives hosts that read it (Netlify, Cloudflare Pages) the full set.
+const withCsp = async (src, dst) => {
+  const html = await readFile(src, 'utf8');
+  if (/<script>|<[a-z][^>]*\son[a-z]+=/i.test(html)) throw new Error(`${src}: inline script; the CSP (web/headers.mjs) refuses it`);
+  await writeFile(dst, html.replace(/<meta charset="utf-8">\n?/, `$&<meta http-equiv="Content-Security-Policy" content="${PAGE_CSP}">\n`));
+};
+await withCsp(join(root, 'web/index.html'), join(out, 'index.html'));
 const tut = join(root, 'docs/tutorials');
 if (existsSync(tut)) {
   await mkdir(join(out, 'tutorials'), { recursive: true });
-  for (const f of await readdir(tut)) if (/\.(html|css)$/.test(f)) await cp(join(tut, f), join(out, 'tutorials', f));
+  for (const f of await readdir(tut)) {
+    if (f.endsWith('.html')) await withCsp(join(tut, f), join(out, 'tutorials', f));
+    else if (f.endsWith('.css')) await cp(join(tut, f), join(out, 'tutorials', f));
+  }
 }
+await writeFile(join(out, '_headers'), headersFile());
 
 // ---- page weight: what the playground downloads (gzip -9), wasm of an isolated page ----
 const parts = [
-  ['index.html', 'index.html'], ['assets/app.js', 'JS (page)'], ['assets/app.css', 'CSS'],
+  ['index.html', 'index.html'], ['assets/boot.js', 'JS (boot)'], ['assets/app.js', 'JS (page)'], ['assets/app.css', 'CSS'],
   ['assets/worker.js', 'JS (worker)'], ['dist/tensorpad.wasm', 'wasm'],
 ];
 const rows = [];

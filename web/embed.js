@@ -8,6 +8,7 @@ import { createEditor } from './src/editor.js';
 import { Runner } from './src/runner.js';
 import { createGraphView } from './src/graph.js';
 import { drawPlot } from './src/plot.js';
+import { createOutput } from './src/output.js';
 import { h } from './src/dom.js';
 import './src/style.css';
 
@@ -36,6 +37,7 @@ function upgrade(pre, index) {
   const graphHost = h('div', { class: 'tp-embed-graph', hidden: '' });
   box.append(edHost, bar, figs, out, graphHost);
   pre.replaceWith(box);
+  const output = createOutput(out, { maxLines: 500 });
   const editor = createEditor(edHost, original, { onRun: () => run(), label: `code block ${index + 1}` });
   let graph = null;
 
@@ -46,10 +48,10 @@ function upgrade(pre, index) {
     status.textContent = 'waiting…';
     status.className = 'tp-status';
     const job = queue.then(async () => {
-      out.replaceChildren();
+      output.clear();
       figs.replaceChildren();
       status.textContent = 'running…';
-      const add = (text, cls) => out.append(h('span', { class: cls, text }));
+      const add = output.append;
       const msg = await r.run(code, {
         out: (m) => add(m.text, m.stream === 'out' ? 'out' : 'err'),
         plot: (m) => drawPlot(figs, m.plot),
@@ -71,6 +73,7 @@ function upgrade(pre, index) {
         status.className = 'tp-status tp-err';
         if (e.line) editor.gotoLine(e.line, e.col ?? 1);
       }
+      output.flush();
       box.dispatchEvent(new CustomEvent('tensorpad:done', { detail: msg, bubbles: true }));
     });
     queue = job.catch(() => {});

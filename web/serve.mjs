@@ -1,17 +1,22 @@
-// A small static server for the built playground (dist/web). It exists for two headers:
-// Content-Type application/wasm (instantiateStreaming refuses anything else) and the
-// COOP/COEP pair that makes the page cross-origin isolated, so the shared-memory build
-// is used. Any static host that sends those headers can serve dist/web instead.
+// A small static server for the built playground (dist/web). It exists for its headers:
+// Content-Type application/wasm (instantiateStreaming refuses anything else), the
+// COOP/COEP pair that makes the page cross-origin isolated (so the shared-memory build is
+// used), and the Content-Security-Policy and friends of web/headers.mjs. Any static host
+// that sends those headers can serve dist/web instead. It serves files under its root only:
+// malformed escapes, NUL, backslashes and dot segments get 400, and redirects stay on the
+// origin.
 //
 //   node web/serve.mjs [--port 8080] [--root dist/web] [--host 127.0.0.1] [--no-isolation]
 //   --no-isolation leaves out COOP/COEP, like a plain static host (the page then uses the
 //   plain-memory wasm build).
 //   --port 0 picks a free port; the chosen URL is printed as "tensorpad playground: <url>".
 // Also usable as a module: `const server = await serve(0)` (an http.Server, listening).
-import { createServer } from 'node:http';
-import { readFile, stat } from 'node:fs/promises';
-import { extname, join, normalize, resolve, sep } from 'node:path';
+import { createServer, STATUS_CODES } from 'node:http';
+import { createServer as probe } from 'node:net';
+import { readFile, realpath, stat } from 'node:fs/promises';
+import { extname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { headersFor } from './headers.mjs';
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.mjs': 'text/javascript; charset=utf-8',
@@ -26,49 +31,114 @@ function option(name, fallback) {
 }
 
 const here = fileURLToPath(new URL('.', import.meta.url));
-const HEADERS = {
-  'Cross-Origin-Opener-Policy': 'same-origin',
-  'Cross-Origin-Embedder-Policy': 'require-corp',
-  'Cross-Origin-Resource-Policy': 'same-origin',
-  'Cache-Control': 'no-cache',
-};
+class HttpError extends Error {
+  constructor(status, message) { super(message); this.status = status; }
+}
+
+/**
+ * The request target as path segments, or an HttpError. Only origin-form targets
+ * ('/a/b?q'); each segment percent-decoded once; NUL, backslashes and '.'/'..' segments
+ * (also as %2e%2e, or hidden in %2f) are refused rather than resolved; empty segments
+ * ('//') collapse.
+ */
+export function parseTarget(target) {
+  if (!target.startsWith('/')) throw new HttpError(400, 'bad request: the target must be a path');
+  const raw = target.replace(/[?#].*$/s, '');
+  let path;
+  try { path = decodeURIComponent(raw); } catch { throw new HttpError(400, 'bad request: malformed %-escape in the path'); }
+  if (/[\0\\]/.test(path)) throw new HttpError(400, 'bad request: NUL or backslash in the path');
+  const segments = path.split('/').filter((s) => s !== '');
+  if (segments.some((s) => s === '.' || s === '..')) throw new HttpError(400, 'bad request: dot segments in the path');
+  return { segments, dir: path.endsWith('/') };
+}
+
+/** A same-origin Location: always one leading slash, every segment percent-encoded. */
+export function localPath(segments, dir) {
+  const p = '/' + segments.map(encodeURIComponent).join('/');
+  return dir && segments.length ? `${p}/` : p;
+}
 
 /** Starts serving root (default dist/web) on port; resolves with the listening server. */
 export function serve(port = 8080, { host = '127.0.0.1', root, isolate = true } = {}) {
   root ??= join(here, '..', 'dist', 'web');
   root = resolve(root);
-  const headers = isolate ? HEADERS : { 'Cache-Control': 'no-cache' };
+  const realRoot = realpath(root).catch(() => root);
   const server = createServer(async (req, res) => {
+    let headers = headersFor('/', { isolate });
+    const send = (status, extra = {}, body = `${STATUS_CODES[status]}\n`) => {
+      res.writeHead(status, { ...headers, 'Content-Type': 'text/plain; charset=utf-8', ...extra });
+      res.end(req.method === 'HEAD' ? undefined : body);
+    };
     try {
-      let path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+      if (req.method !== 'GET' && req.method !== 'HEAD') return send(405, { Allow: 'GET, HEAD' });
+      const { segments, dir } = parseTarget(req.url);
       // Older links pointed at /web/ (the page used to be served from the source tree).
-      if (path === '/web' || path.startsWith('/web/')) {
-        res.writeHead(301, { ...headers, Location: '/' + path.slice(5) });
-        return res.end();
+      if (segments[0] === 'web') return send(301, { Location: localPath(segments.slice(1), dir || segments.length === 1) }, '');
+      let file = join(root, ...segments);
+      // A symlink inside root must not lead out of it either.
+      const real = await realpath(file).catch((e) => { throw e.code === 'ENOENT' || e.code === 'ENOTDIR' ? new HttpError(404, 'not found') : e; });
+      const top = await realRoot;
+      if (real !== top && !real.startsWith(top + sep)) throw new HttpError(404, 'not found');
+      if ((await stat(real)).isDirectory()) {
+        if (!dir && segments.length) return send(301, { Location: localPath(segments, true) }, '');
+        file = join(real, 'index.html');
+      } else if (dir) {
+        throw new HttpError(404, 'not found');
+      } else {
+        file = real;
       }
-      let file = normalize(join(root, path));
-      if (file !== root && !file.startsWith(root + sep)) throw Object.assign(new Error('outside root'), { code: 'ENOENT' });
-      if ((await stat(file)).isDirectory()) {
-        if (!path.endsWith('/')) {
-          res.writeHead(301, { ...headers, Location: path + '/' });
-          return res.end();
-        }
-        file = join(file, 'index.html');
-      }
-      const body = await readFile(file);
+      const body = await readFile(file).catch((e) => { throw e.code === 'ENOENT' || e.code === 'EISDIR' ? new HttpError(404, 'not found') : e; });
+      headers = headersFor('/' + relative(top, file).split(sep).join('/'), { isolate });
       res.writeHead(200, { ...headers, 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream', 'Content-Length': body.length });
       res.end(req.method === 'HEAD' ? undefined : body);
     } catch (e) {
-      res.writeHead(e.code === 'ENOENT' || e.code === 'EISDIR' || e.code === 'ENOTDIR' ? 404 : 500, { ...headers, 'Content-Type': 'text/plain' });
-      res.end(e.code === 'ENOENT' || e.code === 'ENOTDIR' ? 'not found\n' : 'server error\n');
+      if (e instanceof HttpError) return send(e.status, {}, `${e.message}\n`);
+      console.error(`serve.mjs: ${req.method} ${JSON.stringify(req.url)}: ${e.stack ?? e}`);
+      send(500);
     }
   });
-  return new Promise((ok) => server.listen(port, host, () => ok(server)));
+  return new Promise((ok, fail) => {
+    server.once('error', fail);
+    server.listen(port, host, () => { server.off('error', fail); ok(server); });
+  });
+}
+
+/** The first free port after `port` on host (for the busy-port hint), or null. */
+async function freePortAfter(port, host) {
+  for (let p = port + 1; p < Math.min(port + 50, 65536); p++) {
+    const free = await new Promise((ok) => {
+      const s = probe().once('error', () => ok(false)).listen(p, host, () => s.close(() => ok(true)));
+    });
+    if (free) return p;
+  }
+  return null;
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const host = option('host', '127.0.0.1');
-  const server = await serve(Number(option('port', process.env.PORT ?? 8080)), { host, root: option('root', undefined), isolate: !process.argv.includes('--no-isolation') });
+  const portText = option('port', process.env.PORT ?? '8080');
+  const port = Number(portText);
+  if (!/^\d+$/.test(portText) || port > 65535) {
+    console.error(`serve.mjs: --port must be a number from 0 to 65535, not ${JSON.stringify(portText)}`);
+    process.exit(2);
+  }
+  let server;
+  try {
+    server = await serve(port, { host, root: option('root', undefined), isolate: !process.argv.includes('--no-isolation') });
+  } catch (e) {
+    if (e.code === 'EADDRINUSE') {
+      const next = await freePortAfter(port, host);
+      console.error(`serve.mjs: port ${port} on ${host} is busy (is another server, or an earlier \`make serve\`, still running?).\n` +
+        `Pick another port: make serve PORT=${next ?? 8081}   (or: node web/serve.mjs --port ${next ?? 8081}; PORT=0 takes any free port)`);
+    } else if (e.code === 'EACCES') {
+      console.error(`serve.mjs: no permission to listen on port ${port} (ports below 1024 need root). Pick another: make serve PORT=8080`);
+    } else if (e.code === 'EADDRNOTAVAIL') {
+      console.error(`serve.mjs: ${host} is not an address of this machine (try --host 127.0.0.1).`);
+    } else {
+      throw e;
+    }
+    process.exit(1);
+  }
   console.log(`tensorpad playground: http://${host === '0.0.0.0' ? 'localhost' : host}:${server.address().port}/`);
   for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => { server.close(); process.exit(0); });
 }

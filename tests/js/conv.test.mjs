@@ -1,4 +1,4 @@
-// Convolution and pooling (src/conv.c, js/conv.js): gradcheck in float64 of every input of
+// Convolution and pooling (src/nn/conv.c, js/nn/conv.js): gradcheck in float64 of every input of
 // conv1d/conv2d and the pools over their options, the refusal of create_graph through them,
 // failed calls that change nothing, and a small CNN that learns. Values, gradients, reprs
 // and messages against PyTorch are in tests/fixtures/conv.json (gen_conv.py).

@@ -1,5 +1,5 @@
-// The second part of the CNN toolbox (src/conv.c's upsampling, adaptive max pooling and
-// transposed convolution; js/conv.js): gradcheck in float64 of F.interpolate over its modes,
+// The second part of the CNN toolbox (src/nn/conv.c's upsampling, adaptive max pooling and
+// transposed convolution; js/nn/conv.js): gradcheck in float64 of F.interpolate over its modes,
 // the 1-D and adaptive max pools and conv_transpose1d/2d, the refusal of create_graph through
 // them, and failed calls that change nothing. Values, gradients, reprs and messages against PyTorch are in
 // tests/fixtures/conv2.json (gen_conv2.py).

@@ -1,4 +1,4 @@
-// Matrix decompositions and solvers (src/decomp.c): gradcheck and gradgradcheck in float64
+// Matrix decompositions and solvers (src/ops/linalg/decomp.c): gradcheck and gradgradcheck in float64
 // for every differentiable one, and what the PyTorch fixtures (decomp.json) cannot hold:
 // tensorpad's own messages (complex results) and that a failed call changes nothing.
 import { test } from 'node:test';

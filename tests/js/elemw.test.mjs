@@ -1,4 +1,4 @@
-// The elementwise math functions and predicates (src/elemw.c, js/elemw.js) where a PyTorch
+// The elementwise math functions and predicates (src/ops/elementwise/math.c, js/tensor/math.js) where a PyTorch
 // fixture cannot say it: which in-place forms exist, identity of results, aliases, graphs,
 // and that a failed call changes nothing. Values, dtypes and messages: tests/fixtures/elemw.json.
 import { test } from 'node:test';

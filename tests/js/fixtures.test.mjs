@@ -6,36 +6,11 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import torch from '../../js/tensorpad.js';
+import { close } from './compare.mjs';
+
+export { close };
 
 const dir = new URL('../fixtures/', import.meta.url);
-const ATOL = 1e-6, RTOL = 1e-5;
-
-function decode(v) {
-  if (v === 'nan') return NaN;
-  if (v === 'inf') return Infinity;
-  if (v === '-inf') return -Infinity;
-  return v;
-}
-
-export function close(a, b, path = '') {
-  b = decode(b);
-  if (Array.isArray(b)) {
-    assert.ok(Array.isArray(a), `${path}: expected an array, got ${JSON.stringify(a)}`);
-    assert.equal(a.length, b.length, `${path}: length`);
-    b.forEach((x, i) => close(a[i], x, `${path}[${i}]`));
-  } else if (typeof b === 'number') {
-    if (typeof a === 'bigint') a = Number(a);
-    assert.equal(typeof a, 'number', `${path}: expected a number, got ${a}`);
-    if (Number.isNaN(b)) assert.ok(Number.isNaN(a), `${path}: expected NaN, got ${a}`);
-    else if (!Number.isFinite(b)) assert.equal(a, b, path);
-    else assert.ok(Math.abs(a - b) <= ATOL + RTOL * Math.abs(b), `${path}: ${a} != ${b} (diff ${Math.abs(a - b)})`);
-  } else if (b && typeof b === 'object') {
-    assert.equal(typeof a, 'object', `${path}: expected an object`);
-    for (const k of Object.keys(b)) close(a[k], b[k], `${path}.${k}`);
-  } else {
-    assert.equal(a, b, path);
-  }
-}
 
 /** The first name in `requires` (e.g. 'torch.cat', 'Tensor.chunk') that does not exist yet. */
 function missing(requires = []) {

@@ -1,4 +1,4 @@
-// torch.Generator (js/generator.js, src/generator.c): the seeded cases of
+// torch.Generator (js/core/generator.js, src/core/generator.c): the seeded cases of
 // tests/fixtures/gen.json bit for bit (fixtures.test.mjs compares them with a tolerance),
 // nondeterministic seeding, and generators freed with their JS objects.
 import { test } from 'node:test';

@@ -7,7 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import torch from '../../js/tensorpad.js';
-import { W, cstr } from '../../js/core.js';
+import { W, cstr } from '../../js/core/wasm.js';
 
 const f64 = { dtype: torch.float64 };
 const BASE = [[0.31, -0.62, 0.47, -0.23], [0.74, -0.38, 0.56, -0.81], [0.12, 0.66, -0.44, 0.29]];
@@ -44,6 +44,7 @@ const VARIANTS = {
   _gelu_tanh: (x) => x.gelu({ approximate: 'tanh' }),
   _div_trunc: (x, y) => x.div(y, { rounding_mode: 'trunc' }),
   _div_floor: (x, y) => x.div(y, { rounding_mode: 'floor' }),
+  _special_entr: (x) => torch.special.entr(x),
 };
 const first = (r) => (Array.isArray(r) ? r[0] : r);
 
@@ -122,7 +123,7 @@ for (const op of differentiable) {
   });
 }
 
-// ---- elementwise ops with parameters or three operands (src/elemw.c) -----------------------
+// ---- elementwise ops with parameters or three operands (src/ops/elementwise/math.c) -----------------------
 const ELEMW_OPS = [
   ['addcmul', (a, b, c) => torch.addcmul(a, b, c, { value: -1.5 }), () => [unit(), row(), posRow()]],
   ['addcdiv', (a, b, c) => a.addcdiv(b, c, { value: 0.5 }), () => [unit(), row(), posRow()]],

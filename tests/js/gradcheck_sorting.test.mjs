@@ -1,4 +1,4 @@
-// gradcheck and gradgradcheck (float64) for sorting and selection (src/sort.c) and the
+// gradcheck and gradgradcheck (float64) for sorting and selection (src/ops/reduce/sort.c) and the
 // reductions and scans of the same group. Inputs have no ties (a tie is a point where
 // these ops are not differentiable), so central differences agree with autograd.
 import { test } from 'node:test';
@@ -49,7 +49,7 @@ test('median() shares the gradient among the elements equal to it', () => {
   assert.deepEqual(x.grad.tolist(), [0.5, 0, 0.5, 0]);
 });
 
-// ---- src/stats.c ----
+// ---- src/ops/reduce/stats.c ----
 const STATS = [
   ['nansum()', (x) => x.nansum()],
   ['nansum(1, keepdim)', (x) => x.nansum(1, true)],

@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import torch from '../../js/tensorpad.js';
-import table from '../../js/arg_table.js';
+import table from '../../js/core/arg_table.js';
 
 test('new torch.Tensor(a._p) is a new uninitialised tensor, not an alias of a', () => {
   const a = torch.tensor([1.5, 2.5]);

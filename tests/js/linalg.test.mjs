@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import torch from '../../js/tensorpad.js';
-import { W } from '../../js/core.js';
+import { W } from '../../js/core/wasm.js';
 
 const SIZES = [1, 3, 17, 255, 257];
 

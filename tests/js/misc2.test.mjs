@@ -1,4 +1,4 @@
-// resize_/set_ storage lifetime (Note [Growing a storage], src/storage.c) and the rule that a
+// resize_/set_ storage lifetime (Note [Growing a storage], src/core/storage.c) and the rule that a
 // failed call changes no tensor, where PyTorch 1.13 itself leaves a half-set tensor.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

@@ -5,8 +5,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import torch from '../../js/tensorpad.js';
-import { W } from '../../js/core.js';
-import { OP, gradFnName } from '../../js/ops.js';
+import { W } from '../../js/core/wasm.js';
+import { OP, gradFnName } from '../../js/tensor/ops.js';
 
 test('every public op in the core table is a method and a torch function', () => {
   const names = Object.keys(OP).filter((n) => !n.startsWith('_'));

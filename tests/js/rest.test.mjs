@@ -1,4 +1,4 @@
-// The remaining Tensor methods (js/rest.js): what tensorpad does not have throws a TensorError
+// The remaining Tensor methods (js/tensor/compat.js): what tensorpad does not have throws a TensorError
 // naming it, and leaves the tensor as it was. PyTorch's own behaviour is in tests/fixtures/rest.json.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

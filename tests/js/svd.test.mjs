@@ -1,4 +1,4 @@
-// The SVD and what is built on it (src/decomp.c's last sections, js/svd.js): gradcheck and
+// The SVD and what is built on it (src/ops/linalg/decomp.c's last sections, js/linalg/svd.js): gradcheck and
 // gradgradcheck in float64 of sign-invariant functions of svd, pinv, matrix_exp and symeig,
 // and what the PyTorch fixtures (svd.json) cannot hold: that results are orthogonal on larger
 // random matrices, and that a failed call changes nothing.

@@ -1,5 +1,5 @@
 // float32 tanh bit for bit with PyTorch 1.13 on inputs chosen to exercise every path of
-// src/sleef.h (Note [float32 tanh, fast and still Sleef's]): inputs near a rounding
+// src/ops/elementwise/sleef.h (Note [float32 tanh, fast and still Sleef's]): inputs near a rounding
 // boundary, where the fast vector form falls back to the exact one, tiny and special
 // inputs, and seeded normal values. tests/fixtures/bits/tanh.json comes from
 // tests/fixtures/check_tanh.py, which also checks the native build against torch.tanh.

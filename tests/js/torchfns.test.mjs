@@ -1,4 +1,4 @@
-// torch.* functions of js/torchfns.js beyond the fixtures: the UserWarnings of meshgrid,
+// torch.* functions of js/torch/functional.js beyond the fixtures: the UserWarnings of meshgrid,
 // chain_matmul (TORCH_WARN_ONCE: once per process) and range (a Python warning: once per call
 // site), vander's gradient, and that composites leak nothing.
 import test from 'node:test';

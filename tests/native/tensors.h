@@ -1,5 +1,5 @@
 /* Helpers for the native tests: a tensor of given values, and an element as a double.
- * Include after src/internal.h. */
+ * Include after src/core/internal.h. */
 #ifndef TP_TEST_TENSORS_H
 #define TP_TEST_TENSORS_H
 

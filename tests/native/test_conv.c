@@ -1,4 +1,4 @@
-/* Native tests of convolution and pooling (src/conv.c) under ASan+UBSan: conv2d/conv1d
+/* Native tests of convolution and pooling (src/nn/conv.c) under ASan+UBSan: conv2d/conv1d
  * forward and backward (through the engine) against a direct loop over every output, for
  * padding, stride, dilation and groups in float32 and float64; the pools' forward and backward
  * at their edges (padding, dilation, ceil_mode, empty windows); errors that leave nothing
@@ -6,7 +6,7 @@
  * Values against PyTorch are in tests/fixtures/conv.json and conv2.json. */
 #include <stdlib.h>
 #include "../../src/tensorpad.h"
-#include "../../src/internal.h"
+#include "internal.h"
 #include "check.h"
 #include "tensors.h"
 

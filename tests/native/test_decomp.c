@@ -1,10 +1,10 @@
-/* Native tests of src/decomp.c under ASan+UBSan: every entry point on a batch of matrices in
+/* Native tests of src/ops/linalg/decomp.c under ASan+UBSan: every entry point on a batch of matrices in
  * both float dtypes, checked by multiplying back (A X = B, L L^T = A, P L U = A), then a
  * backward through each (second order too, create_graph) and the error paths; no leaks. */
 #include <stdint.h>
 #include <stdlib.h>
 #include "check.h"
-#include "../../src/internal.h"
+#include "internal.h"
 
 static const double M[2][3][3] = {{{4, -1, 0.5}, {2, 5, -1.5}, {-0.5, 1, 3}}, {{1, 2, 0}, {3, 1, 1}, {0, 2, 4}}};
 static const double SPD[3][3] = {{4, 1, 0.5}, {1, 3, -0.2}, {0.5, -0.2, 2}};

@@ -1,4 +1,4 @@
-/* Native tests of src/elemw.c under ASan+UBSan: the integer kernels at their edges (shift
+/* Native tests of src/ops/elementwise/math.c under ASan+UBSan: the integer kernels at their edges (shift
  * counts out of range, INT64_MIN, wrapping products) where C has undefined behaviour that
  * x86 PyTorch does not show, the special functions against known values, the three-operand
  * ops, and that failed calls neither write nor leak. Values against PyTorch itself are in
@@ -6,8 +6,8 @@
 #include <math.h>
 #include <stdint.h>
 #include "../../src/tensorpad.h"
-#include "../../src/internal.h"
-#include "../../src/ops.h"
+#include "internal.h"
+#include "ops.h"
 #include "check.h"
 
 #define PI 3.14159265358979323846

@@ -4,8 +4,8 @@
  * then tp_linalg's ops on non-contiguous tensors. Runs under ASan+UBSan, which also
  * checks that packing never reads outside an operand. */
 #include <stdlib.h>
-#include "../../src/gemm.h"
-#include "../../src/internal.h"
+#include "gemm.h"
+#include "internal.h"
 #include "check.h"
 
 static uint64_t rng = 88172645463325252ull;

@@ -1,9 +1,9 @@
-/* Native tests of src/misc.c under ASan+UBSan: cov, corrcoef and fill_diagonal_ against plain
+/* Native tests of src/ops/tensor_methods.c under ASan+UBSan: cov, corrcoef and fill_diagonal_ against plain
  * loops, their error paths leave nothing behind, and no tensor leaks with or without a graph. */
 #include <stdint.h>
 #include <stdlib.h>
 #include "check.h"
-#include "../../src/internal.h"
+#include "internal.h"
 
 static tp_tensor *mat(int64_t r, int64_t c, const double *v) {
   double s[2] = {(double)r, (double)c};

@@ -5,7 +5,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include "check.h"
-#include "../../src/internal.h"
+#include "internal.h"
 
 static void test_grow(void) {
   double s4[1] = {4}, s100[1] = {100};

@@ -1,9 +1,9 @@
-/* Native tests of the nn ops (src/nn.c): addmm, mse_loss and nll_loss forward against
+/* Native tests of the nn ops (src/nn/functional.c): addmm, mse_loss and nll_loss forward against
  * hand-computed values, their backward through the engine, PyTorch's errors (which change
  * nothing), and that graphs freed after a backward leave no tensor behind (ASan: the saved
  * tensors a backward released are not released again). */
 #include "../../src/tensorpad.h"
-#include "../../src/internal.h"
+#include "internal.h"
 #include "check.h"
 #include "tensors.h"
 

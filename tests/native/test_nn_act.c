@@ -1,9 +1,9 @@
-/* Native tests of src/nn_act.c: every activation forward and backward (also with
+/* Native tests of src/nn/activation.c: every activation forward and backward (also with
  * create_graph), the in-place forms, glu, rrelu's noise form and the pads, against
  * hand-computed values; errors that change nothing; no tensor left behind (ASan/UBSan). */
 #include <math.h>
 #include "../../src/tensorpad.h"
-#include "../../src/internal.h"
+#include "internal.h"
 #include "check.h"
 #include "tensors.h"
 

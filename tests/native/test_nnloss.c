@@ -1,9 +1,9 @@
-/* Native tests of src/nnloss.c: smooth_l1_loss, soft_margin_loss, multi_margin_loss and
+/* Native tests of src/nn/loss.c: smooth_l1_loss, soft_margin_loss, multi_margin_loss and
  * multilabel_margin_loss forward against hand-computed values, their backward through the
  * engine, PyTorch's errors (which change nothing), and that nothing is left behind (ASan: the
  * kernels stay inside their rows; the is_target scratch is freed). */
 #include "../../src/tensorpad.h"
-#include "../../src/internal.h"
+#include "internal.h"
 #include "check.h"
 #include "tensors.h"
 

@@ -1,8 +1,8 @@
-/* Native tests of src/nnmore.c: layer_norm / batch_norm (tp_native_norm) and embedding
+/* Native tests of src/nn/normalization.c: layer_norm / batch_norm (tp_native_norm) and embedding
  * forward against hand-computed values, their backward through the engine (also with
  * create_graph), errors that change nothing, and no tensor left behind (ASan/UBSan). */
 #include "../../src/tensorpad.h"
-#include "../../src/internal.h"
+#include "internal.h"
 #include "check.h"
 #include "tensors.h"
 

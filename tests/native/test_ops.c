@@ -5,7 +5,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include "../../src/tensorpad.h"
-#include "../../src/internal.h"
+#include "internal.h"
 #include "check.h"
 
 static uint32_t rng = 12345;

@@ -1,9 +1,9 @@
-/* Native tests of the distributions added to src/random.c and of src/linalg2.c: streams
+/* Native tests of the distributions added to src/ops/random/random.c and of src/ops/linalg/det_inverse.c: streams
  * against PyTorch 1.13's numbers (the first draws after manual_seed(1), from torch), LU
  * results against hand-computed determinants and inverses, gradients through the engine,
  * errors that change nothing, and no tensor left behind (ASan guards the LU buffers). */
 #include "../../src/tensorpad.h"
-#include "../../src/internal.h"
+#include "internal.h"
 #include "check.h"
 #include "tensors.h"
 

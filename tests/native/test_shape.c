@@ -1,11 +1,11 @@
-/* Native tests of the shape and indexing kernels (src/shape.c, src/index.c), run under
+/* Native tests of the shape and indexing kernels (src/ops/shape/shape.c, src/ops/shape/index.c), run under
  * ASan+UBSan: each op on random shapes, dtypes and strided (transposed, sliced, expanded)
  * inputs against a naive element loop; failing calls leave their inputs unchanged; no
  * tensor header or storage leaks (the live counters return to zero). */
 #include <stdint.h>
 #include <stdlib.h>
 #include "check.h"
-#include "../../src/internal.h"
+#include "internal.h"
 
 static uint32_t rng = 12345;
 static int rnd(int n) {

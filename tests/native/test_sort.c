@@ -1,11 +1,11 @@
-/* Native tests of sorting and selection (src/sort.c), run under ASan+UBSan: random lines
+/* Native tests of sorting and selection (src/ops/reduce/sort.c), run under ASan+UBSan: random lines
  * full of ties and NaNs (including the orders that are not strict weak ones, such as mode's
  * plain < with NaNs) through every op; results checked against simple properties (sorted,
  * a permutation, the k-th value, the run of the mode); no header or storage leaks. */
 #include <stdint.h>
 #include <stdlib.h>
 #include "check.h"
-#include "../../src/internal.h"
+#include "internal.h"
 
 static uint32_t rng = 777;
 static int rnd(int n) {

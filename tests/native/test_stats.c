@@ -1,10 +1,10 @@
-/* Native tests of src/stats.c under ASan+UBSan: every entry point on small inputs with NaNs,
+/* Native tests of src/ops/reduce/stats.c under ASan+UBSan: every entry point on small inputs with NaNs,
  * checked against a plain loop where the answer is simple (nansum, count_nonzero, bincount,
  * unique's counts, histc's total), errors leave nothing behind, no tensor leaks. */
 #include <stdint.h>
 #include <stdlib.h>
 #include "check.h"
-#include "../../src/internal.h"
+#include "internal.h"
 
 static tp_tensor *vec(int64_t n, const float *v) {
   double s = (double)n;

@@ -1,11 +1,11 @@
-/* Native tests of the SVD sections of src/decomp.c under ASan+UBSan: svd (tall, wide, full,
+/* Native tests of the SVD sections of src/ops/linalg/decomp.c under ASan+UBSan: svd (tall, wide, full,
  * reduced, rank-deficient, empty, batched) checked by multiplying back and by orthogonality,
  * pinv, matrix_exp, symeig and the Householder functions, a backward through each (second
  * order for svd), the error paths; no leaks. */
 #include <stdint.h>
 #include <stdlib.h>
 #include "check.h"
-#include "../../src/internal.h"
+#include "internal.h"
 
 static tp_tensor *from(int nd, const double *shape, const double *v, int dtype) {
   tp_tensor *t = tp_empty(nd, shape, dtype);

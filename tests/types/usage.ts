@@ -50,7 +50,7 @@ void [n, s, shared, live, kept, z, g, name, gw, noGrad, dot, sgd, names, wt, mse
   void [sorted, idx, mm.min, mm.max, qs, parts, s.median(), s.median(0).values, s.cummax(0).indices, s.diff({ n: 2 }), s.bincount()];
 }
 
-// random sampling and small linear algebra (js/random.js, js/linalg2.js)
+// random sampling and small linear algebra (js/tensor/random.js, js/linalg/det_inverse.js)
 {
   const p = torch.rand(4);
   const draws: Tensor = torch.bernoulli(p);
@@ -65,7 +65,7 @@ void [n, s, shared, live, kept, z, g, name, gw, noGrad, dot, sgd, names, wt, mse
   void [draws, idx, perm, n, d, sign, logabsdet, inv, torch.linalg.inv(A), A.logdet()];
 }
 
-// more shape and view ops (js/shape_more.js)
+// more shape and view ops (js/tensor/diag_views_scatter.js)
 const sq = torch.arange(9, { dtype: torch.float32 }).reshape(3, 3);
 const dg: Tensor = sq.diagonal(1).add(sq.diag()).add(torch.trace(sq));
 const pieces: Tensor[] = sq.tensor_split([1, 2], 1);
@@ -80,7 +80,7 @@ void [sc2, torch.empty_strided([2, 2], [1, 2]), sq.new_empty_strided([3], [1], {
 void sq.scatter_reduce(0, torch.tensor([[0, 1, 2]]), torch.ones(1, 3), 'amax', { include_self: false });
 void sq.index_reduce(0, torch.tensor([0, 0, 1]), torch.ones(3, 3), 'mean');
 
-// decompositions and solvers (js/decomp.js)
+// decompositions and solvers (js/linalg/decomp.js)
 {
   const A = torch.eye(3).mul(2);
   const x: Tensor = torch.linalg.solve(A, torch.ones(3));
@@ -99,7 +99,7 @@ void sq.index_reduce(0, torch.tensor([0, 0, 1]), torch.ones(3, 3), 'mean');
   void [x, L, U, solution, cloned_coefficient, y, z, w, Q, R, q2, eigenvalues, eigenvectors, ev];
 }
 
-// generators (js/generator.js)
+// generators (js/core/generator.js)
 {
   const g: Generator = new torch.Generator().manual_seed(42);
   const x: Tensor = torch.rand(3, { generator: g });
@@ -114,7 +114,7 @@ void sq.index_reduce(0, torch.tensor([0, 0, 1]), torch.ones(3, 3), 'mean');
 }
 
 {
-  // the SVD and what is built on it (js/svd.js)
+  // the SVD and what is built on it (js/linalg/svd.js)
   const A = torch.randn(4, 3);
   const { U, S, Vh } = torch.linalg.svd(A, { full_matrices: false });
   const sv: Tensor = torch.linalg.svdvals(A).add(A.svd().V.sum()).add(torch.svd(A, true, false).S.sum());
@@ -130,7 +130,7 @@ void sq.index_reduce(0, torch.tensor([0, 0, 1]), torch.ones(3, 3), 'mean');
   void [U, S, Vh, sv, p, e, eigenvalues, eigenvectors, l2, h, o, rk, solution, residuals, rank];
 }
 
-// torch.* functions that are not Tensor methods (js/torchfns.js)
+// torch.* functions that are not Tensor methods (js/torch/functional.js)
 {
   const a = torch.tensor([1, 2, 3], { dtype: torch.float32 }), b = torch.tensor([4, 5], { dtype: torch.float32 });
   const [X, Y] = torch.meshgrid(a, b, { indexing: 'xy' });
@@ -156,7 +156,7 @@ void sq.index_reduce(0, torch.tensor([0, 0, 1]), torch.ones(3, 3), 'mean');
     torch.linalg.multi_dot([X, Y.t(), a.index('0:2')]), torch.chain_matmul(X, Y.t()), torch.pdist(X, 1)];
 }
 
-// LayerNorm, BatchNorm, Embedding, buffers, AdamW/RMSprop/Adagrad, lr_scheduler (js/nn.js, js/optim.js)
+// LayerNorm, BatchNorm, Embedding, buffers, AdamW/RMSprop/Adagrad, lr_scheduler (js/nn/nn.js, js/optim/optim.js)
 {
   const { nn, optim } = torch;
   const F = nn.functional;
@@ -181,7 +181,7 @@ void sq.index_reduce(0, torch.tensor([0, 0, 1]), torch.ones(3, 3), 'mean');
   void [z, bufs, rm, lrs, bn.buffers().length];
 }
 
-// convolution and pooling (js/conv.js)
+// convolution and pooling (js/nn/conv.js)
 {
   const { nn } = torch;
   const F = nn.functional;
@@ -196,7 +196,7 @@ void sq.index_reduce(0, torch.tensor([0, 0, 1]), torch.ones(3, 3), 'mean');
   void [z, c1, c2, model, torch.max_pool2d(x, 2)];
 }
 
-// transposed convolution (js/conv.js)
+// transposed convolution (js/nn/conv.js)
 {
   const { nn } = torch;
   const F = nn.functional;
@@ -210,7 +210,7 @@ void sq.index_reduce(0, torch.tensor([0, 0, 1]), torch.ones(3, 3), 'mean');
   void [a, b, c, d, e];
 }
 
-// 1-D pooling and adaptive max pooling (js/conv.js)
+// 1-D pooling and adaptive max pooling (js/nn/conv.js)
 {
   const { nn } = torch;
   const F = nn.functional;
@@ -224,7 +224,7 @@ void sq.index_reduce(0, torch.tensor([0, 0, 1]), torch.ones(3, 3), 'mean');
   void [a, b, v, idx, model, m2];
 }
 
-// upsampling (js/conv.js interpolate)
+// upsampling (js/nn/conv.js interpolate)
 {
   const { nn } = torch;
   const F = nn.functional;
@@ -246,7 +246,7 @@ void sq.index_reduce(0, torch.tensor([0, 0, 1]), torch.ones(3, 3), 'mean');
   void [d, isFloat];
 }
 
-// recurrent layers (js/rnn.js)
+// recurrent layers (js/nn/rnn.js)
 {
   const { nn } = torch;
   const cell = new nn.LSTMCell(3, 4);
@@ -261,7 +261,7 @@ void sq.index_reduce(0, torch.tensor([0, 0, 1]), torch.ones(3, 3), 'mean');
   void [c, g, r, out, hn, cn, o2, h2, w, ws];
 }
 
-// more losses (js/nn_loss.js)
+// more losses (js/nn/loss.js)
 {
   const { nn } = torch;
   const F = nn.functional;
@@ -287,7 +287,7 @@ void sq.index_reduce(0, torch.tensor([0, 0, 1]), torch.ones(3, 3), 'mean');
   void [a, b, c, d, e, f, g, h, k, l, m.margin, mm.p];
 }
 
-// torch.nn activations (js/nn_act.js)
+// torch.nn activations (js/nn/activation.js)
 {
   const { nn } = torch;
   const F = nn.functional;
@@ -306,7 +306,7 @@ void sq.index_reduce(0, torch.tensor([0, 0, 1]), torch.ones(3, 3), 'mean');
   void [a, b, c, d, model, p.weight, torch.selu(x), torch.threshold(x, 0, 1)];
 }
 
-// one_hot, pad, normalize and their modules (js/nn_act.js)
+// one_hot, pad, normalize and their modules (js/nn/activation.js)
 {
   const { nn } = torch;
   const F = nn.functional;
@@ -319,7 +319,7 @@ void sq.index_reduce(0, torch.tensor([0, 0, 1]), torch.ones(3, 3), 'mean');
   void [oh, p, n, mods.map((m) => m.call(x)), d, torch.constant_pad_nd(x, [1, 1], 0), new nn.ReflectionPad1d(2).padding];
 }
 
-// ModuleDict, ParameterList, ParameterDict (js/nn_act.js)
+// ModuleDict, ParameterList, ParameterDict (js/nn/activation.js)
 {
   const { nn } = torch;
   const md = new nn.ModuleDict({ fc: new nn.Linear(2, 3), act: new nn.ReLU() });
@@ -331,7 +331,7 @@ void sq.index_reduce(0, torch.tensor([0, 0, 1]), torch.ones(3, 3), 'mean');
   void [y, w, keys, pl.length, [...pl].length, md.items().length];
 }
 
-// torch.utils.data (js/data.js)
+// torch.utils.data (js/utils/data/data.js)
 {
   const { TensorDataset, DataLoader, Dataset, random_split, RandomSampler, BatchSampler, SequentialSampler } = torch.utils.data;
   const ds = new TensorDataset(torch.randn(10, 3), torch.arange(10));

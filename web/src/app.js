@@ -5,6 +5,7 @@ import { createEditor } from './editor.js';
 import { Runner } from './runner.js';
 import { createGraphView } from './graph.js';
 import { createMemoryView } from './memory.js';
+import { createOutput } from './output.js';
 import { drawPlot, redrawPlots } from './plot.js';
 import { encodeCode, decodeHash } from './share.js';
 import { WELCOME } from './welcome.js';
@@ -13,7 +14,7 @@ import './style.css';
 
 const $ = (id) => document.getElementById(id);
 const outputEl = $('output'), figuresEl = $('figures'), statusEl = $('status');
-const runBtn = $('run'), stopBtn = $('stop');
+const runBtn = $('run'), stopBtn = $('stop'), restartBtn = $('restart');
 
 // ---- theme ----
 const THEME_KEY = 'tensorpad-theme';
@@ -74,40 +75,35 @@ select.addEventListener('change', () => loadExample(select.value));
 const editor = createEditor($('editor'), '', { onRun: () => run(), label: 'JavaScript code' });
 
 // ---- running ----
-const state = { stdout: '', stderr: '', done: null, runs: 0 };
+const output = createOutput(outputEl, { scroller: $('pane-output') });
+const append = output.append;
+// stdout/stderr: the run's text as kept by the output pane (all of it up to 100,000 lines).
+const state = { get stdout() { return output.text('out'); }, get stderr() { return output.text('err'); }, done: null, runs: 0 };
 let notice = '';
 function setStatus(text, cls = '') { statusEl.textContent = text; statusEl.className = `tp-status ${cls}`; }
-function append(text, cls) {
-  const span = document.createElement('span');
-  span.className = cls;
-  span.textContent = text;
-  outputEl.append(span);
-  if (outputEl.childNodes.length > 5000) outputEl.firstChild.remove();
-  outputEl.scrollTop = outputEl.scrollHeight;
-}
 
 const runner = new Runner(new URL('./worker.js', import.meta.url), {
   ready: (info) => {
-    if (!runner.running && state.runs === 0) setStatus(`${notice}ready · ${info.shared ? 'shared memory' : 'plain memory'}${info.autograd ? '' : ' · autograd not in this build'}`, 'tp-ok');
+    if (restarting) { restarting = false; setStatus('runtime restarted · ready', 'tp-ok'); }
+    else if (!runner.running && state.runs === 0) setStatus(`${notice}ready · ${info.shared ? 'shared memory' : 'plain memory'}${info.autograd ? '' : ' · autograd not in this build'}`, 'tp-ok');
   },
   fatal: (message) => setStatus(`error: ${message}`, 'tp-err'),
 }, { early: window.__tensorpadEarly });
 
+let restarting = false;
 async function run() {
   if (runner.running) runner.stop();
+  restartBtn.classList.remove('tp-attn');
   const code = editor.value;
-  outputEl.replaceChildren();
+  output.clear();
   figuresEl.replaceChildren();
   $('progress').hidden = true;
-  Object.assign(state, { stdout: '', stderr: '', done: null });
+  state.done = null;
   runBtn.disabled = false;
   stopBtn.disabled = false;
   setStatus('running…', 'tp-busy');
   const msg = await runner.run(code, {
-    out: (m) => {
-      if (m.stream === 'out') state.stdout += m.text; else state.stderr += m.text;
-      append(m.text, m.stream === 'out' ? 'out' : 'err');
-    },
+    out: (m) => append(m.text, m.stream === 'out' ? 'out' : 'err'),
     plot: (m) => drawPlot(figuresEl, m.plot),
     progress: (m) => {
       const p = $('progress');
@@ -136,11 +132,23 @@ async function run() {
     append(`${e.name}: ${e.message}${e.line ? `\n    at line ${e.line}${e.col ? `, column ${e.col}` : ''}` : ''}\n`, 'err exc');
     setStatus(`${e.name}${e.line ? ` at line ${e.line}` : ''}`, 'tp-err');
     if (e.line) editor.gotoLine(e.line, e.col ?? 1);
+    if (runner.worn) {
+      append('The runtime may be worn out by this error: the next Run starts a fresh one (or press ↻ Restart now).\n', 'err');
+      setStatus(`${e.name} · the next Run restarts the runtime`, 'tp-err');
+      restartBtn.classList.add('tp-attn');
+    }
   }
+  output.flush();
   document.dispatchEvent(new CustomEvent('tensorpad:done', { detail: msg }));
 }
 runBtn.addEventListener('click', () => run());
 stopBtn.addEventListener('click', () => runner.stop());
+restartBtn.addEventListener('click', () => {
+  restarting = !runner.running;
+  restartBtn.classList.remove('tp-attn');
+  setStatus('restarting the runtime…', 'tp-busy');
+  runner.restart().catch(() => {});
+});
 
 // ---- share ----
 $('share').addEventListener('click', async () => {
@@ -171,4 +179,4 @@ window.addEventListener('resize', () => redrawPlots(figuresEl));
 matchMedia('(prefers-color-scheme: dark)').addEventListener?.('change', () => redrawPlots(figuresEl));
 
 // For tests and the curious: the page's parts.
-window.tensorpad = { runner, editor, state, run, graphView, memoryView, showGraph: (g) => { graphView.render(g); selectTab('graph'); }, showMemory: (m) => { memoryView.render(m); selectTab('memory'); }, selectTab };
+window.tensorpad = { runner, editor, state, output, run, graphView, memoryView, showGraph: (g) => { graphView.render(g); selectTab('graph'); }, showMemory: (m) => { memoryView.render(m); selectTab('memory'); }, selectTab };

@@ -1,6 +1,8 @@
 // The page side of the worker: spawn, run, stop (terminate + respawn). One Runner per
 // page; the embed script shares one among all its blocks. Stop must work even when the
 // code is stuck in a synchronous loop, so it never asks the worker: it terminates it.
+// After a fatal run (out of memory, a wasm trap, the worker dying) the runtime is marked
+// worn (`worn`: the reason): restart() gives a fresh one, and the next run() does so itself.
 import { prepare } from './transform.js';
 
 export class Runner {
@@ -14,6 +16,7 @@ export class Runner {
     this.nextId = 1;
     this.pending = null;  // {id, resolve, handlers}
     this.readyPromise = null;
+    this.worn = null;     // why the runtime should be replaced before the next run, or null
   }
 
   /** Starts the worker (once); resolves with its info when the wasm module is loaded. */
@@ -26,6 +29,16 @@ export class Runner {
       this.worker = w;
       const fail = (e) => {
         const message = e.message || 'the worker failed to start (is the page served by web/serve.mjs or another HTTP server?)';
+        if (this.worker !== w) return;
+        this.worn = message;
+        // A worker that dies mid-run ends that run with its error instead of leaving it hanging.
+        const p = this.pending;
+        if (p && this.info) {
+          this.pending = null;
+          const msg = { type: 'done', id: p.id, ok: false, error: { name: 'RuntimeError', message: `the runtime stopped: ${message}`, line: null, fatal: true } };
+          p.handlers.done?.(msg);
+          p.resolve(msg);
+        }
         this.on.fatal?.(message);
         reject(new Error(message));
       };
@@ -50,6 +63,7 @@ export class Runner {
     const h = p.handlers;
     if (msg.type === 'done') {
       this.pending = null;
+      if (msg.error?.fatal) this.worn = `${msg.error.name}: ${msg.error.message}`;
       h.done?.(msg);
       p.resolve(msg);
     } else {
@@ -64,7 +78,7 @@ export class Runner {
    * Resolves with the done message ({ok, error, ms}).
    */
   async run(source, handlers = {}) {
-    if (this.pending) this.stop();
+    if (this.pending || this.worn) this.stop();
     const { code, syntaxError } = prepare(source);
     await this.start();
     const id = this.nextId++;
@@ -91,6 +105,7 @@ export class Runner {
     if (this.worker) this.worker.terminate();
     this.worker = null;
     this.readyPromise = null;
+    this.worn = null;
     if (p) {
       const msg = { type: 'done', id: p.id, ok: false, stopped: true, error: { name: 'Stopped', message: 'stopped by the user', line: null } };
       p.handlers.done?.(msg);
@@ -98,4 +113,7 @@ export class Runner {
     }
     this.start().catch(() => {});
   }
+
+  /** A fresh runtime (new worker, new wasm heap), ending any run: the same as stop(). */
+  restart() { this.stop(); return this.start(); }
 }

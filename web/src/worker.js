@@ -9,6 +9,7 @@
 import * as tensorpad from '../../js/tensorpad.js';
 import { format, inspect } from './inspect.js';
 import { describeGraph, describeMemory } from './capture.js';
+import { createOutQueue } from './outqueue.js';
 
 const torch = tensorpad.default;
 const USER_URL = 'tensorpad-user-code.js';
@@ -38,11 +39,10 @@ function userLine(e, offset) {
 // ---- helpers the user's code sees ------------------------------------------------------------
 let current = null;  // the run in progress: {id, shown, captured, plots}
 
-function post(msg) { self.postMessage(msg); }
-function emit(stream, args) {
-  if (!current) return;
-  post({ type: 'out', id: current.id, stream, text: format(...args) + '\n' });
-}
+const out = createOutQueue((msg) => self.postMessage(msg));
+function post(msg) { out.flush(); self.postMessage(msg); }
+function write(stream, text) { if (current) out.write(current.id, stream, text); }
+function emit(stream, args) { if (current) write(stream, format(...args) + '\n'); }
 const userConsole = {
   log: (...a) => emit('out', a), info: (...a) => emit('out', a), debug: (...a) => emit('out', a),
   warn: (...a) => emit('err', a), error: (...a) => emit('err', a),
@@ -112,8 +112,8 @@ function progress(value, total, text = '') {
 // Enough of Node's `process` for example scripts that write progress or read argv/env.
 class ExitSignal { constructor(code) { this.code = code; } }
 const userProcess = {
-  stdout: { write: (s) => { if (current) post({ type: 'out', id: current.id, stream: 'out', text: String(s) }); return true; } },
-  stderr: { write: (s) => { if (current) post({ type: 'out', id: current.id, stream: 'err', text: String(s) }); return true; } },
+  stdout: { write: (s) => { write('out', String(s)); return true; } },
+  stderr: { write: (s) => { write('err', String(s)); return true; } },
   argv: ['node', 'playground'], env: {}, platform: 'browser', versions: {},
   exit: (code = 0) => { throw new ExitSignal(code); },
   hrtime: Object.assign(() => { const t = performance.now(); return [Math.floor(t / 1e3), Math.round((t % 1e3) * 1e6)]; },
@@ -133,6 +133,7 @@ function __yield() {
   const now = performance.now();
   if (now - lastYield < 8) return undefined;
   lastYield = now;
+  out.flush();
   return macrotask().then(() => { lastYield = performance.now(); });
 }
 
@@ -181,12 +182,16 @@ function expand(vars) {
 function describeError(e) {
   if (e instanceof ExitSignal) return e.code === 0 ? null : { name: 'Exit', message: `process.exit(${e.code})`, line: null };
   const where = userLine(e, measuredOffset ?? 0);
+  const message = e?.message ?? String(e);
   return {
     name: e?.name ?? 'Error',
-    message: e?.message ?? String(e),
+    message,
     line: where?.line ?? null,
     col: where?.col ?? null,
     syntax: e instanceof SyntaxError && !where,
+    // The runtime itself may be worn out (a heap grown to its limit never shrinks; a trap
+    // may leave the core mid-update): the page offers a fresh worker, and uses one next Run.
+    fatal: e instanceof WebAssembly.RuntimeError || /not enough memory|out of memory|Array buffer allocation failed|WebAssembly\.Memory/i.test(message),
   };
 }
 

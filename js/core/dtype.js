@@ -1,0 +1,68 @@
+// dtypes: read from the core at load time (names, item sizes), never mirrored by hand,
+// plus the TypedArray kind that numpy()/from_numpy use for each.
+import { W, cstr } from './wasm.js';
+
+const arrayTypes = {
+  float32: Float32Array, float64: Float64Array, int32: Int32Array, int64: BigInt64Array, bool: Uint8Array,
+};
+
+// Note [No public constructor takes a raw value]: only this module makes dtypes (one per core
+// code, at load time); `new torch.dtype(...)` throws as Python's does.
+const MAKE = Symbol('dtype.make');
+
+export class dtype {
+  constructor(token, code) {
+    if (token !== MAKE) throw new TypeError("cannot create 'torch.dtype' instances");
+    this.code = code;
+    this.name = cstr(W.tp_dtype_name(code));
+    this.itemsize = W.tp_dtype_itemsize(code);
+    this.is_floating_point = !!W.tp_dtype_is_floating(code);
+    this.is_complex = false;
+    this.is_signed = this.name !== 'bool';
+    this.ArrayType = arrayTypes[this.name];
+    Object.freeze(this);
+  }
+  toString() { return `torch.${this.name}`; }
+  [Symbol.for('nodejs.util.inspect.custom')]() { return this.toString(); }
+}
+
+/** dtypes by code, in the core's order. */
+export const dtypes = [];
+for (let code = 0; W.tp_dtype_name(code); code++) dtypes.push(new dtype(MAKE, code));
+export const byName = Object.fromEntries(dtypes.map((d) => [d.name, d]));
+
+/** The dtype a TypedArray's data becomes (contract: "Decisions where JS and Python differ"). */
+export function dtypeOfArray(a) {
+  if (a instanceof Float32Array) return byName.float32;
+  if (a instanceof Float64Array) return byName.float64;
+  if (a instanceof Int32Array || a instanceof Int16Array || a instanceof Int8Array || a instanceof Uint16Array) return byName.int32;
+  if (a instanceof BigInt64Array || a instanceof BigUint64Array || a instanceof Uint32Array) return byName.int64;
+  if (a instanceof Uint8Array || a instanceof Uint8ClampedArray) return byName.bool;
+  return null;
+}
+
+export function promoteTypes(a, b) { return dtypes[W.tp_promote_types(a.code, b.code)]; }
+
+/** torch.get_default_dtype(): the core keeps it (dtype.c), so promotion and creation agree. */
+export const defaultFloat = () => dtypes[W.tp_get_default_dtype()];
+
+export function toDtype(d, fname = 'tensor') {
+  if (d instanceof dtype) return d;
+  if (typeof d === 'string') {
+    const n = d.replace(/^torch\./, '');
+    const alias = { float: 'float32', double: 'float64', int: 'int32', long: 'int64' }[n] ?? n;
+    if (byName[alias]) return byName[alias];
+  }
+  throw new TypeError(`${fname}(): argument 'dtype' must be torch.dtype, not ${describe(d)}`);
+}
+
+export function describe(v) {
+  if (v === null || v === undefined) return 'NoneType';  // JS's undefined is Python's None (an argument not given)
+  if (typeof v === 'bigint') return 'int';
+  if (Array.isArray(v)) return 'list';
+  if (typeof v === 'number') return Number.isInteger(v) ? 'int' : 'float';
+  if (typeof v === 'string') return 'str';
+  if (typeof v === 'boolean') return 'bool';
+  if (v instanceof dtype) return 'torch.dtype';
+  return v?.constructor?.pyName ?? v?.constructor?.name ?? typeof v;  // pyName: torch._C.Generator
+}

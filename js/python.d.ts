@@ -1,0 +1,46 @@
+// Types for `tensorpad/python` (js/python.js): CPython (Pyodide) with tensorpad's torch.
+
+export interface LoadPythonOptions {
+  /** Receives the program's stdout as text, as it is written. Default: process.stdout / console.log. */
+  stdout?: (text: string) => void;
+  /** Receives the program's stderr (tracebacks of `print`ed warnings) as text. */
+  stderr?: (text: string) => void;
+  /** Where Pyodide's files (pyodide.mjs, pyodide.asm.wasm, python_stdlib.zip, ...) are served; default in Node: the npm package. */
+  indexURL?: string;
+  /** The Python package as one file (dist/tensorpad-python.json); default in Node: the package's python/ folder. */
+  packageURL?: string | URL;
+  /** sys.argv (default ['']). */
+  argv?: string[];
+  /** Node only: a folder mounted into the interpreter (NODEFS) and made the current one. */
+  cwd?: string;
+  /** Node: restore a start-up snapshot kept in the OS's temporary folder (about 3x faster; default false: it has crashed V8 under `node --test`). */
+  snapshot?: boolean;
+  /** Environment variables of the interpreter. */
+  env?: Record<string, string>;
+}
+
+/** The Error `run` rejects with: its message is the Python traceback. */
+export interface PythonRunError extends Error {
+  /** The exception's class name: 'RuntimeError', 'IndexError', 'SystemExit', ... */
+  pythonType: string;
+  /** str() of the exception. */
+  pythonMessage: string;
+  /** The traceback text, as Python prints it (also `message`). */
+  traceback?: string;
+  /** For SystemExit: the exit status. */
+  exitCode?: number;
+}
+
+export interface Python {
+  /** Runs code in the one persistent __main__ namespace; rejects with a PythonRunError. */
+  run(code: string, options?: { filename?: string }): Promise<void>;
+  /** A fresh __main__, and torch's global state as a new process has it (seed, print options, grad mode, default dtype, warnings shown). */
+  reset(): void;
+  /** Raises KeyboardInterrupt in running code (needs SharedArrayBuffer: Node, workers, cross-origin-isolated pages). */
+  interrupt(): void;
+  /** The Pyodide instance underneath. */
+  pyodide: unknown;
+}
+
+/** Starts CPython with tensorpad's torch installed (about 2 s on a quiet machine). */
+export function loadPython(options?: LoadPythonOptions): Promise<Python>;

@@ -1,0 +1,355 @@
+// What Python mode needs from the JS layer, in one file (so that a change to tensor.js's
+// internals has one place to follow). The Python `torch` package (python/torch/) calls the
+// core's exports `W` itself on its hot path, with plain numbers; everything else goes
+// through `call` below, which turns handle numbers into JS Tensors for the duration of one
+// call of the public JS API and turns what it returns back into handles and plain data.
+//
+// Result encoding (read by python/torch/_bridge.py): primitives pass as they are; anything
+// else is an Array [kind, ...]: 1 tensor (a retained handle), 2 torch.Size, 3 tuple,
+// 4 named tuple (fname, items), 5 dtype (code), 6 device, 7 grad_fn node (a retained node
+// pointer), 8 an opaque JS object (kept in `objects` until Python takes it), 9 list.
+import torch from './tensorpad.js';
+import { W, cstr, memory, check, checkStatus, TensorError, setHookHandler } from './core/wasm.js';
+import { Tensor, Size, Tuple, wrap, scope, Slice, Ellipsis, device } from './tensor/tensor.js';
+import { dtype, dtypes } from './core/dtype.js';
+import { PyFloat, setWarningSink, resetWarnings } from './core/args.js';
+import { OP } from './tensor/ops.js';
+import { Node } from './autograd/autograd.js';
+import { Generator } from './core/generator.js';
+
+export { W, torch, OP };
+
+/** The Tensor methods and torch.* functions Python forwards, discovered at load time. */
+export function tensorMethods() { return members().filter(([, getter]) => !getter).map(([k]) => k); }
+/** The Tensor properties that are getters in JS (T, mT, H, real, ...): properties in Python too. */
+export function tensorGetters() { return members().filter(([, getter]) => getter).map(([k]) => k); }
+function members() {
+  const seen = new Map();
+  for (let p = Tensor.prototype; p && p !== Object.prototype; p = Object.getPrototypeOf(p)) {
+    for (const k of Object.getOwnPropertyNames(p)) {
+      if (k === 'constructor' || k.startsWith('_') || seen.has(k)) continue;
+      const d = Object.getOwnPropertyDescriptor(p, k);
+      seen.set(k, !!d.get);
+    }
+  }
+  return [...seen];
+}
+export function namespaceNames(path) {
+  const ns = resolve(path);
+  return Object.keys(ns).filter((k) => typeof ns[k] === 'function' && !k.startsWith('_'));
+}
+function resolve(path) {
+  let o = torch;
+  for (const part of path ? path.split('.') : []) o = o?.[part];
+  if (o === undefined) throw new TensorError(`torch.${path} does not exist in tensorpad`);
+  return o;
+}
+
+// ---- arguments -------------------------------------------------------------------------
+// Python sends JS Arrays and Objects made by pyodide's to_js. Markers: {$t: handle} a tensor,
+// {$f: x} a float with an integral value, {$s: [start, stop, step]} a slice, {$e: 1} Ellipsis,
+// {$d: code} a dtype, {$o: id} an object Python got from us earlier.
+const objects = new Map();
+let nextObject = 1;
+
+function decodeArg(v) {
+  if (v === undefined || v === null) return null;
+  if (typeof v !== 'object') return v;
+  if (Array.isArray(v)) return v.map(decodeArg);
+  if (v instanceof Tensor || v instanceof dtype || v instanceof Generator) return v;
+  if ('$t' in v) {
+    W.tp_tensor_retain(v.$t);
+    return wrap(v.$t);  // joins the enclosing scope: released when the call ends
+  }
+  if ('$f' in v) return new PyFloat(v.$f);
+  if ('$d' in v) return dtypes[v.$d];
+  if ('$s' in v) return new Slice(v.$s[0], v.$s[1], v.$s[2]);
+  if ('$e' in v) return Ellipsis;
+  if ('$o' in v) return objects.get(v.$o);
+  if (Object.getPrototypeOf(v) !== Object.prototype) return v;
+  const o = {};
+  for (const k of Object.keys(v)) o[k] = decodeArg(v[k]);
+  return o;
+}
+
+// A PyFloat reaches only the calls that tell int from float by a scalar's type (the op
+// table's binaries, where, clamp); elsewhere an integral float is the plain number.
+const FLOAT_AWARE = new Set(['where', 'clamp', 'clip', 'clamp_', 'clip_', 'clamp_min', 'clamp_max', 'add', 'sub', 'mul', 'div', 'true_divide', 'floor_divide', 'remainder', 'fmod', 'pow',
+  'float_power', 'xlogy', 'rsub', 'subtract', 'multiply', 'divide', 'eq', 'ne', 'lt', 'le', 'gt', 'ge',
+  'add_', 'sub_', 'mul_', 'div_', 'pow_', 'remainder_', 'fmod_']);
+function plainFloats(v) {
+  if (v instanceof PyFloat) return v.value;
+  if (Array.isArray(v)) return v.map(plainFloats);
+  if (v && typeof v === 'object' && Object.getPrototypeOf(v) === Object.prototype && !Object.isFrozen(v)) {  // not Ellipsis
+    const o = {};
+    for (const k of Object.keys(v)) o[k] = plainFloats(v[k]);
+    return o;
+  }
+  return v;
+}
+
+// ---- results ---------------------------------------------------------------------------
+function encode(r) {
+  if (r === undefined || r === null) return null;
+  const t = typeof r;
+  if (t === 'number' || t === 'boolean' || t === 'string') return r;
+  if (t === 'bigint') return Number(r);
+  if (r instanceof Tensor) {
+    W.tp_tensor_retain(r._ptr);
+    return [1, r._ptr];
+  }
+  if (r instanceof Size) return [2, Array.from(r)];
+  if (r instanceof dtype) return [5, r.code];
+  if (r === device) return [6];
+  if (r instanceof Node) {
+    W.tp_node_retain_ptr(r._ptr);
+    return [7, r._ptr];
+  }
+  if (Array.isArray(r)) {
+    const items = Array.from(r, encode);
+    if (typeof r.fname === 'string') return [4, r.fname, items];
+    return [r instanceof Tuple || r.constructor === Array ? 3 : 9, items];
+  }
+  const id = nextObject++;
+  objects.set(id, r);
+  return [8, id];
+}
+
+/** Hands Python the JS object behind an [8, id] result (and forgets it here). */
+export function takeObject(id) {
+  const o = objects.get(id);
+  objects.delete(id);
+  return o;
+}
+/** Keeps a JS object Python holds, so it can be passed back as {$o: id}. */
+export function keepObject(o) {
+  const id = nextObject++;
+  objects.set(id, o);
+  return id;
+}
+export function dropObject(id) { objects.delete(id); }
+
+// ---- errors ----------------------------------------------------------------------------
+// Note [Python exception classes]: PyTorch raises TypeError for argument errors (JS
+// TypeErrors here), IndexError for out-of-range indices, ValueError and
+// NotImplementedError for a few texts; everything else from the core is a RuntimeError.
+// An error may carry its class itself (err.pythonType); otherwise it is read from the text.
+const TEXT_CLASSES = [
+  [/^index -?\d+ is out of bounds for dimension|^Index -?\d+ is out of bounds|^too many indices for tensor of dimension|out of range \(expected to be in range of/, 'IndexError'],
+  [/^Dimension out of range/, 'IndexError'],
+  [/^Target -?\d+ is out of bounds\.|^index out of range in self/, 'IndexError'],
+  [/^IndexError: /, 'IndexError'],
+  [/^NotImplementedError|is not implemented|not implemented for/, 'NotImplementedError'],
+  [/^ValueError: |^only one element tensors can be converted|^not enough values to unpack/, 'ValueError'],
+];
+export function errorInfo(e) {
+  if (e && e.pythonType) return [e.pythonType, e.message];
+  const msg = e && e.message !== undefined ? String(e.message) : String(e);
+  if (e instanceof TypeError) return ['TypeError', msg];
+  if (e instanceof RangeError) return ['RuntimeError', msg];
+  for (const [re, cls] of TEXT_CLASSES) if (re.test(msg)) return [cls, msg.replace(/^(IndexError|ValueError|NotImplementedError): /, '')];
+  return ['RuntimeError', msg];
+}
+
+let lastErr = null;
+/** The [class, message] of the error the last failed `call` raised. */
+export function lastCallError() { return lastErr; }
+export function coreError() { return errorInfo(new TensorError(cstr(W.tp_last_error()))); }
+
+// ---- the generic call ------------------------------------------------------------------
+/** Calls torch[path](...args, kwargs) or, with self >= 0, the Tensor method `path` of the
+ * tensor with that handle. Returns the encoded result, or undefined after an error
+ * (lastCallError() says which). */
+export function call(path, self, args, kwargs) {
+  lastErr = null;
+  try {
+    return scope(() => {
+      const name = path.slice(path.lastIndexOf('.') + 1);
+      let a = args ? decodeArg(args) : [];
+      let kw = kwargs ? decodeArg(kwargs) : null;
+      if (!FLOAT_AWARE.has(name)) {
+        a = plainFloats(a);
+        if (kw) kw = plainFloats(kw);
+      }
+      if (kw && Object.keys(kw).length) a.push(kw);
+      let r;
+      if (self >= 0) {
+        W.tp_tensor_retain(self);
+        const t = wrap(self);
+        const f = t[path];
+        if (typeof f !== 'function') {
+          if (a.length) throw new TypeError(`'${path}' is not callable`);
+          r = f;
+        } else {
+          r = f.apply(t, a);
+        }
+      } else {
+        const dot = path.lastIndexOf('.');
+        const owner = dot < 0 ? torch : resolve(path.slice(0, dot));
+        const f = owner[name];
+        if (typeof f !== 'function') throw new TypeError(`torch.${path} is not a function in tensorpad`);
+        r = /^[A-Z]/.test(name) && f.prototype ? new f(...a) : f.apply(owner, a);
+      }
+      return encode(r);
+    });
+  } catch (e) {
+    if (e?.constructor?.name === 'PythonError') throw e;  // a Python hook's own exception: pyodide re-raises it
+    lastErr = errorInfo(e);
+    return undefined;
+  }
+}
+
+/** Calls a method of a JS object Python holds ({$o: id} / a kept id). */
+export function callObject(id, name, args, kwargs) {
+  lastErr = null;
+  try {
+    return scope(() => {
+      const o = objects.get(id);
+      let a = args ? plainFloats(decodeArg(args)) : [];
+      const kw = kwargs ? plainFloats(decodeArg(kwargs)) : null;
+      if (kw && Object.keys(kw).length) a.push(kw);
+      const f = o[name];
+      return encode(typeof f === 'function' ? f.apply(o, a) : f);
+    });
+  } catch (e) {
+    lastErr = errorInfo(e);
+    return undefined;
+  }
+}
+
+// ---- printing, grad_fn, hooks, warnings ---------------------------------------------------
+/** PyTorch's repr of the tensor with handle h. */
+export function repr(h, gradFnName) {
+  const node = W.tp_tensor_grad_fn(h);
+  const name = gradFnName ?? (node ? cstr(W.tp_node_name(node)).split('::').pop() : '');
+  let s = 0;
+  if (name) {
+    const bytes = new TextEncoder().encode(name);
+    s = check(W.tp_malloc(bytes.length + 1));
+    const v = new Uint8Array(memory.buffer, s, bytes.length + 1);
+    v.set(bytes);
+    v[bytes.length] = 0;
+  }
+  try {
+    const p = W.tp_repr(h, s);
+    if (!p) return undefined;
+    return cstr(p);
+  } finally {
+    if (s) W.tp_free(s);
+  }
+}
+export function nodeName(p) { return cstr(W.tp_node_name(p)); }
+export function str(p) { return cstr(p); }
+
+/** register_hook with a Python callable: fn(gradHandle) -> handle (retained) or 0. Returns
+ * the JS handle object (kept: Python removes it with callObject(id, 'remove')). */
+export function registerHook(h, fn, name) {
+  W.tp_tensor_retain(h);
+  const t = wrap(h);
+  try {
+    const hook = (g) => {
+      W.tp_tensor_retain(g._ptr);
+      const r = fn(g._ptr);
+      return r ? wrap(r) : undefined;
+    };
+    Object.defineProperty(hook, 'name', { value: name });
+    return keepObject(t.register_hook(hook));
+  } finally {
+    t.dispose();
+  }
+}
+
+/** Routes the library's warnings to Python's warnings module (sink(category, message, once)). */
+export function setWarnings(sink) { setWarningSink(sink); }
+export { resetWarnings };
+
+/** Everything torch keeps between programs, back to a fresh process's state. */
+export function resetState() {
+  W.tp_set_grad_enabled(1);
+  torch.set_default_dtype(torch.float32);
+  torch.set_printoptions({ precision: 4, threshold: 1000, edgeitems: 3, linewidth: 80, sci_mode: null });
+  torch.manual_seed(67280421310721);
+  resetWarnings();
+  objects.clear();
+}
+
+export function memoryStats() {
+  return [W.tp_live_tensors(), W.tp_live_bytes(), W.tp_peak_bytes(), memory.buffer.byteLength];
+}
+
+export { setHookHandler };
+
+// ---- creation from Python data -------------------------------------------------------------
+/** A new tensor of dtype `code` and shape `shape` from a flat JS Array of numbers (copied). */
+export function fromFlat(values, shape, code) {
+  const n = values.length;
+  // Integers beyond 2^53 keep every bit only on the way to an integer dtype (2, 3: int32,
+  // int64); for the others (and inf/NaN, which no BigInt holds) a double is what is stored.
+  const intTarget = code === 2 || code === 3;
+  const big = intTarget && values.some((v) => typeof v === 'bigint' || (Number.isInteger(v) && Math.abs(v) > 9007199254740992));
+  if (!big && values.some((v) => typeof v === 'bigint')) values = values.map(Number);
+  const bytes = Math.max(n, 1) * 8;
+  const p = check(W.tp_malloc(bytes));
+  try {
+    if (big) {
+      const a = new BigInt64Array(memory.buffer, p, n);
+      for (let i = 0; i < n; i++) a[i] = BigInt(typeof values[i] === 'bigint' ? values[i] : Math.trunc(values[i]));
+    } else {
+      new Float64Array(memory.buffer, p, n).set(values);
+    }
+    const sp = W.tp_args();
+    new Float64Array(memory.buffer, sp, shape.length).set(shape);
+    return W.tp_from_buffer(p, big ? 3 : 1, shape.length, sp, code);
+  } finally {
+    W.tp_free(p);
+  }
+}
+
+/** Writes numbers into the core's scratch vector (tp_args) and returns its address. */
+export function scratch(values) {
+  const sp = W.tp_args();
+  new Float64Array(memory.buffer, sp, values.length).set(values);
+  return sp;
+}
+
+/** t.tolist() as nested JS Arrays of numbers/booleans (Python makes them lists). */
+export function tolist(h) {
+  W.tp_tensor_retain(h);
+  const t = wrap(h);
+  try {
+    const r = t.tolist();
+    return Array.isArray(r) ? r : [r];
+  } finally {
+    t.dispose();
+  }
+}
+// ---- the hot path's crossings -----------------------------------------------------------
+// Note [Deferred release]: a Python call into JS costs ~0.5 us, as much as a tiny op. So a
+// Python tensor's __del__ queues its handle, and the next hot op carries one queued handle
+// along and releases it in the same crossing (`r`; 0: none); a queue of 8 is flushed with
+// one call. A handle waits at most until the next op: memory still follows the names.
+export const hot = {
+  bs(op, h, s, kind, form, alpha, r) {
+    if (r) W.tp_tensor_release(r);
+    return W.tp_binary_scalar(op, h, s, kind, form, alpha);
+  },
+  bt(op, a, b, alpha, r) {
+    if (r) W.tp_tensor_release(r);
+    return W.tp_binary(op, a, b, alpha);
+  },
+  un(op, h, r) {
+    if (r) W.tp_tensor_release(r);
+    return W.tp_unary(op, h);
+  },
+  lin(id, a, b, r) {
+    if (r) W.tp_tensor_release(r);
+    return W.tp_linalg(id, a, b);
+  },
+  red(op, h, r) {
+    if (r) W.tp_tensor_release(r);
+    return W.tp_reduce(op, h, -1, 0, 0, 0, -1);
+  },
+  release(...hs) {
+    for (const h of hs) W.tp_tensor_release(h);
+  },
+};

@@ -1,0 +1,262 @@
+"""Creation from Python data and the factories whose result dtype depends on Python's
+int/float/bool: torch.tensor, full, arange, the legacy torch.Tensor(...) constructor,
+Tensor.to / type, deepcopy."""
+from pyodide.ffi import to_js
+from . import _bridge
+from ._bridge import W, raise_core, call
+from ._tensor import Tensor, _wrap
+from . import _dtype as D
+from . import _device
+
+_from_flat = _bridge.B.fromFlat
+_SCALARS = (bool, int, float)
+
+
+def _default():
+    return D.by_code(W.tp_get_default_dtype())
+
+
+def _infer(data, shape, flat, depth, kind):
+    """Walks nested sequences: appends the numbers to flat, checks the shape, returns the
+    widest Python kind seen (0 bool, 1 int, 2 float)."""
+    t = type(data)
+    if t is float:
+        flat.append(data)
+        return 2
+    if t is int:
+        flat.append(data)
+        return max(kind, 1)
+    if t is bool:
+        flat.append(1 if data else 0)
+        return kind
+    if isinstance(data, Tensor):
+        if data.dim() != 0 or depth == 0:
+            return _infer(data.tolist(), shape, flat, depth, max(kind, _tensor_kind(data)))
+        flat.append(data.item())
+        return max(kind, _tensor_kind(data))
+    if isinstance(data, (list, tuple)) or (hasattr(data, '__len__') and hasattr(data, '__getitem__') and not isinstance(data, (str, bytes, dict))):
+        n = len(data)
+        if depth == len(shape):
+            shape.append(n)
+        elif shape[depth] != n:
+            raise ValueError(f'expected sequence of length {shape[depth]} at dim {depth} (got {n})')
+        for x in data:
+            if depth + 1 < len(shape) and not _is_seq(x):
+                raise TypeError('not a sequence')
+            kind = _infer(x, shape, flat, depth + 1, kind)
+        return kind
+    if isinstance(data, float):
+        flat.append(float(data))
+        return 2
+    if isinstance(data, int):
+        flat.append(int(data))
+        return max(kind, 1)
+    if hasattr(data, '__float__') and hasattr(data, 'dtype'):
+        flat.append(float(data))
+        return 2
+    raise TypeError(f"Could not infer dtype of {type(data).__name__}")
+
+
+def _is_seq(x):
+    return isinstance(x, (list, tuple, Tensor)) and not (isinstance(x, Tensor) and x.dim() == 0)
+
+
+def _tensor_kind(t):
+    d = t.dtype
+    return 2 if d.is_floating_point else 0 if d is D.bool_ else 1
+
+
+def _np_tensor(data):
+    t = getattr(data, '_t', None)
+    return t if isinstance(t, Tensor) else None
+
+
+def tensor(data, *, dtype=None, device=None, requires_grad=False, pin_memory=False):
+    _device.check(device)
+    if isinstance(data, Tensor):
+        from ._warnings import warn
+        warn('To copy construct from a tensor, it is recommended to use sourceTensor.clone().detach() or '
+             'sourceTensor.clone().detach().requires_grad_(True), rather than torch.tensor(sourceTensor).', UserWarning)
+        t = data.detach().to(dtype=dtype if dtype is not None else data.dtype, copy=True)
+        return t.requires_grad_(True) if requires_grad else t
+    npt = _np_tensor(data)
+    if npt is not None:
+        t = npt.detach().to(dtype=dtype if dtype is not None else npt.dtype, copy=True)
+        return t.requires_grad_(True) if requires_grad else t
+    shape, flat = [], []
+    kind = _infer(data, shape, flat, 0, 0)
+    if dtype is None:
+        dtype = _default() if not flat or kind == 2 else D.int64 if kind == 1 else D.bool_
+    if requires_grad and not dtype.is_floating_point:
+        raise RuntimeError('Only Tensors of floating point and complex dtype can require gradients')
+    h = _from_flat(to_js(flat), to_js(shape), dtype._code())
+    if not h:
+        raise_core()
+    t = _wrap(h)
+    if requires_grad:
+        t.requires_grad_(True)
+    return t
+
+
+def as_tensor(data, dtype=None, device=None):
+    if isinstance(data, Tensor):
+        if dtype is None or dtype is data.dtype:
+            return data
+        return data.to(dtype)
+    npt = _np_tensor(data)
+    if npt is not None:
+        return npt.detach() if dtype is None or dtype is npt.dtype else npt.to(dtype)
+    return tensor(data, dtype=dtype, device=device)
+
+
+def _fill_dtype(v):
+    if isinstance(v, bool):
+        return D.bool_
+    if isinstance(v, int):
+        return D.int64
+    if isinstance(v, Tensor):
+        return v.dtype
+    return _default()
+
+
+def full(size, fill_value, *, out=None, dtype=None, layout=None, device=None, pin_memory=False, requires_grad=False):
+    _device.check(device)
+    if dtype is None:
+        dtype = _fill_dtype(fill_value)
+    return call('full', -1, (size, fill_value), {'dtype': dtype, 'requires_grad': requires_grad})
+
+
+def full_like(input, fill_value, *, dtype=None, layout=None, device=None, pin_memory=False, requires_grad=False,
+              memory_format=None):
+    _device.check(device)
+    kw = {'requires_grad': requires_grad}
+    if dtype is not None:
+        kw['dtype'] = dtype
+    return call('full_like', -1, (input, fill_value), kw)
+
+
+def scalar_tensor(s, *, dtype=None, layout=None, device=None, pin_memory=False, requires_grad=False):
+    return full((), s, dtype=dtype if dtype is not None else _default(), requires_grad=requires_grad)
+
+
+def scalar_tensor_like(s, t):
+    """Python's wrapped number: a 0-d tensor of the number's own kind (for reflected ops)."""
+    return full((), s, dtype=D.int64 if isinstance(s, int) and not isinstance(s, bool) else D.bool_ if isinstance(s, bool) else D.float64)
+
+
+def arange(start, end=None, step=1, *, out=None, dtype=None, layout=None, device=None, pin_memory=False,
+           requires_grad=False):
+    _device.check(device)
+    if end is None:
+        start, end = 0, start
+    vals = [v.item() if isinstance(v, Tensor) else v for v in (start, end, step)]
+    if dtype is None:
+        dtype = D.int64 if all(isinstance(v, int) for v in vals) else _default()
+    return call('arange', -1, tuple(vals), {'dtype': dtype, 'requires_grad': requires_grad})
+
+
+def legacy_new(cls, args, kwargs):
+    """torch.Tensor(...): sizes give an uninitialised float tensor, a sequence gives data."""
+    device = kwargs.pop('device', None)
+    _device.check(device)
+    if kwargs:
+        raise TypeError(f"new() got an unexpected keyword argument '{next(iter(kwargs))}'")
+    if len(args) == 1 and isinstance(args[0], Tensor):
+        t = args[0].detach()
+    elif len(args) == 1 and isinstance(args[0], (list, tuple)) and not all(isinstance(a, int) for a in args):
+        t = tensor(args[0], dtype=D.float32)
+    elif len(args) == 1 and _np_tensor(args[0]) is not None:
+        t = tensor(args[0], dtype=D.float32)
+    elif all(isinstance(a, int) and not isinstance(a, bool) for a in args):
+        t = call('empty', -1, args, {'dtype': D.float32}) if args else call('empty', -1, (0,), {'dtype': D.float32})
+    elif len(args) == 1 and isinstance(args[0], (list, tuple)):
+        t = tensor(args[0], dtype=D.float32)
+    else:
+        raise TypeError('new() received an invalid combination of arguments')
+    if cls is Tensor:
+        return t
+    return Tensor._make_subclass(cls, t, False)
+
+
+def tensor_to(self, args, kwargs):
+    dtype = kwargs.pop('dtype', None)
+    device = kwargs.pop('device', None)
+    copy = kwargs.pop('copy', False)
+    kwargs.pop('non_blocking', None)
+    kwargs.pop('memory_format', None)
+    if kwargs:
+        raise TypeError(f"to() received an invalid combination of arguments - got an unexpected keyword argument '{next(iter(kwargs))}'")
+    pos = list(args)
+    for i, a in enumerate(pos):
+        if isinstance(a, Tensor):
+            dtype = a.dtype
+        elif isinstance(a, D.dtype):
+            dtype = a
+        elif isinstance(a, (str, _device.device)):
+            device = a
+        elif isinstance(a, bool) and i > 0:
+            if i == len(pos) - 1 or isinstance(pos[i - 1], (bool,)):
+                copy = a
+        elif isinstance(a, int):
+            device = _device.device('cuda', a)
+        elif a is None:
+            continue
+        else:
+            raise TypeError(f'to() received an invalid combination of arguments - got ({type(a).__name__})')
+    _device.check(device)
+    if dtype is None:
+        dtype = self.dtype
+    h = W.tp_to_dtype(self._h, dtype._code(), 1 if copy else 0)
+    if not h:
+        raise_core()
+    if h == self._h:
+        W.tp_tensor_release(h)
+        return self
+    return _wrap(h)
+
+
+def tensor_type(self, dtype):
+    if isinstance(dtype, str):
+        names = {'torch.FloatTensor': D.float32, 'torch.DoubleTensor': D.float64, 'torch.IntTensor': D.int32,
+                 'torch.LongTensor': D.int64, 'torch.BoolTensor': D.bool_}
+        if dtype not in names:
+            raise ValueError(f'invalid type: {dtype!r}')
+        dtype = names[dtype]
+    return self.to(dtype)
+
+
+def deepcopy(self, memo):
+    if not self.is_leaf:
+        raise RuntimeError('Only Tensors created explicitly by the user (graph leaves) support the deepcopy '
+                           'protocol at the moment')
+    if id(self) in memo:
+        return memo[id(self)]
+    import copy as _copy
+    with _no_grad():
+        new = self.clone()
+    if type(self) is not Tensor:
+        new = type(self)._make_subclass(type(self), new, self.requires_grad) if hasattr(type(self), '_make_subclass') else new
+    elif self.requires_grad:
+        new.requires_grad_(True)
+    g = self.grad if self.is_leaf else None
+    if g is not None:
+        new.grad = _copy.deepcopy(g, memo)
+    d = getattr(self, '__dict__', None)
+    if d:
+        for k, v in d.items():
+            setattr(new, k, _copy.deepcopy(v, memo))
+    memo[id(self)] = new
+    return new
+
+
+class _no_grad:
+    def __enter__(self):
+        self.prev = W.tp_set_grad_enabled(0)
+
+    def __exit__(self, *a):
+        W.tp_set_grad_enabled(self.prev)
+
+
+def rebuild(data, dtype_name, requires_grad):
+    t = tensor(data, dtype=D._by_name(dtype_name))
+    return t.requires_grad_(True) if requires_grad else t

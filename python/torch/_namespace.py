@@ -1,0 +1,24 @@
+"""Forwarders for a JS namespace (torch.linalg, torch.nn.functional, ...)."""
+from . import _bridge
+from ._bridge import call
+
+
+def forwarder(path, name):
+    full = f'{path}.{name}' if path else name
+
+    def f(*args, **kwargs):
+        return call(full, -1, args, kwargs)
+    f.__name__ = name
+    f.__qualname__ = name
+    return f
+
+
+def install(g, path, skip=()):
+    try:
+        names = _bridge.B.namespaceNames(path).to_py()
+    except Exception:
+        return
+    for name in names:
+        if name in g or name in skip:
+            continue
+        g[name] = forwarder(path, name)

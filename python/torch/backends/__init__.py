@@ -1,0 +1,2 @@
+"""torch.backends: no accelerator backends in tensorpad."""
+from . import mps, cudnn  # noqa: F401

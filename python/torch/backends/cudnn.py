@@ -1,0 +1,7 @@
+enabled = False
+deterministic = False
+benchmark = False
+
+
+def is_available():
+    return False

@@ -1,0 +1,241 @@
+/* nnloss.c — the torch.nn losses that PyTorch 1.13 runs as single ATen ops with a grad_fn of
+ * their own: smooth_l1_loss (SmoothL1LossBackward0), huber_loss (HuberLossBackward0) and
+ * soft_margin_loss (SoftMarginLossBackward0). The forward composes existing entry points below
+ * autograd (Note [Below autograd]) and records one TP_GRAD_NNLOSS node (iv: which loss and the
+ * reduction; s[0]: beta or delta) whose formula is the nnloss block at the end of
+ * derivatives.c. The other losses are composites, in js/nn_loss.js. Compiled for size (-Os).
+ */
+#include <math.h>
+#include "internal.h"
+#include "autograd.h"
+#include "derivatives.h"
+
+static const char *const LOSS_NAME[] = {"SmoothL1LossBackward0", "HuberLossBackward0", "SoftMarginLossBackward0"};
+
+/* a op s with s a Python float (below autograd, so the form does not matter). */
+static tp_tensor *sc(int op, tp_tensor *x, double s) { return x ? tp_binary_scalar(op, x, s, TP_SCALAR_FLOAT, TP_FORM_PY, 1) : NULL; }
+static tp_tensor *drop(tp_tensor *t, tp_tensor *keep) {  /* releases t, returns keep */
+  if (t) tp_tensor_release(t);
+  return keep;
+}
+
+/* The unreduced loss of (x, y); NULL with PyTorch's message on failure. */
+static tp_tensor *pointwise(int which, tp_tensor *x, tp_tensor *y, double p) {
+  if (which == TP_NNLOSS_SOFT_MARGIN) {
+    /* ATen: output = empty_like(input); neg_out(output, input).mul_(target).exp_().log1p_() */
+    int pt = tp_promote_types(x->dtype, y->dtype);
+    if (!tp_dtype_is_floating(x->dtype))
+      return tp_fail("result type %s can't be cast to the desired output type %s",
+                     tp_dtype_title(tp_dtype_is_floating(pt) ? pt : tp_get_default_dtype()), tp_dtype_title(x->dtype));
+    tp_tensor *m = tp_binary(TP_OP_MUL, x, y, 1);
+    if (!m) return NULL;
+    if (m->ndim != x->ndim || !tp_tensor_same_shape(m, x)) {
+      char a[128], b[128];
+      tp_format_shape(a, sizeof a, x->ndim, x->shape);
+      tp_format_shape(b, sizeof b, m->ndim, m->shape);
+      tp_tensor_release(m);
+      return tp_fail("output with shape %s doesn't match the broadcast shape %s", a, b);
+    }
+    tp_tensor *e = tp_unary(TP_OP_NEG, m);
+    tp_tensor *ex = drop(m, e ? tp_unary(TP_OP_EXP, e) : NULL);
+    tp_tensor *out = drop(e, ex ? tp_unary(TP_OP_LOG1P, ex) : NULL);
+    drop(ex, NULL);
+    if (out && out->dtype != x->dtype) out = drop(out, tp_to_dtype(out, x->dtype, 0));
+    return out;
+  }
+  tp_tensor *d = tp_binary(TP_OP_SUB, x, y, 1);
+  if (!d) return NULL;
+  if (!tp_dtype_is_floating(d->dtype)) {
+    tp_fail("\"%s\" not implemented for '%s'", which == TP_NNLOSS_SMOOTH_L1 ? "smooth_l1_cpu" : "huber_cpu", tp_dtype_title(d->dtype));
+    return drop(d, NULL);
+  }
+  tp_tensor *z = tp_unary(TP_OP_ABS, d), *out = NULL;
+  if (z && which == TP_NNLOSS_SMOOTH_L1 && p == 0) {
+    out = z;  /* |d|: the kernel's L1 branch */
+    z = NULL;
+  } else if (z) {
+    /* smooth_l1: z < beta ? 0.5 z^2 / beta : z - 0.5 beta; huber: z < delta ? 0.5 z^2 : delta (z - 0.5 delta) */
+    tp_tensor *small = sc(TP_OP_LT, z, p);
+    tp_tensor *sq = tp_binary(TP_OP_MUL, d, d, 1);
+    tp_tensor *half = drop(sq, sc(TP_OP_MUL, sq, 0.5));
+    tp_tensor *quad = which == TP_NNLOSS_SMOOTH_L1 ? drop(half, sc(TP_OP_DIV, half, p)) : half;
+    tp_tensor *lin = sc(TP_OP_SUB, z, 0.5 * p);
+    if (lin && which == TP_NNLOSS_HUBER) lin = drop(lin, sc(TP_OP_MUL, lin, p));
+    if (small && quad && lin) out = tp_where(small, quad, lin, 0, TP_SCALAR_NONE, 0, TP_SCALAR_NONE);
+    drop(small, NULL);
+    drop(quad, NULL);
+    drop(lin, NULL);
+  }
+  drop(z, NULL);
+  drop(d, NULL);
+  if (out && which == TP_NNLOSS_HUBER && out->dtype != x->dtype) out = drop(out, tp_to_dtype(out, x->dtype, 0));
+  return out;
+}
+
+/* loss(input, target) with which a TP_NNLOSS_*, p beta (smooth_l1) or delta (huber). */
+TP_API tp_tensor *tp_pointwise_loss(int which, tp_tensor *x, tp_tensor *y, double p, int reduction) {
+  if (which < TP_NNLOSS_SMOOTH_L1 || which > TP_NNLOSS_SOFT_MARGIN) return tp_fail("tensorpad: unknown loss %d", which);
+  if (reduction < TP_REDUCTION_NONE || reduction > TP_REDUCTION_SUM) return tp_fail("%d is not a valid value for reduction", reduction);
+  if (which == TP_NNLOSS_SMOOTH_L1 && p < 0) return tp_fail("smooth_l1_loss does not support negative values for beta.");
+  if (which == TP_NNLOSS_HUBER && !(p > 0)) return tp_fail("huber_loss does not support non-positive values for delta.");
+  if (which == TP_NNLOSS_SOFT_MARGIN && tp_is_grad_enabled() && tp_tensor_requires_grad(y))
+    return tp_fail("The function 'soft_margin_loss' is not differentiable with respect to argument 'target'. This input cannot have requires_grad True.");
+  int mode = tp_set_grad_enabled(0);
+  tp_tensor *out = pointwise(which, x, y, p);
+  if (out && reduction != TP_REDUCTION_NONE)
+    out = drop(out, tp_reduce(reduction == TP_REDUCTION_MEAN ? TP_OP_MEAN : TP_OP_SUM, out, -1, NULL, 0, 0, -1));
+  tp_set_grad_enabled(mode);
+  if (!out) return NULL;
+  tp_tensor *ins[2] = {x, y};
+  int64_t iv[2] = {which, reduction};
+  out = tp_record_kind(TP_GRAD_NNLOSS, LOSS_NAME[which], 2, ins, out, 2, iv, 2, ins);
+  if (out && out->grad_fn && out->grad_fn->kind == TP_GRAD_NNLOSS) out->grad_fn->s[0] = p;
+  return out;
+}
+
+/* ---- multi_margin_loss and multilabel_margin_loss --------------------------------------------
+ * ATen's CPU kernels (LossMultiMargin.cpp, LossMultiLabelMargin.cpp) as one loop over double:
+ * nframe rows of dim classes. loss[i] (before the reduction) and, when coef is given, the
+ * gradient of the reduced loss for a gradient of 1 (ATen's backward kernel before it scales
+ * by grad_output). */
+static void margin_frames(int which, const double *x, const int64_t *t, const double *w, int64_t nframe, int64_t dim,
+                          int p, double margin, double gscale, double *loss, double *coef, unsigned char *is_target) {
+  for (int64_t f = 0; f < nframe; f++) {
+    const double *xr = x + f * dim;
+    double sum = 0, *cr = coef ? coef + f * dim : NULL;
+    if (cr)
+      for (int64_t d = 0; d < dim; d++) cr[d] = 0;
+    if (which == TP_NNLOSS_MULTI_MARGIN) {
+      int64_t ti = t[f];
+      double xt = xr[ti], wt = w ? w[ti] : 1, gt = 0;
+      for (int64_t d = 0; d < dim; d++) {
+        double z = margin - xt + xr[d];
+        if (d == ti || !(z > 0)) continue;
+        sum += (p == 1 ? z : z * z) * wt;
+        if (cr) {
+          double h = (p == 1 ? gscale : 2 * gscale * z) * wt;
+          gt -= h;
+          cr[d] = h;
+        }
+      }
+      if (cr) cr[ti] = gt;
+    } else {
+      const int64_t *tr = t + f * dim;
+      unsigned char *it = is_target + f * dim;
+      for (int64_t d = 0; d < dim; d++) it[d] = 0;
+      for (int64_t d = 0; d < dim && tr[d] >= 0; d++) it[tr[d]] = 1;
+      for (int64_t d = 0; d < dim && tr[d] >= 0; d++) {
+        double xt = xr[tr[d]];
+        for (int64_t e = 0; e < dim; e++) {
+          double z = 1 - xt + xr[e];
+          if (it[e] || !(z > 0)) continue;
+          sum += z;
+          if (cr) {
+            cr[tr[d]] -= gscale;
+            cr[e] += gscale;
+          }
+        }
+      }
+    }
+    loss[f] = sum / (double)dim;
+  }
+}
+
+/* Validates and runs margin_frames; returns the per-frame losses (float64, nframe) or, with
+ * want_coef, the coefficients (float64, x's shape) for a reduction. NULL + message on failure. */
+static tp_tensor *margin_run(int which, tp_tensor *x, tp_tensor *target, tp_tensor *weight, int p, double margin,
+                             int reduction, int want_coef) {
+  int nd = x->ndim;
+  char xs[128], ts[128];
+  tp_format_shape(xs, sizeof xs, x->ndim, x->shape);
+  tp_format_shape(ts, sizeof ts, target->ndim, target->shape);
+  if (!((nd == 2 && x->shape[1] != 0) || (nd == 1 && x->shape[0] != 0) || nd == 0))
+    return tp_fail("Expected non-empty vector or matrix with optional 0-dim batch size, but got: %s", xs);
+  int64_t nframe = nd <= 1 ? 1 : x->shape[0], dim = nd == 0 ? 1 : x->shape[nd - 1];
+  int64_t tn = tp_shape_numel(target->ndim, target->shape);
+  if (which == TP_NNLOSS_MULTI_MARGIN) {
+    if (!(target->ndim <= 1 && tn == nframe)) return tp_fail("inconsistent target size, got: %s", ts);
+  } else if (nd <= 1 ? !(target->ndim <= 1 && tn == dim) : !(target->ndim == 2 && target->shape[0] == nframe && target->shape[1] == dim)) {
+    return tp_fail("inconsistent size %s for argument #2 'target'", ts);
+  }
+  if (!tp_dtype_is_floating(x->dtype))
+    return tp_fail("\"%s\" not implemented for '%s'", which == TP_NNLOSS_MULTI_MARGIN ? "multi_margin_loss_cpu_kernel" : "multilabel_margin_loss_forward_out_frame", tp_dtype_title(x->dtype));
+  if (target->dtype != TP_INT64) return tp_fail("expected scalar type Long but found %s", tp_dtype_title(target->dtype));
+  if (weight && weight->dtype != x->dtype) return tp_fail("expected scalar type %s but found %s", tp_dtype_title(x->dtype), tp_dtype_title(weight->dtype));
+  if (weight && !(weight->ndim <= 1 && tp_shape_numel(weight->ndim, weight->shape) == dim)) {
+    char ws[128];
+    tp_format_shape(ws, sizeof ws, weight->ndim, weight->shape);
+    return tp_fail("inconsistent weight size, expected %lld but got %s", (long long)dim, ws);
+  }
+  tp_tensor *xd = tp_to_dtype(x, TP_FLOAT64, 1), *td = xd ? tp_contiguous(target) : NULL;
+  tp_tensor *wd = td && weight ? tp_to_dtype(weight, TP_FLOAT64, 1) : NULL;
+  double sz[2] = {(double)nframe, (double)dim};
+  tp_tensor *loss = td && (!weight || wd) ? tp_empty(1, sz, TP_FLOAT64) : NULL;
+  tp_tensor *coef = loss && want_coef ? tp_empty(2, sz, TP_FLOAT64) : NULL;
+  unsigned char *it = loss && which == TP_NNLOSS_MULTILABEL_MARGIN ? tp_malloc((double)(nframe * dim)) : NULL;
+  tp_tensor *out = NULL;
+  int ok = loss && (!want_coef || coef) && (which != TP_NNLOSS_MULTILABEL_MARGIN || it);
+  if (ok) {
+    const int64_t *tv = (const int64_t *)tp_ptr(td);
+    for (int64_t i = 0; i < tn && ok; i++) {
+      if (which == TP_NNLOSS_MULTI_MARGIN && (tv[i] < 0 || tv[i] >= dim)) ok = !!tp_fail("target out of range");
+      if (which == TP_NNLOSS_MULTILABEL_MARGIN && (tv[i] < -1 || tv[i] >= dim)) ok = !!tp_fail("argument #2 'target' is out of range");
+    }
+    if (ok) {
+      double gs = 1.0 / (double)dim / (reduction == TP_REDUCTION_MEAN ? (double)nframe : 1.0);
+      margin_frames(which, (const double *)tp_ptr(xd), tv, wd ? (const double *)tp_ptr(wd) : NULL, nframe, dim, p, margin, gs,
+                    (double *)tp_ptr(loss), coef ? (double *)tp_ptr(coef) : NULL, it);
+      out = want_coef ? coef : loss;
+      tp_tensor_retain(out);
+    }
+  }
+  if (it) tp_free(it);
+  drop(xd, NULL);
+  drop(td, NULL);
+  drop(wd, NULL);
+  drop(loss, NULL);
+  drop(coef, NULL);
+  return out;
+}
+
+/* multi_margin_loss(input, target, p, margin, weight or NULL, reduction) (MultiMarginLossBackward0)
+ * and multilabel_margin_loss(input, target, reduction) (MultilabelMarginLossBackward0). */
+TP_API tp_tensor *tp_margin_loss(int which, tp_tensor *x, tp_tensor *target, tp_tensor *weight, double p, double margin, int reduction) {
+  if (which != TP_NNLOSS_MULTI_MARGIN && which != TP_NNLOSS_MULTILABEL_MARGIN) return tp_fail("tensorpad: unknown loss %d", which);
+  if (reduction < TP_REDUCTION_NONE || reduction > TP_REDUCTION_SUM) return tp_fail("%d is not a valid value for reduction", reduction);
+  int mode = tp_set_grad_enabled(0);
+  tp_tensor *loss = margin_run(which, x, target, weight, (int)p, margin, reduction, 0), *out = NULL;
+  if (loss) {
+    /* ATen's output shape: none keeps a frame dim when the target has one (multi_margin) or when
+     * the input is a batch (multilabel_margin); otherwise 0-d (for none, the sum of one frame) */
+    int keep = reduction == TP_REDUCTION_NONE && (which == TP_NNLOSS_MULTI_MARGIN ? target->ndim > 0 : target->ndim > 1);
+    tp_tensor *r = keep ? loss : tp_reduce(reduction == TP_REDUCTION_MEAN ? TP_OP_MEAN : TP_OP_SUM, loss, -1, NULL, 0, 0, -1);
+    if (r) out = tp_to_dtype(r, x->dtype, 0);
+    if (r && r != loss) tp_tensor_release(r);
+    tp_tensor_release(loss);
+  }
+  tp_set_grad_enabled(mode);
+  if (!out) return NULL;
+  tp_tensor *ins[3] = {x, target, weight};
+  int64_t iv[3] = {which, reduction, tp_clamp_i64(p)};
+  out = tp_record_kind(TP_GRAD_NNLOSS, which == TP_NNLOSS_MULTI_MARGIN ? "MultiMarginLossBackward0" : "MultilabelMarginLossBackward0",
+                       weight ? 3 : 2, ins, out, 3, iv, weight ? 3 : 2, ins);
+  if (out && out->grad_fn && out->grad_fn->kind == TP_GRAD_NNLOSS) out->grad_fn->s[0] = margin;
+  return out;
+}
+
+/* The gradient coefficients of a margin_loss node, in x's dtype and shape (for derivatives.c). */
+tp_tensor *tp_margin_loss_coef(tp_node *n, tp_tensor *x, tp_tensor *target, tp_tensor *weight) {
+  int mode = tp_set_grad_enabled(0);
+  tp_tensor *c = margin_run((int)n->iv[0], x, target, weight, (int)n->iv[2], n->s[0], (int)n->iv[1], 1), *out = NULL;
+  if (c) {
+    double sizes[TP_MAX_DIMS];
+    for (int d = 0; d < x->ndim; d++) sizes[d] = (double)x->shape[d];
+    tp_tensor *v = tp_view(c, x->ndim, sizes);
+    out = v ? tp_to_dtype(v, x->dtype, 0) : NULL;
+    drop(v, NULL);
+    tp_tensor_release(c);
+  }
+  tp_set_grad_enabled(mode);
+  return out;
+}

@@ -1,0 +1,18 @@
+# index_select, gather, scatter, take, masked_select, nonzero.
+import torch
+m = torch.tensor([[1, 2, 3], [4, 5, 6]])
+print(m.index_select(1, torch.tensor([2, 0])))
+print(torch.gather(m, 1, torch.tensor([[0, 0], [2, 1]])))
+print(torch.zeros(2, 3, dtype=torch.int64).scatter(1, torch.tensor([[2], [0]]), 9))
+print(torch.take(m, torch.tensor([0, 5])))
+print(torch.masked_select(m, m % 2 == 0))
+print(m.nonzero(), torch.nonzero(m > 4, as_tuple=True))
+print(torch.argwhere(m > 3))
+print(m.masked_fill(m > 3, 0))
+z = torch.zeros(5)
+z.index_add_(0, torch.tensor([0, 0, 4]), torch.tensor([1., 2., 3.]))
+print(z)
+z.index_fill_(0, torch.tensor([1, 2]), -1.)
+print(z)
+z.scatter_add_(0, torch.tensor([3, 3]), torch.tensor([5., 6.]))
+print(z)

@@ -1,0 +1,12 @@
+# LinearLR warm-up.
+import torch
+import torch.nn as nn
+import torch.optim as optim
+from torch.optim import lr_scheduler
+model = nn.Linear(2, 1)
+optimizer = optim.SGD(model.parameters(), lr=0.1, momentum=0.9)
+scheduler = lr_scheduler.LinearLR(optimizer, start_factor=0.25, total_iters=4)
+for epoch in range(12):
+    optimizer.step()
+    scheduler.step()
+    print(epoch, scheduler.get_last_lr(), optimizer.param_groups[0]['lr'])

@@ -1,0 +1,11 @@
+import numpy as np
+a = np.array([1, 2, 3])
+b = np.array([4.0, 5.0, 6.0])
+print(a + b, a - b, a * b, a / b, b // a, b % a, a ** 2, b ** 0.5)
+print(a + 1, a - 1, a * 2, a / 2, a // 2, a % 2, 2 ** a, 10 - a, 1 / b)
+print(-a, +a, abs(-a), -b, abs(np.array([-1.5, 2.0])))
+print(np.array([-7, 7]) // 2, np.array([-7, 7]) % 3, np.array([-7.5, 7.5]) % 2, np.array([-7.5]) // 2)
+print(np.array([1, 2]) // 0, np.array([1, -2]) % 0, np.array([1.5]) // 0)
+print(np.arange(3.) ** -1)
+print(np.array([1, 2]) & np.array([3, 3]), np.array([1, 2]) | 4, np.array([True, False]) ^ True, ~np.array([1, 2]), ~np.array([True, False]))
+print(a @ np.array([1, 0, 1]), np.arange(4).reshape(2, 2) @ np.arange(4).reshape(2, 2))

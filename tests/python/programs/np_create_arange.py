@@ -1,0 +1,13 @@
+import numpy as np
+print(repr(np.arange(5)))
+print(repr(np.arange(2, 10)))
+print(repr(np.arange(1, 10, 3)))
+print(repr(np.arange(10, 0, -3)))
+print(repr(np.arange(0, 1, 0.1)))
+print(repr(np.arange(1, 2, 0.3)))
+print(repr(np.arange(5, dtype=np.float32)))
+print(repr(np.arange(3, dtype=float)), repr(np.arange(2.0)))
+print(repr(np.arange(0)), repr(np.arange(5, 1)))
+print(repr(np.arange(-1, 1, 0.25)))
+print(np.arange(12).reshape(3, 4))
+print(len(np.arange(0, 10, 0.5)), np.arange(0, 10, 0.5)[-1])

@@ -1,0 +1,13 @@
+import numpy as np
+print(np.eye(3))
+print(repr(np.eye(2, 3)))
+print(repr(np.eye(3, k=1, dtype=int)))
+print(repr(np.identity(2)))
+a = np.array([[1, 2, 3], [4, 5, 6]], dtype=np.int32)
+print(repr(np.zeros_like(a)))
+print(repr(np.ones_like(a)))
+print(repr(np.ones_like(a, dtype=float)))
+print(repr(np.full_like(a, 9)))
+print(repr(np.full_like(a, 2.7)))
+print(np.empty_like(a).shape, np.empty_like(a).dtype)
+print(repr(np.zeros_like([1.5, 2.5])))

@@ -1,0 +1,11 @@
+import numpy as np
+print(repr(np.linspace(0, 1, 5)))
+print(repr(np.linspace(0, 1, 11)))
+print(np.linspace(-1, 1, 7))
+print(repr(np.linspace(0, 10, 4, endpoint=False)))
+print(repr(np.linspace(1, 1, 3)), repr(np.linspace(0, 1, 1)), repr(np.linspace(0, 1, 0)))
+print(repr(np.linspace(0, 5, 6, dtype=int)), repr(np.linspace(0, 1, 4, dtype=np.float32)))
+vals, step = np.linspace(0, 2, 5, retstep=True)
+print(vals, step, type(step))
+print(repr(np.linspace(0, 1, 30)))
+print(repr(np.linspace(2.0, 3.0, num=5)))

@@ -1,0 +1,17 @@
+import numpy as np
+a = np.array([1.9, -1.9, 0.5, 2.0])
+print(repr(a.astype(int)))
+print(repr(a.astype(np.int32)))
+print(repr(a.astype(np.float32)))
+print(repr(a.astype(bool)))
+print(repr(a.astype('float32')))
+b = np.array([1, 2, 3])
+c = b.astype(np.float64)
+c[0] = 10
+print(b, c, c.dtype)
+d = b.astype(b.dtype)
+print(d is b, d.dtype)
+e = np.array([True, False]).astype(int)
+print(repr(e), repr(np.array([0, 3]).astype(bool)))
+print(repr(np.array([0.1, 0.2, 0.3]).astype(np.float32)))
+print(repr(np.array([16777217, 3], dtype=np.int64).astype(np.float32)))

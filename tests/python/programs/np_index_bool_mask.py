@@ -1,0 +1,15 @@
+import numpy as np
+a = np.arange(12).reshape(3, 4)
+print(a[a > 5])
+print(a[a % 2 == 0])
+print(a[[True, False, True]])
+print(a[np.array([True, False, True]), 1:3])
+m = (a > 2) & (a < 9)
+print(m)
+print(a[m], m.sum(), m.dtype)
+x = np.array([1.5, -2.0, 3.0, -0.5])
+x[x < 0] = 0
+print(x)
+x[x > 2] = np.array([30.0])
+print(x)
+print(x[np.array([False] * 4)], x[x > 100].shape)

@@ -1,0 +1,10 @@
+import numpy as np
+a = np.arange(24).reshape(2, 3, 4)
+print(a[..., 0])
+print(a[1, ...])
+print(a[0, ..., 1], a[..., 1, 2])
+print(a[None].shape, a[:, None].shape, a[..., None].shape, a[np.newaxis, :, np.newaxis].shape)
+print(repr(a[1, 2, ...]), repr(a[()][0, 0]))
+v = np.arange(3)
+print(v[:, None] * v[None, :])
+print(v[:, np.newaxis] + v)

@@ -1,0 +1,11 @@
+import numpy as np
+print(repr(np.array([1, -2, 300])), np.array([1, -2, 300]))
+print(repr(np.array([1, 2], dtype=np.int32)), np.array([1, 2], dtype=np.int32))
+print(repr(np.array([-(2 ** 62), 5])))
+print(repr(np.array([2 ** 31 - 1, -(2 ** 31)], dtype=np.int32)))
+print(repr(np.arange(24).reshape(2, 3, 4)))
+print(np.arange(24).reshape(2, 3, 4))
+print(repr(np.arange(16).reshape(2, 2, 2, 2)))
+print(repr(np.arange(40, dtype=np.int32)))
+print(repr(np.array([[1, 22, 333], [4444, 5, 66]])))
+print(np.array([[-1], [10]]))

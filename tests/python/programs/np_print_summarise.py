@@ -1,0 +1,11 @@
+import numpy as np
+print(np.arange(2000.))
+print(repr(np.arange(1001)))
+print(np.arange(1000))
+print(repr(np.arange(3000).reshape(30, 100)))
+print(np.arange(3000).reshape(3, 10, 100))
+print(repr(np.arange(1200, dtype=np.float32) / 7))
+print(np.zeros((40, 40)))
+print(np.arange(2000) * 0.001)
+print(repr(np.arange(1100, dtype=np.float32) / 3))
+print(np.ones(1001, dtype=bool))

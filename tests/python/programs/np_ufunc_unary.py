@@ -1,0 +1,11 @@
+import numpy as np
+a = np.array([1.0, 4.0, 9.0, 2.0])
+print(np.sqrt(a), np.sqrt(np.array([1, 4, 16])), np.sqrt(np.array([0.25, 9], np.float32)), np.sqrt(2.0), np.sqrt(4))
+print(np.abs(np.array([-1, 2, -3])), np.absolute(np.array([-1.5, 0.0])), np.square(np.array([1, -2, 3])), np.negative(a))
+print(np.floor(np.array([1.5, -1.5])), np.ceil(np.array([1.2, -1.2])), np.trunc(np.array([1.7, -1.7])), np.rint(np.array([0.5, 1.5, 2.5])))
+print(np.sign(np.array([-2.0, 0.0, 3.0])), np.sign(np.array([-2, 0, 3])), np.reciprocal(np.array([1.0, 4.0])))
+print(np.round(np.exp(np.array([0.0, 1.0, 2.0])), 4), np.round(np.log(np.array([1.0, np.e, 10.0])), 4))
+print(np.round(np.sin(np.array([0.0, np.pi / 2])), 6), np.round(np.cos(np.array([0.0, np.pi])), 6), np.round(np.tanh(np.array([0.0, 1.0])), 4))
+print(np.exp(0.0), np.log(1.0), np.log2(8.0), np.log10(1000.0), np.exp(np.array([0.0], np.float32)))
+print(np.degrees(np.array([np.pi, np.pi / 2])), np.radians(np.array([180.0])), np.degrees(np.float32(0.5)))
+print(np.floor(np.array([1, 2])).dtype, np.sqrt(np.array([1], np.int32)).dtype, np.abs(np.array([-1], np.int32)).dtype)

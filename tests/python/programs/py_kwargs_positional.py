@@ -1,0 +1,15 @@
+# The same call with positional and keyword arguments.
+import torch
+x = torch.tensor([[1., 2.], [3., 4.]])
+print(x.sum(0), x.sum(dim=0), torch.sum(x, 0), torch.sum(input=x, dim=0))
+print(x.sum(0, True), x.sum(dim=0, keepdim=True))
+print(torch.max(x, 1), torch.max(x, dim=1, keepdim=True))
+print(torch.cat((x, x), 0), torch.cat(tensors=(x, x), dim=1).shape)
+print(x.transpose(0, 1), x.transpose(dim0=0, dim1=1))
+print(torch.clamp(x, min=2.), torch.clamp(x, max=2.), torch.clamp(x, 1.5, 3.5))
+print(torch.arange(start=1, end=7, step=2), torch.linspace(start=0, end=1, steps=3))
+print(torch.zeros(size=(2,)), torch.full(size=(2,), fill_value=3.))
+print(x.view((4,)), x.view(4), x.reshape(shape=(1, 4)))
+print(x.permute(1, 0).equal(x.permute((1, 0))), x.permute(dims=(1, 0)).shape)
+print(x.repeat((1, 2)).shape, x.repeat(1, 2).shape)
+print(x.std(0, unbiased=False), x.std(dim=0, unbiased=False))

@@ -1,0 +1,25 @@
+# "Learning PyTorch with Examples" warm-up, the tensor version: a two-layer net with
+# manual backprop (tensors only), seeded.
+import torch
+torch.manual_seed(0)
+N, D_in, H, D_out = 16, 10, 20, 3
+x = torch.randn(N, D_in)
+y = torch.randn(N, D_out)
+w1 = torch.randn(D_in, H)
+w2 = torch.randn(H, D_out)
+learning_rate = 1e-4
+for t in range(200):
+    h = x.mm(w1)
+    h_relu = h.clamp(min=0)
+    y_pred = h_relu.mm(w2)
+    loss = (y_pred - y).pow(2).sum().item()
+    if t % 40 == 39:
+        print(t, f"{loss:.4f}")
+    grad_y_pred = 2.0 * (y_pred - y)
+    grad_w2 = h_relu.t().mm(grad_y_pred)
+    grad_h_relu = grad_y_pred.mm(w2.t())
+    grad_h = grad_h_relu.clone()
+    grad_h[h < 0] = 0
+    grad_w1 = x.t().mm(grad_h)
+    w1 -= learning_rate * grad_w1
+    w2 -= learning_rate * grad_w2
