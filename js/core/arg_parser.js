@@ -369,7 +369,7 @@ const OWN_CHECKS = new Set([
   'Tensor.to', 'Tensor.type',  // dtype names and 'cpu' strings in any position
   'torch.tensor', 'torch.as_tensor', 'Tensor.new_tensor',  // data: any nested JS data
   'Tensor.register_hook', 'Tensor.backward',  // JS functions / tensors, checked by the autograd layer
-  'nn.ModuleDict', 'nn.ParameterDict',  // a plain object is their dict, not keywords
+  'nn.ModuleDict', 'nn.ParameterDict', 'torch.save',  // a plain object is their dict (or saved object), not keywords
 ]);
 
 const SELF = Object.freeze(Object.create(null));  // stands for self: Python counts it among __init__'s positionals
