@@ -110,11 +110,12 @@ build/native/%: tests/native/%.c $(NATIVE_OBJ) tests/native/check.h tests/native
 	@mkdir -p build/native
 	$(CC) $(NATIVE_CFLAGS) $< $(NATIVE_OBJ) -lm -o $@
 
-.PHONY: test test-native test-js test-python test-browser
+.PHONY: test test-native test-js test-python test-browser test-fuzz-js fuzz-js
 # The suites one after another (each builds what it needs in parallel first).
 test: build
 	@$(MAKE) --no-print-directory test-native
 	@$(MAKE) --no-print-directory test-fuzz
+	@$(MAKE) --no-print-directory test-fuzz-js
 	@$(MAKE) --no-print-directory test-js
 	@$(MAKE) --no-print-directory test-python
 	@$(MAKE) --no-print-directory test-browser
@@ -130,6 +131,15 @@ test-js: build
 # tests/fixtures/gen_python_programs.py) runs on one interpreter.
 test-python: build
 	+node --test --test-concurrency=1 tests/python/
+
+# The JS API fuzzer (tests/fuzz/): fixed seeds in `make test` (about 20 s), new seeds for
+# FUZZ_MINUTES in `make fuzz` (findings in build/fuzz/findings.txt). One core, niced.
+FUZZ_MINUTES ?= 60
+test-fuzz-js: build
+	nice node tests/fuzz/run.mjs
+
+fuzz-js: build
+	nice node tests/fuzz/run.mjs --minutes $(FUZZ_MINUTES)
 
 # Real headless Chromium (Debian's package) driven by playwright-core; see tests/browser/.
 test-browser: web deps-browser
@@ -157,7 +167,7 @@ build/fuzz/fuzz_capi: tests/fuzz/fuzz_capi.c $(FUZZ_OBJ)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer $< $(FUZZ_OBJ) -lm -o $@
 
 .PHONY: fuzz test-fuzz
-fuzz: build/fuzz/fuzz_capi
+fuzz: build/fuzz/fuzz_capi fuzz-js
 	@mkdir -p build/fuzz/corpus
 	cd build/fuzz && $(FUZZ_ENV) nice ./fuzz_capi -max_total_time=$(FUZZ_SECONDS) -rss_limit_mb=3072 \
 	  -malloc_limit_mb=512 -timeout=20 -print_final_stats=1 corpus ../../tests/fuzz/corpus

@@ -32,6 +32,8 @@ import * as serialization from './torch/serialization.js';
 import * as special from './torch/special.js';
 import { Generator, default_generator, generatorOf } from './core/generator.js';
 import * as svd from './linalg/svd.js';
+import { legacyConstructor, TYPED, typedDtype } from './tensor/legacy.js';
+import { applySignatures } from './core/arg_parser.js';
 
 const CREATE_KEYS = ['dtype', 'device', 'requires_grad', 'layout', 'pin_memory', 'memory_format', 'out'];
 const RANDOM_KEYS = [...CREATE_KEYS, 'generator'];
@@ -101,6 +103,8 @@ function sizesFromCall(fname, a, keys, kind = 'SymInts') {
 function inspectData(data) {
   const shape = [];
   for (let x = data; Array.isArray(x); x = x[0]) {
+    // tensor_new.cpp's MAX_DIMS: deeper data is refused before it is walked (no JS stack overflow)
+    if (shape.length === 128) throw new TensorError("too many dimensions 'list'");
     shape.push(x.length);
     if (x.length === 0) break;
   }
@@ -400,8 +404,8 @@ function from_numpy(arr) {
 
 /** A TypedArray of n zeroed elements on the tensorpad heap, for from_numpy to share. */
 function heap_array(ArrayType, n) {
-  const dt = dtypeOfArray(new ArrayType(0));
-  if (!dt || !nativeArrayTypes.includes(ArrayType)) throw new TypeError('heap_array(): expected Float32Array, Float64Array, Int32Array, BigInt64Array or Uint8Array');
+  const dt = nativeArrayTypes.includes(ArrayType) ? dtypeOfArray(new ArrayType(0)) : null;
+  if (!dt) throw new TypeError('heap_array(): expected Float32Array, Float64Array, Int32Array, BigInt64Array or Uint8Array');
   const t = zeros([checkInt('heap_array', 'n', n)], { dtype: dt });
   try {
     return t.numpy();
@@ -547,8 +551,12 @@ function memory_stats() {
 }
 
 // ---- the namespace --------------------------------------------------------------------------
+const legacyDeps = { makeTensor, empty: (s, o) => empty(s, o), defaultDtype: defaultFloat };
 const torch = {
-  Tensor, Size, TensorError, dtype, device: (d = 'cpu') => {
+  Tensor: legacyConstructor('Tensor', null, legacyDeps),
+  ...Object.fromEntries(Object.keys(TYPED).map((n) => [n, legacyConstructor(n, typedDtype(n), legacyDeps)])),
+  Size, TensorError, dtype, device: (d = 'cpu') => {
+    if (typeof d !== 'string' && d !== device) throw new TypeError(`device(): argument 'type' (position 1) must be str, not ${d instanceof Tensor ? 'Tensor' : describe(d)}`);
     if (String(d).split(':')[0] !== 'cpu') throw new TensorError(`tensorpad runs on the CPU only; device '${d}' is not available`);
     return device;
   },
@@ -605,6 +613,7 @@ dataUtils.install(torch);  // torch.utils.data
 serialization.install(torch);  // torch.save / torch.load
 special.install(torch);  // torch.special
 
+applySignatures(torch, Tensor, Generator);  // last: every function above is checked against PyTorch's signature
 applyPrintOptions();
 Object.freeze(torch);
 export default torch;

@@ -13,8 +13,12 @@ const nodeRegistry = new FinalizationRegistry((ptr) => W.tp_node_release_ptr(ptr
 const nodes = new Map();
 
 /** A grad_fn: name(), next_functions, and (AccumulateGrad) variable, as in PyTorch. */
+// Note [No public constructor takes a raw value] (js/tensor.js): only nodeOf below makes handles.
+const MAKE = Symbol('Node.make');
+
 export class Node {
-  constructor(ptr) {
+  constructor(token, ptr) {
+    if (token !== MAKE) throw new TypeError(`cannot create '${new.target?.name ?? 'Node'}' instances`);
     this._p = ptr;
     W.tp_node_retain_ptr(ptr);
     // Inside torch.scope a node handle is released with the scope (it keeps its graph,
@@ -69,7 +73,7 @@ export class Node {
 function nodeFor(ptr) {
   const live = nodes.get(ptr)?.deref();
   if (live && live._p === ptr) return live;
-  const n = new Node(ptr);
+  const n = new Node(MAKE, ptr);
   nodes.set(ptr, new WeakRef(n));
   return n;
 }
@@ -173,6 +177,7 @@ function grad(...a) {
 
 // ---- grad modes ----------------------------------------------------------------------------
 function withMode(enabled, fn) {
+  if (typeof fn !== 'function') throw new TypeError(`torch.${enabled ? 'enable_grad' : 'no_grad'}(fn): fn must be the function to run (the body of Python's \`with\` block), not ${describe(fn)}`);
   const old = W.tp_set_grad_enabled(enabled ? 1 : 0);
   try {
     return fn();
@@ -236,6 +241,7 @@ function jacobians(fn, inputs, eps) {
 }
 
 function gradcheck(fn, inputs, ...a) {
+  if (typeof fn !== 'function') throw new TypeError(`gradcheck(): func must be a function, not ${describe(fn)}`);
   const [, o] = splitOptions('gradcheck', a, ['eps', 'atol', 'rtol', 'raise_exception', 'check_undefined_grad', 'fast_mode', 'nondet_tol', 'check_grad_dtypes', 'check_batched_grad', 'check_forward_ad', 'check_backward_ad']);
   const eps = o.eps ?? 1e-6, atol = o.atol ?? 1e-5, rtol = o.rtol ?? 1e-3, raise = o.raise_exception ?? true;
   const ins = asList(inputs);
@@ -260,6 +266,7 @@ function gradcheck(fn, inputs, ...a) {
 
 /** Checks second derivatives: gradcheck of the function inputs -> autograd.grad(outputs, inputs). */
 function gradgradcheck(fn, inputs, ...a) {
+  if (typeof fn !== 'function') throw new TypeError(`gradgradcheck(): func must be a function, not ${describe(fn)}`);
   const [pos, o] = splitOptions('gradgradcheck', a, ['eps', 'atol', 'rtol', 'raise_exception', 'gen_non_contig_grad_outputs', 'check_undefined_grad', 'check_grad_dtypes', 'check_batched_grad', 'check_fwd_over_rev', 'check_rev_over_rev', 'fast_mode']);
   const ins = asList(inputs);
   const diff = ins.filter((x) => x instanceof Tensor && x.requires_grad);

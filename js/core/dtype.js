@@ -6,8 +6,13 @@ const arrayTypes = {
   float32: Float32Array, float64: Float64Array, int32: Int32Array, int64: BigInt64Array, bool: Uint8Array,
 };
 
+// Note [No public constructor takes a raw value]: only this module makes dtypes (one per core
+// code, at load time); `new torch.dtype(...)` throws as Python's does.
+const MAKE = Symbol('dtype.make');
+
 export class dtype {
-  constructor(code) {
+  constructor(token, code) {
+    if (token !== MAKE) throw new TypeError("cannot create 'torch.dtype' instances");
     this.code = code;
     this.name = cstr(W.tp_dtype_name(code));
     this.itemsize = W.tp_dtype_itemsize(code);
@@ -23,7 +28,7 @@ export class dtype {
 
 /** dtypes by code, in the core's order. */
 export const dtypes = [];
-for (let code = 0; W.tp_dtype_name(code); code++) dtypes.push(new dtype(code));
+for (let code = 0; W.tp_dtype_name(code); code++) dtypes.push(new dtype(MAKE, code));
 export const byName = Object.fromEntries(dtypes.map((d) => [d.name, d]));
 
 /** The dtype a TypedArray's data becomes (contract: "Decisions where JS and Python differ"). */
@@ -52,7 +57,8 @@ export function toDtype(d, fname = 'tensor') {
 }
 
 export function describe(v) {
-  if (v === null) return 'NoneType';
+  if (v === null || v === undefined) return 'NoneType';  // JS's undefined is Python's None (an argument not given)
+  if (typeof v === 'bigint') return 'int';
   if (Array.isArray(v)) return 'list';
   if (typeof v === 'number') return Number.isInteger(v) ? 'int' : 'float';
   if (typeof v === 'string') return 'str';

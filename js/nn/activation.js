@@ -452,7 +452,11 @@ export function makeNnAct({ Module, Parameter, named }) {
     get(idx) { return this[this._index(idx)]; }
     set(idx, param) { this[this._index(idx)] = asParam(param); }
     append(value) { this[String(this.length)] = asParam(value); return this; }
-    extend(values) { for (const v of values) this.append(v); return this; }
+    extend(values) {
+      if (values === null || values === undefined || typeof values[Symbol.iterator] !== 'function') throw new TypeError(`'${describe(values)}' object is not iterable`);
+      for (const v of values) this.append(v);
+      return this;
+    }
     [Symbol.iterator]() { return this._entries().map(([, v]) => v)[Symbol.iterator](); }
     extra_repr() {
       return this._entries().map(([k, p]) => `  (${k}): ${p._is_param ? 'Parameter' : 'Tensor'} containing: [${p.dtype} of size ${Array.from(p.shape).join('x')}]`).join('\n');
@@ -483,14 +487,23 @@ export function makeNnAct({ Module, Parameter, named }) {
 /** torch.selu / celu / threshold / rrelu and their in-place forms, as 1.13 has them. */
 export function install(torch) {
   torchRef = torch;
-  torch.selu = (input) => selu(input);
-  torch.selu_ = (input) => selu(input, true);
-  torch.celu = (input, ...a) => celu(input, ...a);
-  torch.celu_ = (input, ...a) => celu(input, ...a, { inplace: true });
+  // torch.* has no `inplace` parameter (F.* has): celu(Tensor input, Scalar alpha=1.0),
+  // rrelu(Tensor input, Scalar lower, Scalar upper, bool training, Generator? generator);
+  // js/arg_parser.js checks them against those signatures, these bind by those names only.
+  const torchForm = (fname, names, defaults, fn) => (...a) => fn(bind(fname, a, names, defaults));
+  torch.selu = torchForm('selu', ['input'], {}, (o) => selu(o.input, false));
+  torch.selu_ = torchForm('selu_', ['input'], {}, (o) => selu(o.input, true));
+  torch.celu = torchForm('celu', ['input', 'alpha'], { alpha: 1.0 }, (o) => celu(o.input, o.alpha, false));
+  torch.celu_ = torchForm('celu_', ['input', 'alpha'], { alpha: 1.0 }, (o) => celu(o.input, o.alpha, true));
   torch.threshold = (input, t, v) => threshold(input, t, v);
   torch.threshold_ = (input, t, v) => threshold(input, t, v, true);
-  torch.rrelu = (input, ...a) => rrelu(input, ...a);
-  torch.rrelu_ = (input, ...a) => rrelu(input, ...a, { inplace: true });
+  const RR = ['input', 'lower', 'upper', 'training', 'generator'], RRD = { lower: 1 / 8, upper: 1 / 3, training: false };
+  const rr = (inplace) => (o) => {
+    if (o.generator !== undefined && o.generator !== null) throw new TensorError('rrelu(): a generator argument is not supported by tensorpad');
+    return rrelu(o.input, o.lower, o.upper, o.training, inplace);
+  };
+  torch.rrelu = torchForm('rrelu', RR, RRD, rr(false));
+  torch.rrelu_ = torchForm('rrelu_', RR, RRD, rr(true));
   torch.constant_pad_nd = (...a) => {
     const o = bind('constant_pad_nd', a, ['input', 'pad', 'value'], { value: 0 });
     return wrap(check(W.tp_nn_constant_pad(asTensor(o.input, 'constant_pad_nd', 'input')._ptr, o.pad.length, args(o.pad), o.value)));

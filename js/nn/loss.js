@@ -9,6 +9,7 @@ import { W, check, TensorError } from '../core/wasm.js';
 import { OP } from '../tensor/ops.js';
 import { bind, warn, isOptions, splitOptions } from '../core/args.js';
 import { wrap, asTensor, scope } from '../tensor/tensor.js';
+import { describe } from '../core/dtype.js';
 
 const REDUCTIONS = { none: 0, mean: 1, sum: 2 };
 const NNLOSS = { smooth_l1: 0, huber: 1, soft_margin: 2, multi_margin: 3, multilabel_margin: 4 };  // TP_NNLOSS_* (src/tensorpad.h)
@@ -29,6 +30,7 @@ function enumOf(r) {
     warn("reduction='elementwise_mean' is deprecated, please use reduction='mean' instead.");
     return REDUCTIONS.mean;
   }
+  if (typeof r !== 'string') throw new TypeError(`unsupported operand type(s) for +: '${describe(r)}' and 'str'`);  // Python's reduction + '...'
   if (!Object.prototype.hasOwnProperty.call(REDUCTIONS, r)) throw new TensorError(`${r} is not a valid value for reduction`);
   return REDUCTIONS[r];
 }

@@ -54,7 +54,7 @@ function calculate_gain(nonlinearity, param = null) {
   if (nonlinearity === 'leaky_relu') {
     let slope = 0.01;
     if (param !== null && param !== undefined) {
-      if (typeof param !== 'number') throw new TensorError(`negative_slope ${param} not a valid number`);
+      if (typeof param !== 'number') throw new TensorError(`negative_slope ${param !== null && typeof param === 'object' ? describe(param) : String(param)} not a valid number`);
       slope = param;
     }
     return Math.sqrt(2.0 / (1 + slope ** 2));
@@ -386,6 +386,7 @@ class Sequential extends Module {
 class ModuleList extends Module {
   constructor(modules = []) {
     super();
+    if (modules === null || modules === undefined || typeof modules[Symbol.iterator] !== 'function') throw new TypeError(`'${describe(modules)}' object is not iterable`);
     for (const m of modules) this.append(m);
   }
   get length() { return this.children().length; }
@@ -473,8 +474,7 @@ class Dropout extends Module {
   constructor(...a) {
     super();
     const o = bind('Dropout.__init__', a, ['p', 'inplace'], { p: 0.5, inplace: false });
-    if (o.p < 0 || o.p > 1) throw new TensorError(`dropout probability has to be between 0 and 1, but got ${o.p}`);
-    this.p = o.p;
+    this.p = dropoutP(o.p);
     this.inplace = !!o.inplace;
   }
   /** Active in training mode only (model.eval() turns it off), as in PyTorch. */
@@ -589,10 +589,28 @@ function leaky_relu(...a) {
 }
 /** PyTorch 1.13's CPU dropout: noise.bernoulli_(1 - p), which draws one 53-bit uniform per
  *  element as rand(float64) does, scaled by 1 / (1 - p); the result is input * noise. */
-function dropout(...a) {
-  const { input, p, training, inplace } = bind('dropout', a, ['input', 'p', 'training', 'inplace'], { p: 0.5, training: true, inplace: false });
-  asTensor(input, 'dropout', 'input');
+/** F.dropout's `p < 0.0 or p > 1.0` then _VF.dropout(input, p, train), as Python evaluates them:
+ *  a 0-d tensor p counts as its value; anything not comparable or not a float raises Python's text. */
+export function dropoutP(p, fname = 'dropout') {
+  if (p instanceof Tensor) {
+    if (p.numel() !== 1) throw new TensorError('Boolean value of Tensor with more than one value is ambiguous');
+    const v = p.item();
+    if (v < 0 || v > 1) throw new TensorError(`dropout probability has to be between 0 and 1, but got ${v}`);
+    if (p.ndim !== 0 || p.requires_grad) throw new TypeError(`${fname}(): argument 'p' (position 2) must be float, not Tensor`);
+    return Number(v);
+  }
+  if (typeof p === 'boolean') return p ? 1 : 0;
+  if (typeof p === 'bigint') p = Number(p);
+  if (typeof p !== 'number') throw new TypeError(`'<' not supported between instances of '${describe(p)}' and 'float'`);
   if (p < 0 || p > 1) throw new TensorError(`dropout probability has to be between 0 and 1, but got ${p}`);
+  return p;
+}
+function dropout(...a) {
+  const o = bind('dropout', a, ['input', 'p', 'training', 'inplace'], { p: 0.5, training: true, inplace: false });
+  const { input, training, inplace } = o;
+  asTensor(input, 'dropout', 'input');
+  const p = dropoutP(o.p);
+  if (typeof training !== 'boolean') throw new TypeError(`dropout(): argument 'train' (position 3) must be bool, not ${describe(training)}`);
   if (p === 0 || !training || input.numel() === 0) return input;
   const noise = p === 1 ? torchRef.zeros([], { dtype: input.dtype })
     : torchRef.rand(input.shape, { dtype: torchRef.float64 }).lt(1 - p).to(input.dtype).div_(1 - p);

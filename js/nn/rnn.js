@@ -70,6 +70,7 @@ export function makeRnn({ torch, Module, Parameter, init, pyBool }) {
   class RNNCellBase extends Module {
     constructor(cls, o, numChunks) {
       super();
+      if (o === null || typeof o !== 'object') throw new TypeError("RNNCellBase.__init__(): tensorpad's RNNCellBase is the common base of RNNCell, LSTMCell and GRUCell; construct one of those");
       for (const k of ['input_size', 'hidden_size']) checkInt(cls, k, o[k]);
       this.input_size = o.input_size;
       this.hidden_size = o.hidden_size;
@@ -182,6 +183,7 @@ export function makeRnn({ torch, Module, Parameter, init, pyBool }) {
   class RNNBase extends Module {
     constructor(mode, cls, o) {
       super();
+      if (o === null || typeof o !== 'object') throw new TypeError(`${typeof cls === 'string' ? cls : 'RNNBase.__init__'}(): tensorpad's RNNBase is the common base of RNN, LSTM and GRU; construct one of those`);
       for (const k of ['input_size', 'hidden_size', 'num_layers']) checkInt(cls, k, o[k]);
       this.mode = mode;
       this.input_size = o.input_size;

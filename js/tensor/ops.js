@@ -238,7 +238,7 @@ function normP(p) {
   if (p === undefined || p === null || p === 'fro') return 2;
   if (p === 'inf') return Infinity;
   if (p === '-inf') return -Infinity;
-  if (typeof p !== 'number') throw new TensorError(`norm(): p=${String(p)} is not supported by tensorpad (numbers, 'fro', Infinity)`);
+  if (typeof p !== 'number') throw new TensorError(`norm(): p=${typeof p === 'string' || typeof p === 'bigint' || typeof p === 'boolean' ? String(p) : describe(p)} is not supported by tensorpad (numbers, 'fro', Infinity)`);
   return p;
 }
 

@@ -76,8 +76,15 @@ export const device = Object.freeze({
   [inspect]() { return "device(type='cpu')"; },
 });
 
+// Note [No public constructor takes a raw value]: a handle is made only through wrap() and
+// wrapBorrowed() below, which hand the constructor a module-private token with the core
+// pointer; `new torch.Tensor(...)` is PyTorch's legacy constructor (js/legacy.js), never an
+// alias of a heap address.
+const WRAP = Symbol('Tensor.wrap');
+
 export class Tensor {
-  constructor(ptr) {
+  constructor(token, ptr) {
+    if (token !== WRAP) throw new TypeError('torch.Tensor handles are made by tensorpad only; use torch.Tensor(...) or torch.tensor(data)');
     this._p = ptr;
     this._manage();
   }
@@ -452,7 +459,7 @@ export class Slice {
 }
 
 // ---- helpers shared with the torch namespace -------------------------------------------
-export function wrap(ptr) { return new Tensor(ptr); }
+export function wrap(ptr) { return new Tensor(WRAP, ptr); }
 
 // Tensors the core holds (a leaf's .grad, saved tensors, AccumulateGrad's variable) get one
 // JS object per core tensor while that object lives, so that `x.grad === x.grad`.
@@ -469,7 +476,7 @@ export function wrapBorrowed(ptr) {
     live._manage();
     return live;
   }
-  const t = new Tensor(ptr);
+  const t = new Tensor(WRAP, ptr);
   t._serial = W.tp_tensor_serial(ptr);
   borrowed.set(ptr, new WeakRef(t));
   return t;
@@ -505,16 +512,38 @@ export function viewOf(t) {
 }
 
 // ---- scopes ------------------------------------------------------------------------------
-function collect(v, out, depth = 0) {
-  if (v instanceof Tensor || (v && typeof v._escape === 'function')) out.add(v);
-  else if (depth < 4 && Array.isArray(v)) for (const x of v) collect(x, out, depth + 1);
-  else if (depth < 4 && v && typeof v === 'object' && Object.getPrototypeOf(v) === Object.prototype) {
-    for (const x of Object.values(v)) collect(x, out, depth + 1);
+// Note [What a scope keeps]: everything reachable from fn's result — through arrays, plain
+// objects, Maps (keys and values), Sets, and the own enumerable properties of any other
+// object (class instances, nn.Modules), however deep, cycles included. A function's captured
+// variables cannot be seen: if a function is reachable, the scope keeps every tensor it made
+// (the garbage collector releases them) and says so once. Never walked: getters, symbol keys,
+// WeakMaps/WeakRefs and typed arrays (a numpy() array holds its storage by itself).
+let warnedClosure = false;
+function collect(root, out) {
+  const seen = new Set();
+  const stack = [root];
+  let sawFunction = false;
+  while (stack.length) {
+    const v = stack.pop();
+    if (v === null || (typeof v !== 'object' && typeof v !== 'function') || seen.has(v)) continue;
+    seen.add(v);
+    if (typeof v === 'function') { sawFunction = true; continue; }
+    if (v instanceof Tensor || typeof v._escape === 'function') { out.add(v); continue; }
+    if (ArrayBuffer.isView(v) || v instanceof ArrayBuffer || v instanceof WeakMap || v instanceof WeakSet || v instanceof Promise) continue;
+    if (Array.isArray(v)) { for (let i = 0; i < v.length; i++) stack.push(v[i]); continue; }
+    if (v instanceof Map) { for (const [k, x] of v) stack.push(k, x); continue; }
+    if (v instanceof Set) { for (const x of v) stack.push(x); continue; }
+    for (const k of Object.keys(v)) {
+      const d = Object.getOwnPropertyDescriptor(v, k);
+      if (d && 'value' in d) stack.push(d.value);
+    }
   }
+  return sawFunction;
 }
 
 /** Runs fn and disposes every tensor created inside it except those it returns or keep()s. */
 export function scope(fn) {
+  if (typeof fn !== 'function') throw new TypeError(`torch.scope(fn): fn must be a function, not ${describe(fn)}`);
   const created = [];
   scopeStack.push(created);
   let result, ok = false;
@@ -527,10 +556,16 @@ export function scope(fn) {
   } finally {
     scopeStack.pop();
     const keepSet = new Set();
-    if (ok) collect(result, keepSet);
+    const keepAll = ok && collect(result, keepSet) && created.some((t) => t._p && !keepSet.has(t) && !t._kept);
+    if (keepAll && !warnedClosure) {
+      warnedClosure = true;
+      console.warn('torch.scope: the result holds a function, whose captured tensors cannot be seen; every tensor made ' +
+        'in this scope was kept (the garbage collector releases them). Return the tensors themselves, or torch.keep them.');
+    }
     const parent = scopeStack[scopeStack.length - 1];
     for (const t of created) {
       if (!t._p) continue;
+      if (keepAll) keepSet.add(t);
       if (t._kept || (keepSet.has(t) && !parent)) t._escape();
       else if (keepSet.has(t)) parent.push(t);
       else t.dispose();

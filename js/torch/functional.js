@@ -97,10 +97,18 @@ function makeRange(torch) {
     if (!Number.isFinite(s) || !Number.isFinite(e)) throw new TensorError('unsupported range: ' + s + ' -> ' + e);
     if ((st > 0 && e < s) || (st < 0 && e > s)) throw new TensorError('upper bound and lower bound inconsistent with step sign');
     const n = integral ? Math.trunc((e - s) / st) + 1 : Math.trunc((e - s) / st + 1);
-    const vals = new Float64Array(n);
-    for (let i = 0; i < n; i++) vals[i] = s + i * st;
-    const { start: _s, end: _e, step: _st, ...create } = o;
-    return torch.tensor(vals, { ...create, dtype: dt });
+    // the values are written into a heap tensor, so that a size too large for memory is the
+    // core's out-of-memory error (as PyTorch's allocator fails), never a JS RangeError
+    torch.empty([n], { dtype: dt }).dispose();  // the size check PyTorch's allocator makes, in dt's bytes
+    const buf = torch.empty([n], { dtype: byName.float64 });
+    try {
+      const vals = buf.numpy();
+      for (let i = 0; i < n; i++) vals[i] = s + i * st;
+      const { start: _s, end: _e, step: _st, ...create } = o;
+      return torch.tensor(vals, { ...create, dtype: dt });
+    } finally {
+      buf.dispose();
+    }
   };
 }
 
@@ -391,20 +399,36 @@ function einsum(...a) {
 }
 
 // ---- tensordot, distances ------------------------------------------------------------------------
+/** Python's repr of a value, for messages: bounded (no deep walk of nested lists). */
+function pyRepr(v, depth = 0) {
+  if (typeof v === 'string') return v;
+  if (typeof v === 'number') return Number.isNaN(v) ? 'nan' : v === Infinity ? 'inf' : v === -Infinity ? '-inf' : String(v);
+  if (Array.isArray(v)) return depth > 3 ? '[...]' : `[${v.slice(0, 10).map((x) => pyRepr(x, depth + 1)).join(', ')}${v.length > 10 ? ', ...' : ''}]`;
+  if (v === null || v === undefined) return 'None';
+  if (typeof v === 'boolean') return v ? 'True' : 'False';
+  return describe(v);
+}
 function tensordot(...a) {
   const o = bind('tensordot', a, ['a', 'b', 'dims', 'out'], { dims: 2 });
   if (o.out !== undefined) throw new TypeError("tensorpad does not support the 'out' argument");
   const x = asTensor(o.a, 'tensordot'), y = asTensor(o.b, 'tensordot');
   let dims = o.dims, da, db;
   if (isTensor(dims)) dims = dims.numel() > 1 ? dims.tolist() : dims.item();
+  const badDims = () => new TensorError(`tensordot expects dims to be int or Tuple[List[int], List[int]] or List[List[int]] containing two lists, but got dims=${pyRepr(dims)}`);
+  if (typeof dims === 'bigint') dims = Number(dims);
+  if (typeof dims === 'number' && !Number.isInteger(dims)) throw badDims();  // Python: isinstance(dims, int) fails
   if (typeof dims === 'number') {
     if (dims < 0) throw new TensorError(`tensordot expects dims >= 0, but got dims=${dims}`);
+    // range(-dims, 0): the first contracted dim of a, -dims, is out of range once dims > a.dim()
+    // (said at once, where Python would build the whole list first)
+    const m = Math.max(x.ndim, 1);
+    if (dims > m) throw new TensorError(`Dimension out of range (expected to be in range of [${-m}, ${m - 1}], but got ${-dims})`);
     da = Array.from({ length: dims }, (_, i) => i - dims);
     db = Array.from({ length: dims }, (_, i) => i);
   } else if (Array.isArray(dims) && dims.length === 2) {
     [da, db] = dims.map((d) => (Array.isArray(d) ? d : [d]));
   } else {
-    throw new TensorError(`tensordot expects dims to be int or Tuple[List[int], List[int]] or List[List[int]] containing two lists, but got dims=${dims}`);
+    throw badDims();
   }
   if (da.length !== db.length) throw new TensorError('both dimension lists should have same length');
   const wrapD = (d, n) => {

@@ -22,13 +22,16 @@ test('in-place forms exist exactly where PyTorch has them', () => {
   }
 });
 
-test('aliases are the same functions as their targets', () => {
-  const proto = torch.Tensor.prototype;
+test('aliases compute what their targets compute (each checks its arguments under its own name, as in PyTorch)', () => {
+  const x = torch.tensor([0.25, 0.5]), y = torch.tensor([1.5, 2]);
   for (const [alias, target] of [['arctan2', 'atan2'], ['arccosh', 'acosh'], ['arcsinh', 'asinh'], ['arctanh', 'atanh'], ['fix', 'trunc']]) {
-    assert.equal(proto[alias], proto[target], alias);
-    assert.equal(proto[`${alias}_`], proto[`${target}_`], `${alias}_`);
-    assert.equal(torch[alias], torch[target], `torch.${alias}`);
+    const args = alias === 'arctan2' ? [y] : [];
+    const src = alias === 'arccosh' ? y : x;
+    assert.deepEqual(src[alias](...args).tolist(), src[target](...args).tolist(), alias);
+    assert.deepEqual(src.clone()[`${alias}_`](...args).tolist(), src.clone()[`${target}_`](...args).tolist(), `${alias}_`);
+    assert.deepEqual(torch[alias](src, ...args).tolist(), torch[target](src, ...args).tolist(), `torch.${alias}`);
   }
+  assert.throws(() => x.arctan2('a'), /arctan2\(\): argument 'other' \(position 1\) must be Tensor, not str/);
 });
 
 test('positive returns the tensor itself; in-place ops return this', () => {

@@ -370,7 +370,7 @@ static int unbind_impl(tp_tensor *t, double dim_d) {
   if (tp_wrap_dim_arg(dim_d, t->ndim, &dim)) return -1;
   int64_t n = t->shape[dim];
   if (n > 1 << 30) return tp_fail_status("unbind would produce %lld tensors", (long long)n);
-  tp_tensor **out = tp_list_reserve((int)n);
+  tp_tensor **out = tp_list_reserve(n > 0 ? (int)n : 1);  /* an empty dim gives an empty tuple, not a failure */
   if (!out) return -1;
   for (int64_t i = 0; i < n; i++) {
     tp_tensor *v = tp_tensor_alias(t);

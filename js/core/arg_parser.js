@@ -1,0 +1,412 @@
+// Argument validation as one layer: every public torch.* function, Tensor method,
+// torch.nn.functional, torch.nn.init and torch.linalg function is checked against PyTorch
+// 1.13's own signature (js/arg_table.js, generated from libtorch_python and inspect) before
+// its body runs, so nothing unchecked reaches the core and the errors are Python's:
+//   zeros() missing 1 required positional arguments: "size"
+//   sum(): argument 'dim' (position 1) must be tuple of ints, not str
+//   celu() takes from 1 to 2 positional arguments but 3 were given
+//   Overflow when unpacking long
+// Built-ins follow python_arg_parser.cpp (FunctionSignature::parse, then the unpack checks
+// of the signature that matched: int64 range, list elements); Python-level functions follow
+// CPython's binding of def parameters. A JS call's trailing plain object is Python's keywords;
+// `undefined` is an argument not given. The layer only checks: each function still converts
+// its arguments itself (options objects, JS conveniences such as dtype names).
+//
+// Note [Checked before the body]: a call that fails here has touched no tensor. The check is
+// one pass over a few precompiled closures, so tiny ops (x.mul(1.0001)) stay as fast.
+import { TensorError } from './wasm.js';
+import { dtype, describe, toDtype } from './dtype.js';
+import { isOptions, noArgs } from './args.js';
+import table from './arg_table.js';
+
+let Tensor = null, Generator = null;
+const F_SLOW = 0, F_TENSOR = 1, F_TENSOR_OR_NUMBER = 2, F_NUMBER = 3, F_BOOL = 4, F_INT = 5;
+
+// ---- what each C++ type accepts (FunctionParameter::check) ---------------------------------
+const TYPE_NAMES = {
+  Tensor: 'Tensor', Scalar: 'Number', int64_t: 'int', SymInt: 'SymInt', double: 'float', bool: 'bool',
+  TensorList: 'tuple of Tensors', 'c10::List<c10::optional<Tensor>>': 'tuple of Tensors', IntArrayRef: 'tuple of ints',
+  SymIntArrayRef: 'tuple of SymInts', Generator: 'torch.Generator', Storage: 'torch.Storage', 'PyObject*': 'object',
+  ScalarType: 'torch.dtype', Layout: 'torch.layout', MemoryFormat: 'torch.memory_format', QScheme: 'torch.qscheme',
+  Device: 'torch.device', Stream: 'torch.Stream', 'c10::string_view': 'str', 'std::string': 'str', Dimname: 'name',
+  DimnameList: 'tuple of names', 'ArrayRef<double>': 'tuple of floats', ScalarList: 'tuple of Scalars',
+};
+const INT64 = 2 ** 63;
+const isNum = (v) => typeof v === 'number' || typeof v === 'bigint' || typeof v === 'boolean';
+const isIntLike = (v) => (typeof v === 'number' && Number.isInteger(v)) || typeof v === 'bigint';
+const isList = (v) => Array.isArray(v) || (ArrayBuffer.isView(v) && !(v instanceof DataView));
+const zeroDim = (v) => v instanceof Tensor && !v.is_disposed && v.ndim === 0 && !v.requires_grad;
+
+// python_arg_parser's should_allow_numbers_as_tensors: these take a number where a Tensor is declared
+const NUMBERS_AS_TENSORS = new Set(['add', 'add_', 'div', 'div_', 'divide', 'divide_', 'mul', 'mul_', 'multiply', 'multiply_',
+  'sub', 'sub_', 'subtract', 'subtract_', 'true_divide', 'true_divide_', 'to', 'copy_', 'floor_divide', 'floor_divide_']);
+
+function checker(type, size, fname) {
+  switch (type) {
+    case 'Tensor': return NUMBERS_AS_TENSORS.has(fname) ? (v) => v instanceof Tensor || isNum(v) : (v) => v instanceof Tensor;
+    case 'Scalar': case 'double': return (v) => isNum(v) || zeroDim(v);
+    case 'int64_t': case 'SymInt':
+      return (v) => isIntLike(v) || (zeroDim(v) && !v.dtype.is_floating_point && v.dtype.name !== 'bool');
+    case 'bool': return (v) => typeof v === 'boolean';
+    case 'IntArrayRef': case 'SymIntArrayRef': return size ? (v) => isList(v) || isIntLike(v) : isList;
+    case 'TensorList': case 'c10::List<c10::optional<Tensor>>': case 'ArrayRef<double>': case 'ScalarList': return Array.isArray;
+    case 'Generator': return (v) => v instanceof Generator;
+    case 'ScalarType': return (v) => v instanceof dtype || (typeof v === 'string' && dtypeName(v));
+    case 'Layout': case 'MemoryFormat': return (v) => typeof v === 'string' || (typeof v === 'object' && !Array.isArray(v) && !(v instanceof Tensor));
+    case 'Device': return (v) => typeof v === 'string' || typeof v === 'number' || (typeof v === 'object' && typeof v.type === 'string');
+    case 'c10::string_view': case 'std::string': return (v) => typeof v === 'string';
+    case 'Dimname': return (v) => typeof v === 'string' || v === null;  // None parses, then fails on unpack
+    case 'Storage': return (v) => typeof v === 'object' && /Storage$/.test(v?.constructor?.name ?? '');
+    case 'DimnameList': return size ? (v) => typeof v === 'string' || (Array.isArray(v) && v.every((x) => typeof x === 'string')) : (v) => Array.isArray(v) && v.every((x) => typeof x === 'string');
+    case 'PyObject*': return () => true;
+    default: return () => false;  // Storage, Stream, QScheme: tensorpad has none
+  }
+}
+function dtypeName(s) {
+  try { toDtype(s); return true; } catch { return false; }
+}
+
+// ---- signatures --------------------------------------------------------------------------------
+/** "sum(Tensor input, IntArrayRef[1]? dim, bool keepdim=False, *, ScalarType? dtype=None)" parsed. */
+function parseSignature(text, fname) {
+  const [body, ...flags] = text.split('|');
+  const inner = body.slice(body.indexOf('(') + 1, body.lastIndexOf(')'));
+  const params = [];
+  let kwOnly = false;
+  for (const raw of inner ? inner.split(', ') : []) {
+    if (raw === '*') { kwOnly = true; continue; }
+    const eq = raw.indexOf('=');
+    const decl = eq < 0 ? raw : raw.slice(0, eq);
+    const sp = decl.lastIndexOf(' ');
+    let type = decl.slice(0, sp);
+    const name = decl.slice(sp + 1);
+    const allowNone = type.endsWith('?') || (eq >= 0 && raw.slice(eq + 1) === 'None');
+    type = type.replace(/\?$/, '');
+    const m = /^(.*)\[(\d+)\]$/.exec(type);
+    const size = m ? Number(m[2]) : 0;
+    if (m) type = m[1];
+    params.push({ name, type, size, allowNone, required: eq < 0, kwOnly, typeName: TYPE_NAMES[type] ?? type, check: checker(type, size, fname) });
+  }
+  const positional = params.filter((p) => !p.kwOnly);
+  const sig = {
+    // deprecated forms still parse, but are neither listed nor counted as plausible
+    params, hidden: flags.includes('hidden') || flags.includes('deprecated'),
+    maxPos: positional.length, minArgs: params.filter((p) => p.required).length, maxArgs: params.length,
+    varargsIntlist: positional.length === 1 && (params[0].type === 'IntArrayRef' || params[0].type === 'SymIntArrayRef'),
+    names: new Set(params.map((p) => p.name)),
+  };
+  // the fast path (no keywords, no None or undefined, no value that needs an unpack-time check)
+  // (type codes, not closures: the checks stay inline in fits)
+  const code = (p) => (p.type === 'Tensor' ? (NUMBERS_AS_TENSORS.has(fname) ? F_TENSOR_OR_NUMBER : F_TENSOR)
+    : p.type === 'Scalar' || p.type === 'double' ? F_NUMBER : p.type === 'bool' ? F_BOOL : p.type === 'int64_t' || p.type === 'SymInt' ? F_INT : F_SLOW);
+  sig.fastMin = params.some((p) => p.kwOnly && p.required) || sig.varargsIntlist ? Infinity : positional.filter((p) => p.required).length;
+  sig.fastCodes = Uint8Array.from(positional, code);
+  let star = false;
+  sig.printed = `(${params.map((p) => `${p.kwOnly && !star && (star = true) ? '*, ' : ''}${p.typeName} ${p.name}`).join(', ')})`;
+  return sig;
+}
+
+const typeOf = (v) => (v instanceof Tensor ? 'Tensor' : describe(v));
+
+/** FunctionSignature::parse: null when the arguments fit, else the error it would raise. */
+function parse(fname, sig, pos, kw) {
+  const n = pos.length;
+  if (n > sig.maxPos && !(sig.varargsIntlist && n >= 1 && isIntLike(pos[0]))) {
+    const lo = sig.params.filter((p) => !p.kwOnly && p.required).length;
+    const range = lo === sig.maxPos ? `${sig.maxPos}` : `from ${lo} to ${sig.maxPos}`;
+    return () => new TypeError(`${fname}() takes ${range} positional argument${sig.maxPos === 1 && lo === sig.maxPos ? '' : 's'} but ${n} ${n === 1 ? 'was' : 'were'} given`);
+  }
+  let used = 0;
+  for (let i = 0; i < sig.params.length; i++) {
+    const p = sig.params[i];
+    let v, given = false, position = 0;
+    if (i === 0 && sig.varargsIntlist && n >= 1 && isIntLike(pos[0])) {
+      v = pos; given = true; position = 1;
+    } else if (!p.kwOnly && i < n && pos[i] !== undefined) {
+      v = pos[i]; given = true; position = i + 1;
+      if (kw && kw[p.name] !== undefined) return () => new TypeError(`${fname}() got multiple values for argument '${p.name}'`);
+    } else if (kw && kw[p.name] !== undefined) {
+      v = kw[p.name]; given = true; used++;
+    }
+    if (!given) {
+      if (p.required) {
+        return () => {
+          const missing = sig.params.slice(i).filter((q) => q.required && !q.kwOnly && !(kw && kw[q.name] !== undefined)).map((q) => `"${q.name}"`);
+          if (!missing.length) return new TypeError(`${fname}() missing required keyword argument '${p.name}'`);
+          // 1.13's plural is the wrong way round: "missing 1 ... arguments", "missing 2 ... argument"
+          return new TypeError(`${fname}() missing ${missing.length} required positional argument${missing.length === 1 ? 's' : ''}: ${missing.join(', ')}`);
+        };
+      }
+      continue;
+    }
+    if (v === null) {
+      if (p.allowNone || p.type === 'Dimname') continue;
+    } else if (p.check(v)) {
+      continue;
+    }
+    return () => new TypeError(`${fname}(): argument '${p.name}'${position ? ` (position ${position})` : ''} must be ${p.typeName}, not ${typeOf(v)}`);
+  }
+  if (kw && used < countGiven(kw)) {
+    for (const k of Object.keys(kw)) {
+      if (kw[k] !== undefined && !sig.names.has(k)) return () => new TypeError(`${fname}() got an unexpected keyword argument '${k}'`);
+    }
+  }
+  return null;
+}
+function countGiven(kw) {
+  let c = 0;
+  for (const k in kw) if (kw[k] !== undefined) c++;
+  return c;
+}
+
+/** The checks python_arg_parser makes when it unpacks the matched signature's values. */
+function unpack(fname, sig, pos, kw, self) {
+  const n = pos.length;
+  for (let i = 0; i < sig.params.length; i++) {
+    const p = sig.params[i];
+    let v;
+    if (i === 0 && sig.varargsIntlist && n >= 1 && isIntLike(pos[0])) v = pos;
+    else if (!p.kwOnly && i < n && pos[i] !== undefined) v = pos[i];
+    else if (kw) v = kw[p.name];
+    if (v === null && p.type === 'Dimname' && !p.allowNone) throw new TensorError('Please look up dimensions by name, got: name = None.');
+    if (v === undefined || v === null) continue;
+    switch (p.type) {
+      case 'int64_t': case 'SymInt':
+        if (typeof v !== 'object' && !(Math.abs(Number(v)) < INT64 || v === -INT64 || v === -(2n ** 63n))) throw new TensorError('Overflow when unpacking long');
+        break;
+      case 'IntArrayRef': case 'SymIntArrayRef':
+        if (!isList(v)) {
+          if (!(Math.abs(Number(v)) < INT64)) throw new TensorError('Overflow when unpacking long');
+          break;
+        }
+        for (let j = 0; j < v.length; j++) {
+          const e = v[j];
+          const ok = isIntLike(e) ? Math.abs(Number(e)) < INT64 || Number(e) === -INT64
+            : e instanceof Tensor && !e.is_disposed && e.numel() === 1 && !e.dtype.is_floating_point && e.dtype.name !== 'bool';
+          if (!ok) throw new TypeError(`${fname}(): argument '${p.name}' must be ${p.typeName}, but found element of type ${typeOf(e)} at pos ${j + 1}`);
+        }
+        break;
+      case 'TensorList':
+        for (let j = 0; j < v.length; j++) {
+          if (!(v[j] instanceof Tensor)) throw new TypeError(`expected Tensor as element ${j} in argument ${i}, but got ${typeOf(v[j])}`);
+        }
+        break;
+      case 'c10::List<c10::optional<Tensor>>':
+        for (let j = 0; j < v.length; j++) {
+          if (v[j] !== null && v[j] !== undefined && !(v[j] instanceof Tensor)) throw new TypeError(`expected Tensor as element ${j} in argument ${i}, but got ${typeOf(v[j])}`);
+        }
+        break;
+      case 'ArrayRef<double>': case 'ScalarList':
+        for (let j = 0; j < v.length; j++) {
+          if (!isNum(v[j])) throw new TypeError(`${fname}(): argument '${p.name}' must be ${p.typeName}, but found element of type ${typeOf(v[j])} at pos ${j + 1}`);
+        }
+        break;
+      case 'Dimname': case 'DimnameList': {  // tensorpad's tensors have no names
+        const t = self instanceof Tensor ? self : pos.find((x) => x instanceof Tensor);
+        const dims = t && !t.is_disposed ? Array(t.ndim).fill('None').join(', ') : '';
+        throw new TensorError(`Name '${Array.isArray(v) ? v[0] : v}' not found in Tensor[${dims}].`);
+      }
+      default:
+    }
+  }
+}
+
+/** "got (Tensor, int, dim=str)": the types of what was passed, as format_invalid_args lists them
+ *  (keywords last first; with no positional argument each keyword is followed by ", "). */
+function gotText(pos, kw) {
+  const kws = kw ? Object.keys(kw).filter((k) => kw[k] !== undefined).reverse().map((k) => `${k}=${typeOf(kw[k])}`) : [];
+  if (!pos.length) return kws.map((k) => `${k}, `).join('');
+  return [...pos.map(typeOf), ...kws].join(', ');
+}
+
+function invalidCombination(fname, sigs, pos, kw) {
+  const shown = sigs.filter((s) => !s.hidden);
+  const list = shown.length === 1 ? `(${shown[0].printed.slice(1, -1)})` : `one of:\n${shown.map((s) => ` * ${s.printed}\n`).join('')}`;
+  return new TypeError(`${fname}() received an invalid combination of arguments - got (${gotText(pos, kw)}), but expected ${list}`);
+}
+
+/** The fast path: a positional argument a signature takes as it is (x.mul(1.0001)); anything
+ *  else (keywords, None, lists, 0-d tensors as numbers) goes to check(). */
+function fastOk(f, v) {
+  const t = typeof v;
+  switch (f) {
+    case F_TENSOR: return v instanceof Tensor;
+    case F_TENSOR_OR_NUMBER: return t === 'number' || v instanceof Tensor || t === 'boolean' || t === 'bigint';
+    case F_NUMBER: return t === 'number' || t === 'boolean' || t === 'bigint';
+    case F_BOOL: return t === 'boolean';
+    case F_INT: return t === 'number' && Number.isInteger(v) && v < INT64 && v > -INT64;
+    default: return false;
+  }
+}
+
+/** PythonArgParser::raw_parse: one signature raises its own error; several try each in turn and,
+ *  when none fits, the one plausible by argument count raises its error, or all are listed. */
+function check(fname, sigs, a, self) {
+  let pos = a, kw = null;
+  const last = a.length ? a[a.length - 1] : undefined;
+  if (last !== null && typeof last === 'object' && isOptions(last)) { kw = last; pos = a.slice(0, -1); }
+  let end = pos.length;
+  while (end > 0 && pos[end - 1] === undefined) end--;
+  if (end !== pos.length) pos = pos.slice(0, end);
+  if (sigs.length === 1) {
+    const err = parse(fname, sigs[0], pos, kw);
+    if (err) throw err();
+    unpack(fname, sigs[0], pos, kw, self);
+    return;
+  }
+  for (const s of sigs) {
+    if (!parse(fname, s, pos, kw)) {
+      unpack(fname, s, pos, kw, self);
+      return;
+    }
+  }
+  const nargs = pos.length + (kw ? countGiven(kw) : 0);
+  const plausible = sigs.filter((s) => !s.hidden && nargs >= s.minArgs && nargs <= s.maxArgs);
+  if (plausible.length === 1) throw parse(fname, plausible[0], pos, kw)();
+  throw invalidCombination(fname, sigs, pos, kw);
+}
+
+// ---- Python-level functions: CPython's binding of def parameters ---------------------------
+const quoteList = (xs) => (xs.length === 1 ? `'${xs[0]}'` : xs.length === 2 ? `'${xs[0]}' and '${xs[1]}'`
+  : `${xs.slice(0, -1).map((x) => `'${x}'`).join(', ')}, and '${xs[xs.length - 1]}'`);
+
+function pyBinder(fname, params, checkTensors = false) {
+  const pos = params.filter(([, k]) => k === 'p');
+  const kwOnly = params.filter(([, k]) => k === 'k');
+  const varargs = params.some(([, k]) => k === 'v'), varkw = params.some(([, k]) => k === 'w');
+  const names = new Set([...pos, ...kwOnly].map(([n]) => n));
+  const required = pos.filter(([, , d]) => !d).length;
+  const tensorParams = checkTensors ? params.filter((p) => p[3]) : [];
+  return (a) => {
+    let args = a, kw = null;
+    const last = a.length ? a[a.length - 1] : undefined;
+    if (last !== null && typeof last === 'object' && isOptions(last)) { kw = last; args = a.slice(0, -1); }
+    let n = args.length;
+    while (n > 0 && args[n - 1] === undefined) n--;
+    if (kw) {
+      for (const k of Object.keys(kw)) {
+        if (kw[k] === undefined) continue;
+        if (!names.has(k)) {
+          if (!varkw) throw new TypeError(`${fname}() got an unexpected keyword argument '${k}'`);
+        } else if (pos.findIndex(([x]) => x === k) >= 0 && pos.findIndex(([x]) => x === k) < n && args[pos.findIndex(([x]) => x === k)] !== undefined) {
+          throw new TypeError(`${fname}() got multiple values for argument '${k}'`);
+        }
+      }
+    }
+    if (!varargs && n > pos.length) {
+      const range = required === pos.length ? `${pos.length}` : `from ${required} to ${pos.length}`;
+      throw new TypeError(`${fname}() takes ${range} positional argument${pos.length === 1 && required === 1 ? '' : 's'} but ${n} ${n === 1 ? 'was' : 'were'} given`);
+    }
+    const missing = pos.filter(([name, , d], i) => !d && !(i < n && args[i] !== undefined) && !(kw && kw[name] !== undefined)).map(([x]) => x);
+    if (missing.length) throw new TypeError(`${fname}() missing ${missing.length} required positional argument${missing.length === 1 ? '' : 's'}: ${quoteList(missing)}`);
+    for (let i = 0; i < tensorParams.length; i++) {  // annotated Tensor: Python fails on its first use
+      const [name, , , kind] = tensorParams[i];
+      const at = pos.findIndex(([x]) => x === name);
+      const v = at >= 0 && at < n && args[at] !== undefined ? args[at] : kw ? kw[name] : undefined;
+      if (v === undefined || v instanceof Tensor || (v === null && kind === 'T?')) continue;
+      throw new TypeError(`${fname}(): argument '${name}'${at >= 0 && at < n ? ` (position ${at + 1})` : ''} must be Tensor, not ${typeOf(v)}`);
+    }
+    const missingKw = kwOnly.filter(([name, , d]) => !d && !(kw && kw[name] !== undefined)).map(([x]) => x);
+    if (missingKw.length) throw new TypeError(`${fname}() missing ${missingKw.length} required keyword-only argument${missingKw.length === 1 ? '' : 's'}: ${quoteList(missingKw)}`);
+  };
+}
+
+// ---- applying the table ---------------------------------------------------------------------------
+
+/** A checking wrapper around fn for the table entry `entry` (see arg_table.js). */
+export function guarded(fname, entry, fn, isMethod = false, unary = false, checkTensors = false) {
+  if (entry === 'noargs') {  // METH_NOARGS
+    return function (...a) {
+      if (a.length) noArgs(fname, a);
+      return fn.apply(this, a);
+    };
+  }
+  if (!Array.isArray(entry)) {  // a Python-level function: {name, params}
+    // (Tensor annotations are checked for torch.nn.init only: the F.* bodies name the ATen op
+    // that Python's first use of the tensor reaches, e.g. cross_entropy_loss())
+    const bindCheck = pyBinder(entry.name, entry.params, checkTensors);
+    return function (...a) { bindCheck(a); return fn.apply(this, a); };
+  }
+  let sigs = null;  // parsed on first use
+  if (unary) {  // docs/API.md: a unary function form takes Array.map's (element, index, array)
+    return function (...a) {
+      const mapped = a.length === 3 && Number.isInteger(a[1]) && Array.isArray(a[2]) && a[2][a[1]] === a[0];
+      check(fname, sigs ?? (sigs = entry.map((s) => parseSignature(s, fname))), mapped ? [a[0]] : a, null);
+      return fn.apply(this, mapped ? [a[0]] : a);
+    };
+  }
+  // `arguments`, read here only by index and handed to apply, is never materialised: the fast
+  // path allocates nothing (x.mul(1.0001) is as fast as without this layer; bench/README.md)
+  return function () {
+    if (sigs === null) sigs = entry.map((s) => parseSignature(s, fname));
+    const n = arguments.length;
+    let ok = false;
+    for (let k = 0; k < sigs.length && !ok; k++) {
+      const s = sigs[k];
+      if (n < s.fastMin || n > s.maxPos) continue;
+      ok = true;
+      for (let i = 0; i < n; i++) {
+        if (!fastOk(s.fastCodes[i], arguments[i])) { ok = false; break; }
+      }
+    }
+    if (!ok) check(fname, sigs, Array.from(arguments), isMethod ? this : null);
+    return fn.apply(this, arguments);
+  };
+}
+
+/** A torch.* function whose every visible form takes one positional tensor (torch.exp). */
+function isUnary(entry) {
+  if (!Array.isArray(entry)) return false;
+  const visible = entry.filter((s) => !s.includes('|'));
+  return visible.length > 0 && visible.every((s) => /^\w+\(Tensor input(, \*.*)?\)$/.test(s));
+}
+
+/** Names this layer leaves to the function's own checks: tensorpad's JS forms that PyTorch's
+ *  signature would refuse (documented in docs/API.md), or Python-level behaviour the table cannot
+ *  express. Each is listed with why. */
+const OWN_CHECKS = new Set([
+  'Tensor.index', 'Tensor.index_put_',  // Python's t[keys] / t[keys] = v: keys are JS values (slice strings, null)
+  'Tensor.to', 'Tensor.type',  // dtype names and 'cpu' strings in any position
+  'torch.tensor', 'torch.as_tensor', 'Tensor.new_tensor',  // data: any nested JS data
+  'Tensor.register_hook', 'Tensor.backward',  // JS functions / tensors, checked by the autograd layer
+  'nn.ModuleDict', 'nn.ParameterDict', 'torch.save',  // a plain object is their dict (or saved object), not keywords
+]);
+
+const SELF = Object.freeze(Object.create(null));  // stands for self: Python counts it among __init__'s positionals
+
+/** Wraps every function and method of the table that tensorpad has; returns how many. */
+export function applySignatures(torch, TensorClass, GeneratorClass) {
+  Tensor = TensorClass;
+  Generator = GeneratorClass;
+  let count = 0;
+  const wrapAll = (obj, entries, prefix, isMethod) => {
+    const out = {};
+    for (const name of Object.keys(entries)) {
+      const fn = obj[name];
+      if (typeof fn !== 'function' || fn.unavailable || OWN_CHECKS.has(`${prefix}.${name}`)) continue;
+      out[name] = guarded(name, entries[name], fn, isMethod, prefix === 'torch' && isUnary(entries[name]), prefix === 'init');
+      count++;
+    }
+    return out;
+  };
+  const methods = wrapAll(TensorClass.prototype, table.Tensor, 'Tensor', true);
+  for (const [k, f] of Object.entries(methods)) Object.defineProperty(TensorClass.prototype, k, { value: f, writable: true, configurable: true, enumerable: false });
+  Object.assign(torch, wrapAll(torch, table.torch, 'torch', false));
+  if (torch.linalg) Object.assign(torch.linalg, wrapAll(torch.linalg, table.linalg, 'linalg', false));
+  if (torch.nn) {
+    // a module class is checked by a construct trap: `instanceof`, `extends` and statics pass
+    // through to the class itself (a subclass's super(...) call is checked against its base)
+    const classes = {};
+    for (const [name, entry] of Object.entries(table.nn ?? {})) {
+      const C = torch.nn[name];
+      if (typeof C !== 'function' || Array.isArray(entry) || OWN_CHECKS.has(`nn.${name}`)) continue;
+      const bindCheck = pyBinder(entry.name, entry.params);
+      classes[name] = new Proxy(C, { construct(target, a, newTarget) { if (newTarget === classes[name]) bindCheck([SELF, ...a]); return Reflect.construct(target, a, newTarget === classes[name] ? target : newTarget); } });
+      count++;
+    }
+    const functional = Object.freeze({ ...torch.nn.functional, ...wrapAll(torch.nn.functional, table.F, 'F', false) });
+    const init = Object.freeze({ ...torch.nn.init, ...wrapAll(torch.nn.init, table.init, 'init', false) });
+    torch.nn = Object.freeze({ ...torch.nn, ...classes, functional, init });
+  }
+  return count;
+}

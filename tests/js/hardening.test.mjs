@@ -1,0 +1,117 @@
+// Regression tests for issue 11's JS-layer holes: no constructor takes a heap address (item 4),
+// torch.scope never releases what the caller can still reach (item 9), and the argument layer
+// (js/arg_parser.js) covers the public API. PyTorch's texts are in tests/fixtures/hardening.json
+// (gen_hardening.py); these check what has no Python twin (JS objects, lifetimes).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import torch from '../../js/tensorpad.js';
+import table from '../../js/core/arg_table.js';
+
+test('new torch.Tensor(a._p) is a new uninitialised tensor, not an alias of a', () => {
+  const a = torch.tensor([1.5, 2.5]);
+  const t = new torch.Tensor(a._p);
+  assert.deepEqual(Array.from(t.shape), [a._p]);
+  assert.equal(torch.shares_memory(a, t), false);
+  t.dispose();
+  assert.deepEqual(a.tolist(), [1.5, 2.5]);  // its owner still has its data
+});
+
+test('legacy constructors: with or without new, instanceof, dispose', () => {
+  const t = new torch.Tensor(1000);
+  assert.ok(t instanceof torch.Tensor);
+  t.dispose();
+  assert.equal(t.is_disposed, true);
+  assert.ok(torch.Tensor(2, 3) instanceof torch.Tensor);
+  for (const x of [torch.zeros(2), torch.tensor([1]).add(1), torch.ones(2, 2).t(), torch.arange(3).view(3, 1)]) {
+    assert.ok(x instanceof torch.Tensor);
+    assert.equal(x.constructor, torch.Tensor);
+  }
+  assert.ok(torch.tensor([1.5]) instanceof torch.FloatTensor);
+  assert.ok(!(torch.tensor([1]) instanceof torch.FloatTensor));
+  assert.ok(torch.tensor([1]) instanceof torch.LongTensor);
+  assert.equal(torch.LongTensor(2).dtype, torch.int64);
+});
+
+test('no other public constructor takes a raw value', () => {
+  assert.throws(() => new torch.dtype(new Date()), { name: 'TypeError', message: "cannot create 'torch.dtype' instances" });
+  assert.throws(() => new torch.dtype(0), /cannot create 'torch.dtype' instances/);
+  assert.throws(() => new torch.autograd.Node(5), /cannot create 'Node' instances/);
+  const y = torch.ones(1, { requires_grad: true }).mul(2);
+  assert.throws(() => new y.grad_fn.constructor(y.grad_fn._p), /cannot create 'Node' instances/);
+  assert.equal(y.grad_fn.name(), 'MulBackward0');
+});
+
+test('torch.scope keeps what its result reaches: Map, Set, instances, deep arrays, cycles', () => {
+  class Box { constructor(t) { this.t = t; } }
+  const before = torch.memory_stats().live_tensors;
+  let tmp;
+  const r = torch.scope(() => {
+    tmp = torch.ones(7);
+    const cyc = { t: torch.ones(2) };
+    cyc.self = cyc;
+    return {
+      map: new Map([[torch.ones(1), torch.full([1], 2)]]), set: new Set([torch.full([1], 3)]), box: new Box(torch.full([1], 4)),
+      deep: [[[[[[[[torch.full([1], 5)]]]]]]]], cyc,
+    };
+  });
+  assert.equal(tmp.is_disposed, true);  // what it does not reach is released
+  const [[k, v]] = r.map;
+  assert.deepEqual([k.item(), v.item(), [...r.set][0].item(), r.box.t.item(), r.deep[0][0][0][0][0][0][0][0].item(), r.cyc.t.sum().item()],
+    [1, 2, 3, 4, 5, 2]);
+  assert.ok(torch.memory_stats().live_tensors > before);
+});
+
+test('torch.scope keeps everything when its result holds a closure (its captures cannot be seen)', () => {
+  const warns = [];
+  const orig = console.warn;
+  console.warn = (m) => warns.push(m);
+  try {
+    let other;
+    const f = torch.scope(() => {
+      const t = torch.full([2], 3);
+      other = torch.ones(1);
+      return () => t.sum().item();
+    });
+    assert.equal(f(), 6);
+    assert.equal(other.is_disposed, false);
+  } finally {
+    console.warn = orig;
+  }
+  assert.ok(warns.length <= 1);  // once per process
+});
+
+test('torch.range too large for memory is an out-of-memory error, not a RangeError', () => {
+  // PyTorch: "DefaultCPUAllocator: can't allocate memory: you tried to allocate 36028797018963968 bytes"
+  const warn = console.warn;
+  console.warn = () => {};
+  try {
+    assert.throws(() => torch.range(0, 2 ** 53), (e) => e instanceof torch.TensorError && /you tried to allocate 36028797018963968 bytes/.test(e.message));
+  } finally {
+    console.warn = warn;
+  }
+});
+
+test('a call refused by the argument layer changes nothing', () => {
+  const x = torch.tensor([1.5, -2]);
+  const v = x._version;
+  assert.throws(() => x.add_(x, { alpha: x }), TypeError);
+  assert.throws(() => x.clamp_(0, 'a'), TypeError);
+  assert.throws(() => x.index_fill_(0, [0], 1), TypeError);
+  assert.deepEqual(x.tolist(), [1.5, -2]);
+  assert.equal(x._version, v);
+});
+
+test('the argument layer covers the public API: every table entry wraps a function tensorpad has', () => {
+  const P = torch.Tensor.prototype;
+  const roots = { torch, Tensor: P, F: torch.nn.functional, linalg: torch.linalg, init: torch.nn.init };
+  let n = 0;
+  for (const [ns, entries] of Object.entries(table)) {
+    for (const name of Object.keys(entries)) {
+      if (roots[ns] && typeof roots[ns][name] === 'function') n++;
+    }
+  }
+  assert.ok(n > 1000, `${n} functions and methods with a signature`);
+  // hot path and error path of one wrapped method
+  assert.deepEqual(torch.tensor([2]).mul(1.5).tolist(), [3]);
+  assert.throws(() => torch.tensor([2]).mul([1]), /mul\(\): argument 'other' \(position 1\) must be Tensor, not list/);
+});
