@@ -16,7 +16,7 @@
 // one pass over a few precompiled closures, so tiny ops (x.mul(1.0001)) stay as fast.
 import { TensorError } from './wasm.js';
 import { dtype, describe, toDtype } from './dtype.js';
-import { isOptions, noArgs } from './args.js';
+import { isOptions, noArgs, PyFloat } from './args.js';
 import table from './arg_table.js';
 
 let Tensor = null, Generator = null;
@@ -32,7 +32,8 @@ const TYPE_NAMES = {
   DimnameList: 'tuple of names', 'ArrayRef<double>': 'tuple of floats', ScalarList: 'tuple of Scalars',
 };
 const INT64 = 2 ** 63;
-const isNum = (v) => typeof v === 'number' || typeof v === 'bigint' || typeof v === 'boolean';
+// a Python float with an integral value (Python mode: js/core/args.js PyFloat) is a number
+const isNum = (v) => typeof v === 'number' || typeof v === 'bigint' || typeof v === 'boolean' || v instanceof PyFloat;
 const isIntLike = (v) => (typeof v === 'number' && Number.isInteger(v)) || typeof v === 'bigint';
 const isList = (v) => Array.isArray(v) || (ArrayBuffer.isView(v) && !(v instanceof DataView));
 const zeroDim = (v) => v instanceof Tensor && !v.is_disposed && v.ndim === 0 && !v.requires_grad;
@@ -106,7 +107,7 @@ function parseSignature(text, fname) {
   return sig;
 }
 
-const typeOf = (v) => (v instanceof Tensor ? 'Tensor' : describe(v));
+const typeOf = (v) => (v instanceof Tensor ? 'Tensor' : v instanceof PyFloat ? 'float' : describe(v));
 
 /** FunctionSignature::parse: null when the arguments fit, else the error it would raise. */
 function parse(fname, sig, pos, kw) {

@@ -320,7 +320,7 @@ export default {
     "negative": ["negative(Tensor input, *, Tensor out=None)"],
     "negative_": ["negative_(Tensor input)"],
     "nextafter": ["nextafter(Tensor input, Tensor other, *, Tensor out=None)"],
-    "nonzero": ["nonzero(Tensor input)"],
+    "nonzero": ["nonzero(Tensor input)","nonzero(Tensor input, *, bool as_tuple)"],
     "norm": {"name":"norm","params":[["input","p",false],["p","p",true],["dim","p",true],["keepdim","p",true],["out","p",true],["dtype","p",true]]},
     "normal": ["normal(Tensor mean, Tensor std, *, Generator? generator=None, Tensor out=None)","normal(Tensor mean, double std=1, *, Generator? generator=None, Tensor out=None)","normal(double mean, Tensor std, *, Generator? generator=None, Tensor out=None)","normal(double mean, double std, IntArrayRef size, *, Generator? generator=None, Tensor out=None, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False, bool? requires_grad=False)"],
     "not_equal": ["not_equal(Tensor input, Tensor other, *, Tensor out=None)","not_equal(Tensor input, Scalar other, *, Tensor out=None)"],
