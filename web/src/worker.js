@@ -191,7 +191,7 @@ function describeError(e) {
     syntax: e instanceof SyntaxError && !where,
     // The runtime itself may be worn out (a heap grown to its limit never shrinks; a trap
     // may leave the core mid-update): the page offers a fresh worker, and uses one next Run.
-    fatal: e instanceof WebAssembly.RuntimeError || /not enough memory|out of memory|Array buffer allocation failed|WebAssembly\.Memory/i.test(message),
+    fatal: e instanceof WebAssembly.RuntimeError || /not enough memory|out of memory|can't allocate memory|Array buffer allocation failed|WebAssembly\.Memory/i.test(message),
   };
 }
 
