@@ -45,6 +45,27 @@ export const copyConstructWarning = (how) => warn('To copy construct from a tens
 /** torch.Size: an Array of ints that prints as PyTorch does. */
 export class Size extends Array {
   static get [Symbol.species]() { return Array; }
+  /** `new torch.Size(iterable)` as Python's torch.Size(): ints (bools, integral 0-d tensors) in
+   * int64's range; no argument is torch.Size([]). */
+  constructor(items) {
+    super();
+    if (items === undefined) return;
+    if (items === null || typeof items !== 'string' && typeof items?.[Symbol.iterator] !== 'function')
+      throw new TypeError(`'${describe(items)}' object is not iterable`);
+    let i = 0;
+    for (const v of items) {
+      let d = v;
+      if (typeof v === 'boolean') d = +v;
+      else if (typeof v === 'bigint') d = Number(v);
+      else if (v instanceof Tensor && v.dim() === 0 && !v.is_floating_point() && !v.is_complex()) d = Number(v.item());
+      else if (typeof v !== 'number' || !Number.isInteger(v)) {
+        throw new TypeError(`torch.Size() takes an iterable of 'int' (item ${i} is '${v instanceof Tensor ? 'Tensor' : describe(v)}')`);
+      }
+      if (!(d >= -9223372036854775808 && d < 9223372036854775808)) throw new TensorError('Overflow when unpacking long');
+      this.push(d);
+      i++;
+    }
+  }
   static of(...dims) {
     const s = new Size();
     for (const d of dims) s.push(d);

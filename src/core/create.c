@@ -86,12 +86,40 @@ static tp_tensor *make_1d(int dtype, int64_t n) {
   return tp_tensor_make(dtype, 1, shape);
 }
 
+/* Note [arange of an integer dtype]: 1.13 converts start, end and step to int64 first (its
+ * accumulate type; a value outside int64 fails the conversion), so fractional bounds and steps
+ * truncate (arange(0, 5, 1.5) is [0, 1, 2, 3, 4] for int64, and a step that truncates to 0 is
+ * "step must be nonzero"). The size is ceil of the int64 difference over the int64 step for int64, but comes from the double
+ * bounds for the narrower types ([0, 1, 2, 3] for int32); elements are start + step i in int64,
+ * wrapped into the dtype. Differences that leave int64 wrap as the C++ does (unsigned here). */
+static tp_tensor *arange_integral(double start, double end, double step, int dtype) {
+  const double lim = 9223372036854775808.0;  /* 2^63 */
+  if (!(start >= -lim && start < lim) || !(end >= -lim && end < lim) || !(step >= -lim && step < lim))
+    return tp_fail("value cannot be converted to type int64_t without overflow");
+  int64_t s = (int64_t)start, e = (int64_t)end, st = (int64_t)step;
+  double size_d = dtype == TP_INT64 && st != 0
+                      ? ceil((double)(int64_t)((uint64_t)e - (uint64_t)s) / (double)st)
+                      : ceil((end - start) / step);
+  if (st == 0) return tp_fail("step must be nonzero");
+  if ((st > 0 && e < s) || (st < 0 && e > s))
+    return tp_fail("upper bound and larger bound inconsistent with step sign");
+  if (!(size_d >= 0 && size_d < 9007199254740992.0)) return tp_fail("invalid size, possible overflow?");
+  int64_t n = (int64_t)size_d;
+  tp_tensor *t = make_1d(dtype, n);
+  if (!t) return NULL;
+  char *p = tp_ptr(t);
+  int64_t item = tp_dtype_table[dtype].itemsize;
+  for (int64_t i = 0; i < n; i++) tp_store_i64(p + i * item, dtype, (int64_t)((uint64_t)s + (uint64_t)st * (uint64_t)i));
+  return t;
+}
+
 TP_API tp_tensor *tp_arange(double start, double end, double step, int dtype) {
-  if (step == 0) return tp_fail("step must be nonzero");
+  if (!tp_dtype_table[dtype].is_floating) return arange_integral(start, end, step, dtype);
+  double size_d = ceil((end - start) / step);
+  if (!(step > 0 || step < 0)) return tp_fail("step must be nonzero");
   if (!isfinite(start) || !isfinite(end)) return tp_fail("unsupported range: %g -> %g", start, end);
   if ((step > 0 && end < start) || (step < 0 && end > start))
     return tp_fail("upper bound and larger bound inconsistent with step sign");
-  double size_d = ceil((end - start) / step);
   if (!(size_d >= 0 && size_d < 9007199254740992.0))
     return tp_fail("invalid size, possible overflow?");
   int64_t n = tp_clamp_i64(size_d);
@@ -99,12 +127,7 @@ TP_API tp_tensor *tp_arange(double start, double end, double step, int dtype) {
   if (!t) return NULL;
   char *p = tp_ptr(t);
   int64_t item = tp_dtype_table[dtype].itemsize;
-  if (tp_dtype_table[dtype].is_floating) {
-    for (int64_t i = 0; i < n; i++) tp_store_f64(p + i * item, dtype, start + step * (double)i);
-  } else {
-    int64_t s = tp_clamp_i64(start), st = tp_clamp_i64(step);
-    for (int64_t i = 0; i < n; i++) tp_store_i64(p + i * item, dtype, s + st * i);
-  }
+  for (int64_t i = 0; i < n; i++) tp_store_f64(p + i * item, dtype, start + step * (double)i);
   return t;
 }
 

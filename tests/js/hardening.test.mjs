@@ -115,3 +115,19 @@ test('the argument layer covers the public API: every table entry wraps a functi
   assert.deepEqual(torch.tensor([2]).mul(1.5).tolist(), [3]);
   assert.throws(() => torch.tensor([2]).mul([1]), /mul\(\): argument 'other' \(position 1\) must be Tensor, not list/);
 });
+
+// Fuzz find: `new torch.Size(-1e300)` was a RangeError from Array's constructor. torch.Size now
+// takes an iterable as Python's does (PyTorch's texts are in hardening_js.json); a size outside
+// int64 has no JS value to keep, so it is refused when made (Python keeps it and fails on use).
+test('torch.Size takes an iterable of int64 values, never an Array length', () => {
+  for (const v of [-1e300, 1e300, -1, 1.5, NaN]) {
+    assert.throws(() => new torch.Size(v), (e) => e instanceof TypeError && /object is not iterable/.test(e.message));
+  }
+  for (const v of [2 ** 70, -(2 ** 64), 2 ** 63]) {
+    assert.throws(() => new torch.Size([v]), /^Error|Overflow when unpacking long/);
+  }
+  const s = new torch.Size([-(2 ** 63), 2 ** 53]);
+  assert.deepEqual(Array.from(s), [-(2 ** 63), 2 ** 53]);
+  assert.ok(torch.zeros(2, 3).shape.map((d) => d * 2) instanceof Array);
+  assert.equal(String(torch.zeros(2, 3).shape.slice(1)), '3');  // species: slices are plain Arrays
+});
