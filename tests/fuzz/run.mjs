@@ -4,7 +4,9 @@
 //   node tests/fuzz/run.mjs --minutes M  new seeds until M minutes have passed (make fuzz);
 //                                        findings are appended to build/fuzz/findings.txt
 import { spawnSync } from 'node:child_process';
-import { appendFileSync, mkdirSync } from 'node:fs';
+import { appendFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
@@ -13,9 +15,13 @@ const minutes = argv.includes('--minutes') ? Number(argv[argv.indexOf('--minutes
 const FIXED = [1, 2, 3, 5];
 const CALLS = 1500, PER_SEED_MS = 60000;
 
+// Each child runs in an empty folder of its own: random calls reach torch.save with random
+// paths, and those files must not land in the checkout.
 function run(seed) {
+  const cwd = mkdtempSync(join(tmpdir(), 'tensorpad-fuzz-'));
   const r = spawnSync(process.execPath, [`${here}api_fuzz.mjs`, '--seed', String(seed), '--calls', String(CALLS)],
-    { encoding: 'utf8', timeout: PER_SEED_MS, maxBuffer: 1 << 24 });
+    { encoding: 'utf8', timeout: PER_SEED_MS, maxBuffer: 1 << 24, cwd });
+  rmSync(cwd, { recursive: true, force: true });
   const out = (r.stdout ?? '') + (r.stderr ?? '');
   if (r.status === 0) return null;
   if (r.error?.code === 'ETIMEDOUT' || r.signal) return `seed=${seed}: the process hung or died (${r.signal ?? r.error.code}); rerun node tests/fuzz/api_fuzz.mjs --seed ${seed}\n${out.slice(-2000)}`;
