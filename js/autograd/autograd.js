@@ -189,8 +189,14 @@ function withMode(enabled, fn) {
 // ---- gradcheck -------------------------------------------------------------------------------
 // Numerical Jacobians by central differences against the analytical ones from
 // autograd.grad, entry by entry, as torch.autograd.gradcheck does (float64 inputs advised).
+/** fn's outputs as a list of tensors; 1.13 reads .requires_grad of each (AttributeError's text). */
+function tensorOutputs(outs) {
+  for (const t of outs) if (!(t instanceof Tensor)) throw new TypeError(`'${describe(t)}' object has no attribute 'requires_grad'`);
+  return outs;
+}
+
 function jacobians(fn, inputs, eps) {
-  const outputs = asList(withMode(true, () => fn(...inputs)));
+  const outputs = tensorOutputs(asList(withMode(true, () => fn(...inputs))));
   const diff = inputs.map((x, i) => (x instanceof Tensor && x.requires_grad ? i : -1)).filter((i) => i >= 0);
   const numerical = [], analytical = [];
   // Analytical first: the numerical pass perturbs the inputs in place, which would
@@ -270,7 +276,7 @@ function gradgradcheck(fn, inputs, ...a) {
   const [pos, o] = splitOptions('gradgradcheck', a, ['eps', 'atol', 'rtol', 'raise_exception', 'gen_non_contig_grad_outputs', 'check_undefined_grad', 'check_grad_dtypes', 'check_batched_grad', 'check_fwd_over_rev', 'check_rev_over_rev', 'fast_mode']);
   const ins = asList(inputs);
   const diff = ins.filter((x) => x instanceof Tensor && x.requires_grad);
-  const outs = asList(withMode(true, () => fn(...ins)));
+  const outs = tensorOutputs(asList(withMode(true, () => fn(...ins))));
   const gouts = pos.length && pos[0] ? asList(pos[0]) : outs.map((t) => torchRef.randn_like(t.detach(), { dtype: t.dtype }).requires_grad_());
   const n = ins.length;
   // Runs with grad enabled even in gradcheck's numerical pass (which runs under no_grad):

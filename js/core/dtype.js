@@ -66,3 +66,13 @@ export function describe(v) {
   if (v instanceof dtype) return 'torch.dtype';
   return v?.constructor?.pyName ?? v?.constructor?.name ?? typeof v;  // pyName: torch._C.Generator
 }
+
+/** Python's repr of a value, for messages: bounded (no deep walk of nested lists). */
+export function pyRepr(v, depth = 0) {
+  if (typeof v === 'string') return v;
+  if (typeof v === 'number') return Number.isNaN(v) ? 'nan' : v === Infinity ? 'inf' : v === -Infinity ? '-inf' : String(v);
+  if (Array.isArray(v)) return depth > 3 ? '[...]' : `[${v.slice(0, 10).map((x) => pyRepr(x, depth + 1)).join(', ')}${v.length > 10 ? ', ...' : ''}]`;
+  if (v === null || v === undefined) return 'None';
+  if (typeof v === 'boolean') return v ? 'True' : 'False';
+  return describe(v);
+}

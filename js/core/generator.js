@@ -21,6 +21,7 @@ function noArgs(name, a) {
 function checkDevice(d) {
   if (d === undefined || d === null || d === device) return;
   if (typeof d === 'number') throw new TensorError('Device type CUDA is not supported for torch.Generator() api.');
+  if (typeof d !== 'string' && d?.type === undefined) throw new TypeError(`Generator(): argument 'device' (position 1) must be torch.device, not ${describe(d)}`);
   const s = String(d), type = s.split(':')[0];
   if (type === 'cpu') return;
   const known = ['cpu', 'cuda', 'ipu', 'xpu', 'mkldnn', 'opengl', 'opencl', 'ideep', 'hip', 've', 'fpga', 'ort', 'xla', 'lazy', 'vulkan', 'mps', 'meta', 'hpu', 'privateuseone'];

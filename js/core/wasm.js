@@ -14,10 +14,17 @@ const wasmName = sharedOK ? 'tensorpad.wasm' : 'tensorpad-plain.wasm';
 const wasmDir = typeof TENSORPAD_WASM_DIR === 'string' ? TENSORPAD_WASM_DIR : '../../dist/';
 const wasmUrl = new URL(`${wasmDir}${wasmName}`, import.meta.url);
 
+/** A message as text, for any value (as Python's exceptions take any object): no engine error
+ * for an object without a primitive value or an array nested too deep to join. */
+function textOf(v) {
+  if (typeof v === 'string' || v === undefined) return v;
+  try { return String(v); } catch { return Object.prototype.toString.call(v); }
+}
+
 /** Errors from the core carry PyTorch's message text. */
 export class TensorError extends Error {
   constructor(message) {
-    super(message);
+    super(textOf(message));
     this.name = 'TensorError';
   }
 }

@@ -257,7 +257,12 @@ export function makeNnAct({ Module, Parameter, named }) {
       this.min_val = o.min_val;
       this.max_val = o.max_val;
       this.inplace = !!o.inplace;
-      if (!(this.max_val > this.min_val)) throw new TensorError('AssertionError');
+      const num = (v) => (typeof v === 'number' || typeof v === 'boolean' ? +v : v?.numel?.() === 1 ? v.item() : undefined);
+      const hi = num(this.max_val), lo = num(this.min_val);
+      if (hi === undefined || lo === undefined) {
+        throw new TypeError(`'>' not supported between instances of '${describe(this.max_val)}' and '${describe(this.min_val)}'`);
+      }
+      if (!(hi > lo)) throw new TensorError('AssertionError');
     }
     forward(input) { return hardtanh(input, this.min_val, this.max_val, this.inplace); }
     extra_repr() { return joinRepr(`min_val=${pyFloat(this.min_val)}, max_val=${pyFloat(this.max_val)}`, inplaceRepr(this)); }

@@ -8,7 +8,7 @@
 // instead, so `this.fc = new Linear(...)` in a subclass registers `fc` just the same.
 import { W, check, TensorError } from '../core/wasm.js';
 import { bind, splitOptions, warn } from '../core/args.js';
-import { describe } from '../core/dtype.js';
+import { describe, pyRepr } from '../core/dtype.js';
 import { Tensor, wrap, keep, asTensor } from '../tensor/tensor.js';
 import { OP } from '../tensor/ops.js';
 import { makeConv, install as installConv } from './conv.js';
@@ -60,9 +60,10 @@ function calculate_gain(nonlinearity, param = null) {
     return Math.sqrt(2.0 / (1 + slope ** 2));
   }
   if (nonlinearity === 'selu') return 3.0 / 4;
-  throw new TensorError(`Unsupported nonlinearity ${nonlinearity}`);
+  throw new TensorError(`Unsupported nonlinearity ${pyRepr(nonlinearity)}`);
 }
 function _calculate_fan_in_and_fan_out(t) {
+  if (!(t instanceof Tensor)) throw new TypeError(`'${describe(t)}' object has no attribute 'dim'`);
   if (t.ndim < 2) throw new TensorError('Fan in and fan out can not be computed for tensor with fewer than 2 dimensions');
   const receptive = Array.from(t.shape).slice(2).reduce((a, b) => a * b, 1);
   return [t.shape[1] * receptive, t.shape[0] * receptive];
@@ -877,11 +878,16 @@ function paddingIndex(p, n) {
   return p < 0 ? n + p : p;
 }
 
+/** Array.from with Python's error for what is not iterable (LayerNorm's normalized_shape). */
+function iterableOf(v) {
+  if (v === null || v === undefined || typeof v[Symbol.iterator] !== 'function') throw new TypeError(`'${describe(v)}' object is not iterable`);
+  return Array.from(v);
+}
 class LayerNorm extends Module {
   constructor(...a) {
     super();
     const o = bind('LayerNorm.__init__', a, ['normalized_shape', 'eps', 'elementwise_affine', 'device', 'dtype'], { eps: 1e-5, elementwise_affine: true });
-    this.normalized_shape = typeof o.normalized_shape === 'number' ? [o.normalized_shape] : Array.from(o.normalized_shape);
+    this.normalized_shape = typeof o.normalized_shape === 'number' ? [o.normalized_shape] : iterableOf(o.normalized_shape);
     this.eps = o.eps;
     this.elementwise_affine = !!o.elementwise_affine;
     this.weight = this.elementwise_affine ? new Parameter(torchRef.ones(this.normalized_shape, dtOpt(o))) : null;

@@ -22,7 +22,7 @@ export function makeRnn({ torch, Module, Parameter, init, pyBool }) {
   const lin = (x, w, b) => F().linear(x, w, b);
   const dtOpt = (o) => (o.dtype === undefined || o.dtype === null ? {} : { dtype: o.dtype });
   const checkInt = (cls, k, v) => {
-    if (!Number.isInteger(v)) throw new TypeError(`${cls}.__init__(): argument '${k}' must be int, not ${describe(v)}`);
+    if (!Number.isInteger(v)) throw new TypeError(`${typeof cls === 'string' ? cls : 'RNNBase'}.__init__(): argument '${k}' must be int, not ${describe(v)}`);
   };
 
   // ---- the cells of RNN.cpp; pre = the input is already linear_ih(input) (the layers' CPU path) --

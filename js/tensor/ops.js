@@ -366,6 +366,10 @@ export function install(torch, TensorClass) {
   methods.rsub = function (other, opts) {
     const alpha = opts ? boolAlpha(alphaValue('rsub', splitOptions('rsub', [opts], ['alpha'])[1].alpha ?? 1), this, other) : 1;
     if (other instanceof Tensor) return wrap(check(W.tp_binary(OP.sub, other._ptr, this._ptr, alpha)));
+    if (!isScalar(other)) {
+      throw new TypeError(`rsub() received an invalid combination of arguments - got (Tensor, ${describe(other)}), but expected one of:\n` +
+        ' * (Tensor input, Tensor other, *, Number alpha)\n * (Tensor input, Number other, Number alpha)\n');
+    }
     return reversed('sub', other, this, alpha, true);
   };
   torch.rsub = inputKeyword('rsub', (x, ...a) => mustBeTensor('rsub', 'input', 1, x).rsub(...a));

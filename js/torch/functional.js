@@ -8,7 +8,7 @@
 // install(torch, Tensor) runs once, from tensorpad.js.
 import { W, check, TensorError } from '../core/wasm.js';
 import { OP } from '../tensor/ops.js';
-import { byName, toDtype, describe, dtype, defaultFloat } from '../core/dtype.js';
+import { byName, toDtype, describe, dtype, defaultFloat, pyRepr } from '../core/dtype.js';
 import { TypedStorage } from '../tensor/compat.js';
 import { bind, splitOptions, checkInt, isOptions, warn, warnOnce, aten, invalidCombination } from '../core/args.js';
 import { Tensor, Size, Tuple, asTensor, scope, wrap } from '../tensor/tensor.js';
@@ -123,7 +123,7 @@ function broadcastShapes(...shapes) {
   for (let shape of shapes) {
     if (typeof shape === 'number' && Number.isInteger(shape)) shape = [shape];
     if (!Array.isArray(shape)) {
-      throw new TensorError(`('Input shapes should be of type ints, a tuple of ints, or a list of ints, got ', ${describe(shape) === 'float' ? shape : describe(shape)})`);
+      throw new TensorError(`('Input shapes should be of type ints, a tuple of ints, or a list of ints, got ', ${describe(shape) === 'float' ? pyRepr(shape) : describe(shape)})`);
     }
     for (let i = -1; i >= -shape.length; i--) {
       const s = checkInt('broadcast_shapes', 'shape', shape[shape.length + i]);
@@ -399,15 +399,6 @@ function einsum(...a) {
 }
 
 // ---- tensordot, distances ------------------------------------------------------------------------
-/** Python's repr of a value, for messages: bounded (no deep walk of nested lists). */
-function pyRepr(v, depth = 0) {
-  if (typeof v === 'string') return v;
-  if (typeof v === 'number') return Number.isNaN(v) ? 'nan' : v === Infinity ? 'inf' : v === -Infinity ? '-inf' : String(v);
-  if (Array.isArray(v)) return depth > 3 ? '[...]' : `[${v.slice(0, 10).map((x) => pyRepr(x, depth + 1)).join(', ')}${v.length > 10 ? ', ...' : ''}]`;
-  if (v === null || v === undefined) return 'None';
-  if (typeof v === 'boolean') return v ? 'True' : 'False';
-  return describe(v);
-}
 function tensordot(...a) {
   const o = bind('tensordot', a, ['a', 'b', 'dims', 'out'], { dims: 2 });
   if (o.out !== undefined) throw new TypeError("tensorpad does not support the 'out' argument");

@@ -131,3 +131,13 @@ test('torch.Size takes an iterable of int64 values, never an Array length', () =
   assert.ok(torch.zeros(2, 3).shape.map((d) => d * 2) instanceof Array);
   assert.equal(String(torch.zeros(2, 3).shape.slice(1)), '3');  // species: slices are plain Arrays
 });
+
+// Fuzz finds: messages made of values that cannot be turned into text (an object without a
+// prototype, an array nested past the stack's depth) were engine errors.
+test('error messages of unprintable values are text, not engine errors', () => {
+  let deep = [];
+  for (let i = 0; i < 60000; i++) deep = [deep];
+  assert.equal(new torch.TensorError(deep).message, '[object Array]');
+  assert.equal(new torch.TensorError(Object.create(null)).message, '[object Object]');
+  assert.throws(() => torch.nn.init.calculate_gain(deep), (e) => e instanceof torch.TensorError && e.message === 'Unsupported nonlinearity [[[[[...]]]]]');
+});
