@@ -437,9 +437,11 @@ function shares_memory(a, b) {
 /** copy.deepcopy: a new leaf with the same data, requires_grad and .grad (a Parameter stays
  *  a Parameter and, as in PyTorch, leaves .grad behind); arrays, plain objects, Maps and nn.Modules are copied member by member, each
  *  object once (a memo, as Python's), so shared parameters stay shared in the copy. */
-function deepcopy(x, memo = new Map()) {
+function deepcopy(x, memo = new Map(), depth = 0) {
   if (x === null || typeof x !== 'object') return x;
   if (memo.has(x)) return memo.get(x);
+  // Python's recursion limit (RecursionError, a RuntimeError), not the JS stack's RangeError
+  if (depth > 1000) throw new TensorError('maximum recursion depth exceeded while calling a Python object');
   if (x instanceof Tensor) {
     if (!x.is_leaf) {
       throw new TensorError('Only Tensors created explicitly by the user (graph leaves) support the deepcopy protocol at the moment');
@@ -461,13 +463,13 @@ function deepcopy(x, memo = new Map()) {
   if (Array.isArray(x)) {
     const out = [];
     memo.set(x, out);
-    for (const v of x) out.push(deepcopy(v, memo));
+    for (const v of x) out.push(deepcopy(v, memo, depth + 1));
     return out;
   }
   if (x instanceof Map) {
     const out = new Map();
     memo.set(x, out);
-    for (const [k, v] of x) out.set(deepcopy(k, memo), deepcopy(v, memo));
+    for (const [k, v] of x) out.set(deepcopy(k, memo, depth + 1), deepcopy(v, memo, depth + 1));
     return out;
   }
   if (x instanceof torch.nn.Module || Object.getPrototypeOf(x) === Object.prototype) {
@@ -475,7 +477,7 @@ function deepcopy(x, memo = new Map()) {
     memo.set(x, out);
     for (const k of Reflect.ownKeys(x)) {
       const d = Object.getOwnPropertyDescriptor(x, k);
-      if ('value' in d) d.value = deepcopy(d.value, memo);
+      if ('value' in d) d.value = deepcopy(d.value, memo, depth + 1);
       Object.defineProperty(out, k, d);
     }
     // a module's buffers (BatchNorm's running stats) outlive torch.scope, as its parameters do

@@ -744,6 +744,7 @@ function cross_entropy(...a) {
     { weight: null, ignore_index: -100, reduction: 'mean', label_smoothing: 0 });
   asTensor(o.input, 'cross_entropy_loss', 'input', 1);
   asTensor(o.target, 'cross_entropy_loss', 'target', 2);
+  if (o.weight !== null && o.weight !== undefined) asTensor(o.weight, 'cross_entropy_loss', 'weight', 3);
   const input = o.input, target = o.target, weight = o.weight ?? null, ls = o.label_smoothing ?? 0;
   const red = reductionOf(legacyReduction(o));
   const classDim = input.ndim === 1 ? 0 : 1;
