@@ -390,10 +390,21 @@ export function makeNnAct({ Module, Parameter, named }) {
   // (JavaScript lists integer-like keys first, in numeric order, in a dict.)
   const keyError = (k) => new TensorError(`'${k}'`);
   const asParam = (v) => (v instanceof Tensor && !v._is_param ? new Parameter(v) : v);
-  const pairsOf = (v, sortPlain) => {
+  /** 1.13's update(): each element of a sequence is a (key, value) pair (cls names the dict). */
+  const pairOf = (e, i, cls) => {
+    if (e === null || typeof e !== 'object' && typeof e !== 'string' || typeof e[Symbol.iterator] !== 'function') {
+      throw new TypeError(`${cls} update sequence element #${i} should be Iterable; is${describe(e)}`);
+    }
+    const pair = Array.from(e);
+    if (pair.length !== 2) {
+      throw Object.assign(new TensorError(`${cls} update sequence element #${i} has length ${pair.length}; 2 is required`), { pythonType: 'ValueError' });
+    }
+    return pair;
+  };
+  const pairsOf = (v, sortPlain, cls) => {
     if (v === null || v === undefined) return [];
     if (v instanceof Map) return [...v.entries()];
-    if (Array.isArray(v)) return v.map((e) => Array.from(e));
+    if (Array.isArray(v)) return v.map((e, i) => pairOf(e, i, cls));
     if (typeof v.items === 'function') return v.items();
     const e = Object.entries(v);
     return sortPlain ? e.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)) : e;
@@ -422,7 +433,7 @@ export function makeNnAct({ Module, Parameter, named }) {
     _holds(v) { return v instanceof Module; }
     set(key, module) { this.add_module(key, module); }
     update(modules) {
-      for (const [k, m] of pairsOf(modules, false)) this.set(k, m);
+      for (const [k, m] of pairsOf(modules, false, 'ModuleDict')) this.set(k, m);
     }
   }
   class ParameterDict extends DictBase {
@@ -432,10 +443,15 @@ export function makeNnAct({ Module, Parameter, named }) {
       if (!this.has(key)) throw new TypeError(`'ParameterDict' object has no attribute '${key}'`);
       return this[key];
     }
-    set(key, value) { this[key] = asParam(value); }
+    set(key, value) {
+      if (typeof key !== 'string') {
+        throw new TypeError(`Index given to ParameterDict cannot be used as a key as it is not a string (type is '${describe(key)}'). Open an issue on github if you need non-string keys.`);
+      }
+      this[key] = asParam(value);
+    }
     /** A plain object's entries go in sorted order, as 1.13's update does for a dict. */
     update(parameters) {
-      for (const [k, p] of pairsOf(parameters, true)) this.set(k, p);
+      for (const [k, p] of pairsOf(parameters, true, 'ParameterDict')) this.set(k, p);
     }
     extra_repr() {
       return this._entries().map(([k, p]) => `  (${k}): ${p._is_param ? 'Parameter' : 'Tensor'} containing: [${p.type()} of size ${Array.from(p.shape).join('x')}]`).join('\n');

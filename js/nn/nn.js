@@ -197,6 +197,10 @@ class Module {
   }
   add_module(name, module) {
     if (module !== null && !(module instanceof Module)) throw new TypeError(`${describe(module)} is not a Module subclass`);
+    if (typeof name !== 'string') throw new TypeError(`module name should be a string. Got ${describe(name)}`);
+    const keyError = (msg) => Object.assign(new TensorError(msg), { pythonType: 'KeyError' });
+    if (name.includes('.')) throw keyError(`module name can't contain ".", got: ${name}`);
+    if (name === '') throw keyError('module name can\'t be empty string ""');
     this[name] = module;
   }
   register_module(name, module) { this.add_module(name, module); }
@@ -805,7 +809,10 @@ function layer_norm(...a) {
   const { input, normalized_shape, weight, bias, eps } = bind('layer_norm', a, ['input', 'normalized_shape', 'weight', 'bias', 'eps'],
     { weight: null, bias: null, eps: 1e-5 });
   asTensor(input, 'layer_norm', 'input', 1);
-  const ns = typeof normalized_shape === 'number' ? [normalized_shape] : Array.from(normalized_shape);
+  const ns = typeof normalized_shape === 'number' ? [normalized_shape] : iterableOf(normalized_shape);
+  ns.forEach((d, i) => {
+    if (!Number.isInteger(d)) throw new TypeError(`layer_norm(): argument 'normalized_shape' must be tuple of ints, but found element of type ${describe(d)} at pos ${i + 1}`);
+  });
   const nsText = `[${ns.join(', ')}]`;
   if (ns.length === 0) {
     throw new TensorError(`Expected normalized_shape to be at least 1-dimensional, i.e., containing at least one element, but got normalized_shape = ${nsText}`);
