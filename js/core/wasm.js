@@ -165,7 +165,12 @@ const argsPtr = W.tp_args();
 /** Writes numbers into the core's static scratch vector and returns its address. */
 export function args(values) {
   if (values.length > 64) throw new TensorError(`too many values (${values.length}) for one call`);
-  new Float64Array(memory.buffer, argsPtr, values.length).set(values);
+  const f = new Float64Array(memory.buffer, argsPtr, values.length);
+  try {
+    f.set(values);
+  } catch {  // BigInt values (a BigInt64Array, 2n): as numbers
+    for (let i = 0; i < values.length; i++) f[i] = typeof values[i] === 'bigint' ? Number(values[i]) : +values[i];
+  }
   return argsPtr;
 }
 

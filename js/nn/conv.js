@@ -5,7 +5,7 @@
 // nn.js calls makeConv with its Module machinery (no import cycle) when it builds torch.nn.
 import { W, check, checkStatus, args, memory, TensorError } from '../core/wasm.js';
 import { bind, warn, warnOnce } from '../core/args.js';
-import { describe } from '../core/dtype.js';
+import { describe, pyRepr } from '../core/dtype.js';
 import { wrap, asTensor } from '../tensor/tensor.js';
 
 /** Python's repr of an int tuple: (3, 3), (3,). */
@@ -280,7 +280,7 @@ function adaptive_max_pool1d(...a) {
 // ---- upsampling (F.interpolate) ----------------------------------------------------------------
 const isNone = (v) => v === null || v === undefined;
 /** Python's str of a list the caller gave (ints as ints). */
-const pyList = (v) => `[${Array.from(v).join(', ')}]`;
+const pyList = (v) => pyRepr(Array.from(v));
 
 /** F.interpolate as torch/nn/functional.py (1.13) does it: the checks and output size there,
  *  then upsample_nearest1d/2d, upsample_linear1d, upsample_bilinear2d, upsample_bicubic2d (src/conv.c) or, for
