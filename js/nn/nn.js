@@ -882,6 +882,7 @@ function embedding(...a) {
 }
 function paddingIndex(p, n) {
   if (p === null || p === undefined) return null;
+  if (typeof p !== 'number' && typeof p !== 'boolean') throw new TypeError(`'>' not supported between instances of '${describe(p)}' and 'int'`);
   if ((p > 0 && p >= n) || (p < 0 && p < -n)) throw new TensorError('Padding_idx must be within num_embeddings');
   return p < 0 ? n + p : p;
 }
