@@ -95,6 +95,14 @@ export function checkInt(fname, name, v) {
   return v;
 }
 
+/** A Python float parameter that the body hands to an ATen op (cdist's p): a number, bool or
+ *  BigInt, with the argument parser's message otherwise. */
+export function checkFloat(fname, name, v, position = 0) {
+  if (typeof v === 'number' || typeof v === 'boolean' || v instanceof PyFloat) return +v;
+  if (typeof v === 'bigint') return Number(v);
+  throw new TypeError(`${fname}(): argument '${name}'${position ? ` (position ${position})` : ''} must be float, not ${describe(v)}`);
+}
+
 /** Sizes given as varargs (2, 3) or as one array ([2, 3]), with Python's messages for a
  *  non-integer ('size' / 'SymInts' for sizes, 'dims' / 'ints' for permute). */
 export function sizesOf(fname, args, name = 'size', kind = 'SymInts') {

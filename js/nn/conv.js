@@ -127,6 +127,7 @@ function adaptive_avg_pool2d(...a) {
   if (os.length !== 2) throw new TensorError('adaptive_avg_pool2d: output_size must be 2');
   // functional.py's _list_with_default: None keeps the input's size
   os = os.map((v, i) => (v === null || v === undefined ? input.shape[input.ndim - 2 + i] : v));
+  if (!os.every(Number.isInteger)) throw new TypeError("adaptive_avg_pool2d(): argument 'output_size' (position 2) must be tuple of SymInts, not list");
   if (os[0] === 1 && os[1] === 1) return input.mean([-1, -2], true);  // ATen's shortcut (MeanBackward1)
   return wrap(check(W.tp_adaptive_avg_pool2d(input._ptr, os[0], os[1])));
 }

@@ -47,6 +47,14 @@ class Parameter {
 
 // ---- torch.nn.init: in-place initialisers under no_grad, PyTorch 1.13's formulas --------------
 const LINEAR_FNS = ['linear', 'conv1d', 'conv2d', 'conv3d', 'conv_transpose1d', 'conv_transpose2d', 'conv_transpose3d'];
+/** xavier_*'s gain as Python's `gain * math.sqrt(...)` takes it (the error of that product otherwise). */
+function gainOf(g) {
+  if (typeof g === 'number' || typeof g === 'boolean') return +g;
+  if (typeof g === 'bigint') return Number(g);
+  if (g instanceof Tensor && g.numel() === 1) return g.item();
+  if (typeof g === 'string' || Array.isArray(g)) throw new TypeError("can't multiply sequence by non-int of type 'float'");
+  throw new TypeError(`unsupported operand type(s) for *: '${describe(g)}' and 'float'`);
+}
 function calculate_gain(nonlinearity, param = null) {
   if (LINEAR_FNS.includes(nonlinearity) || nonlinearity === 'sigmoid') return 1;
   if (nonlinearity === 'tanh') return 5.0 / 3;
@@ -86,13 +94,13 @@ const init = Object.freeze({
   xavier_uniform_(t, ...a) {
     const { gain } = bind('xavier_uniform_', a, ['gain'], { gain: 1 });
     const [fanIn, fanOut] = _calculate_fan_in_and_fan_out(t);
-    const bound = Math.sqrt(3.0) * (gain * Math.sqrt(2.0 / (fanIn + fanOut)));
+    const bound = Math.sqrt(3.0) * (gainOf(gain) * Math.sqrt(2.0 / (fanIn + fanOut)));
     return noGrad(() => t.uniform_(-bound, bound));
   },
   xavier_normal_(t, ...a) {
     const { gain } = bind('xavier_normal_', a, ['gain'], { gain: 1 });
     const [fanIn, fanOut] = _calculate_fan_in_and_fan_out(t);
-    return noGrad(() => t.normal_(0, gain * Math.sqrt(2.0 / (fanIn + fanOut))));
+    return noGrad(() => t.normal_(0, gainOf(gain) * Math.sqrt(2.0 / (fanIn + fanOut))));
   },
   kaiming_uniform_(t, ...a) {
     const o = bind('kaiming_uniform_', a, ['a', 'mode', 'nonlinearity'], { a: 0, mode: 'fan_in', nonlinearity: 'leaky_relu' });

@@ -10,7 +10,7 @@ import { W, check, TensorError } from '../core/wasm.js';
 import { OP } from '../tensor/ops.js';
 import { byName, toDtype, describe, dtype, defaultFloat, pyRepr } from '../core/dtype.js';
 import { TypedStorage } from '../tensor/compat.js';
-import { bind, splitOptions, checkInt, isOptions, warn, warnOnce, aten, invalidCombination } from '../core/args.js';
+import { bind, splitOptions, checkInt, checkFloat, isOptions, warn, warnOnce, aten, invalidCombination } from '../core/args.js';
 import { Tensor, Size, Tuple, asTensor, scope, wrap } from '../tensor/tensor.js';
 
 const isTensor = (v) => v instanceof Tensor;
@@ -453,7 +453,7 @@ function tensordot(...a) {
 
 function cdist(...a) {
   const o = bind('cdist', a, ['x1', 'x2', 'p', 'compute_mode'], { p: 2, compute_mode: 'use_mm_for_euclid_dist_if_necessary' });
-  const x1 = asTensor(o.x1, 'cdist'), x2 = asTensor(o.x2, 'cdist'), p = Number(o.p);
+  const x1 = asTensor(o.x1, 'cdist'), x2 = asTensor(o.x2, 'cdist'), p = checkFloat('cdist', 'p', o.p, 3);
   if (x1.ndim < 2) throw new TensorError(`cdist only supports at least 2D tensors, X1 got: ${x1.ndim}D`);
   if (x2.ndim < 2) throw new TensorError(`cdist only supports at least 2D tensors, X2 got: ${x2.ndim}D`);
   if (!x1.dtype.is_floating_point) throw new TensorError(`cdist only supports floating-point dtypes, X1 got: ${TITLE[x1.dtype.name]}`);
