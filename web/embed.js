@@ -176,7 +176,9 @@ function languageSwitch(langs) {
     });
   }
   const first = document.querySelector('.tp-embed');
-  (first?.closest('main') ?? document.body).querySelector('h1')?.after(bar) ?? first?.before(bar);
+  const title = (first?.closest('main') ?? document.body).querySelector('h1');
+  if (title) title.after(bar);
+  else first.before(bar);
   show(langs.includes(saved) ? saved : 'python');
   return { bar, show };
 }

@@ -106,6 +106,7 @@ test('the autograd tutorial: Python first, the seed example prints PyTorch\'s nu
   await page.goto(new URL('tutorials/autograd.html', env.server.url).href);
   await page.waitForFunction(() => window.tensorpadEmbed?.blocks?.length > 0);
   assert.equal(await page.getAttribute('.tp-langbar [data-lang-choice="python"]', 'aria-pressed'), 'true');
+  assert.equal(await page.evaluate(() => document.querySelector('h1').nextElementSibling.className), 'tp-langbar', 'the switch sits under the title');
   assert.equal(await box(page, 'autograd-py-5').isVisible(), true);
   assert.equal(await box(page, 'autograd-5').isVisible(), false);
   assert.equal(await page.locator('p[data-lang="js"]').first().isVisible(), false);
