@@ -134,6 +134,13 @@ test('the autograd tutorial: Python first, the seed example prints PyTorch\'s nu
   assert.equal(await page.getAttribute('.tp-langbar [data-lang-choice="js"]', 'aria-pressed'), 'true', 'the choice is remembered');
   assert.equal(await box(page, 'autograd-py-1').isVisible(), false);
   await page.click('.tp-langbar [data-lang-choice="python"]');
+  // The top of a tutorial page, Python chosen, at phone width: the switch under the title.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(new URL('tutorials/tensors.html', env.server.url).href);
+  await page.waitForFunction(() => window.tensorpadEmbed?.blocks?.length > 0);
+  assert.equal(await box(page, 'tensors-py-1').isVisible(), true);
+  assert.equal(await box(page, 'tensors-1').isVisible(), false);
+  await screenshot(page, 'tutorial-tensors-python-phone');
   assert.deepEqual(page.errors, []);
   await page.close();
 });
