@@ -47,12 +47,30 @@ await build({
   define: { TENSORPAD_WASM_DIR: '"../dist/"' },
 });
 await build({ ...common, entryPoints: { embed: join(root, 'web/embed.js') }, format: 'iife', outdir: out });
+// The tutorials' Python runtime (web/embed/pyworker.js): a module worker under assets/ (so it
+// gets the worker policy) that loads Pyodide from pyodide/ and the package from dist/. Split
+// into chunks: loadPython imports the bridge dynamically, and the core's top-level await
+// deadlocks inside one bundle's lazy module wrappers; as chunks the browser's ESM runs them.
+await build({
+  ...common, entryPoints: { 'embed-python': join(root, 'web/embed/pyworker.js') }, format: 'esm',
+  splitting: true, chunkNames: 'embed-python-[hash]',
+  outdir: join(out, 'assets'), external: [...common.external, 'pyodide'], define: { TENSORPAD_WASM_DIR: '"../dist/"' },
+});
 await build({ ...common, entryPoints: { boot: join(root, 'web/src/boot.js') }, format: 'iife', outdir: join(out, 'assets') });
 
 for (const w of ['tensorpad.wasm', 'tensorpad-plain.wasm']) {
   const src = join(root, 'dist', w);
   if (!existsSync(src)) throw new Error(`${src} is missing: run make build first`);
   await cp(src, join(out, 'dist', w));
+}
+// Python for the embeds: the package bundle, and Pyodide's core files (no CDN packages). A
+// step of its own for the tutorials; the playground's Python mode copies the same folder.
+await cp(join(root, 'dist/tensorpad-python.json'), join(out, 'dist/tensorpad-python.json'));
+if (!existsSync(join(out, 'pyodide/pyodide.asm.wasm'))) {
+  await mkdir(join(out, 'pyodide'), { recursive: true });
+  for (const f of ['pyodide.mjs', 'pyodide.asm.js', 'pyodide.asm.wasm', 'python_stdlib.zip', 'pyodide-lock.json']) {
+    await cp(join(root, 'node_modules/pyodide', f), join(out, 'pyodide', f));
+  }
 }
 // Every page carries its Content-Security-Policy as a <meta> too, for hosts that cannot
 // send headers; _headers gives hosts that read it (Netlify, Cloudflare Pages) the full set.

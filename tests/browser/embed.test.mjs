@@ -10,10 +10,14 @@ import { newPage, screenshot, root, useBrowser } from './helpers.mjs';
 const expected = JSON.parse(readFileSync(join(root, 'tests/browser/fixtures/tutorial-outputs.json'), 'utf8'));
 const env = useBrowser();
 
+/** Opens a tutorial page and shows its JavaScript blocks (Python is a page's first language). */
 async function openTutorial(page, name) {
   await page.goto(new URL(`tutorials/${name}`, env.server.url).href);
   await page.waitForFunction(() => window.tensorpadEmbed?.blocks?.length > 0);
+  const js = page.locator('.tp-langbar [data-lang-choice="js"]');
+  if (await js.count()) await js.click();
 }
+const jsIds = (page) => page.$$eval('.tp-embed[data-lang="js"]', (bs) => bs.map((b) => b.dataset.id));
 
 /** Clicks Run on the block with data-id and waits for it to finish; returns its output text. */
 async function runBlock(page, id) {
@@ -32,9 +36,9 @@ const workerLoads = (page) => page.evaluate(() => performance.getEntriesByType('
 test('the tensors tutorial: blocks become editors; two blocks run on one lazily started worker', async () => {
   const page = await newPage(env.browser);
   await openTutorial(page, 'tensors.html');
-  const ids = await page.$$eval('.tp-embed', (bs) => bs.map((b) => b.dataset.id));
+  const ids = await jsIds(page);
   assert.ok(ids.length >= 6, `blocks: ${ids}`);
-  assert.equal(await page.locator('.tp-embed .cm-editor').count(), ids.length);
+  assert.equal(await page.locator('.tp-embed[data-lang="js"] .cm-editor').count(), ids.length);
   assert.deepEqual(await workerLoads(page), [], 'nothing loaded before a block is used');
   const first = await runBlock(page, 'tensors-1');
   const second = await runBlock(page, 'tensors-2');
@@ -43,7 +47,7 @@ test('the tensors tutorial: blocks become editors; two blocks run on one lazily 
   assert.equal(second.stdout, expected['tensors-2']);
   assert.deepEqual(await workerLoads(page), ['worker.js'], 'one worker (which owns the one wasm module) for all blocks');
   // Edit a block and run it again.
-  await page.evaluate(() => { window.tensorpadEmbed.blocks[0].editor.value = 'console.log(String(torch.ones(2)))'; });
+  await page.evaluate(() => { window.tensorpadEmbed.blocks.find((b) => b.box.dataset.id === 'tensors-1').editor.value = 'console.log(String(torch.ones(2)))'; });
   assert.equal((await runBlock(page, 'tensors-1')).stdout, 'tensor([1., 1.])\n');
   await screenshot(page, 'tutorial-tensors');
   assert.deepEqual(page.errors, []);
@@ -53,7 +57,7 @@ test('the tensors tutorial: blocks become editors; two blocks run on one lazily 
 test('every block of the tensors tutorial prints what PyTorch prints', async () => {
   const page = await newPage(env.browser);
   await openTutorial(page, 'tensors.html');
-  for (const id of await page.$$eval('.tp-embed', (bs) => bs.map((b) => b.dataset.id))) {
+  for (const id of await jsIds(page)) {
     const { msg, stdout } = await runBlock(page, id);
     assert.equal(msg.ok, true, `${id}: ${JSON.stringify(msg.error)}`);
     assert.equal(stdout, expected[id], id);
@@ -65,7 +69,7 @@ test('every block of the tensors tutorial prints what PyTorch prints', async () 
 test('every block of the autograd tutorial prints what PyTorch prints, with a graph', async () => {
   const page = await newPage(env.browser);
   await openTutorial(page, 'autograd.html');
-  for (const id of await page.$$eval('.tp-embed', (bs) => bs.map((b) => b.dataset.id))) {
+  for (const id of await jsIds(page)) {
     const { msg, stdout } = await runBlock(page, id);
     assert.equal(msg.ok, true, `${id}: ${JSON.stringify(msg.error)}`);
     assert.equal(stdout, expected[id], id);
@@ -80,7 +84,7 @@ test('every block of the autograd tutorial prints what PyTorch prints, with a gr
 test('every block of the training tutorial prints what PyTorch prints; the shape mistake warns in red', async () => {
   const page = await newPage(env.browser);
   await openTutorial(page, 'training.html');
-  const ids = await page.$$eval('.tp-embed', (bs) => bs.map((b) => b.dataset.id));
+  const ids = await jsIds(page);
   assert.equal(ids.length, 6);
   for (const id of ids) {
     const { msg, stdout } = await runBlock(page, id);
