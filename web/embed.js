@@ -7,6 +7,7 @@
 import { createEditor } from './src/editor.js';
 import { Runner } from './src/runner.js';
 import { createGraphView } from './src/graph.js';
+import { layoutGraph } from './src/graph_layout.js';
 import { drawPlot } from './src/plot.js';
 import { createOutput } from './src/output.js';
 import { h } from './src/dom.js';
@@ -60,7 +61,7 @@ function upgrade(pre, index) {
           const has = wantGraph && m.graph?.nodes?.some((n) => n.kind === 'function');
           graphHost.hidden = !has;
           if (has) {
-            graph ??= createGraphView(graphHost, { compact: true });
+            graph ??= createGraphView(graphHost, { compact: true, layout: layoutGraph });   // small graphs: laid out in place
             graph.render(m.graph);
           }
         },
