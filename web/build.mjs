@@ -14,6 +14,7 @@ import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PAGE_CSP, headersFile } from './headers.mjs';
+import { describeApi } from './api_names.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const out = join(root, 'dist', 'web');
@@ -71,6 +72,8 @@ if (existsSync(tut)) {
   }
 }
 await writeFile(join(out, '_headers'), headersFile());
+// The names and signatures the editor completes (web/src/complete.js fetches it on first use).
+await writeFile(join(out, 'assets', 'api.json'), JSON.stringify(describeApi()));
 
 // ---- page weight: what the playground downloads (gzip -9), wasm of an isolated page ----
 const parts = [

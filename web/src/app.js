@@ -2,6 +2,7 @@
 // Graph / Memory panes fed by the worker (see runner.js and worker.js). The page never runs
 // user code itself and never calls the core: everything goes through the worker's messages.
 import { createEditor } from './editor.js';
+import { torchCompletion } from './complete.js';
 import { Runner } from './runner.js';
 import { createGraphView } from './graph.js';
 import { workerLayout } from './graph_layout_client.js';
@@ -73,7 +74,7 @@ function loadExample(file) {
 select.addEventListener('change', () => loadExample(select.value));
 
 // ---- editor ----
-const editor = createEditor($('editor'), '', { onRun: () => run(), label: 'JavaScript code' });
+const editor = createEditor($('editor'), '', { onRun: () => run(), label: 'JavaScript code', extensions: torchCompletion(new URL('./api.json', import.meta.url)) });
 
 // ---- running ----
 const output = createOutput(outputEl, { scroller: $('pane-output') });

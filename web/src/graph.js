@@ -12,7 +12,7 @@ const SVGNS = 'http://www.w3.org/2000/svg';
 const CHAR_W = 7.4;
 const MAX_NODES = 600;  // drawn nodes (groups collapsed); past this the picture is unreadable anyway
 const GROUP_OVER = 60;  // graphs with more nodes start with their repeats collapsed
-const MIN_SCALE = 0.75; // fit() never shrinks text below 9 px (12 px × 0.75): pan to see the rest
+const MIN_SCALE = 0.75; // on a narrow stage (a phone) fit() keeps text ≥ 9 px (12 px × 0.75): pan to see the rest
 
 function el(tag, attrs = {}, parent) {
   const e = document.createElementNS(SVGNS, tag);
@@ -121,8 +121,10 @@ export function createGraphView(container, { compact = false, layout } = {}) {
     btn('▶', 'next backward step', () => setStep(Math.min(order.length, currentStep() + 1))),
     btn('▶|', 'after backward (final gradients)', () => setStep(order.length)),
     stepLabel);
-  const groupBtn = btn('expand all', 'expand every collapsed group of repeated functions', () => {
-    expanded = expanded.size ? new Set() : new Set(full.groups.map((g) => g.id));
+  // 'expand all' while any group is collapsed, else 'group repeats' (collapse them all again)
+  const groupBtn = btn('expand all', 'expand all groups of repeated functions', () => {
+    const allOpen = full.groups.every((g) => expanded.has(g.id));
+    expanded = allOpen ? new Set() : new Set(full.groups.map((g) => g.id));
     draw();
   });
   toolbar.append(btn('−', 'zoom out', () => zoom(1 / 1.25)), btn('+', 'zoom in', () => zoom(1.25)), btn('fit', 'fit the graph', fit), groupBtn, stepGroup, legend);
@@ -133,7 +135,7 @@ export function createGraphView(container, { compact = false, layout } = {}) {
   function fit() {
     const r = stage.getBoundingClientRect();
     const W = r.width || 600, H = r.height || 400;
-    const k = Math.max(Math.min(W / box.w, H / box.h, compact ? 1 : 1.4), compact ? 0.1 : MIN_SCALE);
+    const k = Math.max(Math.min(W / box.w, H / box.h, compact ? 1 : 1.4), !compact && W < 600 ? MIN_SCALE : 0.1);
     view = { k, x: (W - box.w * k) / 2, y: Math.max((H - box.h * k) / 2, 0) };
     apply();
   }
@@ -326,7 +328,7 @@ export function createGraphView(container, { compact = false, layout } = {}) {
     }
     for (const n of V.nodes) {
       const lines = n.kind === 'tensor' ? [n.title, `${fmtShape(n.shape)} ${n.dtype ?? ''}`.trim(), `${n.is_leaf ? 'leaf' : 'non-leaf'}${n.requires_grad ? ' · requires_grad' : ''}`, 'grad: accumulating…']
-        : n.kind === 'group' ? [n.title, n.sub] : [n.title];
+        : n.kind === 'group' ? [`⊞ ${n.title}`, n.sub] : [n.title];
       n.w = Math.max(...lines.map((l) => l.length)) * CHAR_W + 24;
       n.h = n.kind === 'tensor' ? 68 : n.kind === 'group' ? 46 : 30;
     }
@@ -349,7 +351,10 @@ export function createGraphView(container, { compact = false, layout } = {}) {
     empty.hidden = true;
     stepGroup.hidden = false;
     groupBtn.hidden = !full.groups.length;
-    groupBtn.textContent = expanded.size ? 'group repeats' : 'expand all';
+    const allOpen = full.groups.every((g) => expanded.has(g.id));
+    groupBtn.textContent = allOpen ? 'group repeats' : 'expand all';
+    groupBtn.title = allOpen ? 'collapse repeated functions into groups' : 'expand all groups of repeated functions';
+    groupBtn.setAttribute('aria-label', groupBtn.title);
     container.classList.remove('tp-graph-is-empty');
     order = G.order;
     step = -1;

@@ -86,7 +86,7 @@ export function collapse(G, groups, expanded = new Set()) {
   for (const g of shown) {
     const common = [...new Set(g.names)];
     nodes.push({
-      id: g.id, kind: 'group', title: `repeat ${g.index} of ${g.count}`, sub: `${g.members.length} functions: ${common.slice(0, 3).join(', ')}${common.length > 3 ? '…' : ''}`,
+      id: g.id, kind: 'group', title: `repeat ${g.index} of ${g.count}`, sub: `${g.members.length} functions: ${common.slice(0, 2).join(', ')}${common.length > 2 ? '…' : ''}`,
       members: g.members, names: g.names, raw: {}, saved: [],
     });
   }
