@@ -31,7 +31,8 @@ export function lastBackward() { return last && !last.is_disposed ? last : null;
  * `.backward(` in the code (`loss.backward()` in JS and Python alike), else 'backward()'.
  */
 export function backwardName(code) {
-  const names = [...String(code ?? '').matchAll(/([A-Za-z_$][\w$]*)\s*\.\s*backward\s*\(/g)].map((m) => m[1]);
+  const names = [...String(code ?? '').matchAll(/((?:[A-Za-z_$][\w$]*\.)*)([A-Za-z_$][\w$]*)\s*\.\s*backward\s*\(/g)]
+    .filter((m) => m[2] !== 'autograd').map((m) => m[2]);   // torch.autograd.backward(t) names no tensor
   return names.length ? names[names.length - 1] : 'backward()';
 }
 
