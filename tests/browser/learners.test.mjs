@@ -66,6 +66,7 @@ test('the RNN graph is laid out in a worker and its time steps are collapsed int
   const drawn = await page.$$eval('#pane-graph .tp-node', (gs) => gs.length);
   assert.ok(drawn < 80, `drawn nodes: ${drawn}`);
   await page.evaluate(() => window.tensorpad.selectTab('graph'));
+  await screenshot(page, 'learners-rnn-grouped');
   const first = await page.$('#pane-graph .tp-group');
   await first.click();
   await page.waitForFunction((n) => document.querySelectorAll('#pane-graph .tp-node').length === n, drawn - 1 + groups[0].size, { timeout: 20000 });
@@ -122,9 +123,16 @@ test('the editor completes torch., tensor methods and keyword names, and shows a
   const page = await newPage(env.browser);
   await openPlayground(page, env.server.url);
   const type = async (code) => {
+    await page.keyboard.press('Escape');
     await page.evaluate(() => { window.tensorpad.editor.value = ''; window.tensorpad.editor.focus(); });
     await page.keyboard.type(code, { delay: 5 });
-    await page.waitForSelector('.cm-tooltip-autocomplete li', { timeout: 10000 });
+    // the list for the last word typed: its selected label matches the word's first letter
+    const word = /[\w$]*$/.exec(code)[0];
+    await page.waitForFunction((w) => {
+      const sel = document.querySelector('.cm-tooltip-autocomplete li[aria-selected] .cm-completionLabel');
+      return sel && sel.textContent.toLowerCase().startsWith(w.slice(0, 1).toLowerCase());
+    }, word, { timeout: 10000 });
+    await page.waitForTimeout(200);
     return page.$$eval('.cm-tooltip-autocomplete li .cm-completionLabel', (ls) => ls.map((l) => l.textContent));
   };
   const api = await (await page.request.get(new URL('assets/api.json', env.server.url).href)).json();
