@@ -12,7 +12,7 @@ const SVGNS = 'http://www.w3.org/2000/svg';
 const CHAR_W = 7.4;
 const MAX_NODES = 600;  // drawn nodes (groups collapsed); past this the picture is unreadable anyway
 const GROUP_OVER = 60;  // graphs with more nodes start with their repeats collapsed
-const MIN_SCALE = 0.75; // on a narrow stage (a phone) fit() keeps text ≥ 9 px (12 px × 0.75): pan to see the rest
+const MIN_SCALE = 0.75; // on a narrow stage (a phone) fit() keeps 11-12 px text at 8.25-9 px: pan to see the rest
 
 function el(tag, attrs = {}, parent) {
   const e = document.createElementNS(SVGNS, tag);
