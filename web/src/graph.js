@@ -12,7 +12,7 @@ const SVGNS = 'http://www.w3.org/2000/svg';
 const CHAR_W = 7.4;
 const MAX_NODES = 600;  // drawn nodes (groups collapsed); past this the picture is unreadable anyway
 const GROUP_OVER = 60;  // graphs with more nodes start with their repeats collapsed
-const MIN_SCALE = 0.75; // on a narrow stage (a phone) fit() keeps 11-12 px text at 8.25-9 px: pan to see the rest
+const MIN_SCALE = 0.75; // the view a graph opens with keeps 11-12 px text at ≥ 8.25 px (pan, or 'fit' for all of it)
 
 function el(tag, attrs = {}, parent) {
   const e = document.createElementNS(SVGNS, tag);
@@ -127,15 +127,17 @@ export function createGraphView(container, { compact = false, layout } = {}) {
     expanded = allOpen ? new Set() : new Set(full.groups.map((g) => g.id));
     draw();
   });
-  toolbar.append(btn('−', 'zoom out', () => zoom(1 / 1.25)), btn('+', 'zoom in', () => zoom(1.25)), btn('fit', 'fit the graph', fit), groupBtn, stepGroup, legend);
+  toolbar.append(btn('−', 'zoom out', () => zoom(1 / 1.25)), btn('+', 'zoom in', () => zoom(1.25)), btn('fit', 'fit the whole graph', () => { fit(true); moved = true; }), groupBtn, stepGroup, legend);
 
   function currentStep() { return step < 0 ? order.length : step; }
 
   function apply() { viewport.setAttribute('transform', `translate(${view.x},${view.y}) scale(${view.k})`); }
-  function fit() {
+  /** Fits the graph into the stage; unless whole, never below MIN_SCALE (text stays readable:
+   *  a big graph then shows its top, centred, and the rest is a pan away). */
+  function fit(whole = false) {
     const r = stage.getBoundingClientRect();
     const W = r.width || 600, H = r.height || 400;
-    const k = Math.max(Math.min(W / box.w, H / box.h, compact ? 1 : 1.4), !compact && W < 600 ? MIN_SCALE : 0.1);
+    const k = Math.max(Math.min(W / box.w, H / box.h, compact ? 1 : 1.4), compact || whole === true ? 0.1 : MIN_SCALE);
     view = { k, x: (W - box.w * k) / 2, y: Math.max((H - box.h * k) / 2, 0) };
     apply();
   }
@@ -173,7 +175,7 @@ export function createGraphView(container, { compact = false, layout } = {}) {
     const moves = { ArrowLeft: [40, 0], ArrowRight: [-40, 0], ArrowUp: [0, 40], ArrowDown: [0, -40] };
     if (e.key === '+' || e.key === '=') zoom(1.25);
     else if (e.key === '-') zoom(1 / 1.25);
-    else if (e.key === '0') fit();
+    else if (e.key === '0') { fit(true); moved = true; }
     else if (moves[e.key] && e.target === svg) { view.x += moves[e.key][0]; view.y += moves[e.key][1]; apply(); }
     else return;
     e.preventDefault();
