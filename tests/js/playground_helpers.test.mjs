@@ -1,4 +1,4 @@
-// The playground's helpers that need no browser: repeated structure in real autograd graphs
+// The playground's helpers that need no browser (in Node): repeated structure in real autograd graphs
 // (web/src/graph_groups.js, on torch.autograd.graph of an LSTM and of a layer stack), the
 // completion's call parsing and parameter names (web/src/complete.js), the API description
 // built from the library (web/api_names.mjs), and the name of the last backward's root.
@@ -10,6 +10,11 @@ import { findRepeats, collapse, forwardOrder } from '../../web/src/graph_groups.
 import { enclosingCall, paramNames, createApi, lookup } from '../../web/src/complete.js';
 import { describeApi } from '../../web/api_names.mjs';
 import { backwardName } from '../../web/src/lastgraph.js';
+import { EditorState } from '@codemirror/state';
+import { StreamLanguage, LanguageSupport } from '@codemirror/language';
+import { CompletionContext } from '@codemirror/autocomplete';
+import { javascript } from '@codemirror/lang-javascript';
+import { torchCompletionSource } from '../../web/src/complete.js';
 
 test('an LSTM over 12 steps: 11 equal groups (the first step, from zeros, differs), collapsed to a chain', () => {
   torch.manual_seed(0);
@@ -86,4 +91,25 @@ test('the API description comes from the library: namespaces, Tensor members, Py
   assert.equal(lookup(idx, 'F.relu').sig, 'relu(input, inplace=…)');
   assert.equal(lookup(idx, 'x.grad').kind, 'property');
   assert.equal(lookup(idx, 'torch.no_such_thing'), null);
+});
+
+test('one completion source for both languages: keywords as `name: ` in a JS options object, `name=` in a Python call', async () => {
+  // A stand-in for CodeMirror's Python language: the source only reads the language's name.
+  const python = new LanguageSupport(StreamLanguage.define({ name: 'python', token: (st) => { st.next(); return null; } }));
+  const source = torchCompletionSource(createApi(() => describeApi()));
+  const at = async (doc, lang) => {
+    const r = await source(new CompletionContext(EditorState.create({ doc, extensions: lang }), doc.length, false));
+    return r && { from: r.from, labels: r.options.map((o) => o.label), apply: r.options.map((o) => o.apply) };
+  };
+  const py = await at('t = torch.zeros(2, requ', python);
+  assert.equal(py.from, 't = torch.zeros(2, '.length);
+  assert.ok(py.labels.includes('requires_grad') && py.labels.includes('dtype'));
+  assert.equal(py.apply[py.labels.indexOf('requires_grad')], 'requires_grad=');
+  assert.equal(await at('t = torch.zeros(2, requ', javascript()), null, 'JS keywords only inside the options object');
+  const js = await at('t = torch.zeros(2, {requ', javascript());
+  assert.equal(js.apply[js.labels.indexOf('requires_grad')], 'requires_grad: ');
+  const members = await at('import torch.nn as nn\nl = nn.Lin', python);
+  assert.ok(members.labels.includes('Linear') && !members.labels.includes('zeros'));
+  const methods = await at('y = x.sum().back', python);
+  assert.ok(methods.labels.includes('backward') && methods.labels.includes('matmul'));
 });
