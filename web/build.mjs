@@ -4,7 +4,7 @@
 //
 //   node web/build.mjs            (make web)
 //
-// Layout of dist/web: index.html, assets/{boot.js,app.js,app.css,worker.js}, embed.js,
+// Layout of dist/web: index.html, assets/{boot.js,app.js,app.css,worker.js,graph_layout_worker.js}, embed.js,
 // embed.css, dist/{tensorpad.wasm,tensorpad-plain.wasm}, tutorials/*.html, _headers. The worker bundles
 // js/tensorpad.js, told to find its wasm at ../dist/ relative to itself (TENSORPAD_WASM_DIR).
 import { build } from 'esbuild';
@@ -14,6 +14,7 @@ import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PAGE_CSP, headersFile } from './headers.mjs';
+import { describeApi } from './api_names.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const out = join(root, 'dist', 'web');
@@ -41,7 +42,7 @@ const common = {
 await rm(out, { recursive: true, force: true });
 await mkdir(join(out, 'dist'), { recursive: true });
 await build({
-  ...common, entryPoints: { app: join(root, 'web/src/app.js'), worker: join(root, 'web/src/worker.js') },
+  ...common, entryPoints: { app: join(root, 'web/src/app.js'), worker: join(root, 'web/src/worker.js'), graph_layout_worker: join(root, 'web/src/graph_layout_worker.js') },
   format: 'esm', outdir: join(out, 'assets'), plugins: [examplesPlugin],
   // The worker runs from assets/ and the wasm builds are copied to dist/ next to it.
   define: { TENSORPAD_WASM_DIR: '"../dist/"' },
@@ -89,11 +90,13 @@ if (existsSync(tut)) {
   }
 }
 await writeFile(join(out, '_headers'), headersFile());
+// The names and signatures the editor completes (web/src/complete.js fetches it on first use).
+await writeFile(join(out, 'assets', 'api.json'), JSON.stringify(describeApi()));
 
 // ---- page weight: what the playground downloads (gzip -9), wasm of an isolated page ----
 const parts = [
   ['index.html', 'index.html'], ['assets/boot.js', 'JS (boot)'], ['assets/app.js', 'JS (page)'], ['assets/app.css', 'CSS'],
-  ['assets/worker.js', 'JS (worker)'], ['dist/tensorpad.wasm', 'wasm'],
+  ['assets/worker.js', 'JS (worker)'], ['assets/graph_layout_worker.js', 'JS (graph layout)'], ['dist/tensorpad.wasm', 'wasm'],
 ];
 const rows = [];
 for (const [file, what] of parts) {

@@ -12,6 +12,7 @@
 import { createEditor } from './src/editor.js';
 import { Runner } from './src/runner.js';
 import { createGraphView } from './src/graph.js';
+import { layoutGraph } from './src/graph_layout.js';
 import { drawPlot } from './src/plot.js';
 import { createOutput } from './src/output.js';
 import { h } from './src/dom.js';
@@ -89,7 +90,7 @@ function upgradeJs(pre, index) {
           const has = wantGraph && m.graph?.nodes?.some((n) => n.kind === 'function');
           ui.graphHost.hidden = !has;
           if (has) {
-            graph ??= createGraphView(ui.graphHost, { compact: true });
+            graph ??= createGraphView(ui.graphHost, { compact: true, layout: layoutGraph });   // small graphs: laid out in place
             graph.render(m.graph);
           }
         },

@@ -2,8 +2,10 @@
 // Graph / Memory panes fed by the worker (see runner.js and worker.js). The page never runs
 // user code itself and never calls the core: everything goes through the worker's messages.
 import { createEditor } from './editor.js';
+import { torchCompletion } from './complete.js';
 import { Runner } from './runner.js';
 import { createGraphView } from './graph.js';
+import { workerLayout } from './graph_layout_client.js';
 import { createMemoryView } from './memory.js';
 import { createOutput } from './output.js';
 import { drawPlot, redrawPlots } from './plot.js';
@@ -50,7 +52,7 @@ tabs.forEach((t, i) => {
     if (d) { selectTab(tabs[(i + d + tabs.length) % tabs.length], true); e.preventDefault(); }
   });
 });
-const graphView = createGraphView($('pane-graph'));
+const graphView = createGraphView($('pane-graph'), { layout: workerLayout(new URL('./graph_layout_worker.js', import.meta.url)) });
 const memoryView = createMemoryView($('pane-memory'));
 
 // ---- examples ----
@@ -72,7 +74,7 @@ function loadExample(file) {
 select.addEventListener('change', () => loadExample(select.value));
 
 // ---- editor ----
-const editor = createEditor($('editor'), '', { onRun: () => run(), label: 'JavaScript code' });
+const editor = createEditor($('editor'), '', { onRun: () => run(), label: 'JavaScript code', extensions: torchCompletion(new URL('./api.json', import.meta.url)) });
 
 // ---- running ----
 const output = createOutput(outputEl, { scroller: $('pane-output') });
@@ -102,6 +104,7 @@ async function run() {
   runBtn.disabled = false;
   stopBtn.disabled = false;
   setStatus('running…', 'tp-busy');
+  let graphDrawn = Promise.resolve();
   const msg = await runner.run(code, {
     out: (m) => append(m.text, m.stream === 'out' ? 'out' : 'err'),
     plot: (m) => drawPlot(figuresEl, m.plot),
@@ -113,15 +116,13 @@ async function run() {
       p.lastChild.textContent = `${m.value}/${m.total}${m.text ? ` · ${m.text}` : ''}`;
     },
     views: (m) => {
-      graphView.render(m.graph);
+      graphDrawn = graphView.render(m.graph);
       memoryView.render(m.memory);
       $('tab-graph').textContent = m.graph?.nodes?.length ? `Graph (${m.graph.nodes.length})` : 'Graph';
       $('tab-memory').textContent = m.memory?.storages?.length ? `Memory (${m.memory.storages.length})` : 'Memory';
     },
   });
   stopBtn.disabled = true;
-  state.done = msg;
-  state.runs++;
   if (msg.ok) {
     setStatus(`done in ${msg.ms < 10 ? msg.ms.toFixed(1) : Math.round(msg.ms)} ms`, 'tp-ok');
   } else if (msg.stopped) {
@@ -139,7 +140,18 @@ async function run() {
     }
   }
   output.flush();
+  revealOutput();
+  await graphDrawn;   // laid out in a worker: the page stayed responsive meanwhile
+  state.done = msg;
+  state.runs++;
   document.dispatchEvent(new CustomEvent('tensorpad:done', { detail: msg }));
+}
+// On a phone the results are below the editor: after Run, bring them into view (unless the
+// visitor scrolled away while it ran).
+function revealOutput() {
+  const side = document.querySelector('.tp-side');
+  if (!matchMedia('(max-width: 860px)').matches || side.getBoundingClientRect().top < innerHeight * 0.5) return;
+  side.scrollIntoView({ block: 'start', behavior: matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth' });
 }
 runBtn.addEventListener('click', () => run());
 stopBtn.addEventListener('click', () => runner.stop());
@@ -179,4 +191,4 @@ window.addEventListener('resize', () => redrawPlots(figuresEl));
 matchMedia('(prefers-color-scheme: dark)').addEventListener?.('change', () => redrawPlots(figuresEl));
 
 // For tests and the curious: the page's parts.
-window.tensorpad = { runner, editor, state, output, run, graphView, memoryView, showGraph: (g) => { graphView.render(g); selectTab('graph'); }, showMemory: (m) => { memoryView.render(m); selectTab('memory'); }, selectTab };
+window.tensorpad = { runner, editor, state, output, run, graphView, memoryView, showGraph: (g) => { selectTab('graph'); return graphView.render(g); }, showMemory: (m) => { memoryView.render(m); selectTab('memory'); }, selectTab };

@@ -30,10 +30,13 @@ const theme = EditorView.theme({
   '&.cm-focused .cm-selectionBackground, .cm-selectionBackground, ::selection': { backgroundColor: 'var(--selection) !important' },
   '.cm-matchingBracket': { backgroundColor: 'var(--selection)', outline: '1px solid var(--muted)' },
   '.cm-errorLine': { backgroundColor: 'var(--error-bg)' },
+  '.cm-tooltip': { backgroundColor: 'var(--panel)', color: 'var(--fg)', border: '1px solid var(--border)' },
+  '.cm-tooltip-autocomplete > ul > li[aria-selected]': { backgroundColor: 'var(--selection)', color: 'var(--fg)' },
+  '.cm-completionInfo, .tp-hover': { fontFamily: 'var(--mono)', fontSize: '12px', padding: '.3em .5em', maxWidth: '40em', whiteSpace: 'pre-wrap' },
 });
 
 /** An editor in parent with doc; onRun is called on Ctrl/Cmd+Enter. */
-export function createEditor(parent, doc, { onRun, onChange, label = 'code editor', minimal = false } = {}) {
+export function createEditor(parent, doc, { onRun, onChange, label = 'code editor', minimal = false, extensions: extra = [] } = {}) {
   const runKeys = keymap.of([
     { key: 'Mod-Enter', run: () => { onRun?.(); return true; } },
     { key: 'Shift-Enter', run: () => { onRun?.(); return true; } },
@@ -55,6 +58,7 @@ export function createEditor(parent, doc, { onRun, onChange, label = 'code edito
     theme,
     EditorView.contentAttributes.of({ 'aria-label': label }),
     EditorView.updateListener.of((u) => { if (u.docChanged) onChange?.(u.state.doc.toString()); }),
+    extra,   // e.g. complete.js's completion and hover help
   ];
   const view = new EditorView({ state: EditorState.create({ doc, extensions }), parent });
   return {

@@ -1,13 +1,18 @@
 // The computation-graph view: draws the JSON of torch.autograd.graph (docs/graph-format.md)
 // top to bottom with dagre, with zoom/pan, details on hover/focus/click, colours by
 // gradient magnitude with a legend, and a control that replays the backward pass one
-// function node at a time (gradients flowing down and accumulating into leaves).
-import { Graph, layout } from '@dagrejs/dagre';
+// function node at a time (gradients flowing down and accumulating into leaves). Repeated
+// structure (an RNN's time steps, identical layers) is drawn collapsed into groups that open
+// on click (graph_groups.js); the layout is a function given by the page (a worker in the
+// playground, graph_layout_client.js), so a big graph never blocks the main thread.
 import { h } from './dom.js';
+import { findRepeats, collapse } from './graph_groups.js';
 
 const SVGNS = 'http://www.w3.org/2000/svg';
 const CHAR_W = 7.4;
-const MAX_NODES = 600;  // dagre takes ~2 s for 800 nodes; past this the picture is unreadable anyway
+const MAX_NODES = 600;  // drawn nodes (groups collapsed); past this the picture is unreadable anyway
+const GROUP_OVER = 60;  // graphs with more nodes start with their repeats collapsed
+const MIN_SCALE = 0.75; // the view a graph opens with keeps 11-12 px text at ≥ 8.25 px (pan, or 'fit' for all of it)
 
 function el(tag, attrs = {}, parent) {
   const e = document.createElementNS(SVGNS, tag);
@@ -83,8 +88,11 @@ function ramp(t) {
  * yellow) stretch is left out so edges stay visible on a light background. */
 function gradColor(t) { return ramp(0.1 + 0.78 * t); }
 
-/** A graph view inside container; render(graphJson) draws, clear() empties. */
-export function createGraphView(container, { compact = false } = {}) {
+/**
+ * A graph view inside container; render(graphJson) draws (a Promise, settled once drawn),
+ * clear() empties. layout(spec) is graph_layout.js's layoutGraph, or a Promise of it.
+ */
+export function createGraphView(container, { compact = false, layout } = {}) {
   container.classList.add('tp-graph');
   const toolbar = h('div', { class: 'tp-graph-toolbar', role: 'toolbar', 'aria-label': 'graph controls' });
   const svg = el('svg', { class: 'tp-graph-svg', tabindex: '0', role: 'img', 'aria-label': 'computation graph' });
@@ -99,6 +107,7 @@ export function createGraphView(container, { compact = false } = {}) {
   const viewport = el('g', { class: 'tp-viewport' }, svg);
 
   let G = null, order = [], step = -1, nodeEls = new Map(), edgeEls = [], box = { w: 1, h: 1 };
+  let full = null, fullOrder = [], expanded = new Set(), drawing = 0;
   let view = { x: 0, y: 0, k: 1 }, selected = null, scaleInfo = null, moved = false;
 
   // ---- toolbar ----
@@ -112,15 +121,23 @@ export function createGraphView(container, { compact = false } = {}) {
     btn('▶', 'next backward step', () => setStep(Math.min(order.length, currentStep() + 1))),
     btn('▶|', 'after backward (final gradients)', () => setStep(order.length)),
     stepLabel);
-  toolbar.append(btn('−', 'zoom out', () => zoom(1 / 1.25)), btn('+', 'zoom in', () => zoom(1.25)), btn('fit', 'fit the graph', fit), stepGroup, legend);
+  // 'expand all' while any group is collapsed, else 'group repeats' (collapse them all again)
+  const groupBtn = btn('expand all', 'expand all groups of repeated functions', () => {
+    const allOpen = full.groups.every((g) => expanded.has(g.id));
+    expanded = allOpen ? new Set() : new Set(full.groups.map((g) => g.id));
+    draw();
+  });
+  toolbar.append(btn('−', 'zoom out', () => zoom(1 / 1.25)), btn('+', 'zoom in', () => zoom(1.25)), btn('fit', 'fit the whole graph', () => { fit(true); moved = true; }), groupBtn, stepGroup, legend);
 
   function currentStep() { return step < 0 ? order.length : step; }
 
   function apply() { viewport.setAttribute('transform', `translate(${view.x},${view.y}) scale(${view.k})`); }
-  function fit() {
+  /** Fits the graph into the stage; unless whole, never below MIN_SCALE (text stays readable:
+   *  a big graph then shows its top, centred, and the rest is a pan away). */
+  function fit(whole = false) {
     const r = stage.getBoundingClientRect();
     const W = r.width || 600, H = r.height || 400;
-    const k = Math.min(W / box.w, H / box.h, compact ? 1 : 1.4);
+    const k = Math.max(Math.min(W / box.w, H / box.h, compact ? 1 : 1.4), compact || whole === true ? 0.1 : MIN_SCALE);
     view = { k, x: (W - box.w * k) / 2, y: Math.max((H - box.h * k) / 2, 0) };
     apply();
   }
@@ -158,7 +175,7 @@ export function createGraphView(container, { compact = false } = {}) {
     const moves = { ArrowLeft: [40, 0], ArrowRight: [-40, 0], ArrowUp: [0, 40], ArrowDown: [0, -40] };
     if (e.key === '+' || e.key === '=') zoom(1.25);
     else if (e.key === '-') zoom(1 / 1.25);
-    else if (e.key === '0') fit();
+    else if (e.key === '0') { fit(true); moved = true; }
     else if (moves[e.key] && e.target === svg) { view.x += moves[e.key][0]; view.y += moves[e.key][1]; apply(); }
     else return;
     e.preventDefault();
@@ -172,7 +189,10 @@ export function createGraphView(container, { compact = false } = {}) {
     const rows = [h('div', { class: 'tp-details-title' }, h('strong', { text: n.title }),
       n.kind === 'tensor' ? h('span', { class: 'tp-details-meta', text: ` ${fmtShape(n.shape)} ${n.dtype ?? ''}${n.requires_grad ? ' · requires_grad' : ''}${n.is_leaf ? ' · leaf' : ' · non-leaf'}` })
         : h('span', { class: 'tp-details-meta', text: ' function node' }))];
-    if (n.kind === 'tensor') {
+    if (n.kind === 'group') {
+      rows[0] = h('div', { class: 'tp-details-title' }, h('strong', { text: n.title }), h('span', { class: 'tp-details-meta', text: ` · ${n.members.length} function nodes repeated (click to open)` }));
+      rows.push(h('pre', { class: 'tp-details-value', text: n.names.join(' → ') }));
+    } else if (n.kind === 'tensor') {
       if (n.value) rows.push(h('div', { class: 'tp-details-label', text: 'value' }), h('pre', { class: 'tp-details-value', text: n.value }));
       const gs = s.grad.get(n.id);
       const gradText = gs === 'done' ? (n.grad ?? 'None') : gs === 'partial' ? 'accumulating…' : n.grad ? '(not yet: step the backward pass)' : 'None';
@@ -266,61 +286,95 @@ export function createGraphView(container, { compact = false } = {}) {
     else legend.append(h('span', { class: 'tp-toolbar-label', text: '‖grad‖' }), h('span', { text: lo }), bar, h('span', { text: hi }));
   }
 
-  function render(json) {
+  function showEmpty(text) {
     viewport.replaceChildren();
     nodeEls = new Map();
     edgeEls = [];
+    G = null;
+    empty.textContent = text;
+    empty.hidden = false;
+    stepGroup.hidden = true;
+    groupBtn.hidden = true;
+    legend.replaceChildren();
+    container.classList.add('tp-graph-is-empty');
+  }
+
+  /** Takes a new graph JSON and draws it; resolves once drawn. */
+  function render(json) {
     selected = null;
     details.replaceChildren();
-    G = json && !json.unavailable ? normalizeGraph(json) : null;
-    const tooBig = G && G.nodes.length > MAX_NODES;
-    if (!G || !G.nodes.length || tooBig) {
-      empty.textContent = json?.unavailable ? `Graph view: ${json.unavailable}.`
-        : tooBig ? `This graph has ${G.nodes.length} nodes, too many to draw (the limit is ${MAX_NODES}). Pass a smaller result to show(t).`
-        : 'Run code that uses autograd (requires_grad) to see its graph here.';
-      G = null;
-      empty.hidden = false;
-      stepGroup.hidden = true;
-      legend.replaceChildren();
-      container.classList.add('tp-graph-is-empty');
+    full = json && !json.unavailable ? normalizeGraph(json) : null;
+    if (!full || !full.nodes.length) {
+      drawing++;
+      showEmpty(json?.unavailable ? `Graph view: ${json.unavailable}.` : 'Run code that uses autograd (requires_grad) to see its graph here.');
+      return Promise.resolve();
+    }
+    fullOrder = backwardOrder(full);
+    full.groups = findRepeats(full);
+    expanded = full.nodes.length > GROUP_OVER ? new Set() : new Set(full.groups.map((g) => g.id));
+    const norms = full.nodes.filter((n) => n.gradNorm !== null && n.gradNorm > 0).map((n) => Math.log10(n.gradNorm));
+    scaleInfo = norms.length ? { lo: Math.min(...norms), hi: Math.max(...norms) } : null;
+    return draw();
+  }
+
+  /** Lays out and draws `full` with the groups not in `expanded` collapsed. */
+  async function draw() {
+    const token = ++drawing;
+    const V = collapse(full, full.groups, expanded);
+    const visible = new Map();
+    for (const g of full.groups) for (const m of g.members) if (!expanded.has(g.id)) visible.set(m, g.id);
+    V.order = [...new Set(fullOrder.map((id) => visible.get(id) ?? id))];
+    if (V.nodes.length > MAX_NODES) {
+      showEmpty(`This graph has ${V.nodes.length} nodes, too many to draw (the limit is ${MAX_NODES}). Pass a smaller result to show(t).`);
       return;
     }
+    for (const n of V.nodes) {
+      const lines = n.kind === 'tensor' ? [n.title, `${fmtShape(n.shape)} ${n.dtype ?? ''}`.trim(), `${n.is_leaf ? 'leaf' : 'non-leaf'}${n.requires_grad ? ' · requires_grad' : ''}`, 'grad: accumulating…']
+        : n.kind === 'group' ? [`⊞ ${n.title}`, n.sub] : [n.title];
+      n.w = Math.max(...lines.map((l) => l.length)) * CHAR_W + 24;
+      n.h = n.kind === 'tensor' ? 68 : n.kind === 'group' ? 46 : 30;
+    }
+    let pos;
+    try {
+      pos = await layout({
+        nodes: V.nodes.map((n) => ({ id: n.id, width: n.w, height: n.h })), edges: V.edges.map((e) => ({ from: e.from, to: e.to })),
+        options: { nodesep: compact ? 16 : 26, ranksep: compact ? 26 : 36 },
+      });
+    } catch (e) {
+      if (token === drawing) showEmpty(`Graph view: the layout failed (${e?.message ?? e}).`);
+      return;
+    }
+    if (token !== drawing) return;   // a newer graph (or an expand) came first
+
+    viewport.replaceChildren();
+    nodeEls = new Map();
+    edgeEls = [];
+    G = V;
     empty.hidden = true;
     stepGroup.hidden = false;
+    groupBtn.hidden = !full.groups.length;
+    const allOpen = full.groups.every((g) => expanded.has(g.id));
+    groupBtn.textContent = allOpen ? 'group repeats' : 'expand all';
+    groupBtn.title = allOpen ? 'collapse repeated functions into groups' : 'expand all groups of repeated functions';
+    groupBtn.setAttribute('aria-label', groupBtn.title);
     container.classList.remove('tp-graph-is-empty');
-    order = backwardOrder(G);
+    order = G.order;
     step = -1;
-    const norms = G.nodes.filter((n) => n.gradNorm !== null && n.gradNorm > 0).map((n) => Math.log10(n.gradNorm));
-    scaleInfo = norms.length ? { lo: Math.min(...norms), hi: Math.max(...norms) } : null;
     renderLegend();
-
-    const g = new Graph();
-    g.setGraph({ rankdir: 'TB', nodesep: compact ? 16 : 26, ranksep: compact ? 26 : 36, marginx: 12, marginy: 12 });
-    g.setDefaultEdgeLabel(() => ({}));
-    for (const n of G.nodes) {
-      const lines = n.kind === 'tensor' ? [n.title, `${fmtShape(n.shape)} ${n.dtype ?? ''}`.trim(), `${n.is_leaf ? 'leaf' : 'non-leaf'}${n.requires_grad ? ' · requires_grad' : ''}`, 'grad: accumulating…'] : [n.title];
-      n.w = Math.max(...lines.map((l) => l.length)) * CHAR_W + 24;
-      n.h = n.kind === 'tensor' ? 68 : 30;
-      g.setNode(n.id, { width: n.w, height: n.h });
-    }
-    for (const e of G.edges) g.setEdge(e.from, e.to);
-    layout(g);
-    const gg = g.graph();
-    box = { w: gg.width || 1, h: gg.height || 1 };
+    box = { w: pos.width, h: pos.height };
 
     const edgeLayer = el('g', { class: 'tp-edges' }, viewport);
     const nodeLayer = el('g', { class: 'tp-nodes' }, viewport);
-    for (const e of G.edges) {
-      const pts = g.edge(e.from, e.to).points;
-      const d = pts.map((p, i) => `${i ? 'L' : 'M'}${p.x.toFixed(1)},${p.y.toFixed(1)}`).join(' ');
+    G.edges.forEach((e, i) => {
+      const d = pos.edges[i].map(([x, y], j) => `${j ? 'L' : 'M'}${x.toFixed(1)},${y.toFixed(1)}`).join(' ');
       const path = el('path', { d, class: 'tp-edge', 'marker-end': `url(#${marker.id})`, 'data-from': e.from, 'data-to': e.to }, edgeLayer);
       edgeEls.push({ path, e });
-    }
+    });
     for (const n of G.nodes) {
-      const { x, y } = g.node(n.id);
-      const cls = n.kind === 'tensor' ? `tp-node tp-tensor ${n.is_leaf ? 'tp-leaf' : 'tp-nonleaf'}${n.id === G.root ? ' tp-root' : ''}` : 'tp-node tp-function';
+      const { x, y } = pos.nodes[n.id];
+      const cls = n.kind === 'tensor' ? `tp-node tp-tensor ${n.is_leaf ? 'tp-leaf' : 'tp-nonleaf'}${n.id === G.root ? ' tp-root' : ''}` : n.kind === 'group' ? 'tp-node tp-group' : 'tp-node tp-function';
       const grp = el('g', { class: cls, transform: `translate(${x - n.w / 2},${y - n.h / 2})`, tabindex: '0', 'data-id': n.id, role: 'button',
-        'aria-label': n.kind === 'tensor' ? `tensor ${n.title} ${fmtShape(n.shape)}` : `function ${n.title}` }, nodeLayer);
+        'aria-label': n.kind === 'tensor' ? `tensor ${n.title} ${fmtShape(n.shape)}` : n.kind === 'group' ? `${n.title}, ${n.sub}; press Enter to open` : `function ${n.title}` }, nodeLayer);
       grp.node = n;
       if (n.kind === 'tensor') {
         grp.shape = el('rect', { width: n.w, height: n.h, rx: 6, class: 'tp-shape' }, grp);
@@ -331,6 +385,12 @@ export function createGraphView(container, { compact = false } = {}) {
         const t3 = el('text', { x: 10, y: 48, class: 'tp-sub' }, grp);
         t3.textContent = `${n.is_leaf ? 'leaf' : 'non-leaf'}${n.requires_grad ? ' · requires_grad' : ''}`;
         grp.gradText = el('text', { x: 10, y: 62, class: 'tp-sub tp-gradtext' }, grp);
+      } else if (n.kind === 'group') {
+        grp.shape = el('rect', { width: n.w, height: n.h, rx: 10, class: 'tp-shape' }, grp);
+        const t1 = el('text', { x: n.w / 2, y: 19, 'text-anchor': 'middle', class: 'tp-fn-name' }, grp);
+        t1.textContent = `⊞ ${n.title}`;
+        const t2 = el('text', { x: n.w / 2, y: 36, 'text-anchor': 'middle', class: 'tp-sub' }, grp);
+        t2.textContent = n.sub;
       } else {
         grp.shape = el('rect', { width: n.w, height: n.h, rx: 15, class: 'tp-shape' }, grp);
         const t1 = el('text', { x: n.w / 2, y: 19, 'text-anchor': 'middle', class: 'tp-fn-name' }, grp);
@@ -344,7 +404,13 @@ export function createGraphView(container, { compact = false } = {}) {
       grp.addEventListener('mouseenter', () => showDetails(n));
       grp.addEventListener('mouseleave', () => showDetails(selected));
       grp.addEventListener('focus', select);
-      grp.addEventListener('click', select);
+      if (n.kind === 'group') {
+        const open = () => { expanded.add(n.id); draw(); };
+        grp.addEventListener('click', open);
+        grp.addEventListener('keydown', (e) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); open(); } });
+      } else {
+        grp.addEventListener('click', select);
+      }
       nodeEls.set(n.id, grp);
     }
     paint();
@@ -358,5 +424,10 @@ export function createGraphView(container, { compact = false } = {}) {
   new ResizeObserver(() => { if (G && !moved) fit(); }).observe(stage);
 
   render(null);
-  return { render, clear: () => render(null), fit, setStep, get order() { return order; }, element: container };
+  return {
+    render, clear: () => render(null), fit, setStep, get order() { return order; }, element: container,
+    /** The repeats found in the last graph and which are open (for tests). */
+    get groups() { return (full?.groups ?? []).map((g) => ({ id: g.id, size: g.members.length, index: g.index, count: g.count, open: expanded.has(g.id) })); },
+    expand(id) { expanded.add(id); return draw(); },
+  };
 }

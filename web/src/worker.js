@@ -10,6 +10,7 @@ import * as tensorpad from '../../js/tensorpad.js';
 import { format, inspect } from './inspect.js';
 import { describeGraph, describeMemory } from './capture.js';
 import { createOutQueue } from './outqueue.js';
+import { trackBackward, resetBackward, withLastBackward } from './lastgraph.js';
 
 const torch = tensorpad.default;
 const USER_URL = 'tensorpad-user-code.js';
@@ -56,6 +57,7 @@ console.warn = (...a) => emit('err', a);
 function show(t, name) {
   if (!current) return t;
   if (t instanceof tensorpad.Tensor) current.shown.push([name ?? `show${current.shown.length + 1}`, t]);
+  else if (t && typeof t.named_parameters === 'function') current.shown.push(...expand([[name ?? t.constructor?.name ?? 'model', t]]));
   else if (t && typeof t === 'object') for (const [k, v] of Object.entries(t)) if (v instanceof tensorpad.Tensor) current.shown.push([k, v]);
   return t;
 }
@@ -157,6 +159,7 @@ const modules = {
 modules.assert.default = assert;
 modules.util.default = modules.util;
 modules.perf_hooks.default = modules.perf_hooks;
+trackBackward(torch, tensorpad.Tensor);
 Object.assign(globalThis, { torch, print: (...a) => emit('out', a), show, plot, progress });
 
 /**
@@ -210,6 +213,7 @@ self.addEventListener('error', (ev) => {
 // ---- running ---------------------------------------------------------------------------------
 async function run({ id, code }) {
   current = { id, shown: [], captured: null };
+  resetBackward();
   tensorpad.resetWarnings();   // each run shows PyTorch's warnings as a fresh process would
   const t0 = performance.now();
   lastYield = t0;
@@ -223,7 +227,7 @@ async function run({ id, code }) {
   }
   const ms = performance.now() - t0;
   // Each view is best effort: a failure in one leaves the other (and the run) intact.
-  const named = current.shown.length ? current.shown : expand(Object.entries(current.captured ?? {}));
+  const named = withLastBackward(current.shown.length ? current.shown : expand(Object.entries(current.captured ?? {})), code, tensorpad.Tensor);
   let graph = null, memory = null;
   try { graph = describeGraph(torch, tensorpad.Tensor, named); } catch (e) { graph = { unavailable: `could not export the graph (${e?.message ?? e})` }; }
   try { memory = describeMemory(torch, tensorpad.Tensor, named); } catch { memory = null; }
