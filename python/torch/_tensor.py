@@ -621,6 +621,11 @@ class Tensor:
         from . import _creation
         return _creation.tensor_type(self, dtype)
 
+    def __copy__(self):
+        """copy.copy: as 1.13's __reduce_ex__ rebuild, a leaf of the same class sharing the
+        storage (offset, size, strides), with requires_grad; no grad, no attributes."""
+        return Tensor._make_subclass(type(self), self, bool(_rg(self._h)))
+
     def __deepcopy__(self, memo):
         from . import _creation
         return _creation.deepcopy(self, memo)
