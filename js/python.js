@@ -55,13 +55,14 @@ async function importPyodide(indexURL) {
 // Note [Start-up snapshot]: in Node, the interpreter's memory after start-up (the standard
 // modules torch uses already imported) is saved once to the OS's temporary folder and later
 // starts restore it (Pyodide's memory snapshots): about 3x faster than a cold start. Any
-// failure falls back to a cold start. Opt-in (`snapshot: true`): restored under `node --test`
-// it has crashed V8 (a deoptimizer fatal error), so it is not the default.
+// failure falls back to a cold start; `snapshot: false` turns it off, and so does `env` (the
+// environment is the snapshot's). The V8 deoptimizer crash once seen restoring it under
+// `node --test` is Note [V8 deopt crash], avoided since: the program suite runs restored.
 const SNAPSHOT_IMPORTS = 'import linecache, traceback, warnings, weakref, copy, functools, inspect, types, os, sys, collections, math, re';
 
 async function startPyodide(loadPyodide, options) {
   const base = { ...(options.indexURL ? { indexURL: options.indexURL } : {}), env: { HOME: '/home/pyodide', ...(options.env ?? {}) } };
-  if (!isNode || options.snapshot !== true || options.indexURL) return loadPyodide(base);
+  if (!isNode || options.snapshot === false || options.indexURL || options.env) return loadPyodide(base);
   const fs = await import('node:fs');
   const { tmpdir } = await import('node:os');
   const { join } = await import('node:path');

@@ -345,11 +345,58 @@ export const hot = {
     if (r) W.tp_tensor_release(r);
     return W.tp_linalg(id, a, b);
   },
+  // F.linear of a 2-D input with a bias: addmm(b, x, w.t()), as ATen's linear.
+  linear(x, w, b, r) {
+    if (r) W.tp_tensor_release(r);
+    const wt = W.tp_t(w);
+    if (!wt) return 0;
+    const h = W.tp_addmm(b, x, wt, 1, 1);
+    W.tp_tensor_release(wt);
+    return h;
+  },
   red(op, h, r) {
     if (r) W.tp_tensor_release(r);
     return W.tp_reduce(op, h, -1, 0, 0, 0, -1);
   },
   release(...hs) {
     for (const h of hs) W.tp_tensor_release(h);
+  },
+  // zero_grad() (set_to_none=False) over parameter handles, one crossing for all: each grad
+  // gets requires_grad_(False) and zero_(). Returns 0; i + 1 when hs[i]'s grad has a grad_fn
+  // (Python detaches that one and goes on after it); -1 after a core error.
+  zeroGrads(...hs) {
+    for (let i = 0; i < hs.length; i++) {
+      const g = W.tp_tensor_grad(hs[i]);
+      if (!g) continue;
+      if (W.tp_tensor_grad_fn(g)) return i + 1;
+      if (W.tp_tensor_requires_grad_(g, 0) < 0 || W.tp_zero_(g) < 0) return -1;
+    }
+    return 0;
+  },
+  // SGD's plain step (no momentum, weight decay or maximize), under no_grad: p.add_(p.grad,
+  // alpha=-lr) for every parameter handle with a grad. Returns how many had one; -1 after a
+  // core error.
+  sgd(lr, ...hs) {
+    let n = 0;
+    for (const h of hs) {
+      const g = W.tp_tensor_grad(h);
+      if (!g) continue;
+      if (W.tp_binary_(OP.add, h, g, -lr) < 0) return -1;
+      n++;
+    }
+    return n;
+  },
+  // t.backward() with no arguments; 1, or 0 after an error (lastCallError() says which).
+  backward(h) {
+    lastErr = null;
+    try {
+      W.tp_tensor_retain(h);
+      scope(() => wrap(h).backward());
+      return 1;
+    } catch (e) {
+      if (e?.constructor?.name === 'PythonError') throw e;  // a Python hook's own exception
+      lastErr = errorInfo(e);
+      return 0;
+    }
   },
 };

@@ -113,6 +113,7 @@ function sortArgs(fname, a) {
 /** aminmax's result: [min, max] with .min / .max, printed as torch.return_types.aminmax. */
 class MinMax extends Array {
   static get [Symbol.species]() { return Array; }
+  get fname() { return 'aminmax'; }  // a named tuple for Python mode (js/python_bridge.js encode)
   toString() { return `torch.return_types.aminmax(\nmin=${this[0]},\nmax=${this[1]})`; }
   [Symbol.for('nodejs.util.inspect.custom')]() { return this.toString(); }
 }

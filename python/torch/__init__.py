@@ -13,6 +13,7 @@ from ._bridge import W as _W, call as _call
 from ._dtype import dtype, float32, float64, int32, int64, _all as _dtypes
 from ._dtype import bool_ as bool  # noqa: A001  (torch.bool shadows the builtin here, as in PyTorch)
 from ._device import device
+from ._finfo import finfo, iinfo  # noqa: E402
 from ._size import Size
 from ._tensor import Tensor, _wrap
 from . import _creation

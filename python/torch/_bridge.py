@@ -110,7 +110,7 @@ _wrap = None  # set by _tensor.py: handle -> Tensor (takes the reference)
 
 def dec(r):
     if type(r) is not list:
-        return r
+        return None if r is jsnull else r
     k = r[0]
     if k == 1:
         return _wrap(r[1])

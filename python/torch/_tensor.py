@@ -24,6 +24,9 @@ _hun = _hot.un
 _hlin = _hot.lin
 _hred = _hot.red
 _hrelease = _hot.release
+_hzero = _hot.zeroGrads
+_hsgd = _hot.sgd
+_hback = _hot.backward
 _pend = []  # handles whose tensors died, released by the next hot op (Note [Deferred release])
 
 
@@ -101,6 +104,30 @@ def _borrow(h):
     t = _wrap(h)
     _borrowed[h] = t
     return t
+
+
+def _zero_grads(params):
+    """zero_grad(set_to_none=False) of a list of parameters, as 1.13's optimizers and modules
+    do it (a grad with a grad_fn is detached, others lose requires_grad; then zero_()), in one
+    crossing for all (hot.zeroGrads)."""
+    while params:
+        r = _hzero(*[p._h for p in params])
+        if r == 0:
+            return
+        if r < 0:
+            raise_core()
+        g = params[r - 1].grad
+        g.detach_()
+        g.zero_()
+        params = params[r:]
+
+
+def _sgd_plain(lr, params):
+    """p.add_(p.grad, alpha=-lr) for every parameter with a grad (hot.sgd); how many had one."""
+    n = _hsgd(lr, *[p._h for p in params])
+    if n < 0:
+        raise_core()
+    return n
 
 
 def _overflow():
@@ -264,7 +291,9 @@ def _getter(name):
 
 
 class Tensor:
-    __slots__ = ('_h', '__dict__', '__weakref__')
+    # _gw: the Python object of this tensor's .grad, kept while the core's grad is that
+    # handle (Note [grad object]); a slot, so a plain tensor pays nothing until it has a grad.
+    __slots__ = ('_h', '_gw', '__dict__', '__weakref__')
     __module__ = 'torch'
 
     def __new__(cls, *args, **kwargs):
@@ -381,12 +410,24 @@ class Tensor:
         from .autograd.graph import node_borrowed
         return node_borrowed(p)
 
+    # Note [grad object]: `p.grad` is one Python object while the core's grad of p is the same
+    # tensor (p.grad is p.grad; a hook or attribute set on it stays). The tensor keeps it in its
+    # `_gw` slot, which holds a reference: the handle cannot be freed and reused while cached,
+    # so a cached object whose handle is the core's grad is that grad. An optimizer step reads
+    # every parameter's grad twice a step; a new wrapper each time cost ~6 us.
     @property
     def grad(self):
         h = self._h
         g = _grad(h)
         if g:
-            return _borrow(g)
+            try:
+                w = self._gw
+                if w._h == g:
+                    return w
+            except AttributeError:
+                pass
+            w = self._gw = _borrow(g)
+            return w
         if not _is_leaf(h) and not _retains(h):
             from ._warnings import warn
             warn(_NON_LEAF_GRAD, UserWarning)
@@ -397,12 +438,14 @@ class Tensor:
         if g is None:
             if _set_grad(self._h, 0) < 0:
                 raise_core()
+            self._gw = None
             return
         if not isinstance(g, Tensor):
             raise TypeError(f'assigned grad expected to be a Tensor or None but got grad of type{type(g).__name__}')
         if _set_grad(self._h, g._h) < 0:
             raise_core()
         _borrowed[g._h] = g
+        self._gw = g
 
     @grad.deleter
     def grad(self):
@@ -533,6 +576,12 @@ class Tensor:
         return _wrap(h)
 
     def backward(self, gradient=None, retain_graph=None, create_graph=False, inputs=None):
+        if gradient is None and retain_graph is None and not create_graph and inputs is None:
+            if not _hback(self._h):
+                _bridge.raise_last()
+            if _function._live:
+                _function._sweep()
+            return
         kw = {}
         if retain_graph is not None:
             kw['retain_graph'] = retain_graph
@@ -571,6 +620,11 @@ class Tensor:
                                'bool': 'Bool'}[repr(self.dtype)[6:]] + 'Tensor'
         from . import _creation
         return _creation.tensor_type(self, dtype)
+
+    def __copy__(self):
+        """copy.copy: as 1.13's __reduce_ex__ rebuild, a leaf of the same class sharing the
+        storage (offset, size, strides), with requires_grad; no grad, no attributes."""
+        return Tensor._make_subclass(type(self), self, bool(_rg(self._h)))
 
     def __deepcopy__(self, memo):
         from . import _creation

@@ -18,10 +18,10 @@ _classes = {}
 class _ReturnType(tuple):
     __slots__ = ()
     _fname = ''
-    _fields = ()
+    _names = ()  # not `_fields`: 1.13's structseq has none (hasattr(r, '_fields') is False)
 
     def __repr__(self):
-        body = ',\n'.join(f'{n}={v!r}' for n, v in zip(self._fields, self))
+        body = ',\n'.join(f'{n}={v!r}' for n, v in zip(self._names, self))
         return f'torch.return_types.{self._fname}(\n{body})'
 
     def __reduce__(self):
@@ -32,7 +32,7 @@ def _cls(fname, n):
     c = _classes.get((fname, n))
     if c is None:
         fields = _FIELDS.get(fname, ('values', 'indices'))[:n]
-        ns = {'__slots__': (), '_fname': fname, '_fields': fields}
+        ns = {'__slots__': (), '_fname': fname, '_names': fields}
         for i, f in enumerate(fields):
             ns[f] = property(lambda self, i=i: tuple.__getitem__(self, i))
         c = type(fname, (_ReturnType,), ns)

@@ -66,10 +66,8 @@ class set_grad_enabled(_DecoratorContextManager):
 
     def clone(self):
         return self.__class__(self.mode)
-
-    def __call__(self, func):
-        _set(self.prev)
-        return super().__call__(func)
+    # No __call__ of its own: as 1.13's, @set_grad_enabled(False) leaves the mode it set on
+    # while the decorated function is defined (is_grad_enabled() is False after it).
 
 
 _inference = [False]

@@ -3,14 +3,12 @@ with Python's keyword arguments; the ones on a training step's hot path (linear,
 tanh, sigmoid, mse_loss) call the core directly (see Note [Python hot path] in _tensor.py)."""
 from .. import _bridge
 from .._bridge import W, raise_core, call as _call
-from .._tensor import Tensor, _wrap
+from .._tensor import Tensor, _wrap, _pend
 from .. import _namespace
 # The channel-wise and alpha dropouts, which the JS library lacks, composed as ATen does.
 from .modules.dropout import dropout1d, dropout2d, dropout3d, alpha_dropout, feature_alpha_dropout  # noqa: F401,E402
 
-_t = W.tp_t
-_addmm = W.tp_addmm
-_release = W.tp_tensor_release
+_hlinear = _bridge.B.hot.linear
 _mse = W.tp_mse_loss
 _same_shape = W.tp_tensor_same_shape
 _ndim = W.tp_tensor_ndim
@@ -25,12 +23,8 @@ def _tensor_arg(fname, name, pos, v):
 def linear(input, weight, bias=None):
     if type(input) is not Tensor and not isinstance(input, Tensor):
         _tensor_arg('linear', 'input', 1, input)
-    if bias is not None and _ndim(input._h) == 2 and isinstance(weight, Tensor) and isinstance(bias, Tensor):
-        wt = _t(weight._h)
-        if not wt:
-            raise_core()
-        h = _addmm(bias._h, input._h, wt, 1, 1)
-        _release(wt)
+    if bias is not None and isinstance(weight, Tensor) and isinstance(bias, Tensor) and _ndim(input._h) == 2:
+        h = _hlinear(input._h, weight._h, bias._h, _pend.pop() if _pend else 0)
         if not h:
             raise_core()
         return _wrap(h)

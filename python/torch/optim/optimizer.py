@@ -8,6 +8,10 @@ from itertools import chain
 import warnings
 
 import torch
+from .._bridge import W
+from .._tensor import _zero_grads
+
+_set_grad_enabled = W.tp_set_grad_enabled  # returns the previous mode
 
 __all__ = ['Optimizer', 'required']
 
@@ -34,12 +38,11 @@ def _no_grad_step(step):
     """step() runs under no_grad (1.13: grad mode = the group's 'differentiable', False)."""
     @functools.wraps(step)
     def wrapper(self, *args, **kwargs):
-        prev = torch.is_grad_enabled()
+        prev = _set_grad_enabled(1 if self.defaults.get('differentiable', False) else 0)
         try:
-            torch.set_grad_enabled(bool(self.defaults.get('differentiable', False)))
             return step(self, *args, **kwargs)
         finally:
-            torch.set_grad_enabled(prev)
+            _set_grad_enabled(prev)
     return wrapper
 
 
@@ -143,6 +146,9 @@ class Optimizer:
 
     def zero_grad(self, set_to_none=False):
         for group in self.param_groups:
+            if not set_to_none:
+                _zero_grads(group['params'])
+                continue
             for p in group['params']:
                 if p.grad is not None:
                     if set_to_none:

@@ -2,6 +2,7 @@
 _single_tensor_sgd, op for op."""
 import torch
 from .optimizer import Optimizer, required, _no_grad_step, _closure_loss
+from .._tensor import _sgd_plain
 
 __all__ = ['SGD']
 
@@ -35,7 +36,18 @@ class SGD(Optimizer):
         for group in self.param_groups:
             weight_decay, momentum = group['weight_decay'], group['momentum']
             dampening, nesterov, lr = group['dampening'], group['nesterov'], group['lr']
-            for p in group['params']:
+            params = group['params']
+            if not (weight_decay or momentum or group['maximize'] or group['differentiable']) \
+                    and type(lr) in (float, int):
+                # the plain step in one crossing; the state gets its momentum_buffer None as 1.13's
+                n = _sgd_plain(lr, params)
+                for p in params:
+                    if n == len(params) or p.grad is not None:
+                        s = self.state[p]
+                        if 'momentum_buffer' not in s:
+                            s['momentum_buffer'] = None
+                continue
+            for p in params:
                 if p.grad is None:
                     continue
                 state = self.state[p]

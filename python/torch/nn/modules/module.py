@@ -10,6 +10,7 @@ from typing import Any, Dict, TypeVar
 
 import torch
 from ..parameter import Parameter
+from ..._tensor import _zero_grads
 from .._util import typename
 
 __all__ = ['Module', 'register_module_forward_pre_hook', 'register_module_forward_hook',
@@ -680,6 +681,8 @@ class Module:
         return self
 
     def zero_grad(self, set_to_none=False):
+        if not set_to_none:
+            return _zero_grads(list(self.parameters()))
         for p in self.parameters():
             if p.grad is not None:
                 if set_to_none:
