@@ -4,8 +4,9 @@
 //
 //   node web/build.mjs            (make web)
 //
-// Layout of dist/web: index.html, assets/{boot.js,app.js,app.css,worker.js}, embed.js,
-// embed.css, dist/{tensorpad.wasm,tensorpad-plain.wasm}, tutorials/*.html, _headers. The worker bundles
+// Layout of dist/web: index.html, assets/{boot.js,app.js,app.css,worker.js,pyworker.js},
+// embed.js, embed.css, dist/{tensorpad.wasm,tensorpad-plain.wasm,tensorpad-python.json},
+// pyodide/<version>/ (Python mode), tutorials/*.html, _headers. The worker bundles
 // js/tensorpad.js, told to find its wasm at ../dist/ relative to itself (TENSORPAD_WASM_DIR).
 import { build } from 'esbuild';
 import { cp, mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
@@ -32,6 +33,28 @@ const examplesPlugin = {
   },
 };
 
+/** `import examplesPy from 'virtual:examples-py'`: every examples/*.py, as PyTorch runs them. */
+const examplesPyPlugin = {
+  name: 'examples-py',
+  setup(b) {
+    b.onResolve({ filter: /^virtual:examples-py$/ }, () => ({ path: 'examples-py', namespace: 'virtual-py' }));
+    b.onLoad({ filter: /.*/, namespace: 'virtual-py' }, async () => {
+      const dir = join(root, 'examples');
+      const files = existsSync(dir) ? (await readdir(dir)).filter((f) => f.endsWith('.py')).sort() : [];
+      const list = await Promise.all(files.map(async (file) => ({ file, title: file.replace(/\.py$/, ''), code: await readFile(join(dir, file), 'utf8') })));
+      return { contents: `export default ${JSON.stringify(list)};`, loader: 'js', watchDirs: [dir] };
+    });
+  },
+};
+
+// Pyodide, served by the site itself (no CDN): only the files loadPyodide fetches, under a
+// folder named by its version (so they can be cached as immutable), and a lock file without
+// the package list (Python mode uses the standard library only: 122 KB less).
+const pyodideSrc = join(root, 'node_modules', 'pyodide');
+const pyodideVersion = JSON.parse(await readFile(join(pyodideSrc, 'package.json'), 'utf8')).version;
+const PYODIDE_DIR = `pyodide/${pyodideVersion}`;
+const PYODIDE_FILES = ['pyodide.mjs', 'pyodide.asm.js', 'pyodide.asm.wasm', 'python_stdlib.zip'];
+
 const common = {
   bundle: true, minify: true, keepNames: true,  // class names are printed (Sequential(...), grad_fn objects)
   sourcemap: false, target: ['es2022', 'chrome100', 'firefox110', 'safari16'],
@@ -40,11 +63,29 @@ const common = {
 
 await rm(out, { recursive: true, force: true });
 await mkdir(join(out, 'dist'), { recursive: true });
+await mkdir(join(out, PYODIDE_DIR), { recursive: true });
+const pyodideSizes = {};
+for (const f of PYODIDE_FILES) {
+  await cp(join(pyodideSrc, f), join(out, PYODIDE_DIR, f));
+  pyodideSizes[f] = (await readFile(join(pyodideSrc, f))).length;
+}
+const lock = JSON.parse(await readFile(join(pyodideSrc, 'pyodide-lock.json'), 'utf8'));
+const lockText = JSON.stringify({ info: lock.info, packages: {} });
+await writeFile(join(out, PYODIDE_DIR, 'pyodide-lock.json'), lockText);
+pyodideSizes['pyodide-lock.json'] = lockText.length;
+const pyPackage = join(root, 'dist', 'tensorpad-python.json');
+if (!existsSync(pyPackage)) throw new Error(`${pyPackage} is missing: run make build first`);
+await cp(pyPackage, join(out, 'dist', 'tensorpad-python.json'));
+pyodideSizes['tensorpad-python.json'] = (await readFile(pyPackage)).length;
+
 await build({
-  ...common, entryPoints: { app: join(root, 'web/src/app.js'), worker: join(root, 'web/src/worker.js') },
-  format: 'esm', outdir: join(out, 'assets'), plugins: [examplesPlugin],
-  // The worker runs from assets/ and the wasm builds are copied to dist/ next to it.
-  define: { TENSORPAD_WASM_DIR: '"../dist/"' },
+  ...common, entryPoints: { app: join(root, 'web/src/app.js'), worker: join(root, 'web/src/worker.js'), pyworker: join(root, 'web/src/pyworker.js') },
+  format: 'esm', outdir: join(out, 'assets'), plugins: [examplesPlugin, examplesPyPlugin],
+  loader: { '.py': 'text' },
+  // Node's `import('pyodide')` branch of js/python.js never runs in a page.
+  external: [...common.external, 'pyodide'],
+  // The workers run from assets/ and the wasm builds are copied to dist/ next to them.
+  define: { TENSORPAD_WASM_DIR: '"../dist/"', PYODIDE_PATH: JSON.stringify(`../${PYODIDE_DIR}/`), PYODIDE_SIZES: JSON.stringify(pyodideSizes) },
 });
 await build({ ...common, entryPoints: { embed: join(root, 'web/embed.js') }, format: 'iife', outdir: out });
 await build({ ...common, entryPoints: { boot: join(root, 'web/src/boot.js') }, format: 'iife', outdir: join(out, 'assets') });
@@ -89,5 +130,14 @@ console.log('page weight (what the playground downloads):');
 for (const r of rows) console.log(`  ${r.file.padEnd(22)} ${kb(r.raw).padStart(10)}  gzip ${kb(r.gzip).padStart(9)}`);
 console.log(`  ${'total'.padEnd(22)} ${kb(total.raw).padStart(10)}  gzip ${kb(total.gzip).padStart(9)}`);
 console.log(`  (embed.js for tutorials: ${kb(embedJs.length)}, gzip ${kb(gzipSync(embedJs, { level: 9 }).length)}; the worker and wasm are shared)`);
-await writeFile(join(out, 'weight.json'), JSON.stringify({ rows, total }, null, 2));
+// Python mode adds (fetched only when Python is first needed):
+const pyRows = [['assets/pyworker.js', 'JS (Python worker)'], ...Object.keys(pyodideSizes).map((f) => [f === 'tensorpad-python.json' ? `dist/${f}` : `${PYODIDE_DIR}/${f}`, 'Python'])];
+const python = [];
+for (const [file, what] of pyRows) {
+  const bytes = await readFile(join(out, file));
+  python.push({ file, what, raw: bytes.length, gzip: gzipSync(bytes, { level: 6 }).length });
+}
+const pyTotal = python.reduce((a, r) => ({ raw: a.raw + r.raw, gzip: a.gzip + r.gzip }), { raw: 0, gzip: 0 });
+console.log(`  Python mode adds ${kb(pyTotal.raw)} (gzip ${kb(pyTotal.gzip)}): ${python.map((r) => `${r.file.split('/').pop()} ${kb(r.raw)}`).join(', ')}`);
+await writeFile(join(out, 'weight.json'), JSON.stringify({ rows, total, python, pythonTotal: pyTotal }, null, 2));
 console.log(`built ${out}`);
