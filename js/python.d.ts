@@ -17,6 +17,12 @@ export interface LoadPythonOptions {
   snapshot?: boolean;
   /** Environment variables of the interpreter. */
   env?: Record<string, string>;
+  /**
+   * A Uint8Array or Int32Array over a SharedArrayBuffer, made by the caller (e.g. the page that
+   * started the worker running Python): setting element 0 to 2 raises KeyboardInterrupt in the
+   * running code. Default: one made by loadPython when SharedArrayBuffer is available.
+   */
+  interruptBuffer?: Uint8Array | Int32Array;
 }
 
 /** The Error `run` rejects with: its message is the Python traceback. */
@@ -36,6 +42,8 @@ export interface Python {
   run(code: string, options?: { filename?: string }): Promise<void>;
   /** A fresh __main__, and torch's global state as a new process has it (seed, print options, grad mode, default dtype, warnings shown). */
   reset(): void;
+  /** The JS Tensor (`import { Tensor } from 'tensorpad'`) under a Python torch.Tensor, or under a handle: a new reference, to dispose() or to make inside torch.scope(). */
+  jsTensor(t: unknown): import('./tensorpad.js').Tensor;
   /** Raises KeyboardInterrupt in running code (needs SharedArrayBuffer: Node, workers, cross-origin-isolated pages). */
   interrupt(): void;
   /** The Pyodide instance underneath. */

@@ -5,10 +5,16 @@
 //   await py.run('import torch\nprint(torch.ones(2))', { filename: 'main.py' });
 //
 // Nothing here is loaded by `import torch from 'tensorpad'`: Pyodide and the Python package
-// are fetched only when loadPython is called. In Node the package files are read from
+// are fetched only when loadPython is called (importing this module loads the JS library).
+// In Node the package files are read from
 // ../python/; in a page or worker pass `indexURL` (where pyodide.mjs, pyodide.asm.wasm and
 // python_stdlib.zip are served) and `packageURL` (dist/tensorpad-python.json, the package
 // as one file, built by `make build`).
+
+// The bridge (and with it the JS library and its wasm) is a static import: bundled into a
+// worker, a dynamic import of it would wait on the library's top-level await forever
+// (esbuild's lazy module wrappers around a top-level await).
+import * as bridge from './python_bridge.js';
 
 const isNode = typeof process !== 'undefined' && !!process.versions?.node;
 // Note [V8 deopt crash]: Node 20's V8 dies with "Fatal error ... unreachable code" in
@@ -95,7 +101,8 @@ async function startPyodide(loadPyodide, options) {
  * Starts CPython with tensorpad's torch. Options: stdout, stderr (callbacks taking text),
  * indexURL (Pyodide's files; default: the npm package in Node), packageURL (the Python
  * package bundle; default in Node: ../python/), argv (sys.argv), cwd (Node: a folder to
- * mount and make the current one), env.
+ * mount and make the current one), env, interruptBuffer (a Uint8Array or Int32Array over a
+ * SharedArrayBuffer that the caller sets to 2 to interrupt; see Note [Interrupt buffer]).
  */
 export async function loadPython(options = {}) {
   const { stdout = (s) => globalThis.process?.stdout.write(s) ?? console.log(s),
@@ -103,9 +110,8 @@ export async function loadPython(options = {}) {
   // In Node the package folder itself is mounted (stable mtimes: CPython's bytecode cache
   // in the OS's temporary folder stays valid across runs); elsewhere its files are written.
   const mountPackage = isNode && !options.packageURL;
-  const [{ loadPyodide }, bridge, files] = await Promise.all([
+  const [{ loadPyodide }, files] = await Promise.all([
     importPyodide(options.indexURL),
-    import('./python_bridge.js'),
     mountPackage ? null : packageFiles(options.packageURL),
   ]);
   const pyodide = await startPyodide(loadPyodide, options);
@@ -144,11 +150,15 @@ export async function loadPython(options = {}) {
   }
   pyodide.registerJsModule('_tensorpad_bridge', bridge);
 
-  let interruptBuffer = null;
-  if (typeof SharedArrayBuffer !== 'undefined' && (isNode || globalThis.crossOriginIsolated)) {
+  // Note [Interrupt buffer]: a byte that, set to 2 from outside, raises KeyboardInterrupt in
+  // running Python. A page that runs Python in a worker makes it itself (a SharedArrayBuffer
+  // both sides see) and passes it as options.interruptBuffer; otherwise one is made here when
+  // SharedArrayBuffer is available (Node, cross-origin-isolated pages and their workers).
+  let interruptBuffer = options.interruptBuffer ?? null;
+  if (!interruptBuffer && typeof SharedArrayBuffer !== 'undefined' && (isNode || globalThis.crossOriginIsolated)) {
     interruptBuffer = new Uint8Array(new SharedArrayBuffer(1));
-    pyodide.setInterruptBuffer(interruptBuffer);
   }
+  if (interruptBuffer) pyodide.setInterruptBuffer(interruptBuffer);
 
   pyodide.runPython(`
 import sys
@@ -180,6 +190,12 @@ import _tensorpad_runner
     /** A fresh __main__ and torch's global state as a new process has it. */
     reset() {
       runner.reset();
+    },
+    /** The JS Tensor under a Python torch.Tensor (or its handle): a new reference, to dispose() (or make in a torch.scope). */
+    jsTensor(t) {
+      const h = typeof t === 'number' ? t : t?._h;
+      if (typeof h !== 'number' || !h) throw new TypeError('tensorpad: jsTensor() expects a Python torch.Tensor');
+      return bridge.tensorFromHandle(h);
     },
     /** Raises KeyboardInterrupt in running code (needs SharedArrayBuffer: Node, isolated pages, workers). */
     interrupt() {

@@ -312,6 +312,12 @@ export function scratch(values) {
   return sp;
 }
 
+/** A JS Tensor for the tensor with handle h (a new reference: dispose() it, or make it in a torch.scope). */
+export function tensorFromHandle(h) {
+  W.tp_tensor_retain(h);
+  return wrap(h);
+}
+
 /** t.tolist() as nested JS Arrays of numbers/booleans (Python makes them lists). */
 export function tolist(h) {
   W.tp_tensor_retain(h);

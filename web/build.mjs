@@ -4,8 +4,9 @@
 //
 //   node web/build.mjs            (make web)
 //
-// Layout of dist/web: index.html, assets/{boot.js,app.js,app.css,worker.js,graph_layout_worker.js}, embed.js,
-// embed.css, dist/{tensorpad.wasm,tensorpad-plain.wasm}, tutorials/*.html, _headers. The worker bundles
+// Layout of dist/web: index.html, assets/{boot.js,app.js,app.css,worker.js,pyworker.js,graph_layout_worker.js,
+// embed-python.js}, embed.js, embed.css, dist/{tensorpad.wasm,tensorpad-plain.wasm,tensorpad-python.json},
+// pyodide/<version>/ (Python mode: playground and tutorials), tutorials/*.html, _headers. The worker bundles
 // js/tensorpad.js, told to find its wasm at ../dist/ relative to itself (TENSORPAD_WASM_DIR).
 import { build } from 'esbuild';
 import { cp, mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
@@ -33,6 +34,28 @@ const examplesPlugin = {
   },
 };
 
+/** `import examplesPy from 'virtual:examples-py'`: every examples/*.py, as PyTorch runs them. */
+const examplesPyPlugin = {
+  name: 'examples-py',
+  setup(b) {
+    b.onResolve({ filter: /^virtual:examples-py$/ }, () => ({ path: 'examples-py', namespace: 'virtual-py' }));
+    b.onLoad({ filter: /.*/, namespace: 'virtual-py' }, async () => {
+      const dir = join(root, 'examples');
+      const files = existsSync(dir) ? (await readdir(dir)).filter((f) => f.endsWith('.py')).sort() : [];
+      const list = await Promise.all(files.map(async (file) => ({ file, title: file.replace(/\.py$/, ''), code: await readFile(join(dir, file), 'utf8') })));
+      return { contents: `export default ${JSON.stringify(list)};`, loader: 'js', watchDirs: [dir] };
+    });
+  },
+};
+
+// Pyodide, served by the site itself (no CDN): only the files loadPyodide fetches, under a
+// folder named by its version (so they can be cached as immutable), and a lock file without
+// the package list (Python mode uses the standard library only: 122 KB less).
+const pyodideSrc = join(root, 'node_modules', 'pyodide');
+const pyodideVersion = JSON.parse(await readFile(join(pyodideSrc, 'package.json'), 'utf8')).version;
+const PYODIDE_DIR = `pyodide/${pyodideVersion}`;
+const PYODIDE_FILES = ['pyodide.mjs', 'pyodide.asm.js', 'pyodide.asm.wasm', 'python_stdlib.zip'];
+
 const common = {
   bundle: true, minify: true, keepNames: true,  // class names are printed (Sequential(...), grad_fn objects)
   sourcemap: false, target: ['es2022', 'chrome100', 'firefox110', 'safari16'],
@@ -41,21 +64,40 @@ const common = {
 
 await rm(out, { recursive: true, force: true });
 await mkdir(join(out, 'dist'), { recursive: true });
+await mkdir(join(out, PYODIDE_DIR), { recursive: true });
+const pyodideSizes = {};
+for (const f of PYODIDE_FILES) {
+  await cp(join(pyodideSrc, f), join(out, PYODIDE_DIR, f));
+  pyodideSizes[f] = (await readFile(join(pyodideSrc, f))).length;
+}
+const lock = JSON.parse(await readFile(join(pyodideSrc, 'pyodide-lock.json'), 'utf8'));
+const lockText = JSON.stringify({ info: lock.info, packages: {} });
+await writeFile(join(out, PYODIDE_DIR, 'pyodide-lock.json'), lockText);
+pyodideSizes['pyodide-lock.json'] = lockText.length;
+const pyPackage = join(root, 'dist', 'tensorpad-python.json');
+if (!existsSync(pyPackage)) throw new Error(`${pyPackage} is missing: run make build first`);
+await cp(pyPackage, join(out, 'dist', 'tensorpad-python.json'));
+pyodideSizes['tensorpad-python.json'] = (await readFile(pyPackage)).length;
+
 await build({
-  ...common, entryPoints: { app: join(root, 'web/src/app.js'), worker: join(root, 'web/src/worker.js'), graph_layout_worker: join(root, 'web/src/graph_layout_worker.js') },
-  format: 'esm', outdir: join(out, 'assets'), plugins: [examplesPlugin],
-  // The worker runs from assets/ and the wasm builds are copied to dist/ next to it.
-  define: { TENSORPAD_WASM_DIR: '"../dist/"' },
+  ...common, entryPoints: { app: join(root, 'web/src/app.js'), worker: join(root, 'web/src/worker.js'), pyworker: join(root, 'web/src/pyworker.js'), graph_layout_worker: join(root, 'web/src/graph_layout_worker.js') },
+  format: 'esm', outdir: join(out, 'assets'), plugins: [examplesPlugin, examplesPyPlugin],
+  loader: { '.py': 'text' },
+  // Node's `import('pyodide')` branch of js/python.js never runs in a page.
+  external: [...common.external, 'pyodide'],
+  // The workers run from assets/ and the wasm builds are copied to dist/ next to them.
+  define: { TENSORPAD_WASM_DIR: '"../dist/"', PYODIDE_PATH: JSON.stringify(`../${PYODIDE_DIR}/`), PYODIDE_SIZES: JSON.stringify(pyodideSizes) },
 });
 await build({ ...common, entryPoints: { embed: join(root, 'web/embed.js') }, format: 'iife', outdir: out });
 // The tutorials' Python runtime (web/embed/pyworker.js): a module worker under assets/ (so it
-// gets the worker policy) that loads Pyodide from pyodide/ and the package from dist/. Split
+// gets the worker policy) that loads Pyodide from pyodide/<version>/ and the package from dist/. Split
 // into chunks: loadPython imports the bridge dynamically, and the core's top-level await
 // deadlocks inside one bundle's lazy module wrappers; as chunks the browser's ESM runs them.
 await build({
   ...common, entryPoints: { 'embed-python': join(root, 'web/embed/pyworker.js') }, format: 'esm',
   splitting: true, chunkNames: 'embed-python-[hash]',
-  outdir: join(out, 'assets'), external: [...common.external, 'pyodide'], define: { TENSORPAD_WASM_DIR: '"../dist/"' },
+  outdir: join(out, 'assets'), external: [...common.external, 'pyodide'],
+  define: { TENSORPAD_WASM_DIR: '"../dist/"', PYODIDE_PATH: JSON.stringify(`../${PYODIDE_DIR}/`) },
 });
 await build({ ...common, entryPoints: { boot: join(root, 'web/src/boot.js') }, format: 'iife', outdir: join(out, 'assets') });
 
@@ -63,15 +105,6 @@ for (const w of ['tensorpad.wasm', 'tensorpad-plain.wasm']) {
   const src = join(root, 'dist', w);
   if (!existsSync(src)) throw new Error(`${src} is missing: run make build first`);
   await cp(src, join(out, 'dist', w));
-}
-// Python for the embeds: the package bundle, and Pyodide's core files (no CDN packages). A
-// step of its own for the tutorials; the playground's Python mode copies the same folder.
-await cp(join(root, 'dist/tensorpad-python.json'), join(out, 'dist/tensorpad-python.json'));
-if (!existsSync(join(out, 'pyodide/pyodide.asm.wasm'))) {
-  await mkdir(join(out, 'pyodide'), { recursive: true });
-  for (const f of ['pyodide.mjs', 'pyodide.asm.js', 'pyodide.asm.wasm', 'python_stdlib.zip', 'pyodide-lock.json']) {
-    await cp(join(root, 'node_modules/pyodide', f), join(out, 'pyodide', f));
-  }
 }
 // Every page carries its Content-Security-Policy as a <meta> too, for hosts that cannot
 // send headers; _headers gives hosts that read it (Netlify, Cloudflare Pages) the full set.
@@ -110,5 +143,14 @@ console.log('page weight (what the playground downloads):');
 for (const r of rows) console.log(`  ${r.file.padEnd(22)} ${kb(r.raw).padStart(10)}  gzip ${kb(r.gzip).padStart(9)}`);
 console.log(`  ${'total'.padEnd(22)} ${kb(total.raw).padStart(10)}  gzip ${kb(total.gzip).padStart(9)}`);
 console.log(`  (embed.js for tutorials: ${kb(embedJs.length)}, gzip ${kb(gzipSync(embedJs, { level: 9 }).length)}; the worker and wasm are shared)`);
-await writeFile(join(out, 'weight.json'), JSON.stringify({ rows, total }, null, 2));
+// Python mode adds (fetched only when Python is first needed):
+const pyRows = [['assets/pyworker.js', 'JS (Python worker)'], ...Object.keys(pyodideSizes).map((f) => [f === 'tensorpad-python.json' ? `dist/${f}` : `${PYODIDE_DIR}/${f}`, 'Python'])];
+const python = [];
+for (const [file, what] of pyRows) {
+  const bytes = await readFile(join(out, file));
+  python.push({ file, what, raw: bytes.length, gzip: gzipSync(bytes, { level: 6 }).length });
+}
+const pyTotal = python.reduce((a, r) => ({ raw: a.raw + r.raw, gzip: a.gzip + r.gzip }), { raw: 0, gzip: 0 });
+console.log(`  Python mode adds ${kb(pyTotal.raw)} (gzip ${kb(pyTotal.gzip)}): ${python.map((r) => `${r.file.split('/').pop()} ${kb(r.raw)}`).join(', ')}`);
+await writeFile(join(out, 'weight.json'), JSON.stringify({ rows, total, python, pythonTotal: pyTotal }, null, 2));
 console.log(`built ${out}`);

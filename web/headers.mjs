@@ -49,6 +49,8 @@ export function headersFor(path, { isolate = true } = {}) {
     'Cache-Control': 'no-cache',
     ...(isolate ? ISOLATION : {}),
   };
+  // Pyodide's files sit under a folder named by its version: they never change.
+  if (path.startsWith('/pyodide/')) h['Cache-Control'] = 'public, max-age=31536000, immutable';
   if (path.endsWith('.html')) h['Content-Security-Policy'] = `${PAGE_CSP}; frame-ancestors ${frameAncestors(path)}`;
   else if (/^\/assets\/.*\.m?js$/.test(path)) h['Content-Security-Policy'] = `${WORKER_CSP}; frame-ancestors 'none'`;
   return h;
@@ -65,6 +67,7 @@ export function headersFile() {
     '/index.html', csp('/index.html'),
     '/tutorials/*', csp('/tutorials/index.html'),
     '/assets/*', csp('/assets/worker.js'),
+    '/pyodide/*', '  Cache-Control: public, max-age=31536000, immutable',
     '',
   ].join('\n');
 }

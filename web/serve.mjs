@@ -1,7 +1,8 @@
 // A small static server for the built playground (dist/web). It exists for its headers:
 // Content-Type application/wasm (instantiateStreaming refuses anything else), the
 // COOP/COEP pair that makes the page cross-origin isolated (so the shared-memory build is
-// used), and the Content-Security-Policy and friends of web/headers.mjs. Any static host
+// used), the Content-Security-Policy and friends of web/headers.mjs, and an ETag (a 304 for
+// a file the browser already has; Pyodide's files are cached as immutable). Any static host
 // that sends those headers can serve dist/web instead. It serves files under its root only:
 // malformed escapes, NUL, backslashes and dot segments get 400, and redirects stay on the
 // origin.
@@ -22,7 +23,7 @@ const TYPES = {
   '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.mjs': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8', '.json': 'application/json; charset=utf-8', '.wasm': 'application/wasm',
   '.svg': 'image/svg+xml', '.png': 'image/png', '.ico': 'image/x-icon', '.txt': 'text/plain; charset=utf-8',
-  '.md': 'text/plain; charset=utf-8', '.map': 'application/json',
+  '.md': 'text/plain; charset=utf-8', '.map': 'application/json', '.zip': 'application/zip', '.py': 'text/x-python; charset=utf-8',
 };
 
 function option(name, fallback) {
@@ -89,6 +90,14 @@ export function serve(port = 8080, { host = '127.0.0.1', root, isolate = true } 
       }
       const body = await readFile(file).catch((e) => { throw e.code === 'ENOENT' || e.code === 'EISDIR' ? new HttpError(404, 'not found') : e; });
       headers = headersFor('/' + relative(top, file).split(sep).join('/'), { isolate });
+      // An ETag lets the browser revalidate a no-cache file with a 304 instead of downloading it.
+      const st = await stat(file);
+      const etag = `"${st.size.toString(36)}-${Math.floor(st.mtimeMs).toString(36)}"`;
+      headers = { ...headers, ETag: etag };
+      if (req.headers['if-none-match'] === etag) {
+        res.writeHead(304, headers);
+        return res.end();
+      }
       res.writeHead(200, { ...headers, 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream', 'Content-Length': body.length });
       res.end(req.method === 'HEAD' ? undefined : body);
     } catch (e) {

@@ -31,7 +31,8 @@ from ._functions import (zeros, ones, empty, full, zeros_like, ones_like, empty_
                          vstack, hstack, sum, mean, prod, max, min, amax, amin, argmax, argmin,
                          any, all, var, std, cumsum, count_nonzero, nonzero, dot, outer, inner,
                          where, clip, around, isclose, allclose, array_equal, isscalar,
-                         issubdtype, result_type, promote_types)
+                         issubdtype, result_type, promote_types, shares_memory,
+                         may_share_memory)
 from ._functions import round_ as round
 from ._functions import round_
 from . import _format

@@ -459,3 +459,47 @@ def result_type(*arrays_and_dtypes):
 
 def promote_types(type1, type2):
     return _dtypes._BY_NAME[_dtypes.promote(_dtypes.dtype(type1).name, _dtypes.dtype(type2).name)]
+
+
+# ---- memory overlap ----
+
+def _byte_span(a):
+    """(first byte, one past the last byte) that array a can touch, or None when empty."""
+    t = a._t
+    if t.numel() == 0:
+        return None
+    isz = t.element_size()
+    lo = hi = t.data_ptr()
+    for size, stride in zip(t.shape, t.stride()):
+        if stride < 0:
+            lo += (size - 1) * stride * isz
+        else:
+            hi += (size - 1) * stride * isz
+    return lo, hi + isz
+
+
+def _bytes(a):
+    """Every byte address an element of array a occupies (exact, so it is for moderate sizes)."""
+    t = a._t
+    isz = t.element_size()
+    starts = {t.data_ptr()}
+    for size, stride in zip(t.shape, t.stride()):
+        starts = {s + i * stride * isz for s in starts for i in range(size)}
+    return {s + k for s in starts for k in range(isz)}
+
+
+def may_share_memory(a, b, max_work=None):
+    """True when the byte ranges a and b can reach overlap (numpy's bounds check)."""
+    if not isinstance(a, ndarray) or not isinstance(b, ndarray):
+        return False
+    sa, sb = _byte_span(a), _byte_span(b)
+    return sa is not None and sb is not None and sa[0] < sb[1] and sb[0] < sa[1]
+
+
+def shares_memory(a, b, max_work=None):
+    """True when a and b have an element's byte in common (exact, like numpy's default)."""
+    if max_work is not None:
+        raise not_available('numpy.shares_memory(max_work=...)')
+    if not may_share_memory(a, b):
+        return False
+    return not _bytes(a).isdisjoint(_bytes(b))

@@ -48,9 +48,15 @@ export async function launch() {
   };
 }
 
-/** A new page that records console errors and page errors in page.errors. */
-export async function newPage(browser) {
+/**
+ * A new page that records console errors and page errors in page.errors. The playground
+ * opens in the visitor's remembered language, Python for a first visit: `lang` (default
+ * 'javascript', what the older tests run) is stored first unless a choice is already stored;
+ * lang null leaves the profile as a first-time visitor's.
+ */
+export async function newPage(browser, { lang = 'javascript' } = {}) {
   const page = await browser.context.newPage();
+  if (lang) await page.addInitScript((l) => { try { if (!localStorage.getItem('tensorpad-lang')) localStorage.setItem('tensorpad-lang', l); } catch { /* not the page's origin */ } }, lang);
   page.errors = [];
   page.on('console', (m) => { if (m.type() === 'error') page.errors.push(`console: ${m.text()}`); });
   page.on('pageerror', (e) => page.errors.push(`pageerror: ${e.message}`));

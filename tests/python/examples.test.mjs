@@ -11,9 +11,7 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const cli = join(root, 'bin/tensorpad-python.mjs');
 // Examples that tensorpad's Python mode cannot yet run as PyTorch does: name -> reason.
-const KNOWN_FAILING = {
-  '02-copy-and-sharing.py': 'calls numpy.shares_memory, which the numpy interop subset of Python mode does not provide (NumpyNotAvailableError)',
-};
+const KNOWN_FAILING = {};
 
 const run = (file) => new Promise((resolve) => {
   execFile(process.execPath, [cli, file], { cwd: root, maxBuffer: 1 << 24 }, (err, stdout, stderr) => resolve({ code: err ? err.code ?? 1 : 0, stdout, stderr }));

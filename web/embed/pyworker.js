@@ -1,5 +1,5 @@
 // The Python runtime of a tutorial page (built to assets/embed-python.js): one CPython
-// (Pyodide, served from this origin under pyodide/) with tensorpad's torch, one __main__
+// (Pyodide, served from this origin under pyodide/<version>/) with tensorpad's torch, one __main__
 // shared by every Python block of the page, like a notebook's kernel. The page side
 // (web/embed/python.js) sends one message at a time: {type: 'run', id, code, filename} or
 // {type: 'reset'}; output is posted as it is written, tagged with the block's id.
@@ -13,7 +13,7 @@ const write = (stream) => (text) => post({ type: 'out', id: current, stream, tex
 
 function runtime() {
   py ??= (post({ type: 'status', text: 'loading Python…' }), loadPython({
-    indexURL: new URL('../pyodide/', self.location.href).href,
+    indexURL: new URL(PYODIDE_PATH, self.location.href).href,  // pyodide/<version>/ (web/build.mjs)
     packageURL: new URL('../dist/tensorpad-python.json', self.location.href).href,
     stdout: write('out'),
     stderr: write('err'),

@@ -1,10 +1,11 @@
-// CodeMirror 6 set up once for the playground and the embedded blocks: JavaScript
-// highlighting (colours from CSS variables, so light and dark themes both read well),
+// CodeMirror 6 set up once for the playground and the embedded blocks: JavaScript or Python
+// highlighting and indentation (colours from CSS variables, so light and dark themes both read well),
 // line numbers, history, bracket matching, and Ctrl/Cmd+Enter to run.
-import { EditorState } from '@codemirror/state';
-import { EditorView, keymap, lineNumbers, highlightActiveLine, highlightActiveLineGutter, drawSelection } from '@codemirror/view';
+import { EditorState, Compartment, StateEffect, StateField } from '@codemirror/state';
+import { EditorView, Decoration, keymap, lineNumbers, highlightActiveLine, highlightActiveLineGutter, drawSelection } from '@codemirror/view';
 import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
 import { javascript } from '@codemirror/lang-javascript';
+import { python } from '@codemirror/lang-python';
 import { syntaxHighlighting, HighlightStyle, bracketMatching, indentOnInput, indentUnit } from '@codemirror/language';
 import { tags as t } from '@lezer/highlight';
 
@@ -16,6 +17,7 @@ const highlight = HighlightStyle.define([
   { tag: [t.function(t.variableName), t.function(t.propertyName)], color: 'var(--hl-function)' },
   { tag: [t.definition(t.variableName)], color: 'var(--hl-def)' },
   { tag: [t.propertyName], color: 'var(--hl-property)' },
+  { tag: [t.className, t.typeName], color: 'var(--hl-function)' },
   { tag: t.invalid, color: 'var(--error)' },
 ]);
 
@@ -36,7 +38,31 @@ const theme = EditorView.theme({
 });
 
 /** An editor in parent with doc; onRun is called on Ctrl/Cmd+Enter. */
-export function createEditor(parent, doc, { onRun, onChange, label = 'code editor', minimal = false, extensions: extra = [] } = {}) {
+// The line an error points at, highlighted (cm-errorLine) until the code is edited.
+const setErrorLine = StateEffect.define();
+const errorLine = StateField.define({
+  create: () => Decoration.none,
+  update(deco, tr) {
+    for (const e of tr.effects) {
+      if (e.is(setErrorLine)) {
+        if (!e.value) return Decoration.none;
+        const l = tr.state.doc.line(e.value);
+        return Decoration.set([Decoration.line({ class: 'cm-errorLine', attributes: { 'data-error-line': String(e.value) } }).range(l.from)]);
+      }
+    }
+    return tr.docChanged ? Decoration.none : deco;
+  },
+  provide: (f) => EditorView.decorations.from(f),
+});
+
+// The language-dependent part: the parser, and the indent unit (PEP 8's four spaces in Python).
+const languageSupport = (lang) => (lang === 'python'
+  ? [python(), indentUnit.of('    '), EditorState.tabSize.of(4)]
+  : [javascript(), indentUnit.of('  '), EditorState.tabSize.of(2)]);
+
+/** An editor in parent with doc; onRun is called on Ctrl/Cmd+Enter; language 'javascript' or 'python'. */
+export function createEditor(parent, doc, { onRun, onChange, label = 'code editor', minimal = false, language = 'javascript', extensions: extra = [] } = {}) {
+  const lang = new Compartment();
   const runKeys = keymap.of([
     { key: 'Mod-Enter', run: () => { onRun?.(); return true; } },
     { key: 'Shift-Enter', run: () => { onRun?.(); return true; } },
@@ -50,10 +76,9 @@ export function createEditor(parent, doc, { onRun, onChange, label = 'code edito
     indentOnInput(),
     bracketMatching(),
     minimal ? [] : highlightActiveLine(),
-    indentUnit.of('  '),
-    EditorState.tabSize.of(2),
     keymap.of([...defaultKeymap, ...historyKeymap, indentWithTab]),
-    javascript(),
+    lang.of(languageSupport(language)),
+    errorLine,
     syntaxHighlighting(highlight),
     theme,
     EditorView.contentAttributes.of({ 'aria-label': label }),
@@ -73,5 +98,15 @@ export function createEditor(parent, doc, { onRun, onChange, label = 'code edito
       view.dispatch({ selection: { anchor: pos }, scrollIntoView: true });
     },
     focus() { view.focus(); },
+    /** Highlights a 1-based line as the one an error points at (null: none). */
+    markError(line) {
+      const ok = line && line >= 1 && line <= view.state.doc.lines;
+      view.dispatch({ effects: setErrorLine.of(ok ? line : null) });
+    },
+    /** Switches highlighting and indentation to 'javascript' or 'python', and the editor's label. */
+    setLanguage(l, newLabel) {
+      view.dispatch({ effects: lang.reconfigure(languageSupport(l)) });
+      if (newLabel) view.contentDOM.setAttribute('aria-label', newLabel);
+    },
   };
 }

@@ -7,8 +7,13 @@ import { prepare } from './transform.js';
 
 export class Runner {
   /** workerUrl: the built worker bundle; on: {ready, out, plot, progress, views, done, fatal} callbacks. */
-  constructor(workerUrl, on = {}, { early = null } = {}) {
+  constructor(workerUrl, on = {}, { early = null, python = false } = {}) {
     this.workerUrl = workerUrl;
+    // Python (pyworker.js): the code goes as it is; Stop first tries the interrupt buffer
+    // (KeyboardInterrupt, the worker and its interpreter live on), which needs
+    // SharedArrayBuffer (a cross-origin-isolated page), then terminates.
+    this.python = python;
+    this.interrupt = null;
     this.early = early;  // {worker, messages, errors} started by the page's inline script
     this.on = on;
     this.worker = null;
@@ -25,8 +30,12 @@ export class Runner {
     this.readyPromise = new Promise((resolve, reject) => {
       const early = this.early;
       this.early = null;
-      const w = early?.worker ?? new Worker(this.workerUrl, { type: 'module', name: 'tensorpad' });
+      const w = early?.worker ?? new Worker(this.workerUrl, { type: 'module', name: this.python ? 'tensorpad-python' : 'tensorpad' });
       this.worker = w;
+      if (this.python) {
+        this.interrupt = early?.interrupt !== undefined ? early.interrupt
+          : globalThis.crossOriginIsolated && typeof SharedArrayBuffer === 'function' ? new Uint8Array(new SharedArrayBuffer(1)) : null;
+      }
       const fail = (e) => {
         const message = e.message || 'the worker failed to start (is the page served by web/serve.mjs or another HTTP server?)';
         if (this.worker !== w) return;
@@ -58,11 +67,17 @@ export class Runner {
       return;
     }
     if (msg.type === 'fatal') { this.on.fatal?.(msg.message); return; }
+    if (msg.type === 'loading') { this.on.loading?.(msg); return; }
+    // pyworker.js listens once its modules (and the wasm) are loaded: a message sent earlier
+    // could be lost, so it asks for its start-up data.
+    if (msg.type === 'hello') { this.worker.postMessage({ type: 'init', interrupt: this.interrupt }); return; }
     const p = this.pending;
     if (!p || msg.id !== p.id) return;
     const h = p.handlers;
     if (msg.type === 'done') {
       this.pending = null;
+      clearTimeout(p.stopTimer);
+      if (p.stopping && msg.error?.interrupted) Object.assign(msg, { stopped: true, error: { name: 'Stopped', message: 'stopped by the user', line: null } });
       if (msg.error?.fatal) this.worn = `${msg.error.name}: ${msg.error.message}`;
       h.done?.(msg);
       p.resolve(msg);
@@ -78,8 +93,8 @@ export class Runner {
    * Resolves with the done message ({ok, error, ms}).
    */
   async run(source, handlers = {}) {
-    if (this.pending || this.worn) this.stop();
-    const { code, syntaxError } = prepare(source);
+    if (this.pending || this.worn) this.stop({ graceMs: 0 });
+    const { code, syntaxError } = this.python ? { code: source, syntaxError: null } : prepare(source);
     await this.start();
     const id = this.nextId++;
     return new Promise((resolve) => {
@@ -98,9 +113,20 @@ export class Runner {
     });
   }
 
-  /** Ends the running code at once: terminate the worker and start a fresh one. */
-  stop() {
+  /**
+   * Ends the running code: Python with an interrupt buffer gets KeyboardInterrupt and has
+   * `graceMs` to end; otherwise (or then) the worker is terminated and a fresh one started.
+   */
+  stop({ graceMs = 600 } = {}) {
     const p = this.pending;
+    if (p && this.interrupt && !this.worn && graceMs > 0) {
+      if (p.stopping) return;
+      p.stopping = true;
+      this.interrupt[0] = 2;
+      p.stopTimer = setTimeout(() => { if (this.pending === p) this.stop({ graceMs: 0 }); }, graceMs);
+      return;
+    }
+    if (p) clearTimeout(p.stopTimer);
     this.pending = null;
     if (this.worker) this.worker.terminate();
     this.worker = null;
@@ -115,5 +141,5 @@ export class Runner {
   }
 
   /** A fresh runtime (new worker, new wasm heap), ending any run: the same as stop(). */
-  restart() { this.stop(); return this.start(); }
+  restart() { this.stop({ graceMs: 0 }); return this.start(); }
 }

@@ -1,7 +1,9 @@
-// Share links: the code, deflate-compressed and base64url-encoded, in the URL hash
-// (#code=...). Nothing leaves the browser; opening a link never runs the code.
+// Share links: the code, deflate-compressed and base64url-encoded, in the URL hash, with its
+// language: #lang=python&code=... (a link without lang= is JavaScript, as links were before
+// the playground had Python). Nothing leaves the browser; opening a link never runs the code.
 // CompressionStream('deflate-raw') is built into current browsers: no library needed.
 const PREFIX = 'code=';
+const LANGS = ['python', 'javascript'];
 
 function toBase64Url(bytes) {
   let s = '';
@@ -17,18 +19,33 @@ async function pipe(bytes, stream) {
   return new Uint8Array(await out.arrayBuffer());
 }
 
-/** The hash fragment for code: '#code=<deflate-raw, base64url>'. */
-export async function encodeCode(code) {
-  return `#${PREFIX}${toBase64Url(await pipe(new TextEncoder().encode(code), new CompressionStream('deflate-raw')))}`;
+/** The hash fragment for code in lang: '#lang=<lang>&code=<deflate-raw, base64url>'. */
+export async function encodeCode(code, lang = 'javascript') {
+  const data = toBase64Url(await pipe(new TextEncoder().encode(code), new CompressionStream('deflate-raw')));
+  return `#${lang === 'javascript' ? '' : `lang=${lang}&`}${PREFIX}${data}`;
+}
+
+/** The language a hash names ('python' / 'javascript'), or null when it names none. */
+export function hashLanguage(hash) {
+  const m = /(?:^#?|&)lang=([a-z]+)(?:&|$)/.exec(hash);
+  if (m) return LANGS.includes(m[1]) ? m[1] : null;
+  return /(?:^#?|&)code=/.test(hash) ? 'javascript' : null;
+}
+
+/** {code, lang} of a hash made by encodeCode, or null. */
+export async function decodeShare(hash) {
+  const parts = hash.replace(/^#/, '').split('&');
+  const data = parts.find((p) => p.startsWith(PREFIX));
+  if (data === undefined) return null;
+  try {
+    const code = new TextDecoder().decode(await pipe(fromBase64Url(data.slice(PREFIX.length)), new DecompressionStream('deflate-raw')));
+    return { code, lang: hashLanguage(hash) ?? 'javascript' };
+  } catch {
+    return null;
+  }
 }
 
 /** The code in a hash made by encodeCode, or null. */
 export async function decodeHash(hash) {
-  const h = hash.replace(/^#/, '');
-  if (!h.startsWith(PREFIX)) return null;
-  try {
-    return new TextDecoder().decode(await pipe(fromBase64Url(h.slice(PREFIX.length)), new DecompressionStream('deflate-raw')));
-  } catch {
-    return null;
-  }
+  return (await decodeShare(hash))?.code ?? null;
 }

@@ -1,0 +1,66 @@
+// Python mode's load figures in headless Chromium on localhost (Debian's chromium through
+// playwright-core, the browser tests' setup): the time from navigation to the first Python
+// result (print(torch.ones(2)) done) on a cold page (a fresh profile: nothing cached) and with
+// a warm cache (the same profile, a new page), and the bytes the server sent for each, as
+// counted by the server itself. Also the JavaScript first result, for comparison. Timing is
+// never part of make test: this prints figures, it asserts nothing.
+//
+//   node bench/playground_python.mjs [--reps 3]      (after make web)
+import { launch } from '../tests/browser/helpers.mjs';
+import { serve } from '../web/serve.mjs';
+
+const reps = Number(process.argv[process.argv.indexOf('--reps') + 1]) || 3;
+let bytes = 0, files = new Map();
+const server = await serve(0);
+server.on('request', (req, res) => {
+  const end = res.end.bind(res);
+  res.end = (body, ...rest) => {
+    const n = body ? body.length : 0;
+    bytes += n;
+    const path = req.url.replace(/[?#].*/, '');
+    files.set(path, (files.get(path) ?? 0) + n);
+    return end(body, ...rest);
+  };
+});
+const url = `http://127.0.0.1:${server.address().port}/`;
+
+async function firstResult(context, lang) {
+  const page = await context.newPage();
+  bytes = 0;
+  files = new Map();
+  const t0 = Date.now();
+  await page.goto(lang === 'javascript' ? `${url}#code=` : url);
+  await page.waitForFunction(() => window.tensorpad?.state, null, { timeout: 120000 });
+  const loaded = Date.now() - t0;
+  await page.evaluate((l) => {
+    if (window.tensorpad.lang !== l) window.tensorpad.setLanguage(l, { remember: false });
+    window.tensorpad.editor.value = l === 'python' ? 'import torch\nprint(torch.ones(2))\n' : 'print(torch.ones(2))';
+    document.getElementById('run').click();
+  }, lang);
+  await page.waitForFunction(() => window.tensorpad.state.runs > 0, null, { timeout: 120000 });
+  const ms = Date.now() - t0;
+  const out = await page.evaluate(() => document.querySelector('#output').textContent);
+  if (!out.startsWith('tensor([1., 1.])')) throw new Error(`unexpected output: ${out}`);
+  await page.close();
+  return { ms, loaded, bytes, files: [...files].sort((a, b) => b[1] - a[1]).slice(0, 6) };
+}
+
+const rows = [];
+for (let i = 0; i < reps; i++) {
+  const cold = await launch();   // a fresh profile: an empty HTTP cache
+  await cold.context.addInitScript(() => { try { if (!localStorage.getItem('tensorpad-lang')) localStorage.setItem('tensorpad-lang', 'python'); } catch { /* */ } });
+  const c = await firstResult(cold.context, 'python');
+  const w = await firstResult(cold.context, 'python');
+  await cold.close();
+  const js = await launch();
+  await js.context.addInitScript(() => { try { localStorage.setItem('tensorpad-lang', 'javascript'); } catch { /* */ } });
+  const j = await firstResult(js.context, 'javascript');
+  await js.close();
+  rows.push({ cold: c, warm: w, js: j });
+  console.log(`run ${i + 1}: Python cold ${c.ms} ms (${(c.bytes / 1048576).toFixed(2)} MB sent), warm ${w.ms} ms (${(w.bytes / 1024).toFixed(1)} KB sent); JavaScript cold ${j.ms} ms (${(j.bytes / 1024).toFixed(1)} KB)`);
+}
+const med = (xs) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+console.log(`median of ${reps}: Python first result cold ${med(rows.map((r) => r.cold.ms))} ms, warm ${med(rows.map((r) => r.warm.ms))} ms; JavaScript ${med(rows.map((r) => r.js.ms))} ms`);
+console.log('largest files of the cold Python page:', rows[0].cold.files.map(([f, n]) => `${f} ${(n / 1024).toFixed(0)} KB`).join(', '));
+console.log('warm Python page:', rows[0].warm.files.map(([f, n]) => `${f} ${(n / 1024).toFixed(1)} KB`).join(', '));
+server.close();

@@ -1,0 +1,147 @@
+// The Web Worker that runs the playground's Python programs: CPython (Pyodide, served from
+// this site's pyodide/<version>/, fetched only when this worker starts) with tensorpad's
+// torch package (js/python.js). The same messages as worker.js, plus:
+//
+// worker -> page  {type: 'hello'}   listening (sent once its modules are loaded)
+// page -> worker  {type: 'init', interrupt}   a Uint8Array over a SharedArrayBuffer (or null):
+//                 the page sets it to 2 to raise KeyboardInterrupt in the running program
+// worker -> page  {type: 'loading', what, received, total}   bytes of Pyodide fetched so far
+//
+// Each run starts from a fresh __main__ and torch state (python.js's reset), as `python
+// main.py` would; its tracebacks name the file main.py.
+import * as tensorpad from '../../js/tensorpad.js';
+import { loadPython } from '../../js/python.js';
+import { describeGraph, describeMemory } from './capture.js';
+import { createOutQueue } from './outqueue.js';
+import HELPERS from './playground.py';
+
+const torch = tensorpad.default;
+// Set by web/build.mjs: where Pyodide is, relative to this file, and its files' sizes.
+const PYODIDE_DIR = new URL(PYODIDE_PATH, self.location.href).href;
+const PACKAGE_URL = new URL('../dist/tensorpad-python.json', self.location.href).href;
+const SIZES = PYODIDE_SIZES;
+
+let current = null;  // the run in progress: {id}
+const out = createOutQueue((msg) => self.postMessage(msg));
+function post(msg) { out.flush(); self.postMessage(msg); }
+// Python runs synchronously, so the queue's timer never fires during a run: flush by time.
+let lastFlush = 0;
+function write(stream, text) {
+  if (!current) return;
+  out.write(current.id, stream, text);
+  const now = performance.now();
+  if (now - lastFlush > 40) { lastFlush = now; out.flush(); }
+}
+
+// ---- loading, with progress: count the bytes of the files Pyodide fetches ----------------
+const total = Object.values(SIZES).reduce((a, b) => a + b, 0);
+let received = 0, lastReport = 0;
+function report(what, force = false) {
+  const now = performance.now();
+  if (!force && now - lastReport < 50) return;
+  lastReport = now;
+  self.postMessage({ type: 'loading', what, received: Math.min(received, total), total });
+}
+const realFetch = self.fetch.bind(self);
+function counted(res, name) {
+  if (!res.ok || !res.body) return res;
+  const reader = res.body.getReader();
+  const body = new ReadableStream({
+    async pull(c) {
+      const { done, value } = await reader.read();
+      if (done) { c.close(); report(name, true); return; }
+      received += value.byteLength;
+      report(name);
+      c.enqueue(value);
+    },
+    cancel(r) { return reader.cancel(r); },
+  });
+  return new Response(body, { status: res.status, statusText: res.statusText, headers: res.headers });
+}
+self.fetch = async (input, init) => {
+  const url = String(input?.url ?? input);
+  const name = url.slice(url.lastIndexOf('/') + 1);
+  const res = await realFetch(input, init);
+  return name in SIZES ? counted(res, name) : res;
+};
+
+async function start(interrupt) {
+  report('Python (Pyodide)', true);
+  // pyodide.asm.js is loaded with import(), which nothing can count: fetch it first (the
+  // import then comes from the HTTP cache; the files are served as immutable).
+  const asm = await fetch(`${PYODIDE_DIR}pyodide.asm.js`);
+  await asm.arrayBuffer();
+  const py = await loadPython({
+    indexURL: PYODIDE_DIR, packageURL: PACKAGE_URL, argv: ['main.py'],
+    interruptBuffer: interrupt ?? undefined,
+    stdout: (s) => write('out', s), stderr: (s) => write('err', s),
+  });
+  py.pyodide.registerJsModule('_playground_js', {
+    post: (kind, json) => { if (current) post({ type: kind, id: current.id, ...JSON.parse(json) }); },
+  });
+  py.pyodide.FS.writeFile('/lib/tensorpad-python/_playground.py', HELPERS);
+  await py.run('import torch, _playground', { filename: '<playground>' });
+  return { py, helpers: py.pyodide.pyimport('_playground') };
+}
+
+// ---- errors -------------------------------------------------------------------------------
+const FATAL = /not enough memory|out of memory|can't allocate memory|Array buffer allocation failed|WebAssembly\.Memory/i;
+/** The page's view of a failed run: the traceback, and the line of main.py it points at. */
+export function describePythonError(e) {
+  if (e?.pythonType === 'SystemExit') return e.exitCode === 0 ? null : { name: 'SystemExit', message: String(e.exitCode), line: null, traceback: e.message };
+  if (!e?.pythonType) return { name: e?.name ?? 'Error', message: e?.message ?? String(e), line: null, fatal: true };
+  const tb = e.traceback ?? e.message;
+  const lines = [...tb.matchAll(/File "main\.py", line (\d+)/g)];
+  const line = lines.length ? Number(lines[lines.length - 1][1]) : null;
+  let col = null;
+  if (/^(SyntaxError|IndentationError|TabError)\b/m.test(tb)) {
+    // '    source\n    ^^^' under the File line: the caret's column in the source line.
+    const m = /File "main\.py", line \d+\n( +)(\S.*)\n( *)\^/.exec(tb);
+    if (m) col = m[3].length - m[1].length + 1;
+  }
+  return { name: e.pythonType, message: e.pythonMessage, traceback: tb, line, col, python: true,
+    interrupted: e.pythonType === 'KeyboardInterrupt', fatal: e.pythonType === 'MemoryError' || FATAL.test(e.pythonMessage ?? '') };
+}
+
+// ---- running --------------------------------------------------------------------------------
+let ready = null;
+async function run({ id, code }) {
+  const { py, helpers } = await ready;
+  current = { id };
+  py.reset();
+  helpers._begin();
+  const t0 = performance.now();
+  let error = null;
+  try {
+    await py.run(code, { filename: 'main.py' });
+  } catch (e) {
+    error = describePythonError(e);
+  }
+  const ms = performance.now() - t0;
+  let graph = null, memory = null;
+  try {
+    const pairs = helpers._named().toJs();
+    torch.scope(() => {
+      const named = pairs.map(([n, h]) => [n, py.jsTensor(h)]);
+      try { graph = describeGraph(torch, tensorpad.Tensor, named); } catch (e) { graph = { unavailable: `could not export the graph (${e?.message ?? e})` }; }
+      try { memory = describeMemory(torch, tensorpad.Tensor, named); } catch { memory = null; }
+    });
+  } catch (e) {
+    graph = { unavailable: `could not read the program's tensors (${e?.message ?? e})` };
+  }
+  post({ type: 'views', id, graph, memory });
+  post({ type: 'done', id, ok: !error, error, ms, stats: torch.memory_stats() });
+  current = null;
+}
+
+self.onmessage = (e) => {
+  const msg = e.data;
+  if (msg.type === 'init' && !ready) {
+    ready = start(msg.interrupt);
+    ready.then(() => post({ type: 'ready', info: { python: true, shared: torch.shared_memory, isolated: self.crossOriginIsolated === true, interrupt: !!msg.interrupt, autograd: true } }),
+      (err) => post({ type: 'fatal', message: `Python did not start: ${err?.message ?? err}` }));
+  } else if (msg.type === 'run') {
+    run(msg);
+  }
+};
+self.postMessage({ type: 'hello' });
