@@ -169,6 +169,9 @@ TP_API int tp_set_grad_enabled(int enabled);          /* returns the previous mo
 TP_API tp_tensor *tp_tensor_grad(tp_tensor *t);       /* borrowed; NULL for None */
 TP_API int tp_tensor_set_grad(tp_tensor *t, tp_tensor *grad);   /* grad may be NULL */
 TP_API void *tp_tensor_grad_fn(tp_tensor *t);         /* borrowed node; NULL for leaves */
+/* A view written through its base since its grad_fn was set gets a fresh one (as PyTorch's
+ * grad_fn getter): 0, or -1 + PyTorch's error (views made in no_grad mode, multi-output views). */
+TP_API int tp_tensor_refresh_grad_fn(tp_tensor *t);
 TP_API int tp_tensor_output_nr(tp_tensor *t);
 TP_API int tp_tensor_is_leaf(tp_tensor *t);
 TP_API int tp_tensor_retains_grad(tp_tensor *t);

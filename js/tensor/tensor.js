@@ -159,9 +159,10 @@ export class Tensor {
   element_size() { return this.dtype.itemsize; }
   is_contiguous() { return !!W.tp_tensor_is_contiguous(this._ptr); }
   is_floating_point() { return this.dtype.is_floating_point; }
-  get is_leaf() { return !!W.tp_tensor_is_leaf(this._ptr); }
-  /** The node that created this tensor (null for leaves); see js/autograd.js. */
-  get grad_fn() { return nodeOf(W.tp_tensor_grad_fn(this._ptr)); }
+  get is_leaf() { checkStatus(W.tp_tensor_refresh_grad_fn(this._ptr)); return !!W.tp_tensor_is_leaf(this._ptr); }
+  /** The node that created this tensor (null for leaves); see js/autograd.js. A view whose
+   * base was written in place since gets a fresh AsStridedBackward0 here, as in PyTorch. */
+  get grad_fn() { checkStatus(W.tp_tensor_refresh_grad_fn(this._ptr)); return nodeOf(W.tp_tensor_grad_fn(this._ptr)); }
   /** The accumulated gradient: the same object across accumulations, as in PyTorch. */
   get grad() {
     const g = W.tp_tensor_grad(this._ptr);
