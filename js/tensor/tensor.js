@@ -383,12 +383,8 @@ export class Tensor {
   // ---- in-place writes ----------------------------------------------------------------
   fill_(...a) {
     const { value } = bind('fill_', a, ['value']);
-    let v = value;
-    if (v instanceof Tensor) {
-      if (v.ndim !== 0) throw new TensorError(`fill_ only supports 0-dimension value tensor but got tensor with ${v.ndim} dimensions.`);
-      v = v.item();
-    }
-    checkStatus(W.tp_fill_(this._ptr, scalarValue('fill_', v)));
+    if (value instanceof Tensor) checkStatus(W.tp_fill_tensor_(this._ptr, value._ptr));  // FillBackward3
+    else checkStatus(W.tp_fill_(this._ptr, scalarValue('fill_', value)));
     return this;
   }
   zero_(...a) {

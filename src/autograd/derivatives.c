@@ -1103,8 +1103,12 @@ static int view_formula(arena *a, tp_node *n, tp_tensor **gs, tp_tensor **gi) {
     if (n->ninputs > 1 && n->next[1].fn) gi[1] = own(g);
     return 0;
   case TP_GRAD_FILL:  /* fills and random draws: a zero gradient for every input */
-    for (int i = 0; i < n->ninputs; i++)
-      if (n->next[i].fn && !(gi[i] = own(zeros_meta(a, &n->in_meta[i])))) return -1;
+    for (int i = 0; i < n->ninputs; i++) {
+      if (!n->next[i].fn) continue;
+      if (i == 1 && n->niv && n->iv[0] == 1) gi[1] = own(K(a, tp_reduce(TP_OP_SUM, g, -1, NULL, 0, 0, -1)));  /* fill_(Tensor) */
+      else gi[i] = own(zeros_meta(a, &n->in_meta[i]));
+      if (!gi[i]) return -1;
+    }
     return 0;
   }
   if (!d) return -1;
