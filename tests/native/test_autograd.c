@@ -292,7 +292,27 @@ static void test_stale_view(void) {
   CHECK(tp_live_tensors() == live);
 }
 
+/* cumprod at zeros: the masked path (backward) and the differentiable one (create_graph)
+ * agree, d/dx sum(cumprod([2, 0, 3])) = [1, 8, 0], and nothing leaks. */
+static void test_cumprod_zeros(void) {
+  double live = tp_live_tensors();
+  const double v[3] = {2, 0, 3};
+  tp_tensor *x = tp_from_buffer(v, TP_FLOAT64, 1, (double[]){3}, TP_FLOAT64);
+  tp_tensor_set_requires_grad(x, 1);
+  for (int create = 0; create < 2; create++) {
+    tp_tensor *c = tp_dimop(TP_OP_CUMPROD, x, 0, -1), *s = tp_reduce(TP_OP_SUM, c, -1, NULL, 0, 0, -1), *g[1];
+    CHECK(tp_autograd_grad(1, &s, NULL, 1, &x, 0, create, 0, g) == 0);
+    const double *d = tp_tensor_data(g[0]);
+    CHECK(d[0] == 1 && d[1] == 8 && d[2] == 0);
+    tp_tensor *all[] = {g[0], s, c};
+    for (int i = 0; i < 3; i++) tp_tensor_release(all[i]);
+  }
+  tp_tensor_release(x);
+  CHECK(tp_live_tensors() == live);
+}
+
 int main(void) {
+  test_cumprod_zeros();
   test_stale_view();
   test_hooks();
   test_double_backward();
