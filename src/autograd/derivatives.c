@@ -554,10 +554,23 @@ int tp_inplace_unary_begin(int op, tp_tensor *x, tp_node **n) {
   return 0;
 }
 
+/* eq_/ne_/lt_/le_/gt_/ge_ on a tensor with history: PyTorch records EqBackward0 (a number)
+ * or EqBackward1 (a tensor), whose gradient is zero for every input. 1 when n is one. */
+static int compare_inplace(tp_node *n, int op, int tensor) {
+  static const char *const names[6][2] = {{"EqBackward0", "EqBackward1"}, {"NeBackward0", "NeBackward1"},
+                                          {"LtBackward0", "LtBackward1"}, {"LeBackward0", "LeBackward1"},
+                                          {"GtBackward0", "GtBackward1"}, {"GeBackward0", "GeBackward1"}};
+  if (op < TP_OP_EQ || op > TP_OP_GE) return 0;
+  n->kind = TP_GRAD_FILL;
+  n->name = names[op - TP_OP_EQ][tensor];
+  return 1;
+}
+
 int tp_inplace_binary_begin(int op, tp_tensor *self, tp_tensor *other, double alpha, tp_node **n) {
   if (tp_inplace_begin(self, 1, &other, n)) return -1;
   if (!*n) return 0;
   const char *name = op_grad_name(op, 0);
+  if (!*name && compare_inplace(*n, op, 1)) return 0;
   if (!*name) { tp_node_release(*n); *n = NULL; return 0; }
   (*n)->kind = TP_GRAD_BINARY;
   (*n)->op = (int16_t)op;
@@ -574,6 +587,7 @@ int tp_inplace_binary_scalar_begin(int op, tp_tensor *self, double s, double alp
   if (tp_inplace_begin(self, scalar_wrapped(op) ? 1 : 0, &none, n)) return -1;
   if (!*n) return 0;
   const char *name = op_grad_name(op, 1);
+  if (!*name && compare_inplace(*n, op, 0)) return 0;
   if (!*name) { tp_node_release(*n); *n = NULL; return 0; }
   (*n)->kind = TP_GRAD_BINARY_SCALAR;
   (*n)->op = (int16_t)op;
