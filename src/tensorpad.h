@@ -102,6 +102,7 @@ TP_API tp_tensor *tp_from_storage(void *storage, double byte_offset, double nume
 
 /* ---- views: share the storage ---------------------------------------------------- */
 TP_API tp_tensor *tp_alias(tp_tensor *t);                   /* detach: same storage and version counter */
+TP_API tp_tensor *tp_alias_view(tp_tensor *t);              /* at::alias (x[...]): a view, AliasBackward0 */
 TP_API tp_tensor *tp_variable_data(tp_tensor *t);           /* t.data: same storage, a version counter of its own */
 TP_API tp_tensor *tp_alias_keep_version(tp_tensor *src, tp_tensor *x);  /* x.data = src: src's data, x's counter */
 TP_API tp_tensor *tp_view(tp_tensor *t, int ndim, const double *sizes);   /* one -1 allowed */
@@ -133,6 +134,7 @@ TP_API int tp_uniform_(tp_tensor *t, double from, double to, tp_generator *g);
 TP_API int tp_normal_(tp_tensor *t, double mean, double std, tp_generator *g);
 TP_API int tp_random_(tp_tensor *t, double low, double high, tp_generator *g);    /* integers in [low, high) */
 TP_API int tp_fill_(tp_tensor *t, double value);
+TP_API int tp_fill_tensor_(tp_tensor *t, tp_tensor *value);   /* a 0-d value: FillBackward3 (value's gradient: grad.sum()) */
 TP_API int tp_zero_(tp_tensor *t);                    /* fill_(0), recorded as ZeroBackward0 */
 /* More of PyTorch's distributions (random.c), the same draws as its CPU kernels. */
 TP_API int tp_bernoulli_(tp_tensor *t, double p, tp_generator *g);                /* 1 with probability p */
@@ -169,6 +171,9 @@ TP_API int tp_set_grad_enabled(int enabled);          /* returns the previous mo
 TP_API tp_tensor *tp_tensor_grad(tp_tensor *t);       /* borrowed; NULL for None */
 TP_API int tp_tensor_set_grad(tp_tensor *t, tp_tensor *grad);   /* grad may be NULL */
 TP_API void *tp_tensor_grad_fn(tp_tensor *t);         /* borrowed node; NULL for leaves */
+/* A view written through its base since its grad_fn was set gets a fresh one (as PyTorch's
+ * grad_fn getter): 0, or -1 + PyTorch's error (views made in no_grad mode, multi-output views). */
+TP_API int tp_tensor_refresh_grad_fn(tp_tensor *t);
 TP_API int tp_tensor_output_nr(tp_tensor *t);
 TP_API int tp_tensor_is_leaf(tp_tensor *t);
 TP_API int tp_tensor_retains_grad(tp_tensor *t);

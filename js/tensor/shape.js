@@ -151,7 +151,7 @@ export function install(torch, Tensor) {
     try {
       const [t, indices] = applySlicing(self, keys, owned);
       if (!indices) {
-        if (t === self) return wrap(check(W.tp_alias(self._ptr)));
+        if (t === self) return wrap(check(W.tp_alias_view(self._ptr)));  // at::alias: AliasBackward0
         owned.splice(owned.indexOf(t), 1);
         return t;
       }

@@ -180,9 +180,10 @@ export class Tensor {
   element_size() { return this.dtype.itemsize; }
   is_contiguous() { return !!W.tp_tensor_is_contiguous(this._ptr); }
   is_floating_point() { return this.dtype.is_floating_point; }
-  get is_leaf() { return !!W.tp_tensor_is_leaf(this._ptr); }
-  /** The node that created this tensor (null for leaves); see js/autograd.js. */
-  get grad_fn() { return nodeOf(W.tp_tensor_grad_fn(this._ptr)); }
+  get is_leaf() { checkStatus(W.tp_tensor_refresh_grad_fn(this._ptr)); return !!W.tp_tensor_is_leaf(this._ptr); }
+  /** The node that created this tensor (null for leaves); see js/autograd.js. A view whose
+   * base was written in place since gets a fresh AsStridedBackward0 here, as in PyTorch. */
+  get grad_fn() { checkStatus(W.tp_tensor_refresh_grad_fn(this._ptr)); return nodeOf(W.tp_tensor_grad_fn(this._ptr)); }
   /** The accumulated gradient: the same object across accumulations, as in PyTorch. */
   get grad() {
     const g = W.tp_tensor_grad(this._ptr);
@@ -403,12 +404,8 @@ export class Tensor {
   // ---- in-place writes ----------------------------------------------------------------
   fill_(...a) {
     const { value } = bind('fill_', a, ['value']);
-    let v = value;
-    if (v instanceof Tensor) {
-      if (v.ndim !== 0) throw new TensorError(`fill_ only supports 0-dimension value tensor but got tensor with ${v.ndim} dimensions.`);
-      v = v.item();
-    }
-    checkStatus(W.tp_fill_(this._ptr, scalarValue('fill_', v)));
+    if (value instanceof Tensor) checkStatus(W.tp_fill_tensor_(this._ptr, value._ptr));  // FillBackward3
+    else checkStatus(W.tp_fill_(this._ptr, scalarValue('fill_', value)));
     return this;
   }
   zero_(...a) {

@@ -132,6 +132,9 @@ int tp_check_inplace(tp_tensor *self);
 void tp_rebase_history(tp_tensor *self, tp_node *n);
 /* A differentiable view records its base (Note [Views and CopySlices], autograd.c). */
 void tp_set_view_base(tp_tensor *view, tp_tensor *of);
+/* A stale view's history regenerated from its base (Note [Stale views], autograd.c): 0, or
+ * -1 + PyTorch's error for a view that may not be rebased. */
+int tp_view_refresh(tp_tensor *t);
 
 /* ---- backward formulas (derivatives.c) ------------------------------------------------ */
 /* grads_out[noutputs] (entries may be NULL: zero) -> grads_in[ninputs] (new references or

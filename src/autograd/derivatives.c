@@ -554,10 +554,23 @@ int tp_inplace_unary_begin(int op, tp_tensor *x, tp_node **n) {
   return 0;
 }
 
+/* eq_/ne_/lt_/le_/gt_/ge_ on a tensor with history: PyTorch records EqBackward0 (a number)
+ * or EqBackward1 (a tensor), whose gradient is zero for every input. 1 when n is one. */
+static int compare_inplace(tp_node *n, int op, int tensor) {
+  static const char *const names[6][2] = {{"EqBackward0", "EqBackward1"}, {"NeBackward0", "NeBackward1"},
+                                          {"LtBackward0", "LtBackward1"}, {"LeBackward0", "LeBackward1"},
+                                          {"GtBackward0", "GtBackward1"}, {"GeBackward0", "GeBackward1"}};
+  if (op < TP_OP_EQ || op > TP_OP_GE) return 0;
+  n->kind = TP_GRAD_FILL;
+  n->name = names[op - TP_OP_EQ][tensor];
+  return 1;
+}
+
 int tp_inplace_binary_begin(int op, tp_tensor *self, tp_tensor *other, double alpha, tp_node **n) {
   if (tp_inplace_begin(self, 1, &other, n)) return -1;
   if (!*n) return 0;
   const char *name = op_grad_name(op, 0);
+  if (!*name && compare_inplace(*n, op, 1)) return 0;
   if (!*name) { tp_node_release(*n); *n = NULL; return 0; }
   (*n)->kind = TP_GRAD_BINARY;
   (*n)->op = (int16_t)op;
@@ -574,6 +587,7 @@ int tp_inplace_binary_scalar_begin(int op, tp_tensor *self, double s, double alp
   if (tp_inplace_begin(self, scalar_wrapped(op) ? 1 : 0, &none, n)) return -1;
   if (!*n) return 0;
   const char *name = op_grad_name(op, 1);
+  if (!*name && compare_inplace(*n, op, 0)) return 0;
   if (!*name) { tp_node_release(*n); *n = NULL; return 0; }
   (*n)->kind = TP_GRAD_BINARY_SCALAR;
   (*n)->op = (int16_t)op;
@@ -864,6 +878,7 @@ static int reduce_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
     tp_tensor *nz = reduce(a, TP_OP_SUM, cmp_s(a, TP_OP_EQ, x, 0), 0, NULL, 0);
     if (!nz) return -1;
     if (tp_item(nz) == 0 || m->ndim == 0) { d = m->ndim == 0 ? ge : dv(a, mul(a, ge, re), x); break; }
+    if (tp_item(nz) > 1 && n->name == op_grad_name(TP_OP_PROD, 0)) { d = zeros_meta(a, m); break; }  /* prod(): zeros, no graph */
     d = mul(a, ge, prod_others(a, x, nd == 1 ? (int)dims[0] : -1));
     break;
   }
@@ -920,6 +935,65 @@ static int reduce_indexed_formula(arena *a, tp_node *n, tp_tensor **g, tp_tensor
   return 0;
 }
 
+/* cumprod's gradient when x has a zero (PyTorch's cumprod_backward under grad mode, O(n^2)
+ * and differentiable): column k is sum_{j >= k} g_j prod_{i <= j, i != k} x_i, with
+ * prod(x[:k]) * cumprod(x[k+1:]) for the products that omit x_k. A new reference. */
+static tp_tensor *cumprod_zeros_backward(tp_tensor *x, tp_tensor *g, int64_t dim) {
+  int64_t len = x->shape[dim];
+  double dd = (double)dim, sizes[TP_MAX_DIMS];
+  tp_tensor **cols = calloc((size_t)len, sizeof *cols), *out = NULL;
+  if (!cols) return tp_fail("DefaultCPUAllocator: not enough memory for backward");
+  for (int d = 0; d < x->ndim; d++) sizes[d] = (double)x->shape[d];
+  sizes[dim] = 1;
+  int64_t k = 0;
+  for (; k < len; k++) {
+    arena b = {.n = 0};
+    tp_tensor *until = k ? reduce(&b, TP_OP_PROD, K(&b, tp_narrow(x, dd, 0, (double)k)), 1, &dd, 1)
+                         : K(&b, tp_full(x->ndim, sizes, x->dtype, 1));
+    tp_tensor *omitted = until;
+    if (k < len - 1) {
+      tp_tensor *from = K(&b, tp_narrow(x, dd, (double)(k + 1), (double)(len - k - 1)));
+      from = from ? K(&b, tp_dimop(TP_OP_CUMPROD, from, dd, -1)) : NULL;
+      tp_tensor *parts[2] = {until, mul(&b, until, from)};
+      omitted = parts[0] && parts[1] ? K(&b, tp_cat(2, parts, dd)) : NULL;
+    }
+    tp_tensor *gk = K(&b, tp_narrow(g, dd, (double)k, (double)(len - k)));
+    cols[k] = own(reduce(&b, TP_OP_SUM, mul(&b, gk, omitted), 1, &dd, 1));
+    arena_free(&b);
+    if (!cols[k]) break;
+  }
+  if (k == len) out = tp_cat((int)len, cols, dd);
+  for (int64_t i = 0; i < len; i++) if (cols[i]) tp_tensor_release(cols[i]);
+  free(cols);
+  return out;
+}
+
+/* cumprod's gradient when x has a zero and no graph is recorded (PyTorch's O(n) masked
+ * path, whose values at inf are its own): before the first zero, the reversed cumsum of
+ * g r over x; at the first zero, sum over (first zero, second zero) of g cumprod(x) times
+ * the product before it; 0 after. */
+static tp_tensor *cumprod_zeros_masked(arena *a, tp_tensor *x, tp_tensor *g, tp_tensor *r, int64_t dim) {
+  double dd = (double)dim;
+  int64_t len = x->shape[dim];
+  tp_tensor *ones = full_like_t(a, x, 1);
+  tp_tensor *iz = cmp_s(a, TP_OP_EQ, x, 0);
+  iz = iz ? K(a, tp_to_dtype(iz, x->dtype, 0)) : NULL;
+  tp_tensor *cs = iz ? K(a, tp_dimop(TP_OP_CUMSUM, iz, dd, -1)) : NULL;
+  tp_tensor *m0 = cmp_s(a, TP_OP_EQ, cs, 0), *m1 = cmp_s(a, TP_OP_EQ, cs, 1);
+  tp_tensor *first = cmp_s(a, TP_OP_EQ, where0(a, m1, iz), 1), *between = cmp_s(a, TP_OP_EQ, where0(a, m1, sub(a, ones, iz)), 1);
+  tp_tensor *w = where0(a, m0, mul(a, r, g));
+  tp_tensor *f = w ? K(a, tp_flip(w, 1, &dd)) : NULL;
+  f = f ? K(a, tp_dimop(TP_OP_CUMSUM, f, dd, -1)) : NULL;
+  f = f ? K(a, tp_flip(f, 1, &dd)) : NULL;
+  tp_tensor *part0 = where0(a, m0, dv(a, f, x));
+  tp_tensor *xin = where3(a, between, x, ones);
+  tp_tensor *cp = xin ? K(a, tp_dimop(TP_OP_CUMPROD, xin, dd, -1)) : NULL;
+  tp_tensor *S = reduce(a, TP_OP_SUM, mul(a, cp, where0(a, m1, g)), 1, &dd, 1);
+  tp_tensor *parts[2] = {ones ? K(a, tp_narrow(ones, dd, 0, 1)) : NULL, r ? K(a, tp_narrow(r, dd, 0, (double)(len - 1))) : NULL};
+  tp_tensor *before = parts[0] && parts[1] ? K(a, tp_cat(2, parts, dd)) : NULL;
+  return add(a, part0, where0(a, first, mul(a, S, before)));
+}
+
 static int dimop_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
   tp_tensor *x = NULL, *r = NULL, *d = NULL;
   if (n->nsaved && (!(x = unpack(a, n, 0)) || !(r = unpack(a, n, 1)))) return -1;
@@ -938,6 +1012,11 @@ static int dimop_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
     break;
   }
   case TP_OP_CUMPROD: {  /* sum_{j >= i} g_j r_j / x_i (inputs without zeros) */
+    if (!x->ndim || x->shape[n->iv[0]] <= 1) { gi[0] = own(g); return 0; }  /* one element: the gradient itself */
+    tp_tensor *nz = reduce(a, TP_OP_SUM, cmp_s(a, TP_OP_EQ, x, 0), 0, NULL, 0);
+    if (!nz) return -1;
+    if (tp_item(nz) != 0 && !tp_grad_mode()) { d = cumprod_zeros_masked(a, x, g, r, n->iv[0]); break; }
+    if (tp_item(nz) != 0) { d = cumprod_zeros_backward(x, g, n->iv[0]); if (!d) return -1; gi[0] = d; return 0; }
     tp_tensor *f = K(a, tp_flip(mul(a, g, r), 1, &dim));
     tp_tensor *c = f ? K(a, tp_dimop(TP_OP_CUMSUM, f, dim, -1)) : NULL;
     d = c ? dv(a, K(a, tp_flip(c, 1, &dim)), x) : NULL;
@@ -1103,8 +1182,12 @@ static int view_formula(arena *a, tp_node *n, tp_tensor **gs, tp_tensor **gi) {
     if (n->ninputs > 1 && n->next[1].fn) gi[1] = own(g);
     return 0;
   case TP_GRAD_FILL:  /* fills and random draws: a zero gradient for every input */
-    for (int i = 0; i < n->ninputs; i++)
-      if (n->next[i].fn && !(gi[i] = own(zeros_meta(a, &n->in_meta[i])))) return -1;
+    for (int i = 0; i < n->ninputs; i++) {
+      if (!n->next[i].fn) continue;
+      if (i == 1 && n->niv && n->iv[0] == 1) gi[1] = own(K(a, tp_reduce(TP_OP_SUM, g, -1, NULL, 0, 0, -1)));  /* fill_(Tensor) */
+      else gi[i] = own(zeros_meta(a, &n->in_meta[i]));
+      if (!gi[i]) return -1;
+    }
     return 0;
   }
   if (!d) return -1;

@@ -35,8 +35,13 @@ TP_API int tp_set_grad_enabled(int b) {
 
 int tp_any_requires_grad(int n, tp_tensor *const *inputs) {
   if (!grad_enabled) return 0;
-  for (int i = 0; i < n; i++)
-    if (inputs[i] && inputs[i]->requires_grad) return 1;
+  for (int i = 0; i < n; i++) {
+    tp_tensor *x = inputs[i];
+    if (!x) continue;
+    /* a stale view that refuses: say yes, so that tp_node_new reports the error */
+    if (x->base && x->attr_version != x->version->value && tp_view_refresh(x)) return 1;
+    if (x->requires_grad) return 1;
+  }
   return 0;
 }
 
@@ -162,6 +167,7 @@ tp_node *tp_node_new(int kind, int op, const char *name, int ninputs, tp_tensor 
   for (int i = 0; i < ninputs; i++) {
     tp_tensor *x = inputs[i];
     if (!x) continue;
+    if (tp_view_refresh(x)) { tp_node_release(n); return NULL; }
     meta_of(&n->in_meta[i], x);
     if (!x->requires_grad) continue;
     if (x->grad_fn) {
@@ -205,6 +211,7 @@ void tp_node_set_output(tp_node *n, tp_tensor *out, int output_nr) {
   tp_node_retain(n);
   out->output_nr = output_nr;
   out->requires_grad = 1;
+  if (out->base) out->attr_version = out->version->value;  /* as set_gradient_edge (Note [Stale views]) */
   meta_of(&n->out_meta[output_nr], out);
 }
 
@@ -271,6 +278,7 @@ int tp_check_inplace(tp_tensor *self) {
                           "that this use case is ambiguous and error-prone, it is forbidden. You can clarify your code by "
                           "moving both the view and the inplace either both inside the no_grad block (if you don't want the "
                           "inplace to be tracked) or both outside (if you want the inplace to be tracked).");
+  if (grad_enabled && tp_view_refresh(self)) return -1;
   if (grad_enabled && self->base && self->requires_grad && !self->base->grad_fn)
     return tp_fail_status("a view of a leaf Variable that requires grad is being used in an in-place operation.");
   if (grad_enabled && self->requires_grad && !self->grad_fn)
@@ -287,6 +295,7 @@ void tp_set_view_base(tp_tensor *view, tp_tensor *of) {
   tp_tensor *b = of->base ? of->base : of;
   if (view->storage != b->storage) return;
   view->view_no_grad = of->view_no_grad || (!grad_enabled && of->requires_grad);
+  view->attr_version = view->version->value;
   if (view->base == b) return;
   tp_tensor_retain(b);
   if (view->base) tp_tensor_release(view->base);
@@ -310,14 +319,15 @@ static int dense_order(const tp_tensor *t, int64_t *perm) {
   return 1;
 }
 
-/* Note [Views and CopySlices]. Falls back to the view's own history when the base is not
- * dense (a permuted dense base is handled through its permutation) or memory runs out. */
-static int rebase_view(tp_tensor *self, tp_tensor *base, tp_node *n) {
+/* self's geometry as an as_strided of its dense base (TP_VIEW_AS_STRIDED's iv, the base's
+ * permutation to storage order after it when the base is permuted): niv, or -1 when the
+ * base is not dense. */
+static int as_strided_iv(const tp_tensor *self, const tp_tensor *base, int64_t *iv) {
   int64_t perm[TP_MAX_DIMS];
   if (!dense_order(base, perm)) return -1;
   int identity = 1;
   for (int d = 0; d < base->ndim; d++) identity &= perm[d] == d;
-  int64_t iv[3 * TP_MAX_DIMS + 4] = {3 /* TP_VIEW_AS_STRIDED */, self->ndim, self->offset - base->offset};
+  iv[0] = 3 /* TP_VIEW_AS_STRIDED */, iv[1] = self->ndim, iv[2] = self->offset - base->offset;
   for (int d = 0; d < self->ndim; d++) {
     iv[3 + d] = self->shape[d];
     iv[3 + self->ndim + d] = self->stride[d];
@@ -325,6 +335,61 @@ static int rebase_view(tp_tensor *self, tp_tensor *base, tp_node *n) {
   int niv = 3 + 2 * self->ndim;
   if (!identity)
     for (int d = 0; d < base->ndim; d++) iv[niv++] = perm[d];
+  return niv;
+}
+
+/* The view's history as a fresh AsStridedBackward0 of its base's: 0, or -1 + error. A
+ * retain_grad moves to the new node. */
+static int view_from_base(tp_tensor *self, tp_tensor *base, const int64_t *iv, int niv) {
+  tp_node *v = tp_node_new(TP_GRAD_AS_STRIDED, 0, "AsStridedBackward0", 1, &base, 1);
+  if (!v) return -1;
+  tp_node_set_iv(v, niv, iv);
+  tp_node *old = self->grad_fn;
+  if (self->retains_grad && old && old->retain) {
+    v->retain = calloc(1, sizeof *v->retain);
+    if (!v->retain) { tp_node_release(v); return tp_fail_status("DefaultCPUAllocator: not enough memory"); }
+    old->retain[self->output_nr] = NULL;
+    v->retain[0] = self;
+  }
+  tp_node_set_output(v, self, 0);
+  tp_node_release(v);
+  return 0;
+}
+
+/* Note [Stale views]: as PyTorch's VariableHooks::grad_fn, a view whose version moved since
+ * its history was set (its base, or another view of it, was written in place) gets a fresh
+ * AsStridedBackward0 of the base's current history when its grad_fn is next used; a view
+ * made in no_grad mode, or an output of a multi-output view op, refuses instead (that
+ * refusal stays until the view is gone). A base that is not dense keeps the old history. */
+int tp_view_refresh(tp_tensor *t) {
+  if (!t->base || t->attr_version == t->version->value || t->storage != t->base->storage) return 0;
+  if (!t->grad_fn && !t->base->requires_grad) return 0;
+  if (t->view_no_grad)
+    return tp_fail_status("A view was created in no_grad mode and its base or another view of its base has been modified "
+                          "inplace with grad mode enabled. Given that this use case is ambiguous and error-prone, it is "
+                          "forbidden. You can clarify your code by moving both the view and the inplace either both inside "
+                          "the no_grad block (if you don't want the inplace to be tracked) or both outside (if you want the "
+                          "inplace to be tracked).");
+  if (t->grad_fn && t->grad_fn->kind == TP_GRAD_SPLIT)
+    return tp_fail_status("Output %d of %s is a view and its base or another view of its base has been modified inplace. "
+                          "This view is the output of a function that returns multiple views. Such functions do not allow "
+                          "the output views to be modified inplace. You should replace the inplace operation by an "
+                          "out-of-place one.",
+                          t->output_nr, t->grad_fn->name);
+  int64_t iv[3 * TP_MAX_DIMS + 4];
+  int niv = as_strided_iv(t, t->base, iv);
+  if (niv < 0) { t->attr_version = t->version->value; return 0; }
+  return view_from_base(t, t->base, iv, niv);
+}
+
+TP_API int tp_tensor_refresh_grad_fn(tp_tensor *t) { return tp_view_refresh(t); }
+
+/* Note [Views and CopySlices]. Falls back to the view's own history when the base is not
+ * dense (a permuted dense base is handled through its permutation) or memory runs out. */
+static int rebase_view(tp_tensor *self, tp_tensor *base, tp_node *n) {
+  int64_t iv[3 * TP_MAX_DIMS + 4];
+  int niv = as_strided_iv(self, base, iv);
+  if (niv < 0) return -1;
   tp_node *cs = node_alloc(TP_GRAD_COPY_SLICES, 0, "torch::autograd::CopySlices", n->ninputs, 1);
   if (!cs) { tp_clear_error(); return -1; }
   tp_node *e0 = NULL;
@@ -348,11 +413,7 @@ static int rebase_view(tp_tensor *self, tp_tensor *base, tp_node *n) {
   tp_node_set_output(cs, base, 0);
   tp_node_release(cs);
   /* the view: a fresh AsStridedBackward0 of the base's new history */
-  tp_node *v = tp_node_new(TP_GRAD_AS_STRIDED, 0, "AsStridedBackward0", 1, &base, 1);
-  if (!v) { tp_clear_error(); tp_node_set_output(n, self, 0); return 0; }
-  tp_node_set_iv(v, niv, iv);
-  tp_node_set_output(v, self, 0);
-  tp_node_release(v);
+  if (view_from_base(self, base, iv, niv)) { tp_clear_error(); tp_node_set_output(n, self, 0); }
   return 0;
 }
 
@@ -373,9 +434,15 @@ void tp_tensor_free_autograd(tp_tensor *t) {
 }
 
 TP_API tp_tensor *tp_tensor_grad(tp_tensor *t) { return t->grad; }  /* borrowed; NULL: None */
-TP_API void *tp_tensor_grad_fn(tp_tensor *t) { return t->grad_fn; }  /* borrowed */
-TP_API int tp_tensor_output_nr(tp_tensor *t) { return t->output_nr; }
-TP_API int tp_tensor_is_leaf(tp_tensor *t) { return t->grad_fn == NULL; }
+/* JS calls tp_tensor_refresh_grad_fn first where PyTorch's getter raises (Note [Stale views]). */
+TP_API void *tp_tensor_grad_fn(tp_tensor *t) { if (tp_view_refresh(t)) tp_clear_error(); return t->grad_fn; }  /* borrowed */
+TP_API int tp_tensor_output_nr(tp_tensor *t) { if (tp_view_refresh(t)) tp_clear_error(); return t->output_nr; }
+/* a view's requires_grad follows its base once it is stale (Note [Stale views]) */
+TP_API int tp_tensor_requires_grad(const tp_tensor *t) {
+  if (tp_view_refresh((tp_tensor *)t)) tp_clear_error();
+  return t->requires_grad;
+}
+TP_API int tp_tensor_is_leaf(tp_tensor *t) { if (tp_view_refresh(t)) tp_clear_error(); return t->grad_fn == NULL; }
 TP_API int tp_tensor_retains_grad(tp_tensor *t) { return t->retains_grad; }
 
 TP_API int tp_tensor_set_grad(tp_tensor *t, tp_tensor *g) {
@@ -418,6 +485,7 @@ TP_API int tp_tensor_detach_(tp_tensor *t) {
 }
 
 TP_API int tp_tensor_retain_grad(tp_tensor *t) {
+  if (tp_view_refresh(t)) return -1;
   if (!t->requires_grad) return tp_fail_status("can't retain_grad on Tensor that has requires_grad=False");
   if (!t->grad_fn || t->retains_grad) return 0;
   tp_node *n = t->grad_fn;
@@ -431,6 +499,7 @@ TP_API int tp_tensor_retain_grad(tp_tensor *t) {
 }
 
 TP_API int tp_tensor_register_hook(tp_tensor *t, int id) {
+  if (tp_view_refresh(t)) return -1;
   if (!t->requires_grad) return tp_fail_status("cannot register a hook on a tensor that doesn't require gradient");
   int32_t **list = t->grad_fn ? &t->grad_fn->hooks : &t->hooks;
   int32_t *count = t->grad_fn ? &t->grad_fn->nhooks : &t->nhooks;
@@ -592,6 +661,7 @@ static int run_backward(int nroots, tp_tensor *const *roots, tp_tensor *const *g
   /* roots and their starting gradients */
   for (int i = 0; i < nroots; i++) {
     tp_tensor *r = roots[i];
+    if (tp_view_refresh(r)) goto done;
     if (!r->requires_grad) {
       tp_fail("element %d of tensors does not require grad and does not have a grad_fn", i);
       goto done;
@@ -624,6 +694,7 @@ static int run_backward(int nroots, tp_tensor *const *roots, tp_tensor *const *g
   }
   for (int j = 0; j < ninputs; j++) {
     tp_tensor *x = inputs[j];
+    if (tp_view_refresh(x)) goto done;
     if (!x->requires_grad) { tp_fail("One of the differentiated Tensors does not require grad"); goto done; }
     captures[j].fn = x->grad_fn ? x->grad_fn : x->grad_acc;
     captures[j].input_nr = x->grad_fn ? x->output_nr : 0;

@@ -47,6 +47,19 @@ TP_API int tp_fill_(tp_tensor *t, double value) {
 }
 TP_API int tp_zero_(tp_tensor *t) { return fill_named(t, 0, "ZeroBackward0"); }
 
+/* fill_(Tensor): FillBackward3 over (self, value), value's gradient grad.sum() (iv[0] 1). */
+TP_API int tp_fill_tensor_(tp_tensor *t, tp_tensor *value) {
+  if (value->ndim != 0)
+    return tp_fail_status("fill_ only supports 0-dimension value tensor but got tensor with %d dimensions.", value->ndim);
+  double v = tp_load_f64(tp_ptr(value), value->dtype);
+  const int64_t iv[1] = {1};
+  struct tp_node *n;
+  if (tp_inplace_kind_begin(TP_GRAD_FILL, "FillBackward3", t, 1, &value, 1, iv, 0, NULL, &n)) return -1;
+  fill_impl(t, v);
+  tp_inplace_commit(t, n);
+  return 0;
+}
+
 static int fill_impl(tp_tensor *t, double value) {
   tp_storage one_storage;
   double buf[1];

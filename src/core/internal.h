@@ -62,6 +62,7 @@ struct tp_tensor {
   uint8_t retains_grad;            /* a non-leaf whose .grad is kept (retain_grad) */
   uint8_t view_no_grad;            /* a view made under no_grad of a tensor that requires grad */
   int32_t output_nr;               /* which output of grad_fn this tensor is */
+  int32_t attr_version;            /* a view: *version when its grad_fn was set (Note [Stale views], engine.c) */
   double serial;                   /* unique per header: tells a reused address from the same tensor */
   struct tp_node *grad_fn;         /* owning; NULL for leaves */
   struct tp_node *grad_acc;        /* a leaf's AccumulateGrad, not owning (the node owns the leaf) */

@@ -354,7 +354,6 @@ TP_API int tp_tensor_version(const tp_tensor *t) { return t->version->value; }
 /* A factory function's fresh tensor, filled in place by the library (rand = empty + uniform_):
  * its version counter starts at 0, as PyTorch's factories leave it. */
 TP_API void tp_tensor_created(tp_tensor *t) { t->version->value = 0; }
-TP_API int tp_tensor_requires_grad(const tp_tensor *t) { return t->requires_grad; }
 TP_API int tp_tensor_set_requires_grad(tp_tensor *t, int b) {
   if (b && !tp_dtype_table[t->dtype].is_floating)
     return tp_fail_status("only Tensors of floating point dtype can require gradients");

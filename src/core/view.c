@@ -348,6 +348,12 @@ TP_API tp_tensor *tp_view(tp_tensor *t, int ndim, const double *sizes) {
   return tp_record_unary_kind(TP_GRAD_VIEW, "ViewBackward0", t, v, 0, NULL);
 }
 
+/* x[...] and x[()]: at::alias, a view recorded as AliasBackward0. */
+TP_API tp_tensor *tp_alias_view(tp_tensor *t) {
+  BELOW(tp_tensor_alias(t));
+  return tp_record_unary_kind(TP_GRAD_VIEW, "AliasBackward0", t, v, 0, NULL);
+}
+
 /* reshape's nodes as PyTorch 1.13 records them: _reshape_alias when it is a view, else a
  * clone (of t's shape) followed by _unsafe_view. */
 static tp_tensor *record_reshape(tp_tensor *t, tp_tensor *v) {

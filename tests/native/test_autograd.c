@@ -247,7 +247,73 @@ static void test_hooks(void) {
   CHECK(tp_live_tensors() == live);
 }
 
+/* Note [Stale views]: a view made before its base is written in place (through the base
+ * or a sibling view) gets a fresh AsStridedBackward0 of the base's new history; a view made
+ * in no_grad mode refuses, again at each use, and nothing leaks either way. */
+static void test_stale_view(void) {
+  double live = tp_live_tensors();
+  tp_tensor *x = tp_full(1, (double[]){3}, TP_FLOAT64, 1);
+  tp_tensor_set_requires_grad(x, 1);
+  tp_tensor *y = tp_binary_scalar(TP_OP_MUL, x, 2, TP_SCALAR_INT, 0, 1);
+  tp_tensor *v = tp_slice(y, 0, 0, 2, 1), *u = tp_slice(y, 0, 1, 3, 1);
+  CHECK_STR(tp_node_name(tp_tensor_grad_fn(v)), "SliceBackward0");
+  CHECK(tp_binary_scalar_(TP_OP_MUL, y, 3, TP_SCALAR_INT, 1) == 0);
+  tp_tensor *e = tp_select(y, 0, 0);  /* a sibling view written: y[0] *= 5 */
+  CHECK(tp_binary_scalar_(TP_OP_MUL, e, 5, TP_SCALAR_INT, 1) == 0);
+  CHECK_STR(tp_node_name(tp_tensor_grad_fn(v)), "AsStridedBackward0");
+  CHECK(tp_node_next_fn(tp_tensor_grad_fn(v), 0) == tp_tensor_grad_fn(y));
+  tp_tensor *s = tp_reduce(TP_OP_SUM, v, -1, NULL, 0, 0, -1);
+  CHECK(s && backward(s, 0) == 0);
+  const double *g = tp_tensor_data(tp_tensor_grad(x));
+  CHECK(g[0] == 30 && g[1] == 6 && g[2] == 0);
+  tp_tensor *p = tp_binary(TP_OP_MUL, u, u, 1);  /* u was never read: it regenerates on use */
+  CHECK(p && !strcmp(tp_node_name(tp_node_next_fn(tp_tensor_grad_fn(p), 0)), "AsStridedBackward0"));
+  tp_tensor *all[] = {p, s, e, u, v, y, x};
+  for (int i = 0; i < 7; i++) tp_tensor_release(all[i]);
+  CHECK(tp_live_tensors() == live);
+
+  x = tp_full(1, (double[]){3}, TP_FLOAT64, 1);
+  tp_tensor_set_requires_grad(x, 1);
+  y = tp_binary_scalar(TP_OP_MUL, x, 2, TP_SCALAR_INT, 0, 1);
+  int mode = tp_set_grad_enabled(0);
+  v = tp_slice(y, 0, 0, 2, 1);
+  tp_set_grad_enabled(mode);
+  CHECK(tp_tensor_refresh_grad_fn(v) == 0 && !tp_tensor_grad_fn(v));
+  CHECK(tp_binary_scalar_(TP_OP_MUL, y, 3, TP_SCALAR_INT, 1) == 0);
+  for (int i = 0; i < 2; i++) {
+    CHECK(tp_tensor_refresh_grad_fn(v) == -1 && strstr(tp_last_error(), "A view was created in no_grad mode and its base"));
+    tp_clear_error();
+  }
+  CHECK(tp_binary(TP_OP_MUL, v, v, 1) == NULL && strstr(tp_last_error(), "its base or another view of its base"));
+  tp_clear_error();
+  tp_tensor_release(v);
+  tp_tensor_release(y);
+  tp_tensor_release(x);
+  CHECK(tp_live_tensors() == live);
+}
+
+/* cumprod at zeros: the masked path (backward) and the differentiable one (create_graph)
+ * agree, d/dx sum(cumprod([2, 0, 3])) = [1, 8, 0], and nothing leaks. */
+static void test_cumprod_zeros(void) {
+  double live = tp_live_tensors();
+  const double v[3] = {2, 0, 3};
+  tp_tensor *x = tp_from_buffer(v, TP_FLOAT64, 1, (double[]){3}, TP_FLOAT64);
+  tp_tensor_set_requires_grad(x, 1);
+  for (int create = 0; create < 2; create++) {
+    tp_tensor *c = tp_dimop(TP_OP_CUMPROD, x, 0, -1), *s = tp_reduce(TP_OP_SUM, c, -1, NULL, 0, 0, -1), *g[1];
+    CHECK(tp_autograd_grad(1, &s, NULL, 1, &x, 0, create, 0, g) == 0);
+    const double *d = tp_tensor_data(g[0]);
+    CHECK(d[0] == 1 && d[1] == 8 && d[2] == 0);
+    tp_tensor *all[] = {g[0], s, c};
+    for (int i = 0; i < 3; i++) tp_tensor_release(all[i]);
+  }
+  tp_tensor_release(x);
+  CHECK(tp_live_tensors() == live);
+}
+
 int main(void) {
+  test_cumprod_zeros();
+  test_stale_view();
   test_hooks();
   test_double_backward();
   test_long_chain();
