@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { newPage, screenshot, root, useBrowser } from './helpers.mjs';
 import { headersFor } from '../../web/headers.mjs';
 
-const fixture = JSON.parse(readFileSync(join(root, 'tests/fixtures/tutorials.json'), 'utf8'));
+const fixture = JSON.parse(readFileSync(join(root, 'tests/fixtures/tutorials/python_blocks.json'), 'utf8'));
 const jsExpected = JSON.parse(readFileSync(join(root, 'tests/browser/fixtures/tutorial-outputs.json'), 'utf8'));
 const want = (page, id) => fixture[page].find((r) => r.id === id);
 const env = useBrowser();

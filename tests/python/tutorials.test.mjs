@@ -1,7 +1,7 @@
 // Every live block of the tutorial pages, run as a reader runs them: the Python blocks of a
 // page in page order on one interpreter (one __main__, like the page's one Python session,
 // block N compiled as blockN.py), each printing what PyTorch 1.13 printed for it
-// (tests/fixtures/tutorials.json, from gen_tutorials.py); the JavaScript blocks each under
+// (tests/fixtures/tutorials/python_blocks.json, from gen_tutorials.py); the JavaScript blocks each under
 // `node`, printing what tests/browser/fixtures/tutorial-outputs.json says PyTorch printed.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { loadPython } from '../../js/python.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const fixture = JSON.parse(readFileSync(join(root, 'tests/fixtures/tutorials.json'), 'utf8'));
+const fixture = JSON.parse(readFileSync(join(root, 'tests/fixtures/tutorials/python_blocks.json'), 'utf8'));
 const jsExpected = JSON.parse(readFileSync(join(root, 'tests/browser/fixtures/tutorial-outputs.json'), 'utf8'));
 const pages = [...readdirSync(join(root, 'docs/tutorials')).filter((f) => f.endsWith('.html')).sort().map((f) => `docs/tutorials/${f}`),
   'tests/browser/fixtures/embed-python.html'];
