@@ -8,7 +8,7 @@
 // install(torch, Tensor) runs once, from tensorpad.js.
 import { W, check, TensorError } from '../core/wasm.js';
 import { OP } from '../tensor/ops.js';
-import { byName, toDtype, describe, dtype, defaultFloat } from '../core/dtype.js';
+import { byName, toDtype, describe, dtype, defaultFloat, checkDevice } from '../core/dtype.js';
 import { TypedStorage } from '../tensor/compat.js';
 import { bind, splitOptions, checkInt, isOptions, warn, warnOnce, aten, invalidCombination } from '../core/args.js';
 import { Tensor, Size, Tuple, asTensor, scope, wrap } from '../tensor/tensor.js';
@@ -695,9 +695,7 @@ function makeWindow(torch, fname, params, body) {
     const o = bind(fname, a, names, Object.fromEntries([['periodic', true], ...params]));
     const n = checkInt(fname, 'window_length', o.window_length);
     const dt = o.dtype === undefined || o.dtype === null ? defaultFloat() : toDtype(o.dtype, fname);
-    if (o.device !== undefined && o.device !== null && String(o.device) !== 'cpu') {
-      throw new TensorError(`tensorpad runs on the CPU only; device '${o.device}' is not available`);
-    }
+    checkDevice(o.device);
     if (!dt.is_floating_point) {
       throw new TensorError(`${fname} expects floating point dtypes, got: TensorOptions(dtype=${C_TYPE[dt.name]}, device=cpu, layout=Strided (default), ` +
         `requires_grad=false (default), pinned_memory=false, memory_format=(nullopt))`);

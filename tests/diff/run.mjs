@@ -1,7 +1,7 @@
 // The differential tester's runner: replays PyTorch's recorded programs on tensorpad and sorts
 // them into agreeing, known (tests/diff/known.txt) and new disagreements.
 //   node tests/diff/run.mjs FILE.json [--all]   report (make fuzz-diff); exit 1 on new ones
-// tests/js/diff.test.mjs runs the committed programs (tests/fixtures/diff.json) the same way.
+// tests/js/diff.test.mjs runs the committed programs (tests/fixtures/diff/programs.json) the same way.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

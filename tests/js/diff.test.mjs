@@ -1,5 +1,5 @@
 // The differential tester (tests/diff/): PyTorch 1.13's results for thousands of random
-// programs (tests/fixtures/diff.json, made by tests/fixtures/gen_diff.py) replayed on tensorpad.
+// programs (tests/fixtures/diff/programs.json, made by tests/fixtures/gen_diff.py) replayed on tensorpad.
 // A disagreement fails unless tests/diff/known.txt lists the program with its reason; a
 // listed program that now agrees fails too (remove its line).
 import test from 'node:test';
@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import torch from '../../js/tensorpad.js';
 import { runAll, readKnown, summary } from '../diff/run.mjs';
 
-const { programs } = JSON.parse(fs.readFileSync(new URL('../fixtures/diff.json', import.meta.url), 'utf8'));
+const { programs } = JSON.parse(fs.readFileSync(new URL('../fixtures/diff/programs.json', import.meta.url), 'utf8'));
 const known = readKnown();
 
 test('random programs agree with PyTorch 1.13', () => {
