@@ -393,7 +393,7 @@ function writeOut(fname, r, out, exact) {
 function withOut(fname, entry, g) {
   if (!Array.isArray(entry) || !entry.some((s) => /\bout\b/.test(s))) return g;
   let sigs = null;
-  return function (...a) {
+  return function withOut(...a) {  // named: a warning's call site skips library frames by file (args.js callSite)
     const last = a[a.length - 1];
     if (!a.length || !isOptions(last) || last.out === undefined || last.out === null) return g.apply(this, a);
     check(fname, sigs ?? (sigs = entry.map((s) => parseSignature(s, fname))), a, null);

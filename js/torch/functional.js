@@ -558,9 +558,20 @@ function searchsortedImpl(torch, seq, input, outInt32, right, side, sorter) {
       }
     }
     const s = sorter === undefined || sorter === null ? seq : seq.gather(-1, sorter);
-    // a sorted row: the insertion point is how many boundaries lie below (left) / not above (right)
-    const col = v.unsqueeze(-1), bound = seq.ndim === 1 ? s : s.unsqueeze(-2);
-    const counts = (right ? bound.le(col) : bound.lt(col)).sum(-1);
+    // 1.13's binary search, all values at once (so NaNs land where its comparisons put them):
+    // go right while !(b >= v) (left) / !(b > v) (right)
+    const n = seq.shape[seq.ndim - 1];
+    let lo = torch.zeros(v.shape, { dtype: byName.int64 }), hi = torch.full(v.shape, n, { dtype: byName.int64 });
+    for (let w = n; w > 0; w >>= 1) {
+      for (let rep = 0; rep < 2; rep++) {
+        const active = lo.lt(hi), mid = lo.add(hi).div(2, { rounding_mode: 'floor' }).clamp({ max: Math.max(n - 1, 0) });
+        const b = seq.ndim === 1 ? s.take(mid) : s.gather(-1, mid);
+        const go = (right ? b.gt(v) : b.ge(v)).logical_not();
+        lo = torch.where(active.logical_and(go), mid.add(1), lo);
+        hi = torch.where(active.logical_and(go.logical_not()), mid, hi);
+      }
+    }
+    const counts = lo;
     return outInt32 ? counts.to(byName.int32) : counts;
   });
 }

@@ -87,11 +87,16 @@ static tp_tensor *make_1d(int dtype, int64_t n) {
 }
 
 TP_API tp_tensor *tp_arange(double start, double end, double step, int dtype) {
-  if (step == 0) return tp_fail("step must be nonzero");
+  /* 1.13 checks the bounds cast to the accumulate type (int64 for the integer dtypes) and
+   * sizes int64 ranges from them too, int32 ones from the bounds as given */
+  double xs = start, xe = end, xst = step;
+  if (!tp_dtype_table[dtype].is_floating && isfinite(start) && isfinite(end) && isfinite(step))
+    xs = trunc(start), xe = trunc(end), xst = trunc(step);
+  if (xst == 0) return tp_fail("step must be nonzero");
   if (!isfinite(start) || !isfinite(end)) return tp_fail("unsupported range: %g -> %g", start, end);
-  if ((step > 0 && end < start) || (step < 0 && end > start))
+  if ((xst > 0 && xe < xs) || (xst < 0 && xe > xs))
     return tp_fail("upper bound and larger bound inconsistent with step sign");
-  double size_d = ceil((end - start) / step);
+  double size_d = dtype == TP_INT64 ? ceil((xe - xs) / xst) : ceil((end - start) / step);
   if (!(size_d >= 0 && size_d < 9007199254740992.0))
     return tp_fail("invalid size, possible overflow?");
   int64_t n = tp_clamp_i64(size_d);
@@ -117,6 +122,7 @@ TP_API tp_tensor *tp_arange(double start, double end, double step, int dtype) {
 TP_API tp_tensor *tp_linspace(double start, double end, double steps, int dtype) {
   if (steps < 0) return tp_fail("number of steps must be non-negative");
   int64_t n = tp_clamp_i64(steps);
+  if (dtype == TP_BOOL && n > 1) return tp_fail("\"%s_cpu\" not implemented for 'Bool'", "linspace");
   tp_tensor *t = make_1d(dtype, n);
   if (!t || n == 0) return t;
   char *p = tp_ptr(t);
@@ -152,6 +158,7 @@ TP_API tp_tensor *tp_linspace(double start, double end, double steps, int dtype)
 TP_API tp_tensor *tp_logspace(double start, double end, double steps, double base, int dtype) {
   if (steps < 0) return tp_fail("number of steps must be non-negative");
   int64_t n = tp_clamp_i64(steps);
+  if (dtype == TP_BOOL && n > 1) return tp_fail("\"%s_cpu\" not implemented for 'Bool'", "logspace");
   tp_tensor *t = make_1d(dtype, n);
   if (!t || n == 0) return t;
   char *p = tp_ptr(t);
