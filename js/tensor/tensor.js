@@ -316,7 +316,10 @@ export class Tensor {
     for (let d = n - 1; d >= 0; d--) dims.push(d);
     return this.permute(dims);
   }
-  get mT() { return this.transpose(-2, -1); }
+  get mT() {
+    if (this.ndim === 1) throw new TensorError('tensor.mT is only supported on matrices or batches of matrices. Got 1-D tensor.');
+    return this.ndim ? this.transpose(-2, -1) : this;  // a 0-d tensor's mT is itself, as 1.13's
+  }
   t(...a) { if (a.length) noArgs('t', a); return wrap(check(W.tp_t(this._ptr))); }
   transpose(...a) {
     const { dim0, dim1 } = bind('transpose', a, ['dim0', 'dim1']);
