@@ -166,8 +166,8 @@ build/fuzz/obj/%.o: src/%.c $(HDR) Makefile
 build/fuzz/fuzz_capi: tests/fuzz/fuzz_capi.c $(FUZZ_OBJ)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer $< $(FUZZ_OBJ) -lm -o $@
 
-.PHONY: fuzz test-fuzz
-fuzz: build/fuzz/fuzz_capi fuzz-js
+.PHONY: fuzz test-fuzz fuzz-diff
+fuzz: build/fuzz/fuzz_capi fuzz-js fuzz-diff
 	@mkdir -p build/fuzz/corpus
 	cd build/fuzz && $(FUZZ_ENV) nice ./fuzz_capi -max_total_time=$(FUZZ_SECONDS) -rss_limit_mb=3072 \
 	  -malloc_limit_mb=512 -timeout=20 -print_final_stats=1 corpus ../../tests/fuzz/corpus
@@ -176,6 +176,18 @@ test-fuzz: build/fuzz/fuzz_capi
 	@rm -rf build/fuzz/brief && mkdir -p build/fuzz/brief
 	cd build/fuzz && $(FUZZ_ENV) ./fuzz_capi -runs=$(FUZZ_RUNS) -seed=1 -max_total_time=30 -rss_limit_mb=3072 \
 	  -malloc_limit_mb=512 -timeout=20 brief ../../tests/fuzz/corpus
+
+# ---- the differential tester (tests/diff/): random programs under PyTorch and tensorpad ------
+# `make test` replays the committed programs (tests/js/diff.test.mjs); `make fuzz-diff` runs
+# DIFF_PROGRAMS new seeds per category (from DIFF_SEED) through PyTorch (needs torch here) and
+# tensorpad and prints every disagreement not in tests/diff/known.txt.
+DIFF_SEED     ?= $(shell date +%s)
+DIFF_PROGRAMS ?= 2000
+fuzz-diff: build
+	@/usr/bin/python3 -c 'import torch' 2>/dev/null || { $(APT_INSTALL) python3-torch; }
+	@mkdir -p build/diff
+	nice /usr/bin/python3 tests/diff/programs.py $(DIFF_SEED) $(DIFF_PROGRAMS) build/diff/fuzz.json
+	nice node tests/diff/run.mjs build/diff/fuzz.json
 
 # ---- fixtures (needs Debian's python3-torch; the JSON is committed so CI needs no torch)
 .PHONY: fixtures

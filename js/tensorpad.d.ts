@@ -25,10 +25,12 @@ export declare class Tuple extends Array<number> {
   toString(): string;
 }
 
+/** torch.device: any of PyTorch's device types can be named; only the CPU holds tensors
+ *  (others throw PyTorch's CPU-build errors, e.g. "Torch not compiled with CUDA enabled"). */
 export interface Device {
-  readonly type: 'cpu';
-  readonly index: null;
-  toString(): 'cpu';
+  readonly type: string;
+  readonly index: number | null;
+  toString(): string;
 }
 
 export declare class TensorError extends Error {}
@@ -115,8 +117,9 @@ export declare class Tensor {
   contiguous(): Tensor;
   detach(): Tensor;
   detach_(): this;
-  to(dtype: dtype | string | Tensor, opts?: { copy?: boolean }): Tensor;
-  to(opts: { dtype?: dtype; device?: string; copy?: boolean }): Tensor;
+  to(dtype: dtype | string | Device | Tensor, opts?: { copy?: boolean }): Tensor;
+  to(device: string | Device, dtype: dtype, opts?: { copy?: boolean }): Tensor;
+  to(opts: { dtype?: dtype; device?: string | Device; copy?: boolean }): Tensor;
   type(): string;
   type(dtype: dtype): Tensor;
   float(): Tensor;
@@ -508,7 +511,12 @@ export interface Torch {
   Slice: typeof Slice;
   Ellipsis: object;
   dtype: typeof dtype;
-  device(d?: string): Device;
+  device(d: string | number | Device | Tensor, index?: number): Device;
+  /** A CPU-only build's torch.cuda: nothing available; current_device() etc. throw. */
+  cuda: { is_available(): false; device_count(): 0; is_initialized(): false; current_device(): never; set_device(d: unknown): never;
+    synchronize(): never; get_device_name(d?: unknown): never; init(): never; manual_seed(s: number): void; manual_seed_all(s: number): void;
+    seed(): void; seed_all(): void; empty_cache(): void };
+  backends: { mps: { is_available(): false; is_built(): false }; cudnn: { enabled: false; deterministic: false; benchmark: false; is_available(): false } };
   float32: dtype; float64: dtype; int32: dtype; int64: dtype; bool: dtype;
   float: dtype; double: dtype; int: dtype; long: dtype;
 
@@ -769,7 +777,10 @@ export declare class Module {
   extra_repr(): string;
   state_dict(): Record<string, Tensor>;
   load_state_dict(state_dict: Record<string, Tensor> | Map<string, Tensor>, opts?: { strict?: boolean }): { missing_keys: string[]; unexpected_keys: string[] };
-  to(dtype: dtype): this;
+  to(dtypeOrDevice: dtype | string | Device | { device?: string | Device; dtype?: dtype }): this;
+  cpu(): this;
+  /** Throws "Torch not compiled with CUDA enabled". */
+  cuda(): never;
   double(): this;
   float(): this;
   toString(): string;

@@ -8,7 +8,7 @@
 // printing options, the RNG seed and the function forms of tensor methods. See
 // docs/API.md for what exists and where JS and Python differ.
 import { W, check, checkStatus, args, heapBuffer, heapBuffers, memory, sharedMemory, TensorError } from './core/wasm.js';
-import { dtypes, byName, dtypeOfArray, toDtype, describe, promoteTypes, dtype, defaultFloat } from './core/dtype.js';
+import { dtypes, byName, dtypeOfArray, toDtype, describe, promoteTypes, dtype, defaultFloat, checkDevice, toDevice, Device } from './core/dtype.js';
 import { bind, splitOptions, checkInt, sizesOf, invalidCombination, isOptions, resetWarnings, setWarnAlways, isWarnAlways } from './core/args.js';
 import { Tensor, Size, device, wrap, asTensor, scalarValue, scope, keep, viewOf, Ellipsis, Slice, copyConstructWarning, gradOf } from './tensor/tensor.js';
 import * as ops from './tensor/ops.js';
@@ -39,10 +39,8 @@ const CREATE_KEYS = ['dtype', 'device', 'requires_grad', 'layout', 'pin_memory',
 const RANDOM_KEYS = [...CREATE_KEYS, 'generator'];
 
 // ---- option handling shared by the creation functions ------------------------------------
-function checkDevice(opts) {
-  if (opts.device !== undefined && opts.device !== null && String(opts.device) !== 'cpu') {
-    throw new TensorError(`tensorpad runs on the CPU only; device '${opts.device}' is not available`);
-  }
+function checkOptions(opts) {
+  checkDevice(opts.device);
   if (opts.out !== undefined) throw new TypeError("tensorpad does not support the 'out' argument");
 }
 
@@ -93,7 +91,7 @@ function sizesFromCall(fname, a, keys, kind = 'SymInts') {
     if (fname.startsWith('new_')) throw new TypeError(`${fname}() missing 1 required positional arguments: "size"`);
     throw invalidCombination(fname, a);
   }
-  checkDevice(opts);
+  checkOptions(opts);
   const sizes = pos.length ? sizesOf(fname, pos, 'size', kind) : opts.size !== undefined ? sizesOf(fname, [opts.size], 'size', kind) : [];
   return [sizes, opts];
 }
@@ -160,7 +158,7 @@ function tensor(data, ...a) {
 
 function makeTensor(data, ...a) {
   const [, opts] = splitOptions('tensor', a, CREATE_KEYS);
-  checkDevice(opts);
+  checkOptions(opts);
   if (data instanceof Tensor) {
     const want = dtypeOpt(opts, data.dtype, 'tensor');
     const d = data.detach();
@@ -229,7 +227,7 @@ function fillDtype(v) {
 }
 function full(...a) {
   const { size, fill_value, ...o } = bind('full', a, ['size', 'fill_value', ...CREATE_KEYS]);
-  checkDevice(o);
+  checkOptions(o);
   if (typeof size === 'number' || typeof size === 'bigint') {  // 1.13 takes a tuple only, unlike zeros(2)
     const positional = a.length && !isOptions(a[0]);
     throw new TypeError(`full(): argument 'size'${positional ? ' (position 1)' : ''} must be tuple of SymInts, not int`);
@@ -269,7 +267,7 @@ const RANDINT_SIGS = ['int high, tuple of ints size, *, torch.Generator generato
 /** randint(high, size) or randint(low, high, size). */
 function randint(...a) {
   const [pos, o] = splitOptions('randint', a, [...RANDOM_KEYS, 'low', 'high', 'size']);
-  checkDevice(o);
+  checkOptions(o);
   let low = o.low ?? 0, high = o.high, size = o.size;
   const nums = pos.filter((x) => typeof x === 'number' || typeof x === 'bigint');
   const rest = pos.filter((x) => !(typeof x === 'number' || typeof x === 'bigint'));
@@ -287,7 +285,7 @@ function randint(...a) {
 
 function arange(...a) {
   const [pos, o] = splitOptions('arange', a, [...CREATE_KEYS, 'start', 'end', 'step']);
-  checkDevice(o);
+  checkOptions(o);
   let start = o.start ?? 0, end = o.end, step = o.step ?? 1;
   if (pos.length === 1) end = pos[0];
   else if (pos.length === 2) [start, end] = pos;
@@ -303,21 +301,21 @@ function arange(...a) {
 
 function linspace(...a) {
   const { start, end, steps, ...o } = bind('linspace', a, ['start', 'end', 'steps', ...CREATE_KEYS]);
-  checkDevice(o);
+  checkOptions(o);
   const n = checkInt('linspace', 'steps', steps);
   return finish(wrap(check(W.tp_linspace(scalarValue('linspace', start), scalarValue('linspace', end), n, dtypeOpt(o, defaultFloat(), 'linspace').code))), o);
 }
 
 function logspace(...a) {
   const { start, end, steps, base, ...o } = bind('logspace', a, ['start', 'end', 'steps', 'base', ...CREATE_KEYS], { base: 10 });
-  checkDevice(o);
+  checkOptions(o);
   const n = checkInt('logspace', 'steps', steps);
   return finish(wrap(check(W.tp_logspace(scalarValue('logspace', start), scalarValue('logspace', end), n, scalarValue('logspace', base), dtypeOpt(o, defaultFloat(), 'logspace').code))), o);
 }
 
 function eye(...a) {
   const { n, m, ...o } = bind('eye', a, ['n', 'm', ...CREATE_KEYS]);
-  checkDevice(o);
+  checkOptions(o);
   const rows = checkInt('eye', 'n', n);
   const cols = m === undefined || m === null ? rows : checkInt('eye', 'm', m);
   return finish(wrap(check(W.tp_eye(rows, cols, dtypeOpt(o, defaultFloat(), 'eye').code))), o);
@@ -326,7 +324,7 @@ function eye(...a) {
 // ---- *_like and new_* ------------------------------------------------------------------------
 function likeOpts(fname, t, a, extra = []) {  // 1.13's *_like take no generator
   const [pos, o] = splitOptions(fname, a, [...CREATE_KEYS, ...extra]);
-  checkDevice(o);
+  checkOptions(o);
   const src = asTensor(t, fname);
   return [src, pos, o, dtypeOpt(o, src.dtype, fname)];
 }
@@ -552,16 +550,21 @@ function memory_stats() {
   };
 }
 
+// torch.cuda in a CPU-only build: nothing is available, and using it says so (as PyTorch's).
+const noCuda = () => { throw new TensorError('Torch not compiled with CUDA enabled'); };
+const CUDA = {
+  is_available: () => false, device_count: () => 0, is_initialized: () => false,
+  current_device: noCuda, set_device: noCuda, synchronize: noCuda, get_device_name: noCuda, init: noCuda,
+  manual_seed: () => {}, manual_seed_all: () => {}, seed: () => {}, seed_all: () => {}, empty_cache: () => {},
+};
+
 // ---- the namespace --------------------------------------------------------------------------
 const legacyDeps = { makeTensor, empty: (s, o) => empty(s, o), defaultDtype: defaultFloat };
 const torch = {
   Tensor: legacyConstructor('Tensor', null, legacyDeps),
   ...Object.fromEntries(Object.keys(TYPED).map((n) => [n, legacyConstructor(n, typedDtype(n), legacyDeps)])),
-  Size, TensorError, dtype, device: (d = 'cpu') => {
-    if (typeof d !== 'string' && d !== device) throw new TypeError(`device(): argument 'type' (position 1) must be str, not ${d instanceof Tensor ? 'Tensor' : describe(d)}`);
-    if (String(d).split(':')[0] !== 'cpu') throw new TensorError(`tensorpad runs on the CPU only; device '${d}' is not available`);
-    return device;
-  },
+  Size, TensorError, dtype, device: (d, index) => (d instanceof Tensor ? toDevice(d.device) : toDevice(d, index)),
+  cuda: CUDA, backends: { mps: { is_available: () => false, is_built: () => false }, cudnn: { enabled: false, deterministic: false, benchmark: false, is_available: () => false } },
   Ellipsis, Slice,
   float32: byName.float32, float64: byName.float64, int32: byName.int32, int64: byName.int64, bool: byName.bool,
   float: byName.float32, double: byName.float64, int: byName.int32, long: byName.int64,

@@ -16,7 +16,7 @@
 // one pass over a few precompiled closures, so tiny ops (x.mul(1.0001)) stay as fast.
 import { TensorError } from './wasm.js';
 import { dtype, describe, toDtype } from './dtype.js';
-import { isOptions, noArgs, PyFloat } from './args.js';
+import { isOptions, noArgs, PyFloat, warn } from './args.js';
 import table from './arg_table.js';
 
 let Tensor = null, Generator = null;
@@ -355,6 +355,61 @@ export function guarded(fname, entry, fn, isMethod = false, unary = false, check
   };
 }
 
+// ---- out=: a torch.* function that has it in 1.13 computes its result, then writes it into
+// `out` with 1.13's rules (structured kernels' set_output): a result dtype that cannot be cast
+// to out's is refused (the matrix products and a reduction given dtype= want it exactly), an
+// out of another shape is resized (with PyTorch's deprecation warning unless it was empty),
+// and inputs that require grad are refused. Factories take out's dtype when none is given.
+const FACTORIES = new Set(['zeros', 'ones', 'full', 'empty', 'arange', 'range', 'linspace', 'logspace', 'eye', 'rand', 'randn',
+  'randint', 'randperm', 'normal', 'tril_indices', 'triu_indices']);
+const EXACT_DTYPE = new Set(['mm', 'bmm', 'mv', 'addmm', 'addmv', 'addbmm', 'baddbmm', 'addr', 'matmul', 'outer', 'ger', 'inner']);
+const kind = (d) => (d.name === 'bool' ? 0 : d.is_floating_point ? 2 : 1);
+const cname = (d) => ({ float32: 'Float', float64: 'Double', int32: 'Int', int64: 'Long', bool: 'Bool' }[d.name]);
+const lname = (d) => ({ float32: 'float', float64: 'double', int32: 'int', int64: 'long', bool: 'bool' }[d.name]);
+
+function writeOut(fname, r, out, exact) {
+  if (Array.isArray(out)) {
+    if (!Array.isArray(r) || r.length !== out.length) throw new TypeError(`${fname}(): argument 'out' must be tuple of Tensors of length ${Array.isArray(r) ? r.length : 1}`);
+    out.forEach((o, i) => writeOut(fname, r[i], o, exact));
+    return out;
+  }
+  if (!(out instanceof Tensor)) throw new TypeError(`${fname}(): argument 'out' must be Tensor, not ${describe(out)}`);
+  if (exact && r.dtype !== out.dtype) throw new TensorError(`Expected out tensor to have dtype ${lname(r.dtype)}, but got ${lname(out.dtype)} instead`);
+  if (kind(r.dtype) > kind(out.dtype)) {
+    throw new TensorError(fname === 'cat' ? `torch.cat(): input types can't be cast to the desired output type ${cname(out.dtype)}`
+      : `result type ${cname(r.dtype)} can't be cast to the desired output type ${cname(out.dtype)}`);
+  }
+  const same = r.ndim === out.ndim && r.shape.every((d, i) => d === out.shape[i]);
+  if (!same) {
+    if (out.numel() !== 0) {
+      warn(`An output with one or more elements was resized since it had shape [${[...out.shape].join(', ')}], which does not match the required output shape [${[...r.shape].join(', ')}]. This behavior is deprecated, and in a future PyTorch release outputs will not be resized unless they have zero elements. You can explicitly reuse an out tensor t by resizing it, inplace, to zero elements with t.resize_(0). (Triggered internally at  ./aten/src/ATen/native/Resize.cpp:17.)`);
+    }
+    out.resize_(r.shape);
+  }
+  out.copy_(r);
+  return out;
+}
+
+function withOut(fname, entry, g) {
+  if (!Array.isArray(entry) || !entry.some((s) => /\bout\b/.test(s))) return g;
+  let sigs = null;
+  return function withOut(...a) {  // named: a warning's call site skips library frames by file (args.js callSite)
+    const last = a[a.length - 1];
+    if (!a.length || !isOptions(last) || last.out === undefined || last.out === null) return g.apply(this, a);
+    check(fname, sigs ?? (sigs = entry.map((s) => parseSignature(s, fname))), a, null);
+    const { out, ...kw } = last;
+    const outs = Array.isArray(out) ? out : [out];
+    if (FACTORIES.has(fname) && kw.dtype === undefined && outs[0] instanceof Tensor) kw.dtype = outs[0].dtype;
+    const args = [...a.slice(0, -1), ...(Object.keys(kw).length ? [kw] : [])];
+    if (args.some((x) => x instanceof Tensor && x.requires_grad) && gradEnabled()) {
+      throw new TensorError(`${fname}(): functions with out=... arguments don't support automatic differentiation, but one of the arguments requires grad.`);
+    }
+    const r = g.apply(this, args);
+    return writeOut(fname, r, out, EXACT_DTYPE.has(fname) || (kw.dtype !== undefined && !FACTORIES.has(fname)));
+  };
+}
+let gradEnabled = () => true;
+
 /** A torch.* function whose every visible form takes one positional tensor (torch.exp). */
 function isUnary(entry) {
   if (!Array.isArray(entry)) return false;
@@ -379,13 +434,15 @@ const SELF = Object.freeze(Object.create(null));  // stands for self: Python cou
 export function applySignatures(torch, TensorClass, GeneratorClass) {
   Tensor = TensorClass;
   Generator = GeneratorClass;
+  gradEnabled = () => torch.is_grad_enabled();
   let count = 0;
   const wrapAll = (obj, entries, prefix, isMethod) => {
     const out = {};
     for (const name of Object.keys(entries)) {
       const fn = obj[name];
       if (typeof fn !== 'function' || fn.unavailable || OWN_CHECKS.has(`${prefix}.${name}`)) continue;
-      out[name] = guarded(name, entries[name], fn, isMethod, prefix === 'torch' && isUnary(entries[name]), prefix === 'init');
+      const g = guarded(name, entries[name], fn, isMethod, prefix === 'torch' && isUnary(entries[name]), prefix === 'init');
+      out[name] = isMethod || prefix === 'F' || prefix === 'init' ? g : withOut(name, entries[name], g);
       count++;
     }
     return out;

@@ -156,7 +156,9 @@ const LIB = SELF.endsWith('/core/args.js') ? new URL('../', SELF).href : SELF.sl
 /** The first stack frame outside the library: where Python's warnings module would point. */
 function callSite() {
   const frames = (new Error().stack ?? '').split('\n').slice(2);
-  for (const f of frames) if (f.includes('<anonymous>') || !f.includes(LIB)) return f.trim().replace(/:\d+(\)?)$/, '$1');  // file:line, as Python keys it
+  // user code: outside the library, or code made by new Function / eval ("<anonymous>:1:2";
+  // not a library function without a name, "Object.<anonymous> (file:...)")
+  for (const f of frames) if (/<anonymous>:\d/.test(f) || !f.includes(LIB)) return f.trim().replace(/:\d+(\)?)$/, '$1');  // file:line, as Python keys it
   return '';
 }
 

@@ -1,6 +1,6 @@
 // dtypes: read from the core at load time (names, item sizes), never mirrored by hand,
 // plus the TypedArray kind that numpy()/from_numpy use for each.
-import { W, cstr } from './wasm.js';
+import { W, cstr, TensorError } from './wasm.js';
 
 const arrayTypes = {
   float32: Float32Array, float64: Float64Array, int32: Int32Array, int64: BigInt64Array, bool: Uint8Array,
@@ -75,4 +75,42 @@ export function pyRepr(v, depth = 0) {
   if (v === null || v === undefined) return 'None';
   if (typeof v === 'boolean') return v ? 'True' : 'False';
   return describe(v);
+}
+
+// ---- devices: tensorpad computes on the CPU ------------------------------------------------
+const DEVICE_TYPES = ['cpu', 'cuda', 'ipu', 'xpu', 'mkldnn', 'opengl', 'opencl', 'ideep', 'hip', 've', 'fpga',
+  'ort', 'xla', 'lazy', 'vulkan', 'mps', 'meta', 'hpu', 'privateuseone'];
+
+/** torch.device: a type and an optional index. Any of PyTorch's device types can be named;
+ *  only 'cpu' can hold a tensor (checkDevice). */
+export class Device {
+  constructor(type, index = null) { this.type = type; this.index = index; Object.freeze(this); }
+  toString() { return this.index === null ? this.type : `${this.type}:${this.index}`; }
+  [Symbol.for('nodejs.util.inspect.custom')]() {
+    return `device(type='${this.type}'${this.index === null ? '' : `, index=${this.index}`})`;
+  }
+}
+Device.pyName = 'torch.device';
+export const cpuDevice = new Device('cpu');
+
+/** torch.device(type), torch.device('cuda:1'), torch.device('cuda', 1), torch.device(0). */
+export function toDevice(d, index) {
+  if (d instanceof Device) return d;
+  if (typeof d === 'number' && Number.isInteger(d)) return new Device('cuda', d);
+  if (typeof d !== 'string') throw new TypeError(`device(): argument 'type' (position 1) must be str, not ${describe(d)}`);
+  const [type, ...rest] = d.split(':');
+  if (!DEVICE_TYPES.includes(type)) throw new TensorError(`Expected one of ${DEVICE_TYPES.join(', ')} device type at start of device string: ${type}`);
+  if (rest.length > 1 || (rest.length === 1 && !/^\d+$/.test(rest[0]))) throw new TensorError(`Invalid device string: '${d}'`);
+  if (rest.length && index !== undefined && index !== null) throw new TensorError(`type (string) must not include an index because index was passed explicitly: ${d}`);
+  const i = rest.length ? Number(rest[0]) : index ?? null;
+  return i === null && type === 'cpu' ? cpuDevice : new Device(type, i);
+}
+
+/** Where a tensor may be put: the CPU. PyTorch's CPU build refuses the others with these texts. */
+export function checkDevice(d) {
+  if (d === undefined || d === null) return;
+  const dv = toDevice(d);
+  if (dv.type === 'cpu') return;
+  if (dv.type === 'cuda') throw new TensorError('Torch not compiled with CUDA enabled');
+  throw new TensorError(`PyTorch is not linked with support for ${dv.type} devices`);
 }

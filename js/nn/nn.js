@@ -8,7 +8,7 @@
 // instead, so `this.fc = new Linear(...)` in a subclass registers `fc` just the same.
 import { W, check, TensorError } from '../core/wasm.js';
 import { bind, splitOptions, warn } from '../core/args.js';
-import { describe, pyRepr } from '../core/dtype.js';
+import { describe, pyRepr, dtype, Device, checkDevice } from '../core/dtype.js';
 import { Tensor, wrap, keep, asTensor } from '../tensor/tensor.js';
 import { OP } from '../tensor/ops.js';
 import { makeConv, install as installConv } from './conv.js';
@@ -297,7 +297,18 @@ class Module {
     return this;
   }
   /** Module.to(dtype): floating parameters and buffers only (num_batches_tracked stays int64). */
-  to(...a) { return this._apply((t) => (t.is_floating_point() ? t.to(...a) : t)); }
+  to(...a) {
+    // model.to(device) as well: a device is checked once (the CPU is all there is)
+    for (const v of a) {
+      if (typeof v === 'string' || v instanceof Device) checkDevice(v);
+      else if (v && typeof v === 'object' && !(v instanceof Tensor) && 'device' in v) checkDevice(v.device);
+      const d = v instanceof dtype ? v : v && typeof v === 'object' && v.dtype instanceof dtype ? v.dtype : null;
+      if (d && !d.is_floating_point) throw new TypeError(`nn.Module.to only accepts floating point or complex dtypes, but got desired dtype=${d}`);
+    }
+    return this._apply((t) => (t.is_floating_point() ? t.to(...a) : t));
+  }
+  cpu() { return this; }
+  cuda() { throw new TensorError('Torch not compiled with CUDA enabled'); }
   double() { return this._apply((t) => (t.is_floating_point() ? t.double() : t)); }
   float() { return this._apply((t) => (t.is_floating_point() ? t.float() : t)); }
 

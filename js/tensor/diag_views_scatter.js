@@ -3,7 +3,7 @@
 // tensor predicates. Each binds Python's arguments and calls one tp_* entry of src/shape_more.c;
 // the maths and the view logic are in C. install(torch, Tensor) runs once, from tensorpad.js.
 import { W, check, checkStatus, args, heapBuffer, TensorError } from '../core/wasm.js';
-import { describe, toDtype, defaultFloat } from '../core/dtype.js';
+import { describe, toDtype, defaultFloat, checkDevice } from '../core/dtype.js';
 import { bind, checkInt, sizesArg, noArgs } from '../core/args.js';
 import { wrap, asTensor, Tuple } from './tensor.js';
 
@@ -288,7 +288,7 @@ export function install(torch, Tensor) {
 
   function emptyStrided(fname, size, stride, o) {
     required(fname, { size, stride }, ['size', 'stride']);
-    if (o.device !== undefined && o.device !== null && String(o.device) !== 'cpu') throw new TensorError(`tensorpad runs on the CPU only; device '${o.device}' is not available`);
+    checkDevice(o.device);
     const s = intOrList(fname, 'size', size), st = intOrList(fname, 'stride', stride);
     if (s.length !== st.length) throw new TensorError(`dimensionality of sizes (${s.length}) must match dimensionality of strides (${st.length})`);
     const dt = o.dtype === undefined || o.dtype === null ? defaultFloat() : toDtype(o.dtype, fname);

@@ -8,7 +8,7 @@
 // `x instanceof torch.LongTensor` for the int64 ones, as Python's isinstance does.
 // No form takes a heap address: see Note [No public constructor takes a raw value].
 import { TensorError } from '../core/wasm.js';
-import { byName, describe } from '../core/dtype.js';
+import { byName, describe, checkDevice } from '../core/dtype.js';
 import { isOptions } from '../core/args.js';
 import { Tensor, Size } from './tensor.js';
 
@@ -45,9 +45,7 @@ export function legacyConstructor(name, dt, { makeTensor, empty, defaultDtype })
     if (a.length && isOptions(a[a.length - 1])) { opts = a[a.length - 1]; pos = a.slice(0, -1); }
     if (opts) {
       for (const k of Object.keys(opts)) if (k !== 'device') throw invalid(pos, opts);
-      if (opts.device !== undefined && opts.device !== null && String(opts.device) !== 'cpu') {
-        throw new TensorError(`tensorpad runs on the CPU only; device '${String(opts.device)}' is not available`);
-      }
+      checkDevice(opts.device);
     }
     if (pos.length === 0) return empty([0], { dtype: own });
     const [first] = pos;

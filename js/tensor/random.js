@@ -5,16 +5,14 @@
 import { W, args as argsOf, check, checkStatus, TensorError } from '../core/wasm.js';
 import { bind, isOptions, splitOptions, checkInt, checkBool, invalidCombination } from '../core/args.js';
 import { bindGen, generatorOf } from '../core/generator.js';
-import { byName, toDtype, describe, defaultFloat } from '../core/dtype.js';
+import { byName, toDtype, describe, defaultFloat, checkDevice } from '../core/dtype.js';
 import { wrap, asTensor, scalarValue } from './tensor.js';
 
 const CREATE_KEYS = ['dtype', 'device', 'requires_grad', 'layout', 'pin_memory', 'generator', 'out'];
 
 function noOut(o) {
   if (o.out !== undefined && o.out !== null) throw new TypeError("tensorpad does not support the 'out' argument");
-  if (o.device !== undefined && o.device !== null && String(o.device) !== 'cpu') {
-    throw new TensorError(`tensorpad runs on the CPU only; device '${o.device}' is not available`);
-  }
+  checkDevice(o.device);
 }
 
 /** A fresh tensor filled by init; released if init throws. */

@@ -5,7 +5,7 @@
 // dispose() releases it at once; torch.scope(fn) disposes what fn created. Finalizers never
 // run inside a synchronous loop, which is why scope/dispose exist.
 import { W, memory, check, checkStatus, args, cstr, lastError, heapBuffer, TensorError, withCString, notePressure } from '../core/wasm.js';
-import { dtypes, byName, toDtype, describe, dtype } from '../core/dtype.js';
+import { dtypes, byName, toDtype, describe, dtype, cpuDevice, checkDevice, Device } from '../core/dtype.js';
 import { bind, splitOptions, checkInt, sizesOf, sizesArg, noArgs, kwOnly, registerTensorClass, invalidCombination, warn, warnOnce, aten } from '../core/args.js';
 import { bindGen, generatorOf } from '../core/generator.js';
 
@@ -91,11 +91,7 @@ export class Tuple extends Array {
   [inspect]() { return this.toString(); }
 }
 
-export const device = Object.freeze({
-  type: 'cpu', index: null,
-  toString() { return 'cpu'; },
-  [inspect]() { return "device(type='cpu')"; },
-});
+export const device = cpuDevice;   // every tensor's t.device
 
 // Note [No public constructor takes a raw value]: a handle is made only through wrap() and
 // wrapBorrowed() below, which hand the constructor a module-private token with the core
@@ -301,11 +297,10 @@ export class Tensor {
     let dt = opts.dtype;
     for (const v of pos) {
       if (v instanceof Tensor) dt = v.dtype;
-      else if (typeof v === 'string' && (v === 'cpu' || v.startsWith('cpu'))) continue;
-      else if (v === device) continue;
+      else if (typeof v === 'string' || v instanceof Device) checkDevice(v);   // t.to('cpu'), t.to(t.device)
       else dt = toDtype(v, 'to');
     }
-    if (opts.device !== undefined && String(opts.device) !== 'cpu') throw new TensorError(`tensorpad runs on the CPU only; device '${opts.device}' is not available`);
+    checkDevice(opts.device);
     const target = dt === undefined ? this.dtype : toDtype(dt, 'to');
     const p = check(W.tp_to_dtype(this._ptr, target.code, opts.copy ? 1 : 0));
     if (p === this._p) { W.tp_tensor_release(p); return this; }
@@ -343,7 +338,10 @@ export class Tensor {
     for (let d = n - 1; d >= 0; d--) dims.push(d);
     return this.permute(dims);
   }
-  get mT() { return this.transpose(-2, -1); }
+  get mT() {
+    if (this.ndim === 1) throw new TensorError('tensor.mT is only supported on matrices or batches of matrices. Got 1-D tensor.');
+    return this.ndim ? this.transpose(-2, -1) : this;  // a 0-d tensor's mT is itself, as 1.13's
+  }
   t(...a) { if (a.length) noArgs('t', a); return wrap(check(W.tp_t(this._ptr))); }
   transpose(...a) {
     const { dim0, dim1 } = bind('transpose', a, ['dim0', 'dim1']);

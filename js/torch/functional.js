@@ -8,7 +8,7 @@
 // install(torch, Tensor) runs once, from tensorpad.js.
 import { W, check, TensorError } from '../core/wasm.js';
 import { OP } from '../tensor/ops.js';
-import { byName, toDtype, describe, dtype, defaultFloat, pyRepr } from '../core/dtype.js';
+import { byName, toDtype, describe, dtype, defaultFloat, pyRepr, checkDevice } from '../core/dtype.js';
 import { TypedStorage } from '../tensor/compat.js';
 import { bind, splitOptions, checkInt, checkFloat, isOptions, warn, warnOnce, aten, invalidCombination } from '../core/args.js';
 import { Tensor, Size, Tuple, asTensor, scope, wrap } from '../tensor/tensor.js';
@@ -549,9 +549,20 @@ function searchsortedImpl(torch, seq, input, outInt32, right, side, sorter) {
       }
     }
     const s = sorter === undefined || sorter === null ? seq : seq.gather(-1, sorter);
-    // a sorted row: the insertion point is how many boundaries lie below (left) / not above (right)
-    const col = v.unsqueeze(-1), bound = seq.ndim === 1 ? s : s.unsqueeze(-2);
-    const counts = (right ? bound.le(col) : bound.lt(col)).sum(-1);
+    // 1.13's binary search, all values at once (so NaNs land where its comparisons put them):
+    // go right while !(b >= v) (left) / !(b > v) (right)
+    const n = seq.shape[seq.ndim - 1];
+    let lo = torch.zeros(v.shape, { dtype: byName.int64 }), hi = torch.full(v.shape, n, { dtype: byName.int64 });
+    for (let w = n; w > 0; w >>= 1) {
+      for (let rep = 0; rep < 2; rep++) {
+        const active = lo.lt(hi), mid = lo.add(hi).div(2, { rounding_mode: 'floor' }).clamp({ max: Math.max(n - 1, 0) });
+        const b = seq.ndim === 1 ? s.take(mid) : s.gather(-1, mid);
+        const go = (right ? b.gt(v) : b.ge(v)).logical_not();
+        lo = torch.where(active.logical_and(go), mid.add(1), lo);
+        hi = torch.where(active.logical_and(go.logical_not()), mid, hi);
+      }
+    }
+    const counts = lo;
     return outInt32 ? counts.to(byName.int32) : counts;
   });
 }
@@ -686,9 +697,7 @@ function makeWindow(torch, fname, params, body) {
     const o = bind(fname, a, names, Object.fromEntries([['periodic', true], ...params]));
     const n = checkInt(fname, 'window_length', o.window_length);
     const dt = o.dtype === undefined || o.dtype === null ? defaultFloat() : toDtype(o.dtype, fname);
-    if (o.device !== undefined && o.device !== null && String(o.device) !== 'cpu') {
-      throw new TensorError(`tensorpad runs on the CPU only; device '${o.device}' is not available`);
-    }
+    checkDevice(o.device);
     if (!dt.is_floating_point) {
       throw new TensorError(`${fname} expects floating point dtypes, got: TensorOptions(dtype=${C_TYPE[dt.name]}, device=cpu, layout=Strided (default), ` +
         `requires_grad=false (default), pinned_memory=false, memory_format=(nullopt))`);

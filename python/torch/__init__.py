@@ -136,12 +136,19 @@ def typename(o):
     return (module + '.' if module and module != 'builtins' else '') + type(o).__qualname__
 
 
+def _out(name, args, kwargs, out):
+    """torch.NAME(*args, **kwargs, out=out): the JS layer writes into out (1.13's resize and
+    dtype rules); the result is out itself, as in PyTorch."""
+    r = _call(name, -1, args, dict(kwargs or {}, out=out))
+    return out if isinstance(out, Tensor) else r
+
+
 def _binary_fn(name):
     meth = getattr(Tensor, name)
 
     def f(input, other, *, out=None, **kwargs):
         if out is not None:
-            raise TypeError("tensorpad does not support the 'out' argument")
+            return _out(name, (input, other), kwargs, out)
         if isinstance(input, Tensor):
             return meth(input, other, **kwargs) if kwargs else meth(input, other)
         if isinstance(other, Tensor) and isinstance(input, (_builtins.int, _builtins.float, _builtins.bool)):
@@ -152,30 +159,40 @@ def _binary_fn(name):
 
 
 def add(input, other, *, alpha=1, out=None):
+    if out is not None:
+        return _out('add', (input, other), {'alpha': alpha} if alpha != 1 else None, out)
     if isinstance(input, Tensor):
         return input.add(other, alpha=alpha) if alpha != 1 else input.__add__(other) if isinstance(other, (Tensor, _builtins.int, _builtins.float)) else input.add(other)
     return _call('add', -1, (input, other), {'alpha': alpha} if alpha != 1 else None)
 
 
 def mul(input, other, *, out=None):
+    if out is not None:
+        return _out('mul', (input, other), None, out)
     if isinstance(input, Tensor) and isinstance(other, (Tensor, _builtins.int, _builtins.float)):
         return input.__mul__(other)
     return _call('mul', -1, (input, other), None)
 
 
 def matmul(input, other, *, out=None):
+    if out is not None:
+        return _out('matmul', (input, other), None, out)
     if isinstance(input, Tensor):
         return input.matmul(other)
     return _call('matmul', -1, (input, other), None)
 
 
-def sum(input, *args, **kwargs):  # noqa: A001
+def sum(input, *args, out=None, **kwargs):  # noqa: A001
+    if out is not None:
+        return _out('sum', (input,) + args, kwargs, out)
     if isinstance(input, Tensor):
         return input.sum(*args, **kwargs)
     return _call('sum', -1, (input,) + args, kwargs)
 
 
-def mean(input, *args, **kwargs):
+def mean(input, *args, out=None, **kwargs):
+    if out is not None:
+        return _out('mean', (input,) + args, kwargs, out)
     if isinstance(input, Tensor):
         return input.mean(*args, **kwargs)
     return _call('mean', -1, (input,) + args, kwargs)
@@ -186,7 +203,7 @@ def _unary_fn(name):
 
     def f(input, *, out=None):
         if out is not None:
-            raise TypeError("tensorpad does not support the 'out' argument")
+            return _out(name, (input,), None, out)
         if isinstance(input, Tensor):
             return meth(input)
         return _call(name, -1, (input,), None)

@@ -153,6 +153,7 @@ TP_API tp_tensor *tp_arange(double start, double end, double step, int dtype) {
 TP_API tp_tensor *tp_linspace(double start, double end, double steps, int dtype) {
   if (steps < 0) return tp_fail("number of steps must be non-negative");
   int64_t n = tp_clamp_i64(steps);
+  if (dtype == TP_BOOL && n > 1) return tp_fail("\"%s_cpu\" not implemented for 'Bool'", "linspace");
   tp_tensor *t = make_1d(dtype, n);
   if (!t || n == 0) return t;
   char *p = tp_ptr(t);
@@ -188,6 +189,7 @@ TP_API tp_tensor *tp_linspace(double start, double end, double steps, int dtype)
 TP_API tp_tensor *tp_logspace(double start, double end, double steps, double base, int dtype) {
   if (steps < 0) return tp_fail("number of steps must be non-negative");
   int64_t n = tp_clamp_i64(steps);
+  if (dtype == TP_BOOL && n > 1) return tp_fail("\"%s_cpu\" not implemented for 'Bool'", "logspace");
   tp_tensor *t = make_1d(dtype, n);
   if (!t || n == 0) return t;
   char *p = tp_ptr(t);

@@ -207,7 +207,11 @@ test('op forms, keyword arguments and argument errors', () => {
   assert.throws(() => a.mv(3), /mv\(\): argument 'vec' \(position 1\) must be Tensor, not int/);
   assert.throws(() => torch.mm(a), /missing 1 required positional arguments: "mat2"/);
   assert.throws(() => torch.mm(a, b, b), /takes 2 positional arguments but 3 were given/);
-  assert.throws(() => torch.mm(a, b, { out: a }), /does not support the 'out' argument/);
+  // out= (tests/fixtures/gen_fiddiff.py has PyTorch's rules): the product is written into out
+  const want = torch.mm(a, b).tolist(), o = torch.zeros(1);
+  assert.equal(torch.mm(a, b, { out: o }), o);
+  assert.deepEqual(o.tolist(), want);
+  assert.throws(() => torch.mm(a, b, { out: a.double() }), /Expected out tensor to have dtype float, but got double instead/);
 });
 
 test('failed calls leave nothing behind and the module stays usable', () => {

@@ -124,6 +124,7 @@ static int operand_as(operand *o, tp_tensor *t, int dtype) {
   if (t->ndim == 0) {
     o->t = tp_scalar_init(&o->st, 0, dtype);
     if (is_float(dtype)) tp_store_f64(&o->st.v, dtype, tp_load_f64(tp_ptr(t), t->dtype));
+    else if (dtype == TP_BOOL) tp_store_i64(&o->st.v, dtype, tp_load_f64(tp_ptr(t), t->dtype) != 0);  /* 0.5 and NaN are True */
     else tp_store_i64(&o->st.v, dtype, tp_load_i64(tp_ptr(t), t->dtype));
     return 0;
   }
@@ -353,7 +354,7 @@ FLOAT_UNARY(X)
 SIMD1_F32(u_NEG_f32, wasm_f32x4_neg(v), -x)
 SIMD1_F32(u_ABS_f32, wasm_f32x4_abs(v), fabsf(x))
 SIMD1_F32(u_SQRT_f32, wasm_f32x4_sqrt(v), sqrtf(x))
-SIMD1_F32(u_RELU_f32, wasm_f32x4_max(v, wasm_f32x4_splat(0.0f)), NAN_OR(x, x > 0 ? x : 0.0f))
+SIMD1_F32(u_RELU_f32, wasm_f32x4_pmax(v, wasm_f32x4_splat(0.0f)), x < 0 ? 0.0f : x)  /* -0. and NaN pass, as PyTorch's */
 SIMD1_F32(u_SQUARE_f32, wasm_f32x4_mul(v, v), x * x)
 SIMD1_F32(u_FLOOR_f32, wasm_f32x4_floor(v), floorf(x))
 SIMD1_F32(u_CEIL_f32, wasm_f32x4_ceil(v), ceilf(x))
@@ -387,7 +388,7 @@ LOOP1(u_SIGMOID_f64, double, double, sigmoid_d(x))
 LOOP1(u_SQRT_f64, double, double, sqrt(x))
 LOOP1(u_NEG_f64, double, double, -x)
 LOOP1(u_ABS_f64, double, double, fabs(x))
-LOOP1(u_RELU_f64, double, double, NAN_OR(x, x > 0 ? x : 0.0))
+LOOP1(u_RELU_f64, double, double, x < 0 ? 0.0 : x)
 LOOP1(u_SQUARE_f64, double, double, x * x)
 LOOP1(u_FLOOR_f64, double, double, floor(x))
 LOOP1(u_CEIL_f64, double, double, ceil(x))
@@ -540,10 +541,16 @@ static int unary_inplace(int op, tp_tensor *x) {
 }
 
 /* -- binary -- */
-static inline float maxf_nan(float a, float b) { return a != a ? a : b != b ? b : a > b ? a : b; }
-static inline float minf_nan(float a, float b) { return a != a ? a : b != b ? b : a < b ? a : b; }
-static inline double maxd_nan(double a, double b) { return a != a ? a : b != b ? b : a > b ? a : b; }
-static inline double mind_nan(double a, double b) { return a != a ? a : b != b ? b : a < b ? a : b; }
+/* NaN propagating; equal operands (-0. and 0.) give the first, as PyTorch's std::max/min
+ * (so clamp(-0., min=0) and maximum(-0., 0.) are -0.). */
+static inline float maxf_nan(float a, float b) { return a != a ? a : b != b ? b : a < b ? b : a; }
+static inline float minf_nan(float a, float b) { return a != a ? a : b != b ? b : b < a ? b : a; }
+static inline double maxd_nan(double a, double b) { return a != a ? a : b != b ? b : a < b ? b : a; }
+static inline double mind_nan(double a, double b) { return a != a ? a : b != b ? b : b < a ? b : a; }
+#ifdef __wasm_simd128__
+static inline v128_t vmax_first(v128_t a, v128_t b) { return wasm_v128_bitselect(a, wasm_f32x4_max(a, b), wasm_f32x4_eq(a, b)); }
+static inline v128_t vmin_first(v128_t a, v128_t b) { return wasm_v128_bitselect(a, wasm_f32x4_min(a, b), wasm_f32x4_eq(a, b)); }
+#endif
 
 /* PyTorch's remainder (Python's %) and floor division for floats and integers. */
 static inline double rem_d(double a, double b) {
@@ -603,8 +610,8 @@ SIMD2_F32(b_ADD_f32, wasm_f32x4_add, a + b)
 SIMD2_F32(b_SUB_f32, wasm_f32x4_sub, a - b)
 SIMD2_F32(b_MUL_f32, wasm_f32x4_mul, a * b)
 SIMD2_F32(b_DIV_f32, wasm_f32x4_div, a / b)
-SIMD2_F32(b_MAXIMUM_f32, wasm_f32x4_max, maxf_nan(a, b))
-SIMD2_F32(b_MINIMUM_f32, wasm_f32x4_min, minf_nan(a, b))
+SIMD2_F32(b_MAXIMUM_f32, vmax_first, maxf_nan(a, b))
+SIMD2_F32(b_MINIMUM_f32, vmin_first, minf_nan(a, b))
 // Note [add with alpha rounds once]: ATen's CPU kernel is one fused multiply-add
 // (vec::fmadd on x86), so a + alpha*b is rounded once; SGD's p.add_(g, alpha=-lr) depends on it.
 LOOP2(b_ADDA_f32, float, float, fmaf((float)c->alpha, b, a))

@@ -491,7 +491,9 @@ static tp_tensor *norm_impl(tp_tensor *x, const int *mask, int keepdim, double p
   }
   tp_tensor *a = tp_unary_impl(TP_OP_ABS, x), *r;
   if (!a) return NULL;
-  if (isinf(p)) {
+  if (isinf(p) && tp_tensor_numel(a) == 0) {
+    r = sum_impl(a, mask, keepdim, -1);  /* the max (min) of no absolute values is 0 in 1.13 */
+  } else if (isinf(p)) {
     r = extreme_impl(a, mask, keepdim, p > 0);
   } else if (p == 0) {
     tp_tensor *nz = tp_binary_scalar_impl(TP_OP_NE, a, 0, TP_SCALAR_INT, 0, 1);

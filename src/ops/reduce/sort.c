@@ -443,8 +443,9 @@ TP_API int tp_topk(tp_tensor *x, double k, double dim, int largest, int sorted, 
   int64_t n = x->ndim ? x->shape[d] : 1;
   if (!(k >= 0 && k <= n)) return tp_fail_status("selected index k out of range");
   if (not_for_bool(x, "topk_cpu")) return -1;
-  sel s = {.what = SEL_TOPK, .descending = largest, .sorted = sorted, .k = tp_clamp_i64(k)};
-  return run(&s, "TopkBackward0", x, d, tp_clamp_i64(k), 1, 0, out);
+  int64_t kk = x->ndim ? tp_clamp_i64(k) : 1;  /* a 0-d tensor's topk(0) is itself, as 1.13's */
+  sel s = {.what = SEL_TOPK, .descending = largest, .sorted = sorted, .k = kk};
+  return run(&s, "TopkBackward0", x, d, kk, 1, 0, out);
 }
 
 TP_API int tp_kthvalue(tp_tensor *x, double k, double dim, int keepdim, tp_tensor **out) {
