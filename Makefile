@@ -91,7 +91,7 @@ dist/tensorpad-plain.wasm: $(PLAIN_OBJ) src/imports.lib.js | dist
 # a promise of torch, which is also globalThis.torch once loaded). Names are kept: classes
 # print them. Each finds the wasm next to itself (TENSORPAD_WASM_DIR, see js/core/wasm.js).
 LIB_ESBUILD := npx esbuild --bundle --minify --keep-names --legal-comments=none --target=es2022 \
-  --log-level=warning --sourcemap '--define:TENSORPAD_WASM_DIR="./"'
+  --log-level=warning --sourcemap --sources-content=false '--define:TENSORPAD_WASM_DIR="./"'
 CLASSIC_URL := typeof document<"u"&&document.currentScript?document.currentScript.src:self.location.href
 dist/tensorpad.min.js: $(JS) build/.npm-stamp | dist
 	$(LIB_ESBUILD) js/tensorpad.js --format=esm --platform=neutral --outfile=$@

@@ -6,10 +6,9 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdirSync, readFileSync, rmSync, existsSync } from 'node:fs';
-import { createServer } from 'node:http';
-import { extname, join, normalize } from 'node:path';
-import { launch, newPage, root } from './helpers.mjs';
+import { cpSync, mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { launch, newPage, root, serveFolder as serve } from './helpers.mjs';
 import torch from '../../js/tensorpad.js';
 import { compute } from '../bundlers/app/compute.js';
 
@@ -31,21 +30,6 @@ after(async () => {
   await browser?.close();
   console.log(`bundler build times (s): ${JSON.stringify(timings)}`);
 });
-
-const MIME = { '.html': 'text/html', '.js': 'text/javascript', '.mjs': 'text/javascript', '.wasm': 'application/wasm', '.map': 'application/json' };
-
-/** Serves a folder (GET only) on a free port; resolves {url, close}. */
-function serve(folder) {
-  const server = createServer((req, res) => {
-    const path = normalize(decodeURIComponent(new URL(req.url, 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
-    const file = join(folder, path.endsWith('/') ? `${path}index.html` : path);
-    if (!file.startsWith(folder) || !existsSync(file)) { res.writeHead(404).end(); return; }
-    res.writeHead(200, { 'Content-Type': MIME[extname(file)] ?? 'application/octet-stream' }).end(readFileSync(file));
-  });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({
-    url: `http://127.0.0.1:${server.address().port}/`, close: () => new Promise((r) => server.close(r)),
-  })));
-}
 
 /** Opens url and returns window.result once set (and the page's errors). */
 async function run(url, { expr = 'window.result' } = {}) {
