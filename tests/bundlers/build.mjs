@@ -37,8 +37,9 @@ export async function webpack(dir) {
   const { default: webpack } = await import('webpack');
   const out = join(dir, 'out-webpack');
   const stats = await new Promise((resolve, reject) => webpack({
-    mode: 'production', context: dir, entry: './app/main.js', output: { path: out, filename: 'main.js', clean: true },
-    performance: { hints: false }, optimization: { minimize: false },  // minifying takes a minute here and proves nothing
+    // development: production's optimisation passes take minutes on a busy machine and prove nothing more
+    mode: 'development', devtool: false, context: dir, entry: './app/main.js', output: { path: out, filename: 'main.js', clean: true },
+    performance: { hints: false },
   }, (err, s) => (err ? reject(err) : resolve(s))));
   if (stats.hasErrors() || stats.hasWarnings()) throw new Error(stats.toString({ all: false, errors: true, warnings: true }));
   await writeFile(join(out, 'index.html'), page('main.js', 'text/javascript'));  // webpack's default: a classic script
