@@ -47,9 +47,14 @@ build/.npm-stamp: package.json package-lock.json
 	npm ci --no-audit --no-fund --loglevel=error
 	@touch $@
 
+build/.bundlers-stamp: tests/bundlers/package.json tests/bundlers/package-lock.json
+	@mkdir -p build
+	cd tests/bundlers && npm ci --no-audit --no-fund --loglevel=error
+	@touch $@
+
 # ---- build ----------------------------------------------------------------------------
 .PHONY: build
-build: deps dist/tensorpad.wasm dist/tensorpad-plain.wasm dist/tensorpad.min.js dist/tensorpad-python.json
+build: deps dist/tensorpad.wasm dist/tensorpad-plain.wasm dist/tensorpad.min.js dist/tensorpad.cjs dist/tensorpad.global.js dist/tensorpad-python.json
 
 # Speed where it pays, size everywhere else: the wasm is most of what a page downloads.
 # Files on the per-op path (dispatch, iterator, allocation, the engine, the float32
@@ -79,13 +84,28 @@ dist/tensorpad.wasm: $(SHARED_OBJ) src/imports.lib.js | dist
 dist/tensorpad-plain.wasm: $(PLAIN_OBJ) src/imports.lib.js | dist
 	$(EMCC_ENV) emcc $(PLAIN_OBJ) $(WASM_LDFLAGS) $(WASM_PLAIN) -o $@
 
-# The library as one minified ES module for pages and bundlers (package.json's "browser"
-# export); Node imports js/tensorpad.js itself. Names are kept: classes print them. It
-# loads the wasm from its own directory (TENSORPAD_WASM_DIR, see js/core/wasm.js).
+# The library as one minified file, three ways: an ES module for pages (dist/tensorpad.min.js;
+# bundlers take js/tensorpad.js itself, see package.json), CommonJS for require() in Node
+# (dist/tensorpad.cjs: loads the wasm synchronously, TENSORPAD_SYNC_LOAD), and a classic
+# script for <script src> and importScripts (dist/tensorpad.global.js: sets globalThis.torchReady,
+# a promise of torch, which is also globalThis.torch once loaded). Names are kept: classes
+# print them. Each finds the wasm next to itself (TENSORPAD_WASM_DIR, see js/core/wasm.js).
+LIB_ESBUILD := npx esbuild --bundle --minify --keep-names --legal-comments=none --target=es2022 \
+  --log-level=warning --sourcemap --sources-content=false '--define:TENSORPAD_WASM_DIR="./"'
+CLASSIC_URL := typeof document<"u"&&document.currentScript?document.currentScript.src:self.location.href
 dist/tensorpad.min.js: $(JS) build/.npm-stamp | dist
-	npx esbuild js/tensorpad.js --bundle --format=esm --minify --keep-names --platform=neutral \
-	  '--external:node:*' --legal-comments=none --target=es2022 --log-level=warning \
-	  '--define:TENSORPAD_WASM_DIR="./"' --outfile=$@
+	$(LIB_ESBUILD) js/tensorpad.js --format=esm --platform=neutral --outfile=$@
+
+dist/tensorpad.cjs: $(JS) build/.npm-stamp | dist
+	$(LIB_ESBUILD) js/tensorpad.js --format=cjs --platform=node --define:TENSORPAD_SYNC_LOAD=true \
+	  --define:import.meta.url=__tpUrl '--banner:js=const __tpUrl=require("url").pathToFileURL(__filename).href;' \
+	  '--footer:js=module.exports=module.exports.default;' --outfile=$@
+
+dist/tensorpad.global.js: $(JS) build/.npm-stamp | dist
+	echo 'import torch from "./js/tensorpad.js"; globalThis.torch = torch;' | $(LIB_ESBUILD) --format=esm \
+	  --platform=browser --sourcefile=tensorpad-global.js --define:import.meta.url=__tpUrl \
+	  '--banner:js=(()=>{const __tpUrl=$(CLASSIC_URL);globalThis.torchReady=(async()=>{' \
+	  '--footer:js=return globalThis.torch})()})();' --outfile=$@
 
 # Python mode's torch package as one file, for pages and workers (js/python.js).
 dist/tensorpad-python.json: $(shell find python -name '*.py') python/bundle.mjs | dist
@@ -142,7 +162,9 @@ fuzz-js: build
 	nice node tests/fuzz/run.mjs --minutes $(FUZZ_MINUTES)
 
 # Real headless Chromium (Debian's package) driven by playwright-core; see tests/browser/.
-test-browser: web deps-browser
+# The bundlers that tests/browser/bundlers.test.mjs builds an app with are pinned in their
+# own folder (tests/bundlers/), so the root install stays small.
+test-browser: web deps-browser build/.bundlers-stamp
 	+node --test --test-concurrency=1 tests/browser/
 
 # ---- fuzz: libFuzzer over the public C API under ASan+UBSan (tests/fuzz/) ---------------

@@ -6,7 +6,7 @@ export type NestedData = Scalar | Tensor | NestedData[];
 export type HeapArray = Float32Array | Float64Array | Int32Array | BigInt64Array | Uint8Array;
 export type SizeArgs = number[] | [number[]];
 
-export declare class dtype {
+declare class dtype {
   readonly name: 'float32' | 'float64' | 'int32' | 'int64' | 'bool';
   readonly itemsize: number;
   readonly is_floating_point: boolean;
@@ -21,7 +21,7 @@ export declare class Size extends Array<number> {
 }
 
 /** A Python tuple of ints (stride()); prints as "(4, 1)". */
-export declare class Tuple extends Array<number> {
+declare class Tuple extends Array<number> {
   toString(): string;
 }
 
@@ -35,7 +35,7 @@ export interface Device {
 
 export declare class TensorError extends Error {}
 
-export declare class Slice {
+declare class Slice {
   constructor(start?: number | null, stop?: number | null, step?: number | null);
   start: number | null;
   stop: number | null;
@@ -399,7 +399,7 @@ export declare class Tensor {
   as_subclass(cls: any): never; as_strided_scatter(...a: any[]): never;
 
   /** The other operator methods are added at load time from the core's op table. */
-  [method: string]: any;
+
 }
 
 export interface BackwardOptions {
@@ -436,6 +436,8 @@ export interface Autograd {
   to_dot(t: Tensor): string;
   no_grad<T>(fn: () => T): T;
   enable_grad<T>(fn: () => T): T;
+  /** The class of grad_fn objects (not constructible: `new` throws, as in PyTorch). */
+  Node: abstract new (...args: never[]) => Node;
 }
 
 type Creator = (...args: Array<number | number[] | CreateOptions>) => Tensor;
@@ -483,7 +485,7 @@ export interface LinalgNamespace {
   qr(A: Tensor, mode?: 'reduced' | 'complete' | 'r' | { mode?: 'reduced' | 'complete' | 'r' }): QrResult;
   eigh(A: Tensor, UPLO?: 'L' | 'U' | { UPLO?: 'L' | 'U' }): EighResult;
   eigvalsh(A: Tensor, UPLO?: 'L' | 'U' | { UPLO?: 'L' | 'U' }): Tensor;
-  [name: string]: any;
+
   /** js/torchfns.js: ATen's multi_dot (1-D first/last operands allowed). */
   multi_dot(tensors: Tensor[]): Tensor;
 }
@@ -509,7 +511,7 @@ export interface Torch {
   Size: typeof Size;
   TensorError: typeof TensorError;
   Slice: typeof Slice;
-  Ellipsis: object;
+  Ellipsis: { toString(): 'Ellipsis' };
   dtype: typeof dtype;
   device(d: string | number | Device | Tensor, index?: number): Device;
   /** A CPU-only build's torch.cuda: nothing available; current_device() etc. throw. */
@@ -747,16 +749,16 @@ export interface Torch {
   load(f: Blob, opts?: { map_location?: string | null; weights_only?: boolean }): Promise<any>;
   readonly serialization: { save: Torch['save']; load: Torch['load']; UnpicklingError: typeof Error };
   /** torch.special (js/torch/special.js): entr, and 1.13's torch.special names of existing functions (expit, gammaln, psi, ...). */
-  readonly special: { entr(input: Tensor): Tensor; [alias: string]: (...args: any[]) => any };
+  readonly special: SpecialNamespace;
 
   /** Operator functions (docs/API.md "Math", "Shape and indexing") are added at load time. */
-  [name: string]: any;
+
 }
 
 // ---- torch.nn and torch.optim (js/nn.js, js/optim.js) ------------------------------------
 export type Reduction = 'mean' | 'sum' | 'none';
 
-export declare class Module {
+declare class Module {
   training: boolean;
   forward(...inputs: any[]): any;
   /** Python's model(x). */
@@ -786,7 +788,7 @@ export declare class Module {
   toString(): string;
 }
 
-export declare class Linear extends Module {
+declare class Linear extends Module {
   constructor(in_features: number, out_features: number, opts?: { bias?: boolean; dtype?: dtype });
   in_features: number;
   out_features: number;
@@ -796,7 +798,7 @@ export declare class Linear extends Module {
   forward(input: Tensor): Tensor;
   call(input: Tensor): Tensor;
 }
-export declare class Sequential extends Module {
+declare class Sequential extends Module {
   constructor(...modules: Module[]);
   readonly length: number;
   append(m: Module): this;
@@ -804,7 +806,7 @@ export declare class Sequential extends Module {
   call(input: Tensor): Tensor;
   [index: number]: Module;
 }
-export declare class ModuleList extends Module {
+declare class ModuleList extends Module {
   constructor(modules?: Iterable<Module>);
   readonly length: number;
   append(m: Module): this;
@@ -816,7 +818,7 @@ declare class Activation extends Module {
   forward(input: Tensor): Tensor;
   call(input: Tensor): Tensor;
 }
-export declare class Loss extends Module {
+declare class Loss extends Module {
   reduction: Reduction;
   forward(input: Tensor, target: Tensor): Tensor;
   call(input: Tensor, target: Tensor): Tensor;
@@ -886,7 +888,7 @@ export interface Init {
 
 export interface ParamGroup { params: Tensor[]; [option: string]: any }
 
-export declare class Optimizer {
+declare class Optimizer {
   defaults: Record<string, unknown>;
   param_groups: ParamGroup[];
   state: Map<Tensor, Record<string, any>>;
@@ -896,10 +898,10 @@ export declare class Optimizer {
   step<T = null>(closure?: () => T): T | null;
 }
 type Params = Iterable<Tensor> | Array<{ params: Iterable<Tensor> | Tensor; [option: string]: any }>;
-export declare class SGD extends Optimizer {
+declare class SGD extends Optimizer {
   constructor(params: Params, opts: { lr: number; momentum?: number; dampening?: number; weight_decay?: number; nesterov?: boolean; maximize?: boolean });
 }
-export declare class Adam extends Optimizer {
+declare class Adam extends Optimizer {
   constructor(params: Params, opts?: { lr?: number; betas?: [number, number]; eps?: number; weight_decay?: number; amsgrad?: boolean; maximize?: boolean });
 }
 export interface Optim {
@@ -909,13 +911,13 @@ export interface Optim {
 }
 
 // ---- normalisation, embedding, buffers, more optimizers, lr_scheduler (interface merging) ----
-export interface Module {
+interface Module {
   /** register_buffer(name, tensor, persistent=true): listed by named_buffers, in state_dict if persistent. */
   register_buffer(name: string, tensor: Tensor | null, persistent?: boolean | { persistent?: boolean }): void;
   named_buffers(opts?: { prefix?: string; recurse?: boolean }): Array<[string, Tensor]>;
   buffers(opts?: { recurse?: boolean }): Tensor[];
 }
-export declare class LayerNorm extends Module {
+declare class LayerNorm extends Module {
   constructor(normalized_shape: number | number[], opts?: { eps?: number; elementwise_affine?: boolean; dtype?: dtype });
   normalized_shape: number[];
   eps: number;
@@ -927,7 +929,7 @@ export declare class LayerNorm extends Module {
   call(input: Tensor): Tensor;
 }
 export interface BatchNormOptions { eps?: number; momentum?: number | null; affine?: boolean; track_running_stats?: boolean; dtype?: dtype }
-export declare class BatchNorm1d extends Module {
+declare class BatchNorm1d extends Module {
   constructor(num_features: number, opts?: BatchNormOptions);
   num_features: number;
   eps: number;
@@ -944,8 +946,8 @@ export declare class BatchNorm1d extends Module {
   forward(input: Tensor): Tensor;
   call(input: Tensor): Tensor;
 }
-export declare class BatchNorm2d extends BatchNorm1d {}
-export declare class Embedding extends Module {
+declare class BatchNorm2d extends BatchNorm1d {}
+declare class Embedding extends Module {
   constructor(num_embeddings: number, embedding_dim: number, opts?: { padding_idx?: number | null; _weight?: Tensor | null; dtype?: dtype });
   static from_pretrained(embeddings: Tensor, opts?: { freeze?: boolean; padding_idx?: number | null }): Embedding;
   num_embeddings: number;
@@ -969,16 +971,16 @@ export interface NN {
   BatchNorm2d: typeof BatchNorm2d;
   Embedding: typeof Embedding;
 }
-export declare class AdamW extends Optimizer {
+declare class AdamW extends Optimizer {
   constructor(params: Params, opts?: { lr?: number; betas?: [number, number]; eps?: number; weight_decay?: number; amsgrad?: boolean; maximize?: boolean });
 }
-export declare class RMSprop extends Optimizer {
+declare class RMSprop extends Optimizer {
   constructor(params: Params, opts?: { lr?: number; alpha?: number; eps?: number; weight_decay?: number; momentum?: number; centered?: boolean; maximize?: boolean });
 }
-export declare class Adagrad extends Optimizer {
+declare class Adagrad extends Optimizer {
   constructor(params: Params, opts?: { lr?: number; lr_decay?: number; weight_decay?: number; initial_accumulator_value?: number; eps?: number; maximize?: boolean });
 }
-export declare class LRScheduler {
+declare class LRScheduler {
   optimizer: Optimizer;
   base_lrs: number[];
   last_epoch: number;
@@ -990,7 +992,7 @@ export declare class LRScheduler {
   load_state_dict(state: Record<string, any>): void;
 }
 type SchedOpts = { last_epoch?: number; verbose?: boolean };
-export declare class ReduceLROnPlateau {
+declare class ReduceLROnPlateau {
   constructor(optimizer: Optimizer, opts?: { mode?: 'min' | 'max'; factor?: number; patience?: number; threshold?: number; threshold_mode?: 'rel' | 'abs';
     cooldown?: number; min_lr?: number | number[]; eps?: number; verbose?: boolean });
   step(metrics: number | Tensor, epoch?: number | null): void;
@@ -1021,6 +1023,17 @@ export interface Optim {
 declare const torch: Torch;
 export default torch;
 export { tensor };
+// Classes reached at run time through torch (torch.nn.Linear, torch.dtype, ...): types only
+// here, so that `import { Linear } from 'tensorpad'` fails to type-check as it fails to run.
+export type {
+  dtype, Tuple, Slice, Module, Linear, Sequential, ModuleList, Loss, Optimizer, SGD, Adam, 
+  LayerNorm, BatchNorm1d, BatchNorm2d, Embedding, AdamW, RMSprop, Adagrad, LRScheduler, 
+  ReduceLROnPlateau, Conv2d, Conv1d, ConvTranspose2d, ConvTranspose1d, Upsample, RNNCellBase, 
+  RNNCell, GRUCell, LSTMCell, RNNBase, RNN, GRU, LSTM, PairLoss, PReLU, PadModule, 
+  PairModule, ModuleDict, ParameterDict, ParameterList, Dataset, TensorDataset, Subset, 
+  ConcatDataset, Sampler, SequentialSampler, RandomSampler, SubsetRandomSampler, 
+  WeightedRandomSampler, BatchSampler, DataLoader
+};
 /** Forgets which warnings were shown, as a fresh Python process would (the playground calls it before each run). */
 export declare function resetWarnings(): void;
 declare function tensor(data: NestedData | HeapArray, opts?: CreateOptions): Tensor;
@@ -1150,7 +1163,7 @@ export interface Functional {
   adaptive_avg_pool2d(input: Tensor, output_size: number | Array<number | null>): Tensor;
 }
 export interface ConvModuleOptions { stride?: IntOrPair; padding?: IntOrPair | 'valid' | 'same'; dilation?: IntOrPair; groups?: number; bias?: boolean; padding_mode?: 'zeros'; dtype?: dtype }
-export declare class Conv2d extends Module {
+declare class Conv2d extends Module {
   constructor(in_channels: number, out_channels: number, kernel_size: IntOrPair, opts?: ConvModuleOptions);
   in_channels: number;
   out_channels: number;
@@ -1166,7 +1179,7 @@ export declare class Conv2d extends Module {
   forward(input: Tensor): Tensor;
   call(input: Tensor): Tensor;
 }
-export declare class Conv1d extends Conv2d {}
+declare class Conv1d extends Conv2d {}
 export interface NN {
   Conv1d: typeof Conv1d;
   Conv2d: typeof Conv2d;
@@ -1199,7 +1212,7 @@ export interface Functional {
   conv_transpose2d(input: Tensor, weight: Tensor, bias?: Tensor | null | ConvTransposeOptions, stride?: IntOrPair | ConvTransposeOptions, padding?: IntOrPair, output_padding?: IntOrPair, groups?: number, dilation?: IntOrPair): Tensor;
 }
 export interface ConvTransposeModuleOptions { stride?: IntOrPair; padding?: IntOrPair; output_padding?: IntOrPair; groups?: number; bias?: boolean; dilation?: IntOrPair; padding_mode?: 'zeros'; dtype?: dtype }
-export declare class ConvTranspose2d extends Module {
+declare class ConvTranspose2d extends Module {
   constructor(in_channels: number, out_channels: number, kernel_size: IntOrPair, opts?: ConvTransposeModuleOptions);
   in_channels: number;
   out_channels: number;
@@ -1217,7 +1230,7 @@ export declare class ConvTranspose2d extends Module {
   forward(input: Tensor, output_size?: number[] | null): Tensor;
   call(input: Tensor, output_size?: number[] | null): Tensor;
 }
-export declare class ConvTranspose1d extends ConvTranspose2d {}
+declare class ConvTranspose1d extends ConvTranspose2d {}
 export interface NN {
   ConvTranspose1d: typeof ConvTranspose1d;
   ConvTranspose2d: typeof ConvTranspose2d;
@@ -1259,7 +1272,7 @@ export interface InterpolateOptions {
   antialias?: boolean;
 }
 export interface UpsampleOptions { size?: number | number[] | null; scale_factor?: number | number[] | null; mode?: InterpolateMode; align_corners?: boolean | null; recompute_scale_factor?: boolean | null }
-export declare class Upsample extends Module {
+declare class Upsample extends Module {
   constructor(size?: number | number[] | null | UpsampleOptions, scale_factor?: number | number[] | null, mode?: InterpolateMode, align_corners?: boolean | null, recompute_scale_factor?: boolean | null);
   name: string;
   size: number | number[] | null;
@@ -1287,7 +1300,7 @@ export interface NN {
 // ---- recurrent layers (js/rnn.js) ---------------------------------------------------------
 export interface RNNCellOptions { bias?: boolean; nonlinearity?: 'tanh' | 'relu'; dtype?: dtype }
 /** nn.RNNCellBase: weight_ih (chunks*hidden, input), weight_hh (chunks*hidden, hidden), bias_ih, bias_hh. */
-export declare class RNNCellBase extends Module {
+declare class RNNCellBase extends Module {
   input_size: number;
   hidden_size: number;
   bias: boolean;
@@ -1297,19 +1310,19 @@ export declare class RNNCellBase extends Module {
   bias_hh: Tensor | null;
   reset_parameters(): void;
 }
-export declare class RNNCell extends RNNCellBase {
+declare class RNNCell extends RNNCellBase {
   constructor(input_size: number, hidden_size: number, bias?: boolean | RNNCellOptions, nonlinearity?: 'tanh' | 'relu');
   nonlinearity: string;
   /** input (B, input_size) or (input_size); hx defaults to zeros. */
   forward(input: Tensor, hx?: Tensor | null): Tensor;
   call(input: Tensor, hx?: Tensor | null): Tensor;
 }
-export declare class GRUCell extends RNNCellBase {
+declare class GRUCell extends RNNCellBase {
   constructor(input_size: number, hidden_size: number, bias?: boolean | { bias?: boolean; dtype?: dtype });
   forward(input: Tensor, hx?: Tensor | null): Tensor;
   call(input: Tensor, hx?: Tensor | null): Tensor;
 }
-export declare class LSTMCell extends RNNCellBase {
+declare class LSTMCell extends RNNCellBase {
   constructor(input_size: number, hidden_size: number, bias?: boolean | { bias?: boolean; dtype?: dtype });
   /** Returns [h', c']; hx = [h, c] defaults to zeros. */
   forward(input: Tensor, hx?: [Tensor, Tensor] | null): [Tensor, Tensor];
@@ -1321,7 +1334,7 @@ export interface RNNOptions {
   dropout?: number; bidirectional?: boolean; proj_size?: 0; dtype?: dtype;
 }
 /** nn.RNNBase: parameters weight_ih_l{k}[_reverse], weight_hh_l{k}, bias_ih_l{k}, bias_hh_l{k}. */
-export declare class RNNBase extends Module {
+declare class RNNBase extends Module {
   mode: string;
   input_size: number;
   hidden_size: number;
@@ -1335,14 +1348,14 @@ export declare class RNNBase extends Module {
   flatten_parameters(): void;
   [param: string]: any;
 }
-export declare class RNN extends RNNBase {
+declare class RNN extends RNNBase {
   constructor(input_size: number, hidden_size: number, num_layers?: number | (RNNOptions & { nonlinearity?: 'tanh' | 'relu' }), bias?: boolean, batch_first?: boolean, dropout?: number, bidirectional?: boolean);
   /** input (L, B, H_in) (batch_first: (B, L, H_in)) or (L, H_in); returns [output, h_n]. */
   forward(input: Tensor, hx?: Tensor | null): [Tensor, Tensor];
   call(input: Tensor, hx?: Tensor | null): [Tensor, Tensor];
 }
-export declare class GRU extends RNN {}
-export declare class LSTM extends RNNBase {
+declare class GRU extends RNN {}
+declare class LSTM extends RNNBase {
   constructor(input_size: number, hidden_size: number, num_layers?: number | RNNOptions, bias?: boolean, batch_first?: boolean, dropout?: number, bidirectional?: boolean);
   /** Returns [output, [h_n, c_n]]. */
   forward(input: Tensor, hx?: [Tensor, Tensor] | null): [Tensor, [Tensor, Tensor]];
@@ -1363,7 +1376,7 @@ export interface NN {
 /** The reduction options of a loss, with 1.13's deprecated size_average / reduce (they win, with a warning). */
 export interface LossOptions { size_average?: boolean | null; reduce?: boolean | null; reduction?: Reduction }
 /** A loss over (input1, input2, target): MarginRankingLoss, CosineEmbeddingLoss. */
-export declare class PairLoss extends Module {
+declare class PairLoss extends Module {
   reduction: Reduction;
   margin: number;
   forward(input1: Tensor, input2: Tensor, target: Tensor): Tensor;
@@ -1415,7 +1428,7 @@ export interface NN {
 
 // ---- torch.nn activations and small functional pieces (js/nn_act.js) ---------------------------
 type InplaceOpt = boolean | { inplace?: boolean };
-export declare class PReLU extends Module {
+declare class PReLU extends Module {
   constructor(num_parameters?: number | { num_parameters?: number; init?: number; dtype?: dtype }, init?: number);
   num_parameters: number;
   weight: Tensor;
@@ -1490,12 +1503,12 @@ export interface Functional {
   cosine_similarity(x1: Tensor, x2: Tensor, dim?: number, eps?: number): Tensor;
   pairwise_distance(x1: Tensor, x2: Tensor, p?: number, eps?: number, keepdim?: boolean): Tensor;
 }
-export declare class PadModule extends Module {
+declare class PadModule extends Module {
   padding: number[];
   forward(input: Tensor): Tensor;
   call(input: Tensor): Tensor;
 }
-export declare class PairModule extends Module {
+declare class PairModule extends Module {
   forward(x1: Tensor, x2: Tensor): Tensor;
   call(x1: Tensor, x2: Tensor): Tensor;
 }
@@ -1516,7 +1529,7 @@ export interface NN {
 export interface Torch {
   constant_pad_nd(input: Tensor, pad: number[], value?: number): Tensor;
 }
-export declare class ModuleDict extends Module {
+declare class ModuleDict extends Module {
   constructor(modules?: Record<string, Module> | Map<string, Module> | Array<[string, Module]> | null);
   keys(): string[];
   values(): Module[];
@@ -1532,7 +1545,7 @@ export declare class ModuleDict extends Module {
   [Symbol.iterator](): Iterator<string>;
   [key: string]: any;
 }
-export declare class ParameterDict extends Module {
+declare class ParameterDict extends Module {
   /** A plain object's entries are added in sorted key order, as 1.13 does for a dict. */
   constructor(parameters?: Record<string, Tensor> | Map<string, Tensor> | Array<[string, Tensor]> | null);
   keys(): string[];
@@ -1548,7 +1561,7 @@ export declare class ParameterDict extends Module {
   [Symbol.iterator](): Iterator<string>;
   [key: string]: any;
 }
-export declare class ParameterList extends Module {
+declare class ParameterList extends Module {
   constructor(values?: Iterable<Tensor> | null);
   readonly length: number;
   /** l[idx], negative indices from the end. */
@@ -1569,48 +1582,48 @@ export interface NN {
 /** A map-style dataset: a Dataset, a plain array, a Tensor (first dimension), or any object with getitem/len. */
 export type DatasetLike<T = any> = Dataset<T> | T[] | Tensor | { getitem(index: number): T; len(): number };
 /** torch.utils.data.Dataset: subclasses implement getitem(i) (Python's __getitem__) and len() (__len__). */
-export declare class Dataset<T = any> {
+declare class Dataset<T = any> {
   getitem(index: number): T;
   len(): number;
   readonly length: number;
   /** Python's `a + b`: a ConcatDataset. */
   add(other: DatasetLike<T>): ConcatDataset<T>;
 }
-export declare class TensorDataset extends Dataset<Tensor[]> {
+declare class TensorDataset extends Dataset<Tensor[]> {
   constructor(...tensors: Tensor[]);
   readonly tensors: Tensor[];
 }
-export declare class Subset<T = any> extends Dataset<T> {
+declare class Subset<T = any> extends Dataset<T> {
   constructor(dataset: DatasetLike<T>, indices: number[]);
   readonly dataset: DatasetLike<T>;
   readonly indices: number[];
 }
-export declare class ConcatDataset<T = any> extends Dataset<T> {
+declare class ConcatDataset<T = any> extends Dataset<T> {
   constructor(datasets: Iterable<DatasetLike<T>>);
   readonly datasets: DatasetLike<T>[];
   readonly cumulative_sizes: number[];
 }
-export declare class Sampler<T = number> implements Iterable<T> {
+declare class Sampler<T = number> implements Iterable<T> {
   [Symbol.iterator](): Iterator<T>;
   len(): number;
   readonly length: number;
 }
-export declare class SequentialSampler extends Sampler<number> {
+declare class SequentialSampler extends Sampler<number> {
   constructor(data_source: DatasetLike);
 }
-export declare class RandomSampler extends Sampler<number> {
+declare class RandomSampler extends Sampler<number> {
   constructor(data_source: DatasetLike, opts?: { replacement?: boolean; num_samples?: number | null; generator?: Generator | null });
   readonly num_samples: number;
 }
-export declare class SubsetRandomSampler extends Sampler<number> {
+declare class SubsetRandomSampler extends Sampler<number> {
   constructor(indices: number[], opts?: { generator?: Generator | null });
 }
-export declare class WeightedRandomSampler extends Sampler<number> {
+declare class WeightedRandomSampler extends Sampler<number> {
   constructor(weights: number[] | Tensor, num_samples: number, replacement?: boolean | { replacement?: boolean; generator?: Generator | null }, opts?: { generator?: Generator | null });
   readonly weights: Tensor;
   readonly num_samples: number;
 }
-export declare class BatchSampler extends Sampler<number[]> {
+declare class BatchSampler extends Sampler<number[]> {
   constructor(sampler: Iterable<number> & ({ len(): number } | { length: number }), batch_size: number, drop_last: boolean);
 }
 export interface DataLoaderOptions {
@@ -1634,7 +1647,7 @@ export interface DataLoaderIterator<B> extends IterableIterator<B> {
   readonly length: number;
 }
 /** torch.utils.data.DataLoader, single-process; iterate with for...of. */
-export declare class DataLoader<B = any> implements Iterable<B> {
+declare class DataLoader<B = any> implements Iterable<B> {
   constructor(dataset: DatasetLike, opts?: DataLoaderOptions);
   readonly dataset: DatasetLike;
   readonly batch_size: number | null;
@@ -1665,4 +1678,142 @@ export interface UtilsData {
 }
 export interface Torch {
   readonly utils: { readonly data: UtilsData };
+}
+
+// ---- The rest of the op table, typed loosely ----------------------------------------------
+// These names are exact: tests/js/types.test.mjs holds every declared name to the runtime
+// and every public runtime name to these declarations. Their arguments are not typed yet;
+// declaring a method precisely above means taking it out of a list here.
+/** Methods that return a new tensor. */
+export type LooseTensorMethodName =
+  "abs" | "absolute" | "acos" | "acosh" | "addmm" | "all" | "amax" | "amin" | "any" | "arccos" | 
+  "arccosh" | "arcsin" | "arcsinh" | "arctan" | "arctan2" | "arctanh" | "argmax" | "argmin" | 
+  "argwhere" | "asin" | "asinh" | "atan" | "atan2" | "atanh" | "bitwise_and" | 
+  "bitwise_left_shift" | "bitwise_not" | "bitwise_or" | "bitwise_right_shift" | "bitwise_xor" | 
+  "ceil" | "clamp" | "clamp_max" | "clamp_min" | "clip" | "copysign" | "cos" | "cosh" | "cumprod" | 
+  "cumsum" | "deg2rad" | "digamma" | "divide" | "eq" | "erf" | "erfc" | "erfinv" | "exp2" | 
+  "expm1" | "fix" | "flip" | "fliplr" | "flipud" | "float_power" | "floor" | "floor_divide" | 
+  "fmax" | "fmin" | "fmod" | "frac" | "gather" | "gcd" | "ge" | "gelu" | "ger" | "greater" | 
+  "greater_equal" | "gt" | "heaviside" | "hypot" | "index_add" | "index_copy" | "index_fill" | 
+  "index_put" | "index_select" | "isfinite" | "isinf" | "isnan" | "isneginf" | "isposinf" | 
+  "isreal" | "lcm" | "ldexp" | "le" | "less" | "less_equal" | "lgamma" | "log10" | "log1p" | 
+  "log2" | "log_softmax" | "logaddexp" | "logaddexp2" | "logical_and" | "logical_not" | 
+  "logical_or" | "logical_xor" | "logsumexp" | "lt" | "masked_fill" | "masked_select" | "maximum" | 
+  "minimum" | "multiply" | "ne" | "negative" | "nextafter" | "nonzero" | "norm" | "not_equal" | 
+  "prod" | "rad2deg" | "reciprocal" | "remainder" | "repeat" | "roll" | "round" | "rsqrt" | 
+  "rsub" | "scatter" | "scatter_add" | "sgn" | "sign" | "signbit" | "silu" | "sin" | "sinc" | 
+  "sinh" | "softmax" | "sqrt" | "square" | "std" | "subtract" | "take_along_dim" | "tan" | "tile" | 
+  "tril" | "triu" | "true_divide" | "trunc" | "var" | "where" | "xlogy";
+/** In-place methods (they return the tensor itself). */
+export type LooseInplaceMethodName =
+  "abs_" | "absolute_" | "acos_" | "acosh_" | "add_" | "addcdiv_" | "addcmul_" | "arccos_" | 
+  "arccosh_" | "arcsin_" | "arcsinh_" | "arctan2_" | "arctan_" | "arctanh_" | "asin_" | "asinh_" | 
+  "atan2_" | "atan_" | "atanh_" | "bitwise_and_" | "bitwise_left_shift_" | "bitwise_not_" | 
+  "bitwise_or_" | "bitwise_right_shift_" | "bitwise_xor_" | "ceil_" | "clamp_" | "clamp_max_" | 
+  "clamp_min_" | "clip_" | "copysign_" | "cos_" | "cosh_" | "deg2rad_" | "digamma_" | "div_" | 
+  "divide_" | "eq_" | "erf_" | "erfc_" | "erfinv_" | "exp2_" | "exp_" | "expm1_" | "fix_" | 
+  "float_power_" | "floor_" | "floor_divide_" | "fmod_" | "frac_" | "gcd_" | "ge_" | "greater_" | 
+  "greater_equal_" | "gt_" | "heaviside_" | "hypot_" | "index_add_" | "index_copy_" | 
+  "index_fill_" | "lcm_" | "ldexp_" | "le_" | "lerp_" | "less_" | "less_equal_" | "lgamma_" | 
+  "log10_" | "log1p_" | "log2_" | "log_" | "logical_and_" | "logical_not_" | "logical_or_" | 
+  "logical_xor_" | "logit_" | "lt_" | "masked_fill_" | "maximum_" | "minimum_" | "mul_" | 
+  "multiply_" | "nan_to_num_" | "ne_" | "neg_" | "negative_" | "nextafter_" | "not_equal_" | 
+  "polygamma_" | "pow_" | "rad2deg_" | "reciprocal_" | "relu_" | "remainder_" | "round_" | 
+  "rsqrt_" | "scatter_" | "scatter_add_" | "sgn_" | "sigmoid_" | "sign_" | "sin_" | "sinc_" | 
+  "sinh_" | "sqrt_" | "square_" | "sub_" | "subtract_" | "tan_" | "tanh_" | "tril_" | "triu_" | 
+  "true_divide_" | "trunc_" | "xlogy_";
+/** Methods that return several tensors (a list, or a named tuple whose fields depend on the call). */
+export type LooseListMethodName = "chunk" | "split" | "split_with_sizes" | "unbind";
+export type LooseTupleMethodName =
+  "eig" | "lstsq" | "max" | "min" | "solve";
+type LooseTensorMethods = { [K in LooseTensorMethodName | LooseInplaceMethodName]: (...args: any[]) => Tensor }
+  & { [K in LooseListMethodName]: (...args: any[]) => Tensor[] }
+  & { [K in LooseTupleMethodName]: (...args: any[]) => any };
+export declare interface Tensor extends LooseTensorMethods {
+  /** Always false: tensorpad runs on the CPU. */
+  readonly is_cuda: boolean;
+  /** 'torch.strided'. */
+  readonly layout: string;
+}
+
+/** torch.name(input, ...args) is input.name(...args) for these (js/tensorpad.js and the operator modules install them). */
+export type TensorFunctionName =
+  "abs" | "abs_" | "absolute" | "acos" | "acos_" | "acosh" | "acosh_" | "add" | "addcdiv" | 
+  "addcmul" | "addmm" | "addmv_" | "adjoint" | "all" | "amax" | "amin" | "aminmax" | "angle" | 
+  "any" | "arccos" | "arccos_" | "arccosh" | "arccosh_" | "arcsin" | "arcsin_" | "arcsinh" | 
+  "arcsinh_" | "arctan" | "arctan2" | "arctan_" | "arctanh" | "arctanh_" | "argmax" | "argmin" | 
+  "argsort" | "argwhere" | "as_strided_" | "asin" | "asin_" | "asinh" | "asinh_" | "atan" | 
+  "atan2" | "atan_" | "atanh" | "atanh_" | "bincount" | "bitwise_and" | "bitwise_left_shift" | 
+  "bitwise_not" | "bitwise_or" | "bitwise_right_shift" | "bitwise_xor" | "bmm" | "ceil" | "ceil_" | 
+  "chunk" | "clamp" | "clamp_" | "clamp_max" | "clamp_max_" | "clamp_min" | "clamp_min_" | "clip" | 
+  "clip_" | "conj" | "conj_physical" | "conj_physical_" | "copysign" | "corrcoef" | "cos" | 
+  "cos_" | "cosh" | "cosh_" | "count_nonzero" | "cov" | "cummax" | "cummin" | "cumprod" | 
+  "cumsum" | "deg2rad" | "deg2rad_" | "detach_" | "diff" | "digamma" | "dist" | "div" | "divide" | 
+  "dot" | "eig" | "eq" | "erf" | "erf_" | "erfc" | "erfc_" | "erfinv" | "exp" | "exp2" | "exp2_" | 
+  "exp_" | "expm1" | "expm1_" | "fill_" | "fix" | "fix_" | "flip" | "fliplr" | "flipud" | 
+  "float_power" | "floor" | "floor_" | "floor_divide" | "fmax" | "fmin" | "fmod" | "frac" | 
+  "frac_" | "frexp" | "gather" | "gcd" | "gcd_" | "ge" | "gelu" | "ger" | "get_device" | 
+  "greater" | "greater_equal" | "gt" | "hardshrink" | "heaviside" | "histc" | "histogram" | 
+  "hypot" | "i0" | "i0_" | "igamma" | "igammac" | "imag" | "index_add" | "index_copy" | 
+  "index_fill" | "index_put" | "index_put_" | "index_select" | "is_conj" | "is_neg" | "isclose" | 
+  "isfinite" | "isinf" | "isnan" | "isneginf" | "isposinf" | "isreal" | "kthvalue" | "lcm" | 
+  "lcm_" | "ldexp" | "ldexp_" | "le" | "lerp" | "less" | "less_equal" | "lgamma" | "log" | 
+  "log10" | "log10_" | "log1p" | "log1p_" | "log2" | "log2_" | "log_" | "log_softmax" | 
+  "logaddexp" | "logaddexp2" | "logcumsumexp" | "logical_and" | "logical_not" | "logical_or" | 
+  "logical_xor" | "logit" | "logit_" | "logsumexp" | "lstsq" | "lt" | "masked_fill" | 
+  "masked_select" | "matmul" | "max" | "maximum" | "mean" | "median" | "min" | "minimum" | "mm" | 
+  "mode" | "msort" | "mul" | "multiply" | "mv" | "mvlgamma" | "nan_to_num" | "nan_to_num_" | 
+  "nanmean" | "nanmedian" | "nanquantile" | "nansum" | "ne" | "neg" | "neg_" | "negative" | 
+  "negative_" | "nextafter" | "nonzero" | "norm" | "not_equal" | "outer" | "positive" | "pow" | 
+  "prelu" | "prod" | "quantile" | "rad2deg" | "rad2deg_" | "real" | "reciprocal" | "reciprocal_" | 
+  "relu" | "relu_" | "remainder" | "renorm" | "resize_as_" | "resize_as_sparse_" | "resolve_conj" | 
+  "resolve_neg" | "roll" | "round" | "round_" | "rsqrt" | "rsqrt_" | "rsub" | "scatter" | 
+  "scatter_add" | "sgn" | "sigmoid" | "sigmoid_" | "sign" | "signbit" | "silu" | "sin" | "sin_" | 
+  "sinc" | "sinc_" | "sinh" | "sinh_" | "softmax" | "solve" | "sort" | "split" | 
+  "split_with_sizes" | "sqrt" | "sqrt_" | "square" | "square_" | "std" | "sub" | "subtract" | 
+  "sum" | "take_along_dim" | "tan" | "tan_" | "tanh" | "tanh_" | "tile" | "topk" | "tril" | 
+  "triu" | "true_divide" | "trunc" | "trunc_" | "unbind" | "unique" | "unique_consecutive" | 
+  "unsafe_chunk" | "unsafe_split" | "unsafe_split_with_sizes" | "var" | "where" | "xlogy" | 
+  "xlogy_" | "zero_";
+type FunctionForm<F> = F extends (...a: infer A) => infer R ? (input: Tensor, ...a: A) => R : never;
+type TensorFunctions = { [K in TensorFunctionName]: FunctionForm<Tensor[K]> };
+export interface Torch extends TensorFunctions {}
+
+/** torch.special (js/torch/special.js): entr, and 1.13's torch.special names of functions that exist under torch. */
+export interface SpecialNamespace {
+  entr(input: Tensor): Tensor;
+  expit: Torch['sigmoid']; exp2: Torch['exp2']; expm1: Torch['expm1']; erf: Torch['erf']; erfc: Torch['erfc'];
+  erfinv: Torch['erfinv']; log1p: Torch['log1p']; logit: Torch['logit']; xlogy: Torch['xlogy'];
+  i0: Torch['i0']; sinc: Torch['sinc']; round: Torch['round']; digamma: Torch['digamma']; psi: Torch['digamma'];
+  gammaln: Torch['lgamma']; logsumexp: Torch['logsumexp']; softmax: Torch['softmax']; log_softmax: Torch['log_softmax'];
+  polygamma: Torch['polygamma']; multigammaln: Torch['mvlgamma']; gammainc: Torch['igamma']; gammaincc: Torch['igammac'];
+}
+
+/** A legacy constructor: torch.Tensor(2, 3), torch.FloatTensor([1, 2]), with or without `new`;
+ *  `x instanceof torch.LongTensor` holds for int64 tensors (js/tensor/legacy.js). */
+export interface LegacyConstructor {
+  new (...args: Array<number | number[] | NestedData | Tensor | Size | { device?: string | Device }>): Tensor;
+  (...args: Array<number | number[] | NestedData | Tensor | Size | { device?: string | Device }>): Tensor;
+  readonly prototype: Tensor;
+}
+export interface Torch {
+  FloatTensor: LegacyConstructor; DoubleTensor: LegacyConstructor; IntTensor: LegacyConstructor;
+  LongTensor: LegacyConstructor; BoolTensor: LegacyConstructor;
+  cat(tensors: Tensor[], dim?: number | { dim?: number }): Tensor;
+  concat(tensors: Tensor[], dim?: number | { dim?: number }): Tensor;
+  stack(tensors: Tensor[], dim?: number | { dim?: number }): Tensor;
+  hstack(tensors: Tensor[]): Tensor;
+  vstack(tensors: Tensor[]): Tensor;
+  /** Same as torch.no_grad here (no inference tensors). */
+  inference_mode<T>(fn: () => T): T;
+  /** Deprecated in 1.13 (torch.linalg.matrix_rank). */
+  matrix_rank(input: Tensor, tol?: number, symmetric?: boolean): Tensor;
+}
+export interface LinalgNamespace {
+  /** Always throws: the results are complex, and tensorpad has no complex dtypes. */
+  eig(A: Tensor): never;
+  eigvals(A: Tensor): never;
+}
+export interface Functional {
+  relu_(input: Tensor): Tensor;
 }

@@ -34,6 +34,7 @@ import { Generator, default_generator, generatorOf } from './core/generator.js';
 import * as svd from './linalg/svd.js';
 import { legacyConstructor, TYPED, typedDtype } from './tensor/legacy.js';
 import { applySignatures } from './core/arg_parser.js';
+import { installDevtoolsFormatter } from './tensor/devtools.js';
 
 const CREATE_KEYS = ['dtype', 'device', 'requires_grad', 'layout', 'pin_memory', 'memory_format', 'out'];
 const RANDOM_KEYS = [...CREATE_KEYS, 'generator'];
@@ -620,6 +621,7 @@ special.install(torch);  // torch.special
 
 applySignatures(torch, Tensor, Generator);  // last: every function above is checked against PyTorch's signature
 applyPrintOptions();
+installDevtoolsFormatter();
 Object.freeze(torch);
 export default torch;
 export { Tensor, Size, TensorError, tensor, Generator, resetWarnings };

@@ -8,11 +8,29 @@
 const isNode = typeof process !== 'undefined' && !!process.versions?.node;
 const sharedOK = isNode || globalThis.crossOriginIsolated === true;
 const wasmName = sharedOK ? 'tensorpad.wasm' : 'tensorpad-plain.wasm';
-/* global TENSORPAD_WASM_DIR */
-// js/core/wasm.js finds the wasm in ../../dist/; the minified bundle (dist/tensorpad.min.js) is built with
-// TENSORPAD_WASM_DIR defined as './', so it finds the wasm next to itself wherever it is served.
-const wasmDir = typeof TENSORPAD_WASM_DIR === 'string' ? TENSORPAD_WASM_DIR : '../../dist/';
-const wasmUrl = new URL(`${wasmDir}${wasmName}`, import.meta.url);
+// Node's modules come from process.getBuiltinModule (Node >= 20.16), never from an `import` of
+// `node:*`, so that bundlers see nothing of Node on the browser path.
+const nodeModule = isNode ? (name) => process.getBuiltinModule(name) : null;
+
+/* global TENSORPAD_WASM_DIR, TENSORPAD_SYNC_LOAD */
+/** Where the wasm is. In order: the page's override, set before the library loads
+ *  (globalThis.TENSORPAD_WASM_PATH: a folder URL that holds both builds, or an object from
+ *  file name to URL); a folder fixed at build time (TENSORPAD_WASM_DIR: './' in the dist/
+ *  bundles, '../dist/' in the playground); else ../../dist/ from here. The last two URLs are
+ *  written out literally so that bundlers (Vite, webpack, Rollup, esbuild's file loader) see
+ *  `new URL('…wasm', import.meta.url)` and emit the file. */
+// (`here`, not import.meta.url, for computed names: webpack takes `new URL(expr, import.meta.url)` for an asset.)
+const here = import.meta.url;
+function wasmLocation() {
+  const o = globalThis.TENSORPAD_WASM_PATH;
+  const page = globalThis.location?.href ?? here;
+  if (typeof o === 'string' || o instanceof URL) return new URL(wasmName, new URL(String(o), page));
+  if (o && typeof o === 'object' && o[wasmName]) return new URL(String(o[wasmName]), page);
+  if (o !== undefined && o !== null) throw new TypeError(`tensorpad: globalThis.TENSORPAD_WASM_PATH must be a folder URL or {'${wasmName}': url}`);
+  if (typeof TENSORPAD_WASM_DIR === 'string') return new URL(TENSORPAD_WASM_DIR + wasmName, here);
+  return sharedOK ? new URL('../../dist/tensorpad.wasm', import.meta.url) : new URL('../../dist/tensorpad-plain.wasm', import.meta.url);
+}
+const wasmUrl = wasmLocation();
 
 /** A message as text, for any value (as Python's exceptions take any object): no engine error
  * for an object without a primitive value or an array nested too deep to join. */
@@ -57,13 +75,22 @@ function onMemoryGrowth() {
   }
 }
 
+function readNodeFile(url) {
+  return nodeModule('node:fs').readFileSync(url.protocol === 'file:' ? url : String(url));
+}
+
+/** The response if it is the wasm (not a 404, nor a dev server's index.html), else null. */
+async function fetchWasm(url) {
+  const res = await fetch(url);
+  return res.ok && !/text\/html|json/.test(res.headers.get('Content-Type') ?? '') ? res : null;
+}
+
 async function loadBytes() {
-  if (isNode) {
-    const { readFile } = await import('node:fs/promises');
-    return readFile(wasmUrl);
-  }
-  const res = await fetch(wasmUrl);
-  if (!res.ok) throw new Error(`tensorpad: cannot load ${wasmUrl}: HTTP ${res.status}`);
+  if (isNode && wasmUrl.protocol === 'file:') return readNodeFile(wasmUrl);
+  // Bundlers that do not emit `new URL` assets (esbuild) leave the URL pointing nowhere: then
+  // the wasm is looked for next to the bundle, where it can be copied.
+  const res = await fetchWasm(wasmUrl) ?? (globalThis.TENSORPAD_WASM_PATH ? null : await fetchWasm(new URL(wasmName, here)));
+  if (!res) throw new Error(`tensorpad: cannot load ${wasmUrl}; copy node_modules/tensorpad/dist/*.wasm next to your bundle, or set globalThis.TENSORPAD_WASM_PATH to their folder before importing tensorpad`);
   return res.arrayBuffer();
 }
 
@@ -72,12 +99,17 @@ let hookHandler = () => 0;
 /** Installs the function the core calls as env.tp_hook(id, gradPtr) -> tensor pointer or 0. */
 export function setHookHandler(fn) { hookHandler = fn; }
 
-const { instance } = await WebAssembly.instantiate(await loadBytes(), {
+const imports = {
   env: {
     emscripten_notify_memory_growth: () => onMemoryGrowth(),
     tp_hook: (id, grad) => hookHandler(id, grad),
   },
-});
+};
+// The CommonJS build (dist/tensorpad.cjs, Node only) compiles synchronously: there is no
+// top-level await in CommonJS, and Node allows a synchronous compile of any size.
+const instance = typeof TENSORPAD_SYNC_LOAD !== 'undefined' && TENSORPAD_SYNC_LOAD
+  ? new WebAssembly.Instance(new WebAssembly.Module(readNodeFile(wasmUrl)), imports)
+  : (await WebAssembly.instantiate(await loadBytes(), imports)).instance;
 
 /** The raw exports of the core (tp_* functions). */
 export const W = instance.exports;
@@ -96,10 +128,8 @@ lastBytes = memory.buffer.byteLength;
 let forceGC = null;
 if (isNode) {
   try {
-    const v8 = await import('node:v8');
-    const vm = await import('node:vm');
-    v8.setFlagsFromString('--expose-gc');
-    forceGC = vm.runInNewContext('gc');
+    nodeModule('node:v8').setFlagsFromString('--expose-gc');
+    forceGC = nodeModule('node:vm').runInNewContext('gc');
   } catch {
     forceGC = null;
   }
