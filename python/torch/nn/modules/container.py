@@ -139,19 +139,24 @@ class Sequential(Module):
         return self
 
 
+def _abs_string_index(self, idx):
+    """ModuleList's and ParameterList's key for idx (negative from the end), as 1.13's
+    _get_abs_string_index."""
+    idx = operator.index(idx)
+    if not (-len(self) <= idx < len(self)):
+        raise IndexError('index {} is out of range'.format(idx))
+    if idx < 0:
+        idx += len(self)
+    return str(idx)
+
+
 class ModuleList(Module):
     def __init__(self, modules=None):
         super().__init__()
         if modules is not None:
             self += modules
 
-    def _get_abs_string_index(self, idx):
-        idx = operator.index(idx)
-        if not (-len(self) <= idx < len(self)):
-            raise IndexError('index {} is out of range'.format(idx))
-        if idx < 0:
-            idx += len(self)
-        return str(idx)
+    _get_abs_string_index = _abs_string_index
 
     def __getitem__(self, idx):
         if isinstance(idx, slice):
@@ -286,13 +291,7 @@ class ParameterList(Module):
         if values is not None:
             self += values
 
-    def _get_abs_string_index(self, idx):
-        idx = operator.index(idx)
-        if not (-len(self) <= idx < len(self)):
-            raise IndexError('index {} is out of range'.format(idx))
-        if idx < 0:
-            idx += len(self)
-        return str(idx)
+    _get_abs_string_index = _abs_string_index
 
     def __getitem__(self, idx):
         if isinstance(idx, slice):
