@@ -1529,36 +1529,30 @@ export interface NN {
 export interface Torch {
   constant_pad_nd(input: Tensor, pad: number[], value?: number): Tensor;
 }
-declare class ModuleDict extends Module {
-  constructor(modules?: Record<string, Module> | Map<string, Module> | Array<[string, Module]> | null);
+/** The dict methods nn.ModuleDict and nn.ParameterDict share (V: Module or Tensor). */
+export interface ModuleDictLike<V> {
   keys(): string[];
-  values(): Module[];
-  items(): Array<[string, Module]>;
+  values(): V[];
+  items(): Array<[string, V]>;
   readonly length: number;
   has(key: string): boolean;
   /** d[key] (KeyError text when missing). */
-  get(key: string): Module;
-  set(key: string, module: Module): void;
-  pop(key: string): Module;
+  get(key: string): V;
+  set(key: string, value: V): void;
+  pop(key: string): V;
   clear(): void;
-  update(modules: Record<string, Module> | Map<string, Module> | Array<[string, Module]>): void;
+  update(entries: Record<string, V> | Map<string, V> | Array<[string, V]>): void;
   [Symbol.iterator](): Iterator<string>;
+}
+interface ModuleDict extends ModuleDictLike<Module> {}
+declare class ModuleDict extends Module {
+  constructor(modules?: Record<string, Module> | Map<string, Module> | Array<[string, Module]> | null);
   [key: string]: any;
 }
+interface ParameterDict extends ModuleDictLike<Tensor> {}
 declare class ParameterDict extends Module {
   /** A plain object's entries are added in sorted key order, as 1.13 does for a dict. */
   constructor(parameters?: Record<string, Tensor> | Map<string, Tensor> | Array<[string, Tensor]> | null);
-  keys(): string[];
-  values(): Tensor[];
-  items(): Array<[string, Tensor]>;
-  readonly length: number;
-  has(key: string): boolean;
-  get(key: string): Tensor;
-  set(key: string, value: Tensor): void;
-  pop(key: string): Tensor;
-  clear(): void;
-  update(parameters: Record<string, Tensor> | Map<string, Tensor> | Array<[string, Tensor]>): void;
-  [Symbol.iterator](): Iterator<string>;
   [key: string]: any;
 }
 declare class ParameterList extends Module {

@@ -484,13 +484,16 @@ export function makeConv({ Module, Parameter, init, fanInOut, pyBool }) {
     }
     extra_repr() { return `kernel_size=${pyVal(this.kernel_size)}, stride=${pyVal(this.stride)}, padding=${pyVal(this.padding)}`; }
   }
-  class AdaptiveAvgPool2d extends Module {
+  // torch/nn/modules/pooling.py's _AdaptiveAvgPoolNd: the 1d and 2d modules differ in forward only
+  class _AdaptiveAvgPoolNd extends Module {
     constructor(...a) {
       super();
-      this.output_size = bind('AdaptiveAvgPool2d.__init__', a, ['output_size']).output_size;
+      this.output_size = bind(`${new.target.name}.__init__`, a, ['output_size']).output_size;
     }
-    forward(input) { return adaptive_avg_pool2d(input, this.output_size); }
     extra_repr() { return `output_size=${pyVal(this.output_size)}`; }
+  }
+  class AdaptiveAvgPool2d extends _AdaptiveAvgPoolNd {
+    forward(input) { return adaptive_avg_pool2d(input, this.output_size); }
   }
   class Flatten extends Module {
     constructor(...a) {
@@ -598,13 +601,8 @@ export function makeConv({ Module, Parameter, init, fanInOut, pyBool }) {
     forward(input) { return avg_pool1d(input, this.kernel_size, this.stride, this.padding, this.ceil_mode, this.count_include_pad); }
     extra_repr() { return `kernel_size=${pyTuple(this.kernel_size)}, stride=${pyTuple(this.stride)}, padding=${pyTuple(this.padding)}`; }
   }
-  class AdaptiveAvgPool1d extends Module {
-    constructor(...a) {
-      super();
-      this.output_size = bind('AdaptiveAvgPool1d.__init__', a, ['output_size']).output_size;
-    }
+  class AdaptiveAvgPool1d extends _AdaptiveAvgPoolNd {
     forward(input) { return adaptive_avg_pool1d(input, this.output_size); }
-    extra_repr() { return `output_size=${pyVal(this.output_size)}`; }
   }
   class AdaptiveMaxPool2d extends Module {
     constructor(...a) {

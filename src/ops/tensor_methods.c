@@ -347,14 +347,58 @@ TP_API int tp_set_(tp_tensor *self, tp_tensor *src, int form, double offset, int
 /* Tensor.resize / resize_as (deprecated in 1.13): Python's autograd Function Resize, which
  * keeps the number of elements: an alias viewed to the sizes (a contiguous copy first when
  * x is not contiguous), recorded as ResizeBackward (d x = g viewed back to x's shape). */
-/* A number as Python's str() prints what JS passed: integers below 1e16 in full, larger ones
- * as a float's shortest repr (1e+300). */
-static void py_num(char *buf, size_t cap, double v) {
-  if (fabs(v) < 1e16 && v == floor(v)) { snprintf(buf, cap, "%.0f", v); return; }
-  for (int p = 1; p <= 17; p++) {
-    snprintf(buf, cap, "%.*g", p, v);
-    if (strtod(buf, NULL) == v) return;
+/* a + sign * b for decimal digit strings (no sign; a >= b when subtracting), into out. */
+static void dec_add(char *out, const char *a, const char *b, int sign) {
+  char tmp[400];
+  size_t na = strlen(a), nb = strlen(b), k = 0;
+  int carry = 0;
+  for (size_t i = 0; i < na; i++) {
+    int d = a[na - 1 - i] - '0' + sign * (i < nb ? b[nb - 1 - i] - '0' : 0) + carry;
+    carry = d < 0 ? -1 : d > 9;
+    tmp[k++] = (char)('0' + d - 10 * carry);
   }
+  if (carry > 0) tmp[k++] = '1';
+  while (k > 1 && tmp[k - 1] == '0') k--;
+  for (size_t i = 0; i < k; i++) out[i] = tmp[k - 1 - i];
+  out[k] = 0;
+}
+
+/* Compares two decimal digit strings without leading zeros. */
+static int dec_cmp(const char *a, const char *b) {
+  size_t na = strlen(a), nb = strlen(b);
+  return na != nb ? (na < nb ? -1 : 1) : strcmp(a, b);
+}
+
+/* A number as Python's str() prints what JS passed: integers below 1e16 in full, larger ones
+ * as a float's shortest repr (1e+300): the fewest digits p whose %.*g reads back as v, i.e.
+ * lies between the midpoints to v's neighbours (a tie reads back as the even mantissa).
+ * Exact decimal arithmetic on the integers %.0f prints, not strtod, which would link
+ * musl's long double parser (6 KB gzip of wasm) for this one message. */
+static void py_num(char *buf, size_t cap, double v) {
+  double a = fabs(v);
+  if (a < 1e16 && v == floor(v)) { snprintf(buf, cap, "%.0f", v); return; }
+  if (!isfinite(v) || a != floor(a)) { snprintf(buf, cap, "%.17g", v); return; }  /* only |v| >= 1e16 from tp_resize */
+  char s[330], h[330], lo[330], hi[330], d[40], dig[330];
+  double up = nextafter(a, INFINITY), dn = nextafter(a, 0);
+  snprintf(s, sizeof s, "%.0f", a);
+  snprintf(h, sizeof h, "%.0f", (a - dn) / 2);
+  dec_add(lo, s, h, -1);
+  if (isfinite(up)) snprintf(h, sizeof h, "%.0f", (up - a) / 2);
+  dec_add(hi, s, h, 1);
+  int e, even = fmod(ldexp(frexp(a, &e), 53), 2) == 0;
+  int p = 1;
+  for (; p < 17; p++) {
+    snprintf(d, sizeof d, "%.*e", p - 1, a);  /* d.ddd...e+X: p digits */
+    char *x = strchr(d, 'e');
+    size_t k = 0;
+    for (char *c = d; c < x; c++)
+      if (*c != '.') dig[k++] = *c;
+    for (int z = atoi(x + 1) - p + 1; z > 0 && k < sizeof dig - 1; z--) dig[k++] = '0';
+    dig[k] = 0;
+    int cl = dec_cmp(dig, lo), ch = dec_cmp(dig, hi);
+    if ((cl > 0 || (cl == 0 && even)) && (ch < 0 || (ch == 0 && even))) break;
+  }
+  snprintf(buf, cap, "%.*g", p, v);
 }
 
 TP_API tp_tensor *tp_resize(tp_tensor *x, int ndim, const double *sizes) {

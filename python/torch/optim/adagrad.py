@@ -1,7 +1,7 @@
 """Adagrad (lr decay, weight decay, initial accumulator, maximize): 1.13's
 _single_tensor_adagrad. State is created in the constructor, as in 1.13."""
 import torch
-from .optimizer import Optimizer, _no_grad_step, _closure_loss
+from .optimizer import Optimizer, _no_grad_step, _closure_loss, _check_nonnegative
 
 __all__ = ['Adagrad']
 
@@ -9,16 +9,10 @@ __all__ = ['Adagrad']
 class Adagrad(Optimizer):
     def __init__(self, params, lr=1e-2, lr_decay=0, weight_decay=0, initial_accumulator_value=0, eps=1e-10,
                  foreach=None, *, maximize=False):
-        if not 0.0 <= lr:
-            raise ValueError("Invalid learning rate: {}".format(lr))
-        if not 0.0 <= lr_decay:
-            raise ValueError("Invalid lr_decay value: {}".format(lr_decay))
-        if not 0.0 <= weight_decay:
-            raise ValueError("Invalid weight_decay value: {}".format(weight_decay))
-        if not 0.0 <= initial_accumulator_value:
-            raise ValueError("Invalid initial_accumulator_value value: {}".format(initial_accumulator_value))
-        if not 0.0 <= eps:
-            raise ValueError("Invalid epsilon value: {}".format(eps))
+        _check_nonnegative(('learning rate', lr), ('lr_decay value', lr_decay),
+                           ('weight_decay value', weight_decay),
+                           ('initial_accumulator_value value', initial_accumulator_value),
+                           ('epsilon value', eps))
         defaults = dict(lr=lr, lr_decay=lr_decay, eps=eps, weight_decay=weight_decay,
                         initial_accumulator_value=initial_accumulator_value, foreach=foreach, maximize=maximize)
         super().__init__(params, defaults)

@@ -50,6 +50,27 @@ def _adam_update(param, grad, state, amsgrad, beta1, beta2, lr, eps):
     param.addcdiv_(exp_avg, denom, value=-step_size)
 
 
+def _adam_steps(opt, closure, decay):
+    """One step of Adam or AdamW over every group: decay(p, grad, group) applies the weight
+    decay (Adam's L2 term on the grad, AdamW's on the parameter) and returns the grad."""
+    loss = _closure_loss(closure)
+    for group in opt.param_groups:
+        beta1, beta2 = group['betas']
+        for p in group['params']:
+            if p.grad is None:
+                continue
+            state = _adam_state(opt.state[p], p, group['amsgrad'])
+            grad = p.grad if not group['maximize'] else -p.grad
+            state['step'] += 1
+            grad = decay(p, grad, group)
+            _adam_update(p, grad, state, group['amsgrad'], beta1, beta2, group['lr'], group['eps'])
+    return loss
+
+
+def _l2_decay(p, grad, group):
+    return grad.add(p, alpha=group['weight_decay']) if group['weight_decay'] != 0 else grad
+
+
 class Adam(Optimizer):
     def __init__(self, params, lr=1e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=0, amsgrad=False, *,
                  foreach=None, maximize=False, capturable=False, differentiable=False, fused=False):
@@ -72,16 +93,4 @@ class Adam(Optimizer):
 
     @_no_grad_step
     def step(self, closure=None):
-        loss = _closure_loss(closure)
-        for group in self.param_groups:
-            beta1, beta2 = group['betas']
-            for p in group['params']:
-                if p.grad is None:
-                    continue
-                state = _adam_state(self.state[p], p, group['amsgrad'])
-                grad = p.grad if not group['maximize'] else -p.grad
-                state['step'] += 1
-                if group['weight_decay'] != 0:
-                    grad = grad.add(p, alpha=group['weight_decay'])
-                _adam_update(p, grad, state, group['amsgrad'], beta1, beta2, group['lr'], group['eps'])
-        return loss
+        return _adam_steps(self, closure, _l2_decay)

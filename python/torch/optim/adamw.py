@@ -1,9 +1,14 @@
 """AdamW: decoupled weight decay (param *= 1 - lr * wd) before Adam's update, as 1.13's
 _single_tensor_adamw."""
-from .optimizer import Optimizer, _no_grad_step, _closure_loss
-from .adam import _check_adam_args, _adam_state, _adam_update
+from .optimizer import Optimizer, _no_grad_step
+from .adam import _check_adam_args, _adam_steps
 
 __all__ = ['AdamW']
+
+
+def _decoupled_decay(p, grad, group):
+    p.mul_(1 - group['lr'] * group['weight_decay'])
+    return grad
 
 
 class AdamW(Optimizer):
@@ -22,15 +27,4 @@ class AdamW(Optimizer):
 
     @_no_grad_step
     def step(self, closure=None):
-        loss = _closure_loss(closure)
-        for group in self.param_groups:
-            beta1, beta2 = group['betas']
-            for p in group['params']:
-                if p.grad is None:
-                    continue
-                state = _adam_state(self.state[p], p, group['amsgrad'])
-                grad = p.grad if not group['maximize'] else -p.grad
-                state['step'] += 1
-                p.mul_(1 - group['lr'] * group['weight_decay'])
-                _adam_update(p, grad, state, group['amsgrad'], beta1, beta2, group['lr'], group['eps'])
-        return loss
+        return _adam_steps(self, closure, _decoupled_decay)

@@ -46,6 +46,14 @@ def _no_grad_step(step):
     return wrapper
 
 
+def _check_nonnegative(*checks):
+    """The constructors' argument checks, in their order: (what, value) pairs, each refused
+    with 1.13's "Invalid <what>: <value>" unless 0.0 <= value."""
+    for what, v in checks:
+        if not 0.0 <= v:
+            raise ValueError("Invalid {}: {}".format(what, v))
+
+
 def _closure_loss(closure):
     if closure is None:
         return None

@@ -1,7 +1,7 @@
 """RMSprop (centered, momentum, weight decay, maximize): 1.13's _single_tensor_rmsprop. Its
 step counter is a Python int, as in 1.13."""
 import torch
-from .optimizer import Optimizer, _no_grad_step, _closure_loss
+from .optimizer import Optimizer, _no_grad_step, _closure_loss, _check_nonnegative
 
 __all__ = ['RMSprop']
 
@@ -9,16 +9,8 @@ __all__ = ['RMSprop']
 class RMSprop(Optimizer):
     def __init__(self, params, lr=1e-2, alpha=0.99, eps=1e-8, weight_decay=0, momentum=0, centered=False,
                  foreach=None, maximize=False, differentiable=False):
-        if not 0.0 <= lr:
-            raise ValueError("Invalid learning rate: {}".format(lr))
-        if not 0.0 <= eps:
-            raise ValueError("Invalid epsilon value: {}".format(eps))
-        if not 0.0 <= momentum:
-            raise ValueError("Invalid momentum value: {}".format(momentum))
-        if not 0.0 <= weight_decay:
-            raise ValueError("Invalid weight_decay value: {}".format(weight_decay))
-        if not 0.0 <= alpha:
-            raise ValueError("Invalid alpha value: {}".format(alpha))
+        _check_nonnegative(('learning rate', lr), ('epsilon value', eps), ('momentum value', momentum),
+                           ('weight_decay value', weight_decay), ('alpha value', alpha))
         defaults = dict(lr=lr, momentum=momentum, alpha=alpha, eps=eps, centered=centered,
                         weight_decay=weight_decay, foreach=foreach, maximize=maximize, differentiable=differentiable)
         super().__init__(params, defaults)

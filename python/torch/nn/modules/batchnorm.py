@@ -7,6 +7,17 @@ from .. import functional as F
 from .. import init
 from ..parameter import Parameter
 
+
+def _affine_parameters(module, affine, shape, dtype):
+    """weight and bias of the given shape (left to reset_parameters), or both None when not affine."""
+    if affine:
+        module.weight = Parameter(torch.empty(shape, dtype=dtype))
+        module.bias = Parameter(torch.empty(shape, dtype=dtype))
+    else:
+        module.register_parameter('weight', None)
+        module.register_parameter('bias', None)
+
+
 __all__ = ['BatchNorm1d', 'BatchNorm2d', 'BatchNorm3d']
 
 
@@ -21,12 +32,7 @@ class _NormBase(Module):
         self.momentum = momentum
         self.affine = affine
         self.track_running_stats = track_running_stats
-        if self.affine:
-            self.weight = Parameter(torch.empty(num_features, dtype=dtype))
-            self.bias = Parameter(torch.empty(num_features, dtype=dtype))
-        else:
-            self.register_parameter('weight', None)
-            self.register_parameter('bias', None)
+        _affine_parameters(self, self.affine, num_features, dtype)
         if self.track_running_stats:
             self.register_buffer('running_mean', torch.zeros(num_features, dtype=dtype))
             self.register_buffer('running_var', torch.ones(num_features, dtype=dtype))

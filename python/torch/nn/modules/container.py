@@ -139,19 +139,36 @@ class Sequential(Module):
         return self
 
 
+def _abs_string_index(self, idx):
+    """ModuleList's and ParameterList's key for idx (negative from the end), as 1.13's
+    _get_abs_string_index."""
+    idx = operator.index(idx)
+    if not (-len(self) <= idx < len(self)):
+        raise IndexError('index {} is out of range'.format(idx))
+    if idx < 0:
+        idx += len(self)
+    return str(idx)
+
+
+def _update_pairs(d, kind, pairs):
+    """ModuleDict.update's and ParameterDict.update's loop over (key, value) pairs, with 1.13's texts."""
+    for j, m in enumerate(pairs):
+        if not isinstance(m, container_abcs.Iterable):
+            raise TypeError(kind + " update sequence element #" + str(j)
+                            + " should be Iterable; is" + type(m).__name__)
+        if not len(m) == 2:
+            raise ValueError(kind + " update sequence element #" + str(j)
+                             + " has length " + str(len(m)) + "; 2 is required")
+        d[m[0]] = m[1]
+
+
 class ModuleList(Module):
     def __init__(self, modules=None):
         super().__init__()
         if modules is not None:
             self += modules
 
-    def _get_abs_string_index(self, idx):
-        idx = operator.index(idx)
-        if not (-len(self) <= idx < len(self)):
-            raise IndexError('index {} is out of range'.format(idx))
-        if idx < 0:
-            idx += len(self)
-        return str(idx)
+    _get_abs_string_index = _abs_string_index
 
     def __getitem__(self, idx):
         if isinstance(idx, slice):
@@ -261,14 +278,7 @@ class ModuleDict(Module):
             for key, module in modules.items():
                 self[key] = module
         else:
-            for j, m in enumerate(modules):
-                if not isinstance(m, container_abcs.Iterable):
-                    raise TypeError("ModuleDict update sequence element #" + str(j)
-                                    + " should be Iterable; is" + type(m).__name__)
-                if not len(m) == 2:
-                    raise ValueError("ModuleDict update sequence element #" + str(j)
-                                     + " has length " + str(len(m)) + "; 2 is required")
-                self[m[0]] = m[1]
+            _update_pairs(self, 'ModuleDict', modules)
 
 
 def _param_line(k, p, type_str):
@@ -286,13 +296,7 @@ class ParameterList(Module):
         if values is not None:
             self += values
 
-    def _get_abs_string_index(self, idx):
-        idx = operator.index(idx)
-        if not (-len(self) <= idx < len(self)):
-            raise IndexError('index {} is out of range'.format(idx))
-        if idx < 0:
-            idx += len(self)
-        return str(idx)
+    _get_abs_string_index = _abs_string_index
 
     def __getitem__(self, idx):
         if isinstance(idx, slice):
@@ -432,14 +436,7 @@ class ParameterDict(Module):
             for key, parameter in sorted(parameters.items()):
                 self[key] = parameter
         else:
-            for j, p in enumerate(parameters):
-                if not isinstance(p, container_abcs.Iterable):
-                    raise TypeError("ParameterDict update sequence element #" + str(j)
-                                    + " should be Iterable; is" + type(p).__name__)
-                if not len(p) == 2:
-                    raise ValueError("ParameterDict update sequence element #" + str(j)
-                                     + " has length " + str(len(p)) + "; 2 is required")
-                self[p[0]] = p[1]
+            _update_pairs(self, 'ParameterDict', parameters)
 
     def extra_repr(self):
         return '\n'.join(_param_line(k, p, typename) for k, p in self.items())

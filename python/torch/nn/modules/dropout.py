@@ -42,6 +42,16 @@ def _dropout_impl(input, p, train, feature, alpha, inplace):
     return input.mul_(noise) if inplace else input.mul(noise)
 
 
+def _feature_dropout_unbatched(input, p, training, inplace, is_batched):
+    """Channel-wise dropout, an unbatched input seen with a batch dimension of 1."""
+    if not is_batched:
+        input = input.unsqueeze_(0) if inplace else input.unsqueeze(0)
+    result = _dropout_impl(input, p, training, True, False, inplace)
+    if not is_batched:
+        result = result.squeeze_(0) if inplace else result.squeeze(0)
+    return result
+
+
 def dropout1d(input, p=0.5, training=True, inplace=False):
     _check_p(p)
     inp_dim = input.dim()
@@ -50,13 +60,7 @@ def dropout1d(input, p=0.5, training=True, inplace=False):
                            "Note that dropout1d exists to provide channel-wise dropout on inputs with 1 "
                            "spatial dimension, a channel dimension, and an optional batch dimension "
                            "(i.e. 2D or 3D inputs).")
-    is_batched = inp_dim == 3
-    if not is_batched:
-        input = input.unsqueeze_(0) if inplace else input.unsqueeze(0)
-    result = _dropout_impl(input, p, training, True, False, inplace)
-    if not is_batched:
-        result = result.squeeze_(0) if inplace else result.squeeze(0)
-    return result
+    return _feature_dropout_unbatched(input, p, training, inplace, inp_dim == 3)
 
 
 def dropout2d(input, p=0.5, training=True, inplace=False):
@@ -86,13 +90,7 @@ def dropout3d(input, p=0.5, training=True, inplace=False):
                       "and silence this warning, please use dropout instead. Note that dropout3d "
                       "exists to provide channel-wise dropout on inputs with 3 spatial dimensions, "
                       "a channel dimension, and an optional batch dimension (i.e. 4D or 5D inputs).")
-    is_batched = inp_dim == 5
-    if not is_batched:
-        input = input.unsqueeze_(0) if inplace else input.unsqueeze(0)
-    result = _dropout_impl(input, p, training, True, False, inplace)
-    if not is_batched:
-        result = result.squeeze_(0) if inplace else result.squeeze(0)
-    return result
+    return _feature_dropout_unbatched(input, p, training, inplace, inp_dim == 5)
 
 
 def alpha_dropout(input, p=0.5, training=False, inplace=False):

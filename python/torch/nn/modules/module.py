@@ -128,18 +128,22 @@ class Module:
     forward = _forward_unimplemented
 
     # ---- registration ------------------------------------------------------------------
-    def register_buffer(self, name, tensor, persistent=True):
-        if '_buffers' not in self.__dict__:
-            raise AttributeError("cannot assign buffer before Module.__init__() call")
+    def _check_new_name(self, kind, store, name):
+        """register_buffer's and register_parameter's checks of the name (kind: their word)."""
+        if store not in self.__dict__:
+            raise AttributeError("cannot assign {} before Module.__init__() call".format(kind))
         elif not isinstance(name, str):
-            raise TypeError("buffer name should be a string. Got {}".format(typename(name)))
+            raise TypeError("{} name should be a string. Got {}".format(kind, typename(name)))
         elif '.' in name:
-            raise KeyError("buffer name can't contain \".\"")
+            raise KeyError("{} name can't contain \".\"".format(kind))
         elif name == '':
-            raise KeyError("buffer name can't be empty string \"\"")
-        elif hasattr(self, name) and name not in self._buffers:
+            raise KeyError("{} name can't be empty string \"\"".format(kind))
+        elif hasattr(self, name) and name not in self.__dict__[store]:
             raise KeyError("attribute '{}' already exists".format(name))
-        elif tensor is not None and not isinstance(tensor, torch.Tensor):
+
+    def register_buffer(self, name, tensor, persistent=True):
+        self._check_new_name('buffer', '_buffers', name)
+        if tensor is not None and not isinstance(tensor, torch.Tensor):
             raise TypeError("cannot assign '{}' object to buffer '{}' (torch Tensor or None required)"
                             .format(typename(tensor), name))
         self._buffers[name] = tensor
@@ -149,16 +153,7 @@ class Module:
             self._non_persistent_buffers_set.add(name)
 
     def register_parameter(self, name, param):
-        if '_parameters' not in self.__dict__:
-            raise AttributeError("cannot assign parameter before Module.__init__() call")
-        elif not isinstance(name, str):
-            raise TypeError("parameter name should be a string. Got {}".format(typename(name)))
-        elif '.' in name:
-            raise KeyError("parameter name can't contain \".\"")
-        elif name == '':
-            raise KeyError("parameter name can't be empty string \"\"")
-        elif hasattr(self, name) and name not in self._parameters:
-            raise KeyError("attribute '{}' already exists".format(name))
+        self._check_new_name('parameter', '_parameters', name)
         if param is None:
             self._parameters[name] = None
         elif not isinstance(param, Parameter):

@@ -7,7 +7,7 @@ import torch
 from .module import Module
 from .. import functional as F
 from .. import init
-from ..parameter import Parameter
+from .batchnorm import _affine_parameters
 
 __all__ = ['LayerNorm', 'GroupNorm']
 
@@ -20,12 +20,7 @@ class LayerNorm(Module):
         self.normalized_shape = tuple(normalized_shape)
         self.eps = eps
         self.elementwise_affine = elementwise_affine
-        if self.elementwise_affine:
-            self.weight = Parameter(torch.empty(self.normalized_shape, dtype=dtype))
-            self.bias = Parameter(torch.empty(self.normalized_shape, dtype=dtype))
-        else:
-            self.register_parameter('weight', None)
-            self.register_parameter('bias', None)
+        _affine_parameters(self, self.elementwise_affine, self.normalized_shape, dtype)
         self.reset_parameters()
 
     def reset_parameters(self):
@@ -68,12 +63,7 @@ class GroupNorm(Module):
         self.num_channels = num_channels
         self.eps = eps
         self.affine = affine
-        if self.affine:
-            self.weight = Parameter(torch.empty(num_channels, dtype=dtype))
-            self.bias = Parameter(torch.empty(num_channels, dtype=dtype))
-        else:
-            self.register_parameter('weight', None)
-            self.register_parameter('bias', None)
+        _affine_parameters(self, self.affine, num_channels, dtype)
         self.reset_parameters()
 
     def reset_parameters(self):
