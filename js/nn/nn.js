@@ -62,7 +62,7 @@ function calculate_gain(nonlinearity, param = null) {
   if (nonlinearity === 'leaky_relu') {
     let slope = 0.01;
     if (param !== null && param !== undefined) {
-      if (typeof param !== 'number') throw new TensorError(`negative_slope ${param !== null && typeof param === 'object' ? describe(param) : String(param)} not a valid number`);
+      if (typeof param !== 'number') throw new TensorError(`negative_slope ${param !== null && typeof param === 'object' || typeof param === 'symbol' ? describe(param) : String(param)} not a valid number`);
       slope = param;
     }
     return Math.sqrt(2.0 / (1 + slope ** 2));

@@ -246,6 +246,8 @@ function pickleObject(obj) {
     }
     if (typeof v !== 'object') throw new TypeError(`torch.save: cannot save a ${describeValue(v)}`);
     if (stack.has(v)) throw new TypeError('torch.save: the object contains itself (a reference cycle); tensorpad cannot save that');
+    // Python's pickle stops at its recursion limit (RecursionError, a RuntimeError), not the JS stack
+    if (stack.size >= 1000) throw new TensorError('maximum recursion depth exceeded while pickling an object');
     stack.add(v);
     try {
       if (v instanceof Size) {

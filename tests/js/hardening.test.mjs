@@ -141,3 +141,11 @@ test('error messages of unprintable values are text, not engine errors', () => {
   assert.equal(new torch.TensorError(Object.create(null)).message, '[object Object]');
   assert.throws(() => torch.nn.init.calculate_gain(deep), (e) => e instanceof torch.TensorError && e.message === 'Unsupported nonlinearity [[[[[...]]]]]');
 });
+
+// Fuzz finds: torch.save of data nested past Python's recursion limit, a Symbol as a gain's slope.
+test('torch.save stops at the recursion limit; calculate_gain names a Symbol', () => {
+  let deep = [];
+  for (let i = 0; i < 5001; i++) deep = [deep];
+  assert.throws(() => torch.save(deep, new ArrayBuffer(0)), (e) => e instanceof torch.TensorError && /maximum recursion depth exceeded while pickling/.test(e.message));
+  assert.throws(() => torch.nn.init.kaiming_uniform_(torch.ones(4, 4), Symbol('s')), (e) => e.message === 'negative_slope Symbol not a valid number');
+});
