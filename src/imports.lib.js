@@ -1,5 +1,5 @@
 // The functions the wasm module imports from its host (read by emcc --js-library at link
-// time). The JS glue (js/core.js) supplies the real ones when it instantiates the module.
+// time). The JS glue (js/core/wasm.js) supplies the real ones when it instantiates the module.
 mergeInto(LibraryManager.library, {
   // Calls the JS hook `id` on a gradient during backward (register_hook).
   tp_hook: function (id, grad) { return 0; },

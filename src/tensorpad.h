@@ -165,7 +165,7 @@ TP_API void tp_set_printoptions(int precision, double threshold, int edgeitems, 
 /* The repr text, valid until the next call. grad_fn may be NULL. */
 TP_API const char *tp_repr(tp_tensor *t, const char *grad_fn);
 
-/* ---- autograd (src/autograd.c, src/derivatives.c) ------------------------------------ */
+/* ---- autograd (src/autograd/engine.c, src/autograd/derivatives.c) ------------------------------------ */
 TP_API int tp_is_grad_enabled(void);
 TP_API int tp_set_grad_enabled(int enabled);          /* returns the previous mode */
 TP_API tp_tensor *tp_tensor_grad(tp_tensor *t);       /* borrowed; NULL for None */
@@ -202,7 +202,7 @@ TP_API int tp_node_released(void *node);
 TP_API double tp_node_seq(void *node);
 TP_API const char *tp_node_saved_name(void *node, int i);  /* "self", "other", "result", ... */
 
-/* ---- elementwise and reduction ops (src/ops.def, src/elementwise.c, src/reduce.c) ----- */
+/* ---- elementwise and reduction ops (src/ops.def, src/ops/elementwise/elementwise.c, src/ops/reduce/reduce.c) ----- */
 /* The op table (src/ops.def): TP_OP_ADD, ... and the entry point each kind goes through. */
 enum {
 #define TP_OP(id, name, kind, grad_fn, grad_fn_alt) TP_OP_##id,
@@ -247,7 +247,7 @@ TP_API int tp_reduce_indexed(int op, tp_tensor *x, double dim, int keepdim, tp_t
 /* softmax, log_softmax, cumsum, cumprod along dim; dtype < 0: the default. */
 TP_API tp_tensor *tp_dimop(int op, tp_tensor *x, double dim, int dtype);
 
-/* ---- elementwise math with parameters or three operands (src/elemw.c) ------------------- */
+/* ---- elementwise math with parameters or three operands (src/ops/elementwise/math.c) ------------------- */
 /* nan_to_num(x, nan, posinf, neginf): a NaN posinf/neginf means None (the dtype's largest). */
 TP_API tp_tensor *tp_nan_to_num(tp_tensor *x, double nan, double posinf, double neginf);
 TP_API int tp_nan_to_num_(tp_tensor *x, double nan, double posinf, double neginf);
@@ -268,18 +268,18 @@ TP_API tp_tensor *tp_isclose(tp_tensor *a, tp_tensor *b, double rtol, double ato
 TP_API int tp_allclose(tp_tensor *a, tp_tensor *b, double rtol, double atol, int equal_nan);
 TP_API int tp_equal(tp_tensor *a, tp_tensor *b);
 
-/* ---- linear algebra (src/gemm.c, src/linalg.c) ----------------------------------------- */
+/* ---- linear algebra (src/ops/linalg/gemm.c, src/ops/linalg/matmul.c) ----------------------------------------- */
 /* Every linear-algebra op goes through tp_linalg(op, a, b), PyTorch's torch.<name>(a, b):
  * the one place autograd records them. JS reads the names with tp_linalg_name. */
 enum { TP_LINALG_MATMUL, TP_LINALG_MM, TP_LINALG_BMM, TP_LINALG_MV, TP_LINALG_DOT, TP_LINALG_OUTER, TP_LINALG_NOPS };
 TP_API const char *tp_linalg_name(int op);                 /* "matmul", ...; NULL past the last */
 TP_API tp_tensor *tp_linalg(int op, tp_tensor *a, tp_tensor *b);   /* a new tensor, or NULL + error */
-/* Small dense linear algebra (src/linalg2.c): float32/float64, batched over leading dims. */
+/* Small dense linear algebra (src/ops/linalg/det_inverse.c): float32/float64, batched over leading dims. */
 TP_API tp_tensor *tp_linalg_det(tp_tensor *A);                 /* LinalgDetBackward0 */
 TP_API int tp_linalg_slogdet(tp_tensor *A, tp_tensor **out);   /* out[0] sign, out[1] logabsdet; 0 or -1 */
 TP_API tp_tensor *tp_logdet(tp_tensor *A);                     /* where(sign == -1, nan, logabsdet) */
 TP_API tp_tensor *tp_linalg_inv(tp_tensor *A);                 /* LinalgInvExBackward0; singular: error */
-/* Decompositions and solvers (src/decomp.c), batched; errors and grad_fn names PyTorch's. */
+/* Decompositions and solvers (src/ops/linalg/decomp.c), batched; errors and grad_fn names PyTorch's. */
 TP_API tp_tensor *tp_linalg_solve(tp_tensor *A, tp_tensor *B);   /* X with A X = B (LinalgSolveExBackward0) */
 TP_API tp_tensor *tp_cholesky(tp_tensor *A, int upper, int linalg); /* CholeskyBackward0 / LinalgCholeskyExBackward0 */
 TP_API tp_tensor *tp_linalg_solve_triangular(tp_tensor *A, tp_tensor *B, int upper, int left, int unitriangular);
@@ -304,7 +304,7 @@ TP_API tp_tensor *tp_ormqr(tp_tensor *A, tp_tensor *tau, tp_tensor *C, int left,
 /* lstsq: out solution, residuals, rank, singular_values; rcond NaN: eps * max(m, n); driver 0 gelsy, 1 gels, 2 gelsd, 3 gelss. */
 TP_API int tp_linalg_lstsq(tp_tensor *A, tp_tensor *B, double rcond, int driver, tp_tensor **out);
 
-/* ---- shape and indexing ops (src/shape.c, src/index.c) -------------------------------- */
+/* ---- shape and indexing ops (src/ops/shape/shape.c, src/ops/shape/index.c) -------------------------------- */
 /* Tensor lists cross the API through one scratch array of tensor pointers: the caller
  * fills tp_tensor_list(n) for cat/stack/index; the split family writes its views there
  * (the caller owns them) and returns how many. The array may move when it grows. */
@@ -348,7 +348,7 @@ TP_API tp_tensor *tp_index_copy(tp_tensor *t, double dim, tp_tensor *index, tp_t
 TP_API int tp_index_fill_(tp_tensor *t, double dim, tp_tensor *index, tp_tensor *value, double v);
 TP_API tp_tensor *tp_index_fill(tp_tensor *t, double dim, tp_tensor *index, tp_tensor *value, double v);
 
-/* ---- nn ops (src/nn.c) ------------------------------------------------------------------ */
+/* ---- nn ops (src/nn/functional.c) ------------------------------------------------------------------ */
 /* PyTorch's Reduction enum, as F.mse_loss / F.nll_loss take it. */
 enum { TP_REDUCTION_NONE, TP_REDUCTION_MEAN, TP_REDUCTION_SUM };
 /* addmm: beta * self + alpha * (mat1 @ mat2), self broadcast to the product (AddmmBackward0). */
@@ -368,7 +368,7 @@ TP_API tp_tensor *tp_binary_cross_entropy_with_logits(tp_tensor *input, tp_tenso
 TP_API tp_tensor *tp_leaky_relu(tp_tensor *x, double negative_slope);
 TP_API tp_tensor *tp_softplus(tp_tensor *x, double beta, double threshold);
 
-/* ---- sorting and selection along a dim (src/sort.c) ------------------------------------- */
+/* ---- sorting and selection along a dim (src/ops/reduce/sort.c) ------------------------------------- */
 /* out[0] = values, out[1] = indices (int64); ties broken as PyTorch 1.13's CPU kernels do. */
 TP_API int tp_sort(tp_tensor *x, double dim, int descending, int stable, tp_tensor **out);
 TP_API int tp_topk(tp_tensor *x, double k, double dim, int largest, int sorted, tp_tensor **out);
@@ -378,7 +378,7 @@ TP_API int tp_select_dim(int which, tp_tensor *x, double dim, int keepdim, tp_te
 /* median() / nanmedian() of all elements (the lower median), a 0-d tensor. */
 TP_API tp_tensor *tp_median(tp_tensor *x, int ignore_nan);
 
-/* ---- reductions, scans and counts around sorting (src/stats.c) ------------------------- */
+/* ---- reductions, scans and counts around sorting (src/ops/reduce/stats.c) ------------------------- */
 /* dims in tp_args() as for tp_reduce (ndims <= 0: all); dtype < 0: the default. */
 TP_API tp_tensor *tp_nansum(tp_tensor *x, int ndims, const double *dims, int keepdim, int dtype);
 TP_API tp_tensor *tp_nanmean(tp_tensor *x, int ndims, const double *dims, int keepdim, int dtype);
@@ -401,7 +401,7 @@ TP_API int tp_unique(tp_tensor *x, int sorted, int consecutive, tp_tensor **out)
 /* unique(dim) / unique_consecutive(dim): distinct slices along dim; out as for tp_unique (inverse 1-d). */
 TP_API int tp_unique_dim(tp_tensor *x, double dim, int consecutive, tp_tensor **out);
 
-/* ---- more shape and view ops (src/shape_more.c) ------------------------------------------- */
+/* ---- more shape and view ops (src/ops/shape/diag_views_scatter.c) ------------------------------------------- */
 /* Views: diagonal (DiagonalBackward0), unfold (UnfoldBackward0), unflatten (a view). */
 TP_API tp_tensor *tp_diagonal(tp_tensor *t, double offset, double dim1, double dim2);
 TP_API tp_tensor *tp_unfold(tp_tensor *t, double dim, double size, double step);
@@ -454,7 +454,7 @@ TP_API int tp_scatter_reduce_(tp_tensor *t, double dim, tp_tensor *index, tp_ten
 TP_API tp_tensor *tp_index_reduce(tp_tensor *t, double dim, tp_tensor *index, tp_tensor *source, int reduce, int include_self);
 TP_API int tp_index_reduce_(tp_tensor *t, double dim, tp_tensor *index, tp_tensor *source, int reduce, int include_self);
 
-/* ---- more linear algebra (src/linalg_more.c) ------------------------------------------------ */
+/* ---- more linear algebra (src/ops/linalg/products.c) ------------------------------------------------ */
 /* beta * self + alpha * (mat @ vec | outer(vec1, vec2) | bmm(b1, b2) | sum_b bmm(b1, b2)[b]):
  * AddmvBackward0, AddrBackward0, BaddbmmBackward0, AddbmmBackward0. The in-place forms need the
  * result to have self's shape (0 / -1). */
@@ -476,20 +476,20 @@ TP_API tp_tensor *tp_inner(tp_tensor *a, tp_tensor *b);
 TP_API tp_tensor *tp_kron(tp_tensor *a, tp_tensor *b);
 TP_API tp_tensor *tp_matrix_power(tp_tensor *a, double n);
 
-/* ---- the remaining Tensor methods (src/shape.c tail) ---- */
+/* ---- the remaining Tensor methods (src/ops/shape/shape.c tail) ---- */
 /* unsafe_split / unsafe_split_with_sizes / unsafe_chunk: split's pieces under PyTorch's
  * UnsafeSplit* grad_fn names. */
 TP_API int tp_unsafe_split(tp_tensor *t, double split_size, double dim);
 TP_API int tp_unsafe_split_with_sizes(tp_tensor *t, int n, const double *sizes, double dim);
 TP_API int tp_unsafe_chunk(tp_tensor *t, double chunks, double dim);
 
-/* src/misc.c: composites of the entry points above, with PyTorch's graphs. cov(x, correction)
+/* src/ops/tensor_methods.c: composites of the entry points above, with PyTorch's graphs. cov(x, correction)
  * and corrcoef(x) (observations along dim 1); fill_diagonal_(x, value, wrap) (0 / -1). */
 TP_API tp_tensor *tp_cov(tp_tensor *t, double correction);
 TP_API tp_tensor *tp_corrcoef(tp_tensor *t);
 TP_API int tp_fill_diagonal_(tp_tensor *t, double value, int wrap);
 
-/* src/misc.c, one node each: hardshrink(x, lambd) (floating x), angle(x) (real x: pi below 0,
+/* src/ops/tensor_methods.c, one node each: hardshrink(x, lambd) (floating x), angle(x) (real x: pi below 0,
  * NaN for NaN, else 0; integers give float32), prelu(x, weight) (one weight or one per channel). */
 TP_API tp_tensor *tp_hardshrink(tp_tensor *x, double lambd);
 TP_API tp_tensor *tp_angle(tp_tensor *x);
@@ -499,7 +499,7 @@ TP_API tp_tensor *tp_mvlgamma(tp_tensor *x, double p);
 TP_API int tp_mvlgamma_(tp_tensor *x, double p);
 /* frexp(x): out[0] mantissa (FrexpBackward0), out[1] int32 exponent; 0 or -1. */
 TP_API int tp_frexp(tp_tensor *x, tp_tensor **out);
-/* misc2 (src/misc.c): resize_(sizes) (contiguous strides; the storage grows, never shrinks;
+/* misc2 (src/ops/tensor_methods.c): resize_(sizes) (contiguous strides; the storage grows, never shrinks;
  * no version bump; 0 or -1); set_(self, src, form, offset, ndim, nstride, sizes then strides)
  * with form 0 (), 1 (Tensor), 2 (src's whole storage), 3 (Storage geometry), 4 (Tensor
  * geometry); resize(x, sizes): the deprecated autograd Resize (ResizeBackward). */
@@ -513,14 +513,14 @@ TP_API int tp_renorm_(tp_tensor *x, double p, double dim, double maxnorm);
  * out[0] hist, out[1] bin edges (ATen's histogramdd for one dimension); 0 or -1. */
 TP_API int tp_histogram(tp_tensor *x, tp_tensor *edges, double bins, int has_range, double lo, double hi,
                         tp_tensor *weight, int density, tp_tensor **out);
-/* src/special.c: i0(x) (I0Backward0; integers give float32), igamma(a, x) / igammac(a, x)
+/* src/ops/elementwise/special.c: i0(x) (I0Backward0; integers give float32), igamma(a, x) / igammac(a, x)
  * (broadcast, floating; gradient for x only), and in place: which 0 i0_, 1 igamma_, 2 igammac_. */
 TP_API tp_tensor *tp_i0(tp_tensor *x);
 TP_API tp_tensor *tp_igamma(tp_tensor *a, tp_tensor *x);
 TP_API tp_tensor *tp_igammac(tp_tensor *a, tp_tensor *x);
 TP_API int tp_special_(int which, tp_tensor *self, tp_tensor *other);
 
-/* ---- src/nnmore.c: layer_norm / batch_norm and embedding ---------------------------------- */
+/* ---- src/nn/normalization.c: layer_norm / batch_norm and embedding ---------------------------------- */
 /* (x - mean) * rstd [* w] [+ b], statistics over the dims in bit mask `mask`: bn 0 layer_norm
  * (NativeLayerNormBackward0), bn 1 batch_norm along dim 1 (NativeBatchNormBackward0), using
  * rmean/rvar when given (eval mode), else x's own (biased) statistics. w, b may be NULL. */
@@ -528,7 +528,7 @@ TP_API tp_tensor *tp_native_norm(tp_tensor *x, tp_tensor *w, tp_tensor *b, tp_te
                                  double eps, double mask);
 /* weight[indices] (EmbeddingBackward0); padding_idx < 0: None (else that row gets no gradient). */
 TP_API tp_tensor *tp_embedding(tp_tensor *w, tp_tensor *idx, double padding_idx);
-/* ---- convolution and pooling (src/conv.c) -------------------------------------------------- */
+/* ---- convolution and pooling (src/nn/conv.c) -------------------------------------------------- */
 /* convolution(x, w, bias or NULL, k, params, groups): k = 1 or 2 spatial dims, x (N, C, *) and
  * w (O, C / groups, *) of k + 2 dims, params = {stride[k], padding[k], dilation[k]}
  * (ConvolutionBackward0). float32 / float64. */
@@ -554,7 +554,7 @@ TP_API tp_tensor *tp_conv_transpose(tp_tensor *x, tp_tensor *w, tp_tensor *b, in
  * UpsampleNearestExact{1,2}DBackward1. float32 / float64. */
 TP_API tp_tensor *tp_upsample(tp_tensor *x, int mode, int align_corners, double oh, double ow, double sh, double sw);
 
-/* ---- losses with a node of their own (src/nnloss.c) ---------------------------------------- */
+/* ---- losses with a node of their own (src/nn/loss.c) ---------------------------------------- */
 /* Which tp_pointwise_loss: smooth_l1_loss (p = beta), huber_loss (p = delta), soft_margin_loss. */
 enum { TP_NNLOSS_SMOOTH_L1, TP_NNLOSS_HUBER, TP_NNLOSS_SOFT_MARGIN, TP_NNLOSS_MULTI_MARGIN, TP_NNLOSS_MULTILABEL_MARGIN };
 /* The loss of (input, target) reduced by a TP_REDUCTION_* (SmoothL1LossBackward0,
@@ -564,7 +564,7 @@ TP_API tp_tensor *tp_pointwise_loss(int which, tp_tensor *input, tp_tensor *targ
  * multilabel_margin_loss (TP_NNLOSS_MULTILABEL_MARGIN) of a (C) or (N, C) input and int64
  * targets (MultiMarginLossBackward0, MultilabelMarginLossBackward0; first-order only). */
 TP_API tp_tensor *tp_margin_loss(int which, tp_tensor *input, tp_tensor *target, tp_tensor *weight, double p, double margin, int reduction);
-/* ---- torch.nn activations (src/nn_act.c) ---------------------------------------------------- */
+/* ---- torch.nn activations (src/nn/activation.c) ---------------------------------------------------- */
 enum { TP_ACT_ELU, TP_ACT_CELU, TP_ACT_HARDTANH, TP_ACT_HARDSIGMOID, TP_ACT_HARDSWISH, TP_ACT_MISH, TP_ACT_LOGSIGMOID,
        TP_ACT_SOFTSHRINK, TP_ACT_THRESHOLD, TP_ACT_RRELU, TP_ACT_GLU, TP_ACT_PAD, TP_ACT_INDEX_PAD, TP_ACT_COUNT };
 /* The TP_ACT_* activation of x (below TP_ACT_GLU) with its scalars: elu (alpha, scale, input_scale), celu

@@ -1,6 +1,6 @@
 // Autograd from JS: grad_fn nodes, backward, torch.autograd.grad, grad modes, hooks,
 // gradcheck / gradgradcheck and the graph export. The engine and every formula live in the
-// core (src/autograd.c, src/derivatives.c); this module passes handles and options.
+// core (src/autograd/engine.c, src/autograd/derivatives.c); this module passes handles and options.
 import { W, check, checkStatus, cstr, setHookHandler, TensorError } from '../core/wasm.js';
 import { bind, splitOptions, isOptions } from '../core/args.js';
 import { describe } from '../core/dtype.js';

@@ -1,4 +1,4 @@
-// torch.Generator: PyTorch 1.13's CPU generator objects (src/generator.c). Each holds its own
+// torch.Generator: PyTorch 1.13's CPU generator objects (src/core/generator.c). Each holds its own
 // mt19937 state and cached normal; every random function's `generator` keyword passes one
 // to the core (generatorOf), and torch.default_generator is the one torch.manual_seed seeds.
 // A generator's state is freed with the JS object (FinalizationRegistry). Seeds are exact
@@ -78,7 +78,7 @@ export class Generator {
     return seedValue(W.tp_generator_initial_seed(this._p, 1), W.tp_generator_initial_seed(this._p, 0));
   }
 
-  /** PyTorch's 5056 state bytes (Note [RNG state bytes], src/generator.c) as an int64 tensor. */
+  /** PyTorch's 5056 state bytes (Note [RNG state bytes], src/core/generator.c) as an int64 tensor. */
   get_state(...a) {
     noArgs('get_state', a);
     const t = wrap(check(W.tp_generator_get_state(this._p)));

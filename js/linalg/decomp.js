@@ -1,4 +1,4 @@
-// Matrix decompositions and solvers (src/decomp.c): torch.linalg.solve, cholesky (Tensor method,
+// Matrix decompositions and solvers (src/ops/linalg/decomp.c): torch.linalg.solve, cholesky (Tensor method,
 // torch.cholesky, torch.linalg.cholesky), and the functions PyTorch 1.13 removed (solve, lstsq,
 // eig), which throw its messages. Binds arguments only; install(torch, Tensor) is called once
 // by tensorpad.js before the namespace is frozen.

@@ -1,4 +1,4 @@
-// Small dense linear algebra (src/linalg2.c): det, logdet, slogdet, inverse as Tensor methods
+// Small dense linear algebra (src/ops/linalg/det_inverse.c): det, logdet, slogdet, inverse as Tensor methods
 // and torch.* functions, and torch.linalg.det / slogdet / inv. Binds arguments only.
 // install(torch, Tensor) is called once by tensorpad.js before the namespace is frozen.
 import { W, check, checkStatus, memory } from '../core/wasm.js';

@@ -1,6 +1,6 @@
 // More linear algebra (addmv, addr, baddbmm, addbmm and their in-place forms, addmm_, inner,
 // vdot, kron, cross, matrix_power): Tensor methods and torch.* functions over the tp_* entries
-// of src/linalg_more.c. This file only binds Python's arguments; install(torch, Tensor) runs
+// of src/ops/linalg/products.c. This file only binds Python's arguments; install(torch, Tensor) runs
 // once, from tensorpad.js.
 import { W, check, checkStatus } from '../core/wasm.js';
 import { bind, splitOptions, checkInt } from '../core/args.js';

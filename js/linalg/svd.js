@@ -1,4 +1,4 @@
-// The SVD and what is built on it (src/decomp.c's last sections): torch.linalg.svd / svdvals,
+// The SVD and what is built on it (src/ops/linalg/decomp.c's last sections): torch.linalg.svd / svdvals,
 // torch.svd / Tensor.svd, linalg.pinv / pinverse, matrix_exp, the deprecated torch.symeig, and
 // LAPACK's Householder representation (geqrf, orgqr = linalg.householder_product, ormqr).
 // Binds arguments only; install(torch, Tensor) is called once by tensorpad.js before the

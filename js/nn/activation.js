@@ -1,7 +1,7 @@
 // torch.nn activations and small functional pieces: F.elu, selu, celu, hardtanh, relu6,
 // hardsigmoid, hardswish, mish, logsigmoid, softsign, softshrink, hardshrink, tanhshrink,
 // threshold, glu, prelu, softmin, rrelu and their modules. The ops with a node of their own in
-// PyTorch 1.13 are computed by src/nn_act.c (one entry point, tp_nn_act, keyed by TP_ACT_*);
+// PyTorch 1.13 are computed by src/nn/activation.c (one entry point, tp_nn_act, keyed by TP_ACT_*);
 // the composites (softsign, tanhshrink, softmin) are built from tensor ops as
 // torch/nn/functional.py builds them, so their grad_fn graphs match. nn.js calls makeNnAct
 // with its Module machinery (no import cycle) when it builds torch.nn.

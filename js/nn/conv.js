@@ -1,6 +1,6 @@
 // Convolution and pooling: F.conv1d / F.conv2d (torch.conv1d / torch.conv2d), F.max_pool2d,
 // F.avg_pool2d, F.adaptive_avg_pool2d, and the modules Conv1d, Conv2d, MaxPool2d, AvgPool2d,
-// AdaptiveAvgPool2d, Flatten, Unflatten. The core computes (src/conv.c); this file parses
+// AdaptiveAvgPool2d, Flatten, Unflatten. The core computes (src/nn/conv.c); this file parses
 // arguments as torch/nn/functional.py and the modules' __init__ do, with their messages.
 // nn.js calls makeConv with its Module machinery (no import cycle) when it builds torch.nn.
 import { W, check, checkStatus, args, memory, TensorError } from '../core/wasm.js';
@@ -284,7 +284,7 @@ const isNone = (v) => v === null || v === undefined;
 const pyList = (v) => pyRepr(Array.from(v));
 
 /** F.interpolate as torch/nn/functional.py (1.13) does it: the checks and output size there,
- *  then upsample_nearest1d/2d, upsample_linear1d, upsample_bilinear2d, upsample_bicubic2d (src/conv.c) or, for
+ *  then upsample_nearest1d/2d, upsample_linear1d, upsample_bilinear2d, upsample_bicubic2d (src/nn/conv.c) or, for
  *  mode='area', adaptive_avg_pool2d / adaptive_avg_pool1d. */
 function interpolate(...a) {
   const o = bind('interpolate', a, ['input', 'size', 'scale_factor', 'mode', 'align_corners', 'recompute_scale_factor', 'antialias'],

@@ -1,7 +1,7 @@
 // The torch.nn losses beyond mse / l1 / nll / cross_entropy / bce, as F.* and nn.* modules with
 // 1.13's argument order, defaults, `reduction` (and the legacy size_average / reduce), messages
 // and warnings. smooth_l1_loss, huber_loss, soft_margin_loss, multi_margin_loss and
-// multilabel_margin_loss are single ATen ops with a node of their own (src/nnloss.c:
+// multilabel_margin_loss are single ATen ops with a node of their own (src/nn/loss.c:
 // tp_pointwise_loss, tp_margin_loss); the others are composed here from existing
 // ops exactly as 1.13's C++ / Python composites are, so autograd records the same graph.
 // nn.js calls makeLoss with its Module class (no import cycle) and spreads the result.

@@ -810,7 +810,7 @@ function cross_entropy(...a) {
 }
 
 // ---- normalisation and embedding (LayerNorm, BatchNorm1d/2d, Embedding) -------------------------
-// Each is one C op with PyTorch's grad_fn (src/nnmore.c); the checks and the running-stat
+// Each is one C op with PyTorch's grad_fn (src/nn/normalization.c); the checks and the running-stat
 // updates, which PyTorch does in Python or before its kernel, are here.
 /** A float as Python's repr prints it (1e-05, 0.1, 1.0). */
 function pyReprFloat(v) {

@@ -224,7 +224,7 @@ export function install(torch, Tensor) {
     return perElement('map2_', this, [asTensor(x, 'map2_', 'x'), asTensor(y, 'map2_', 'y')], fn);
   };
 
-  // ---- statistics and fill_diagonal_ (src/misc.c) ----------------------------------------
+  // ---- statistics and fill_diagonal_ (src/ops/tensor_methods.c) ----------------------------------------
   const cov = (self, a) => {
     const [pos, o] = splitOptions('cov', a, ['correction', 'fweights', 'aweights']);
     if (pos.length) throw new TypeError(`cov() takes 0 positional arguments but ${pos.length} were given`);
@@ -246,7 +246,7 @@ export function install(torch, Tensor) {
     return this;
   };
 
-  // ---- hardshrink, angle, prelu (src/misc.c) ---------------------------------------------
+  // ---- hardshrink, angle, prelu (src/ops/tensor_methods.c) ---------------------------------------------
   P.hardshrink = function (...a) {
     const { lambd } = bind('hardshrink', a, ['lambd'], { lambd: 0.5 });
     if (typeof lambd !== 'number') throw new TypeError(`hardshrink(): argument 'lambd' (position 1) must be Number, not ${describe(lambd)}`);
@@ -262,7 +262,7 @@ export function install(torch, Tensor) {
   };
   torch.prelu = (x, ...a) => asTensor(x, 'prelu').prelu(...a);
 
-  // mvlgamma(p) / mvlgamma_(p) (src/misc.c)
+  // mvlgamma(p) / mvlgamma_(p) (src/ops/tensor_methods.c)
   const mvP = (fname, a) => {
     const { p } = bind(fname, a, ['p']);
     if (p === undefined) throw new TypeError(`${fname}() missing 1 required positional arguments: "p"`);

@@ -1,6 +1,6 @@
 // More shape, view and indexing methods (diagonal, diag, trace, movedim, the in-place views,
 // unflatten, tensor_split, repeat_interleave, rot90, unfold, take, sum_to_size, ...) and the
-// tensor predicates. Each binds Python's arguments and calls one tp_* entry of src/shape_more.c;
+// tensor predicates. Each binds Python's arguments and calls one tp_* entry of src/ops/shape/diag_views_scatter.c;
 // the maths and the view logic are in C. install(torch, Tensor) runs once, from tensorpad.js.
 import { W, check, checkStatus, args, heapBuffer, TensorError } from '../core/wasm.js';
 import { describe, toDtype, defaultFloat, checkDevice } from '../core/dtype.js';

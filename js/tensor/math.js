@@ -1,7 +1,7 @@
 // Elementwise math with parameters or three operands, and whole-tensor comparisons:
 // nan_to_num, logit, polygamma, addcmul, addcdiv, lerp, isclose, allclose, equal, positive, float_power,
 // ldexp. The ops of src/ops.def (isnan, atan2, bitwise_and, ...) are installed by ops.js;
-// this file only binds arguments: the maths is in src/elemw.c.
+// this file only binds arguments: the maths is in src/ops/elementwise/math.c.
 import { W, check, checkStatus, TensorError } from '../core/wasm.js';
 import { bind, checkBool, isOptions, inputKeyword, splitOptions, invalidCombination } from '../core/args.js';
 import { describe } from '../core/dtype.js';

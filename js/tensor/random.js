@@ -1,7 +1,7 @@
 // Random sampling beyond rand/randn/randint: bernoulli, exponential_, geometric_,
 // log_normal_, cauchy_, multinomial, randperm and torch.normal's tensor forms.
 // install(torch, Tensor) is called once by tensorpad.js. The draws are the core's
-// (src/random.c, PyTorch's CPU kernels); this file only binds arguments.
+// (src/ops/random/random.c, PyTorch's CPU kernels); this file only binds arguments.
 import { W, args as argsOf, check, checkStatus, TensorError } from '../core/wasm.js';
 import { bind, isOptions, splitOptions, checkInt, checkBool, invalidCombination } from '../core/args.js';
 import { bindGen, generatorOf } from '../core/generator.js';
@@ -146,7 +146,7 @@ export function install(torch, Tensor) {
   // torch.normal: (Tensor mean, Tensor std), (Tensor mean, float std=1), (float mean,
   // Tensor std) and (float mean, float std, size). As 1.13's normal_out_impl: standard
   // normals drawn into the result (normal_ with mean 0), then scaled by std and shifted by
-  // mean with in-place ops (src/random.c), so the values are PyTorch's for the same seed.
+  // mean with in-place ops (src/ops/random/random.c), so the values are PyTorch's for the same seed.
   const NORMAL_SIGS = ['Tensor mean, Tensor std, *, torch.Generator generator, Tensor out', 'Tensor mean, float std, *, torch.Generator generator, Tensor out',
     'float mean, Tensor std, *, torch.Generator generator, Tensor out', 'float mean, float std, tuple of ints size, *, torch.Generator generator, Tensor out, torch.dtype dtype, torch.layout layout, torch.device device, bool pin_memory, bool requires_grad'];
   torch.normal = (...a) => {

@@ -1,5 +1,5 @@
 // More of PyTorch 1.13's Tensor methods: resize_/resize_as_/set_ and the deprecated
-// resize/resize_as (src/misc.c, storage growth in src/storage.c), renorm, histogram, and the
+// resize/resize_as (src/ops/tensor_methods.c, storage growth in src/core/storage.c), renorm, histogram, and the
 // special functions i0, igamma, igammac. This file only binds arguments; install(torch,
 // Tensor) runs once, from tensorpad.js.
 import { W, check, checkStatus, args, memory } from '../core/wasm.js';
@@ -117,7 +117,7 @@ export function install(torch, T) {
   };
   torch.histogram = (x, ...a) => asTensor(x, 'histogram').histogram(...a);
 
-  // ---- i0, igamma, igammac (src/special.c) ---------------------------------------------------
+  // ---- i0, igamma, igammac (src/ops/elementwise/special.c) ---------------------------------------------------
   P.i0 = function (...a) { noArgs('i0', a); return wrap(check(W.tp_i0(this._ptr))); };
   P.i0_ = function (...a) { noArgs('i0_', a); checkStatus(W.tp_special_(0, this._ptr, 0)); return this; };
   torch.i0 = (x, ...a) => asTensor(x, 'i0').i0(...a);

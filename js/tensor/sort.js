@@ -1,7 +1,7 @@
 // Sorting, selection and the reductions and scans around them: sort, argsort, msort, topk,
-// kthvalue, median, nanmedian, mode, cummax, cummin (src/sort.c), and nansum, nanmean,
+// kthvalue, median, nanmedian, mode, cummax, cummin (src/ops/reduce/sort.c), and nansum, nanmean,
 // count_nonzero, aminmax, logcumsumexp, cumsum_/cumprod_, quantile, nanquantile, diff,
-// dist, histc, bincount, unique, unique_consecutive (src/stats.c). Only argument binding
+// dist, histc, bincount, unique, unique_consecutive (src/ops/reduce/stats.c). Only argument binding
 // happens here; the maths, the tie-breaking and autograd are in the core.
 import { W, check, checkStatus, memory, args, TensorError } from '../core/wasm.js';
 import { describe, toDtype } from '../core/dtype.js';
@@ -190,7 +190,7 @@ export function install(torch, TensorClass) {
     };
   }
 
-  // ---- src/stats.c ----
+  // ---- src/ops/reduce/stats.c ----
   for (const name of ['nansum', 'nanmean']) {
     methods[name] = function (...a) {
       const npos = a.length && isOptions(a[a.length - 1]) ? a.length - 1 : a.length;  // dtype is keyword-only

@@ -443,7 +443,7 @@ export class Tensor {
   }
   random_(...a) {
     const { from, to, generator } = bindGen('random_', a, RANDOM_NAMES, undefined, 2);
-    if (from === undefined && (to === undefined || to === null)) {  // random_(): the dtype's whole range (src/random.c)
+    if (from === undefined && (to === undefined || to === null)) {  // random_(): the dtype's whole range (src/ops/random/random.c)
       checkStatus(W.tp_random_full_(this._ptr, generatorOf('random_', generator, () => invalidCombination('random_', a, RANDOM_SIGS))));
     } else if (from === undefined || to === undefined || to === null) {  // random_(to)
       const g = generatorOf('random_', generator);

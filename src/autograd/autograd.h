@@ -1,4 +1,4 @@
-/* autograd.h — the graph that records operations, shared by autograd.c (the engine) and
+/* autograd.h — the graph that records operations, shared by engine.c (the engine) and
  * derivatives.c (what each op saves and its backward formula). Not exported.
  *
  * As in PyTorch: every differentiable result points to its grad_fn node; a node's edges
@@ -39,27 +39,27 @@ enum {
   TP_GRAD_INDEX_SELECT, TP_GRAD_MASKED_FILL, TP_GRAD_MASKED_SELECT, TP_GRAD_INDEX, TP_GRAD_INDEX_PUT,
   TP_GRAD_INDEX_ADD, TP_GRAD_INDEX_COPY, TP_GRAD_INDEX_FILL,
   TP_GRAD_COPY_SLICES,  /* torch::autograd::CopySlices: an in-place op on a view, seen from its base */
-  /* nn ops (src/nn.c; formulas in the nn section at the end of derivatives.c) */
+  /* nn ops (src/nn/functional.c; formulas in the nn section at the end of derivatives.c) */
   TP_GRAD_ADDMM, TP_GRAD_MSE_LOSS, TP_GRAD_NLL_LOSS, TP_GRAD_BCE, TP_GRAD_BCE_LOGITS, TP_GRAD_LEAKY_RELU, TP_GRAD_SOFTPLUS,
-  TP_GRAD_ELEMW,        /* elemw.c's ops with parameters or three operands (op: TP_EW_*) */
-  /* the reductions and scans of src/stats.c (nansum, logcumsumexp, dist, aminmax): op is TP_STATS_* */
+  TP_GRAD_ELEMW,        /* math.c's ops with parameters or three operands (op: TP_EW_*) */
+  /* the reductions and scans of src/ops/reduce/stats.c (nansum, logcumsumexp, dist, aminmax): op is TP_STATS_* */
   TP_GRAD_STATS,
-  /* small dense linear algebra (src/linalg2.c; formulas at the end of derivatives.c) */
+  /* small dense linear algebra (src/ops/linalg/det_inverse.c; formulas at the end of derivatives.c) */
   TP_GRAD_LINALG_DET, TP_GRAD_LINALG_SLOGDET, TP_GRAD_LINALG_INV,
-  /* more shape and linear-algebra ops (src/shape_more.c, src/linalg_more.c): diag, trace,
-   * diag_embed, rot90, take, addmv, addr, baddbmm, addbmm, vdot, cross (iv[0]: TP_MORE_*) */
-  TP_GRAD_MORE,
-  /* the remaining Tensor methods (src/misc.c: hardshrink, angle, prelu; iv[0]: TP_MISC_*) */
-  TP_GRAD_MISC,
-  /* matrix decompositions and solvers (src/decomp.c): op is TP_DECOMP_* */
+  /* more shape and linear-algebra ops (src/ops/shape/diag_views_scatter.c, src/ops/linalg/products.c): diag, trace,
+   * diag_embed, rot90, take, addmv, addr, baddbmm, addbmm, vdot, cross (iv[0]: TP_SHL_*) */
+  TP_GRAD_SHAPE_LINALG,
+  /* the remaining Tensor methods (src/ops/tensor_methods.c: hardshrink, angle, prelu; iv[0]: TP_TM_*) */
+  TP_GRAD_TENSOR_METHOD,
+  /* matrix decompositions and solvers (src/ops/linalg/decomp.c): op is TP_DECOMP_* */
   TP_GRAD_DECOMP,
-  /* layer_norm, batch_norm and embedding (src/nnmore.c; formulas at the end of derivatives.c) */
+  /* layer_norm, batch_norm and embedding (src/nn/normalization.c; formulas at the end of derivatives.c) */
   TP_GRAD_NORM, TP_GRAD_EMBEDDING,
-  /* convolution and pooling (src/conv.c, which also holds their backward): iv[0] is TP_CONV_* */
+  /* convolution and pooling (src/nn/conv.c, which also holds their backward): iv[0] is TP_CONV_* */
   TP_GRAD_CONV,
-  /* smooth_l1_loss, huber_loss, soft_margin_loss (src/nnloss.c; iv[0]: TP_NNLOSS_*) */
+  /* smooth_l1_loss, huber_loss, soft_margin_loss (src/nn/loss.c; iv[0]: TP_NNLOSS_*) */
   TP_GRAD_NNLOSS,
-  /* torch.nn activations (src/nn_act.c; formulas in the nn_act block at the end of derivatives.c): op is TP_ACT_* */
+  /* torch.nn activations (src/nn/activation.c; formulas in the nn_act block at the end of derivatives.c): op is TP_ACT_* */
   TP_GRAD_NNACT,
   TP_GRAD_COUNT
 };
@@ -76,7 +76,7 @@ enum { TP_CONV_CONV, TP_CONV_MAX_POOL, TP_CONV_AVG_POOL, TP_CONV_ADAPTIVE_AVG,
        TP_CONV_TRANSPOSE /* conv_transpose1d/2d (conv.c's transposed convolution section) */ };
 /* The backward of a TP_GRAD_CONV node: kernels in conv.c (no graph of its own). */
 int tp_conv_backward(tp_node *n, tp_tensor *g, tp_tensor **gi);
-/* multi_margin / multilabel_margin gradient coefficients for a gradient of 1 (src/nnloss.c). */
+/* multi_margin / multilabel_margin gradient coefficients for a gradient of 1 (src/nn/loss.c). */
 tp_tensor *tp_margin_loss_coef(tp_node *n, tp_tensor *x, tp_tensor *target, tp_tensor *weight);
 
 struct tp_node {
@@ -130,9 +130,9 @@ tp_tensor *tp_node_unpack(tp_node *n, int i);
  * tp_node_new whose first input is the old self). */
 int tp_check_inplace(tp_tensor *self);
 void tp_rebase_history(tp_tensor *self, tp_node *n);
-/* A differentiable view records its base (Note [Views and CopySlices], autograd.c). */
+/* A differentiable view records its base (Note [Views and CopySlices], engine.c). */
 void tp_set_view_base(tp_tensor *view, tp_tensor *of);
-/* A stale view's history regenerated from its base (Note [Stale views], autograd.c): 0, or
+/* A stale view's history regenerated from its base (Note [Stale views], engine.c): 0, or
  * -1 + PyTorch's error for a view that may not be rebased. */
 int tp_view_refresh(tp_tensor *t);
 

@@ -7,7 +7,7 @@
  * order of the op table, each written with the ops' own entry points, so that under
  * create_graph the backward pass records a graph of its own (higher-order gradients).
  * Broadcast inputs need no care here: the engine sums each gradient to its input's shape
- * and casts it to its dtype (autograd.c, conform).
+ * and casts it to its dtype (engine.c, conform).
  */
 #include <math.h>
 #include <stdlib.h>
@@ -114,7 +114,7 @@ static tp_tensor *unreduce(arena *a, tp_node *n, tp_tensor *g) {
 
 static tp_tensor *full_like_t(arena *a, tp_tensor *t, double v);
 
-/* elemw.c's ops (the elemw section at the end of this file). */
+/* math.c's ops (the elemw section at the end of this file). */
 static int elemw_binary_needs(int op, int *need_a, int *need_b);
 static int elemw_scalar_saves(int op);
 static int elemw_unary_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi, tp_tensor *x);
@@ -389,7 +389,7 @@ tp_tensor *tp_record_linalg(int op, tp_tensor *x, tp_tensor *y, tp_tensor *out) 
  * larger one is on the right) between reshapes; the rest is expand, reshape, bmm and
  * _unsafe_view. When a result must be recorded, the same ops run here (through the
  * exported entries, so each records its node); the caller has already validated shapes. */
-static int matmul_folds(const tp_tensor *t, int other_ndim) {  /* linalg.c's should_fold */
+static int matmul_folds(const tp_tensor *t, int other_ndim) {  /* matmul.c's should_fold */
   if (!(t->ndim >= 3 && (other_ndim == 1 || other_ndim == 2))) return 0;
   return !(t->ndim == 3 && other_ndim == 2 && t->stride[2] != 1 && t->stride[0] == t->shape[1] * t->shape[2]);
 }
@@ -928,7 +928,7 @@ static int reduce_indexed_formula(arena *a, tp_node *n, tp_tensor **g, tp_tensor
   tp_tensor *gv = g[0];
   if (!n->iv[1]) { gv = unsq(a, gv, dim); idx = unsq(a, idx, dim); }
   tp_tensor *z = zeros_meta(a, &n->in_meta[0]);
-  int add = n->niv > 2 && n->iv[2];  /* cummax/cummin (src/sort.c): an index may repeat */
+  int add = n->niv > 2 && n->iv[2];  /* cummax/cummin (src/ops/reduce/sort.c): an index may repeat */
   tp_tensor *d = z && gv && idx ? K(a, tp_scatter(z, (double)dim, idx, gv, 0, add)) : NULL;
   if (!d) return -1;
   gi[0] = own(d);
@@ -1385,7 +1385,7 @@ static int shape_formula(arena *a, tp_node *n, tp_tensor **gs, tp_tensor **gi) {
   return tp_fail_status("tensorpad: no derivative for %s", n->name);
 }
 
-/* CopySlices (Note [Views and CopySlices], autograd.c): the base's gradient with the view's
+/* CopySlices (Note [Views and CopySlices], engine.c): the base's gradient with the view's
  * region replaced by the gradient the in-place op's own node gives for its input. */
 static int copy_slices_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
   tp_node *in = n->inner;
@@ -1420,15 +1420,15 @@ static int copy_slices_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **g
 }
 static int nn_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi);  /* the nn section, at the end */
 static int nnact_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi);  /* the nn_act block, at the end */
-static int shapes_more_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi);  /* the more-shape-ops section, at the end */
-static int stats_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi);  /* src/stats.c's section, at the end */
+static int shape_linalg_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi);  /* the more-shape-ops section, at the end */
+static int stats_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi);  /* src/ops/reduce/stats.c's section, at the end */
 
 static int linalg2_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi);
 static int decomp_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gs, tp_tensor **gi);
-static int misc_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi);  /* src/misc.c's section, at the end */
+static int tensor_method_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi);  /* src/ops/tensor_methods.c's section, at the end */
 static int misc2_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi);
-static int nnmore_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi);  /* src/nnmore.c's section, at the end */
-static int nnloss_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi);  /* src/nnloss.c's section, at the end */
+static int normalization_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi);  /* src/nn/normalization.c's section, at the end */
+static int nnloss_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi);  /* src/nn/loss.c's section, at the end */
 
 int tp_formula_apply(tp_node *n, tp_tensor **gs, tp_tensor **gi) {
   arena a = {.n = 0};
@@ -1461,7 +1461,7 @@ int tp_formula_apply(tp_node *n, tp_tensor **gs, tp_tensor **gi) {
   }
   case TP_GRAD_SPLIT: rc = shape_formula(&a, n, gs, gi); break;
   case TP_GRAD_COPY_SLICES: rc = copy_slices_formula(&a, n, g, gi); break;
-  case TP_GRAD_MORE: rc = shapes_more_formula(&a, n, g, gi); break;
+  case TP_GRAD_SHAPE_LINALG: rc = shape_linalg_formula(&a, n, g, gi); break;
   case TP_GRAD_ADDMM: case TP_GRAD_MSE_LOSS: case TP_GRAD_NLL_LOSS: case TP_GRAD_BCE: case TP_GRAD_BCE_LOGITS:
   case TP_GRAD_LEAKY_RELU: case TP_GRAD_SOFTPLUS:
     rc = nn_formula(&a, n, g, gi);
@@ -1469,8 +1469,8 @@ int tp_formula_apply(tp_node *n, tp_tensor **gs, tp_tensor **gi) {
   case TP_GRAD_ELEMW: rc = elemw_formula(&a, n, g, gi); break;
   case TP_GRAD_STATS: rc = stats_formula(&a, n, g, gi); break;
   case TP_GRAD_DECOMP: rc = decomp_formula(&a, n, g, gs, gi); break;
-  case TP_GRAD_MISC: rc = misc_formula(&a, n, g, gi); break;
-  case TP_GRAD_NORM: case TP_GRAD_EMBEDDING: rc = nnmore_formula(&a, n, g, gi); break;
+  case TP_GRAD_TENSOR_METHOD: rc = tensor_method_formula(&a, n, g, gi); break;
+  case TP_GRAD_NORM: case TP_GRAD_EMBEDDING: rc = normalization_formula(&a, n, g, gi); break;
   case TP_GRAD_CONV: rc = tp_conv_backward(n, g, gi); break;
   case TP_GRAD_NNLOSS: rc = nnloss_formula(&a, n, g, gi); break;
   case TP_GRAD_NNACT: rc = nnact_formula(&a, n, g, gi); break;
@@ -1533,21 +1533,21 @@ TP_API const char *tp_node_saved_name(void *node, int i) {
     case TP_DECOMP_LSTSQ: return i == 0 ? "self" : "b";
     default: return i == 0 ? "A" : "result";
     }
-  case TP_GRAD_MORE:
+  case TP_GRAD_SHAPE_LINALG:
     switch (n->iv[0]) {
-    case TP_MORE_TAKE: case TP_MORE_PUT: return "index";
-    case TP_MORE_MASKED_SCATTER: return "mask";
-    case TP_MORE_SCATTER_REDUCE: return i == 0 ? "index" : i == 1 ? "self" : i == 2 ? "src" : "result";
-    case TP_MORE_ADDMV: return i == 0 ? "mat" : "vec";
-    case TP_MORE_ADDR: return i == 0 ? "vec1" : "vec2";
-    case TP_MORE_BADDBMM: case TP_MORE_ADDBMM: return i == 0 ? "batch1" : "batch2";
+    case TP_SHL_TAKE: case TP_SHL_PUT: return "index";
+    case TP_SHL_MASKED_SCATTER: return "mask";
+    case TP_SHL_SCATTER_REDUCE: return i == 0 ? "index" : i == 1 ? "self" : i == 2 ? "src" : "result";
+    case TP_SHL_ADDMV: return i == 0 ? "mat" : "vec";
+    case TP_SHL_ADDR: return i == 0 ? "vec1" : "vec2";
+    case TP_SHL_BADDBMM: case TP_SHL_ADDBMM: return i == 0 ? "batch1" : "batch2";
     default: return i == 0 ? "self" : "other";
     }
   }
   return "saved";
 }
 
-/* ==== nn ops (src/nn.c) =====================================================================
+/* ==== nn ops (src/nn/functional.c) =====================================================================
  * The formulas of the ops torch.nn.functional runs as single nodes; written with the entry
  * points like every formula above, so that create_graph records them. */
 tp_tensor *tp_nll_loss_coef(tp_tensor *t, tp_tensor *w, int ndim, const int64_t *shape, int dtype, int reduction, int64_t ignore);
@@ -1594,7 +1594,7 @@ static int nn_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
     const tp_meta *m = &n->in_meta[0];
     tp_tensor *t = unpack(a, n, 0), *w = n->nsaved > 1 ? unpack(a, n, 1) : NULL;
     if (!t || (n->nsaved > 1 && !w)) return -1;
-    if (n->iv[2]) return tp_fail_status("grad_input must be contiguous");  /* see nll_run (nn.c) */
+    if (n->iv[2]) return tp_fail_status("grad_input must be contiguous");  /* see nll_run (functional.c) */
     tp_tensor *coef = K(a, tp_nll_loss_coef(t, w, m->ndim, m->shape, m->dtype, (int)n->iv[0], n->iv[1]));
     tp_tensor *gg = n->iv[0] == TP_REDUCTION_NONE && m->ndim >= 2 ? unsq(a, g, 1) : g;  /* [N(, H, W)] -> [N, 1(, H, W)] */
     return (gi[0] = own(mul(a, coef, gg))) ? 0 : -1;
@@ -1653,7 +1653,7 @@ static int nn_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
   return tp_fail_status("tensorpad: no derivative for %s", n->name);
 }
 
-/* ==== elementwise math functions (src/elemw.c) ===============================================
+/* ==== elementwise math functions (src/ops/elementwise/math.c) ===============================================
  * Their ops.def rows reach here from the unary/binary formulas' default cases; the ops with
  * parameters or three operands record TP_GRAD_ELEMW nodes. */
 #define PI_ 3.14159265358979323846
@@ -1837,7 +1837,7 @@ static int elemw_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
   }
 }
 
-/* ---- src/stats.c: nansum, logcumsumexp, dist (TP_GRAD_STATS, op TP_STATS_*) ---------------- */
+/* ---- src/ops/reduce/stats.c: nansum, logcumsumexp, dist (TP_GRAD_STATS, op TP_STATS_*) ---------------- */
 /* PyTorch's norm_backward for the p-norm r of x (as a whole): g times d r / d x. */
 static tp_tensor *pnorm_backward(arena *a, tp_tensor *g, tp_tensor *x, double p, tp_tensor *r) {
   if (p == 0) return zeros_like_t(a, x);
@@ -1902,7 +1902,7 @@ static int stats_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
   return tp_fail_status("tensorpad: no derivative for %s", n->name);
 }
 
-/* ==== small dense linear algebra (src/linalg2.c) ============================================
+/* ==== small dense linear algebra (src/ops/linalg/det_inverse.c) ============================================
  * PyTorch 1.13's linalg_det_backward, slogdet_backward and linalg_inv_ex's formula, for real
  * matrices. A^-1 comes from tp_linalg_inv_for_grad: a zero pivot becomes eps there, as in
  * PyTorch's det backward, so a singular A gets a zero gradient; under create_graph it is
@@ -1925,15 +1925,15 @@ static int linalg2_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
   return (gi[0] = own(mul(a, unsq(a, unsq(a, c, -1), -1), invT))) ? 0 : -1;
 }
 
-/* ---- more shape and linear-algebra ops (src/shape_more.c, src/linalg_more.c): iv[0] says which (TP_MORE_*) ---------------------- */
+/* ---- more shape and linear-algebra ops (src/ops/shape/diag_views_scatter.c, src/ops/linalg/products.c): iv[0] says which (TP_SHL_*) ---------------------- */
 static int add_family_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi);
 static int scatter_reduce_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi);
 
-static int shapes_more_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
+static int shape_linalg_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
   const tp_meta *m = &n->in_meta[0];
   tp_tensor *d = NULL;
   switch (n->iv[0]) {
-  case TP_MORE_DIAG: {  /* vector in: d x = diagonal(g, k); matrix in: g onto the k-th diagonal of zeros */
+  case TP_SHL_DIAG: {  /* vector in: d x = diagonal(g, k); matrix in: g onto the k-th diagonal of zeros */
     if (m->ndim == 1) d = K(a, tp_diagonal(g, (double)n->iv[1], 0, 1));
     else {
       int64_t iv[4] = {TP_VIEW_DIAGONAL, n->iv[1], 0, 1};
@@ -1941,22 +1941,22 @@ static int shapes_more_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **g
     }
     break;
   }
-  case TP_MORE_TRACE: {  /* d x = g on the diagonal, 0 elsewhere */
+  case TP_SHL_TRACE: {  /* d x = g on the diagonal, 0 elsewhere */
     double len = (double)(m->shape[0] < m->shape[1] ? m->shape[0] : m->shape[1]);
     int64_t iv[4] = {TP_VIEW_DIAGONAL, 0, 0, 1};
     tp_tensor *ge = K(a, tp_expand(g, 1, &len));
     d = ge ? embed_at(a, m, iv, 4, ge) : NULL;
     break;
   }
-  case TP_MORE_DIAG_EMBED:  /* d x = diagonal(g, offset, dim1, dim2) */
+  case TP_SHL_DIAG_EMBED:  /* d x = diagonal(g, offset, dim1, dim2) */
     d = K(a, tp_diagonal(g, (double)n->iv[1], (double)n->iv[2], (double)n->iv[3]));
     break;
-  case TP_MORE_ROT90: {  /* rotate back */
+  case TP_SHL_ROT90: {  /* rotate back */
     double dims[2] = {(double)n->iv[2], (double)n->iv[3]};
     d = K(a, tp_rot90(g, (double)-n->iv[1], 2, dims));
     break;
   }
-  case TP_MORE_TAKE: {  /* d x = zeros.flatten().index_put_([index], g, accumulate=True), reshaped */
+  case TP_SHL_TAKE: {  /* d x = zeros.flatten().index_put_([index], g, accumulate=True), reshaped */
     double flat = -1, sizes[TP_MAX_DIMS];
     for (int k = 0; k < m->ndim; k++) sizes[k] = (double)m->shape[k];
     tp_tensor *z = zeros_meta(a, m), *ix[1] = {unpack(a, n, 0)};
@@ -1966,9 +1966,9 @@ static int shapes_more_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **g
     d = acc ? K(a, tp_reshape(acc, m->ndim, sizes)) : NULL;
     break;
   }
-  case TP_MORE_ADDMV: case TP_MORE_ADDR: case TP_MORE_BADDBMM: case TP_MORE_ADDBMM:
+  case TP_SHL_ADDMV: case TP_SHL_ADDR: case TP_SHL_BADDBMM: case TP_SHL_ADDBMM:
     return add_family_formula(a, n, g, gi);
-  case TP_MORE_VIEW_SCATTER: {  /* d self = g with the view's region zeroed; d src = g's view */
+  case TP_SHL_VIEW_SCATTER: {  /* d self = g with the view's region zeroed; d src = g's view */
     const int64_t *viv = &n->iv[1];
     if (n->next[0].fn) {
       tp_tensor *z = zeros_meta(a, &n->in_meta[1]);
@@ -1977,7 +1977,7 @@ static int shapes_more_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **g
     if (n->next[1].fn && !(gi[1] = own(apply_view(a, g, viv)))) return -1;
     return 0;
   }
-  case TP_MORE_MASKED_SCATTER: {  /* d self = g where mask is false; d source = g where true, in order, padded with zeros */
+  case TP_SHL_MASKED_SCATTER: {  /* d self = g where mask is false; d source = g where true, in order, padded with zeros */
     tp_tensor *mask = unpack(a, n, 0);
     if (!mask) return -1;
     if (n->next[0].fn && !(gi[0] = own(K(a, tp_masked_fill(g, mask, NULL, 0))))) return -1;
@@ -1996,7 +1996,7 @@ static int shapes_more_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **g
     }
     return 0;
   }
-  case TP_MORE_PUT: {  /* d self = g (accumulate) or g with the put places zeroed; d source = g.take(index) */
+  case TP_SHL_PUT: {  /* d self = g (accumulate) or g with the put places zeroed; d source = g.take(index) */
     tp_tensor *index = unpack(a, n, 0);
     if (!index) return -1;
     const tp_meta *sm = &n->in_meta[1];
@@ -2016,17 +2016,17 @@ static int shapes_more_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **g
     }
     return 0;
   }
-  case TP_MORE_NOT_IMPLEMENTED:
+  case TP_SHL_NOT_IMPLEMENTED:
     return tp_fail_status("derivative for aten::narrow_copy is not implemented");
-  case TP_MORE_SCATTER_REDUCE:
+  case TP_SHL_SCATTER_REDUCE:
     return scatter_reduce_formula(a, n, g, gi);
-  case TP_MORE_VDOT: {  /* d a = g b, d b = g a */
+  case TP_SHL_VDOT: {  /* d a = g b, d b = g a */
     tp_tensor *x = unpack(a, n, 0), *y = unpack(a, n, 1);
     if (n->next[0].fn && !(gi[0] = own(mul(a, g, y)))) return -1;
     if (n->next[1].fn && !(gi[1] = own(mul(a, g, x)))) return -1;
     return 0;
   }
-  case TP_MORE_CROSS: {  /* d a = cross(b, g), d b = cross(g, a), along the same dim */
+  case TP_SHL_CROSS: {  /* d a = cross(b, g), d b = cross(g, a), along the same dim */
     tp_tensor *x = unpack(a, n, 0), *y = unpack(a, n, 1);
     double dim = (double)n->iv[1];
     if (n->next[0].fn && !(gi[0] = own(x && y ? K(a, tp_cross(y, g, dim)) : NULL))) return -1;
@@ -2051,20 +2051,20 @@ static int add_family_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi
   tp_tensor *p = unpack(a, n, 0), *q = unpack(a, n, 1), *dp = NULL, *dq = NULL;
   if (!p || !q) return -1;
   switch (n->iv[0]) {
-  case TP_MORE_ADDMV:
+  case TP_SHL_ADDMV:
     dp = lin(a, TP_LINALG_OUTER, g, q);
     dq = lin(a, TP_LINALG_MV, mT(a, p), g);
     break;
-  case TP_MORE_ADDR:
+  case TP_SHL_ADDR:
     dp = lin(a, TP_LINALG_MV, g, q);
     dq = lin(a, TP_LINALG_MV, mT(a, g), p);
     break;
-  case TP_MORE_ADDBMM: {
+  case TP_SHL_ADDBMM: {
     double sizes[3] = {(double)p->shape[0], (double)g->shape[0], (double)g->shape[1]};
     g = K(a, tp_expand(unsq(a, g, 0), 3, sizes));
   }
     /* fall through */
-  case TP_MORE_BADDBMM:
+  case TP_SHL_BADDBMM:
     dp = lin(a, TP_LINALG_BMM, g, mT(a, q));
     dq = lin(a, TP_LINALG_BMM, mT(a, p), g);
     break;
@@ -2132,18 +2132,18 @@ static int scatter_reduce_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor 
   return 0;
 }
 
-/* ==== the remaining Tensor methods (src/misc.c) =============================================
+/* ==== the remaining Tensor methods (src/ops/tensor_methods.c) =============================================
  * Written with entry points, so create_graph records them. */
-static int misc_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
+static int tensor_method_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
   switch (n->iv[0]) {
-  case TP_MISC_HARDSHRINK: {  /* d x = |x| <= lambd ? 0 : g */
+  case TP_TM_HARDSHRINK: {  /* d x = |x| <= lambd ? 0 : g */
     tp_tensor *x = unpack(a, n, 0), *ax = un(a, TP_OP_ABS, x);
     tp_tensor *in = ax ? K(a, tp_binary_scalar(TP_OP_LE, ax, n->s[0], TP_SCALAR_FLOAT, TP_FORM_PY, 1)) : NULL;
     return (gi[0] = own(in ? K(a, tp_where(in, NULL, g, 0, TP_SCALAR_INT, 0, TP_SCALAR_NONE)) : NULL)) ? 0 : -1;
   }
-  case TP_MISC_ANGLE:  /* a real input: angle is piecewise constant, d x = 0 */
+  case TP_TM_ANGLE:  /* a real input: angle is piecewise constant, d x = 0 */
     return (gi[0] = own(zeros_meta(a, &n->in_meta[0]))) ? 0 : -1;
-  case TP_MISC_PRELU: {  /* d x = x > 0 ? g : w g;  d w = (x > 0 ? 0 : x g) summed to w's shape */
+  case TP_TM_PRELU: {  /* d x = x > 0 ? g : w g;  d w = (x > 0 ? 0 : x g) summed to w's shape */
     tp_tensor *x = unpack(a, n, 0), *w = unpack(a, n, 1);
     tp_tensor *wv = x && w ? K(a, tp_prelu_weight_view(x, w)) : NULL;
     tp_tensor *pos = wv ? K(a, tp_binary_scalar(TP_OP_GT, x, 0, TP_SCALAR_INT, TP_FORM_PY, 1)) : NULL;
@@ -2158,11 +2158,11 @@ static int misc_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
     }
     return 0;
   }
-  case TP_MISC_FREXP: {  /* d x = g / exp2(exponent), exp2 of the int32 exponent in float32 as ATen */
+  case TP_TM_FREXP: {  /* d x = g / exp2(exponent), exp2 of the int32 exponent in float32 as ATen */
     tp_tensor *e = unpack(a, n, 0);
     return (gi[0] = own(bin(a, TP_OP_DIV, g, un(a, TP_OP_EXP2, e)))) ? 0 : -1;
   }
-  case TP_MISC_MVLGAMMA: {  /* d x = g * sum_i digamma(x + (1 - i) / 2) */
+  case TP_TM_MVLGAMMA: {  /* d x = g * sum_i digamma(x + (1 - i) / 2) */
     tp_tensor *x = unpack(a, n, 0);
     return (gi[0] = own(x ? K(a, tp_mvlgamma_grad(g, x, tp_clamp_i64(n->s[0]))) : NULL)) ? 0 : -1;
   }
@@ -2170,16 +2170,16 @@ static int misc_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
   }
 }
 
-/* ---- misc2: set_, renorm, i0, igamma, igammac (src/misc.c's last sections) ---- */
+/* ---- misc2: set_, renorm, i0, igamma, igammac (src/ops/tensor_methods.c's last sections) ---- */
 static int misc2_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
   switch (n->iv[0]) {
-  case TP_MISC_SET: return tp_fail_status("derivative for set_ is not implemented");
-  case TP_MISC_HISTOGRAM: return tp_fail_status("derivative for aten::histogram is not implemented");
-  case TP_MISC_I0: {  /* d x = g i1(x) */
+  case TP_TM_SET: return tp_fail_status("derivative for set_ is not implemented");
+  case TP_TM_HISTOGRAM: return tp_fail_status("derivative for aten::histogram is not implemented");
+  case TP_TM_I0: {  /* d x = g i1(x) */
     tp_tensor *x = unpack(a, n, 0);
     return (gi[0] = own(mul(a, g, x ? K(a, tp_special_i1(x)) : NULL))) ? 0 : -1;
   }
-  case TP_MISC_I1: {  /* ATen's i1_backward: s = |x| > eps ? x : eps; d x = g (|x| > eps ? i0(s) - i1(x) / s : 0.5) */
+  case TP_TM_I1: {  /* ATen's i1_backward: s = |x| > eps ? x : eps; d x = g (|x| > eps ? i0(s) - i1(x) / s : 0.5) */
     tp_tensor *x = unpack(a, n, 0), *r = unpack(a, n, 1);
     if (!x || !r) return -1;
     double eps = x->dtype == TP_FLOAT32 ? 1.1920928955078125e-07 : 2.220446049250313e-16;
@@ -2189,18 +2189,18 @@ static int misc2_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
     tp_tensor *f = gx ? K(a, tp_where(big, gx, NULL, 0, TP_SCALAR_NONE, 0.5, TP_SCALAR_FLOAT)) : NULL;
     return (gi[0] = own(mul(a, g, f))) ? 0 : -1;
   }
-  case TP_MISC_IGAMMA: case TP_MISC_IGAMMAC: {
+  case TP_TM_IGAMMA: case TP_TM_IGAMMAC: {
     /* d a: not implemented in 1.13; d x = +-g exp((a - 1) log(x) - x - lgamma(a)) */
     if (n->next[0].fn && n->next[0].fn->needed)
-      return tp_fail_status("the derivative for '%s: input' is not implemented.", n->iv[0] == TP_MISC_IGAMMA ? "igamma" : "igammac");
+      return tp_fail_status("the derivative for '%s: input' is not implemented.", n->iv[0] == TP_TM_IGAMMA ? "igamma" : "igammac");
     if (!n->next[1].fn) return 0;
     tp_tensor *s = unpack(a, n, 0), *x = unpack(a, n, 1);
     tp_tensor *e = sub(a, sub(a, mul(a, sc(a, TP_OP_SUB, s, 1), un(a, TP_OP_LOG, x)), x), un(a, TP_OP_LGAMMA, s));
     tp_tensor *d = mul(a, g, un(a, TP_OP_EXP, e));
-    if (n->iv[0] == TP_MISC_IGAMMAC) d = neg(a, d);
+    if (n->iv[0] == TP_TM_IGAMMAC) d = neg(a, d);
     return (gi[1] = own(d)) ? 0 : -1;
   }
-  case TP_MISC_RENORM: {
+  case TP_TM_RENORM: {
     /* ATen's renorm_backward: norm = ||x||_p over every dim but iv[1] (keepdim);
      * go = sum(x g) there; nb = d norm / d x * go; inv = 1 / (norm + 1e-7);
      * d x = norm > maxnorm ? maxnorm inv (g - inv nb) : g */
@@ -2231,7 +2231,7 @@ static int misc2_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
   return tp_fail_status("tensorpad: no derivative for %s", n->name);
 }
 
-/* ==== decompositions and solvers (src/decomp.c) =============================================
+/* ==== decompositions and solvers (src/ops/linalg/decomp.c) =============================================
  * PyTorch 1.13's linalg_solve_backward and cholesky_backward for real matrices. Each formula
  * calls differentiable ops only (solve itself, inverse, matmul, tril), so create_graph gives
  * second derivatives. Batch broadcasting is summed away by the engine. */
@@ -2550,7 +2550,7 @@ static int svd_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gs, tp_te
   return tp_fail_status("tensorpad: no derivative for %s", n->name);
 }
 
-/* ---- src/nnmore.c: layer_norm, batch_norm (TP_GRAD_NORM), embedding (TP_GRAD_EMBEDDING) ----
+/* ---- src/nn/normalization.c: layer_norm, batch_norm (TP_GRAD_NORM), embedding (TP_GRAD_EMBEDDING) ----
  * norm: iv = {bn, fixed, mask}; saved x, mean, rstd (keepdim shapes), weight if given.
  *   xhat = (x - mean) rstd;  d b = sum g;  d w = sum g xhat (over the dims w broadcasts along)
  *   d x = rstd (gw - mean_R gw - xhat mean_R(gw xhat)), gw = g w; with fixed statistics
@@ -2558,7 +2558,7 @@ static int svd_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gs, tp_te
  * embedding: iv = {padding_idx}; d weight = zeros.index_add(0, indices, g rows), the
  *   padding_idx rows left out. */
 tp_tensor *tp_norm_channel_view(tp_tensor *p, int ndim);
-static int nnmore_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
+static int normalization_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
   if (n->kind == TP_GRAD_EMBEDDING) {
     tp_tensor *idx = unpack(a, n, 0);
     if (!idx) return -1;
@@ -2608,7 +2608,7 @@ static int nnmore_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
   return (gi[0] = own(dx)) ? 0 : -1;
 }
 
-/* ---- smooth_l1_loss, huber_loss, soft_margin_loss (src/nnloss.c) -------------------------------
+/* ---- smooth_l1_loss, huber_loss, soft_margin_loss (src/nn/loss.c) -------------------------------
  * With d = x - y and g scaled by 1 / numel for the mean:
  *   smooth_l1: d x = clamp(d / beta, -1, 1) g  (sign(d) g when beta = 0); d y = -that
  *   huber:     d x = clamp(d, -delta, delta) g; d y = -that
@@ -2636,7 +2636,7 @@ static int nnloss_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
     return tp_fail_status("Found dtype %s but expected %s", tp_dtype_title(y->dtype), tp_dtype_title(x->dtype));
   double p = n->s[0];
   if (n->iv[1] == TP_REDUCTION_MEAN) {
-    /* the loss has x's shape (js/nn_loss.js broadcasts smooth_l1's and huber's operands) */
+    /* the loss has x's shape (js/nn/loss.js broadcasts smooth_l1's and huber's operands) */
     g = sc(a, TP_OP_DIV, g, (double)tp_shape_numel(x->ndim, x->shape));
   }
   tp_tensor *dx, *dy;
@@ -2658,10 +2658,10 @@ static int nnloss_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
   return 0;
 }
 
-/* ==== torch.nn activations (src/nn_act.c) ======================================================
+/* ==== torch.nn activations (src/nn/activation.c) ======================================================
  * op is TP_ACT_*, s[] the forward's scalars; saved: self (the in-place forms: self before the
  * write), and rrelu's noise. Each formula is PyTorch 1.13's *_backward, in tensor ops. */
-tp_tensor *tp_nn_pad_index(int mode, int64_t n, int64_t l, int64_t r);  /* nn_act.c */
+tp_tensor *tp_nn_pad_index(int mode, int64_t n, int64_t l, int64_t r);  /* activation.c */
 
 /* The pads' formulas (nothing saved): constant_pad_nd pads g by -pad; reflection / replication
  * pads index_add g back along each padded dim, the last padded first. */

@@ -12,13 +12,13 @@ struct tp_node;
 
 /* Which view a SELECT/SLICE/AS_STRIDED node took (iv[0]). */
 enum { TP_VIEW_NONE, TP_VIEW_SELECT, TP_VIEW_SLICE, TP_VIEW_AS_STRIDED,
-       TP_VIEW_DIAGONAL, TP_VIEW_UNFOLD };  /* shape_more.c: iv = {kind, offset, dim1, dim2} / {kind, dim, size, step} */
-/* Which op a TP_GRAD_MORE node is (iv[0]); formulas in derivatives.c's "more shape and
+       TP_VIEW_DIAGONAL, TP_VIEW_UNFOLD };  /* diag_views_scatter.c: iv = {kind, offset, dim1, dim2} / {kind, dim, size, step} */
+/* Which op a TP_GRAD_SHAPE_LINALG node is (iv[0]); formulas in derivatives.c's "more shape and
  * linear-algebra ops". s[0], s[1]: beta, alpha of the add*mm family. */
-enum { TP_MORE_DIAG, TP_MORE_TRACE, TP_MORE_DIAG_EMBED, TP_MORE_ROT90, TP_MORE_TAKE,
-       TP_MORE_ADDMV, TP_MORE_ADDR, TP_MORE_BADDBMM, TP_MORE_ADDBMM, TP_MORE_VDOT, TP_MORE_CROSS,
-       TP_MORE_VIEW_SCATTER, TP_MORE_MASKED_SCATTER, TP_MORE_PUT, TP_MORE_NOT_IMPLEMENTED, TP_MORE_SCATTER_REDUCE };
-/* select/slice/diagonal_scatter: viv = {TP_VIEW_*, params} as apply_view takes it (shape_more.c). */
+enum { TP_SHL_DIAG, TP_SHL_TRACE, TP_SHL_DIAG_EMBED, TP_SHL_ROT90, TP_SHL_TAKE,
+       TP_SHL_ADDMV, TP_SHL_ADDR, TP_SHL_BADDBMM, TP_SHL_ADDBMM, TP_SHL_VDOT, TP_SHL_CROSS,
+       TP_SHL_VIEW_SCATTER, TP_SHL_MASKED_SCATTER, TP_SHL_PUT, TP_SHL_NOT_IMPLEMENTED, TP_SHL_SCATTER_REDUCE };
+/* select/slice/diagonal_scatter: viv = {TP_VIEW_*, params} as apply_view takes it (diag_views_scatter.c). */
 tp_tensor *tp_view_scatter(tp_tensor *t, tp_tensor *src, const int64_t *viv);
 
 tp_tensor *tp_record_unary(int op, tp_tensor *x, tp_tensor *out);
@@ -61,7 +61,7 @@ int tp_inplace_kind_begin(int kind, const char *name, tp_tensor *self, int nextr
 void tp_inplace_unary_commit(int op, tp_tensor *x, struct tp_node *n);
 void tp_inplace_abort(struct tp_node *n);
 
-/* elemw.c's ops with parameters or three operands: a TP_GRAD_ELEMW node, op TP_EW_*, p the
+/* math.c's ops with parameters or three operands: a TP_GRAD_ELEMW node, op TP_EW_*, p the
  * op's numbers (n->s), save the inputs the formula needs. In place: saves a clone of self
  * first, then extra[0 .. nsave - 2]. */
 tp_tensor *tp_record_elemw(int op, const char *name, int ninputs, tp_tensor *const *ins, tp_tensor *out,
@@ -69,9 +69,9 @@ tp_tensor *tp_record_elemw(int op, const char *name, int ninputs, tp_tensor *con
 int tp_inplace_elemw_begin(int op, const char *name, tp_tensor *self, int nextra, tp_tensor *const *extra,
                            const double *p, int nsave, struct tp_node **n);
 
-/* Which op a TP_GRAD_MISC node is (iv[0]); s[0] holds hardshrink's lambd. src/misc.c. */
-enum { TP_MISC_HARDSHRINK, TP_MISC_ANGLE, TP_MISC_PRELU, TP_MISC_MVLGAMMA, TP_MISC_FREXP,
-       TP_MISC_SET, TP_MISC_RENORM, TP_MISC_I0, TP_MISC_IGAMMA, TP_MISC_IGAMMAC, TP_MISC_HISTOGRAM, TP_MISC_I1 };
+/* Which op a TP_GRAD_TENSOR_METHOD node is (iv[0]); s[0] holds hardshrink's lambd. src/ops/tensor_methods.c. */
+enum { TP_TM_HARDSHRINK, TP_TM_ANGLE, TP_TM_PRELU, TP_TM_MVLGAMMA, TP_TM_FREXP,
+       TP_TM_SET, TP_TM_RENORM, TP_TM_I0, TP_TM_IGAMMA, TP_TM_IGAMMAC, TP_TM_HISTOGRAM, TP_TM_I1 };
 /* special.c: special_i1 (SpecialI1Backward0), the derivative of i0 (a new tensor). */
 tp_tensor *tp_special_i1(tp_tensor *x);  /* misc2: set_, renorm, i0, igamma(c) */
 /* d mvlgamma(x, p) = g * sum_i digamma(x + (1 - i) / 2) (a new tensor). */

@@ -163,7 +163,7 @@ void tp_copy_convert(tp_tensor *dst, tp_tensor *src);
 /* create.c: tp_full without the scalar check (a saved wrapped number, derivatives.c). */
 tp_tensor *tp_full_unchecked(int ndim, const double *sizes, int dtype, double value);
 
-/* linalg.c: addmm's forward kernel (tp_addmm in nn.c records its node around it). */
+/* matmul.c: addmm's forward kernel (tp_addmm in functional.c records its node around it). */
 tp_tensor *tp_addmm_forward(tp_tensor *input, tp_tensor *mat1, tp_tensor *mat2, double beta, double alpha);
 
 /* random.c and generator.c: PyTorch's CPUGeneratorImpl — an mt19937 engine (its 624 words,

@@ -335,7 +335,7 @@ static tp_tensor *flatten_impl(tp_tensor *t, double start_dim, double end_dim) {
 
 /* ---- the exported views: kernel below autograd, then the view's node -------------------- */
 /* Every view knows its base, as in PyTorch, even without grad: an in-place op on it with
- * an operand that requires grad makes the base require grad (CopySlices, autograd.c). */
+ * an operand that requires grad makes the base require grad (CopySlices, engine.c). */
 #define BELOW(call)                          \
   int mode_ = tp_set_grad_enabled(0);        \
   tp_tensor *v = (call);                     \

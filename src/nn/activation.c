@@ -1,8 +1,8 @@
-/* nn_act.c — torch.nn.functional activations that PyTorch 1.13 runs as single ATen ops with a
+/* activation.c — torch.nn.functional activations that PyTorch 1.13 runs as single ATen ops with a
  * grad_fn of their own: elu/selu (EluBackward0), celu (CeluBackward0), hardtanh/relu6
  * (HardtanhBackward0), hardsigmoid, hardswish, mish, logsigmoid, softshrink,
  * threshold, rrelu (RreluWithNoiseBackward0) and glu (GluBackward0).
- * (hardshrink and prelu are src/misc.c's.)
+ * (hardshrink and prelu are src/ops/tensor_methods.c's.)
  * Forward values are composed below autograd (Note [Below autograd]) in the order ATen's CPU
  * kernels compute them, in the input's dtype; one TP_GRAD_NNACT node is recorded (op = the
  * TP_ACT_* id, s[] = the scalars), whose formula is the nn_act block at the end of

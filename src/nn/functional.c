@@ -1,4 +1,4 @@
-/* nn.c — the ops behind torch.nn.functional that PyTorch runs as single ATen ops with their
+/* functional.c — the ops behind torch.nn.functional that PyTorch runs as single ATen ops with their
  * own grad_fn: addmm (Linear on a matrix: AddmmBackward0), mse_loss (MseLossBackward0),
  * nll_loss and nll_loss2d (NllLossBackward0, NllLoss2DBackward0; cross_entropy is
  * log_softmax then nll_loss, as in PyTorch),

@@ -1,9 +1,9 @@
-/* nnloss.c — the torch.nn losses that PyTorch 1.13 runs as single ATen ops with a grad_fn of
+/* loss.c — the torch.nn losses that PyTorch 1.13 runs as single ATen ops with a grad_fn of
  * their own: smooth_l1_loss (SmoothL1LossBackward0), huber_loss (HuberLossBackward0) and
  * soft_margin_loss (SoftMarginLossBackward0). The forward composes existing entry points below
  * autograd (Note [Below autograd]) and records one TP_GRAD_NNLOSS node (iv: which loss and the
  * reduction; s[0]: beta or delta) whose formula is the nnloss block at the end of
- * derivatives.c. The other losses are composites, in js/nn_loss.js. Compiled for size (-Os).
+ * derivatives.c. The other losses are composites, in js/nn/loss.js. Compiled for size (-Os).
  */
 #include <math.h>
 #include "internal.h"

@@ -1,4 +1,4 @@
-/* nnmore.c — layer_norm, batch_norm and embedding as the single ATen ops PyTorch records
+/* normalization.c — layer_norm, batch_norm and embedding as the single ATen ops PyTorch records
  * (NativeLayerNormBackward0, NativeBatchNormBackward0, EmbeddingBackward0). The forwards
  * compose existing entry points below autograd (Note [Below autograd]); one node each, whose
  * formulas (also composed, so create_graph works) are in the nnmore section at the end of

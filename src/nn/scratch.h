@@ -1,4 +1,4 @@
-/* scratch.h — composite forwards below autograd (src/nn.c, src/nn_act.c): each op's result
+/* scratch.h — composite forwards below autograd (src/nn/functional.c, src/nn/activation.c): each op's result
  * goes into a short list that is released in one go. S() keeps a result; B/Bs/U are
  * tp_binary / tp_binary_scalar / tp_unary that pass a NULL (an error already set) through. */
 #ifndef TP_SCRATCH_H

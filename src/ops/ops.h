@@ -30,16 +30,16 @@ tp_tensor *tp_binary_scalar_impl(int op, tp_tensor *a, double s, int kind, int r
 /* Writes a computed result into self (in-place ops): cast check, broadcast check, version. */
 int tp_assign_result(tp_tensor *self, tp_tensor *result);
 
-/* elemw.c: the elementwise math functions and predicates (their ops.def rows, and the ops
+/* math.c: the elementwise math functions and predicates (their ops.def rows, and the ops
  * with parameters or three operands, whose ids follow the table's). One generic loop per
  * arity; ctx says the op, each operand's dtype (dt[0] = the output's) and parameters. */
-/* elemw.c's ops.def rows: one contiguous block, so that the hot path tells them apart with
+/* math.c's ops.def rows: one contiguous block, so that the hot path tells them apart with
  * one comparison. */
 #define TP_OP_IS_ELEMW(op) ((op) >= TP_OP_ISNAN && (op) <= TP_OP_BITWISE_RIGHT_SHIFT)
 enum { TP_EW_LOGIT = TP_OP_COUNT, TP_EW_NAN_TO_NUM, TP_EW_POLYGAMMA, TP_EW_ADDCMUL, TP_EW_ADDCDIV, TP_EW_LERP, TP_EW_LERP_T };
 typedef struct { int op; int8_t dt[4]; double p[3]; } tp_elemw_ctx;
 /* Compute dtype of an elemw unary/binary op (output dtype in *out), -1 + message, or -2 when
- * the op is not one of elemw.c's (the caller's own rules apply). */
+ * the op is not one of math.c's (the caller's own rules apply). */
 int tp_elemw_unary_types(int op, int dt, int *out);
 int tp_elemw_binary_types(int op, int common, int da, int db, int *out);
 int tp_elemw_unary_out(int op, int ct);   /* bool for the predicates, else ct */

@@ -89,7 +89,7 @@ TP_API int tp_fill_diagonal_(tp_tensor *t, double value, int wrap) {
   return rc;
 }
 
-/* ---- hardshrink, angle, prelu: one node each (TP_GRAD_MISC, formulas at the end of
+/* ---- hardshrink, angle, prelu: one node each (TP_GRAD_TENSOR_METHOD, formulas at the end of
  * derivatives.c), forwards composed below autograd ----------------------------------------- */
 #define BELOW(type, var, call)          \
   int mode_ = tp_set_grad_enabled(0);   \
@@ -107,18 +107,18 @@ static tp_tensor *hardshrink_impl(tp_tensor *x, double lambd) {
   return drop(out, ax, in, NULL, NULL);
 }
 
-static tp_tensor *record_misc(const char *name, int which, int nin, tp_tensor *const *ins, tp_tensor *out, int nsave,
+static tp_tensor *record_tensor_method(const char *name, int which, int nin, tp_tensor *const *ins, tp_tensor *out, int nsave,
                               tp_tensor *const *save, double s0) {
   if (!out || !tp_any_requires_grad(nin, ins)) return out;
   int64_t iv[1] = {which};
-  out = tp_record_kind(TP_GRAD_MISC, name, nin, ins, out, 1, iv, nsave, save);
-  if (out && out->grad_fn && out->grad_fn->kind == TP_GRAD_MISC) out->grad_fn->s[0] = s0;
+  out = tp_record_kind(TP_GRAD_TENSOR_METHOD, name, nin, ins, out, 1, iv, nsave, save);
+  if (out && out->grad_fn && out->grad_fn->kind == TP_GRAD_TENSOR_METHOD) out->grad_fn->s[0] = s0;
   return out;
 }
 
 TP_API tp_tensor *tp_hardshrink(tp_tensor *x, double lambd) {
   BELOW(tp_tensor *, out, hardshrink_impl(x, lambd));
-  return record_misc("HardshrinkBackward0", TP_MISC_HARDSHRINK, 1, &x, out, 1, &x, lambd);
+  return record_tensor_method("HardshrinkBackward0", TP_TM_HARDSHRINK, 1, &x, out, 1, &x, lambd);
 }
 
 /* angle of a real number: pi below 0, NaN for NaN, else 0; integers give float32 */
@@ -135,7 +135,7 @@ static tp_tensor *angle_impl(tp_tensor *x) {
 
 TP_API tp_tensor *tp_angle(tp_tensor *x) {
   BELOW(tp_tensor *, out, angle_impl(x));
-  return record_misc("AngleBackward0", TP_MISC_ANGLE, 1, &x, out, 0, NULL, 0);
+  return record_tensor_method("AngleBackward0", TP_TM_ANGLE, 1, &x, out, 0, NULL, 0);
 }
 
 /* prelu(x, w): x > 0 ? x : w * x, w one value or one per channel (dim 1). The weight viewed
@@ -175,7 +175,7 @@ static tp_tensor *prelu_impl(tp_tensor *x, tp_tensor *w) {
 TP_API tp_tensor *tp_prelu(tp_tensor *x, tp_tensor *w) {
   BELOW(tp_tensor *, out, prelu_impl(x, w));
   tp_tensor *ins[2] = {x, w};
-  return record_misc("PreluBackward0", TP_MISC_PRELU, 2, ins, out, 2, ins, 0);
+  return record_tensor_method("PreluBackward0", TP_TM_PRELU, 2, ins, out, 2, ins, 0);
 }
 
 /* mvlgamma(x, p) = sum_i lgamma(x + (1 - i) / 2), i = 1..p, + p (p - 1) / 4 log(pi), as ATen
@@ -209,7 +209,7 @@ static tp_tensor *mvlgamma_impl(tp_tensor *x, int64_t p) {
 TP_API tp_tensor *tp_mvlgamma(tp_tensor *x, double p) {
   int64_t pi = tp_arg_i64(p);
   BELOW(tp_tensor *, out, mvlgamma_impl(x, pi));
-  return record_misc("MvlgammaBackward0", TP_MISC_MVLGAMMA, 1, &x, out, 1, &x, (double)pi);
+  return record_tensor_method("MvlgammaBackward0", TP_TM_MVLGAMMA, 1, &x, out, 1, &x, (double)pi);
 }
 
 /* mvlgamma_: tensors that need no graph only (tensorpad records no in-place MvlgammaBackward). */
@@ -244,7 +244,7 @@ TP_API int tp_frexp(tp_tensor *x, tp_tensor **out) {
     pe[i] = isfinite(x->dtype == TP_FLOAT32 ? ((const float *)tp_ptr(xc))[i] : ((const double *)tp_ptr(xc))[i]) ? ex : 0;
   }
   tp_tensor_release(xc);
-  m = record_misc("FrexpBackward0", TP_MISC_FREXP, 1, &x, m, 1, &e, 0);
+  m = record_tensor_method("FrexpBackward0", TP_TM_FREXP, 1, &x, m, 1, &e, 0);
   if (!m) { tp_tensor_release(e); return -1; }
   out[0] = m;
   out[1] = e;
@@ -323,9 +323,9 @@ TP_API int tp_set_(tp_tensor *self, tp_tensor *src, int form, double offset, int
   tp_storage *s = src ? src->storage : NULL;
   if (s && need > s->nbytes && s->fixed) return tp_fail_status("Trying to resize storage that is not resizable");
   tp_node *node = NULL;
-  int64_t iv[1] = {TP_MISC_SET};
+  int64_t iv[1] = {TP_TM_SET};
   int edges = form == SET_TENSOR || form == SET_TENSOR_GEOMETRY;
-  if (tp_inplace_kind_begin(TP_GRAD_MISC, "torch::autograd::NotImplemented", self, edges, &src, 1, iv, 0, NULL, &node)) return -1;
+  if (tp_inplace_kind_begin(TP_GRAD_TENSOR_METHOD, "torch::autograd::NotImplemented", self, edges, &src, 1, iv, 0, NULL, &node)) return -1;
   if (!s && !(s = tp_storage_new(0))) { tp_inplace_abort(node); return -1; }
   if (src) tp_storage_retain(s);
   if (tp_storage_grow(s, need)) {
@@ -475,15 +475,15 @@ TP_API tp_tensor *tp_renorm(tp_tensor *x, double p, double dim, double maxnorm) 
   int64_t d;
   if (renorm_check(x, p, tp_arg_i64(dim), maxnorm, &d)) return NULL;
   BELOW(tp_tensor *, out, renorm_impl(x, p, d, maxnorm));
-  out = record_misc("RenormBackward0", TP_MISC_RENORM, 1, &x, out, 1, &x, p);
-  if (out && out->grad_fn && out->grad_fn->kind == TP_GRAD_MISC) renorm_params(out->grad_fn, p, d, maxnorm);
+  out = record_tensor_method("RenormBackward0", TP_TM_RENORM, 1, &x, out, 1, &x, p);
+  if (out && out->grad_fn && out->grad_fn->kind == TP_GRAD_TENSOR_METHOD) renorm_params(out->grad_fn, p, d, maxnorm);
   return out;
 }
 
 TP_API int tp_renorm_(tp_tensor *x, double p, double dim, double maxnorm) {
   int64_t d, iv[2];
   if (renorm_check(x, p, tp_arg_i64(dim), maxnorm, &d)) return -1;
-  iv[0] = TP_MISC_RENORM;
+  iv[0] = TP_TM_RENORM;
   iv[1] = d;
   tp_tensor *old = NULL;
   if (tp_is_grad_enabled() && (x->requires_grad || (x->base && x->base->requires_grad))) {
@@ -491,7 +491,7 @@ TP_API int tp_renorm_(tp_tensor *x, double p, double dim, double maxnorm) {
     if (!old) return -1;
   }
   tp_node *node = NULL;
-  int rc = tp_inplace_kind_begin(TP_GRAD_MISC, "RenormBackward0", x, 0, NULL, 2, iv, old ? 1 : 0, &old, &node);
+  int rc = tp_inplace_kind_begin(TP_GRAD_TENSOR_METHOD, "RenormBackward0", x, 0, NULL, 2, iv, old ? 1 : 0, &old, &node);
   if (old) tp_tensor_release(old);
   if (rc) return -1;
   if (node) renorm_params(node, p, d, maxnorm);
@@ -614,9 +614,9 @@ TP_API int tp_histogram(tp_tensor *x, tp_tensor *edges_in, double bins, int has_
   tp_tensor *ins[2] = {x, weight};
   int nin = weight ? 2 : 1;
   if (tp_any_requires_grad(nin, ins)) {  /* 1.13 has no derivative: both outputs get NotImplemented */
-    tp_node *n = tp_node_new(TP_GRAD_MISC, 0, "torch::autograd::NotImplemented", nin, ins, 2);
+    tp_node *n = tp_node_new(TP_GRAD_TENSOR_METHOD, 0, "torch::autograd::NotImplemented", nin, ins, 2);
     if (!n) { drop(NULL, hist, edges, NULL, NULL); return -1; }
-    int64_t iv[1] = {TP_MISC_HISTOGRAM};
+    int64_t iv[1] = {TP_TM_HISTOGRAM};
     tp_node_set_iv(n, 1, iv);
     tp_node_set_output(n, hist, 0);
     tp_node_set_output(n, edges, 1);

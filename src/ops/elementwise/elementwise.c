@@ -462,7 +462,7 @@ static int unary_compute_dtype(int op, int dt) {
                             tp_dtype_title(dt));
     return dt;
   default: {
-    int out, ct = TP_OP_IS_ELEMW(op) ? tp_elemw_unary_types(op, dt, &out) : -2;  /* elemw.c's own rules */
+    int out, ct = TP_OP_IS_ELEMW(op) ? tp_elemw_unary_types(op, dt, &out) : -2;  /* math.c's own rules */
     if (ct != -2) return ct;
     return is_float(dt) ? dt : tp_default_float;
   }
@@ -477,7 +477,7 @@ static int unary_check(int op) {
 
 static void run2(tp_tensor *out, tp_tensor *in, tp_inner_fn fn, void *ctx) {
   tp_elemw_ctx c;
-  if (!fn) fn = tp_elemw_unary_kernel(*(const int *)ctx, out->dtype, in->dtype, &c), ctx = &c;  /* elemw.c */
+  if (!fn) fn = tp_elemw_unary_kernel(*(const int *)ctx, out->dtype, in->dtype, &c), ctx = &c;  /* math.c */
   tp_iter it;
   tp_tensor *ops[2] = {out, in};
   tp_iter_init(&it, 2, ops);
@@ -737,7 +737,7 @@ static int binary_types(int op, int common, int da, int db, int *out) {
     break;
   default:
     if (is_comparison(op)) od = TP_BOOL;
-    if (TP_OP_IS_ELEMW(op) && (ct = tp_elemw_binary_types(op, common, da, db, &od)) < 0) return -1;  /* elemw.c's rules */
+    if (TP_OP_IS_ELEMW(op) && (ct = tp_elemw_binary_types(op, common, da, db, &od)) < 0) return -1;  /* math.c's rules */
   }
   if (out) *out = od;
   return ct;
@@ -802,7 +802,7 @@ static tp_tensor *binary_run(int op, tp_tensor *a, int wa, tp_tensor *b, int wb,
   tp_elemw_ctx ec;
   void *ctx = &c;
   tp_inner_fn fn = binary_kernels[op][ct];
-  if (!fn) fn = tp_elemw_binary_kernel(op, od, ct, &ec), ctx = &ec;  /* elemw.c */
+  if (!fn) fn = tp_elemw_binary_kernel(op, od, ct, &ec), ctx = &ec;  /* math.c */
   if (alpha != 1 && (op == TP_OP_ADD || op == TP_OP_SUB)) fn = alpha_kernels[op == TP_OP_SUB][ct];
   if (op == TP_OP_POW && is_float(ct) && wb && !wa) {
     tp_inner_fn special = pow_special(ct, tp_load_f64(tp_ptr(ob.t), ct));

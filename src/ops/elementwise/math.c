@@ -1,4 +1,4 @@
-/* elemw.c — elementwise math functions and predicates beyond the core arithmetic:
+/* math.c — elementwise math functions and predicates beyond the core arithmetic:
  * isnan/isinf/..., sgn, erfc/erfinv/lgamma/digamma, acosh/asinh/atanh, sinc, deg2rad, the
  * bitwise and integer ops, atan2/fmod/hypot/logaddexp/xlogy/copysign/fmax/fmin/..., and the
  * ops with parameters or three operands (nan_to_num, logit, addcmul, addcdiv, lerp, isclose).

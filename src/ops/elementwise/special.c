@@ -2,7 +2,7 @@
  * algorithms (aten/src/ATen/native/Math.h: Cephes's Chebyshev series, SciPy's/Boost's
  * incomplete gamma), instantiated for float and double from special_tmpl.h so that float32
  * results are computed in float as ATen computes them. One contiguous loop per op, compiled
- * for size; autograd records one TP_GRAD_MISC node (formulas at the end of derivatives.c). */
+ * for size; autograd records one TP_GRAD_TENSOR_METHOD node (formulas at the end of derivatives.c). */
 #include <tgmath.h>
 #include <string.h>
 #include "internal.h"
@@ -364,9 +364,9 @@ tp_tensor *tp_special_i1(tp_tensor *x) {
   tp_tensor *out = unary_impl(K_I1, x);
   tp_set_grad_enabled(mode);
   if (!out || !grad_wanted(1, &x)) return out;
-  int64_t iv[1] = {TP_MISC_I1};
+  int64_t iv[1] = {TP_TM_I1};
   tp_tensor *save[2] = {x, out};
-  return tp_record_kind(TP_GRAD_MISC, "SpecialI1Backward0", 1, &x, out, 1, iv, 2, save);
+  return tp_record_kind(TP_GRAD_TENSOR_METHOD, "SpecialI1Backward0", 1, &x, out, 1, iv, 2, save);
 }
 
 TP_API tp_tensor *tp_i0(tp_tensor *x) {
@@ -374,8 +374,8 @@ TP_API tp_tensor *tp_i0(tp_tensor *x) {
   tp_tensor *out = unary_impl(K_I0, x);
   tp_set_grad_enabled(mode);
   if (!out || !grad_wanted(1, &x)) return out;
-  int64_t iv[1] = {TP_MISC_I0};
-  return tp_record_kind(TP_GRAD_MISC, "I0Backward0", 1, &x, out, 1, iv, 1, &x);
+  int64_t iv[1] = {TP_TM_I0};
+  return tp_record_kind(TP_GRAD_TENSOR_METHOD, "I0Backward0", 1, &x, out, 1, iv, 1, &x);
 }
 
 static tp_tensor *igamma_op(int k, tp_tensor *a, tp_tensor *x) {
@@ -384,8 +384,8 @@ static tp_tensor *igamma_op(int k, tp_tensor *a, tp_tensor *x) {
   tp_set_grad_enabled(mode);
   tp_tensor *ins[2] = {a, x};
   if (!out || !grad_wanted(2, ins)) return out;
-  int64_t iv[1] = {k == K_IGAMMA ? TP_MISC_IGAMMA : TP_MISC_IGAMMAC};
-  return tp_record_kind(TP_GRAD_MISC, k == K_IGAMMA ? "IgammaBackward0" : "IgammacBackward0", 2, ins, out, 1, iv, 2, ins);
+  int64_t iv[1] = {k == K_IGAMMA ? TP_TM_IGAMMA : TP_TM_IGAMMAC};
+  return tp_record_kind(TP_GRAD_TENSOR_METHOD, k == K_IGAMMA ? "IgammaBackward0" : "IgammacBackward0", 2, ins, out, 1, iv, 2, ins);
 }
 
 TP_API tp_tensor *tp_igamma(tp_tensor *a, tp_tensor *x) { return igamma_op(K_IGAMMA, a, x); }
@@ -412,11 +412,11 @@ TP_API int tp_special_(int which, tp_tensor *self, tp_tensor *other) {
     tp_set_grad_enabled(mode);
     if (!old) { tp_tensor_release(r); return -1; }
   }
-  int64_t iv[1] = {k == K_I0 ? TP_MISC_I0 : k == K_IGAMMA ? TP_MISC_IGAMMA : TP_MISC_IGAMMAC};
+  int64_t iv[1] = {k == K_I0 ? TP_TM_I0 : k == K_IGAMMA ? TP_TM_IGAMMA : TP_TM_IGAMMAC};
   const char *name = k == K_I0 ? "I0Backward0" : k == K_IGAMMA ? "IgammaBackward0" : "IgammacBackward0";
   tp_tensor *save[2] = {old, other};
   tp_node *node = NULL;
-  int rc = tp_inplace_kind_begin(TP_GRAD_MISC, name, self, k == K_I0 ? 0 : 1, &other, 1, iv, old ? (k == K_I0 ? 1 : 2) : 0, save, &node);
+  int rc = tp_inplace_kind_begin(TP_GRAD_TENSOR_METHOD, name, self, k == K_I0 ? 0 : 1, &other, 1, iv, old ? (k == K_I0 ? 1 : 2) : 0, save, &node);
   if (old) tp_tensor_release(old);
   if (!rc) rc = tp_assign_result(self, r);
   tp_tensor_release(r);

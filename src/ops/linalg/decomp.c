@@ -1,6 +1,6 @@
 /* decomp.c — matrix decompositions and solvers on float32/float64, batched over leading dims
  * as PyTorch batches: torch.linalg.solve and cholesky (Tensor.cholesky, torch.linalg.cholesky).
- * Same approach as linalg2.c: the maths in double whatever the dtype, rounded once, one
+ * Same approach as det_inverse.c: the maths in double whatever the dtype, rounded once, one
  * generic loop, compiled for size (off the hot path). Messages, batch broadcasting, result
  * strides (each matrix column by column, as LAPACK hands them to PyTorch) and grad_fn names
  * are PyTorch 1.13's; the backward formulas are in derivatives.c (section "decompositions").

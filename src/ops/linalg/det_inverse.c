@@ -1,4 +1,4 @@
-/* linalg2.c — small dense linear algebra on float32/float64 matrices, batched over leading
+/* det_inverse.c — small dense linear algebra on float32/float64 matrices, batched over leading
  * dims as PyTorch batches: det, slogdet, logdet, inverse (torch.linalg.det/slogdet/inv).
  * One LU factorisation with partial pivoting, the pivot chosen as LAPACK's getrf chooses it
  * (the first entry of largest magnitude), computed in double for either dtype and rounded

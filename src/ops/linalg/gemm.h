@@ -1,4 +1,4 @@
-/* Matrix-multiply kernels on raw strided operands, shared by linalg.c and the C tests.
+/* Matrix-multiply kernels on raw strided operands, shared by matmul.c and the C tests.
  *
  * Every operand is described by a base pointer and a row and a column stride in elements,
  * so transposed, sliced and broadcast (stride 0) operands need no copy: the GEMMs pack

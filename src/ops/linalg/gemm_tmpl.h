@@ -133,7 +133,7 @@ static int FN(gemm)(int64_t M, int64_t N, int64_t K, const T *A, int64_t rsa, in
 
 /* Called through a volatile pointer so that no optimiser (clang's or wasm-opt's, which
  * inlines functions that have one caller) merges the GEMM into a larger function: V8
- * allocates registers per function, and inlined into linalg.c's dispatcher the float32
+ * allocates registers per function, and inlined into matmul.c's dispatcher the float32
  * micro-kernel loop measured ~45 instead of ~60 GFLOP/s. */
 static int (*volatile FN(gemm_ptr))(int64_t, int64_t, int64_t, const T *, int64_t, int64_t, const T *, int64_t,
                                     int64_t, T *, int64_t, T) = FN(gemm);

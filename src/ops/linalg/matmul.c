@@ -398,7 +398,7 @@ static void axpby(int dtype, int64_t n, const char *prod, char *out, double alph
   }
 }
 
-/* The forward kernel of addmm (one GEMM, beta and alpha folded in); src/nn.c wraps it with
+/* The forward kernel of addmm (one GEMM, beta and alpha folded in); src/nn/functional.c wraps it with
  * autograd as tp_addmm. */
 tp_tensor *tp_addmm_forward(tp_tensor *input, tp_tensor *mat1, tp_tensor *mat2, double beta, double alpha) {
   if (input->dtype != mat2->dtype) return tp_fail("self and mat2 must have the same dtype");

@@ -2,7 +2,7 @@
  * and the composites inner, kron, matrix_power.
  *
  * The add* family and vdot/cross are single nodes in PyTorch (AddmvBackward0, ...): their
- * forwards are composed of the entry points below autograd, then one TP_GRAD_MORE node is
+ * forwards are composed of the entry points below autograd, then one TP_GRAD_SHAPE_LINALG node is
  * recorded (formulas at the end of derivatives.c). inner, kron and matrix_power are
  * composites in PyTorch too, and here: their graphs are the nodes of the ops they call.
  * Messages are PyTorch 1.13's. Compiled -Os.
@@ -102,16 +102,16 @@ static tp_tensor *bmm_family_impl(tp_tensor *self, tp_tensor *b1, tp_tensor *b2,
   return out;
 }
 
-static const char *const more_names[] = {
-  [TP_MORE_ADDMV] = "AddmvBackward0", [TP_MORE_ADDR] = "AddrBackward0",
-  [TP_MORE_BADDBMM] = "BaddbmmBackward0", [TP_MORE_ADDBMM] = "AddbmmBackward0",
+static const char *const product_names[] = {
+  [TP_SHL_ADDMV] = "AddmvBackward0", [TP_SHL_ADDR] = "AddrBackward0",
+  [TP_SHL_BADDBMM] = "BaddbmmBackward0", [TP_SHL_ADDBMM] = "AddbmmBackward0",
 };
 
 static tp_tensor *add_family(int which, tp_tensor *self, tp_tensor *a, tp_tensor *b, double beta, double alpha) {
   int mode = tp_set_grad_enabled(0);
-  tp_tensor *out = which == TP_MORE_ADDMV ? addmv_impl(self, a, b, beta, alpha)
-                 : which == TP_MORE_ADDR ? addr_impl(self, a, b, beta, alpha)
-                 : bmm_family_impl(self, a, b, beta, alpha, which == TP_MORE_ADDBMM);
+  tp_tensor *out = which == TP_SHL_ADDMV ? addmv_impl(self, a, b, beta, alpha)
+                 : which == TP_SHL_ADDR ? addr_impl(self, a, b, beta, alpha)
+                 : bmm_family_impl(self, a, b, beta, alpha, which == TP_SHL_ADDBMM);
   tp_set_grad_enabled(mode);
   return out;
 }
@@ -121,8 +121,8 @@ static tp_tensor *add_family_record(int which, tp_tensor *self, tp_tensor *a, tp
   if (!out) return NULL;
   tp_tensor *ins[3] = {self, a, b}, *save[2] = {a, b};
   int64_t iv[1] = {which};
-  out = tp_record_kind(TP_GRAD_MORE, more_names[which], 3, ins, out, 1, iv, 2, save);
-  if (out && out->grad_fn && out->grad_fn->kind == TP_GRAD_MORE) {
+  out = tp_record_kind(TP_GRAD_SHAPE_LINALG, product_names[which], 3, ins, out, 1, iv, 2, save);
+  if (out && out->grad_fn && out->grad_fn->kind == TP_GRAD_SHAPE_LINALG) {
     out->grad_fn->s[0] = beta;
     out->grad_fn->s[1] = alpha;
   }
@@ -160,39 +160,39 @@ static int commit_result(tp_tensor *self, tp_tensor *r, int kind, const char *na
 }
 
 static int add_family_(int which, tp_tensor *self, tp_tensor *a, tp_tensor *b, double beta, double alpha) {
-  if (which == TP_MORE_ADDR && self->ndim != 2) return tp_fail_status("2D tensor expected, got %dD tensor for input", self->ndim);
+  if (which == TP_SHL_ADDR && self->ndim != 2) return tp_fail_status("2D tensor expected, got %dD tensor for input", self->ndim);
   tp_tensor *r = add_family(which, self, a, b, beta, alpha);
   if (!r) return -1;
   int64_t iv[1] = {which};
-  return commit_result(self, r, TP_GRAD_MORE, more_names[which], a, b, 1, iv, beta, alpha);
+  return commit_result(self, r, TP_GRAD_SHAPE_LINALG, product_names[which], a, b, 1, iv, beta, alpha);
 }
 
 TP_API tp_tensor *tp_addmv(tp_tensor *self, tp_tensor *mat, tp_tensor *vec, double beta, double alpha) {
-  return add_family_record(TP_MORE_ADDMV, self, mat, vec, beta, alpha);
+  return add_family_record(TP_SHL_ADDMV, self, mat, vec, beta, alpha);
 }
 TP_API tp_tensor *tp_addr(tp_tensor *self, tp_tensor *vec1, tp_tensor *vec2, double beta, double alpha) {
-  return add_family_record(TP_MORE_ADDR, self, vec1, vec2, beta, alpha);
+  return add_family_record(TP_SHL_ADDR, self, vec1, vec2, beta, alpha);
 }
 TP_API tp_tensor *tp_baddbmm(tp_tensor *self, tp_tensor *b1, tp_tensor *b2, double beta, double alpha) {
-  return add_family_record(TP_MORE_BADDBMM, self, b1, b2, beta, alpha);
+  return add_family_record(TP_SHL_BADDBMM, self, b1, b2, beta, alpha);
 }
 TP_API tp_tensor *tp_addbmm(tp_tensor *self, tp_tensor *b1, tp_tensor *b2, double beta, double alpha) {
-  return add_family_record(TP_MORE_ADDBMM, self, b1, b2, beta, alpha);
+  return add_family_record(TP_SHL_ADDBMM, self, b1, b2, beta, alpha);
 }
 TP_API int tp_addmv_(tp_tensor *self, tp_tensor *mat, tp_tensor *vec, double beta, double alpha) {
-  return add_family_(TP_MORE_ADDMV, self, mat, vec, beta, alpha);
+  return add_family_(TP_SHL_ADDMV, self, mat, vec, beta, alpha);
 }
 TP_API int tp_addr_(tp_tensor *self, tp_tensor *vec1, tp_tensor *vec2, double beta, double alpha) {
-  return add_family_(TP_MORE_ADDR, self, vec1, vec2, beta, alpha);
+  return add_family_(TP_SHL_ADDR, self, vec1, vec2, beta, alpha);
 }
 TP_API int tp_baddbmm_(tp_tensor *self, tp_tensor *b1, tp_tensor *b2, double beta, double alpha) {
-  return add_family_(TP_MORE_BADDBMM, self, b1, b2, beta, alpha);
+  return add_family_(TP_SHL_BADDBMM, self, b1, b2, beta, alpha);
 }
 TP_API int tp_addbmm_(tp_tensor *self, tp_tensor *b1, tp_tensor *b2, double beta, double alpha) {
-  return add_family_(TP_MORE_ADDBMM, self, b1, b2, beta, alpha);
+  return add_family_(TP_SHL_ADDBMM, self, b1, b2, beta, alpha);
 }
 
-/* addmm_: self = beta self + alpha mat1 @ mat2, recorded as AddmmBackward0 (nn.c's formula). */
+/* addmm_: self = beta self + alpha mat1 @ mat2, recorded as AddmmBackward0 (functional.c's formula). */
 TP_API int tp_addmm_(tp_tensor *self, tp_tensor *m1, tp_tensor *m2, double beta, double alpha) {
   int mode = tp_set_grad_enabled(0);
   tp_tensor *r = tp_addmm_forward(self, m1, m2, beta, alpha);
@@ -207,8 +207,8 @@ TP_API tp_tensor *tp_vdot(tp_tensor *a, tp_tensor *b) {
   tp_tensor *out = tp_linalg(TP_LINALG_DOT, a, b);
   tp_set_grad_enabled(mode);
   tp_tensor *ins[2] = {a, b};
-  int64_t iv[1] = {TP_MORE_VDOT};
-  return tp_record_kind(TP_GRAD_MORE, "VdotBackward0", 2, ins, out, 1, iv, 2, ins);
+  int64_t iv[1] = {TP_SHL_VDOT};
+  return tp_record_kind(TP_GRAD_SHAPE_LINALG, "VdotBackward0", 2, ins, out, 1, iv, 2, ins);
 }
 
 /* ---- cross (linalg.cross): dim < -1000 picks the first dim of size 3 (torch.cross's default) */
@@ -250,8 +250,8 @@ TP_API tp_tensor *tp_cross(tp_tensor *a, tp_tensor *b, double dim) {
   tp_tensor *out = cross_impl(a, b, dim, &w);
   tp_set_grad_enabled(mode);
   tp_tensor *ins[2] = {a, b};
-  int64_t iv[2] = {TP_MORE_CROSS, w};
-  return tp_record_kind(TP_GRAD_MORE, "LinalgCrossBackward0", 2, ins, out, 2, iv, 2, ins);
+  int64_t iv[2] = {TP_SHL_CROSS, w};
+  return tp_record_kind(TP_GRAD_SHAPE_LINALG, "LinalgCrossBackward0", 2, ins, out, 2, iv, 2, ins);
 }
 
 /* ---- inner: tensordot over the last dims (permute, reshape, mm, reshape), as PyTorch ------- */

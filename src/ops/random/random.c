@@ -12,7 +12,7 @@
 #include "derivatives.h"
 
 /* No fused multiply-adds: the streams are bit-exact with PyTorch's, whose compiler fused
- * only where src/random.c fuses explicitly (fmaf). */
+ * only where src/ops/random/random.c fuses explicitly (fmaf). */
 #if defined(__clang__)
 #pragma STDC FP_CONTRACT OFF
 #elif defined(__GNUC__)

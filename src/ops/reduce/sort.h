@@ -1,4 +1,4 @@
-/* sort.h — what src/sort.c lends to src/stats.c (not exported). */
+/* sort.h — what src/ops/reduce/sort.c lends to src/ops/reduce/stats.c (not exported). */
 #ifndef TP_SORT_H
 #define TP_SORT_H
 #include <stdint.h>

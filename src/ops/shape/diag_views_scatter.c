@@ -84,8 +84,8 @@ TP_API tp_tensor *tp_diag(tp_tensor *t, double diagonal) {
   } else {
     return tp_fail("matrix or a vector expected");
   }
-  int64_t iv[2] = {TP_MORE_DIAG, k};
-  return tp_record_kind(TP_GRAD_MORE, "DiagBackward0", 1, &t, out, 2, iv, 0, NULL);
+  int64_t iv[2] = {TP_SHL_DIAG, k};
+  return tp_record_kind(TP_GRAD_SHAPE_LINALG, "DiagBackward0", 1, &t, out, 2, iv, 0, NULL);
 }
 
 TP_API tp_tensor *tp_trace(tp_tensor *t) {
@@ -96,8 +96,8 @@ TP_API tp_tensor *tp_trace(tp_tensor *t) {
   tp_tensor *out = v ? tp_reduce(TP_OP_SUM, v, -1, NULL, 0, 0, -1) : NULL;
   NOGRAD_END;
   if (v) tp_tensor_release(v);
-  int64_t iv[1] = {TP_MORE_TRACE};
-  return tp_record_kind(TP_GRAD_MORE, "TraceBackward0", 1, &t, out, 1, iv, 0, NULL);
+  int64_t iv[1] = {TP_SHL_TRACE};
+  return tp_record_kind(TP_GRAD_SHAPE_LINALG, "TraceBackward0", 1, &t, out, 1, iv, 0, NULL);
 }
 
 TP_API tp_tensor *tp_diag_embed(tp_tensor *t, double offset, double dim1, double dim2) {
@@ -111,8 +111,8 @@ TP_API tp_tensor *tp_diag_embed(tp_tensor *t, double offset, double dim1, double
   for (int d = 0, k = 0; d < nd; d++) shape[d] = d == lo || d == hi ? n : t->shape[k++];
   if (tp_check_numel(nd, shape)) return NULL;
   tp_tensor *out = embed_diagonal(t, nd, shape, off, a, b);
-  int64_t iv[4] = {TP_MORE_DIAG_EMBED, off, a, b};
-  return tp_record_kind(TP_GRAD_MORE, "DiagEmbedBackward0", 1, &t, out, 4, iv, 0, NULL);
+  int64_t iv[4] = {TP_SHL_DIAG_EMBED, off, a, b};
+  return tp_record_kind(TP_GRAD_SHAPE_LINALG, "DiagEmbedBackward0", 1, &t, out, 4, iv, 0, NULL);
 }
 
 /* diagflat: contiguous().view(-1).diag(offset), as PyTorch composes it. */
@@ -403,8 +403,8 @@ TP_API tp_tensor *tp_rot90(tp_tensor *t, double k, int ndims, const double *dims
   int64_t w0, w1;
   tp_wrap_dim(d0, (int)nd, &w0);
   tp_wrap_dim(d1, (int)nd, &w1);
-  int64_t iv[4] = {TP_MORE_ROT90, kk, w0, w1};
-  return tp_record_kind(TP_GRAD_MORE, "Rot90Backward0", 1, &t, out, 4, iv, 0, NULL);
+  int64_t iv[4] = {TP_SHL_ROT90, kk, w0, w1};
+  return tp_record_kind(TP_GRAD_SHAPE_LINALG, "Rot90Backward0", 1, &t, out, 4, iv, 0, NULL);
 }
 
 /* ---- unfold: a view of the windows of `size` every `step` along dim ----------------------- */
@@ -466,8 +466,8 @@ TP_API tp_tensor *tp_take(tp_tensor *t, tp_tensor *index) {
   tp_tensor *out = f ? tp_index(f, 1, ix) : NULL;
   NOGRAD_END;
   if (f) tp_tensor_release(f);
-  int64_t iv[1] = {TP_MORE_TAKE};
-  return tp_record_kind(TP_GRAD_MORE, "TakeBackward0", 1, &t, out, 1, iv, 1, &index);
+  int64_t iv[1] = {TP_SHL_TAKE};
+  return tp_record_kind(TP_GRAD_SHAPE_LINALG, "TakeBackward0", 1, &t, out, 1, iv, 1, &index);
 }
 
 /* ---- sum_to_size: at::sum_to (sum over broadcast dims, keepdim, then a view) -------------- */
@@ -535,10 +535,10 @@ tp_tensor *tp_view_scatter(tp_tensor *t, tp_tensor *src, const int64_t *viv) {
   }
   tp_copy_convert(v, src);
   tp_tensor_release(v);
-  int64_t iv[6] = {TP_MORE_VIEW_SCATTER};
+  int64_t iv[6] = {TP_SHL_VIEW_SCATTER};
   for (int i = 0; i < 5; i++) iv[1 + i] = viv[i];
   tp_tensor *ins[2] = {t, src};
-  return tp_record_kind(TP_GRAD_MORE, scatter_names[viv[0]], 2, ins, out, 6, iv, 0, NULL);
+  return tp_record_kind(TP_GRAD_SHAPE_LINALG, scatter_names[viv[0]], 2, ins, out, 6, iv, 0, NULL);
 }
 
 TP_API tp_tensor *tp_select_scatter(tp_tensor *t, tp_tensor *src, double dim, double index) {
@@ -651,8 +651,8 @@ TP_API tp_tensor *tp_masked_scatter(tp_tensor *t, tp_tensor *mask, tp_tensor *so
   if (te) tp_tensor_release(te);
   if (me) tp_tensor_release(me);
   tp_tensor *ins[2] = {t, source};
-  int64_t iv[1] = {TP_MORE_MASKED_SCATTER};
-  return tp_record_kind(TP_GRAD_MORE, "MaskedScatterBackward0", 2, ins, out, 1, iv, 1, &mask);
+  int64_t iv[1] = {TP_SHL_MASKED_SCATTER};
+  return tp_record_kind(TP_GRAD_SHAPE_LINALG, "MaskedScatterBackward0", 2, ins, out, 1, iv, 1, &mask);
 }
 
 static int masked_scatter__unaliased(tp_tensor *t, tp_tensor *mask, tp_tensor *source) {
@@ -664,12 +664,12 @@ static int masked_scatter__unaliased(tp_tensor *t, tp_tensor *mask, tp_tensor *s
   NOGRAD_END;
   if (!me) return -1;
   tp_node *n = NULL;
-  int64_t iv[1] = {TP_MORE_MASKED_SCATTER};
+  int64_t iv[1] = {TP_SHL_MASKED_SCATTER};
   /* validate the count before anything is recorded or written */
   int64_t total = tp_shape_numel(t->ndim, t->shape), count = 0;
   for (int64_t k = 0; k < total; k++) count += tp_load_i64(elem_at(me, k), me->dtype) != 0;
   int rc = count > tp_shape_numel(source->ndim, source->shape) ? tp_fail_status("Number of elements of source < number of ones in mask")
-           : tp_inplace_kind_begin(TP_GRAD_MORE, "MaskedScatterBackward0", t, 1, &source, 1, iv, 1, &mask, &n);
+           : tp_inplace_kind_begin(TP_GRAD_SHAPE_LINALG, "MaskedScatterBackward0", t, 1, &source, 1, iv, 1, &mask, &n);
   if (!rc) {
     masked_scatter_run(t, me, source);
     t->version->value++;
@@ -718,8 +718,8 @@ static void put_run(tp_tensor *t, tp_tensor *index, tp_tensor *source, int accum
 static int put__unaliased(tp_tensor *t, tp_tensor *index, tp_tensor *source, int accumulate) {
   if (put_check(t, index, source)) return -1;
   tp_node *n;
-  int64_t iv[2] = {TP_MORE_PUT, accumulate != 0};
-  if (tp_inplace_kind_begin(TP_GRAD_MORE, "PutBackward0", t, 1, &source, 2, iv, 1, &index, &n)) return -1;
+  int64_t iv[2] = {TP_SHL_PUT, accumulate != 0};
+  if (tp_inplace_kind_begin(TP_GRAD_SHAPE_LINALG, "PutBackward0", t, 1, &source, 2, iv, 1, &index, &n)) return -1;
   put_run(t, index, source, accumulate);
   t->version->value++;
   tp_inplace_commit(t, n);
@@ -742,8 +742,8 @@ TP_API tp_tensor *tp_put(tp_tensor *t, tp_tensor *index, tp_tensor *source, int 
   NOGRAD_END;
   if (out) put_run(out, index, source, accumulate);
   tp_tensor *ins[2] = {t, source};
-  int64_t iv[2] = {TP_MORE_PUT, accumulate != 0};
-  return tp_record_kind(TP_GRAD_MORE, "PutBackward0", 2, ins, out, 2, iv, 1, &index);
+  int64_t iv[2] = {TP_SHL_PUT, accumulate != 0};
+  return tp_record_kind(TP_GRAD_SHAPE_LINALG, "PutBackward0", 2, ins, out, 2, iv, 1, &index);
 }
 
 /* ---- narrow_copy: a contiguous copy of narrow; 1.13 has no derivative for it ------------------- */
@@ -754,8 +754,8 @@ TP_API tp_tensor *tp_narrow_copy(tp_tensor *t, double dim, double start, double 
   NOGRAD_END;
   if (out) tp_copy_convert(out, v);
   if (v) tp_tensor_release(v);
-  int64_t iv[1] = {TP_MORE_NOT_IMPLEMENTED};
-  return tp_record_kind(TP_GRAD_MORE, "torch::autograd::NotImplemented", 1, &t, out, 1, iv, 0, NULL);
+  int64_t iv[1] = {TP_SHL_NOT_IMPLEMENTED};
+  return tp_record_kind(TP_GRAD_SHAPE_LINALG, "torch::autograd::NotImplemented", 1, &t, out, 1, iv, 0, NULL);
 }
 
 /* ---- empty_strided: a zero-filled tensor with the given strides over a storage of its own ---- */
@@ -856,9 +856,9 @@ static tp_tensor *reduce_out(const char *name, tp_tensor *t, int64_t w, tp_tenso
   if (out) tp_copy_convert(out, t);
   if (out && scatter_reduce_run(out, w, idx, src, reduce, include_self)) { tp_tensor_release(out); out = NULL; }
   tp_tensor *ins[2] = {t, src}, *save[3] = {idx, t, src};
-  int64_t iv[4] = {TP_MORE_SCATTER_REDUCE, w, reduce, include_self != 0};
-  out = tp_record_kind(TP_GRAD_MORE, name, 2, ins, out, 4, iv, 3, save);
-  if (out && out->grad_fn && out->grad_fn->kind == TP_GRAD_MORE && tp_node_save(out->grad_fn, out, 0)) {
+  int64_t iv[4] = {TP_SHL_SCATTER_REDUCE, w, reduce, include_self != 0};
+  out = tp_record_kind(TP_GRAD_SHAPE_LINALG, name, 2, ins, out, 4, iv, 3, save);
+  if (out && out->grad_fn && out->grad_fn->kind == TP_GRAD_SHAPE_LINALG && tp_node_save(out->grad_fn, out, 0)) {
     tp_tensor_release(out);
     return NULL;
   }
@@ -867,7 +867,7 @@ static tp_tensor *reduce_out(const char *name, tp_tensor *t, int64_t w, tp_tenso
 
 static int reduce_inplace(const char *name, tp_tensor *t, int64_t w, tp_tensor *idx, tp_tensor *src, int reduce, int include_self) {
   tp_node *n = NULL;
-  int64_t iv[4] = {TP_MORE_SCATTER_REDUCE, w, reduce, include_self != 0};
+  int64_t iv[4] = {TP_SHL_SCATTER_REDUCE, w, reduce, include_self != 0};
   tp_tensor *old = NULL;
   if (tp_any_requires_grad(1, &t) || tp_any_requires_grad(1, &src)) {
     NOGRAD_BEGIN;
@@ -876,7 +876,7 @@ static int reduce_inplace(const char *name, tp_tensor *t, int64_t w, tp_tensor *
     if (!old) return -1;
   }
   tp_tensor *save[3] = {idx, old ? old : t, src};
-  int rc = tp_inplace_kind_begin(TP_GRAD_MORE, name, t, 1, &src, 4, iv, old ? 3 : 0, save, &n);
+  int rc = tp_inplace_kind_begin(TP_GRAD_SHAPE_LINALG, name, t, 1, &src, 4, iv, old ? 3 : 0, save, &n);
   if (old) tp_tensor_release(old);
   if (rc) return -1;
   if (scatter_reduce_run(t, w, idx, src, reduce, include_self)) { tp_inplace_abort(n); return -1; }

@@ -1207,5 +1207,5 @@ TP_API tp_tensor *tp_index_fill(tp_tensor *t, double dim_d, tp_tensor *index, tp
   return record_slices(TP_GRAD_INDEX_FILL, value ? "IndexFillBackward1" : "IndexFillBackward0", t, dim, index, value, 0, 1, out);
 }
 
-/* scatter's argument checks (with src), for scatter_reduce in shape_more.c. */
+/* scatter's argument checks (with src), for scatter_reduce in diag_views_scatter.c. */
 int tp_scatter_check(tp_tensor *t, int64_t dim, tp_tensor *index, tp_tensor *src) { return scatter_check(t, dim, index, src, 0); }
