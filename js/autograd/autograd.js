@@ -4,7 +4,7 @@
 import { W, check, checkStatus, cstr, setHookHandler, TensorError } from '../core/wasm.js';
 import { bind, splitOptions, isOptions } from '../core/args.js';
 import { describe } from '../core/dtype.js';
-import { Tensor, Tuple, wrap, wrapBorrowed, setNodeFactory, asTensor, joinScope, gradOf } from '../tensor/tensor.js';
+import { Tensor, Tuple, wrap, wrapBorrowed, setNodeFactory, asTensor, joinScope, gradOf, ESCAPE } from '../tensor/tensor.js';
 
 const inspect = Symbol.for('nodejs.util.inspect.custom');
 
@@ -26,7 +26,7 @@ export class Node {
     this._reg = !joinScope(this);
     if (this._reg) nodeRegistry.register(this, ptr, this);
   }
-  _escape() {
+  [ESCAPE]() {
     if (this._reg || !this._p) return;
     this._reg = true;
     nodeRegistry.register(this, this._p, this);

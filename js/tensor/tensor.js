@@ -98,18 +98,24 @@ export const device = cpuDevice;   // every tensor's t.device
 // pointer; `new torch.Tensor(...)` is PyTorch's legacy constructor (js/legacy.js), never an
 // alias of a heap address.
 const WRAP = Symbol('Tensor.wrap');
+// The handle's bookkeeping (registration with the garbage collector or a scope) is reached by
+// symbol keys only: a second registration would release the core tensor twice, so no name a
+// user can call (or a fuzzer can find among the methods) may do it.
+const MANAGE = Symbol('Tensor.manage');
+/** Hands a handle over from its scope to the garbage collector (tensors and autograd Nodes). */
+export const ESCAPE = Symbol('tensorpad.escape');
 
 export class Tensor {
   constructor(token, ptr) {
     if (token !== WRAP) throw new TypeError('torch.Tensor handles are made by tensorpad only; use torch.Tensor(...) or torch.tensor(data)');
     this._p = ptr;
-    this._manage();
+    this[MANAGE]();
   }
 
   // Note [Scoped handles]: a tensor made inside torch.scope is released by the scope,
   // so it skips the FinalizationRegistry (the costliest part of making a handle); it is
   // registered only if it escapes the scope (returned or kept).
-  _manage() {
+  [MANAGE]() {
     const scope = scopeStack[scopeStack.length - 1];
     if (scope) {
       this._reg = false;
@@ -139,7 +145,7 @@ export class Tensor {
   get is_disposed() { return !this._p; }
 
   /** Leaving scope management: from now on the garbage collector releases it. */
-  _escape() {
+  [ESCAPE]() {
     if (this._reg) return;
     this._reg = true;
     tensorRegistry.register(this, this._p, this);
@@ -489,7 +495,7 @@ export function wrapBorrowed(ptr) {
     // the same core tensor, whose handle a scope released: take the handle up again, so
     // that x.grad stays one object across scopes (and a training step allocates less)
     live._p = ptr;
-    live._manage();
+    live[MANAGE]();
     return live;
   }
   const t = new Tensor(WRAP, ptr);
@@ -544,7 +550,7 @@ function collect(root, out) {
     if (v === null || (typeof v !== 'object' && typeof v !== 'function') || seen.has(v)) continue;
     seen.add(v);
     if (typeof v === 'function') { sawFunction = true; continue; }
-    if (v instanceof Tensor || typeof v._escape === 'function') { out.add(v); continue; }
+    if (v instanceof Tensor || typeof v[ESCAPE] === 'function') { out.add(v); continue; }
     if (ArrayBuffer.isView(v) || v instanceof ArrayBuffer || v instanceof WeakMap || v instanceof WeakSet || v instanceof Promise) continue;
     if (Array.isArray(v)) { for (let i = 0; i < v.length; i++) stack.push(v[i]); continue; }
     if (v instanceof Map) { for (const [k, x] of v) stack.push(k, x); continue; }
@@ -582,7 +588,7 @@ export function scope(fn) {
     for (const t of created) {
       if (!t._p) continue;
       if (keepAll) keepSet.add(t);
-      if (t._kept || (keepSet.has(t) && !parent)) t._escape();
+      if (t._kept || (keepSet.has(t) && !parent)) t[ESCAPE]();
       else if (keepSet.has(t)) parent.push(t);
       else t.dispose();
     }

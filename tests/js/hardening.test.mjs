@@ -149,3 +149,19 @@ test('torch.save stops at the recursion limit; calculate_gain names a Symbol', (
   assert.throws(() => torch.save(deep, new ArrayBuffer(0)), (e) => e instanceof torch.TensorError && /maximum recursion depth exceeded while pickling/.test(e.message));
   assert.throws(() => torch.nn.init.kaiming_uniform_(torch.ones(4, 4), Symbol('s')), (e) => e.message === 'negative_slope Symbol not a valid number');
 });
+
+// Fuzz find: `t._manage()` (a method any caller could reach) registered a handle with the
+// garbage collector a second time, and the core tensor was released twice at exit (a wasm
+// trap in tp_storage_release). The bookkeeping is behind symbols now; no callable method name
+// of Tensor (or of an autograd Node) touches a handle's registration.
+test('no method a caller can name re-registers a handle', () => {
+  const names = new Set();
+  for (let p = torch.Tensor.prototype; p && p !== Object.prototype; p = Object.getPrototypeOf(p)) {
+    for (const k of Object.getOwnPropertyNames(p)) names.add(k);
+  }
+  for (const k of ['_manage', '_escape']) assert.ok(!names.has(k), k);
+  const x = torch.ones(2, { requires_grad: true }).mul(2);
+  assert.ok(!('_escape' in x.grad_fn));
+  const kept = torch.scope(() => torch.ones(3).add(1));  // escapes its scope: one registration
+  assert.deepEqual(kept.tolist(), [2, 2, 2]);
+});
