@@ -351,7 +351,7 @@ function interpolate(...a) {
   if ((unsupported[nd] ?? []).includes(mode)) throw new TensorError(`tensorpad: interpolate(mode='${mode}') is not supported for ${nd}-D input`);
   const need = { bilinear: 4, trilinear: 5, linear: 3 };
   if (nd >= 3 && nd <= 5 && need[mode] && need[mode] !== nd) throw new TensorError(`Got ${nd}D input, but ${mode} mode needs ${need[mode]}D input`);
-  throw new TensorError(`Input Error: Only 3D, 4D and 5D input Tensors supported (got ${nd}D) for the modes: nearest | linear | bilinear | bicubic | trilinear | area | nearest-exact (got ${mode})`);
+  throw new TensorError(`Input Error: Only 3D, 4D and 5D input Tensors supported (got ${nd}D) for the modes: nearest | linear | bilinear | bicubic | trilinear | area | nearest-exact (got ${pyRepr(mode)})`);
 }
 
 /** The deprecated F.upsample, F.upsample_nearest and F.upsample_bilinear (they warn, then interpolate). */

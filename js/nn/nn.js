@@ -7,7 +7,7 @@
 // they are assigned. Here a module's own properties are walked in their insertion order
 // instead, so `this.fc = new Linear(...)` in a subclass registers `fc` just the same.
 import { W, check, TensorError } from '../core/wasm.js';
-import { bind, splitOptions, warn } from '../core/args.js';
+import { bind, splitOptions, warn, checkFloat } from '../core/args.js';
 import { describe, pyRepr, dtype, Device, checkDevice } from '../core/dtype.js';
 import { Tensor, wrap, keep, asTensor } from '../tensor/tensor.js';
 import { OP } from '../tensor/ops.js';
@@ -609,7 +609,7 @@ function leaky_relu(...a) {
   const { input, negative_slope, inplace } = bind('leaky_relu', a, ['input', 'negative_slope', 'inplace'], { negative_slope: 0.01, inplace: false });
   asTensor(input, 'leaky_relu', 'input');
   if (inplace) throw new TensorError('tensorpad: leaky_relu(inplace=True) is not supported; use the out-of-place form');
-  return wrap(check(W.tp_leaky_relu(input._ptr, negative_slope)));
+  return wrap(check(W.tp_leaky_relu(input._ptr, checkFloat('leaky_relu', 'negative_slope', negative_slope, 2))));
 }
 /** PyTorch 1.13's CPU dropout: noise.bernoulli_(1 - p), which draws one 53-bit uniform per
  *  element as rand(float64) does, scaled by 1 / (1 - p); the result is input * noise. */
@@ -642,7 +642,7 @@ function dropout(...a) {
 }
 function softplus(...a) {
   const { input, beta, threshold } = bind('softplus', a, ['input', 'beta', 'threshold'], { beta: 1, threshold: 20 });
-  return wrap(check(W.tp_softplus(asTensor(input, 'softplus', 'input')._ptr, beta, threshold)));
+  return wrap(check(W.tp_softplus(asTensor(input, 'softplus', 'input')._ptr, checkFloat('softplus', 'beta', beta, 2), checkFloat('softplus', 'threshold', threshold, 3))));
 }
 const sigmoid = (input) => asTensor(input, 'sigmoid', 'input').sigmoid();
 
@@ -902,6 +902,7 @@ function embedding(...a) {
 function paddingIndex(p, n) {
   if (p === null || p === undefined) return null;
   if (typeof p !== 'number' && typeof p !== 'boolean') throw new TypeError(`'>' not supported between instances of '${describe(p)}' and 'int'`);
+  if (typeof n !== 'number') throw new TypeError(`'>=' not supported between instances of 'int' and '${describe(n)}'`);
   if ((p > 0 && p >= n) || (p < 0 && p < -n)) throw new TensorError('Padding_idx must be within num_embeddings');
   return p < 0 ? n + p : p;
 }

@@ -739,14 +739,27 @@ export function install(torch, T) {
       if (dt.is_floating_point || dt === byName.bool) throw new TensorError(`"${fname}" not implemented for '${TITLE[dt.name]}'`);
       if (row < 0) throw new TensorError(`row must be non-negative, got${row}`);
       if (col < 0) throw new TensorError(`col must be non-negative, got${col}`);
-      const rs = [], cs = [];
-      for (let i = 0; i < row; i++) {
-        for (let j = 0; j < col; j++) {
-          if (lower ? j - i <= off : j - i >= off) { rs.push(i); cs.push(j); }
+      // The output is made first, so a size the heap cannot hold is the core's out-of-memory
+      // error (1.13's text), then filled row by row over the rows that have entries only.
+      const n = lower ? sumClamp(row, off + 1, col) : row * col - sumClamp(row, off, col);
+      const out = torch.empty([2, n], { dtype: dt });
+      const v = out.numpy(), big = v instanceof BigInt64Array;
+      let k = 0;
+      for (let i = lower ? Math.max(0, -off - 1) : 0; i < row && k < n; i++) {
+        const j0 = lower ? 0 : Math.max(0, i + off), j1 = lower ? Math.min(col, i + off + 1) : col;
+        for (let j = j0; j < j1; j++, k++) {
+          v[k] = big ? BigInt(i) : i;
+          v[n + k] = big ? BigInt(j) : j;
         }
       }
-      return torch.tensor([rs, cs], { dtype: dt });
+      return out;
     };
+  }
+  /** sum over i in [0, row) of min(max(i + c, 0), col): how many entries rows hold up to a diagonal. */
+  function sumClamp(row, c, col) {
+    const i0 = Math.min(row, Math.max(0, -c));  // rows before i0 hold none
+    const i1 = Math.min(row, Math.max(i0, col - c));  // rows i0 .. i1-1 hold i + c
+    return ((i1 - i0) * (i0 + c + i1 - 1 + c)) / 2 + (row - i1) * col;
   }
 
   /** std_mean / var_mean: std (var) with the arguments given, and the mean over the same dims. */
@@ -819,6 +832,8 @@ export function install(torch, T) {
     if (t.ndim !== 1) throw new TensorError(`Expect a 1D vector, but got shape [${Array.from(t.shape).join(', ')}]`);
     if (r < 0) throw new TensorError(`Expect a non-negative number, but got ${r}`);
     if (r === 0) return torch.empty(0, { dtype: t.dtype });
+    // r grids of n^r entries each: past what the heap can hold, the C++ allocation fails
+    if (r > 64 || t.numel() ** r > 2 ** 31) throw new TensorError('std::bad_alloc');
     return scope(() => {
       const n = t.numel();
       const grids = meshgrid(new Array(r).fill(t), { indexing: 'ij' });
