@@ -3,15 +3,17 @@
 //
 //   node js/build.mjs esm|cjs|global OUTFILE
 //
-// Class names are kept (classes print them: Linear(...), grad_fn objects, optimizers, error
-// messages through constructor.name); other function names are not (esbuild's --keep-names
-// would keep both, ~4.5 KB gzip of `__name(f, "f")` for functions nothing prints). Two passes:
+// Kept: class names (classes print them: Linear(...), grad_fn objects, optimizers, error
+// messages through constructor.name) and the names of public functions (those put in an object,
+// such as the torch namespace, or exported: torch.tensor.name is 'tensor', and torch.save's
+// error prints a function's name). Dropped: the other ~560 function names, which nothing
+// prints (esbuild's --keep-names keeps them all: 3.4 KB gzip more). Two passes:
 // 1. esbuild bundles with keepNames and without minifying, so every name it would keep is an
 //    explicit `__name(x, "x")` call (for a class: `static { __name(this, "X") }`);
-// 2. the calls whose first argument is not a class are blanked out with acorn
-//    (`__name(f, "f")` -> `(f)`, a statement `__name(f, "f");` -> nothing), keeping every
-//    other character in place so the first pass's source map still holds, and esbuild
-//    minifies the result (without keepNames: the class names left are the explicit calls).
+// 2. the other calls are blanked out with acorn (`__name(f, "f")` -> `(f)`, a statement
+//    `__name(f, "f");` -> nothing), keeping every other character in place so the first
+//    pass's source map still holds, and esbuild minifies the result (without keepNames: the
+//    names left are the explicit calls).
 import { build } from 'esbuild';
 import { parse } from 'acorn';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
@@ -39,21 +41,25 @@ const TARGETS = {
   },
 };
 
-/** Blanks the `__name(...)` calls of stage-one output that name something other than a class. */
+/** Blanks the `__name(...)` calls of stage-one output that name neither a class nor a function
+ *  put in an object or exported (torch.tensor.name stays 'tensor': torch.save's error prints it). */
 export function dropFunctionNames(code) {
   const ast = parse(code, { ecmaVersion: 'latest', sourceType: 'module' });
-  const classes = new Set(), calls = [];
+  const classes = new Set(), calls = [], published = new Set();
   (function visit(n, parent) {
     if (n.type === 'ClassDeclaration' && n.id) classes.add(n.id.name);
     if (n.type === 'VariableDeclarator' && n.id.type === 'Identifier' && n.init?.type === 'ClassExpression') classes.add(n.id.name);
     if (n.type === 'CallExpression' && n.callee.type === 'Identifier' && n.callee.name === '__name') calls.push([n, parent]);
+    // a function put in an object (the torch namespace, F, utils.data...) or exported is public
+    if (n.type === 'Property' && n.value.type === 'Identifier') published.add(n.value.name);
+    if (n.type === 'ExportSpecifier') published.add(n.local.name);
     for (const k in n) {
       const v = n[k];
       if (Array.isArray(v)) { for (const c of v) if (c && typeof c.type === 'string') visit(c, n); }
       else if (v && typeof v.type === 'string' && k !== 'loc') visit(v, n);
     }
   })(ast, null);
-  const isClass = (a) => a.type === 'ThisExpression' || a.type === 'ClassExpression' || (a.type === 'Identifier' && classes.has(a.name));
+  const keep = (a) => a.type === 'ThisExpression' || a.type === 'ClassExpression' || (a.type === 'Identifier' && (classes.has(a.name) || published.has(a.name)));
   const chars = code.split('');
   const blank = (from, to, keep = '') => {
     for (let i = from; i < to; i++) if (chars[i] !== '\n') chars[i] = ' ';
@@ -63,7 +69,7 @@ export function dropFunctionNames(code) {
   for (const [c, parent] of calls) {
     const [a, name] = c.arguments;
     if (c.arguments.length !== 2 || name.type !== 'Literal' || typeof name.value !== 'string') throw new Error(`unexpected __name call at ${c.start}`);
-    if (isClass(a)) { kept++; continue; }
+    if (keep(a)) { kept++; continue; }
     dropped++;
     if (parent.type === 'ExpressionStatement') blank(parent.start, parent.end);
     else {
