@@ -88,24 +88,18 @@ dist/tensorpad-plain.wasm: $(PLAIN_OBJ) src/imports.lib.js | dist
 # bundlers take js/tensorpad.js itself, see package.json), CommonJS for require() in Node
 # (dist/tensorpad.cjs: loads the wasm synchronously, TENSORPAD_SYNC_LOAD), and a classic
 # script for <script src> and importScripts (dist/tensorpad.global.js: sets globalThis.torchReady,
-# a promise of torch, which is also globalThis.torch once loaded). Names are kept: classes
+# a promise of torch, which is also globalThis.torch once loaded). Class names are kept: classes
 # print them. Each finds the wasm next to itself (TENSORPAD_WASM_DIR, see js/core/wasm.js).
-LIB_ESBUILD := npx esbuild --bundle --minify --keep-names --legal-comments=none --target=es2022 \
-  --log-level=warning --sourcemap --sources-content=false '--define:TENSORPAD_WASM_DIR="./"'
-CLASSIC_URL := typeof document<"u"&&document.currentScript?document.currentScript.src:self.location.href
-dist/tensorpad.min.js: $(JS) build/.npm-stamp | dist
-	$(LIB_ESBUILD) js/tensorpad.js --format=esm --platform=neutral --outfile=$@
+# js/build.mjs runs esbuild twice so that class names are kept (they are printed) but not
+# other function names (esbuild's --keep-names keeps both: 4 KB gzip more).
+dist/tensorpad.min.js: $(JS) js/build.mjs build/.npm-stamp | dist
+	node js/build.mjs esm $@
 
-dist/tensorpad.cjs: $(JS) build/.npm-stamp | dist
-	$(LIB_ESBUILD) js/tensorpad.js --format=cjs --platform=node --define:TENSORPAD_SYNC_LOAD=true \
-	  --define:import.meta.url=__tpUrl '--banner:js=const __tpUrl=require("url").pathToFileURL(__filename).href;' \
-	  '--footer:js=module.exports=module.exports.default;' --outfile=$@
+dist/tensorpad.cjs: $(JS) js/build.mjs build/.npm-stamp | dist
+	node js/build.mjs cjs $@
 
-dist/tensorpad.global.js: $(JS) build/.npm-stamp | dist
-	echo 'import torch from "./js/tensorpad.js"; globalThis.torch = torch;' | $(LIB_ESBUILD) --format=esm \
-	  --platform=browser --sourcefile=tensorpad-global.js --define:import.meta.url=__tpUrl \
-	  '--banner:js=(()=>{const __tpUrl=$(CLASSIC_URL);globalThis.torchReady=(async()=>{' \
-	  '--footer:js=return globalThis.torch})()})();' --outfile=$@
+dist/tensorpad.global.js: $(JS) js/build.mjs build/.npm-stamp | dist
+	node js/build.mjs global $@
 
 # Python mode's torch package as one file, for pages and workers (js/python.js).
 dist/tensorpad-python.json: $(shell find python -name '*.py') python/bundle.mjs | dist

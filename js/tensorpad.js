@@ -9,7 +9,7 @@
 // docs/API.md for what exists and where JS and Python differ.
 import { W, check, checkStatus, args, heapBuffer, heapBuffers, memory, sharedMemory, TensorError } from './core/wasm.js';
 import { dtypes, byName, dtypeOfArray, toDtype, describe, promoteTypes, dtype, defaultFloat, checkDevice, toDevice, Device } from './core/dtype.js';
-import { bind, splitOptions, checkInt, sizesOf, invalidCombination, isOptions, resetWarnings, setWarnAlways, isWarnAlways } from './core/args.js';
+import { bind, missingArg, splitOptions, checkInt, sizesOf, invalidCombination, isOptions, resetWarnings, setWarnAlways, isWarnAlways } from './core/args.js';
 import { Tensor, Size, device, wrap, asTensor, scalarValue, scope, keep, viewOf, Ellipsis, Slice, copyConstructWarning, gradOf } from './tensor/tensor.js';
 import * as ops from './tensor/ops.js';
 import * as linalg from './linalg/matmul.js';
@@ -89,7 +89,7 @@ function gradDtype(opts, inferred) {
 function sizesFromCall(fname, a, keys, kind = 'SymInts') {
   const [pos, opts] = splitOptions(fname, a, [...keys, 'size']);
   if (!pos.length && opts.size === undefined) {  // torch.zeros(): a size is required (torch.zeros([]) is 0-d)
-    if (fname.startsWith('new_')) throw new TypeError(`${fname}() missing 1 required positional arguments: "size"`);
+    if (fname.startsWith('new_')) throw missingArg(fname, 'size');
     throw invalidCombination(fname, a);
   }
   checkOptions(opts);

@@ -116,11 +116,14 @@ export function sizesOf(fname, args, name = 'size', kind = 'SymInts') {
   });
 }
 
+/** The TypeError of Python's arg parser for a missing required argument (one message for all). */
+export const missingArg = (fname, name) => new TypeError(`${fname}() missing 1 required positional arguments: "${name}"`);
+
 /** A size list given positionally (varargs or one array) or by its keyword (x.view({size})). */
 export function sizesArg(fname, args, name = 'size', kind = 'SymInts') {
   if (args.length === 0) {  // Python: view() has overloads, the others one signature
     if (fname === 'view') throw invalidCombination(fname, args);
-    throw new TypeError(`${fname}() missing 1 required positional arguments: "${name}"`);
+    throw missingArg(fname, name);
   }
   const last = args[args.length - 1];
   if (!isOptions(last)) return sizesOf(fname, args, name, kind);

@@ -3,7 +3,7 @@
 // eig), which throw its messages. Binds arguments only; install(torch, Tensor) is called once
 // by tensorpad.js before the namespace is frozen.
 import { W, check, checkStatus, memory, TensorError } from '../core/wasm.js';
-import { bind, checkBool, warnOnce } from '../core/args.js';
+import { bind, missingArg, checkBool, warnOnce } from '../core/args.js';
 import { wrap, asTensor, Tuple } from '../tensor/tensor.js';
 
 // 1.13's TORCH_WARN_ONCE texts for the deprecated forms (once per process).
@@ -89,7 +89,7 @@ export function install(torch, Tensor) {
     const f = 'linalg_solve_triangular';
     const { A, B, upper, left, unitriangular, out } = bind(f, a, ['A', 'B', 'upper', 'left', 'unitriangular', 'out']);
     noOut(out);
-    if (upper === undefined) throw new TypeError(`${f}() missing 1 required positional arguments: "upper"`);
+    if (upper === undefined) throw missingArg(f, 'upper');
     return wrap(check(W.tp_linalg_solve_triangular(asTensor(A, f, 'A')._ptr, asTensor(B, f, 'B')._ptr, checkBool(f, 'upper', upper) ? 1 : 0,
       checkBool(f, 'left', left) === false ? 0 : 1, checkBool(f, 'unitriangular', unitriangular) ? 1 : 0)));
   };

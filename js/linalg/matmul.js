@@ -3,7 +3,7 @@
 // Every op is one call of the core's tp_linalg(op, a, b); the op ids come from the core's
 // name table (tp_linalg_name), so nothing here mirrors a C enum by hand.
 import { W, check, cstr } from '../core/wasm.js';
-import { bind, isOptions, splitOptions } from '../core/args.js';
+import { bind, missingArg, isOptions, splitOptions } from '../core/args.js';
 import { describe } from '../core/dtype.js';
 import { wrap } from '../tensor/tensor.js';
 
@@ -48,7 +48,7 @@ export function install(torch, Tensor) {
       }
       const got = bind(fname, a, [p0, p1]);
       for (const n of [p0, p1]) {
-        if (got[n] === undefined) throw new TypeError(`${fname}() missing 1 required positional arguments: "${n}"`);
+        if (got[n] === undefined) throw missingArg(fname, n);
       }
       return call(tensorArg(Tensor, fname, p0, 1, got[p0]), tensorArg(Tensor, fname, p1, 2, got[p1]));
     };
@@ -56,7 +56,7 @@ export function install(torch, Tensor) {
     Tensor.prototype[fname] = function (...a) {
       if (a.length === 1 && a[0] instanceof Tensor) return call(this, a[0]);
       const got = bind(fname, a, [p1]);
-      if (got[p1] === undefined) throw new TypeError(`${fname}() missing 1 required positional arguments: "${p1}"`);
+      if (got[p1] === undefined) throw missingArg(fname, p1);
       return call(this, tensorArg(Tensor, fname, p1, 1, got[p1]));
     };
   }
@@ -73,7 +73,7 @@ export function install(torch, Tensor) {
         if (n in opts) throw new TypeError(`${fname}() got multiple values for argument '${n}'`);
         v[n] = pos[i];
       } else if (n in opts) v[n] = opts[n];
-      else throw new TypeError(`${fname}() missing 1 required positional arguments: "${n}"`);
+      else throw missingArg(fname, n);
     });
     const t = ['input', 'mat1', 'mat2'].map((n, i) => tensorArg(Tensor, fname, n, self ? i : i + 1, v[n]));
     const beta = scalarArg(fname, 'beta', opts.beta ?? 1), alpha = scalarArg(fname, 'alpha', opts.alpha ?? 1);

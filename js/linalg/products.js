@@ -3,7 +3,7 @@
 // of src/ops/linalg/products.c. This file only binds Python's arguments; install(torch, Tensor) runs
 // once, from tensorpad.js.
 import { W, check, checkStatus } from '../core/wasm.js';
-import { bind, splitOptions, checkInt } from '../core/args.js';
+import { bind, missingArg, splitOptions, checkInt } from '../core/args.js';
 import { describe } from '../core/dtype.js';
 import { wrap } from '../tensor/tensor.js';
 
@@ -19,7 +19,7 @@ export function install(torch, Tensor) {
     throw new TypeError(`${fname}(): argument '${name}' (position ${position}) must be Tensor, not ${describe(v)}`);
   };
   const required = (fname, got, names) => {
-    for (const n of names) if (got[n] === undefined) throw new TypeError(`${fname}() missing 1 required positional arguments: "${n}"`);
+    for (const n of names) if (got[n] === undefined) throw missingArg(fname, n);
   };
 
   // input + two operands, with keyword-only beta and alpha (as torch.addmm)

@@ -6,7 +6,7 @@
 // torch/nn/functional.py builds them, so their grad_fn graphs match. nn.js calls makeNnAct
 // with its Module machinery (no import cycle) when it builds torch.nn.
 import { W, check, checkStatus, args, TensorError } from '../core/wasm.js';
-import { bind, warn } from '../core/args.js';
+import { bind, missingArg, warn } from '../core/args.js';
 import { describe } from '../core/dtype.js';
 import { Tensor, asTensor, wrap } from '../tensor/tensor.js';
 
@@ -101,7 +101,7 @@ function glu(...a) {
 }
 function prelu(...a) {
   const o = bind('prelu', a, ['input', 'weight']);
-  if (o.weight === undefined) throw new TypeError('prelu() missing 1 required positional arguments: "weight"');
+  if (o.weight === undefined) throw missingArg('prelu', 'weight');
   return asTensor(o.input, 'prelu', 'input').prelu(o.weight);
 }
 /** torch/nn/functional.py: (-input).softmax(dim) (NegBackward0 then SoftmaxBackward0). */

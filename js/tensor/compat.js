@@ -6,7 +6,7 @@
 // runs once, from tensorpad.js.
 import { W, check, checkStatus, args, memory, heapBuffer, TensorError } from '../core/wasm.js';
 import { describe } from '../core/dtype.js';
-import { bind, splitOptions, checkInt } from '../core/args.js';
+import { bind, missingArg, splitOptions, checkInt } from '../core/args.js';
 import { asTensor, wrap, Tuple } from './tensor.js';
 import { listResult, intList } from './shape.js';
 
@@ -257,7 +257,7 @@ export function install(torch, Tensor) {
   torch.angle = (x) => asTensor(x, 'angle').angle();
   P.prelu = function (...a) {
     const { weight } = bind('prelu', a, ['weight']);
-    if (weight === undefined) throw new TypeError('prelu() missing 1 required positional arguments: "weight"');
+    if (weight === undefined) throw missingArg('prelu', 'weight');
     return wrap(check(W.tp_prelu(this._ptr, asTensor(weight, 'prelu', 'weight')._ptr)));
   };
   torch.prelu = (x, ...a) => asTensor(x, 'prelu').prelu(...a);
@@ -265,7 +265,7 @@ export function install(torch, Tensor) {
   // mvlgamma(p) / mvlgamma_(p) (src/ops/tensor_methods.c)
   const mvP = (fname, a) => {
     const { p } = bind(fname, a, ['p']);
-    if (p === undefined) throw new TypeError(`${fname}() missing 1 required positional arguments: "p"`);
+    if (p === undefined) throw missingArg(fname, 'p');
     return checkInt(fname, 'p', p);
   };
   P.mvlgamma = function (...a) { return wrap(check(W.tp_mvlgamma(this._ptr, mvP('mvlgamma', a)))); };

@@ -4,7 +4,7 @@
 // the maths and the view logic are in C. install(torch, Tensor) runs once, from tensorpad.js.
 import { W, check, checkStatus, args, heapBuffer, TensorError } from '../core/wasm.js';
 import { describe, toDtype, defaultFloat, checkDevice } from '../core/dtype.js';
-import { bind, checkInt, sizesArg, noArgs } from '../core/args.js';
+import { bind, missingArg, checkInt, sizesArg, noArgs } from '../core/args.js';
 import { wrap, asTensor, Tuple } from './tensor.js';
 
 const isTensor = (v) => v && typeof v === 'object' && typeof v._ptr === 'number';
@@ -25,7 +25,7 @@ function intOrList(fname, name, v) {
 
 /** Python's "missing required argument" for the named parameters that were not given. */
 function required(fname, got, names) {
-  for (const n of names) if (got[n] === undefined) throw new TypeError(`${fname}() missing 1 required positional arguments: "${n}"`);
+  for (const n of names) if (got[n] === undefined) throw missingArg(fname, n);
 }
 
 /** tensor_split's / hsplit's argument: sections (int), indices (list) or a 0-d/1-d int64 tensor. */
@@ -138,7 +138,7 @@ export function install(torch, Tensor) {
     tensor_split(...a) {
       const o = bind('tensor_split', a, ['indices_or_sections', 'dim'], { dim: 0 });
       const v = o.indices_or_sections;
-      if (v === undefined) throw new TypeError('tensor_split() missing 1 required positional arguments: "indices_or_sections"');
+      if (v === undefined) throw missingArg('tensor_split', 'indices_or_sections');
       const { sections, indices } = sectionsOrIndices('tensor_split', v);
       const dim = checkInt('tensor_split', 'dim', o.dim);
       if (indices) return listResult(W.tp_tensor_split(this._ptr, indices.length, args(indices), 0, dim));
@@ -310,7 +310,7 @@ export function install(torch, Tensor) {
 
   function hvdsplit(self, fname, which, a) {
     const { indices_or_sections: v } = bind(fname, a, ['indices_or_sections']);
-    if (v === undefined) throw new TypeError(`${fname}() missing 1 required positional arguments: "indices_or_sections"`);
+    if (v === undefined) throw missingArg(fname, 'indices_or_sections');
     const { sections, indices } = sectionsOrIndices(fname, v);
     if (indices) return listResult(W.tp_hvdsplit(self._ptr, which, indices.length, args(indices), 0));
     return listResult(W.tp_hvdsplit(self._ptr, which, -1, 0, sections));

@@ -3,7 +3,7 @@
 // install(torch, Tensor) is called once by tensorpad.js. The draws are the core's
 // (src/ops/random/random.c, PyTorch's CPU kernels); this file only binds arguments.
 import { W, args as argsOf, check, checkStatus, TensorError } from '../core/wasm.js';
-import { bind, isOptions, splitOptions, checkInt, checkBool, invalidCombination } from '../core/args.js';
+import { bind, missingArg, isOptions, splitOptions, checkInt, checkBool, invalidCombination } from '../core/args.js';
 import { bindGen, generatorOf } from '../core/generator.js';
 import { byName, toDtype, describe, defaultFloat, checkDevice } from '../core/dtype.js';
 import { wrap, asTensor, scalarValue } from './tensor.js';
@@ -91,7 +91,7 @@ export function install(torch, Tensor) {
   };
   P.geometric_ = function (...a) {
     const { p, generator } = bindGen('geometric_', a, ['p', 'generator'], undefined, 1);
-    if (p === undefined) throw new TypeError('geometric_() missing 1 required positional arguments: "p"');
+    if (p === undefined) throw missingArg('geometric_', 'p');
     const g = generatorOf('geometric_', generator);
     checkStatus(W.tp_geometric_(this._ptr, num('geometric_', p), g));
     return this;
@@ -114,7 +114,7 @@ export function install(torch, Tensor) {
     if (n > 2) throw new TypeError(`multinomial() takes from ${isMethod ? 1 : 2} to ${isMethod ? 2 : 3} positional arguments but ${n + !isMethod} were given`);
     const { num_samples, replacement, generator } = bind('multinomial', a, ['num_samples', 'replacement', 'generator'], { replacement: false });
     const x = asTensor(input, 'multinomial');
-    if (num_samples === undefined) throw new TypeError('multinomial() missing 1 required positional arguments: "num_samples"');
+    if (num_samples === undefined) throw missingArg('multinomial', 'num_samples');
     checkBool('multinomial', 'replacement', replacement);
     const g = generatorOf('multinomial', generator);
     return wrap(check(W.tp_multinomial(x._ptr, checkInt('multinomial', 'num_samples', num_samples), replacement ? 1 : 0, g)));
@@ -134,7 +134,7 @@ export function install(torch, Tensor) {
     if (pos0.length > 1) throw invalidCombination('randperm', a, RANDPERM_SIGS);
     const { n, ...o } = bind('randperm', a, ['n', ...CREATE_KEYS]);
     noOut(o);
-    if (n === undefined) throw new TypeError('randperm() missing 1 required positional arguments: "n"');
+    if (n === undefined) throw missingArg('randperm', 'n');
     const g = generatorOf('randperm', o.generator, () => invalidCombination('randperm', a, RANDPERM_SIGS));
     const dt = o.dtype === undefined || o.dtype === null ? byName.int64 : toDtype(o.dtype, 'randperm');
     if (!(typeof n === 'bigint' || Number.isInteger(n))) throw new TypeError(`randperm(): argument 'n' (position 1) must be int, not ${describe(n)}`);

@@ -4,7 +4,7 @@
 // Tensor) runs once, from tensorpad.js.
 import { W, check, checkStatus, args, memory } from '../core/wasm.js';
 import { describe } from '../core/dtype.js';
-import { bind, splitOptions, sizesOf, checkInt, invalidCombination, noArgs, warn } from '../core/args.js';
+import { bind, missingArg, splitOptions, sizesOf, checkInt, invalidCombination, noArgs, warn } from '../core/args.js';
 import { Tensor, asTensor, wrap } from './tensor.js';
 import { TypedStorage } from './compat.js';
 
@@ -28,7 +28,7 @@ function resizeSizes(fname, a) {
     if (pos.length) throw new TypeError(`${fname}() got multiple values for argument 'size'`);
     return sizesOf(fname, [opts.size]);
   }
-  if (!pos.length) throw new TypeError(`${fname}() missing 1 required positional arguments: "size"`);
+  if (!pos.length) throw missingArg(fname, 'size');
   return sizesOf(fname, pos);
 }
 
@@ -43,7 +43,7 @@ export function install(torch, T) {
   };
   P.resize_as_ = function (...a) {
     const { the_template } = bind('resize_as_', a, ['the_template', 'memory_format']);
-    if (the_template === undefined) throw new TypeError('resize_as_() missing 1 required positional arguments: "the_template"');
+    if (the_template === undefined) throw missingArg('resize_as_', 'the_template');
     if (!(the_template instanceof Tensor)) throw new TypeError(`resize_as_(): argument 'the_template' (position 1) must be Tensor, not ${describe(the_template)}`);
     const s = [...the_template.shape];
     checkStatus(W.tp_resize_(this._ptr, s.length, args(s)));
@@ -124,7 +124,7 @@ export function install(torch, T) {
   torch.i0_ = (x, ...a) => asTensor(x, 'i0_').i0_(...a);
   const otherOf = (fname, a, pos = 1) => {
     const { other } = bind(fname, a, ['other']);
-    if (other === undefined) throw new TypeError(`${fname}() missing 1 required positional arguments: "other"`);
+    if (other === undefined) throw missingArg(fname, 'other');
     if (!(other instanceof Tensor)) throw new TypeError(`${fname}(): argument 'other' (position ${pos}) must be Tensor, not ${describe(other)}`);
     return other._ptr;
   };

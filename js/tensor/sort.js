@@ -5,7 +5,7 @@
 // happens here; the maths, the tie-breaking and autograd are in the core.
 import { W, check, checkStatus, memory, args, TensorError } from '../core/wasm.js';
 import { describe, toDtype } from '../core/dtype.js';
-import { bind, splitOptions, checkInt, isOptions, inputKeyword, invalidCombination, noArgs } from '../core/args.js';
+import { bind, missingArg, splitOptions, checkInt, isOptions, inputKeyword, invalidCombination, noArgs } from '../core/args.js';
 import { wrap, Tuple } from './tensor.js';
 import { returnTypes, OP } from './ops.js';
 
@@ -84,7 +84,7 @@ function params(fname, a, names, types, defaults, need = []) {
   for (const n of need) {
     if (r[n] !== undefined) continue;
     if (over) throw invalidCombination(fname, a, SIGS[fname]);
-    throw new TypeError(`${fname}() missing 1 required positional arguments: "${n}"`);
+    throw missingArg(fname, n);
   }
   return r;
 }

@@ -10,7 +10,7 @@ import { W, check, TensorError } from '../core/wasm.js';
 import { OP } from '../tensor/ops.js';
 import { byName, toDtype, describe, dtype, defaultFloat, pyRepr, checkDevice } from '../core/dtype.js';
 import { TypedStorage } from '../tensor/compat.js';
-import { bind, splitOptions, checkInt, checkFloat, isOptions, warn, warnOnce, aten, invalidCombination } from '../core/args.js';
+import { bind, missingArg, splitOptions, checkInt, checkFloat, isOptions, warn, warnOnce, aten, invalidCombination } from '../core/args.js';
 import { Tensor, Size, Tuple, asTensor, scope, wrap } from '../tensor/tensor.js';
 
 const isTensor = (v) => v instanceof Tensor;
@@ -79,7 +79,7 @@ function makeRange(torch) {
   return function range(...a) {
     warn(RANGE_WARNING);   // Python-level (PyErr_WarnEx): once per call site
     const o = bind('range', a, KEYS, { step: 1 });
-    if (o.start === undefined || o.end === undefined) throw new TypeError('range() missing 1 required positional arguments: "end"');
+    if (o.start === undefined || o.end === undefined) throw missingArg('range', 'end');
     const num = (v) => {
       if (isTensor(v)) v = v.item();
       if (typeof v === 'boolean') return v ? 1 : 0;
@@ -948,7 +948,7 @@ export function install(torch, T) {
   torch.can_cast = (...a) => {
     const o = bind('can_cast', a, ['from', 'to']);
     for (const [k, i] of [['from', 1], ['to', 2]]) {
-      if (o[k] === undefined) throw new TypeError(`can_cast() missing 1 required positional arguments: "${k}"`);
+      if (o[k] === undefined) throw missingArg('can_cast', k);
       if (!(o[k] instanceof dtype)) throw new TypeError(`can_cast(): argument '${k}' (position ${i}) must be torch.dtype, not ${describe(o[k])}`);
     }
     if (o.from.is_floating_point && !o.to.is_floating_point) return false;

@@ -44,3 +44,41 @@ test('errors and class names survive minification', async () => {
   const y = torch.ones(2, { requires_grad: true }).mul(2).sum();
   assert.equal(y.grad_fn.name(), 'SumBackward0');
 });
+
+/** Every function reachable from torch (namespaces, classes, prototypes), by path, with its .name. */
+function names(torch) {
+  const seen = new Set(), out = new Map();
+  (function walk(o, path, depth) {
+    if (!o || (typeof o !== 'object' && typeof o !== 'function') || seen.has(o) || depth > 4) return;
+    seen.add(o);
+    for (const k of Object.getOwnPropertyNames(o)) {
+      if (['prototype', 'constructor', 'caller', 'arguments'].includes(k)) continue;
+      let v;
+      try { v = o[k]; } catch { continue; }
+      if (typeof v === 'function') out.set(`${path}.${k}`, v);
+      if (typeof v === 'function' || (v && typeof v === 'object' && !ArrayBuffer.isView(v))) walk(v, `${path}.${k}`, depth + 1);
+    }
+    if (typeof o === 'function' && o.prototype) walk(o.prototype, `${path}.prototype`, depth + 1);
+  })(torch, 'torch', 0);
+  return out;
+}
+
+test('js/build.mjs keeps the names of classes and public functions; a dropped name is empty, never a minified one', async () => {
+  const { default: min } = await import(bundle);
+  const { default: src } = await import('../../js/tensorpad.js');
+  const a = names(src), b = names(min);
+  assert.deepEqual([...b.keys()], [...a.keys()]);
+  const isClass = (f) => /^class\b/.test(Function.prototype.toString.call(f));
+  let classes = 0, kept = 0;
+  for (const [path, f] of a) {
+    const g = b.get(path);
+    if (isClass(f)) { classes++; assert.equal(g.name, f.name, path); continue; }
+    assert.ok(g.name === f.name || g.name === '', `${path}: '${g.name}' for '${f.name}'`);
+    if (g.name === f.name && f.name) kept++;
+  }
+  assert.ok(classes >= 30 && kept >= 300, `${classes} classes, ${kept} function names kept`);
+  for (const f of [min.tensor, min.save, min.serialization.load, min.autograd.grad, min.utils.data.random_split]) assert.notEqual(f.name, '');
+  assert.equal(min.tensor.name, 'tensor');
+  assert.equal(new min.optim.Adam([min.ones(1)]).constructor.name, 'Adam');
+  assert.equal(min.ones(1).constructor.name, 'Tensor');
+});
