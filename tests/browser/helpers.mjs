@@ -41,7 +41,9 @@ export function serveFolder(folder) {
     res.writeHead(200, { 'Content-Type': MIME[extname(file)] ?? 'application/octet-stream' }).end(readFileSync(file));
   });
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({
-    url: `http://127.0.0.1:${server.address().port}/`, close: () => new Promise((r) => server.close(r)),
+    // closeAllConnections: Chromium's preconnected sockets (no request on them yet) would hold
+    // close() until the server's headers timeout, a minute or more per test
+    url: `http://127.0.0.1:${server.address().port}/`, close: () => new Promise((r) => { server.close(r); server.closeAllConnections(); }),
   })));
 }
 
