@@ -91,8 +91,8 @@ await build({
 await build({ ...common, entryPoints: { embed: join(root, 'web/embed.js') }, format: 'iife', outdir: out });
 // The tutorials' Python runtime (web/embed/pyworker.js): a module worker under assets/ (so it
 // gets the worker policy) that loads Pyodide from pyodide/<version>/ and the package from dist/. Split
-// into chunks: loadPython imports the bridge dynamically, and the core's top-level await
-// deadlocks inside one bundle's lazy module wrappers; as chunks the browser's ESM runs them.
+// into chunks: the worker imports the library only on the first Run (its top-level await must
+// not hold the worker's own evaluation, or the first message is lost before onmessage is set).
 await build({
   ...common, entryPoints: { 'embed-python': join(root, 'web/embed/pyworker.js') }, format: 'esm',
   splitting: true, chunkNames: 'embed-python-[hash]',

@@ -3,7 +3,10 @@
 // shared by every Python block of the page, like a notebook's kernel. The page side
 // (web/embed/python.js) sends one message at a time: {type: 'run', id, code, filename} or
 // {type: 'reset'}; output is posted as it is written, tagged with the block's id.
-import { loadPython } from '../../js/python.js';
+// The library (and its top-level await for the wasm) is imported when Python is first needed,
+// as a chunk of its own (web/build.mjs): a static import would hold this module's evaluation,
+// and the page's first message would arrive before `onmessage` is set and be lost.
+const loadPython = async (o) => (await import('../../js/python.js')).loadPython(o);
 
 let py = null;
 let current = null;  // the id of the block whose output is being written
