@@ -414,7 +414,7 @@ function unpickle(bytes, persistentLoad, tree) {
   };
   const setItem = (d, k, v) => {
     if (!(d instanceof PickleDict)) throw new UnpicklingError(`${WEIGHTS_ONLY}Can only set items of dicts`);
-    if (k !== null && typeof k === 'object') throw new UnpicklingError(`${WEIGHTS_ONLY}unsupported dict key ${describeValue(k)}`);
+    if (k !== null && typeof k === 'object' && !(k instanceof Tuple)) throw new UnpicklingError(`${WEIGHTS_ONLY}unsupported dict key ${describeValue(k)}`);
     d._map.set(k, v);
   };
   const long = (n) => {
