@@ -3,7 +3,7 @@
 // the committed tensorpad_*.pt that PyTorch read in `make fixtures` are still what tensorpad
 // writes; a hostile file never runs its code, also with weights_only=False (where PyTorch
 // would run it, so there is no PyTorch output to compare); what cannot be saved or loaded
-// fails with a clear Python exception.
+// fails with a clear Python exception; tensorpad-python saves into and loads from the real folder.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, copyFileSync, readFileSync, readdirSync, existsSync, rmSync } from 'node:fs';
@@ -154,4 +154,17 @@ except RuntimeError as e:
   assert.equal(r.error, null);
   assert.equal(r.out, "[('cpu', torch.float32, 6), ('cpu', torch.int64, 2)] tensor([3., 4., 5.])\nNotImplementedError\n" +
     "tensorpad runs on the CPU only; map_location 'xla:0' is not available\n");
+});
+
+test('tensorpad-python: torch.save to a path writes into the real current folder, and torch.load reads it back', async () => {
+  const { spawnSync } = await import('node:child_process');
+  const cli = new URL('../../bin/tensorpad-python.mjs', import.meta.url);
+  const code = "import torch\nx = torch.arange(6.).reshape(2, 3)\ntorch.save({'x': x, 'row': x[1]}, 'cli.pt')\nd = torch.load('cli.pt')\nd['row'][0] = -1.0\nprint(d['x'])\n";
+  const r = spawnSync(process.execPath, [path.resolve(new URL(cli).pathname), '-c', code], { cwd: dir, encoding: 'utf8', timeout: 120000 });
+  assert.equal(r.status, 0, r.stderr);
+  assert.equal(r.stdout, 'tensor([[ 0.,  1.,  2.],\n        [-1.,  4.,  5.]])\n');
+  const torch = (await import('../../js/tensorpad.js')).default;
+  const d = torch.load(path.join(dir, 'cli.pt'));        // the file on disk, read by the JS library
+  assert.deepEqual(d.x.tolist(), [[0, 1, 2], [3, 4, 5]]);
+  assert.ok(torch.shares_memory(d.x, d.row));
 });
