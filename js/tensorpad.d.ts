@@ -394,7 +394,7 @@ export declare class Tensor<D extends DTypeName = any> {
   igamma_(other: Tensor): this;
   igammac(other: Tensor): Tensor;
   igammac_(other: Tensor): this;
-  storage(): { dtype: dtype; device: any; size(): number; readonly length: number; tolist(): (number | boolean)[]; data_ptr(): number };
+  storage(): { dtype: dtype<D>; device: any; size(): number; readonly length: number; tolist(): ItemOf<D>[]; data_ptr(): number };
   storage_type(): { __name__: string };
   fill_diagonal_(fill_value: number | boolean, wrap?: boolean): this;
   apply_(fn: (v: number) => number | boolean): this;
