@@ -210,6 +210,7 @@ fuzz-diff: build
 fixtures: build
 	@/usr/bin/python3 -c 'import torch' 2>/dev/null || { $(APT_INSTALL) python3-torch; }
 	node tests/fixtures/serialization/write_js.mjs
+	node tests/python/write_saved.mjs
 	for g in tests/fixtures/gen_*.py; do /usr/bin/python3 $$g || exit 1; done
 	for g in tests/browser/fixtures/gen_*.py; do (cd tests/browser/fixtures && /usr/bin/python3 $$(basename $$g)) || exit 1; done
 	@test -f /usr/include/simde/wasm/simd128.h || { echo "installing libsimde-dev"; $(APT_INSTALL) libsimde-dev; }

@@ -27,8 +27,8 @@ print(z);
 z.backward();
 print(x.grad);
 print('cos(y) * (3x^2 + 2) =', torch.cos(y.detach()).mul(x.detach().pow(2).mul(3).add(2)));
-print('z.grad_fn:', z.grad_fn.name());
-for (const [fn, i] of z.grad_fn.next_functions) print('  next:', fn ? fn.name() : null, i);
+print('z.grad_fn:', z.grad_fn?.name());
+for (const [fn, i] of z.grad_fn?.next_functions ?? []) print('  next:', fn ? fn.name() : null, i);
 print('x is a leaf:', x.is_leaf, ' y is a leaf:', y.is_leaf);
 
 print('# torch.autograd.grad returns the gradients and leaves .grad alone');

@@ -12,7 +12,7 @@ print('# the tutorial check: analytic gradient vs a central difference');
 let x = torch.tensor(3, { dtype: torch.float32, requires_grad: true });
 let y = x.pow(2);
 y.backward();
-const analytic_grad = x.grad.item();
+const analytic_grad = x.grad?.item() ?? NaN;   // .grad is null until a backward reaches x
 const eps = 1e-5;
 const y1 = (x.item() + eps) ** 2;
 const y2 = (x.item() - eps) ** 2;

@@ -34,7 +34,7 @@ const model = new Net();
 print(model);
 print(model.parameters().reduce((k, p) => k + p.numel(), 0), 'parameters');
 const [out, [h, c]] = model.lstm.call(X);
-print('LSTM output:', out.shape, 'h_n:', h.shape, 'c_n:', c.shape, out.grad_fn.name());
+print('LSTM output:', out.shape, 'h_n:', h.shape, 'c_n:', c.shape, out.grad_fn?.name());
 const optimizer = new torch.optim.Adam(model.parameters(), { lr: 0.02 });
 const loss_fn = new nn.MSELoss();
 

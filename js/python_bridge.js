@@ -16,6 +16,7 @@ import { PyFloat, setWarningSink, resetWarnings } from './core/args.js';
 import { OP } from './tensor/ops.js';
 import { Node } from './autograd/autograd.js';
 import { Generator } from './core/generator.js';
+import { save as saveArchive, readArchive, PickleDict, PickleParameter, UnpicklingError, WEIGHTS_ONLY } from './torch/serialization.js';
 
 export { W, torch, OP };
 
@@ -406,3 +407,99 @@ export const hot = {
     }
   },
 };
+
+// ---- torch.save / torch.load (python/torch/serialization.py) -------------------------------
+// One pickle reader and writer (js/torch/serialization.js) for both modes; Python sends and
+// receives trees that keep what JS values cannot say (int or float, dict or OrderedDict,
+// tuple or list, Parameter, one object met twice).
+export { WEIGHTS_ONLY };
+
+/** The archive bytes for Python's encoding of an object: {$t: h, i} tensor, {$p: h, g, i}
+ * Parameter, {$f} float, {$d} dtype, {$l: items, i} list, {$u: items, i} tuple, {$S} Size,
+ * {$m: [[k, v]...], o: ordered, s: state, i} dict, {$r: i} an object met before. */
+export function saveTree(tree) {
+  lastErr = null;
+  try {
+    return scope(() => {
+      const made = new Map();
+      const dec = (v) => {
+        if (v === null || typeof v !== 'object') return v;
+        if ('$r' in v) return made.get(v.$r);
+        if ('$f' in v) return new PyFloat(v.$f);
+        if ('$d' in v) return dtypes[v.$d];
+        if ('$S' in v) return Size.of(...v.$S);
+        if ('$t' in v || '$p' in v) {
+          const h = v.$t ?? v.$p;
+          W.tp_tensor_retain(h);
+          const t = wrap(h);   // released when the scope ends
+          const r = '$p' in v ? new PickleParameter(t, !!v.g) : t;
+          made.set(v.i, r);
+          return r;
+        }
+        if ('$l' in v) {
+          const a = [];
+          made.set(v.i, a);
+          for (const x of v.$l) a.push(dec(x));
+          return a;
+        }
+        if ('$u' in v) {
+          const t = Tuple.from(v.$u.map(dec));
+          made.set(v.i, t);
+          return t;
+        }
+        if ('$m' in v) {
+          const d = new PickleDict(v.o);
+          made.set(v.i, d);
+          for (const [k, x] of v.$m) d._map.set(dec(k), dec(x));
+          if (v.s) d.state = dec(v.s);
+          return d;
+        }
+        throw new TypeError('tensorpad: an unknown value reached torch.save');
+      };
+      return saveArchive(dec(tree));
+    });
+  } catch (e) {
+    if (e?.constructor?.name === 'PythonError') throw e;
+    lastErr = errorInfo(e);
+    return undefined;
+  }
+}
+
+/** The object in archive `bytes` for Python: primitives as they are; [1, h, i] tensor,
+ * [10, h, requires_grad, i] Parameter, [11, x] float, [9, items, i] list, [3, items, i]
+ * tuple, [13, flat k/v items, ordered, state, i] dict, [2, dims] Size, [5, code] dtype,
+ * [14, i] an object met before. onStorage(h, location) sees every storage (a retained
+ * handle of a 1-D tensor over it) and may throw (map_location). */
+export function loadTree(bytes, onStorage) {
+  lastErr = null;
+  try {
+    return scope(() => {
+      const seen = new Map();
+      const enc = (v) => {
+        if (v === null || typeof v !== 'object') return v;
+        if (v instanceof PyFloat) return [11, Object.is(v.value, -0) ? '-0.0' : v.value];
+        if (v instanceof dtype) return [5, v.code];
+        if (v instanceof Size) return [2, Array.from(v)];
+        if (seen.has(v)) return [14, seen.get(v)];
+        const i = seen.size;
+        seen.set(v, i);
+        if (v instanceof Tensor) { W.tp_tensor_retain(v._ptr); return [1, v._ptr, i]; }
+        if (v instanceof PickleParameter) { W.tp_tensor_retain(v.tensor._ptr); return [10, v.tensor._ptr, v.requires_grad, i]; }
+        if (v instanceof PickleDict) {
+          const items = [];
+          for (const [k, x] of v._map) items.push(enc(k), enc(x));
+          return [13, items, v.ordered, v.state === null ? null : enc(v.state), i];
+        }
+        if (Array.isArray(v)) return [v instanceof Tuple ? 3 : 9, Array.from(v, enc), i];
+        throw new TypeError(`tensorpad: torch.load made an unexpected ${v.constructor?.name}`);
+      };
+      const cb = onStorage ? (base, location) => { W.tp_tensor_retain(base._ptr); onStorage(base._ptr, location); } : null;
+      return enc(readArchive(bytes, true, cb));
+    });
+  } catch (e) {
+    if (e?.constructor?.name === 'PythonError') throw e;
+    lastErr = errorInfo(e);
+    if (e instanceof UnpicklingError) lastErr = ['UnpicklingError', e.message];
+    return undefined;
+  }
+}

@@ -6,8 +6,21 @@ export type NestedData = Scalar | Tensor | NestedData[];
 export type HeapArray = Float32Array | Float64Array | Int32Array | BigInt64Array | Uint8Array;
 export type SizeArgs = number[] | [number[]];
 
-declare class dtype {
-  readonly name: 'float32' | 'float64' | 'int32' | 'int64' | 'bool';
+/** The names of the dtypes tensorpad has. */
+export type DTypeName = 'float32' | 'float64' | 'int32' | 'int64' | 'bool';
+/** What item() gives for a tensor of dtype D: a boolean for bool, a number for the others;
+ *  `number` where the dtype is not known from the call (Tensor, i.e. Tensor<any>; bool
+ *  tensors come from comparisons, logical ops, .bool(), torch.tensor([true]) and
+ *  {dtype: torch.bool}, which are typed Tensor<'bool'>). */
+export type ItemOf<D> = unknown extends D ? number : [D] extends ['bool'] ? boolean : 'bool' extends D ? number | boolean : number;
+/** Nested arrays of booleans: data that torch.tensor makes a bool tensor of. */
+export type NestedBool = boolean | NestedBool[];
+/** The tensor a call with a dtype of name N makes: Tensor<'bool'> for bool; for the numeric
+ *  dtypes plain Tensor (item() is a number either way, and `let x = ...; x = x.double()` stays valid). */
+export type TensorOf<N> = [N] extends ['bool'] ? Tensor<'bool'> : 'bool' extends N ? Tensor<DTypeName> : Tensor;
+
+declare class dtype<N extends DTypeName = DTypeName> {
+  readonly name: N;
   readonly itemsize: number;
   readonly is_floating_point: boolean;
   readonly is_complex: false;
@@ -76,21 +89,22 @@ export declare class Generator {
 
 export type IndexKey = number | string | null | Slice | Tensor | NestedData[];
 
-export declare class Tensor {
+/** A tensor; D is its dtype's name when the call that made it says (Tensor: not known). */
+export declare class Tensor<D extends DTypeName = any> {
   // attributes
-  readonly dtype: dtype;
+  readonly dtype: dtype<D>;
   readonly device: Device;
   readonly shape: Size;
   readonly ndim: number;
   readonly is_leaf: boolean;
   readonly is_disposed: boolean;
-  readonly T: Tensor;
-  readonly mT: Tensor;
+  readonly T: Tensor<D>;
+  readonly mT: Tensor<D>;
   readonly grad_fn: Node | null;
   readonly _version: number;
   requires_grad: boolean;
-  grad: Tensor | null;
-  data: Tensor;
+  grad: Tensor<D> | null;
+  data: Tensor<D>;
   size(): Size;
   size(dim: number): number;
   stride(): Tuple;
@@ -103,7 +117,7 @@ export declare class Tensor {
   element_size(): number;
   is_contiguous(): boolean;
   is_floating_point(): boolean;
-  item(): number | boolean;
+  item(): ItemOf<D>;
   tolist(): any;
   requires_grad_(requires_grad?: boolean): this;
 
@@ -113,41 +127,44 @@ export declare class Tensor {
   toString(): string;
 
   // copies and conversions
-  clone(opts?: { memory_format?: unknown }): Tensor;
-  contiguous(): Tensor;
-  detach(): Tensor;
+  clone(opts?: { memory_format?: unknown }): Tensor<D>;
+  contiguous(): Tensor<D>;
+  detach(): Tensor<D>;
   detach_(): this;
+  to<N extends DTypeName>(dtype: dtype<N>, opts?: { copy?: boolean }): TensorOf<N>;
+  to<N extends DTypeName>(other: Tensor<N>, opts?: { copy?: boolean }): Tensor<N>;
   to(dtype: dtype | string | Device | Tensor, opts?: { copy?: boolean }): Tensor;
-  to(device: string | Device, dtype: dtype, opts?: { copy?: boolean }): Tensor;
+  to<N extends DTypeName>(device: string | Device, dtype: dtype<N>, opts?: { copy?: boolean }): TensorOf<N>;
+  to<N extends DTypeName>(opts: { dtype: dtype<N>; device?: string | Device; copy?: boolean }): TensorOf<N>;
   to(opts: { dtype?: dtype; device?: string | Device; copy?: boolean }): Tensor;
   type(): string;
-  type(dtype: dtype): Tensor;
+  type<N extends DTypeName>(dtype: dtype<N>): TensorOf<N>;
   float(): Tensor;
   double(): Tensor;
   int(): Tensor;
   long(): Tensor;
-  bool(): Tensor;
+  bool(): Tensor<'bool'>;
   cpu(): this;
 
   // views
-  view(...size: SizeArgs | [{ size: number[] }]): Tensor;
-  reshape(...shape: SizeArgs | [{ shape: number[] }]): Tensor;
-  view_as(other: Tensor): Tensor;
-  reshape_as(other: Tensor): Tensor;
-  t(): Tensor;
-  transpose(dim0: number, dim1: number): Tensor;
-  swapaxes(dim0: number, dim1: number): Tensor;
-  permute(...dims: SizeArgs | [{ dims: number[] }]): Tensor;
-  squeeze(dim?: number): Tensor;
-  unsqueeze(dim: number): Tensor;
-  expand(...size: SizeArgs | [{ size: number[] }]): Tensor;
-  expand_as(other: Tensor): Tensor;
-  narrow(dim: number, start: number, length: number): Tensor;
-  select(dim: number, index: number): Tensor;
-  flatten(start_dim?: number, end_dim?: number): Tensor;
-  ravel(): Tensor;
-  as_strided(size: number[], stride: number[], storage_offset?: number): Tensor;
-  index(...keys: IndexKey[]): Tensor;
+  view(...size: SizeArgs | [{ size: number[] }]): Tensor<D>;
+  reshape(...shape: SizeArgs | [{ shape: number[] }]): Tensor<D>;
+  view_as(other: Tensor): Tensor<D>;
+  reshape_as(other: Tensor): Tensor<D>;
+  t(): Tensor<D>;
+  transpose(dim0: number, dim1: number): Tensor<D>;
+  swapaxes(dim0: number, dim1: number): Tensor<D>;
+  permute(...dims: SizeArgs | [{ dims: number[] }]): Tensor<D>;
+  squeeze(dim?: number): Tensor<D>;
+  unsqueeze(dim: number): Tensor<D>;
+  expand(...size: SizeArgs | [{ size: number[] }]): Tensor<D>;
+  expand_as(other: Tensor): Tensor<D>;
+  narrow(dim: number, start: number, length: number): Tensor<D>;
+  select(dim: number, index: number): Tensor<D>;
+  flatten(start_dim?: number, end_dim?: number): Tensor<D>;
+  ravel(): Tensor<D>;
+  as_strided(size: number[], stride: number[], storage_offset?: number): Tensor<D>;
+  index(...keys: IndexKey[]): Tensor<D>;
   index_put_(keys: IndexKey[] | IndexKey, value: Tensor | Scalar): this;
 
   // in-place writes
@@ -203,7 +220,7 @@ export declare class Tensor {
   addcmul(tensor1: Tensor, tensor2: Tensor, opts?: { value?: number }): Tensor;
   addcdiv(tensor1: Tensor, tensor2: Tensor, opts?: { value?: number }): Tensor;
   lerp(end: Tensor, weight: Tensor | number): Tensor;
-  isclose(other: Tensor, rtol?: number | { rtol?: number; atol?: number; equal_nan?: boolean }, atol?: number, equal_nan?: boolean): Tensor;
+  isclose(other: Tensor, rtol?: number | { rtol?: number; atol?: number; equal_nan?: boolean }, atol?: number, equal_nan?: boolean): Tensor<'bool'>;
   allclose(other: Tensor, rtol?: number | { rtol?: number; atol?: number; equal_nan?: boolean }, atol?: number, equal_nan?: boolean): boolean;
   equal(other: Tensor): boolean;
   positive(): Tensor;
@@ -377,7 +394,7 @@ export declare class Tensor {
   igamma_(other: Tensor): this;
   igammac(other: Tensor): Tensor;
   igammac_(other: Tensor): this;
-  storage(): { dtype: dtype; device: any; size(): number; readonly length: number; tolist(): (number | boolean)[]; data_ptr(): number };
+  storage(): { dtype: dtype<D>; device: any; size(): number; readonly length: number; tolist(): ItemOf<D>[]; data_ptr(): number };
   storage_type(): { __name__: string };
   fill_diagonal_(fill_value: number | boolean, wrap?: boolean): this;
   apply_(fn: (v: number) => number | boolean): this;
@@ -425,6 +442,10 @@ export interface GraphJSON {
 }
 
 export interface Autograd {
+  /** Without allow_unused an input the outputs do not use is an error, so no entry is null. */
+  grad(outputs: Tensor | Tensor[], inputs: Tensor | Tensor[], opts?: {
+    grad_outputs?: Tensor | Tensor[] | null; retain_graph?: boolean | null; create_graph?: boolean; allow_unused?: false;
+  }): Tensor[];
   grad(outputs: Tensor | Tensor[], inputs: Tensor | Tensor[], opts?: {
     grad_outputs?: Tensor | Tensor[] | null; retain_graph?: boolean | null; create_graph?: boolean; allow_unused?: boolean;
   }): Array<Tensor | null>;
@@ -440,7 +461,11 @@ export interface Autograd {
   Node: abstract new (...args: never[]) => Node;
 }
 
-type Creator = (...args: Array<number | number[] | CreateOptions>) => Tensor;
+/** zeros, ones, empty, rand, randn: sizes then options; with options.dtype the dtype is known. */
+type Creator = {
+  <N extends DTypeName>(...args: [...Array<number | number[]>, CreateOptions & { dtype: dtype<N> }]): TensorOf<N>;
+  (...args: Array<number | number[] | CreateOptions>): Tensor;
+};
 
 /** torch.slogdet's result: [sign, logabsdet], also by name. */
 export interface SlogdetResult extends Array<Tensor> {
@@ -519,9 +544,11 @@ export interface Torch {
     synchronize(): never; get_device_name(d?: unknown): never; init(): never; manual_seed(s: number): void; manual_seed_all(s: number): void;
     seed(): void; seed_all(): void; empty_cache(): void };
   backends: { mps: { is_available(): false; is_built(): false }; cudnn: { enabled: false; deterministic: false; benchmark: false; is_available(): false } };
-  float32: dtype; float64: dtype; int32: dtype; int64: dtype; bool: dtype;
-  float: dtype; double: dtype; int: dtype; long: dtype;
+  float32: dtype<'float32'>; float64: dtype<'float64'>; int32: dtype<'int32'>; int64: dtype<'int64'>; bool: dtype<'bool'>;
+  float: dtype<'float32'>; double: dtype<'float64'>; int: dtype<'int32'>; long: dtype<'int64'>;
 
+  tensor<N extends DTypeName>(data: NestedData | HeapArray, opts: CreateOptions & { dtype: dtype<N> }): TensorOf<N>;
+  tensor(data: NestedBool, opts?: CreateOptions & { dtype?: undefined }): Tensor<'bool'>;
   tensor(data: NestedData | HeapArray, opts?: CreateOptions): Tensor;
   as_tensor(data: NestedData | HeapArray | Tensor, opts?: CreateOptions): Tensor;
   zeros: Creator;
@@ -529,15 +556,21 @@ export interface Torch {
   empty: Creator;
   rand: Creator;
   randn: Creator;
+  full<N extends DTypeName>(size: number[], fill_value: Scalar, opts: CreateOptions & { dtype: dtype<N> }): TensorOf<N>;
   full(size: number[], fill_value: Scalar, opts?: CreateOptions): Tensor;
   randint(high: number, size: number[], opts?: CreateOptions): Tensor;
   randint(low: number, high: number, size: number[], opts?: CreateOptions): Tensor;
+  arange<N extends DTypeName>(end: number, opts: CreateOptions & { dtype: dtype<N> }): TensorOf<N>;
   arange(end: number, opts?: CreateOptions): Tensor;
   arange(start: number, end: number, step?: number, opts?: CreateOptions): Tensor;
   linspace(start: number, end: number, steps: number, opts?: CreateOptions): Tensor;
   logspace(start: number, end: number, steps: number, base?: number, opts?: CreateOptions): Tensor;
   eye(n: number, m?: number, opts?: CreateOptions): Tensor;
+  zeros_like<N extends DTypeName>(t: Tensor, opts: CreateOptions & { dtype: dtype<N> }): TensorOf<N>;
+  zeros_like<N extends DTypeName>(t: Tensor<N>, opts?: CreateOptions & { dtype?: undefined }): Tensor<N>;
   zeros_like(t: Tensor, opts?: CreateOptions): Tensor;
+  ones_like<N extends DTypeName>(t: Tensor, opts: CreateOptions & { dtype: dtype<N> }): TensorOf<N>;
+  ones_like<N extends DTypeName>(t: Tensor<N>, opts?: CreateOptions & { dtype?: undefined }): Tensor<N>;
   ones_like(t: Tensor, opts?: CreateOptions): Tensor;
   empty_like(t: Tensor, opts?: CreateOptions): Tensor;
   full_like(t: Tensor, fill_value: Scalar, opts?: CreateOptions): Tensor;
@@ -1048,7 +1081,7 @@ export interface SortOptions { dim?: number; descending?: boolean; stable?: bool
 export interface UniqueOptions { sorted?: boolean; return_inverse?: boolean; return_counts?: boolean; dim?: number | null }
 type DimOpts = { dim?: number; keepdim?: boolean };
 
-export declare interface Tensor {
+export declare interface Tensor<D extends DTypeName = any> {
   sort(dim?: number | SortOptions, descending?: boolean | SortOptions, opts?: SortOptions): ValuesIndices;
   argsort(dim?: number | SortOptions, descending?: boolean | SortOptions, opts?: SortOptions): Tensor;
   msort(): Tensor;
@@ -1097,7 +1130,7 @@ export interface SvdResult extends Array<Tensor> {
   V: Tensor;
 }
 export interface PinvOptions { atol?: number | Tensor | null; rtol?: number | Tensor | null; hermitian?: boolean; rcond?: number | Tensor }
-export declare interface Tensor {
+export declare interface Tensor<D extends DTypeName = any> {
   svd(some?: boolean | { some?: boolean; compute_uv?: boolean }, compute_uv?: boolean): SvdResult;
   pinverse(rcond?: number | { rcond?: number }): Tensor;
   matrix_exp(): Tensor;
@@ -1680,24 +1713,26 @@ export interface Torch {
 // declaring a method precisely above means taking it out of a list here.
 /** Methods that return a new tensor. */
 export type LooseTensorMethodName =
-  "abs" | "absolute" | "acos" | "acosh" | "addmm" | "all" | "amax" | "amin" | "any" | "arccos" | 
-  "arccosh" | "arcsin" | "arcsinh" | "arctan" | "arctan2" | "arctanh" | "argmax" | "argmin" | 
-  "argwhere" | "asin" | "asinh" | "atan" | "atan2" | "atanh" | "bitwise_and" | 
-  "bitwise_left_shift" | "bitwise_not" | "bitwise_or" | "bitwise_right_shift" | "bitwise_xor" | 
-  "ceil" | "clamp" | "clamp_max" | "clamp_min" | "clip" | "copysign" | "cos" | "cosh" | "cumprod" | 
-  "cumsum" | "deg2rad" | "digamma" | "divide" | "eq" | "erf" | "erfc" | "erfinv" | "exp2" | 
-  "expm1" | "fix" | "flip" | "fliplr" | "flipud" | "float_power" | "floor" | "floor_divide" | 
-  "fmax" | "fmin" | "fmod" | "frac" | "gather" | "gcd" | "ge" | "gelu" | "ger" | "greater" | 
-  "greater_equal" | "gt" | "heaviside" | "hypot" | "index_add" | "index_copy" | "index_fill" | 
-  "index_put" | "index_select" | "isfinite" | "isinf" | "isnan" | "isneginf" | "isposinf" | 
-  "isreal" | "lcm" | "ldexp" | "le" | "less" | "less_equal" | "lgamma" | "log10" | "log1p" | 
-  "log2" | "log_softmax" | "logaddexp" | "logaddexp2" | "logical_and" | "logical_not" | 
-  "logical_or" | "logical_xor" | "logsumexp" | "lt" | "masked_fill" | "masked_select" | "maximum" | 
-  "minimum" | "multiply" | "ne" | "negative" | "nextafter" | "nonzero" | "norm" | "not_equal" | 
-  "prod" | "rad2deg" | "reciprocal" | "remainder" | "repeat" | "roll" | "round" | "rsqrt" | 
-  "rsub" | "scatter" | "scatter_add" | "sgn" | "sign" | "signbit" | "silu" | "sin" | "sinc" | 
-  "sinh" | "softmax" | "sqrt" | "square" | "std" | "subtract" | "take_along_dim" | "tan" | "tile" | 
-  "tril" | "triu" | "true_divide" | "trunc" | "var" | "where" | "xlogy";
+  "abs" | "absolute" | "acos" | "acosh" | "addmm" | "amax" | "amin" | "arccos" | "arccosh" |
+  "arcsin" | "arcsinh" | "arctan" | "arctan2" | "arctanh" | "argmax" | "argmin" | "argwhere" |
+  "asin" | "asinh" | "atan" | "atan2" | "atanh" | "bitwise_and" | "bitwise_left_shift" |
+  "bitwise_not" | "bitwise_or" | "bitwise_right_shift" | "bitwise_xor" | "ceil" | "clamp" |
+  "clamp_max" | "clamp_min" | "clip" | "copysign" | "cos" | "cosh" | "cumprod" | "cumsum" |
+  "deg2rad" | "digamma" | "divide" | "erf" | "erfc" | "erfinv" | "exp2" | "expm1" | "fix" |
+  "flip" | "fliplr" | "flipud" | "float_power" | "floor" | "floor_divide" | "fmax" | "fmin" |
+  "fmod" | "frac" | "gather" | "gcd" | "gelu" | "ger" | "heaviside" | "hypot" | "index_add" |
+  "index_copy" | "index_fill" | "index_put" | "index_select" | "lcm" | "ldexp" | "lgamma" |
+  "log10" | "log1p" | "log2" | "log_softmax" | "logaddexp" | "logaddexp2" | "logsumexp" |
+  "masked_fill" | "masked_select" | "maximum" | "minimum" | "multiply" | "negative" | "nextafter" |
+  "nonzero" | "norm" | "prod" | "rad2deg" | "reciprocal" | "remainder" | "repeat" | "roll" |
+  "round" | "rsqrt" | "rsub" | "scatter" | "scatter_add" | "sgn" | "sign" | "silu" | "sin" |
+  "sinc" | "sinh" | "softmax" | "sqrt" | "square" | "std" | "subtract" | "take_along_dim" | "tan" |
+  "tile" | "tril" | "triu" | "true_divide" | "trunc" | "var" | "where" | "xlogy";
+/** Methods that return a new bool tensor (comparisons, tests, logical ops, any/all). */
+export type LooseBoolMethodName =
+  "all" | "any" | "eq" | "ge" | "greater" | "greater_equal" | "gt" | "isfinite" | "isinf" |
+  "isnan" | "isneginf" | "isposinf" | "isreal" | "le" | "less" | "less_equal" | "logical_and" |
+  "logical_not" | "logical_or" | "logical_xor" | "lt" | "ne" | "not_equal" | "signbit";
 /** In-place methods (they return the tensor itself). */
 export type LooseInplaceMethodName =
   "abs_" | "absolute_" | "acos_" | "acosh_" | "add_" | "addcdiv_" | "addcmul_" | "arccos_" | 
@@ -1721,9 +1756,10 @@ export type LooseListMethodName = "chunk" | "split" | "split_with_sizes" | "unbi
 export type LooseTupleMethodName =
   "eig" | "lstsq" | "max" | "min" | "solve";
 type LooseTensorMethods = { [K in LooseTensorMethodName | LooseInplaceMethodName]: (...args: any[]) => Tensor }
+  & { [K in LooseBoolMethodName]: (...args: any[]) => Tensor<'bool'> }
   & { [K in LooseListMethodName]: (...args: any[]) => Tensor[] }
   & { [K in LooseTupleMethodName]: (...args: any[]) => any };
-export declare interface Tensor extends LooseTensorMethods {
+export declare interface Tensor<D extends DTypeName = any> extends LooseTensorMethods {
   /** Always false: tensorpad runs on the CPU. */
   readonly is_cuda: boolean;
   /** 'torch.strided'. */

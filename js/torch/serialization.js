@@ -11,6 +11,8 @@
 import { W, heapBuffer, TensorError } from '../core/wasm.js';
 import { dtypes } from '../core/dtype.js';
 import { Tensor, Size, Tuple } from '../tensor/tensor.js';
+import { PyFloat } from '../core/args.js';
+import { dtype as DType } from '../core/dtype.js';
 
 /** The error torch.load raises for a file it will not or cannot read (pickle.UnpicklingError). */
 export class UnpicklingError extends TensorError {
@@ -20,7 +22,22 @@ export class UnpicklingError extends TensorError {
   }
 }
 
-const WEIGHTS_ONLY = 'Weights only load failed. tensorpad loads only tensors, parameters, numbers, strings and ' +
+/** A dict as pickle has it, for Python mode (python_bridge.js): keys of any kind, in order,
+ * `ordered` for a collections.OrderedDict and `state` its attributes (a state_dict's
+ * _metadata, restored by BUILD). JS's own torch.load turns these into objects or Maps. */
+export class PickleDict {
+  constructor(ordered = false, entries = [], state = null) {
+    this._map = new Map(entries);
+    this.ordered = ordered;
+    this.state = state;
+  }
+}
+/** A torch.nn.Parameter to save, for Python mode (whose Parameters are Python objects). */
+export class PickleParameter {
+  constructor(tensor, requiresGrad) { this.tensor = tensor; this.requires_grad = requiresGrad; }
+}
+
+export const WEIGHTS_ONLY = 'Weights only load failed. tensorpad loads only tensors, parameters, numbers, strings and ' +
   'containers (as PyTorch\'s weights_only=True) and never runs pickled code. WeightsUnpickler error: ';
 
 // storage class name <-> dtype, for the dtypes tensorpad has
@@ -189,6 +206,27 @@ class PickleWriter {
 
 const MARK = 0x28, TUPLE = 0x74, TUPLE1 = 0x85, EMPTY_TUPLE = 0x29, REDUCE = 0x52, EMPTY_DICT = 0x7d, SETITEMS = 0x75;
 const EMPTY_LIST = 0x5d, APPENDS = 0x65, NONE = 0x4e, NEWTRUE = 0x88, NEWFALSE = 0x89, BINPERSID = 0x51, STOP = 0x2e;
+const BUILD = 0x62, BINPUT = 0x71, LONG_BINPUT = 0x72, BINGET = 0x68, LONG_BINGET = 0x6a;
+
+/** The objects (tensors, containers) that occur more than once in obj: pickle's memo makes
+ * them one object again when loaded. Cycles are left for the writer to report. */
+function repeatedObjects(obj) {
+  const count = new Map();
+  const walk = (v) => {
+    if (v === null || typeof v !== 'object' || v instanceof DType || v instanceof PyFloat) return;
+    const n = (count.get(v) ?? 0) + 1;
+    count.set(v, n);
+    if (n > 1) return;
+    if (v instanceof Tensor) return;
+    if (v instanceof PickleParameter) return walk(v.tensor);
+    if (v instanceof PickleDict) { for (const [k, x] of v._map) { walk(k); walk(x); } if (v.state) walk(v.state); return; }
+    if (v instanceof Map) { for (const [k, x] of v) { walk(k); walk(x); } return; }
+    if (Array.isArray(v)) { for (const x of v) walk(x); return; }
+    if (Object.getPrototypeOf(v) === Object.prototype || Object.getPrototypeOf(v) === null) for (const x of Object.values(v)) walk(x);
+  };
+  try { walk(obj); } catch { /* too deep: the writer says so */ }
+  return new Set([...count].filter(([, n]) => n > 1).map(([v]) => v));
+}
 
 function describeValue(v) {
   if (typeof v === 'function') return `function ${v.name || '(anonymous)'}`;
@@ -202,6 +240,14 @@ function pickleObject(obj) {
   const keys = new Map();      // storage identity -> {key, dtype, bytes}
   const records = [];
   const stack = new Set();     // containers being written: a cycle cannot be saved
+  const repeated = repeatedObjects(obj);
+  const memo = new Map();      // repeated object -> its memo index, once written
+  const put = (v) => {
+    if (!repeated.has(v)) return;
+    const i = memo.size;
+    memo.set(v, i);
+    if (i < 256) { w.byte(BINPUT); w.byte(i); } else { w.byte(LONG_BINPUT); w.u32(i); }
+  };
 
   const tensor = (t) => {
     const p = t._ptr;
@@ -230,21 +276,36 @@ function pickleObject(obj) {
     w.byte(REDUCE);
   };
 
+  const parameter = (t, requiresGrad) => {
+    w.global('torch._utils', '_rebuild_parameter');
+    w.byte(MARK); tensor(t); w.byte(requiresGrad ? NEWTRUE : NEWFALSE);
+    w.global('collections', 'OrderedDict'); w.byte(EMPTY_TUPLE); w.byte(REDUCE);
+    w.byte(TUPLE); w.byte(REDUCE);
+  };
+  const dict = (entries, key = value) => {
+    w.byte(EMPTY_DICT);
+    if (entries.length) { w.byte(MARK); for (const [k, x] of entries) { key(k); value(x); } w.byte(SETITEMS); }
+  };
+
   const value = (v) => {
     if (v === null || v === undefined) return w.byte(NONE);
     if (typeof v === 'boolean') return w.byte(v ? NEWTRUE : NEWFALSE);
     if (typeof v === 'bigint') return w.int(v);
     if (typeof v === 'number') return Number.isInteger(v) && !Object.is(v, -0) ? w.int(v) : w.float(v);
     if (typeof v === 'string') return w.str(v);
-    if (v instanceof Tensor) {
-      if (!v._is_param) return tensor(v);
-      w.global('torch._utils', '_rebuild_parameter');
-      w.byte(MARK); tensor(v); w.byte(v.requires_grad ? NEWTRUE : NEWFALSE);
-      w.global('collections', 'OrderedDict'); w.byte(EMPTY_TUPLE); w.byte(REDUCE);
-      w.byte(TUPLE); w.byte(REDUCE);
+    if (v instanceof PyFloat) return w.float(v.value);
+    if (v instanceof DType) return w.global('torch', v.name);
+    if (typeof v !== 'object') throw new TypeError(`torch.save: cannot save a ${describeValue(v)}`);
+    if (memo.has(v)) {
+      const i = memo.get(v);
+      if (i < 256) { w.byte(BINGET); w.byte(i); } else { w.byte(LONG_BINGET); w.u32(i); }
       return undefined;
     }
-    if (typeof v !== 'object') throw new TypeError(`torch.save: cannot save a ${describeValue(v)}`);
+    if (v instanceof Tensor) {
+      if (!v._is_param) tensor(v); else parameter(v, v.requires_grad);
+      return put(v);
+    }
+    if (v instanceof PickleParameter) { parameter(v.tensor, v.requires_grad); return put(v); }
     if (stack.has(v)) throw new TypeError('torch.save: the object contains itself (a reference cycle); tensorpad cannot save that');
     // Python's pickle stops at its recursion limit (RecursionError, a RuntimeError), not the JS stack
     if (stack.size >= 1000) throw new TensorError('maximum recursion depth exceeded while pickling an object');
@@ -261,12 +322,17 @@ function pickleObject(obj) {
         w.byte(EMPTY_LIST);
         if (v.length) { w.byte(MARK); for (const x of v) value(x); w.byte(APPENDS); }
       } else if (v instanceof Map) {
-        w.byte(EMPTY_DICT);
-        if (v.size) { w.byte(MARK); for (const [k, x] of v) { value(k); value(x); } w.byte(SETITEMS); }
+        dict([...v]);
+      } else if (v instanceof PickleDict) {
+        // an OrderedDict pickles as OrderedDict() filled by SETITEMS, its attributes by BUILD
+        if (!v.ordered) dict([...v._map]);
+        else {
+          w.global('collections', 'OrderedDict'); w.byte(EMPTY_TUPLE); w.byte(REDUCE);
+          if (v._map.size) { w.byte(MARK); for (const [k, x] of v._map) { value(k); value(x); } w.byte(SETITEMS); }
+          if (v.state) { value(v.state); w.byte(BUILD); }
+        }
       } else if (Object.getPrototypeOf(v) === Object.prototype || Object.getPrototypeOf(v) === null) {
-        const entries = Object.entries(v);
-        w.byte(EMPTY_DICT);
-        if (entries.length) { w.byte(MARK); for (const [k, x] of entries) { w.str(k); value(x); } w.byte(SETITEMS); }
+        dict(Object.entries(v), (k) => w.str(k));
       } else {
         throw new TypeError(`torch.save: cannot save a ${describeValue(v)} (tensors, numbers, strings, booleans, null, ` +
           'arrays, plain objects and Maps can be saved; save a module or optimizer through its state_dict())');
@@ -274,7 +340,7 @@ function pickleObject(obj) {
     } finally {
       stack.delete(v);
     }
-    return undefined;
+    return put(v);
   };
 
   w.byte(0x80); w.byte(2);
@@ -299,7 +365,8 @@ function allowedGlobal(module, name) {
   if (full === 'torch._utils._rebuild_parameter') return REBUILD_PARAMETER;
   if (full === 'torch.Size') return TORCH_SIZE;
   if (module === 'torch' && (name in STORAGES || name in UNSUPPORTED_STORAGES)) return new StorageType(name);
-  if (module === 'torch' && dtypes[name]) return dtypes[name];
+  const dt = module === 'torch' ? dtypes.find((d) => d.name === name) : undefined;
+  if (dt) return dt;
   throw new UnpicklingError(`${WEIGHTS_ONLY}Unsupported class ${full}`);
 }
 
@@ -314,9 +381,8 @@ function finishDict(d) {
   }
   return m;
 }
-class Dict { constructor() { this._map = new Map(); } }
 
-function unpickle(bytes, persistentLoad) {
+function unpickle(bytes, persistentLoad, tree) {
   const dv = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   let p = 0;
   const need = (n) => { if (p + n > bytes.length) throw new UnpicklingError(`${WEIGHTS_ONLY}pickle data was truncated`); };
@@ -347,8 +413,8 @@ function unpickle(bytes, persistentLoad) {
     return stack[stack.length - 1];
   };
   const setItem = (d, k, v) => {
-    if (!(d instanceof Dict)) throw new UnpicklingError(`${WEIGHTS_ONLY}Can only set items of dicts`);
-    if (k !== null && typeof k === 'object') throw new UnpicklingError(`${WEIGHTS_ONLY}unsupported dict key ${describeValue(k)}`);
+    if (!(d instanceof PickleDict)) throw new UnpicklingError(`${WEIGHTS_ONLY}Can only set items of dicts`);
+    if (k !== null && typeof k === 'object' && !(k instanceof Tuple)) throw new UnpicklingError(`${WEIGHTS_ONLY}unsupported dict key ${describeValue(k)}`);
     d._map.set(k, v);
   };
   const long = (n) => {
@@ -361,7 +427,7 @@ function unpickle(bytes, persistentLoad) {
   };
   const reduce = (fn, a) => {
     if (!(a instanceof Tuple)) throw new UnpicklingError(`${WEIGHTS_ONLY}REDUCE arguments must be a tuple`);
-    if (fn === ORDERED_DICT) return new Dict();
+    if (fn === ORDERED_DICT) return new PickleDict(true);
     if (fn === TORCH_SIZE) return Size.of(...(a[0] ?? []));
     if (fn === REBUILD_TENSOR) return rebuildTensor(...a);
     if (fn === REBUILD_PARAMETER) return rebuildParameter(...a);
@@ -375,10 +441,10 @@ function unpickle(bytes, persistentLoad) {
       case 0x95: need(8); p += 8; break;                             // FRAME
       case 0x2e: {                                                   // STOP
         const v = pop();
-        return resolve(v);
+        return tree ? v : resolve(v);
       }
       case 0x28: meta.push(stack); stack = []; break;                // MARK
-      case 0x7d: stack.push(new Dict()); break;                      // EMPTY_DICT
+      case 0x7d: stack.push(new PickleDict()); break;                // EMPTY_DICT
       case 0x5d: stack.push([]); break;                              // EMPTY_LIST
       case 0x29: stack.push(Tuple.from([])); break;                  // EMPTY_TUPLE
       case 0x74: { const items = popMark(); stack.push(Tuple.from(items)); break; } // TUPLE (pop first: popMark swaps `stack`)
@@ -392,7 +458,7 @@ function unpickle(bytes, persistentLoad) {
       case 0x4d: need(2); stack.push(dv.getUint16(p, true)); p += 2; break;
       case 0x4a: need(4); stack.push(dv.getInt32(p, true)); p += 4; break;
       case 0x8a: stack.push(long(u8())); break;                      // LONG1
-      case 0x47: need(8); stack.push(dv.getFloat64(p, false)); p += 8; break; // BINFLOAT
+      case 0x47: { need(8); const x = dv.getFloat64(p, false); p += 8; stack.push(tree ? new PyFloat(x) : x); break; } // BINFLOAT
       case 0x58: { need(4); const n = dv.getUint32(p, true); p += 4; stack.push(text(n)); break; }
       case 0x8c: stack.push(text(u8())); break;                      // SHORT_BINUNICODE
       case 0x55: stack.push(text(u8())); break;                      // SHORT_BINSTRING
@@ -417,9 +483,9 @@ function unpickle(bytes, persistentLoad) {
       case 0x62: {                                                   // BUILD
         const state = pop();
         const inst = top();
-        if (!(inst instanceof Dict)) throw new UnpicklingError(`${WEIGHTS_ONLY}Can only build Tensor, parameter or dict objects`);
-        // an OrderedDict's attributes (a state_dict's _metadata): nothing a JS user reads
-        void state;
+        if (!(inst instanceof PickleDict)) throw new UnpicklingError(`${WEIGHTS_ONLY}Can only build Tensor, parameter or dict objects`);
+        // an OrderedDict's attributes (a state_dict's _metadata): Python mode restores them; JS drops them
+        inst.state = state;
         break;
       }
       case 0x73: { const v = pop(); const k = pop(); setItem(top(), k, v); break; }              // SETITEM
@@ -449,9 +515,9 @@ function unpickle(bytes, persistentLoad) {
   }
 }
 
-// Dicts are built as Dict (keys may be ints) and become objects or Maps once complete.
+// Dicts are built as PickleDict (keys may be ints) and become objects or Maps once complete.
 function resolve(v, seen = new Map()) {
-  if (v instanceof Dict) {
+  if (v instanceof PickleDict) {
     if (seen.has(v)) return seen.get(v);
     for (const [k, x] of v._map) v._map.set(k, resolve(x, seen));
     const r = finishDict(v);
@@ -470,7 +536,7 @@ let torchRef = null;
 let rebuildTensor = null;
 let rebuildParameter = null;
 
-function makeRebuilders() {
+function makeRebuilders(tree) {
   const isInts = (t) => t instanceof Tuple && t.every((x) => Number.isInteger(x) && x >= 0);
   rebuildTensor = (storage, offset, size, stride, requiresGrad) => {
     const s = storage?.[PERSIST];
@@ -484,7 +550,7 @@ function makeRebuilders() {
   };
   rebuildParameter = (data, requiresGrad) => {
     if (!(data instanceof Tensor)) throw new UnpicklingError(`${WEIGHTS_ONLY}malformed parameter record`);
-    return new torchRef.nn.Parameter(data, !!requiresGrad);
+    return tree ? new PickleParameter(data, !!requiresGrad) : new torchRef.nn.Parameter(data, !!requiresGrad);
   };
 }
 
@@ -519,6 +585,12 @@ export function load(f, opts = {}) {
     if (!fs) throw new TensorError('torch.load(path) reads files only in Node; in a browser pass an ArrayBuffer or Blob');
     bytes = new Uint8Array(fs.readFileSync(f));
   }
+  return readArchive(bytes, false, null);
+}
+
+/** The object in archive `bytes`: JS values, or with `tree` the pickle's own kinds for Python
+ * mode (PickleDict, PyFloat); onStorage(base, location) sees each storage as it is made. */
+export function readArchive(bytes, tree, onStorage) {
   if (bytes.length >= 2 && bytes[0] === 0x80 && bytes[1] !== 0x50) {
     throw new UnpicklingError('tensorpad reads PyTorch\'s zip file format (torch.save since 1.6); this file is in the legacy ' +
       'format: load it in PyTorch and save it again');
@@ -558,13 +630,14 @@ export function load(f, opts = {}) {
     new Uint8Array(arr.buffer).set(data.subarray(0, numel * A.BYTES_PER_ELEMENT));
     const base = torchRef.tensor(arr);
     made.push(base);
+    if (onStorage) onStorage(base, location);
     const s = { base };
     storages.set(key, s);
     return s;
   };
-  makeRebuilders();
+  makeRebuilders(tree);
   try {
-    return unpickle(records.get(pkl), persistentLoad);
+    return unpickle(records.get(pkl), persistentLoad, tree);
   } finally {
     for (const b of made) b.dispose();
   }

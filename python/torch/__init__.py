@@ -53,6 +53,8 @@ from . import autograd  # noqa: E402
 from ._generator import Generator, default_generator, manual_seed, seed, initial_seed, get_rng_state, set_rng_state  # noqa: E402
 from . import random  # noqa: E402
 from . import cuda, backends, linalg, special, fft  # noqa: E402,F401
+from . import serialization  # noqa: E402,F401
+from .serialization import save, load  # noqa: E402
 from . import _printing  # noqa: E402
 from . import _C  # noqa: E402,F401
 from ._printing import set_printoptions, get_printoptions  # noqa: E402,F401

@@ -1,9 +1,11 @@
 // The classic-script build (dist/tensorpad.global.js) in Chromium: a <script src> tag and
 // importScripts in a classic worker both get `torchReady` (a promise of torch) and then the
-// global `torch`; and the DevTools custom formatter that `console.log(t)` goes through.
+// global `torch`; the wasm location override (globalThis.TENSORPAD_WASM_PATH, set before the
+// library loads, for wasm served from another folder); and the DevTools custom formatter that
+// `console.log(t)` goes through.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { launch, newPage, root, serveFolder } from './helpers.mjs';
@@ -21,6 +23,17 @@ before(async () => {
 <script>${fn} window.early = typeof torch; torchReady.then((t) => { window.same = t === torch; window.result = compute(torch); });</script>`);
   writeFileSync(join(dir, 'worker.js'), `importScripts('tensorpad.global.js'); ${fn} torchReady.then(() => postMessage(compute(torch)), (e) => postMessage('error: ' + e.message));`);
   writeFileSync(join(dir, 'worker.html'), `<!doctype html><link rel="icon" href="data:,"><script>new Worker('worker.js').onmessage = (e) => { window.result = e.data; };</script>`);
+  // the ES-module build in lib/, its wasm in static/wasm/ (not next to it): found only through the override
+  mkdirSync(join(dir, 'lib'));
+  mkdirSync(join(dir, 'static/wasm'), { recursive: true });
+  copyFileSync(join(root, 'dist/tensorpad.min.js'), join(dir, 'lib/tensorpad.min.js'));
+  for (const f of ['tensorpad.wasm', 'tensorpad-plain.wasm']) copyFileSync(join(root, 'dist', f), join(dir, 'static/wasm', f));
+  for (const [name, set] of [['override.html', "globalThis.TENSORPAD_WASM_PATH = '/static/wasm/';"],
+    ['override-map.html', "globalThis.TENSORPAD_WASM_PATH = { 'tensorpad.wasm': '/static/wasm/tensorpad.wasm', 'tensorpad-plain.wasm': '/static/wasm/tensorpad-plain.wasm' };"],
+    ['no-override.html', '']]) {
+    writeFileSync(join(dir, name), `<!doctype html><link rel="icon" href="data:,"><script>${set}</script>
+<script type="module">${fn} import('/lib/tensorpad.min.js').then((m) => { window.result = compute(m.default); }, (e) => { window.result = 'error: ' + e.message; });</script>`);
+  }
   server = await serveFolder(dir);
   browser = await launch();
 });
@@ -42,6 +55,18 @@ test('<script src>: torchReady resolves to the global torch', async () => {
   assert.equal(result, expected);
   assert.deepEqual(await page.evaluate(() => [window.early, window.same]), ['undefined', true]);
   assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('TENSORPAD_WASM_PATH set before the library loads: a folder URL or a file-name map; without it the error says what to do', async () => {
+  for (const path of ['override.html', 'override-map.html']) {
+    const { page, result } = await resultOf(path);
+    assert.equal(result, expected, path);
+    assert.deepEqual(page.errors, [], path);
+    await page.close();
+  }
+  const { page, result } = await resultOf('no-override.html');
+  assert.match(result, /^error: tensorpad: cannot load .*\/lib\/tensorpad(-plain)?\.wasm; copy node_modules\/tensorpad\/dist\/\*\.wasm next to your bundle, or set globalThis\.TENSORPAD_WASM_PATH/);
   await page.close();
 });
 

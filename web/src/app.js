@@ -1,5 +1,6 @@
 // The playground page: editor, the Python/JavaScript switch, Run/Stop, examples menu, share
-// links, Download, and the Output / Graph / Memory panes fed by the worker of the language
+// links, Download, Upload (files for torch.load) and download links for the files a run
+// saves (torch.save), and the Output / Graph / Memory panes fed by the worker of the language
 // (runner.js; worker.js for JavaScript, pyworker.js for Python, started only when Python is
 // first needed). The page never runs user code itself and never calls the core: everything
 // goes through the workers' messages.
@@ -178,13 +179,14 @@ async function run() {
       p.firstChild.value = m.value;
       p.lastChild.textContent = `${m.value}/${m.total}${m.text ? ` · ${m.text}` : ''}`;
     },
+    file: (m) => showFile(m.name, m.bytes),
     views: (m) => {
       graphDrawn = graphView.render(m.graph);
       memoryView.render(m.memory);
       $('tab-graph').textContent = m.graph?.nodes?.length ? `Graph (${m.graph.nodes.length})` : 'Graph';
       $('tab-memory').textContent = m.memory?.storages?.length ? `Memory (${m.memory.storages.length})` : 'Memory';
     },
-  });
+  }, { files: [...uploaded] });
   stopBtn.disabled = true;
   if (msg.ok) {
     setStatus(`done in ${msg.ms < 10 ? msg.ms.toFixed(1) : Math.round(msg.ms)} ms`, 'tp-ok');
@@ -232,6 +234,27 @@ downloadBtn.addEventListener('click', () => {
   a.remove();
   setTimeout(() => URL.revokeObjectURL(a.href), 1000);
 });
+// ---- files: uploads go to every run (torch.load('name') in either language); what a run
+// saves (torch.save(obj, 'name')) becomes a download link above the output ----
+const uploaded = new Map();   // name -> Uint8Array
+const uploadInput = $('upload-input');
+$('upload').addEventListener('click', () => uploadInput.click());
+uploadInput.addEventListener('change', async () => {
+  const chosen = [...uploadInput.files];
+  for (const f of chosen) uploaded.set(f.name, new Uint8Array(await f.arrayBuffer()));
+  uploadInput.value = '';
+  if (chosen.length) setStatus(`uploaded ${chosen.map((f) => f.name).join(', ')}: torch.load('${chosen[0].name}') reads it`, 'tp-ok');
+});
+function showFile(name, bytes) {
+  const old = [...figuresEl.querySelectorAll('a.tp-file')].find((a) => a.download === name);
+  const a = old ?? Object.assign(document.createElement('a'), { className: 'tp-file', download: name });
+  if (old) URL.revokeObjectURL(old.href);
+  a.href = URL.createObjectURL(new Blob([bytes], { type: 'application/octet-stream' }));
+  a.textContent = `⤓ ${name} (${bytes.length.toLocaleString('en')} bytes)`;
+  a.title = `Download ${name}, written by this run (torch.load reads it in PyTorch and in tensorpad)`;
+  if (!old) figuresEl.append(a);
+}
+
 restartBtn.addEventListener('click', () => {
   restarting = !runner.running;
   restartBtn.classList.remove('tp-attn');
@@ -268,4 +291,4 @@ window.addEventListener('resize', () => redrawPlots(figuresEl));
 matchMedia('(prefers-color-scheme: dark)').addEventListener?.('change', () => redrawPlots(figuresEl));
 
 // For tests and the curious: the page's parts.
-window.tensorpad = { get runner() { return runner; }, runners, get lang() { return lang; }, setLanguage, downloadName, editor, state, output, run, graphView, memoryView, showGraph: (g) => { selectTab('graph'); return graphView.render(g); }, showMemory: (m) => { memoryView.render(m); selectTab('memory'); }, selectTab };
+window.tensorpad = { get runner() { return runner; }, runners, uploaded, get lang() { return lang; }, setLanguage, downloadName, editor, state, output, run, graphView, memoryView, showGraph: (g) => { selectTab('graph'); return graphView.render(g); }, showMemory: (m) => { memoryView.render(m); selectTab('memory'); }, selectTab };

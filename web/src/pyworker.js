@@ -6,6 +6,10 @@
 // page -> worker  {type: 'init', interrupt}   a Uint8Array over a SharedArrayBuffer (or null):
 //                 the page sets it to 2 to raise KeyboardInterrupt in the running program
 // worker -> page  {type: 'loading', what, received, total}   bytes of Pyodide fetched so far
+// page -> worker  {type: 'run', id, code, files}   files (name -> Uint8Array, the uploads) are
+//                 written into the program's current folder first
+// worker -> page  {type: 'file', id, name, bytes}  a file the run wrote or changed there (torch.save):
+//                 the page offers it as a download
 //
 // Each run starts from a fresh __main__ and torch state (python.js's reset), as `python
 // main.py` would; its tracebacks name the file main.py.
@@ -105,9 +109,26 @@ export function describePythonError(e) {
 
 // ---- running --------------------------------------------------------------------------------
 let ready = null;
-async function run({ id, code }) {
+/** name -> mtime of the files in the program's current folder. */
+function listing(FS) {
+  const dir = FS.cwd();
+  const out = new Map();
+  for (const name of FS.readdir(dir)) {
+    if (name === '.' || name === '..') continue;
+    try {
+      const st = FS.stat(`${dir}/${name}`);
+      if (FS.isFile(st.mode)) out.set(name, `${+st.mtime}:${st.size}`);
+    } catch { /* gone */ }
+  }
+  return out;
+}
+
+async function run({ id, code, files }) {
   const { py, helpers } = await ready;
   current = { id };
+  const FS = py.pyodide.FS;
+  for (const [name, bytes] of files ?? []) FS.writeFile(`${FS.cwd()}/${name}`, bytes);
+  const before = listing(FS);
   py.reset();
   helpers._begin();
   const t0 = performance.now();
@@ -118,6 +139,9 @@ async function run({ id, code }) {
     error = describePythonError(e);
   }
   const ms = performance.now() - t0;
+  for (const [name, stamp] of listing(FS)) {
+    if (before.get(name) !== stamp) post({ type: 'file', id, name, bytes: FS.readFile(`${FS.cwd()}/${name}`) });
+  }
   let graph = null, memory = null;
   try {
     const pairs = helpers._named().toJs();

@@ -89,10 +89,11 @@ export class Runner {
   get running() { return !!this.pending; }
 
   /**
-   * Runs source code; handlers receive out/plot/progress/views/done messages of this run.
+   * Runs source code; handlers receive out/plot/progress/views/file/done messages of this run;
+   * files (name -> Uint8Array) are given to the program (torch.load('name')).
    * Resolves with the done message ({ok, error, ms}).
    */
-  async run(source, handlers = {}) {
+  async run(source, handlers = {}, { files = null } = {}) {
     if (this.pending || this.worn) this.stop({ graceMs: 0 });
     const { code, syntaxError } = this.python ? { code: source, syntaxError: null } : prepare(source);
     await this.start();
@@ -109,7 +110,7 @@ export class Runner {
           },
         },
       };
-      this.worker.postMessage({ type: 'run', id, code });
+      this.worker.postMessage({ type: 'run', id, code, files });
     });
   }
 

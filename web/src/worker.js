@@ -2,9 +2,11 @@
 // with messages only, so a runaway loop never freezes the page: Stop terminates this worker
 // and starts a new one.
 //
-// page -> worker  {type: 'run', id, code}            code already prepared by transform.js
+// page -> worker  {type: 'run', id, code, files}     code already prepared by transform.js; files:
+//                 the uploaded files, name -> Uint8Array (torch.load('name') reads them)
 // worker -> page  {type: 'ready', info} | {type: 'out', id, text, stream} | {type: 'plot', id, plot}
 //                 {type: 'progress', id, value, total, text} | {type: 'views', id, graph, memory}
+//                 {type: 'file', id, name, bytes}     torch.save(obj, 'name'): the page offers a download
 //                 {type: 'done', id, ok, error, ms} | {type: 'fatal', message}
 import * as tensorpad from '../../js/tensorpad.js';
 import { format, inspect } from './inspect.js';
@@ -124,6 +126,26 @@ const userProcess = {
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
+// ---- files: a page has no file system, so torch.save(obj, 'name') hands the bytes to the page
+// (a download link) and torch.load('name') reads an uploaded file or one this worker saved ----
+// (the library's namespace is frozen: the program's `torch` is one that inherits from it)
+const files = new Map();
+const { save: librarySave, load: libraryLoad } = torch;
+function save(obj, f, opts) {
+  if (typeof f !== 'string') return librarySave(obj, f, opts);
+  const bytes = librarySave(obj, undefined, opts);
+  files.set(f, bytes);
+  if (current) post({ type: 'file', id: current.id, name: f, bytes: bytes.slice() });
+  return undefined;
+}
+function load(f, opts) {
+  if (typeof f !== 'string') return libraryLoad(f, opts);
+  const bytes = files.get(f);
+  if (!bytes) throw new Error(`No such file: '${f}' (the playground has the files you upload with ⤒ Upload and those torch.save wrote)`);
+  return libraryLoad(bytes, opts);
+}
+const userTorch = Object.create(torch, { save: { value: save, enumerable: true }, load: { value: load, enumerable: true } });
+
 // A macrotask boundary costs ~0.1 ms; take one every few ms of synchronous loop time so
 // posted output flushes and finalizers release the tensors of finished iterations.
 const channel = new MessageChannel();
@@ -151,7 +173,7 @@ const assert = Object.assign((c, m) => { if (!c) throw new Error(m ?? 'assertion
   throws: (fn, _e, m) => { try { fn(); } catch { return; } throw new Error(m ?? 'Missing expected exception.'); },
 });
 const modules = {
-  tensorpad: { ...tensorpad },
+  tensorpad: { ...tensorpad, default: userTorch },
   util: { inspect, format },
   assert: Object.assign(assert, { default: assert, strict: assert }),
   perf_hooks: { performance },
@@ -160,7 +182,7 @@ modules.assert.default = assert;
 modules.util.default = modules.util;
 modules.perf_hooks.default = modules.perf_hooks;
 trackBackward(torch, tensorpad.Tensor);
-Object.assign(globalThis, { torch, print: (...a) => emit('out', a), show, plot, progress });
+Object.assign(globalThis, { torch: userTorch, print: (...a) => emit('out', a), show, plot, progress });
 
 /**
  * Top-level variables as [name, tensor-or-array] pairs: modules contribute their named
@@ -211,8 +233,9 @@ self.addEventListener('error', (ev) => {
 });
 
 // ---- running ---------------------------------------------------------------------------------
-async function run({ id, code }) {
+async function run({ id, code, files: uploaded }) {
   current = { id, shown: [], captured: null };
+  for (const [name, bytes] of uploaded ?? []) files.set(name, bytes);
   resetBackward();
   tensorpad.resetWarnings();   // each run shows PyTorch's warnings as a fresh process would
   const t0 = performance.now();
@@ -220,7 +243,7 @@ async function run({ id, code }) {
   let error = null;
   try {
     const fn = new AsyncFunction(...PARAMS, `${PREFIX}${code}\n}\n//# sourceURL=${USER_URL}`);
-    await fn(modules, torch, (...a) => emit('out', a), userConsole, show, plot, progress, sleep, __yield,
+    await fn(modules, userTorch, (...a) => emit('out', a), userConsole, show, plot, progress, sleep, __yield,
       (vars) => { current.captured = vars; }, __importError, userProcess);
   } catch (e) {
     error = describeError(e);
