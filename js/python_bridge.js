@@ -74,7 +74,7 @@ function decodeArg(v) {
 
 // A PyFloat reaches only the calls that tell int from float by a scalar's type (the op
 // table's binaries, where, clamp); elsewhere an integral float is the plain number.
-const FLOAT_AWARE = new Set(['where', 'clamp', 'clip', 'clamp_', 'clip_', 'clamp_min', 'clamp_max', 'add', 'sub', 'mul', 'div', 'true_divide', 'floor_divide', 'remainder', 'fmod', 'pow',
+const FLOAT_AWARE = new Set(['result_type', 'where', 'clamp', 'clip', 'clamp_', 'clip_', 'clamp_min', 'clamp_max', 'add', 'sub', 'mul', 'div', 'true_divide', 'floor_divide', 'remainder', 'fmod', 'pow',
   'float_power', 'xlogy', 'rsub', 'subtract', 'multiply', 'divide', 'eq', 'ne', 'lt', 'le', 'gt', 'ge',
   'add_', 'sub_', 'mul_', 'div_', 'pow_', 'remainder_', 'fmod_']);
 function plainFloats(v) {
@@ -131,15 +131,20 @@ export function dropObject(id) { objects.delete(id); }
 
 // ---- errors ----------------------------------------------------------------------------
 // Note [Python exception classes]: PyTorch raises TypeError for argument errors (JS
-// TypeErrors here), IndexError for out-of-range indices, ValueError and
-// NotImplementedError for a few texts; everything else from the core is a RuntimeError.
+// TypeErrors here), IndexError for out-of-range indices and wrong mask shapes, ValueError
+// and NotImplementedError for a few texts, torch.linalg.LinAlgError for singular or
+// non-definite matrices; everything else from the core is a RuntimeError.
 // An error may carry its class itself (err.pythonType); otherwise it is read from the text.
 const TEXT_CLASSES = [
   [/^index -?\d+ is out of bounds for dimension|^Index -?\d+ is out of bounds|^too many indices for tensor of dimension|out of range \(expected to be in range of/, 'IndexError'],
   [/^Dimension out of range/, 'IndexError'],
   [/^Target -?\d+ is out of bounds\.|^index out of range in self/, 'IndexError'],
   [/^IndexError: /, 'IndexError'],
-  [/^NotImplementedError|is not implemented|not implemented for/, 'NotImplementedError'],
+  [/^The shape of the mask .* does not match the shape of the indexed tensor/, 'IndexError'],
+  // 1.13's "\"kernel\" not implemented for 'Long'" (a dispatch error) is a RuntimeError.
+  [/^NotImplementedError: /, 'NotImplementedError'],
+  // torch.linalg.LinAlgError (torch._C._LinAlgError, a RuntimeError): what LAPACK's info > 0 reports.
+  [/the input matrix is singular\.|is not positive-definite|failed to converge/, '_LinAlgError'],
   [/^ValueError: |^only one element tensors can be converted|^not enough values to unpack/, 'ValueError'],
 ];
 export function errorInfo(e) {
