@@ -10,7 +10,7 @@
 // pointer), 8 an opaque JS object (kept in `objects` until Python takes it), 9 list.
 import torch from './tensorpad.js';
 import { W, cstr, memory, check, checkStatus, TensorError, setHookHandler } from './core/wasm.js';
-import { Tensor, Size, Tuple, wrap, scope, Slice, Ellipsis, device } from './tensor/tensor.js';
+import { Tensor, Size, Tuple, wrap, scope, Slice, Ellipsis, device, viewOf } from './tensor/tensor.js';
 import { dtype, dtypes } from './core/dtype.js';
 import { PyFloat, setWarningSink, resetWarnings } from './core/args.js';
 import { OP } from './tensor/ops.js';
@@ -323,17 +323,48 @@ export function tensorFromHandle(h) {
   return wrap(h);
 }
 
-/** t.tolist() as nested JS Arrays of numbers/booleans (Python makes them lists). */
+/** t.tolist() as nested JS Arrays of numbers/booleans (Python makes them lists). A JS
+ *  number that is an integer becomes a Python int, so a float tensor's -0 is sent as the
+ *  string '-0' (Python's float('-0') is -0.0). */
 export function tolist(h) {
   W.tp_tensor_retain(h);
   const t = wrap(h);
   try {
-    const r = t.tolist();
+    let r = t.tolist();
+    if (t.dtype.is_floating_point) r = signedZeros(r);
+    else if (t.dtype.name === 'int64' && !safeInts(r)) r = exactInts(t);
     return Array.isArray(r) ? r : [r];
   } finally {
     t.dispose();
   }
 }
+function safeInts(r) { return Array.isArray(r) ? r.every(safeInts) : Number.isSafeInteger(r); }
+/** An int64 tensor's values beyond 2^53 as BigInts (Python ints, every bit kept), nested by
+ *  grouping the flat values innermost dim first. */
+function exactInts(t) {
+  const c = t.contiguous();
+  try {
+    let level = Array.from(viewOf(c), (x) => (x >= -MAX_SAFE && x <= MAX_SAFE ? Number(x) : x));
+    for (let d = c.ndim - 1; d > 0; d--) {
+      const n = c.shape[d], up = [];
+      for (let i = 0; i < level.length; i += n) up.push(level.slice(i, i + n));
+      level = up;
+    }
+    return c.ndim === 0 ? level[0] : level;
+  } finally {
+    if (c !== t) c.dispose();
+  }
+}
+const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
+function signedZeros(r) {
+  if (Array.isArray(r)) {
+    for (let i = 0; i < r.length; i++) r[i] = signedZeros(r[i]);
+    return r;
+  }
+  return Object.is(r, -0) ? '-0' : r;
+}
+/** Whether the one element of tensor h is -0.0 (t.item() of a zero: Python sees an int 0). */
+export function negativeZero(h) { return Object.is(W.tp_item(h), -0); }
 // ---- the hot path's crossings -----------------------------------------------------------
 // Note [Deferred release]: a Python call into JS costs ~0.5 us, as much as a tiny op. So a
 // Python tensor's __del__ queues its handle, and the next hot op carries one queued handle

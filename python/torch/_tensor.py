@@ -49,6 +49,7 @@ _size = W.tp_tensor_size
 _numel = W.tp_tensor_numel
 _dtype = W.tp_tensor_dtype
 _item = W.tp_item
+_neg_zero = _bridge.B.negativeZero
 _rg = W.tp_tensor_requires_grad
 _rg_ = W.tp_tensor_requires_grad_
 _grad = W.tp_tensor_grad
@@ -91,8 +92,21 @@ def _wrap(h):
     return t
 
 
-_bridge._wrap = _wrap
 _borrowed = _weakref.WeakValueDictionary()
+
+
+def _wrap_result(h):
+    """A tensor the JS layer returned. Leaf identity: a leaf that requires grad is the
+    Python object of its handle in _borrowed (here, and where requires_grad is set), so that
+    what the core hands back for it (AccumulateGrad.variable) is that same object."""
+    t = _new(Tensor)
+    t._h = h
+    if _rg(h) and _is_leaf(h):
+        _borrowed[h] = t
+    return t
+
+
+_bridge._wrap = _wrap_result
 
 
 def _borrow(h):
@@ -322,6 +336,7 @@ class Tensor:
         if require_grad:
             if _rg_(h, 1) < 0:
                 raise_core()
+            _borrowed[h] = t
         return t
 
     # ---- attributes -----------------------------------------------------------------
@@ -387,10 +402,14 @@ class Tensor:
             raise TypeError('requires_grad must be a bool')
         if _rg_(self._h, 1 if b else 0) < 0:
             raise_core()
+        if b:
+            _borrowed[self._h] = self
 
     def requires_grad_(self, requires_grad=True):
         if _rg_(self._h, 1 if requires_grad else 0) < 0:
             raise_core()
+        if requires_grad:
+            _borrowed[self._h] = self
         return self
 
     @property
@@ -471,6 +490,8 @@ class Tensor:
         self._h = h
         if rg:
             _rg_(h, 1)
+            if _is_leaf(h):
+                _borrowed[h] = self
         if g:  # x.data = y keeps x's .grad (PyTorch replaces the data of the same tensor)
             _set_grad(h, g)
         _release(old)
@@ -487,10 +508,10 @@ class Tensor:
         v = _item(h)
         c = _dtype(h)
         if c == _F32 or c == _F64:
-            return float(v)
+            return float(v) if v != 0 or not _neg_zero(h) else -0.0
         if c == _BOOL:
             return v != 0
-        return int(v)
+        return int(v) if -_TWO53 < v < _TWO53 else _exact(h)
 
     def tolist(self):
         h = self._h
@@ -688,7 +709,8 @@ class Tensor:
         h = self._h
         if _numel(h) != 1:
             raise ValueError('only one element tensors can be converted to Python scalars')
-        return float(_item(h))
+        v = _item(h)
+        return float(v) if v != 0 or not _neg_zero(h) else -0.0
 
     def __int__(self):
         h = self._h
@@ -699,14 +721,15 @@ class Tensor:
             raise ValueError('cannot convert float NaN to integer')
         if v in (float('inf'), float('-inf')):
             raise OverflowError('cannot convert float infinity to integer')
-        return int(v)
+        return int(v) if -_TWO53 < v < _TWO53 or _dtype(h) != _I64 else _exact(h)
 
     def __index__(self):
         h = self._h
         c = _dtype(h)
         if _numel(h) != 1 or c == _F32 or c == _F64:
             raise TypeError('only integer tensors of a single element can be converted to an index')
-        return int(_item(h))
+        v = _item(h)
+        return int(v) if -_TWO53 < v < _TWO53 else _exact(h)
 
     def __complex__(self):
         return complex(self.__float__())
@@ -832,12 +855,21 @@ class Tensor:
 _F32 = float32_code = _bridge.B.torch.float32.code
 _F64 = _bridge.B.torch.float64.code
 _BOOL = _bridge.B.torch.bool.code
+_I64 = _bridge.B.torch.int64.code
 
 
 def _is_parameter(cls):
     nn = _sys.modules.get('torch.nn')
     P = getattr(nn, 'Parameter', None) if nn is not None else None
     return P is not None and cls is P
+
+
+def _exact(h):
+    """The one element of an integer tensor beyond 2^53, every bit (tp_item gives a double)."""
+    r = _bridge.B.tolist(h).to_py()
+    while type(r) is list:
+        r = r[0]
+    return r
 
 
 def _floats(r):
