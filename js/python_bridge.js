@@ -371,6 +371,27 @@ export function negativeZero(h) { return Object.is(W.tp_item(h), -0); }
 // along and releases it in the same crossing (`r`; 0: none); a queue of 8 is flushed with
 // one call. A handle waits at most until the next op: memory still follows the names.
 export const hot = {
+  // Note [Bound hot calls]: a crossing from Python costs ~0.25 us per argument besides its
+  // base cost, so the hottest ops get a function each with op, kind and form bound:
+  // scalarOp(op, kind, form)(h, s, r?), tensorOp(op)(a, b, r?), unaryOp(op)(h, r?).
+  scalarOp(op, kind, form) {
+    return (h, s, r) => {
+      if (r) W.tp_tensor_release(r);
+      return W.tp_binary_scalar(op, h, s, kind, form, 1);
+    };
+  },
+  tensorOp(op) {
+    return (a, b, r) => {
+      if (r) W.tp_tensor_release(r);
+      return W.tp_binary(op, a, b, 1);
+    };
+  },
+  unaryOp(op) {
+    return (h, r) => {
+      if (r) W.tp_tensor_release(r);
+      return W.tp_unary(op, h);
+    };
+  },
   bs(op, h, s, kind, form, alpha, r) {
     if (r) W.tp_tensor_release(r);
     return W.tp_binary_scalar(op, h, s, kind, form, alpha);

@@ -166,22 +166,37 @@ def _scalar(op, h, other, form):
     return None
 
 
-def _binop(op, name):
-    def f(self, other):
+_NOARG = object()
+
+
+def _binop(op, name, method=False):
+    """self op other (Note [Bound hot calls] in python_bridge.js). method: the Tensor method
+    `name` (x.mul(other)), whose keyword forms and other operands go the generic way."""
+    sf, si, tf = _hot.scalarOp(op, 2, 0), _hot.scalarOp(op, 1, 0), _hot.tensorOp(op)
+
+    def f(self, other=_NOARG, **kw):
         t = type(other)
+        if kw or other is _NOARG:
+            if not method:
+                raise TypeError(f"{name}() got an unexpected keyword argument '{next(iter(kw))}'" if kw
+                                else f"{name}() missing 1 required positional argument: 'other'")
+            return _method(name)(self, *(() if other is _NOARG else (other,)), **kw)
         if t is float:
-            h = _hbs(op, self._h, other, 2, 0, 1, _pend.pop() if _pend else 0)
+            h = sf(self._h, other, _pend.pop()) if _pend else sf(self._h, other)
         elif t is Tensor or isinstance(other, Tensor):
-            h = _hbt(op, self._h, other._h, 1, _pend.pop() if _pend else 0)
+            h = tf(self._h, other._h, _pend.pop()) if _pend else tf(self._h, other._h)
+        elif t is int and -_TWO53 <= other <= _TWO53:
+            h = si(self._h, other, _pend.pop()) if _pend else si(self._h, other)
         else:
             h = _scalar(op, self._h, other, 0)
             if h is None:
-                return _other_operand(self, name, other)
+                return _method(name)(self, other) if method else _other_operand(self, name, other)
         if not h:
             raise_core()
         t = _new(Tensor)
         t._h = h
         return t
+
     f.__name__ = name
     return f
 
@@ -259,8 +274,10 @@ def _other_operand(self, name, other):
 
 
 def _unop(op, name):
+    u = _hot.unaryOp(op)
+
     def f(self):
-        h = _hun(op, self._h, _pend.pop() if _pend else 0)
+        h = u(self._h, _pend.pop()) if _pend else u(self._h)
         if not h:
             raise_core()
         t = _new(Tensor)
@@ -524,10 +541,6 @@ class Tensor:
         return r
 
     # ---- the hot methods -----------------------------------------------------------
-    def add(self, other, *, alpha=1, out=None):
-        if out is not None or alpha != 1 or not isinstance(other, (Tensor, int, float)):
-            return _method('add')(self, other, alpha=alpha, **({'out': out} if out is not None else {}))
-        return self.__add__(other)
 
     def add_(self, other, *, alpha=1):
         if isinstance(other, Tensor) and type(alpha) in (int, float):
@@ -547,8 +560,6 @@ class Tensor:
             return self.__isub__(other)
         return _method('sub_')(self, other, alpha=alpha)
 
-    def mul(self, other):
-        return self.__mul__(other) if isinstance(other, (Tensor, int, float)) else _method('mul')(self, other)
 
     def zero_(self):
         if _zero_(self._h) < 0:
@@ -772,6 +783,8 @@ class Tensor:
     __sub__ = _binop(_SUB, '__sub__')
     __isub__ = _ibinop(_SUB, '__isub__')
     __mul__ = _binop(_MUL, '__mul__')
+    mul = _binop(_MUL, 'mul', True)
+    add = _binop(_ADD, 'add', True)
     __rmul__ = _rbinop(_MUL, '__rmul__', 0)
     __imul__ = _ibinop(_MUL, '__imul__')
     __truediv__ = _binop(_DIV, '__truediv__')
