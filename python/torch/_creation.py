@@ -214,7 +214,7 @@ def legacy_new(cls, args, kwargs, dtype=D.float32):
     elif len(args) == 1 and _np_tensor(args[0]) is not None:
         t = tensor(args[0], dtype=dtype)
     elif all(isinstance(a, int) and not isinstance(a, bool) for a in args):
-        t = call('empty', -1, args, {'dtype': D.float32}) if args else call('empty', -1, (0,), {'dtype': D.float32})
+        t = call('empty', -1, args or (0,), {'dtype': dtype})
     elif len(args) == 1 and isinstance(args[0], (list, tuple)):
         t = tensor(args[0], dtype=dtype)
     else:

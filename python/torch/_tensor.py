@@ -202,10 +202,18 @@ def _binop(op, name, method=False):
 
 
 def _rbinop(op, name, form=1):
+    sf, si = _hot.scalarOp(op, 2, form), _hot.scalarOp(op, 1, form)
+
     def f(self, other):
-        h = _scalar(op, self._h, other, form)
-        if h is None:
-            return NotImplemented
+        t = type(other)
+        if t is float:
+            h = sf(self._h, other, _pend.pop()) if _pend else sf(self._h, other)
+        elif t is int and -_TWO53 <= other <= _TWO53:
+            h = si(self._h, other, _pend.pop()) if _pend else si(self._h, other)
+        else:
+            h = _scalar(op, self._h, other, form)
+            if h is None:
+                return NotImplemented
         if not h:
             raise_core()
         return _wrap(h)
