@@ -126,28 +126,38 @@ _V_NONE_INPUT = ('The vector v can only be None if the input to the user-provide
                  'with a single element.')
 
 
+def _start(inputs, fn_name, create_graph):
+    is_tuple, inputs = _as_tuple(inputs, 'inputs', fn_name)
+    return is_tuple, _grad_preprocess(inputs, create_graph=create_graph, need_graph=True)
+
+
+def _last_grad(outputs, wrt, v, refs, strict, create_graph, stage):
+    """The final autograd.grad of each function, under grad mode only if create_graph."""
+    with torch.set_grad_enabled(True if create_graph else torch.is_grad_enabled()):
+        return _fill_in_zeros(_autograd_grad(outputs, wrt, v, create_graph=create_graph), refs, strict, create_graph, stage)
+
+
+def _results(outputs, res, create_graph, is_outputs_tuple, is_res_tuple):
+    return (_tuple_postprocess(_grad_postprocess(outputs, create_graph), is_outputs_tuple),
+            _tuple_postprocess(_grad_postprocess(res, create_graph), is_res_tuple))
+
+
 def vjp(func, inputs, v=None, create_graph=False, strict=False):
     with torch.enable_grad():
-        is_inputs_tuple, inputs = _as_tuple(inputs, 'inputs', 'vjp')
-        inputs = _grad_preprocess(inputs, create_graph=create_graph, need_graph=True)
+        is_inputs_tuple, inputs = _start(inputs, 'vjp', create_graph)
         outputs = func(*inputs)
         is_outputs_tuple, outputs = _as_tuple(outputs, 'outputs of the user-provided function', 'vjp')
         _check_requires_grad(outputs, 'outputs', strict=strict)
         v = _prepare_v(v, outputs, is_outputs_tuple, create_graph, 'vjp',
                        'The vector v can only be None if the user-provided function returns a single Tensor '
                        'with a single element.')
-        with torch.set_grad_enabled(True if create_graph else torch.is_grad_enabled()):
-            grad_res = _autograd_grad(outputs, inputs, v, create_graph=create_graph)
-            res = _fill_in_zeros(grad_res, inputs, strict, create_graph, 'back')
-    outputs = _grad_postprocess(outputs, create_graph)
-    res = _grad_postprocess(res, create_graph)
-    return _tuple_postprocess(outputs, is_outputs_tuple), _tuple_postprocess(res, is_inputs_tuple)
+        res = _last_grad(outputs, inputs, v, inputs, strict, create_graph, 'back')
+    return _results(outputs, res, create_graph, is_outputs_tuple, is_inputs_tuple)
 
 
 def jvp(func, inputs, v=None, create_graph=False, strict=False):
     with torch.enable_grad():
-        is_inputs_tuple, inputs = _as_tuple(inputs, 'inputs', 'jvp')
-        inputs = _grad_preprocess(inputs, create_graph=create_graph, need_graph=True)
+        is_inputs_tuple, inputs = _start(inputs, 'jvp', create_graph)
         v = _prepare_v(v, inputs, is_inputs_tuple, create_graph, 'jvp', _V_NONE_INPUT)
         outputs = func(*inputs)
         is_outputs_tuple, outputs = _as_tuple(outputs, 'outputs of the user-provided function', 'jvp')
@@ -156,12 +166,8 @@ def jvp(func, inputs, v=None, create_graph=False, strict=False):
         grad_outputs = tuple(torch.zeros_like(out, requires_grad=True) for out in outputs)
         grad_inputs = _autograd_grad(outputs, inputs, grad_outputs, create_graph=True)
         _check_requires_grad(grad_inputs, 'grad_inputs', strict=strict)
-        with torch.set_grad_enabled(True if create_graph else torch.is_grad_enabled()):
-            grad_res = _autograd_grad(grad_inputs, grad_outputs, v, create_graph=create_graph)
-            res = _fill_in_zeros(grad_res, outputs, strict, create_graph, 'back_trick')
-    outputs = _grad_postprocess(outputs, create_graph)
-    res = _grad_postprocess(res, create_graph)
-    return _tuple_postprocess(outputs, is_outputs_tuple), _tuple_postprocess(res, is_outputs_tuple)
+        res = _last_grad(grad_inputs, grad_outputs, v, outputs, strict, create_graph, 'back_trick')
+    return _results(outputs, res, create_graph, is_outputs_tuple, is_outputs_tuple)
 
 
 def _no_forward_mode(fn_name):
@@ -182,8 +188,7 @@ def jacobian(func, inputs, create_graph=False, strict=False, vectorize=False, st
                                       '`strategy="reverse-mode"`.')
         _no_forward_mode('jacobian')
     with torch.enable_grad():
-        is_inputs_tuple, inputs = _as_tuple(inputs, 'inputs', 'jacobian')
-        inputs = _grad_preprocess(inputs, create_graph=create_graph, need_graph=True)
+        is_inputs_tuple, inputs = _start(inputs, 'jacobian', create_graph)
         outputs = func(*inputs)
         is_outputs_tuple, outputs = _as_tuple(outputs, 'outputs of the user-provided function', 'jacobian')
         _check_requires_grad(outputs, 'outputs', strict=strict)
@@ -242,7 +247,11 @@ def hessian(func, inputs, create_graph=False, strict=False, vectorize=False, out
     return _tuple_postprocess(res, (is_inputs_tuple, is_inputs_tuple))
 
 
-def _scalar_output(func, inputs, strict, fn_name):
+def _gradient_of(func, inputs, v, create_graph, strict, fn_name):
+    """vhp's and hvp's first steps: the inputs and v checked, func's one-element output and
+    its gradient (with a graph)."""
+    is_inputs_tuple, inputs = _start(inputs, fn_name, create_graph)
+    v = _prepare_v(v, inputs, is_inputs_tuple, create_graph, fn_name, _V_NONE_INPUT)
     outputs = func(*inputs)
     is_outputs_tuple, outputs = _as_tuple(outputs, 'outputs of the user-provided function', fn_name)
     _check_requires_grad(outputs, 'outputs', strict=strict)
@@ -250,39 +259,23 @@ def _scalar_output(func, inputs, strict, fn_name):
         raise RuntimeError(f'The function given to {fn_name} should return a single Tensor')
     if outputs[0].nelement() != 1:
         raise RuntimeError(f'The Tensor returned by the function given to {fn_name} should contain a single element')
-    return is_outputs_tuple, outputs
+    jac = _autograd_grad(outputs, inputs, create_graph=True)
+    _check_requires_grad(jac, 'jacobian', strict=strict)
+    return is_inputs_tuple, inputs, v, is_outputs_tuple, outputs, jac
 
 
 def vhp(func, inputs, v=None, create_graph=False, strict=False):
     with torch.enable_grad():
-        is_inputs_tuple, inputs = _as_tuple(inputs, 'inputs', 'vhp')
-        inputs = _grad_preprocess(inputs, create_graph=create_graph, need_graph=True)
-        v = _prepare_v(v, inputs, is_inputs_tuple, create_graph, 'vhp', _V_NONE_INPUT)
-        is_outputs_tuple, outputs = _scalar_output(func, inputs, strict, 'vhp')
-        jac = _autograd_grad(outputs, inputs, create_graph=True)
-        _check_requires_grad(jac, 'jacobian', strict=strict)
-        with torch.set_grad_enabled(True if create_graph else torch.is_grad_enabled()):
-            grad_res = _autograd_grad(jac, inputs, v, create_graph=create_graph)
-            res = _fill_in_zeros(grad_res, inputs, strict, create_graph, 'double_back')
-    outputs = _grad_postprocess(outputs, create_graph)
-    res = _grad_postprocess(res, create_graph)
-    return _tuple_postprocess(outputs, is_outputs_tuple), _tuple_postprocess(res, is_inputs_tuple)
+        is_inputs_tuple, inputs, v, is_outputs_tuple, outputs, jac = _gradient_of(func, inputs, v, create_graph, strict, 'vhp')
+        res = _last_grad(jac, inputs, v, inputs, strict, create_graph, 'double_back')
+    return _results(outputs, res, create_graph, is_outputs_tuple, is_inputs_tuple)
 
 
 def hvp(func, inputs, v=None, create_graph=False, strict=False):
     with torch.enable_grad():
-        is_inputs_tuple, inputs = _as_tuple(inputs, 'inputs', 'hvp')
-        inputs = _grad_preprocess(inputs, create_graph=create_graph, need_graph=True)
-        v = _prepare_v(v, inputs, is_inputs_tuple, create_graph, 'hvp', _V_NONE_INPUT)
-        is_outputs_tuple, outputs = _scalar_output(func, inputs, strict, 'hvp')
-        jac = _autograd_grad(outputs, inputs, create_graph=True)
-        _check_requires_grad(jac, 'jacobian', strict=strict)
+        is_inputs_tuple, inputs, v, is_outputs_tuple, outputs, jac = _gradient_of(func, inputs, v, create_graph, strict, 'hvp')
         grad_jac = tuple(torch.zeros_like(inp, requires_grad=True) for inp in inputs)
         double_back = _autograd_grad(jac, inputs, grad_jac, create_graph=True)
         _check_requires_grad(jac, 'hessian', strict=strict)
-        with torch.set_grad_enabled(True if create_graph else torch.is_grad_enabled()):
-            grad_res = _autograd_grad(double_back, grad_jac, v, create_graph=create_graph)
-            res = _fill_in_zeros(grad_res, inputs, strict, create_graph, 'double_back_trick')
-    outputs = _grad_postprocess(outputs, create_graph)
-    res = _grad_postprocess(res, create_graph)
-    return _tuple_postprocess(outputs, is_outputs_tuple), _tuple_postprocess(res, is_inputs_tuple)
+        res = _last_grad(double_back, grad_jac, v, inputs, strict, create_graph, 'double_back_trick')
+    return _results(outputs, res, create_graph, is_outputs_tuple, is_inputs_tuple)
