@@ -10,7 +10,7 @@
 // pointer), 8 an opaque JS object (kept in `objects` until Python takes it), 9 list.
 import torch from './tensorpad.js';
 import { W, cstr, memory, check, checkStatus, TensorError, setHookHandler } from './core/wasm.js';
-import { Tensor, Size, Tuple, wrap, scope, Slice, Ellipsis, device } from './tensor/tensor.js';
+import { Tensor, Size, Tuple, wrap, scope, Slice, Ellipsis, device, viewOf } from './tensor/tensor.js';
 import { dtype, dtypes } from './core/dtype.js';
 import { PyFloat, setWarningSink, resetWarnings } from './core/args.js';
 import { OP } from './tensor/ops.js';
@@ -75,7 +75,7 @@ function decodeArg(v) {
 
 // A PyFloat reaches only the calls that tell int from float by a scalar's type (the op
 // table's binaries, where, clamp); elsewhere an integral float is the plain number.
-const FLOAT_AWARE = new Set(['where', 'clamp', 'clip', 'clamp_', 'clip_', 'clamp_min', 'clamp_max', 'add', 'sub', 'mul', 'div', 'true_divide', 'floor_divide', 'remainder', 'fmod', 'pow',
+const FLOAT_AWARE = new Set(['result_type', 'where', 'clamp', 'clip', 'clamp_', 'clip_', 'clamp_min', 'clamp_max', 'add', 'sub', 'mul', 'div', 'true_divide', 'floor_divide', 'remainder', 'fmod', 'pow',
   'float_power', 'xlogy', 'rsub', 'subtract', 'multiply', 'divide', 'eq', 'ne', 'lt', 'le', 'gt', 'ge',
   'add_', 'sub_', 'mul_', 'div_', 'pow_', 'remainder_', 'fmod_']);
 function plainFloats(v) {
@@ -132,15 +132,20 @@ export function dropObject(id) { objects.delete(id); }
 
 // ---- errors ----------------------------------------------------------------------------
 // Note [Python exception classes]: PyTorch raises TypeError for argument errors (JS
-// TypeErrors here), IndexError for out-of-range indices, ValueError and
-// NotImplementedError for a few texts; everything else from the core is a RuntimeError.
+// TypeErrors here), IndexError for out-of-range indices and wrong mask shapes, ValueError
+// and NotImplementedError for a few texts, torch.linalg.LinAlgError for singular or
+// non-definite matrices; everything else from the core is a RuntimeError.
 // An error may carry its class itself (err.pythonType); otherwise it is read from the text.
 const TEXT_CLASSES = [
   [/^index -?\d+ is out of bounds for dimension|^Index -?\d+ is out of bounds|^too many indices for tensor of dimension|out of range \(expected to be in range of/, 'IndexError'],
   [/^Dimension out of range/, 'IndexError'],
   [/^Target -?\d+ is out of bounds\.|^index out of range in self/, 'IndexError'],
   [/^IndexError: /, 'IndexError'],
-  [/^NotImplementedError|is not implemented|not implemented for/, 'NotImplementedError'],
+  [/^The shape of the mask .* does not match the shape of the indexed tensor/, 'IndexError'],
+  // 1.13's "\"kernel\" not implemented for 'Long'" (a dispatch error) is a RuntimeError.
+  [/^NotImplementedError: /, 'NotImplementedError'],
+  // torch.linalg.LinAlgError (torch._C._LinAlgError, a RuntimeError): what LAPACK's info > 0 reports.
+  [/the input matrix is singular\.|is not positive-definite|failed to converge/, '_LinAlgError'],
   [/^ValueError: |^only one element tensors can be converted|^not enough values to unpack/, 'ValueError'],
 ];
 export function errorInfo(e) {
@@ -319,23 +324,75 @@ export function tensorFromHandle(h) {
   return wrap(h);
 }
 
-/** t.tolist() as nested JS Arrays of numbers/booleans (Python makes them lists). */
+/** t.tolist() as nested JS Arrays of numbers/booleans (Python makes them lists). A JS
+ *  number that is an integer becomes a Python int, so a float tensor's -0 is sent as the
+ *  string '-0' (Python's float('-0') is -0.0). */
 export function tolist(h) {
   W.tp_tensor_retain(h);
   const t = wrap(h);
   try {
-    const r = t.tolist();
+    let r = t.tolist();
+    if (t.dtype.is_floating_point) r = signedZeros(r);
+    else if (t.dtype.name === 'int64' && !safeInts(r)) r = exactInts(t);
     return Array.isArray(r) ? r : [r];
   } finally {
     t.dispose();
   }
 }
+function safeInts(r) { return Array.isArray(r) ? r.every(safeInts) : Number.isSafeInteger(r); }
+/** An int64 tensor's values beyond 2^53 as BigInts (Python ints, every bit kept), nested by
+ *  grouping the flat values innermost dim first. */
+function exactInts(t) {
+  const c = t.contiguous();
+  try {
+    let level = Array.from(viewOf(c), (x) => (x >= -MAX_SAFE && x <= MAX_SAFE ? Number(x) : x));
+    for (let d = c.ndim - 1; d > 0; d--) {
+      const n = c.shape[d], up = [];
+      for (let i = 0; i < level.length; i += n) up.push(level.slice(i, i + n));
+      level = up;
+    }
+    return c.ndim === 0 ? level[0] : level;
+  } finally {
+    if (c !== t) c.dispose();
+  }
+}
+const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
+function signedZeros(r) {
+  if (Array.isArray(r)) {
+    for (let i = 0; i < r.length; i++) r[i] = signedZeros(r[i]);
+    return r;
+  }
+  return Object.is(r, -0) ? '-0' : r;
+}
+/** Whether the one element of tensor h is -0.0 (t.item() of a zero: Python sees an int 0). */
+export function negativeZero(h) { return Object.is(W.tp_item(h), -0); }
 // ---- the hot path's crossings -----------------------------------------------------------
 // Note [Deferred release]: a Python call into JS costs ~0.5 us, as much as a tiny op. So a
 // Python tensor's __del__ queues its handle, and the next hot op carries one queued handle
 // along and releases it in the same crossing (`r`; 0: none); a queue of 8 is flushed with
 // one call. A handle waits at most until the next op: memory still follows the names.
 export const hot = {
+  // Note [Bound hot calls]: a crossing from Python costs ~0.25 us per argument besides its
+  // base cost, so the hottest ops get a function each with op, kind and form bound:
+  // scalarOp(op, kind, form)(h, s, r?), tensorOp(op)(a, b, r?), unaryOp(op)(h, r?).
+  scalarOp(op, kind, form) {
+    return (h, s, r) => {
+      if (r) W.tp_tensor_release(r);
+      return W.tp_binary_scalar(op, h, s, kind, form, 1);
+    };
+  },
+  tensorOp(op) {
+    return (a, b, r) => {
+      if (r) W.tp_tensor_release(r);
+      return W.tp_binary(op, a, b, 1);
+    };
+  },
+  unaryOp(op) {
+    return (h, r) => {
+      if (r) W.tp_tensor_release(r);
+      return W.tp_unary(op, h);
+    };
+  },
   bs(op, h, s, kind, form, alpha, r) {
     if (r) W.tp_tensor_release(r);
     return W.tp_binary_scalar(op, h, s, kind, form, alpha);

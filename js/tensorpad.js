@@ -576,7 +576,7 @@ const torch = {
   is_tensor: (x) => x instanceof Tensor,
   is_floating_point: (x) => asTensor(x, 'is_floating_point').is_floating_point(),
   numel: (x) => asTensor(x, 'numel').numel(),
-  result_type: (a, b) => promoteTypes(a instanceof Tensor ? a.dtype : fillDtype(a), b instanceof Tensor ? b.dtype : fillDtype(b)),
+  result_type: ops.result_type,
   promote_types: (a, b) => promoteTypes(toDtype(a), toDtype(b)),
   get_default_dtype: () => defaultFloat(),
   set_default_dtype: (d) => {

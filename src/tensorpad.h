@@ -234,6 +234,8 @@ TP_API tp_tensor *tp_binary_scalar(int op, tp_tensor *a, double s, int kind, int
 TP_API int tp_binary_(int op, tp_tensor *self, tp_tensor *other, double alpha);
 TP_API int tp_binary_scalar_(int op, tp_tensor *self, double s, int kind, double alpha);
 /* where(cond, a, b): a NULL tensor stands for the scalar next to it (kind TP_SCALAR_*). */
+/* torch.result_type(a, b): a NULL tensor stands for a Python number of kind TP_SCALAR_*. */
+TP_API int tp_result_type2(tp_tensor *a, int ka, tp_tensor *b, int kb);
 TP_API tp_tensor *tp_where(tp_tensor *cond, tp_tensor *a, tp_tensor *b, double sa, int ka, double sb, int kb);
 /* clamp(x, lo, hi) for op TP_OP_CLAMP, TP_OP_CLAMP_MIN (lo only) or TP_OP_CLAMP_MAX (hi only):
  * a bound is the tensor if given, else the scalar, or absent (TP_SCALAR_NONE). */

@@ -7,7 +7,7 @@
 // and no allocation besides the result's wrapper. JS numbers go to the core as scalars with
 // their kind (bool / int / float) so PyTorch's wrapped-number promotion applies there.
 import { W, check, checkStatus, args, memory, cstr, TensorError } from '../core/wasm.js';
-import { toDtype, describe, dtype } from '../core/dtype.js';
+import { toDtype, describe, dtype, dtypes } from '../core/dtype.js';
 import { bind, splitOptions, checkInt, checkBool, isOptions, inputKeyword, noArgs, invalidCombination, PyFloat } from '../core/args.js';
 import { wrap } from './tensor.js';
 
@@ -39,6 +39,13 @@ function kindOfScalar(v) {
 }
 
 let Tensor = null;
+
+/** torch.result_type(a, b): PyTorch's promotion by category (dimensioned tensors, 0-d tensors,
+ * Python numbers), as the binary ops apply it. */
+export function result_type(a, b) {
+  const ta = a instanceof Tensor, tb = b instanceof Tensor;
+  return dtypes[W.tp_result_type2(ta ? a._ptr : 0, ta ? -1 : kindOfScalar(a), tb ? b._ptr : 0, tb ? -1 : kindOfScalar(b))];
+}
 
 /** torch.f({input: x, ...}): Python's keyword form of the first operand -> [x, rest or undefined]. */
 function splitInput(fname, opts) {

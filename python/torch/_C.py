@@ -1,6 +1,13 @@
 """torch._C: the few names of PyTorch's extension module that Python code refers to."""
 
 
+class _LinAlgError(RuntimeError):
+    """torch.linalg.LinAlgError: a singular or non-positive-definite input, or no convergence."""
+
+
+_LinAlgError.__module__ = 'torch._C'
+
+
 def _disabled_torch_function_impl(func, types, args=(), kwargs=None):
     """Tensor subclasses that set __torch_function__ to this get plain Tensors from ops
     (tensorpad's ops always return plain Tensors)."""

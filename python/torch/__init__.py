@@ -244,6 +244,7 @@ def _install():
 
 _install()
 del _install
+globals().update(_creation.LEGACY_TYPES)  # torch.FloatTensor, ...: classes, not the JS functions
 from pyodide.ffi import create_proxy as _create_proxy  # noqa: E402
 from . import _warnings  # noqa: E402
 _B.setWarnings(_create_proxy(_warnings._sink))

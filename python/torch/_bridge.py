@@ -18,12 +18,14 @@ _core_error = B.coreError
 OP = dict(B.OP.object_entries())
 
 import builtins as _builtins
+from ._C import _LinAlgError
 
 _EXC = {
     'RuntimeError': RuntimeError, 'TypeError': TypeError, 'IndexError': IndexError,
     'ValueError': ValueError, 'NotImplementedError': NotImplementedError,
     'KeyError': KeyError, 'AttributeError': AttributeError, 'AssertionError': AssertionError,
     'StopIteration': StopIteration, 'ZeroDivisionError': ZeroDivisionError,
+    '_LinAlgError': _LinAlgError,
 }
 
 

@@ -10,15 +10,38 @@ from . import _device
 
 _from_flat = _bridge.B.fromFlat
 _SCALARS = (bool, int, float)
+_TWO63 = 9223372036854775808
+_INT_RANGE = {D.int64: (-_TWO63, _TWO63 - 1), D.int32: (-2 ** 31, 2 ** 31 - 1)}  # the integer dtypes tensorpad has
+
+
+def _check_range(flat, dtype, ints_only):
+    """c10's checked conversion of each number to an integer dtype: a Python int beyond int64
+    does not unpack; a value beyond the dtype's range (NaN, inf) does not convert (an unsigned
+    dtype would take negative ints down to -max, two's complement)."""
+    lo, hi = _INT_RANGE[dtype]
+    if ints_only and lo <= min(flat) and max(flat) <= hi:
+        return
+    hi_f = float(hi)
+    for v in flat:
+        if type(v) is int:
+            if not -_TWO63 <= v < _TWO63:
+                raise RuntimeError('Overflow when unpacking long')
+            bad = v > hi or v < (lo if lo else -hi)
+        else:
+            v = float(v)
+            bad = v != v or v < lo or v > hi_f
+        if bad:
+            raise RuntimeError(f'value cannot be converted to type {str(dtype)[6:]} without overflow')
 
 
 def _default():
     return D.by_code(W.tp_get_default_dtype())
 
 
-def _infer(data, shape, flat, depth, kind):
+def _infer(data, shape, flat, depth, kind, tdt):
     """Walks nested sequences: appends the numbers to flat, checks the shape, returns the
-    widest Python kind seen (0 bool, 1 int, 2 float)."""
+    widest Python kind seen (0 bool, 1 int, 2 float); the dtypes of tensor elements go
+    into tdt (PyTorch promotes them with the Python numbers' dtypes)."""
     t = type(data)
     if t is float:
         flat.append(data)
@@ -30,20 +53,23 @@ def _infer(data, shape, flat, depth, kind):
         flat.append(1 if data else 0)
         return kind
     if isinstance(data, Tensor):
-        if data.dim() != 0 or depth == 0:
-            return _infer(data.tolist(), shape, flat, depth, max(kind, _tensor_kind(data)))
+        if data.numel() != 1:
+            raise ValueError('only one element tensors can be converted to Python scalars')
         flat.append(data.item())
-        return max(kind, _tensor_kind(data))
-    if isinstance(data, (list, tuple)) or (hasattr(data, '__len__') and hasattr(data, '__getitem__') and not isinstance(data, (str, bytes, dict))):
+        tdt.append(data.dtype)
+        return kind
+    if isinstance(data, (str, bytes)):
+        raise TypeError(f"new(): invalid data type '{type(data).__name__}'")
+    if isinstance(data, (list, tuple)) or (hasattr(data, '__len__') and hasattr(data, '__getitem__') and not isinstance(data, dict)):
         n = len(data)
         if depth == len(shape):
             shape.append(n)
         elif shape[depth] != n:
             raise ValueError(f'expected sequence of length {shape[depth]} at dim {depth} (got {n})')
         for x in data:
-            if depth + 1 < len(shape) and not _is_seq(x):
+            if depth + 1 < len(shape) and not _is_seq(x) and not isinstance(x, (str, bytes)):
                 raise TypeError('not a sequence')
-            kind = _infer(x, shape, flat, depth + 1, kind)
+            kind = _infer(x, shape, flat, depth + 1, kind, tdt)
         return kind
     if isinstance(data, float):
         flat.append(float(data))
@@ -54,16 +80,27 @@ def _infer(data, shape, flat, depth, kind):
     if hasattr(data, '__float__') and hasattr(data, 'dtype'):
         flat.append(float(data))
         return 2
-    raise TypeError(f"Could not infer dtype of {type(data).__name__}")
+    raise RuntimeError(f"Could not infer dtype of {type(data).__name__}")
+
+
+def _first_chain(data):
+    """PyTorch's compute_sizes along the first elements: a str there has no end."""
+    while isinstance(data, (list, tuple)) and len(data):
+        data = data[0]
+    if isinstance(data, (str, bytes)):
+        raise ValueError(f"too many dimensions '{type(data).__name__}'")
+
+
+def _promote_elements(dt, tdt):
+    """The dtype of data holding tensors of dtypes tdt and Python numbers of dtype dt (None: no numbers)."""
+    from . import promote_types
+    for d in tdt:
+        dt = d if dt is None else promote_types(dt, d)
+    return dt
 
 
 def _is_seq(x):
     return isinstance(x, (list, tuple, Tensor)) and not (isinstance(x, Tensor) and x.dim() == 0)
-
-
-def _tensor_kind(t):
-    d = t.dtype
-    return 2 if d.is_floating_point else 0 if d is D.bool_ else 1
 
 
 def _np_tensor(data):
@@ -83,12 +120,18 @@ def tensor(data, *, dtype=None, device=None, requires_grad=False, pin_memory=Fal
     if npt is not None:
         t = npt.detach().to(dtype=dtype if dtype is not None else npt.dtype, copy=True)
         return t.requires_grad_(True) if requires_grad else t
-    shape, flat = [], []
-    kind = _infer(data, shape, flat, 0, 0)
+    shape, flat, tdt = [], [], []
+    if isinstance(data, (list, tuple)):
+        _first_chain(data)
+    kind = _infer(data, shape, flat, 0, 0, tdt)
     if dtype is None:
         dtype = _default() if not flat or kind == 2 else D.int64 if kind == 1 else D.bool_
+        if tdt:
+            dtype = _promote_elements(dtype if kind or len(tdt) < len(flat) else None, tdt)
     if requires_grad and not dtype.is_floating_point:
         raise RuntimeError('Only Tensors of floating point and complex dtype can require gradients')
+    if flat and dtype in _INT_RANGE:
+        _check_range(flat, dtype, kind < 2 and not tdt)
     h = _from_flat(to_js(flat), to_js(shape), dtype._code())
     if not h:
         raise_core()
@@ -155,27 +198,60 @@ def arange(start, end=None, step=1, *, out=None, dtype=None, layout=None, device
     return call('arange', -1, tuple(vals), {'dtype': dtype, 'requires_grad': requires_grad})
 
 
-def legacy_new(cls, args, kwargs):
-    """torch.Tensor(...): sizes give an uninitialised float tensor, a sequence gives data."""
+def legacy_new(cls, args, kwargs, dtype=D.float32):
+    """torch.Tensor(...): sizes give an uninitialised float tensor, a sequence gives data
+    (torch.LongTensor(...) etc.: of their dtype)."""
     device = kwargs.pop('device', None)
     _device.check(device)
     if kwargs:
         raise TypeError(f"new() got an unexpected keyword argument '{next(iter(kwargs))}'")
     if len(args) == 1 and isinstance(args[0], Tensor):
         t = args[0].detach()
+        if cls is None and t.dtype is not dtype:
+            raise TypeError(f'expected {_options(dtype)} (got {_options(t.dtype)})')
     elif len(args) == 1 and isinstance(args[0], (list, tuple)) and not all(isinstance(a, int) for a in args):
-        t = tensor(args[0], dtype=D.float32)
+        t = tensor(args[0], dtype=dtype)
     elif len(args) == 1 and _np_tensor(args[0]) is not None:
-        t = tensor(args[0], dtype=D.float32)
+        t = tensor(args[0], dtype=dtype)
     elif all(isinstance(a, int) and not isinstance(a, bool) for a in args):
-        t = call('empty', -1, args, {'dtype': D.float32}) if args else call('empty', -1, (0,), {'dtype': D.float32})
+        t = call('empty', -1, args or (0,), {'dtype': dtype})
     elif len(args) == 1 and isinstance(args[0], (list, tuple)):
-        t = tensor(args[0], dtype=D.float32)
+        t = tensor(args[0], dtype=dtype)
     else:
         raise TypeError('new() received an invalid combination of arguments')
-    if cls is Tensor:
+    if cls is Tensor or cls is None:
         return t
     return Tensor._make_subclass(cls, t, False)
+
+
+def _options(dtype):
+    cpp = {'float32': 'float', 'float64': 'double', 'int64': 'long int', 'int32': 'int', 'bool': 'bool',
+           'int16': 'short int', 'int8': 'signed char', 'uint8': 'unsigned char'}.get(str(dtype)[6:], str(dtype)[6:])
+    return (f'TensorOptions(dtype={cpp}, device=cpu, layout=Strided, requires_grad=false (default), '
+            'pinned_memory=false (default), memory_format=(nullopt))')
+
+
+class _LegacyTensorType(type):
+    """torch.FloatTensor, torch.LongTensor, ...: constructors of their dtype, and isinstance
+    checks of a CPU tensor's dtype (PyTorch's tensor type objects)."""
+
+    def __instancecheck__(cls, obj):
+        return isinstance(obj, Tensor) and obj.dtype is cls.dtype
+
+    def __call__(cls, *args, **kwargs):
+        return legacy_new(None, args, kwargs, cls.dtype)
+
+
+def _legacy_type(name, dtype):
+    c = _LegacyTensorType(name, (), {'dtype': dtype, 'is_cuda': False, 'is_sparse': False})
+    c.__module__ = 'torch'
+    return c
+
+
+LEGACY_TYPES = {name: _legacy_type(name, dt) for name, dt in (
+    ('FloatTensor', D.float32), ('DoubleTensor', D.float64), ('HalfTensor', D._all['float16']),
+    ('BFloat16Tensor', D._all['bfloat16']), ('ByteTensor', D._all['uint8']), ('CharTensor', D._all['int8']),
+    ('ShortTensor', D._all['int16']), ('IntTensor', D.int32), ('LongTensor', D.int64), ('BoolTensor', D.bool_))}
 
 
 def tensor_to(self, args, kwargs):
@@ -216,12 +292,13 @@ def tensor_to(self, args, kwargs):
 
 
 def tensor_type(self, dtype):
-    if isinstance(dtype, str):
-        names = {'torch.FloatTensor': D.float32, 'torch.DoubleTensor': D.float64, 'torch.IntTensor': D.int32,
-                 'torch.LongTensor': D.int64, 'torch.BoolTensor': D.bool_}
-        if dtype not in names:
+    if isinstance(dtype, _LegacyTensorType):
+        dtype = dtype.dtype
+    elif isinstance(dtype, str):
+        c = LEGACY_TYPES.get(dtype[6:]) if dtype.startswith('torch.') else None
+        if c is None:
             raise ValueError(f'invalid type: {dtype!r}')
-        dtype = names[dtype]
+        dtype = c.dtype
     return self.to(dtype)
 
 

@@ -49,6 +49,7 @@ _size = W.tp_tensor_size
 _numel = W.tp_tensor_numel
 _dtype = W.tp_tensor_dtype
 _item = W.tp_item
+_neg_zero = _bridge.B.negativeZero
 _rg = W.tp_tensor_requires_grad
 _rg_ = W.tp_tensor_requires_grad_
 _grad = W.tp_tensor_grad
@@ -91,8 +92,21 @@ def _wrap(h):
     return t
 
 
-_bridge._wrap = _wrap
 _borrowed = _weakref.WeakValueDictionary()
+
+
+def _wrap_result(h):
+    """A tensor the JS layer returned. Leaf identity: a leaf that requires grad is the
+    Python object of its handle in _borrowed (here, and where requires_grad is set), so that
+    what the core hands back for it (AccumulateGrad.variable) is that same object."""
+    t = _new(Tensor)
+    t._h = h
+    if _rg(h) and _is_leaf(h):
+        _borrowed[h] = t
+    return t
+
+
+_bridge._wrap = _wrap_result
 
 
 def _borrow(h):
@@ -152,31 +166,54 @@ def _scalar(op, h, other, form):
     return None
 
 
-def _binop(op, name):
-    def f(self, other):
+_NOARG = object()
+
+
+def _binop(op, name, method=False):
+    """self op other (Note [Bound hot calls] in python_bridge.js). method: the Tensor method
+    `name` (x.mul(other)), whose keyword forms and other operands go the generic way."""
+    sf, si, tf = _hot.scalarOp(op, 2, 0), _hot.scalarOp(op, 1, 0), _hot.tensorOp(op)
+
+    def f(self, other=_NOARG, **kw):
         t = type(other)
+        if kw or other is _NOARG:
+            if not method:
+                raise TypeError(f"{name}() got an unexpected keyword argument '{next(iter(kw))}'" if kw
+                                else f"{name}() missing 1 required positional argument: 'other'")
+            return _method(name)(self, *(() if other is _NOARG else (other,)), **kw)
         if t is float:
-            h = _hbs(op, self._h, other, 2, 0, 1, _pend.pop() if _pend else 0)
+            h = sf(self._h, other, _pend.pop()) if _pend else sf(self._h, other)
         elif t is Tensor or isinstance(other, Tensor):
-            h = _hbt(op, self._h, other._h, 1, _pend.pop() if _pend else 0)
+            h = tf(self._h, other._h, _pend.pop()) if _pend else tf(self._h, other._h)
+        elif t is int and -_TWO53 <= other <= _TWO53:
+            h = si(self._h, other, _pend.pop()) if _pend else si(self._h, other)
         else:
             h = _scalar(op, self._h, other, 0)
             if h is None:
-                return _other_operand(self, name, other)
+                return _method(name)(self, other) if method else _other_operand(self, name, other)
         if not h:
             raise_core()
         t = _new(Tensor)
         t._h = h
         return t
+
     f.__name__ = name
     return f
 
 
 def _rbinop(op, name, form=1):
+    sf, si = _hot.scalarOp(op, 2, form), _hot.scalarOp(op, 1, form)
+
     def f(self, other):
-        h = _scalar(op, self._h, other, form)
-        if h is None:
-            return NotImplemented
+        t = type(other)
+        if t is float:
+            h = sf(self._h, other, _pend.pop()) if _pend else sf(self._h, other)
+        elif t is int and -_TWO53 <= other <= _TWO53:
+            h = si(self._h, other, _pend.pop()) if _pend else si(self._h, other)
+        else:
+            h = _scalar(op, self._h, other, form)
+            if h is None:
+                return NotImplemented
         if not h:
             raise_core()
         return _wrap(h)
@@ -245,8 +282,10 @@ def _other_operand(self, name, other):
 
 
 def _unop(op, name):
+    u = _hot.unaryOp(op)
+
     def f(self):
-        h = _hun(op, self._h, _pend.pop() if _pend else 0)
+        h = u(self._h, _pend.pop()) if _pend else u(self._h)
         if not h:
             raise_core()
         t = _new(Tensor)
@@ -322,6 +361,7 @@ class Tensor:
         if require_grad:
             if _rg_(h, 1) < 0:
                 raise_core()
+            _borrowed[h] = t
         return t
 
     # ---- attributes -----------------------------------------------------------------
@@ -387,10 +427,14 @@ class Tensor:
             raise TypeError('requires_grad must be a bool')
         if _rg_(self._h, 1 if b else 0) < 0:
             raise_core()
+        if b:
+            _borrowed[self._h] = self
 
     def requires_grad_(self, requires_grad=True):
         if _rg_(self._h, 1 if requires_grad else 0) < 0:
             raise_core()
+        if requires_grad:
+            _borrowed[self._h] = self
         return self
 
     @property
@@ -471,6 +515,8 @@ class Tensor:
         self._h = h
         if rg:
             _rg_(h, 1)
+            if _is_leaf(h):
+                _borrowed[h] = self
         if g:  # x.data = y keeps x's .grad (PyTorch replaces the data of the same tensor)
             _set_grad(h, g)
         _release(old)
@@ -487,10 +533,10 @@ class Tensor:
         v = _item(h)
         c = _dtype(h)
         if c == _F32 or c == _F64:
-            return float(v)
+            return float(v) if v != 0 or not _neg_zero(h) else -0.0
         if c == _BOOL:
             return v != 0
-        return int(v)
+        return int(v) if -_TWO53 < v < _TWO53 else _exact(h)
 
     def tolist(self):
         h = self._h
@@ -503,10 +549,6 @@ class Tensor:
         return r
 
     # ---- the hot methods -----------------------------------------------------------
-    def add(self, other, *, alpha=1, out=None):
-        if out is not None or alpha != 1 or not isinstance(other, (Tensor, int, float)):
-            return _method('add')(self, other, alpha=alpha, **({'out': out} if out is not None else {}))
-        return self.__add__(other)
 
     def add_(self, other, *, alpha=1):
         if isinstance(other, Tensor) and type(alpha) in (int, float):
@@ -526,8 +568,6 @@ class Tensor:
             return self.__isub__(other)
         return _method('sub_')(self, other, alpha=alpha)
 
-    def mul(self, other):
-        return self.__mul__(other) if isinstance(other, (Tensor, int, float)) else _method('mul')(self, other)
 
     def zero_(self):
         if _zero_(self._h) < 0:
@@ -688,7 +728,8 @@ class Tensor:
         h = self._h
         if _numel(h) != 1:
             raise ValueError('only one element tensors can be converted to Python scalars')
-        return float(_item(h))
+        v = _item(h)
+        return float(v) if v != 0 or not _neg_zero(h) else -0.0
 
     def __int__(self):
         h = self._h
@@ -699,14 +740,15 @@ class Tensor:
             raise ValueError('cannot convert float NaN to integer')
         if v in (float('inf'), float('-inf')):
             raise OverflowError('cannot convert float infinity to integer')
-        return int(v)
+        return int(v) if -_TWO53 < v < _TWO53 or _dtype(h) != _I64 else _exact(h)
 
     def __index__(self):
         h = self._h
         c = _dtype(h)
         if _numel(h) != 1 or c == _F32 or c == _F64:
             raise TypeError('only integer tensors of a single element can be converted to an index')
-        return int(_item(h))
+        v = _item(h)
+        return int(v) if -_TWO53 < v < _TWO53 else _exact(h)
 
     def __complex__(self):
         return complex(self.__float__())
@@ -749,6 +791,8 @@ class Tensor:
     __sub__ = _binop(_SUB, '__sub__')
     __isub__ = _ibinop(_SUB, '__isub__')
     __mul__ = _binop(_MUL, '__mul__')
+    mul = _binop(_MUL, 'mul', True)
+    add = _binop(_ADD, 'add', True)
     __rmul__ = _rbinop(_MUL, '__rmul__', 0)
     __imul__ = _ibinop(_MUL, '__imul__')
     __truediv__ = _binop(_DIV, '__truediv__')
@@ -832,12 +876,21 @@ class Tensor:
 _F32 = float32_code = _bridge.B.torch.float32.code
 _F64 = _bridge.B.torch.float64.code
 _BOOL = _bridge.B.torch.bool.code
+_I64 = _bridge.B.torch.int64.code
 
 
 def _is_parameter(cls):
     nn = _sys.modules.get('torch.nn')
     P = getattr(nn, 'Parameter', None) if nn is not None else None
     return P is not None and cls is P
+
+
+def _exact(h):
+    """The one element of an integer tensor beyond 2^53, every bit (tp_item gives a double)."""
+    r = _bridge.B.tolist(h).to_py()
+    while type(r) is list:
+        r = r[0]
+    return r
 
 
 def _floats(r):

@@ -3,6 +3,7 @@ torch.return_types)."""
 from ._namespace import install as _install
 
 _install(globals(), 'linalg')
+from ._C import _LinAlgError as LinAlgError  # noqa: E402
 del _install
 
 # The norms, composed from Tensor.norm and svdvals (values as PyTorch; their grad_fn names

@@ -246,10 +246,10 @@ TP_API const char *tp_repr(tp_tensor *t, const char *grad_fn) {
       dims[strlen(dims) - 1] = ')';
       snprintf(suffixes[nsuffix++], sizeof suffixes[0], "size=%s", dims);
     }
-    if (t->dtype != TP_FLOAT32) snprintf(suffixes[nsuffix++], sizeof suffixes[0], "dtype=torch.%s", tp_dtype_table[t->dtype].name);
+    if (t->dtype != tp_default_float) snprintf(suffixes[nsuffix++], sizeof suffixes[0], "dtype=torch.%s", tp_dtype_table[t->dtype].name);
     sb_puts(&out, "[]");
   } else {
-    if (t->dtype != TP_FLOAT32 && t->dtype != TP_INT64 && t->dtype != TP_BOOL)
+    if (t->dtype != tp_default_float && t->dtype != TP_INT64 && t->dtype != TP_BOOL)
       snprintf(suffixes[nsuffix++], sizeof suffixes[0], "dtype=torch.%s", tp_dtype_table[t->dtype].name);
     int summarize = (double)numel > opts.threshold;
     /* get_summarized_data stacks the shown slices of every dim above the last: none are

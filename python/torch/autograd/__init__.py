@@ -51,3 +51,4 @@ def gradcheck(func, inputs, *, eps=1e-06, atol=1e-05, rtol=0.001, raise_exceptio
 def gradgradcheck(func, inputs, grad_outputs=None, *, eps=1e-06, atol=1e-05, rtol=0.001, raise_exception=True, **kwargs):
     from ._gradcheck import gradgradcheck as _ggc
     return _ggc(func, inputs, grad_outputs, eps=eps, atol=atol, rtol=rtol, raise_exception=raise_exception)
+from . import functional  # noqa: E402,F401

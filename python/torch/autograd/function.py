@@ -5,14 +5,15 @@ Python, but it runs tensor hooks during backward and lets a hook replace the gra
 `apply` runs `forward` under no_grad and then ties each output to the inputs that require
 grad through a carrier whose forward value is zero:
 
-    d_i = x_i.view_as(x_i)                (identity backward, one per input x_i)
+    d_i = x_i + 0                         (AddBackward0 hands the gradient on as it is, one per input x_i)
     S   = sum_i d_i.sum()
     y_j = out_j + (S * 0)                 (the value of out_j; y_j depends on every x_i)
 
 A hook on each y_j records grad_output_j. The engine reaches the d_i only after every y_j
 (they are upstream of S), so the first d_i hook calls the user's `backward(ctx, *grads)`
 once and each d_i hook hands back its input's gradient in place of the (zero) one the
-carrier computed; it then flows to x_i through the identity view. The ctx (PyTorch's
+carrier computed; it then reaches x_i unchanged (the very tensor backward returned, so a
+create_graph gradient has the grad_fn the user's backward gave it). The ctx (PyTorch's
 grad_fn of the outputs) is what `y.grad_fn` returns.
 
 The hooks (and through them the ctx and its saved tensors) live as long as the graph can
@@ -156,7 +157,7 @@ def _connect(cls, ctx, args, inputs, outs, nondiff, is_tuple):
     from ._hooks import register_hook
     handles = []
     state = {'grads': [None] * len(outs), 'result': None, 'left': 0}
-    carriers = [a.view_as(a) for _, a in inputs]
+    carriers = [a + 0 for _, a in inputs]
     s = carriers[0].sum()
     for c in carriers[1:]:
         s = s + c.sum()

@@ -89,6 +89,13 @@ int tp_result_type(int n, tp_tensor *const *ts, const int *wrapped) {
   return combine_categories(dim, combine_categories(zero, wrap));
 }
 
+int tp_result_type2(tp_tensor *a, int ka, tp_tensor *b, int kb) {
+  tp_scalar_tensor sa, sb;
+  tp_tensor *ts[2] = {a ? a : tp_scalar_init(&sa, 0, tp_scalar_dtype(ka)), b ? b : tp_scalar_init(&sb, 0, tp_scalar_dtype(kb))};
+  int wrapped[2] = {!a, !b};
+  return tp_result_type(2, ts, wrapped);
+}
+
 /* PyTorch's infer_size, pairwise left to right, each pair compared from the last dim. */
 int tp_broadcast_shape(int n, tp_tensor *const *ts, int64_t *shape) {
   int nd = 0;

@@ -1,0 +1,30 @@
+# torch.tensor's data checks: str, None, tensors inside lists, integers that do not fit.
+import torch
+def show(f):
+    try:
+        print(f())
+    except Exception as e:
+        print(type(e).__name__ + ':', e)
+show(lambda: torch.tensor('a'))
+show(lambda: torch.tensor(['a', 1]))
+show(lambda: torch.tensor([1, 'ab']))
+show(lambda: torch.tensor([1, b'ab']))
+show(lambda: torch.tensor([None]))
+show(lambda: torch.tensor([1, None]))
+show(lambda: torch.tensor({}))
+show(lambda: torch.tensor([torch.tensor([1.])]))
+show(lambda: torch.tensor([torch.tensor([[1.]]), torch.tensor([[2.]])]))
+show(lambda: torch.tensor([[torch.tensor(1.)], [torch.tensor(2)]]))
+show(lambda: torch.tensor([1, torch.tensor([1., 2.])]))
+show(lambda: torch.tensor([torch.tensor(1, dtype=torch.int32)]).dtype)
+show(lambda: torch.tensor([torch.tensor(1, dtype=torch.int32), 2.5]).dtype)
+show(lambda: torch.tensor([torch.tensor(True), 2]).dtype)
+show(lambda: torch.tensor([2 ** 63]))
+show(lambda: torch.tensor([-2 ** 63]))
+show(lambda: torch.tensor([1.5, 2 ** 70]))
+show(lambda: torch.tensor(2 ** 70, dtype=torch.float32))
+show(lambda: torch.tensor([2 ** 40], dtype=torch.int32))
+show(lambda: torch.tensor([1e10], dtype=torch.int32))
+show(lambda: torch.tensor([float('nan')], dtype=torch.int64))
+show(lambda: torch.tensor([2.5, -1.5], dtype=torch.int64))
+show(lambda: torch.ones(2) * 2 ** 70)
