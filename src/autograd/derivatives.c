@@ -116,7 +116,8 @@ static tp_tensor *full_like_t(arena *a, tp_tensor *t, double v);
 
 /* math.c's ops (the elemw section at the end of this file). */
 static int elemw_binary_needs(int op, int *need_a, int *need_b);
-static int elemw_scalar_saves(int op);
+static int scalar_x_alone(int op, int reversed);
+static int scalar_saves_result(int op, int reversed);
 static int elemw_unary_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi, tp_tensor *x);
 static int elemw_binary_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi, tp_tensor *x, tp_tensor *y, tp_tensor *r);
 static int elemw_scalar_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor *x, tp_tensor *r, tp_tensor **d);
@@ -125,9 +126,11 @@ static int elemw_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi);
 /* ---- recording ---------------------------------------------------------------------------- */
 static const char *op_grad_name(int op, int alt) { return tp_op_grad_fn(op, alt); }
 
-/* Which unary formulas need the input (1) or the result (2). */
+/* Which unary formulas need the input (1), the result (2) or both (3: sgn, whose formula is zero). */
 static int unary_saves(int op) {
   switch (op) {
+  case TP_OP_SGN:
+    return 3;
   case TP_OP_EXP: case TP_OP_EXP2: case TP_OP_EXPM1: case TP_OP_SQRT: case TP_OP_RSQRT: case TP_OP_TAN:
   case TP_OP_TANH: case TP_OP_SIGMOID: case TP_OP_RELU: case TP_OP_RECIPROCAL:
     return 2;
@@ -156,8 +159,8 @@ tp_tensor *tp_record_unary(int op, tp_tensor *x, tp_tensor *out) {
   if (!out || !*name || !tp_any_requires_grad(1, &x)) return out;
   tp_node *n = tp_node_new(TP_GRAD_UNARY, op, name, 1, &x, 1);
   int s = unary_saves(op), failed = 0;
-  if (n && s == 1) failed = tp_node_save(n, x, -1);
-  if (n && s == 2) failed = tp_node_save(n, out, 0);
+  if (n && (s & 1)) failed |= tp_node_save(n, x, -1);
+  if (n && (s & 2)) failed |= tp_node_save(n, out, 0);
   return finish(n, out, failed);
 }
 
@@ -166,7 +169,7 @@ static int binary_needs(int op, int *need_a, int *need_b) {
   *need_a = *need_b = 0;
   switch (op) {
   case TP_OP_MUL: *need_a = *need_b = 1; return 0;
-  case TP_OP_DIV: *need_a = *need_b = 1; return 0;
+  case TP_OP_DIV: case TP_OP_DIV_TRUNC: case TP_OP_DIV_FLOOR: *need_a = *need_b = 1; return 0;  /* DivBackward2 saves both */
   case TP_OP_POW: *need_a = *need_b = 1; return 1;  /* and the result */
   case TP_OP_REMAINDER: case TP_OP_MAXIMUM: case TP_OP_MINIMUM: *need_a = *need_b = 1; return 0;
   default: return elemw_binary_needs(op, need_a, need_b);
@@ -184,7 +187,7 @@ tp_tensor *tp_record_binary(int op, tp_tensor *x, tp_tensor *y, double alpha, tp
     n->s[0] = alpha;
     /* slots: 0 = a, 1 = b, 2 = result (always present, possibly unused) */
     failed |= tp_node_save(n, x, -1);
-    failed |= tp_node_save(n, y, -1);
+    if (op != TP_OP_COPYSIGN) failed |= tp_node_save(n, y, -1);
     if (nr) failed |= tp_node_save(n, out, 0);
     if (!na && !nb && !nr) {  /* add/sub need nothing: drop the references */
       for (int i = 0; i < n->nsaved; i++) tp_tensor_release(n->saved[i].t);
@@ -241,11 +244,11 @@ tp_tensor *tp_record_binary_scalar(int op, tp_tensor *x, double s, int form, dou
     n->s[1] = alpha;
     n->iv[0] = reversed;
     n->niv = 1;
-    if (op == TP_OP_POW && !reversed) {  /* pow.Tensor_Scalar saves self only */
+    if (scalar_x_alone(op, reversed)) {  /* pow.Tensor_Scalar, xlogy: self only */
       failed |= tp_node_save(n, x, -1);
       n->iv[1] = 1;
       n->niv = 2;
-    } else if (op == TP_OP_POW || op == TP_OP_REMAINDER || (op == TP_OP_DIV && reversed) || elemw_scalar_saves(op)) {
+    } else if (scalar_saves_result(op, reversed)) {
       failed |= tp_node_save(n, x, -1);
       failed |= tp_node_save(n, out, 0);
     } else if ((op == TP_OP_MUL || op == TP_OP_DIV) && !aten) {
@@ -351,10 +354,8 @@ tp_tensor *tp_record_dimop(int op, tp_tensor *x, int64_t dim, tp_tensor *out) {
   if (n) {
     n->iv[0] = dim;
     n->niv = 1;
-    if (op != TP_OP_CUMSUM) {  /* cumsum's backward needs only the dim */
-      failed |= tp_node_save(n, x, -1);
-      failed |= tp_node_save(n, out, 0);
-    }
+    if (op == TP_OP_CUMPROD) failed |= tp_node_save(n, x, -1);  /* softmax/log_softmax: the result alone */
+    if (op != TP_OP_CUMSUM) failed |= tp_node_save(n, out, 0);  /* cumsum's backward needs only the dim */
   }
   return finish(n, out, failed);
 }
@@ -475,6 +476,17 @@ tp_tensor *tp_record_outer(tp_tensor *x, tp_tensor *y) {
 
 /* Views, copies and the like: params in iv; name given by the caller. */
 tp_tensor *tp_record_unary_kind(int kind, const char *name, tp_tensor *x, tp_tensor *out, int niv, const int64_t *iv) {
+  if (out && kind == TP_GRAD_VIEW && !strcmp(name, "UnsafeViewBackward0") && out->base) {
+    /* _unsafe_view's result is no view: no base, and a version counter of its own (as 1.13's) */
+    tp_version *v = tp_version_new();
+    if (v) {
+      tp_version_release(out->version);
+      out->version = v;
+      tp_tensor_release(out->base);
+      out->base = NULL;
+      out->view_no_grad = 0;
+    } else tp_clear_error();
+  }
   if (!out || !tp_any_requires_grad(1, &x)) return out;
   tp_node *n = tp_node_new(kind, 0, name, 1, &x, 1);
   if (n && niv) tp_node_set_iv(n, niv, iv);
@@ -550,7 +562,7 @@ int tp_inplace_unary_begin(int op, tp_tensor *x, tp_node **n) {
   (*n)->kind = TP_GRAD_UNARY;
   (*n)->op = (int16_t)op;
   (*n)->name = name;
-  if (unary_saves(op) == 1 && save_old(*n, x)) return begin_failed(n);
+  if ((unary_saves(op) & 1) && save_old(*n, x)) return begin_failed(n);
   return 0;
 }
 
@@ -578,7 +590,7 @@ int tp_inplace_binary_begin(int op, tp_tensor *self, tp_tensor *other, double al
   (*n)->s[0] = alpha;
   int na, nb;
   binary_needs(op, &na, &nb);
-  if ((na || nb) && (save_old(*n, self) || tp_node_save(*n, other, -1))) return begin_failed(n);
+  if ((na || nb) && (save_old(*n, self) || (op != TP_OP_COPYSIGN && tp_node_save(*n, other, -1)))) return begin_failed(n);
   return 0;
 }
 
@@ -596,7 +608,11 @@ int tp_inplace_binary_scalar_begin(int op, tp_tensor *self, double s, double alp
   (*n)->s[1] = alpha;
   (*n)->iv[0] = 0;
   (*n)->niv = 1;
-  if ((op == TP_OP_POW || op == TP_OP_REMAINDER || elemw_scalar_saves(op)) && save_old(*n, self)) return begin_failed(n);
+  if (scalar_x_alone(op, 0)) {  /* x.pow_(2): the old self, not the result (PyTorch saves a clone) */
+    (*n)->iv[1] = 1;
+    (*n)->niv = 2;
+  }
+  if ((scalar_x_alone(op, 0) || scalar_saves_result(op, 0)) && save_old(*n, self)) return begin_failed(n);
   if ((op == TP_OP_MUL || op == TP_OP_DIV) && save_scalar(*n, s, self->dtype)) return begin_failed(n);
   return 0;
 }
@@ -629,9 +645,9 @@ int tp_inplace_kind_begin(int kind, const char *name, tp_tensor *self, int nextr
 void tp_inplace_commit(tp_tensor *self, tp_node *n) {
   if (!n) return;
   int na, nb;
-  int needs_result = (n->kind == TP_GRAD_UNARY && unary_saves(n->op) == 2) ||
+  int needs_result = (n->kind == TP_GRAD_UNARY && unary_saves(n->op) >= 2) ||
                      (n->kind == TP_GRAD_BINARY && binary_needs(n->op, &na, &nb)) ||
-                     (n->kind == TP_GRAD_BINARY_SCALAR && (n->op == TP_OP_POW || n->op == TP_OP_REMAINDER || elemw_scalar_saves(n->op)));
+                     (n->kind == TP_GRAD_BINARY_SCALAR && scalar_saves_result(n->op, 0));
   if (needs_result && tp_node_save(n, self, 0)) {
     /* out of memory after the write: the tensor is written but keeps no history */
     tp_node_release(n);
@@ -651,8 +667,8 @@ void tp_inplace_unary_commit(int op, tp_tensor *x, tp_node *n) {
 static int unary_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
   tp_tensor *x = NULL, *r = NULL, *d = NULL;
   int s = unary_saves(n->op);
-  if (s == 1 && !(x = unpack(a, n, 0))) return -1;
-  if (s == 2 && !(r = unpack(a, n, 0))) return -1;
+  if ((s & 1) && !(x = unpack(a, n, 0))) return -1;
+  if ((s & 2) && !(r = unpack(a, n, s == 3))) return -1;
   switch (n->op) {
   case TP_OP_NEG: d = neg(a, g); break;                                              /* -g */
   case TP_OP_ABS: d = mul(a, g, un(a, TP_OP_SIGN, x)); break;                        /* g sign(x) */
@@ -717,7 +733,9 @@ static int binary_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
   int need_a = n->next[0].fn != NULL, need_b = n->next[1].fn != NULL;
   double alpha = n->s[0];
   tp_tensor *x = NULL, *y = NULL, *r = NULL, *ga = NULL, *gb = NULL;
-  if (n->nsaved >= 2) {
+  if (n->op == TP_OP_COPYSIGN) {  /* copysign saves self and the result, not other */
+    if (!(x = unpack(a, n, 0)) || !(r = unpack(a, n, 1))) return -1;
+  } else if (n->nsaved >= 2) {
     if (!(x = unpack(a, n, 0)) || !(y = unpack(a, n, 1))) return -1;
     if (n->nsaved >= 3 && !(r = unpack(a, n, 2))) return -1;
   }
@@ -763,7 +781,7 @@ static int binary_scalar_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor *
   double s = n->s[0], alpha = n->s[1];
   int reversed = (int)n->iv[0], slot = scalar_x_slot(n);
   tp_tensor *x = NULL, *r = NULL, *d = NULL;
-  if (n->op == TP_OP_POW && n->niv > 1 && n->iv[1]) {  /* x^s: x alone */
+  if (n->niv > 1 && n->iv[1]) {  /* x^s, xlogy(x, s): x alone */
     if (!(x = unpack(a, n, 0))) return -1;
   } else if (n->nsaved == 1 && !unpack(a, n, 0)) return -1;  /* the wrapped scalar: freed by a backward? */
   if (n->nsaved == 2 && (!(x = unpack(a, n, 0)) || !(r = unpack(a, n, 1)))) return -1;
@@ -923,7 +941,7 @@ static int reduce_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
 static int reduce_indexed_formula(arena *a, tp_node *n, tp_tensor **g, tp_tensor **gi) {
   if (!g[0]) return 0;
   tp_tensor *idx = unpack(a, n, 0);
-  if (!idx) return -1;
+  if (!idx || (n->nsaved > 1 && !unpack(a, n, 1))) return -1;  /* cummax/cummin's self: checked as PyTorch does */
   int64_t dim = n->iv[0];
   tp_tensor *gv = g[0];
   if (!n->iv[1]) { gv = unsq(a, gv, dim); idx = unsq(a, idx, dim); }
@@ -996,7 +1014,8 @@ static tp_tensor *cumprod_zeros_masked(arena *a, tp_tensor *x, tp_tensor *g, tp_
 
 static int dimop_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
   tp_tensor *x = NULL, *r = NULL, *d = NULL;
-  if (n->nsaved && (!(x = unpack(a, n, 0)) || !(r = unpack(a, n, 1)))) return -1;
+  if (n->nsaved == 1 && !(r = unpack(a, n, 0))) return -1;
+  if (n->nsaved == 2 && (!(x = unpack(a, n, 0)) || !(r = unpack(a, n, 1)))) return -1;
   double dim = (double)n->iv[0];
   switch (n->op) {
   case TP_OP_SOFTMAX:  /* r (g - sum(g r)) */
@@ -1490,14 +1509,14 @@ int tp_formula_apply(tp_node *n, tp_tensor **gs, tp_tensor **gi) {
 TP_API const char *tp_node_saved_name(void *node, int i) {
   const tp_node *n = node;
   switch (n->kind) {
-  case TP_GRAD_UNARY: return unary_saves(n->op) == 2 ? "result" : "self";
-  case TP_GRAD_BINARY: return i == 0 ? "self" : i == 1 ? "other" : "result";
-  case TP_GRAD_BINARY_SCALAR: return n->nsaved == 1 ? (n->iv[0] == 1 ? "self" : "other") : i == 0 ? "self" : "result";
+  case TP_GRAD_UNARY: return unary_saves(n->op) == 2 || i == 1 ? "result" : "self";
+  case TP_GRAD_BINARY: return i == 0 ? "self" : i == 1 && n->op != TP_OP_COPYSIGN ? "other" : "result";
+  case TP_GRAD_BINARY_SCALAR: return n->niv > 1 && n->iv[1] ? "self" : n->nsaved == 1 ? (n->iv[0] == 1 ? "self" : "other") : i == 0 ? "self" : "result";
   case TP_GRAD_WHERE: return "condition";
   case TP_GRAD_CONV: return n->iv[0] == TP_CONV_CONV ? (i == 0 ? "input" : "weight") : i == 0 ? "self" : "result1";
   case TP_GRAD_CLAMP: return i == 0 ? "self" : n->iv[0] == 2 && i == 1 ? "min" : "max";
-  case TP_GRAD_REDUCE: case TP_GRAD_DIMOP: return i == 0 ? "self" : "result";
-  case TP_GRAD_REDUCE_INDEXED: return "indices";
+  case TP_GRAD_REDUCE: case TP_GRAD_DIMOP: return i == 0 && !(n->kind == TP_GRAD_DIMOP && n->nsaved == 1) ? "self" : "result";
+  case TP_GRAD_REDUCE_INDEXED: return i ? "self" : "indices";
   case TP_GRAD_LINALG: return i == 0 ? "self" : n->op == TP_LINALG_MM || n->op == TP_LINALG_BMM ? "mat2" : n->op == TP_LINALG_MV ? "vec" : "other";
   case TP_GRAD_GATHER: case TP_GRAD_SCATTER: case TP_GRAD_INDEX_SELECT: return "index";
   case TP_GRAD_MASKED_FILL: case TP_GRAD_MASKED_SELECT: return "mask";
@@ -1509,7 +1528,9 @@ TP_API const char *tp_node_saved_name(void *node, int i) {
   case TP_GRAD_BCE: case TP_GRAD_BCE_LOGITS: return i == 0 ? "self" : i == 1 ? "target" : "weight";
   case TP_GRAD_LEAKY_RELU: case TP_GRAD_SOFTPLUS: return "self";
   case TP_GRAD_NNACT: return i == 0 ? "self" : "noise";
-  case TP_GRAD_ELEMW: return i == 0 ? "self" : n->op == TP_EW_LERP || n->op == TP_EW_LERP_T ? (i == 1 ? "end" : "weight") : i == 1 ? "tensor1" : "tensor2";
+  case TP_GRAD_ELEMW:
+    if (n->op == TP_EW_ADDCMUL || n->op == TP_EW_ADDCDIV) return i == n->nsaved - 1 ? "tensor2" : i == n->nsaved - 2 ? "tensor1" : "self";
+    return i == 0 ? "self" : n->op == TP_EW_LERP || n->op == TP_EW_LERP_T ? (i == 1 ? "end" : "weight") : i == 1 ? "tensor1" : "tensor2";
   case TP_GRAD_LINALG_DET: return i == 0 ? "A" : "result";
   case TP_GRAD_LINALG_SLOGDET: return "A";
   case TP_GRAD_LINALG_INV: return "inverse";
@@ -1669,8 +1690,15 @@ static int elemw_binary_needs(int op, int *need_a, int *need_b) {
   }
 }
 
-/* Scalar forms that save self and the result (like pow's). */
-static int elemw_scalar_saves(int op) { return op == TP_OP_XLOGY || op == TP_OP_COPYSIGN; }
+/* What a scalar form saves, as derivatives.yaml: x alone (pow.Tensor_Scalar, xlogy.Scalar_Other and
+ * xlogy.Scalar_Self, remainder(s, x)), or x and the result (pow.Scalar, s / x, copysign.Scalar);
+ * remainder/fmod(x, s) save nothing. */
+static int scalar_x_alone(int op, int reversed) {
+  return (op == TP_OP_POW && !reversed) || op == TP_OP_XLOGY || (op == TP_OP_REMAINDER && reversed);
+}
+static int scalar_saves_result(int op, int reversed) {
+  return (op == TP_OP_POW && reversed) || (op == TP_OP_DIV && reversed) || op == TP_OP_COPYSIGN;
+}
 
 /* where(c, x, s) for a number s: x where c holds, s elsewhere */
 static tp_tensor *where_s(arena *a, tp_tensor *c, tp_tensor *x, double s) {
@@ -1734,8 +1762,11 @@ static int elemw_binary_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **
     if (need_a) ga = dv(a, g, sc(a, TP_OP_ADD, rsc(a, TP_OP_POW, 2, sub(a, y, x)), 1));
     if (need_b) gb = dv(a, g, sc(a, TP_OP_ADD, rsc(a, TP_OP_POW, 2, sub(a, x, y)), 1));
     break;
-  case TP_OP_XLOGY:  /* d/da = xlogy(a != 0, b), d/db = a / b */
-    if (need_a) ga = mul(a, g, bin(a, TP_OP_XLOGY, cmp_s(a, TP_OP_NE, x, 0), y));
+  case TP_OP_XLOGY:  /* d/da = xlogy(g, b), 0 where a == 0 and b <= 0 (1.13's masked_fill); d/db = a / b */
+    if (need_a) {
+      tp_tensor *m = bin(a, TP_OP_LOGICAL_AND, cmp_s(a, TP_OP_EQ, x, 0), cmp_s(a, TP_OP_LE, y, 0));
+      ga = where_s(a, un(a, TP_OP_LOGICAL_NOT, m), bin(a, TP_OP_XLOGY, g, y), 0);
+    }
     if (need_b) gb = dv(a, mul(a, g, x), y);
     break;
   case TP_OP_COPYSIGN:  /* d/da = r / a (0 where a == 0), d/db = 0 */
@@ -1764,8 +1795,9 @@ static int elemw_scalar_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor *x
   int reversed = (int)n->iv[0];
   switch (n->op) {
   case TP_OP_FMOD: *d = g; break;
-  case TP_OP_XLOGY:  /* x log s: g log s where x != 0;  s log x: g s / x */
-    *d = reversed ? dv(a, sc(a, TP_OP_MUL, g, s), x) : where_s(a, cmp_s(a, TP_OP_NE, x, 0), sc(a, TP_OP_MUL, g, log(s)), 0);
+  case TP_OP_XLOGY:  /* x log s: xlogy(g, s), 0 where x == 0 and s <= 0;  s log x: g s / x */
+    if (reversed) *d = dv(a, sc(a, TP_OP_MUL, g, s), x);
+    else *d = s <= 0 ? where_s(a, cmp_s(a, TP_OP_NE, x, 0), sc(a, TP_OP_XLOGY, g, s), 0) : sc(a, TP_OP_XLOGY, g, s);
     break;
   case TP_OP_COPYSIGN: *d = where_s(a, cmp_s(a, TP_OP_NE, x, 0), mul(a, g, dv(a, r, x)), 0); break;
   default: return tp_fail_status("tensorpad: no derivative for %s", tp_op_name(n->op));
@@ -1816,7 +1848,7 @@ static int elemw_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
   case TP_EW_POLYGAMMA: return (gi[0] = own(mul(a, g, x ? K(a, tp_polygamma(v + 1, x)) : NULL))) ? 0 : -1;  /* g psi^(n+1)(x) */
   case TP_EW_NAN_TO_NUM: return (gi[0] = own(mul(a, g, un(a, TP_OP_ISFINITE, x)))) ? 0 : -1;  /* g where x is finite */
   case TP_EW_ADDCMUL: case TP_EW_ADDCDIV: {  /* self + v t1 t2: g, g v t2, g v t1;  self + v t1 / t2: g, g v / t2, -g v t1 / t2^2 */
-    tp_tensor *t1 = t[1], *t2 = t[2];
+    tp_tensor *t1 = n->nsaved >= 2 ? t[n->nsaved - 2] : NULL, *t2 = n->nsaved >= 2 ? t[n->nsaved - 1] : NULL;  /* [self,] t1, t2 */
     int div = n->op == TP_EW_ADDCDIV;
     if (n->next[0].fn) gi[0] = own(g);
     if (n->next[1].fn && !(gi[1] = own(sc(a, TP_OP_MUL, div ? dv(a, g, t2) : mul(a, g, t2), v)))) return -1;
@@ -2141,7 +2173,8 @@ static int tensor_method_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor *
     tp_tensor *in = ax ? K(a, tp_binary_scalar(TP_OP_LE, ax, n->s[0], TP_SCALAR_FLOAT, TP_FORM_PY, 1)) : NULL;
     return (gi[0] = own(in ? K(a, tp_where(in, NULL, g, 0, TP_SCALAR_INT, 0, TP_SCALAR_NONE)) : NULL)) ? 0 : -1;
   }
-  case TP_TM_ANGLE:  /* a real input: angle is piecewise constant, d x = 0 */
+  case TP_TM_ANGLE:  /* a real input: angle is piecewise constant, d x = 0 (self is saved and checked) */
+    if (n->nsaved && !unpack(a, n, 0)) return -1;
     return (gi[0] = own(zeros_meta(a, &n->in_meta[0]))) ? 0 : -1;
   case TP_TM_PRELU: {  /* d x = x > 0 ? g : w g;  d w = (x > 0 ? 0 : x g) summed to w's shape */
     tp_tensor *x = unpack(a, n, 0), *w = unpack(a, n, 1);

@@ -239,7 +239,8 @@ tp_tensor *tp_node_unpack(tp_node *n, int i) {
                      "detection to find the operation that failed to compute its gradient, with "
                      "torch.autograd.set_detect_anomaly(True).",
                      desc, s->output_nr, n->name, s->t->version->value, s->version);
-    const tp_tensor *t = s->t;
+    tp_tensor *t = s->t;
+    if (tp_view_refresh(t)) tp_clear_error();  /* a stale view names its fresh AsStridedBackward0, as PyTorch */
     if (t->grad_fn)
       return tp_fail("one of the variables needed for gradient computation has been modified by an inplace operation: "
                      "%s, which is output %d of %s, is at version %d; expected version %d instead. Hint: enable anomaly "

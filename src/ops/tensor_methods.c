@@ -135,7 +135,7 @@ static tp_tensor *angle_impl(tp_tensor *x) {
 
 TP_API tp_tensor *tp_angle(tp_tensor *x) {
   BELOW(tp_tensor *, out, angle_impl(x));
-  return record_tensor_method("AngleBackward0", TP_TM_ANGLE, 1, &x, out, 0, NULL, 0);
+  return record_tensor_method("AngleBackward0", TP_TM_ANGLE, 1, &x, out, 1, &x, 0);  /* saves self, as PyTorch */
 }
 
 /* prelu(x, w): x > 0 ? x : w * x, w one value or one per channel (dim 1). The weight viewed
