@@ -691,7 +691,7 @@ static int unary_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
   case TP_OP_COSH: d = mul(a, g, un(a, TP_OP_SINH, x)); break;
   case TP_OP_TANH: d = mul(a, g, rsc(a, TP_OP_SUB, 1, sc(a, TP_OP_POW, r, 2))); break;  /* g (1 - tanh^2) */
   case TP_OP_SIGMOID: d = mul(a, g, mul(a, r, rsc(a, TP_OP_SUB, 1, r))); break;       /* g s (1 - s) */
-  case TP_OP_RELU: d = mul(a, g, cmp_s(a, TP_OP_GT, r, 0)); break;                     /* g [r > 0] */
+  case TP_OP_RELU: d = where0(a, un(a, TP_OP_LOGICAL_NOT, cmp_s(a, TP_OP_LE, r, 0)), g); break;  /* threshold_backward: 0 where r <= 0 (NaN passes g) */
   case TP_OP_GELU: {  /* g (Phi(x) + x phi(x)) */
     tp_tensor *cdf = sc(a, TP_OP_MUL, sc(a, TP_OP_ADD, un(a, TP_OP_ERF, sc(a, TP_OP_MUL, x, SQRT1_2)), 1), 0.5);
     tp_tensor *pdf = sc(a, TP_OP_MUL, un(a, TP_OP_EXP, sc(a, TP_OP_MUL, sc(a, TP_OP_POW, x, 2), -0.5)), 0.3989422804014327);
@@ -762,11 +762,11 @@ static int binary_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
     if (need_a) ga = g;
     if (need_b) gb = mul(a, neg(a, g), un(a, TP_OP_FLOOR, dv(a, x, y)));
     break;
-  case TP_OP_MAXIMUM: case TP_OP_MINIMUM: {  /* ties share the gradient */
-    int cmp = n->op == TP_OP_MAXIMUM ? TP_OP_GT : TP_OP_LT;
+  case TP_OP_MAXIMUM: case TP_OP_MINIMUM: {  /* ties share the gradient; the loser gets 0 (a NaN pair: g to both, as 1.13) */
+    int lose = n->op == TP_OP_MAXIMUM ? TP_OP_LT : TP_OP_GT;
     tp_tensor *eq = bin(a, TP_OP_EQ, x, y), *half = sc(a, TP_OP_DIV, g, 2);
-    if (need_a) ga = where3(a, eq, half, where0(a, bin(a, cmp, x, y), g));
-    if (need_b) gb = where3(a, eq, half, where0(a, bin(a, cmp, y, x), g));
+    if (need_a) ga = where3(a, eq, half, where0(a, un(a, TP_OP_LOGICAL_NOT, bin(a, lose, x, y)), g));
+    if (need_b) gb = where3(a, eq, half, where0(a, un(a, TP_OP_LOGICAL_NOT, bin(a, lose, y, x)), g));
     break;
   }
   default: return elemw_binary_formula(a, n, g, gi, x, y, r);
@@ -1201,6 +1201,7 @@ static int view_formula(arena *a, tp_node *n, tp_tensor **gs, tp_tensor **gi) {
     if (n->ninputs > 1 && n->next[1].fn) gi[1] = own(g);
     return 0;
   case TP_GRAD_FILL:  /* fills and random draws: a zero gradient for every input */
+    if (n->niv && n->iv[0] == 2) return tp_fail_status("derivative for aten::hardsigmoid_backward is not implemented");
     for (int i = 0; i < n->ninputs; i++) {
       if (!n->next[i].fn) continue;
       if (i == 1 && n->niv && n->iv[0] == 1) gi[1] = own(K(a, tp_reduce(TP_OP_SUM, g, -1, NULL, 0, 0, -1)));  /* fill_(Tensor) */
@@ -1317,6 +1318,7 @@ static int shape_formula(arena *a, tp_node *n, tp_tensor **gs, tp_tensor **gi) {
   case TP_GRAD_INDEX_SELECT: {  /* accumulate g into zeros at the indices along dim */
     tp_tensor *idx = unpack(a, n, 0), *z = zeros_meta(a, &n->in_meta[0]);
     if (idx && idx->ndim == 0) idx = unsq(a, idx, 0);  /* a 0-d index selected a slice of size 1 */
+    if (idx && idx->dtype == TP_INT32) idx = K(a, tp_to_dtype(idx, TP_INT64, 0));  /* index_add_ takes int32, index_put long */
     if (!idx || !z) return -1;
     tp_tensor *ix[TP_MAX_DIMS] = {0};
     int dim = (int)n->iv[0];
@@ -1449,6 +1451,81 @@ static int misc2_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi);
 static int normalization_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi);  /* src/nn/normalization.c's section, at the end */
 static int nnloss_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi);  /* src/nn/loss.c's section, at the end */
 
+/* Note [Backward functions under create_graph]: where PyTorch's formula is one *_backward
+ * function of the gradient and saved tensors (hardtanh_backward, threshold_backward for relu,
+ * leaky_relu_backward, elu_backward, the losses' ...), its result is differentiable in those
+ * saved tensors too (XBackwardBackward0, zero almost everywhere for the piecewise ones), so it
+ * requires grad whenever one of them does. Ours are written with masks; when such a gradient
+ * came out constant, it is given a node that passes a zero gradient to the saved tensors. */
+static int backward_fn_node(const tp_node *n) {
+  switch (n->kind) {
+  case TP_GRAD_NNACT: case TP_GRAD_LEAKY_RELU: case TP_GRAD_SOFTPLUS: case TP_GRAD_NNLOSS: case TP_GRAD_MSE_LOSS:
+  case TP_GRAD_BCE: case TP_GRAD_BCE_LOGITS:
+    return 1;
+  case TP_GRAD_UNARY: return n->op == TP_OP_RELU || n->op == TP_OP_SIGMOID || n->op == TP_OP_TANH;
+  case TP_GRAD_TENSOR_METHOD: return n->iv[0] == TP_TM_HARDSHRINK;
+  case TP_GRAD_ELEMW: return n->op == TP_EW_LOGIT;
+  default: return 0;
+  }
+}
+
+/* "HardtanhBackward0" -> "HardtanhBackwardBackward0", kept for the life of the module. */
+static const char *backward_backward_name(const char *name) {
+  static char *pool[128];
+  static int npool;
+  char buf[96];
+  size_t len = strlen(name);
+  if (len < 9 || len + 9 > sizeof buf || strncmp(name + len - 9, "Backward", 8)) return name;
+  memcpy(buf, name, len - 1);
+  memcpy(buf + len - 1, "Backward", 8);
+  buf[len + 7] = name[len - 1];
+  buf[len + 8] = 0;
+  for (int i = 0; i < npool; i++)
+    if (!strcmp(pool[i], buf)) return pool[i];
+  char *p = npool < 128 ? malloc(len + 9) : NULL;
+  if (!p) return name;
+  memcpy(p, buf, len + 9);
+  pool[npool++] = p;
+  return p;
+}
+
+static int depend_on_saved(tp_node *n, tp_tensor *g, tp_tensor **gi) {
+  /* hardsigmoid_backward has no derivative in 1.13: its gradient is a NotImplemented node */
+  int not_impl = n->kind == TP_GRAD_NNACT && !strcmp(n->name, "HardsigmoidBackward0");
+  int need = 0;
+  for (int k = 0; k < n->ninputs; k++) need |= gi[k] && (not_impl || !gi[k]->requires_grad);
+  if (!need || !n->nsaved) return 0;
+  tp_tensor *sv[9];
+  int ns = 0, rc = 0;
+  if (not_impl && g && g->requires_grad) {
+    tp_tensor_retain(g);
+    sv[ns++] = g;
+  }
+  for (int i = 0; i < n->nsaved && ns < 8; i++) {
+    tp_tensor *t = tp_node_unpack(n, i);
+    if (!t) { rc = -1; break; }
+    if (t->requires_grad) sv[ns++] = t;
+    else tp_tensor_release(t);
+  }
+  for (int k = 0; !rc && ns && k < n->ninputs; k++) {
+    if (!gi[k] || (!not_impl && gi[k]->requires_grad)) continue;
+    tp_tensor *al = tp_tensor_alias(gi[k]);
+    const char *name = not_impl ? "torch::autograd::NotImplemented" : backward_backward_name(n->name);
+    tp_node *z = al ? tp_node_new(TP_GRAD_FILL, 0, name, ns, sv, 1) : NULL;
+    if (!z) { if (al) tp_tensor_release(al); rc = -1; break; }
+    if (not_impl) {
+      int64_t iv[1] = {2};
+      tp_node_set_iv(z, 1, iv);
+    }
+    tp_node_set_output(z, al, 0);
+    tp_node_release(z);
+    tp_tensor_release(gi[k]);
+    gi[k] = al;
+  }
+  for (int i = 0; i < ns; i++) tp_tensor_release(sv[i]);
+  return rc;
+}
+
 int tp_formula_apply(tp_node *n, tp_tensor **gs, tp_tensor **gi) {
   arena a = {.n = 0};
   int rc;
@@ -1499,6 +1576,7 @@ int tp_formula_apply(tp_node *n, tp_tensor **gs, tp_tensor **gi) {
   default: rc = tp_fail_status("tensorpad: no derivative for %s", n->name);
   }
   arena_free(&a);
+  if (!rc && tp_grad_mode() && backward_fn_node(n)) rc = depend_on_saved(n, n->noutputs == 1 ? gs[0] : NULL, gi);
   if (rc)
     for (int i = 0; i < n->ninputs; i++)
       if (gi[i]) { tp_tensor_release(gi[i]); gi[i] = NULL; }
