@@ -132,7 +132,7 @@ function inspectData(data) {
       note(x.dtype.is_floating_point ? 'float' : x.dtype.name === 'bool' ? 'bool' : 'int');
       flat.push(x.item());
     } else {
-      throw new TypeError(`new(): invalid data type '${describe(x)}'`);
+      throw new TensorError(`Could not infer dtype of ${describe(x)}`);
     }
   };
   walk(data, 0);

@@ -557,7 +557,7 @@ static int begin_failed(tp_node **n) {
 int tp_inplace_unary_begin(int op, tp_tensor *x, tp_node **n) {
   if (tp_inplace_begin(x, 0, NULL, n)) return -1;
   if (!*n) return 0;
-  const char *name = op_grad_name(op, 0);
+  const char *name = *op_grad_name(op, 1) ? op_grad_name(op, 1) : op_grad_name(op, 0);  /* acosh_: AcoshBackward1 */
   if (!*name) { tp_node_release(*n); *n = NULL; return 0; }
   (*n)->kind = TP_GRAD_UNARY;
   (*n)->op = (int16_t)op;
