@@ -308,9 +308,17 @@ tp_tensor *tp_record_clamp(int op, tp_tensor *x, tp_tensor *lo, tp_tensor *hi, d
   return finish(n, out, failed);
 }
 
+/* An integer result (sum(dtype=torch.int64)) of a tensor that requires grad: 1.13's assert. */
+static tp_tensor *not_differentiable(tp_tensor *out) {
+  tp_tensor_release(out);
+  return tp_fail("isDifferentiableType(variable.scalar_type()) INTERNAL ASSERT FAILED at \"./torch/csrc/autograd/functions/utils.h\":75, "
+                 "please report a bug to PyTorch. ");
+}
+
 tp_tensor *tp_record_reduce(int op, tp_tensor *x, int64_t mask, int keepdim, int all_dims, double param, tp_tensor *out) {
   const char *name = op_grad_name(op, all_dims ? 0 : 1);
   if (!out || !*name || !tp_any_requires_grad(1, &x)) return out;
+  if (!tp_dtype_table[out->dtype].is_floating) return not_differentiable(out);
   tp_node *n = tp_node_new(TP_GRAD_REDUCE, op, name, 1, &x, 1);
   int failed = 0;
   if (n) {
@@ -349,6 +357,7 @@ int tp_record_reduce_indexed(int op, tp_tensor *x, int64_t dim, int keepdim, tp_
 tp_tensor *tp_record_dimop(int op, tp_tensor *x, int64_t dim, tp_tensor *out) {
   const char *name = op_grad_name(op, 0);
   if (!out || !*name || !tp_any_requires_grad(1, &x)) return out;
+  if (!tp_dtype_table[out->dtype].is_floating) return not_differentiable(out);
   tp_node *n = tp_node_new(TP_GRAD_DIMOP, op, name, 1, &x, 1);
   int failed = 0;
   if (n) {

@@ -118,6 +118,7 @@ static double zeta(double x, double q) {
     k += 1;
     a *= x + k;
     b /= w;
+    k += 1;  /* the series' next factors are x + 2j, x + 2j + 1 */
   }
   return s;
 }
