@@ -132,18 +132,21 @@ function inspectData(data) {
       note(x.dtype.is_floating_point ? 'float' : x.dtype.name === 'bool' ? 'bool' : 'int');
       flat.push(x.item());
     } else {
-      throw new TypeError(`new(): invalid data type '${describe(x)}'`);
+      throw new TensorError(`Could not infer dtype of ${describe(x)}`);
     }
   };
   walk(data, 0);
   return { shape, flat, kind: kind ?? 'float', big };
 }
 
-/** torch.tensor's checked conversion of each number to an integer dtype: NaN, infinities and
- *  values out of range throw (float32 takes anything: out of range is inf, as in PyTorch). */
+/** torch.tensor's checked conversion of each number to an integer dtype: an int beyond int64
+ *  is Python's "Overflow when unpacking long"; NaN, infinities and other values out of range
+ *  throw 1.13's checked_convert text (float32 takes anything: out of range is inf, as in PyTorch). */
 function checkIntegral(flat, dt) {
   const [lo, hi] = dt === byName.int32 ? [-2147483648, 2147483647] : [-9223372036854775808, 9223372036854775808];
   for (const v of flat) {
+    const int = typeof v === 'bigint' || Number.isInteger(v);
+    if (int && !(v >= -(2n ** 63n) && v < 2n ** 63n)) throw new TensorError('Overflow when unpacking long');
     if (!(v >= lo && v <= hi)) throw new TensorError(`value cannot be converted to type ${dt.name} without overflow`);
   }
 }
@@ -173,7 +176,7 @@ function makeTensor(data, ...a) {
   const { shape, flat, kind, big } = inspectData(data);
   const inferred = gradDtype(opts, kind === 'float' ? defaultFloat() : kind === 'int' ? byName.int64 : byName.bool);
   const dt = dtypeOpt(opts, inferred, 'tensor');
-  if (!big && (dt === byName.int32 || dt === byName.int64)) checkIntegral(flat, dt);
+  if (dt === byName.int32 || dt === byName.int64) checkIntegral(flat, dt);
   const src = big ? BigInt64Array.from(flat, (v) => BigInt(typeof v === 'bigint' ? v : Math.trunc(v))) : Float64Array.from(flat);
   return finish(fromHeapCopy(src, shape, dt), opts);
 }

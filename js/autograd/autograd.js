@@ -163,6 +163,7 @@ function runBackwardInputs(tensors, grads, inputs, retain_graph, create_graph) {
 function grad(...a) {
   const o = bind('grad', a, ['outputs', 'inputs', 'grad_outputs', 'retain_graph', 'create_graph', 'only_inputs', 'allow_unused', 'is_grads_batched']);
   const outputs = asList(o.outputs), inputs = asList(o.inputs);
+  if (!inputs.length) throw Object.assign(new TensorError('grad requires non-empty inputs.'), { pythonType: 'ValueError' });
   const gouts = o.grad_outputs === undefined || o.grad_outputs === null ? outputs.map(() => null) : asList(o.grad_outputs);
   if (gouts.length !== outputs.length) throw new TensorError(`grad requires one grad_output per output: got ${gouts.length} grad_outputs and ${outputs.length} outputs`);
   outputs.forEach((t, i) => asTensor(t, 'grad', 'outputs', i + 1));

@@ -109,6 +109,7 @@ class SGD extends Optimizer {
   constructor(params, ...a) {
     const o = bind('SGD.__init__', a, ['lr', 'momentum', 'dampening', 'weight_decay', 'nesterov', 'maximize', 'foreach', 'differentiable'],
       { lr: REQUIRED, momentum: 0, dampening: 0, weight_decay: 0, nesterov: false, maximize: false, foreach: null, differentiable: false });
+    if (o.lr !== REQUIRED && !isNumber(o.lr)) throw new TypeError(`'<' not supported between instances of '${describe(o.lr)}' and 'float'`);
     if (o.lr !== REQUIRED && o.lr < 0) throw new TensorError(`Invalid learning rate: ${pyNum(o.lr)}`);
     if (o.momentum < 0) throw new TensorError(`Invalid momentum value: ${pyNum(o.momentum)}`);
     if (o.weight_decay < 0) throw new TensorError(`Invalid weight_decay value: ${pyNum(o.weight_decay)}`);
@@ -139,9 +140,17 @@ class SGD extends Optimizer {
 }
 
 /** Adam's and AdamW's keyword checks, with 1.13's messages. */
+const isNumber = (v) => typeof v === 'number' || typeof v === 'boolean' || typeof v === 'bigint';
+
+/** Python's `if not 0.0 <= lr`: a TypeError for what does not compare with a float. */
+function checkLr(lr) {
+  if (!isNumber(lr)) throw new TypeError(`'<=' not supported between instances of 'float' and '${describe(lr)}'`);
+  if (!(lr >= 0)) throw new TensorError(`Invalid learning rate: ${pyNum(lr)}`);
+}
+
 function adamOptions(fname, a, names, defaults) {
   const o = bind(fname, a, names, defaults);
-  if (!(o.lr >= 0)) throw new TensorError(`Invalid learning rate: ${pyNum(o.lr)}`);
+  checkLr(o.lr);
   if (!(o.eps >= 0)) throw new TensorError(`Invalid epsilon value: ${pyNum(o.eps)}`);
   if (!(o.betas[0] >= 0 && o.betas[0] < 1)) throw new TensorError(`Invalid beta parameter at index 0: ${pyNum(o.betas[0])}`);
   if (!(o.betas[1] >= 0 && o.betas[1] < 1)) throw new TensorError(`Invalid beta parameter at index 1: ${pyNum(o.betas[1])}`);
@@ -203,7 +212,7 @@ class RMSprop extends Optimizer {
   constructor(params, ...a) {
     const o = bind('RMSprop.__init__', a, ['lr', 'alpha', 'eps', 'weight_decay', 'momentum', 'centered', 'foreach', 'maximize', 'differentiable'],
       { lr: 1e-2, alpha: 0.99, eps: 1e-8, weight_decay: 0, momentum: 0, centered: false, foreach: null, maximize: false, differentiable: false });
-    if (!(o.lr >= 0)) throw new TensorError(`Invalid learning rate: ${pyNum(o.lr)}`);
+    checkLr(o.lr);
     if (!(o.eps >= 0)) throw new TensorError(`Invalid epsilon value: ${pyNum(o.eps)}`);
     if (!(o.momentum >= 0)) throw new TensorError(`Invalid momentum value: ${pyNum(o.momentum)}`);
     if (!(o.weight_decay >= 0)) throw new TensorError(`Invalid weight_decay value: ${pyNum(o.weight_decay)}`);
@@ -249,7 +258,7 @@ class Adagrad extends Optimizer {
   constructor(params, ...a) {
     const o = bind('Adagrad.__init__', a, ['lr', 'lr_decay', 'weight_decay', 'initial_accumulator_value', 'eps', 'foreach', 'maximize'],
       { lr: 1e-2, lr_decay: 0, weight_decay: 0, initial_accumulator_value: 0, eps: 1e-10, foreach: null, maximize: false });
-    if (!(o.lr >= 0)) throw new TensorError(`Invalid learning rate: ${pyNum(o.lr)}`);
+    checkLr(o.lr);
     if (!(o.lr_decay >= 0)) throw new TensorError(`Invalid lr_decay value: ${pyNum(o.lr_decay)}`);
     if (!(o.weight_decay >= 0)) throw new TensorError(`Invalid weight_decay value: ${pyNum(o.weight_decay)}`);
     if (!(o.initial_accumulator_value >= 0)) throw new TensorError(`Invalid initial_accumulator_value value: ${pyNum(o.initial_accumulator_value)}`);

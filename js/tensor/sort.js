@@ -100,7 +100,7 @@ function sortArgs(fname, a) {
     if (a.length > 1 || typeof last.stable !== 'boolean') throw invalidCombination(fname, a, SIGS[fname]);
     const { stable, ...rest } = last;
     const { dim, descending } = params(fname, [rest], ['dim', 'descending'], ['int', 'bool'], { dim: -1, descending: false });
-    return [Number(dim), descending ? 1 : 0, stable ? 1 : 0];
+    return [Number(dim), descending ? 1 : 0, stable ? 1 : 2];  // 2: stable=false given (sort.stable, SortBackward1)
   }
   if (isOptions(last) && 'stable' in last) {  // {stable: undefined}: as if absent
     const { stable, ...rest } = last;

@@ -517,9 +517,11 @@ export function asTensor(t, fname, name = 'input', position = 1) {
 
 export function scalarValue(fname, v) {
   if (typeof v === 'boolean') return v ? 1 : 0;
-  if (typeof v === 'bigint') return Number(v);
-  if (typeof v !== 'number') throw new TypeError(`${fname}(): expected a number but got ${describe(v)}`);
-  return v;
+  if (typeof v !== 'number' && typeof v !== 'bigint') throw new TypeError(`${fname}(): expected a number but got ${describe(v)}`);
+  // a BigInt beyond int64 is a Python int that does not unpack, whatever the dtype (a huge Number
+  // stays a float here: full(1e19) is 1.13's checked_convert error, as torch.full((2,), 1e19))
+  if (typeof v === 'bigint' && !(v >= -(2n ** 63n) && v < 2n ** 63n)) throw new TensorError('Overflow when unpacking long');
+  return Number(v);
 }
 
 export function wrapDim(d, n) {

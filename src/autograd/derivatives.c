@@ -116,7 +116,8 @@ static tp_tensor *full_like_t(arena *a, tp_tensor *t, double v);
 
 /* math.c's ops (the elemw section at the end of this file). */
 static int elemw_binary_needs(int op, int *need_a, int *need_b);
-static int elemw_scalar_saves(int op);
+static int scalar_x_alone(int op, int reversed);
+static int scalar_saves_result(int op, int reversed);
 static int elemw_unary_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi, tp_tensor *x);
 static int elemw_binary_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi, tp_tensor *x, tp_tensor *y, tp_tensor *r);
 static int elemw_scalar_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor *x, tp_tensor *r, tp_tensor **d);
@@ -125,9 +126,11 @@ static int elemw_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi);
 /* ---- recording ---------------------------------------------------------------------------- */
 static const char *op_grad_name(int op, int alt) { return tp_op_grad_fn(op, alt); }
 
-/* Which unary formulas need the input (1) or the result (2). */
+/* Which unary formulas need the input (1), the result (2) or both (3: sgn, whose formula is zero). */
 static int unary_saves(int op) {
   switch (op) {
+  case TP_OP_SGN:
+    return 3;
   case TP_OP_EXP: case TP_OP_EXP2: case TP_OP_EXPM1: case TP_OP_SQRT: case TP_OP_RSQRT: case TP_OP_TAN:
   case TP_OP_TANH: case TP_OP_SIGMOID: case TP_OP_RELU: case TP_OP_RECIPROCAL:
     return 2;
@@ -156,8 +159,8 @@ tp_tensor *tp_record_unary(int op, tp_tensor *x, tp_tensor *out) {
   if (!out || !*name || !tp_any_requires_grad(1, &x)) return out;
   tp_node *n = tp_node_new(TP_GRAD_UNARY, op, name, 1, &x, 1);
   int s = unary_saves(op), failed = 0;
-  if (n && s == 1) failed = tp_node_save(n, x, -1);
-  if (n && s == 2) failed = tp_node_save(n, out, 0);
+  if (n && (s & 1)) failed |= tp_node_save(n, x, -1);
+  if (n && (s & 2)) failed |= tp_node_save(n, out, 0);
   return finish(n, out, failed);
 }
 
@@ -166,7 +169,7 @@ static int binary_needs(int op, int *need_a, int *need_b) {
   *need_a = *need_b = 0;
   switch (op) {
   case TP_OP_MUL: *need_a = *need_b = 1; return 0;
-  case TP_OP_DIV: *need_a = *need_b = 1; return 0;
+  case TP_OP_DIV: case TP_OP_DIV_TRUNC: case TP_OP_DIV_FLOOR: *need_a = *need_b = 1; return 0;  /* DivBackward2 saves both */
   case TP_OP_POW: *need_a = *need_b = 1; return 1;  /* and the result */
   case TP_OP_REMAINDER: case TP_OP_MAXIMUM: case TP_OP_MINIMUM: *need_a = *need_b = 1; return 0;
   default: return elemw_binary_needs(op, need_a, need_b);
@@ -184,7 +187,7 @@ tp_tensor *tp_record_binary(int op, tp_tensor *x, tp_tensor *y, double alpha, tp
     n->s[0] = alpha;
     /* slots: 0 = a, 1 = b, 2 = result (always present, possibly unused) */
     failed |= tp_node_save(n, x, -1);
-    failed |= tp_node_save(n, y, -1);
+    if (op != TP_OP_COPYSIGN) failed |= tp_node_save(n, y, -1);
     if (nr) failed |= tp_node_save(n, out, 0);
     if (!na && !nb && !nr) {  /* add/sub need nothing: drop the references */
       for (int i = 0; i < n->nsaved; i++) tp_tensor_release(n->saved[i].t);
@@ -241,11 +244,11 @@ tp_tensor *tp_record_binary_scalar(int op, tp_tensor *x, double s, int form, dou
     n->s[1] = alpha;
     n->iv[0] = reversed;
     n->niv = 1;
-    if (op == TP_OP_POW && !reversed) {  /* pow.Tensor_Scalar saves self only */
+    if (scalar_x_alone(op, reversed)) {  /* pow.Tensor_Scalar, xlogy: self only */
       failed |= tp_node_save(n, x, -1);
       n->iv[1] = 1;
       n->niv = 2;
-    } else if (op == TP_OP_POW || op == TP_OP_REMAINDER || (op == TP_OP_DIV && reversed) || elemw_scalar_saves(op)) {
+    } else if (scalar_saves_result(op, reversed)) {
       failed |= tp_node_save(n, x, -1);
       failed |= tp_node_save(n, out, 0);
     } else if ((op == TP_OP_MUL || op == TP_OP_DIV) && !aten) {
@@ -305,9 +308,17 @@ tp_tensor *tp_record_clamp(int op, tp_tensor *x, tp_tensor *lo, tp_tensor *hi, d
   return finish(n, out, failed);
 }
 
+/* An integer result (sum(dtype=torch.int64)) of a tensor that requires grad: 1.13's assert. */
+static tp_tensor *not_differentiable(tp_tensor *out) {
+  tp_tensor_release(out);
+  return tp_fail("isDifferentiableType(variable.scalar_type()) INTERNAL ASSERT FAILED at \"./torch/csrc/autograd/functions/utils.h\":75, "
+                 "please report a bug to PyTorch. ");
+}
+
 tp_tensor *tp_record_reduce(int op, tp_tensor *x, int64_t mask, int keepdim, int all_dims, double param, tp_tensor *out) {
   const char *name = op_grad_name(op, all_dims ? 0 : 1);
   if (!out || !*name || !tp_any_requires_grad(1, &x)) return out;
+  if (!tp_dtype_table[out->dtype].is_floating) return not_differentiable(out);
   tp_node *n = tp_node_new(TP_GRAD_REDUCE, op, name, 1, &x, 1);
   int failed = 0;
   if (n) {
@@ -346,15 +357,14 @@ int tp_record_reduce_indexed(int op, tp_tensor *x, int64_t dim, int keepdim, tp_
 tp_tensor *tp_record_dimop(int op, tp_tensor *x, int64_t dim, tp_tensor *out) {
   const char *name = op_grad_name(op, 0);
   if (!out || !*name || !tp_any_requires_grad(1, &x)) return out;
+  if (!tp_dtype_table[out->dtype].is_floating) return not_differentiable(out);
   tp_node *n = tp_node_new(TP_GRAD_DIMOP, op, name, 1, &x, 1);
   int failed = 0;
   if (n) {
     n->iv[0] = dim;
     n->niv = 1;
-    if (op != TP_OP_CUMSUM) {  /* cumsum's backward needs only the dim */
-      failed |= tp_node_save(n, x, -1);
-      failed |= tp_node_save(n, out, 0);
-    }
+    if (op == TP_OP_CUMPROD) failed |= tp_node_save(n, x, -1);  /* softmax/log_softmax: the result alone */
+    if (op != TP_OP_CUMSUM) failed |= tp_node_save(n, out, 0);  /* cumsum's backward needs only the dim */
   }
   return finish(n, out, failed);
 }
@@ -475,6 +485,17 @@ tp_tensor *tp_record_outer(tp_tensor *x, tp_tensor *y) {
 
 /* Views, copies and the like: params in iv; name given by the caller. */
 tp_tensor *tp_record_unary_kind(int kind, const char *name, tp_tensor *x, tp_tensor *out, int niv, const int64_t *iv) {
+  if (out && kind == TP_GRAD_VIEW && !strcmp(name, "UnsafeViewBackward0") && out->base) {
+    /* _unsafe_view's result is no view: no base, and a version counter of its own (as 1.13's) */
+    tp_version *v = tp_version_new();
+    if (v) {
+      tp_version_release(out->version);
+      out->version = v;
+      tp_tensor_release(out->base);
+      out->base = NULL;
+      out->view_no_grad = 0;
+    } else tp_clear_error();
+  }
   if (!out || !tp_any_requires_grad(1, &x)) return out;
   tp_node *n = tp_node_new(kind, 0, name, 1, &x, 1);
   if (n && niv) tp_node_set_iv(n, niv, iv);
@@ -545,12 +566,12 @@ static int begin_failed(tp_node **n) {
 int tp_inplace_unary_begin(int op, tp_tensor *x, tp_node **n) {
   if (tp_inplace_begin(x, 0, NULL, n)) return -1;
   if (!*n) return 0;
-  const char *name = op_grad_name(op, 0);
+  const char *name = *op_grad_name(op, 1) ? op_grad_name(op, 1) : op_grad_name(op, 0);  /* acosh_: AcoshBackward1 */
   if (!*name) { tp_node_release(*n); *n = NULL; return 0; }
   (*n)->kind = TP_GRAD_UNARY;
   (*n)->op = (int16_t)op;
   (*n)->name = name;
-  if (unary_saves(op) == 1 && save_old(*n, x)) return begin_failed(n);
+  if ((unary_saves(op) & 1) && save_old(*n, x)) return begin_failed(n);
   return 0;
 }
 
@@ -578,7 +599,7 @@ int tp_inplace_binary_begin(int op, tp_tensor *self, tp_tensor *other, double al
   (*n)->s[0] = alpha;
   int na, nb;
   binary_needs(op, &na, &nb);
-  if ((na || nb) && (save_old(*n, self) || tp_node_save(*n, other, -1))) return begin_failed(n);
+  if ((na || nb) && (save_old(*n, self) || (op != TP_OP_COPYSIGN && tp_node_save(*n, other, -1)))) return begin_failed(n);
   return 0;
 }
 
@@ -596,7 +617,11 @@ int tp_inplace_binary_scalar_begin(int op, tp_tensor *self, double s, double alp
   (*n)->s[1] = alpha;
   (*n)->iv[0] = 0;
   (*n)->niv = 1;
-  if ((op == TP_OP_POW || op == TP_OP_REMAINDER || elemw_scalar_saves(op)) && save_old(*n, self)) return begin_failed(n);
+  if (scalar_x_alone(op, 0)) {  /* x.pow_(2): the old self, not the result (PyTorch saves a clone) */
+    (*n)->iv[1] = 1;
+    (*n)->niv = 2;
+  }
+  if ((scalar_x_alone(op, 0) || scalar_saves_result(op, 0)) && save_old(*n, self)) return begin_failed(n);
   if ((op == TP_OP_MUL || op == TP_OP_DIV) && save_scalar(*n, s, self->dtype)) return begin_failed(n);
   return 0;
 }
@@ -629,9 +654,9 @@ int tp_inplace_kind_begin(int kind, const char *name, tp_tensor *self, int nextr
 void tp_inplace_commit(tp_tensor *self, tp_node *n) {
   if (!n) return;
   int na, nb;
-  int needs_result = (n->kind == TP_GRAD_UNARY && unary_saves(n->op) == 2) ||
+  int needs_result = (n->kind == TP_GRAD_UNARY && unary_saves(n->op) >= 2) ||
                      (n->kind == TP_GRAD_BINARY && binary_needs(n->op, &na, &nb)) ||
-                     (n->kind == TP_GRAD_BINARY_SCALAR && (n->op == TP_OP_POW || n->op == TP_OP_REMAINDER || elemw_scalar_saves(n->op)));
+                     (n->kind == TP_GRAD_BINARY_SCALAR && scalar_saves_result(n->op, 0));
   if (needs_result && tp_node_save(n, self, 0)) {
     /* out of memory after the write: the tensor is written but keeps no history */
     tp_node_release(n);
@@ -651,8 +676,8 @@ void tp_inplace_unary_commit(int op, tp_tensor *x, tp_node *n) {
 static int unary_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
   tp_tensor *x = NULL, *r = NULL, *d = NULL;
   int s = unary_saves(n->op);
-  if (s == 1 && !(x = unpack(a, n, 0))) return -1;
-  if (s == 2 && !(r = unpack(a, n, 0))) return -1;
+  if ((s & 1) && !(x = unpack(a, n, 0))) return -1;
+  if ((s & 2) && !(r = unpack(a, n, s == 3))) return -1;
   switch (n->op) {
   case TP_OP_NEG: d = neg(a, g); break;                                              /* -g */
   case TP_OP_ABS: d = mul(a, g, un(a, TP_OP_SIGN, x)); break;                        /* g sign(x) */
@@ -675,7 +700,7 @@ static int unary_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
   case TP_OP_COSH: d = mul(a, g, un(a, TP_OP_SINH, x)); break;
   case TP_OP_TANH: d = mul(a, g, rsc(a, TP_OP_SUB, 1, sc(a, TP_OP_POW, r, 2))); break;  /* g (1 - tanh^2) */
   case TP_OP_SIGMOID: d = mul(a, g, mul(a, r, rsc(a, TP_OP_SUB, 1, r))); break;       /* g s (1 - s) */
-  case TP_OP_RELU: d = mul(a, g, cmp_s(a, TP_OP_GT, r, 0)); break;                     /* g [r > 0] */
+  case TP_OP_RELU: d = where0(a, un(a, TP_OP_LOGICAL_NOT, cmp_s(a, TP_OP_LE, r, 0)), g); break;  /* threshold_backward: 0 where r <= 0 (NaN passes g) */
   case TP_OP_GELU: {  /* g (Phi(x) + x phi(x)) */
     tp_tensor *cdf = sc(a, TP_OP_MUL, sc(a, TP_OP_ADD, un(a, TP_OP_ERF, sc(a, TP_OP_MUL, x, SQRT1_2)), 1), 0.5);
     tp_tensor *pdf = sc(a, TP_OP_MUL, un(a, TP_OP_EXP, sc(a, TP_OP_MUL, sc(a, TP_OP_POW, x, 2), -0.5)), 0.3989422804014327);
@@ -717,7 +742,9 @@ static int binary_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
   int need_a = n->next[0].fn != NULL, need_b = n->next[1].fn != NULL;
   double alpha = n->s[0];
   tp_tensor *x = NULL, *y = NULL, *r = NULL, *ga = NULL, *gb = NULL;
-  if (n->nsaved >= 2) {
+  if (n->op == TP_OP_COPYSIGN) {  /* copysign saves self and the result, not other */
+    if (!(x = unpack(a, n, 0)) || !(r = unpack(a, n, 1))) return -1;
+  } else if (n->nsaved >= 2) {
     if (!(x = unpack(a, n, 0)) || !(y = unpack(a, n, 1))) return -1;
     if (n->nsaved >= 3 && !(r = unpack(a, n, 2))) return -1;
   }
@@ -744,11 +771,11 @@ static int binary_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
     if (need_a) ga = g;
     if (need_b) gb = mul(a, neg(a, g), un(a, TP_OP_FLOOR, dv(a, x, y)));
     break;
-  case TP_OP_MAXIMUM: case TP_OP_MINIMUM: {  /* ties share the gradient */
-    int cmp = n->op == TP_OP_MAXIMUM ? TP_OP_GT : TP_OP_LT;
+  case TP_OP_MAXIMUM: case TP_OP_MINIMUM: {  /* ties share the gradient; the loser gets 0 (a NaN pair: g to both, as 1.13) */
+    int lose = n->op == TP_OP_MAXIMUM ? TP_OP_LT : TP_OP_GT;
     tp_tensor *eq = bin(a, TP_OP_EQ, x, y), *half = sc(a, TP_OP_DIV, g, 2);
-    if (need_a) ga = where3(a, eq, half, where0(a, bin(a, cmp, x, y), g));
-    if (need_b) gb = where3(a, eq, half, where0(a, bin(a, cmp, y, x), g));
+    if (need_a) ga = where3(a, eq, half, where0(a, un(a, TP_OP_LOGICAL_NOT, bin(a, lose, x, y)), g));
+    if (need_b) gb = where3(a, eq, half, where0(a, un(a, TP_OP_LOGICAL_NOT, bin(a, lose, y, x)), g));
     break;
   }
   default: return elemw_binary_formula(a, n, g, gi, x, y, r);
@@ -763,7 +790,7 @@ static int binary_scalar_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor *
   double s = n->s[0], alpha = n->s[1];
   int reversed = (int)n->iv[0], slot = scalar_x_slot(n);
   tp_tensor *x = NULL, *r = NULL, *d = NULL;
-  if (n->op == TP_OP_POW && n->niv > 1 && n->iv[1]) {  /* x^s: x alone */
+  if (n->niv > 1 && n->iv[1]) {  /* x^s, xlogy(x, s): x alone */
     if (!(x = unpack(a, n, 0))) return -1;
   } else if (n->nsaved == 1 && !unpack(a, n, 0)) return -1;  /* the wrapped scalar: freed by a backward? */
   if (n->nsaved == 2 && (!(x = unpack(a, n, 0)) || !(r = unpack(a, n, 1)))) return -1;
@@ -923,7 +950,7 @@ static int reduce_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
 static int reduce_indexed_formula(arena *a, tp_node *n, tp_tensor **g, tp_tensor **gi) {
   if (!g[0]) return 0;
   tp_tensor *idx = unpack(a, n, 0);
-  if (!idx) return -1;
+  if (!idx || (n->nsaved > 1 && !unpack(a, n, 1))) return -1;  /* cummax/cummin's self: checked as PyTorch does */
   int64_t dim = n->iv[0];
   tp_tensor *gv = g[0];
   if (!n->iv[1]) { gv = unsq(a, gv, dim); idx = unsq(a, idx, dim); }
@@ -996,7 +1023,8 @@ static tp_tensor *cumprod_zeros_masked(arena *a, tp_tensor *x, tp_tensor *g, tp_
 
 static int dimop_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
   tp_tensor *x = NULL, *r = NULL, *d = NULL;
-  if (n->nsaved && (!(x = unpack(a, n, 0)) || !(r = unpack(a, n, 1)))) return -1;
+  if (n->nsaved == 1 && !(r = unpack(a, n, 0))) return -1;
+  if (n->nsaved == 2 && (!(x = unpack(a, n, 0)) || !(r = unpack(a, n, 1)))) return -1;
   double dim = (double)n->iv[0];
   switch (n->op) {
   case TP_OP_SOFTMAX:  /* r (g - sum(g r)) */
@@ -1182,6 +1210,7 @@ static int view_formula(arena *a, tp_node *n, tp_tensor **gs, tp_tensor **gi) {
     if (n->ninputs > 1 && n->next[1].fn) gi[1] = own(g);
     return 0;
   case TP_GRAD_FILL:  /* fills and random draws: a zero gradient for every input */
+    if (n->niv && n->iv[0] == 2) return tp_fail_status("derivative for aten::hardsigmoid_backward is not implemented");
     for (int i = 0; i < n->ninputs; i++) {
       if (!n->next[i].fn) continue;
       if (i == 1 && n->niv && n->iv[0] == 1) gi[1] = own(K(a, tp_reduce(TP_OP_SUM, g, -1, NULL, 0, 0, -1)));  /* fill_(Tensor) */
@@ -1298,6 +1327,7 @@ static int shape_formula(arena *a, tp_node *n, tp_tensor **gs, tp_tensor **gi) {
   case TP_GRAD_INDEX_SELECT: {  /* accumulate g into zeros at the indices along dim */
     tp_tensor *idx = unpack(a, n, 0), *z = zeros_meta(a, &n->in_meta[0]);
     if (idx && idx->ndim == 0) idx = unsq(a, idx, 0);  /* a 0-d index selected a slice of size 1 */
+    if (idx && idx->dtype == TP_INT32) idx = K(a, tp_to_dtype(idx, TP_INT64, 0));  /* index_add_ takes int32, index_put long */
     if (!idx || !z) return -1;
     tp_tensor *ix[TP_MAX_DIMS] = {0};
     int dim = (int)n->iv[0];
@@ -1430,6 +1460,81 @@ static int misc2_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi);
 static int normalization_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi);  /* src/nn/normalization.c's section, at the end */
 static int nnloss_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi);  /* src/nn/loss.c's section, at the end */
 
+/* Note [Backward functions under create_graph]: where PyTorch's formula is one *_backward
+ * function of the gradient and saved tensors (hardtanh_backward, threshold_backward for relu,
+ * leaky_relu_backward, elu_backward, the losses' ...), its result is differentiable in those
+ * saved tensors too (XBackwardBackward0, zero almost everywhere for the piecewise ones), so it
+ * requires grad whenever one of them does. Ours are written with masks; when such a gradient
+ * came out constant, it is given a node that passes a zero gradient to the saved tensors. */
+static int backward_fn_node(const tp_node *n) {
+  switch (n->kind) {
+  case TP_GRAD_NNACT: case TP_GRAD_LEAKY_RELU: case TP_GRAD_SOFTPLUS: case TP_GRAD_NNLOSS: case TP_GRAD_MSE_LOSS:
+  case TP_GRAD_BCE: case TP_GRAD_BCE_LOGITS:
+    return 1;
+  case TP_GRAD_UNARY: return n->op == TP_OP_RELU || n->op == TP_OP_SIGMOID || n->op == TP_OP_TANH;
+  case TP_GRAD_TENSOR_METHOD: return n->iv[0] == TP_TM_HARDSHRINK;
+  case TP_GRAD_ELEMW: return n->op == TP_EW_LOGIT;
+  default: return 0;
+  }
+}
+
+/* "HardtanhBackward0" -> "HardtanhBackwardBackward0", kept for the life of the module. */
+static const char *backward_backward_name(const char *name) {
+  static char *pool[128];
+  static int npool;
+  char buf[96];
+  size_t len = strlen(name);
+  if (len < 9 || len + 9 > sizeof buf || strncmp(name + len - 9, "Backward", 8)) return name;
+  memcpy(buf, name, len - 1);
+  memcpy(buf + len - 1, "Backward", 8);
+  buf[len + 7] = name[len - 1];
+  buf[len + 8] = 0;
+  for (int i = 0; i < npool; i++)
+    if (!strcmp(pool[i], buf)) return pool[i];
+  char *p = npool < 128 ? malloc(len + 9) : NULL;
+  if (!p) return name;
+  memcpy(p, buf, len + 9);
+  pool[npool++] = p;
+  return p;
+}
+
+static int depend_on_saved(tp_node *n, tp_tensor *g, tp_tensor **gi) {
+  /* hardsigmoid_backward has no derivative in 1.13: its gradient is a NotImplemented node */
+  int not_impl = n->kind == TP_GRAD_NNACT && !strcmp(n->name, "HardsigmoidBackward0");
+  int need = 0;
+  for (int k = 0; k < n->ninputs; k++) need |= gi[k] && (not_impl || !gi[k]->requires_grad);
+  if (!need || !n->nsaved) return 0;
+  tp_tensor *sv[9];
+  int ns = 0, rc = 0;
+  if (not_impl && g && g->requires_grad) {
+    tp_tensor_retain(g);
+    sv[ns++] = g;
+  }
+  for (int i = 0; i < n->nsaved && ns < 8; i++) {
+    tp_tensor *t = tp_node_unpack(n, i);
+    if (!t) { rc = -1; break; }
+    if (t->requires_grad) sv[ns++] = t;
+    else tp_tensor_release(t);
+  }
+  for (int k = 0; !rc && ns && k < n->ninputs; k++) {
+    if (!gi[k] || (!not_impl && gi[k]->requires_grad)) continue;
+    tp_tensor *al = tp_tensor_alias(gi[k]);
+    const char *name = not_impl ? "torch::autograd::NotImplemented" : backward_backward_name(n->name);
+    tp_node *z = al ? tp_node_new(TP_GRAD_FILL, 0, name, ns, sv, 1) : NULL;
+    if (!z) { if (al) tp_tensor_release(al); rc = -1; break; }
+    if (not_impl) {
+      int64_t iv[1] = {2};
+      tp_node_set_iv(z, 1, iv);
+    }
+    tp_node_set_output(z, al, 0);
+    tp_node_release(z);
+    tp_tensor_release(gi[k]);
+    gi[k] = al;
+  }
+  for (int i = 0; i < ns; i++) tp_tensor_release(sv[i]);
+  return rc;
+}
+
 int tp_formula_apply(tp_node *n, tp_tensor **gs, tp_tensor **gi) {
   arena a = {.n = 0};
   int rc;
@@ -1480,6 +1585,7 @@ int tp_formula_apply(tp_node *n, tp_tensor **gs, tp_tensor **gi) {
   default: rc = tp_fail_status("tensorpad: no derivative for %s", n->name);
   }
   arena_free(&a);
+  if (!rc && tp_grad_mode() && backward_fn_node(n)) rc = depend_on_saved(n, n->noutputs == 1 ? gs[0] : NULL, gi);
   if (rc)
     for (int i = 0; i < n->ninputs; i++)
       if (gi[i]) { tp_tensor_release(gi[i]); gi[i] = NULL; }
@@ -1490,14 +1596,14 @@ int tp_formula_apply(tp_node *n, tp_tensor **gs, tp_tensor **gi) {
 TP_API const char *tp_node_saved_name(void *node, int i) {
   const tp_node *n = node;
   switch (n->kind) {
-  case TP_GRAD_UNARY: return unary_saves(n->op) == 2 ? "result" : "self";
-  case TP_GRAD_BINARY: return i == 0 ? "self" : i == 1 ? "other" : "result";
-  case TP_GRAD_BINARY_SCALAR: return n->nsaved == 1 ? (n->iv[0] == 1 ? "self" : "other") : i == 0 ? "self" : "result";
+  case TP_GRAD_UNARY: return unary_saves(n->op) == 2 || i == 1 ? "result" : "self";
+  case TP_GRAD_BINARY: return i == 0 ? "self" : i == 1 && n->op != TP_OP_COPYSIGN ? "other" : "result";
+  case TP_GRAD_BINARY_SCALAR: return n->niv > 1 && n->iv[1] ? "self" : n->nsaved == 1 ? (n->iv[0] == 1 ? "self" : "other") : i == 0 ? "self" : "result";
   case TP_GRAD_WHERE: return "condition";
   case TP_GRAD_CONV: return n->iv[0] == TP_CONV_CONV ? (i == 0 ? "input" : "weight") : i == 0 ? "self" : "result1";
   case TP_GRAD_CLAMP: return i == 0 ? "self" : n->iv[0] == 2 && i == 1 ? "min" : "max";
-  case TP_GRAD_REDUCE: case TP_GRAD_DIMOP: return i == 0 ? "self" : "result";
-  case TP_GRAD_REDUCE_INDEXED: return "indices";
+  case TP_GRAD_REDUCE: case TP_GRAD_DIMOP: return i == 0 && !(n->kind == TP_GRAD_DIMOP && n->nsaved == 1) ? "self" : "result";
+  case TP_GRAD_REDUCE_INDEXED: return i ? "self" : "indices";
   case TP_GRAD_LINALG: return i == 0 ? "self" : n->op == TP_LINALG_MM || n->op == TP_LINALG_BMM ? "mat2" : n->op == TP_LINALG_MV ? "vec" : "other";
   case TP_GRAD_GATHER: case TP_GRAD_SCATTER: case TP_GRAD_INDEX_SELECT: return "index";
   case TP_GRAD_MASKED_FILL: case TP_GRAD_MASKED_SELECT: return "mask";
@@ -1509,7 +1615,9 @@ TP_API const char *tp_node_saved_name(void *node, int i) {
   case TP_GRAD_BCE: case TP_GRAD_BCE_LOGITS: return i == 0 ? "self" : i == 1 ? "target" : "weight";
   case TP_GRAD_LEAKY_RELU: case TP_GRAD_SOFTPLUS: return "self";
   case TP_GRAD_NNACT: return i == 0 ? "self" : "noise";
-  case TP_GRAD_ELEMW: return i == 0 ? "self" : n->op == TP_EW_LERP || n->op == TP_EW_LERP_T ? (i == 1 ? "end" : "weight") : i == 1 ? "tensor1" : "tensor2";
+  case TP_GRAD_ELEMW:
+    if (n->op == TP_EW_ADDCMUL || n->op == TP_EW_ADDCDIV) return i == n->nsaved - 1 ? "tensor2" : i == n->nsaved - 2 ? "tensor1" : "self";
+    return i == 0 ? "self" : n->op == TP_EW_LERP || n->op == TP_EW_LERP_T ? (i == 1 ? "end" : "weight") : i == 1 ? "tensor1" : "tensor2";
   case TP_GRAD_LINALG_DET: return i == 0 ? "A" : "result";
   case TP_GRAD_LINALG_SLOGDET: return "A";
   case TP_GRAD_LINALG_INV: return "inverse";
@@ -1669,8 +1777,15 @@ static int elemw_binary_needs(int op, int *need_a, int *need_b) {
   }
 }
 
-/* Scalar forms that save self and the result (like pow's). */
-static int elemw_scalar_saves(int op) { return op == TP_OP_XLOGY || op == TP_OP_COPYSIGN; }
+/* What a scalar form saves, as derivatives.yaml: x alone (pow.Tensor_Scalar, xlogy.Scalar_Other and
+ * xlogy.Scalar_Self, remainder(s, x)), or x and the result (pow.Scalar, s / x, copysign.Scalar);
+ * remainder/fmod(x, s) save nothing. */
+static int scalar_x_alone(int op, int reversed) {
+  return (op == TP_OP_POW && !reversed) || op == TP_OP_XLOGY || (op == TP_OP_REMAINDER && reversed);
+}
+static int scalar_saves_result(int op, int reversed) {
+  return (op == TP_OP_POW && reversed) || (op == TP_OP_DIV && reversed) || op == TP_OP_COPYSIGN;
+}
 
 /* where(c, x, s) for a number s: x where c holds, s elsewhere */
 static tp_tensor *where_s(arena *a, tp_tensor *c, tp_tensor *x, double s) {
@@ -1734,8 +1849,11 @@ static int elemw_binary_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **
     if (need_a) ga = dv(a, g, sc(a, TP_OP_ADD, rsc(a, TP_OP_POW, 2, sub(a, y, x)), 1));
     if (need_b) gb = dv(a, g, sc(a, TP_OP_ADD, rsc(a, TP_OP_POW, 2, sub(a, x, y)), 1));
     break;
-  case TP_OP_XLOGY:  /* d/da = xlogy(a != 0, b), d/db = a / b */
-    if (need_a) ga = mul(a, g, bin(a, TP_OP_XLOGY, cmp_s(a, TP_OP_NE, x, 0), y));
+  case TP_OP_XLOGY:  /* d/da = xlogy(g, b), 0 where a == 0 and b <= 0 (1.13's masked_fill); d/db = a / b */
+    if (need_a) {
+      tp_tensor *m = bin(a, TP_OP_LOGICAL_AND, cmp_s(a, TP_OP_EQ, x, 0), cmp_s(a, TP_OP_LE, y, 0));
+      ga = where_s(a, un(a, TP_OP_LOGICAL_NOT, m), bin(a, TP_OP_XLOGY, g, y), 0);
+    }
     if (need_b) gb = dv(a, mul(a, g, x), y);
     break;
   case TP_OP_COPYSIGN:  /* d/da = r / a (0 where a == 0), d/db = 0 */
@@ -1764,8 +1882,9 @@ static int elemw_scalar_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor *x
   int reversed = (int)n->iv[0];
   switch (n->op) {
   case TP_OP_FMOD: *d = g; break;
-  case TP_OP_XLOGY:  /* x log s: g log s where x != 0;  s log x: g s / x */
-    *d = reversed ? dv(a, sc(a, TP_OP_MUL, g, s), x) : where_s(a, cmp_s(a, TP_OP_NE, x, 0), sc(a, TP_OP_MUL, g, log(s)), 0);
+  case TP_OP_XLOGY:  /* x log s: xlogy(g, s), 0 where x == 0 and s <= 0;  s log x: g s / x */
+    if (reversed) *d = dv(a, sc(a, TP_OP_MUL, g, s), x);
+    else *d = s <= 0 ? where_s(a, cmp_s(a, TP_OP_NE, x, 0), sc(a, TP_OP_XLOGY, g, s), 0) : sc(a, TP_OP_XLOGY, g, s);
     break;
   case TP_OP_COPYSIGN: *d = where_s(a, cmp_s(a, TP_OP_NE, x, 0), mul(a, g, dv(a, r, x)), 0); break;
   default: return tp_fail_status("tensorpad: no derivative for %s", tp_op_name(n->op));
@@ -1816,7 +1935,7 @@ static int elemw_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
   case TP_EW_POLYGAMMA: return (gi[0] = own(mul(a, g, x ? K(a, tp_polygamma(v + 1, x)) : NULL))) ? 0 : -1;  /* g psi^(n+1)(x) */
   case TP_EW_NAN_TO_NUM: return (gi[0] = own(mul(a, g, un(a, TP_OP_ISFINITE, x)))) ? 0 : -1;  /* g where x is finite */
   case TP_EW_ADDCMUL: case TP_EW_ADDCDIV: {  /* self + v t1 t2: g, g v t2, g v t1;  self + v t1 / t2: g, g v / t2, -g v t1 / t2^2 */
-    tp_tensor *t1 = t[1], *t2 = t[2];
+    tp_tensor *t1 = n->nsaved >= 2 ? t[n->nsaved - 2] : NULL, *t2 = n->nsaved >= 2 ? t[n->nsaved - 1] : NULL;  /* [self,] t1, t2 */
     int div = n->op == TP_EW_ADDCDIV;
     if (n->next[0].fn) gi[0] = own(g);
     if (n->next[1].fn && !(gi[1] = own(sc(a, TP_OP_MUL, div ? dv(a, g, t2) : mul(a, g, t2), v)))) return -1;
@@ -2141,7 +2260,8 @@ static int tensor_method_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor *
     tp_tensor *in = ax ? K(a, tp_binary_scalar(TP_OP_LE, ax, n->s[0], TP_SCALAR_FLOAT, TP_FORM_PY, 1)) : NULL;
     return (gi[0] = own(in ? K(a, tp_where(in, NULL, g, 0, TP_SCALAR_INT, 0, TP_SCALAR_NONE)) : NULL)) ? 0 : -1;
   }
-  case TP_TM_ANGLE:  /* a real input: angle is piecewise constant, d x = 0 */
+  case TP_TM_ANGLE:  /* a real input: angle is piecewise constant, d x = 0 (self is saved and checked) */
+    if (n->nsaved && !unpack(a, n, 0)) return -1;
     return (gi[0] = own(zeros_meta(a, &n->in_meta[0]))) ? 0 : -1;
   case TP_TM_PRELU: {  /* d x = x > 0 ? g : w g;  d w = (x > 0 ? 0 : x g) summed to w's shape */
     tp_tensor *x = unpack(a, n, 0), *w = unpack(a, n, 1);

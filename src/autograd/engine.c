@@ -239,7 +239,8 @@ tp_tensor *tp_node_unpack(tp_node *n, int i) {
                      "detection to find the operation that failed to compute its gradient, with "
                      "torch.autograd.set_detect_anomaly(True).",
                      desc, s->output_nr, n->name, s->t->version->value, s->version);
-    const tp_tensor *t = s->t;
+    tp_tensor *t = s->t;
+    if (tp_view_refresh(t)) tp_clear_error();  /* a stale view names its fresh AsStridedBackward0, as PyTorch */
     if (t->grad_fn)
       return tp_fail("one of the variables needed for gradient computation has been modified by an inplace operation: "
                      "%s, which is output %d of %s, is at version %d; expected version %d instead. Hint: enable anomaly "
@@ -785,13 +786,25 @@ static int run_backward(int nroots, tp_tensor *const *roots, tp_tensor *const *g
 
   while (ready.n) {
     tp_node *n = heap_pop(&ready);
-    /* hooks on the node's outputs, then retain_grad, then captures */
+    /* captures first (the gradient before any hook, as 1.13's), then, on a node the pass goes on
+     * through, the hooks on its outputs and retain_grad; a node reached only to be captured (an
+     * input of autograd.grad) runs neither */
+    int more = !inputs;
+    if (inputs) {
+      for (int j = 0; j < ninputs; j++)
+        if (captures[j].fn == n && !out[j] && n->buf[captures[j].input_nr]) {
+          out[j] = n->buf[captures[j].input_nr];
+          tp_tensor_retain(out[j]);
+        }
+      for (int k = 0; k < n->ninputs; k++)
+        if (n->next[k].fn && n->next[k].fn->needed) more = 1;
+    }
     if (n->kind == TP_GRAD_ACCUMULATE) {
-      if (n->buf[0] && run_hooks(n->variable->hooks, n->variable->nhooks, 0, &n->buf[0])) goto done;
-    } else {
+      if (more && n->buf[0] && run_hooks(n->variable->hooks, n->variable->nhooks, 0, &n->buf[0])) goto done;
+    } else if (more) {
       for (int k = 0; k < n->noutputs; k++)
         if (n->buf[k] && run_hooks(n->hooks, n->nhooks, k, &n->buf[k])) goto done;
-      if (n->retain && !inputs)
+      if (n->retain)
         for (int k = 0; k < n->noutputs; k++)
           if (n->retain[k] && n->buf[k]) {
             pending_grad *p = realloc(pending, sizeof *p * (size_t)(npending + 1));
@@ -804,16 +817,6 @@ static int run_backward(int nroots, tp_tensor *const *roots, tp_tensor *const *g
             pending[npending].retain = 1;
             npending++;
           }
-    }
-    int more = !inputs;
-    if (inputs) {
-      for (int j = 0; j < ninputs; j++)
-        if (captures[j].fn == n && !out[j] && n->buf[captures[j].input_nr]) {
-          out[j] = n->buf[captures[j].input_nr];
-          tp_tensor_retain(out[j]);
-        }
-      for (int k = 0; k < n->ninputs; k++)
-        if (n->next[k].fn && n->next[k].fn->needed) more = 1;
     }
     if (n->kind == TP_GRAD_ACCUMULATE) {
       if (!inputs && n->buf[0]) {

@@ -257,8 +257,10 @@ static tp_tensor *narrow_impl(tp_tensor *t, double dim, double start, double len
   int64_t w, s, len;
   if (tp_wrap_dim_arg(dim, t->ndim, &w) || tp_int_arg(start, "start", &s) || tp_int_arg(length, "length", &len)) return NULL;
   int64_t size = t->shape[w];
-  if (s < -size || s > size)
-    return tp_fail("start out of range (expected to be in range of [%lld, %lld], but got %lld)", (long long)-size, (long long)size, (long long)s);
+  if (s < -size || s > size) {  /* 1.13 words it as maybe_wrap_dim(start, size) does */
+    int64_t m = size > 0 ? size : 1;
+    return tp_fail("Dimension out of range (expected to be in range of [%lld, %lld], but got %lld)", (long long)-m, (long long)(m - 1), (long long)s);
+  }
   if (s < 0) s += size;
   if (len < 0 || s > size - len) return tp_fail("start (%lld) + length (%lld) exceeds dimension size (%lld).", (long long)s, (long long)len, (long long)size);
   tp_tensor *v = tp_tensor_alias(t);

@@ -192,7 +192,8 @@ static tp_tensor *nll_run(const char *name, tp_tensor *x, tp_tensor *t, tp_tenso
       v = -wt * tp_load_f64(tp_ptr(x) + nll_at(x, i, k) * item, x->dtype);
       total += wt;
     }
-    if (none) tp_store_f64(tp_ptr(out) + i * item, x->dtype, v == 0 ? 0 : v);
+    /* -(x w) keeps the sign of a zero per row; a 1-D input's 0-d result is a sum from +0 (1.13) */
+    if (none) tp_store_f64(tp_ptr(out) + i * item, x->dtype, x->ndim == 1 ? v + 0.0 : v);
     sum += v;
   }
   if (!none) tp_store_f64(tp_ptr(out), x->dtype, reduction == TP_REDUCTION_MEAN ? sum / total : sum);

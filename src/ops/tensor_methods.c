@@ -125,8 +125,8 @@ TP_API tp_tensor *tp_hardshrink(tp_tensor *x, double lambd) {
 static tp_tensor *angle_impl(tp_tensor *x) {
   tp_tensor *xf = floating(x->dtype) ? (tp_tensor_retain(x), x) : tp_to_dtype(x, tp_default_float, 0);
   tp_tensor *neg = xf ? tp_binary_scalar(TP_OP_LT, xf, 0, TP_SCALAR_INT, TP_FORM_PY, 1) : NULL;
-  tp_tensor *pz = neg ? tp_where(neg, NULL, NULL, 3.14159265358979323846, TP_SCALAR_FLOAT, 0, TP_SCALAR_INT) : NULL;
-  tp_tensor *pzf = pz ? tp_to_dtype(pz, xf->dtype, 0) : NULL;
+  tp_tensor *pz = neg ? tp_to_dtype(neg, xf->dtype, 0) : NULL;  /* pi in x's dtype (float64: not float32's pi) */
+  tp_tensor *pzf = pz ? tp_binary_scalar(TP_OP_MUL, pz, 3.14159265358979323846, TP_SCALAR_FLOAT, TP_FORM_PY, 1) : NULL;
   tp_tensor *nan = pzf ? tp_unary(TP_OP_ISNAN, xf) : NULL;
   tp_tensor *out = nan ? tp_where(nan, xf, pzf, 0, TP_SCALAR_NONE, 0, TP_SCALAR_NONE) : NULL;
   drop(NULL, neg, pz, pzf, nan);
@@ -135,7 +135,7 @@ static tp_tensor *angle_impl(tp_tensor *x) {
 
 TP_API tp_tensor *tp_angle(tp_tensor *x) {
   BELOW(tp_tensor *, out, angle_impl(x));
-  return record_tensor_method("AngleBackward0", TP_TM_ANGLE, 1, &x, out, 0, NULL, 0);
+  return record_tensor_method("AngleBackward0", TP_TM_ANGLE, 1, &x, out, 1, &x, 0);  /* saves self, as PyTorch */
 }
 
 /* prelu(x, w): x > 0 ? x : w * x, w one value or one per channel (dim 1). The weight viewed

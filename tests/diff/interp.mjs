@@ -215,8 +215,10 @@ export function compare(prog, got) {
   prog.steps.forEach((s, i) => {
     const what = s[0] === 't' || s[0] === 'bw' ? `step ${i} (${s[0]})` : `step ${i} (${s[0] === 'm' ? '.' + s[3] : s[0] === 'f' ? s[2] : s[0]})`;
     if (s[0] === 't' || s[0] === 'bw') {
-      if (got.res[i] && got.res[i].err) out.push(`${what}: tensorpad raises "${got.res[i].err}"`);
-      else if (prog.res[i] && prog.res[i].err) out.push(`${what}: PyTorch raises "${prog.res[i].err}", tensorpad does not`);
+      const mine = got.res[i] && got.res[i].err, theirs = prog.res[i] && prog.res[i].err;
+      if (mine && theirs) { if (mine !== theirs) out.push(`${what}: message "${mine}", PyTorch "${theirs}"`); }  // both raise
+      else if (mine) out.push(`${what}: tensorpad raises "${mine}"`);
+      else if (theirs) out.push(`${what}: PyTorch raises "${theirs}", tensorpad does not`);
       return;
     }
     diffEnc(got.res[i], prog.res[i], what, out, secondOrder.has(s[1]));

@@ -180,6 +180,7 @@ static tp_tensor *new_output(int dtype, int nd, const int64_t *shape, const tp_t
 
 /* Writes through self must not land twice on one element (an expanded self). */
 static int check_internal_overlap(const tp_tensor *self) {
+  if (tp_shape_numel(self->ndim, self->shape) == 0) return 0;  /* an empty view writes nothing */
   for (int d = 0; d < self->ndim; d++)
     if (self->stride[d] == 0 && self->shape[d] > 1)
       return tp_fail_status("unsupported operation: more than one element of the written-to tensor refers to a single memory location. Please clone() the tensor before performing the operation.");
@@ -361,7 +362,10 @@ FLOAT_UNARY(X)
 SIMD1_F32(u_NEG_f32, wasm_f32x4_neg(v), -x)
 SIMD1_F32(u_ABS_f32, wasm_f32x4_abs(v), fabsf(x))
 SIMD1_F32(u_SQRT_f32, wasm_f32x4_sqrt(v), sqrtf(x))
-SIMD1_F32(u_RELU_f32, wasm_f32x4_pmax(v, wasm_f32x4_splat(0.0f)), x < 0 ? 0.0f : x)  /* -0. and NaN pass, as PyTorch's */
+/* -0. and NaN pass, as PyTorch's; the scalar form is spelled so that clang cannot make it
+ * f32.max/f64.max, which turns -0. into 0. */
+#define RELU_KEEPS(x) (signbit(x) && (x) != 0 && (x) == (x))
+SIMD1_F32(u_RELU_f32, wasm_f32x4_pmax(v, wasm_f32x4_splat(0.0f)), RELU_KEEPS(x) ? 0.0f : x)
 SIMD1_F32(u_SQUARE_f32, wasm_f32x4_mul(v, v), x * x)
 SIMD1_F32(u_FLOOR_f32, wasm_f32x4_floor(v), floorf(x))
 SIMD1_F32(u_CEIL_f32, wasm_f32x4_ceil(v), ceilf(x))
@@ -395,7 +399,7 @@ LOOP1(u_SIGMOID_f64, double, double, sigmoid_d(x))
 LOOP1(u_SQRT_f64, double, double, sqrt(x))
 LOOP1(u_NEG_f64, double, double, -x)
 LOOP1(u_ABS_f64, double, double, fabs(x))
-LOOP1(u_RELU_f64, double, double, x < 0 ? 0.0 : x)
+LOOP1(u_RELU_f64, double, double, RELU_KEEPS(x) ? 0.0 : x)
 LOOP1(u_SQUARE_f64, double, double, x * x)
 LOOP1(u_FLOOR_f64, double, double, floor(x))
 LOOP1(u_CEIL_f64, double, double, ceil(x))
@@ -794,7 +798,8 @@ static tp_tensor *binary_run(int op, tp_tensor *a, int wa, tp_tensor *b, int wb,
   if (operand_as(&ob, b, ct)) { operand_done(&oa); return NULL; }
   tp_tensor *out = NULL;
   if ((ct == TP_INT32 || ct == TP_INT64) &&
-      (op == TP_OP_DIV_TRUNC || op == TP_OP_DIV_FLOOR || op == TP_OP_REMAINDER || op == TP_OP_FMOD) && has_zero(ob.t)) {
+      (op == TP_OP_DIV_TRUNC || op == TP_OP_DIV_FLOOR || op == TP_OP_REMAINDER || op == TP_OP_FMOD) && has_zero(ob.t) &&
+      tp_shape_numel(nd, shape) > 0) {  /* an empty result divides nothing */
     tp_fail("ZeroDivisionError");
     goto done;
   }
@@ -859,10 +864,7 @@ static int binary_inplace(int op, tp_tensor *self, tp_tensor *other, int wother,
   if (binary_check(op, alpha, common)) return -1;
   int od, ct = binary_types(op, common, self->dtype, other->dtype, &od);
   if (ct < 0) return -1;
-  if (!tp_can_cast(od, self->dtype))
-    return tp_fail_status("result type %s can't be cast to the desired output type %s",
-                          tp_dtype_title(od), tp_dtype_title(self->dtype));
-  int64_t shape[TP_MAX_DIMS];
+  int64_t shape[TP_MAX_DIMS];  /* shapes before the cast, as TensorIterator */
   int nd = tp_broadcast_shape(2, ts, shape);
   if (nd < 0) return -1;
   if (nd != self->ndim || memcmp(shape, self->shape, sizeof(int64_t) * nd)) {
@@ -871,6 +873,9 @@ static int binary_inplace(int op, tp_tensor *self, tp_tensor *other, int wother,
     tp_format_shape(y, sizeof y, nd, shape);
     return tp_fail_status("output with shape %s doesn't match the broadcast shape %s", x, y);
   }
+  if (!tp_can_cast(od, self->dtype))
+    return tp_fail_status("result type %s can't be cast to the desired output type %s",
+                          tp_dtype_title(od), tp_dtype_title(self->dtype));
   if (check_internal_overlap(self)) return -1;
   int aliased = other->storage == self->storage &&
                 (other->ndim != self->ndim || other->offset != self->offset ||

@@ -118,6 +118,7 @@ static double zeta(double x, double q) {
     k += 1;
     a *= x + k;
     b /= w;
+    k += 1;  /* the series' next factors are x + 2j, x + 2j + 1 */
   }
   return s;
 }
@@ -574,14 +575,16 @@ static tp_tensor *ternary(int op, tp_tensor *a, tp_tensor *b, tp_tensor *c, doub
   tp_set_grad_enabled(mode);
   tp_tensor *ins[3] = {a, b, c};
   double p[3] = {v, 0, 0};
-  return tp_record_elemw(op, ternary_grad(op), c ? 3 : 2, ins, out, p, c ? 3 : 2, ins);
+  /* saved as derivatives.yaml: addcmul/addcdiv tensor1 and tensor2, lerp(Scalar) nothing, lerp(Tensor) all three */
+  int addc = op == TP_EW_ADDCMUL || op == TP_EW_ADDCDIV;
+  return tp_record_elemw(op, ternary_grad(op), c ? 3 : 2, ins, out, p, op == TP_EW_LERP ? 0 : addc ? 2 : 3, addc ? ins + 1 : ins);
 }
 
 static int ternary_(int op, tp_tensor *a, tp_tensor *b, tp_tensor *c, double v) {
   struct tp_node *n;
   tp_tensor *extra[2] = {b, c};
   double p[3] = {v, 0, 0};
-  if (tp_inplace_elemw_begin(op, ternary_grad(op), a, c ? 2 : 1, extra, p, c ? 3 : 2, &n)) return -1;
+  if (tp_inplace_elemw_begin(op, ternary_grad(op), a, c ? 2 : 1, extra, p, op == TP_EW_LERP ? 1 : c ? 3 : 2, &n)) return -1;
   int mode = tp_set_grad_enabled(0);
   tp_tensor *r = ternary_run(op, a, b, c, v, a);
   int rc = r ? tp_assign_result(a, r) : -1;

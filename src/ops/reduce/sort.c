@@ -394,7 +394,7 @@ static int run_lines(const sel *s0, tp_tensor *x, int64_t dim, int64_t m, int ke
 static int record_selected(const char *name, tp_tensor *x, int64_t dim, int keepdim, int add, tp_tensor **out) {
   if (!tp_any_requires_grad(1, &x)) return 0;
   tp_node *n = tp_node_new(TP_GRAD_REDUCE_INDEXED, 0, name, 1, &x, 2);
-  if (!n || tp_node_save(n, out[1], -1)) {
+  if (!n || tp_node_save(n, out[1], -1) || (add && tp_node_save(n, x, -1))) {  /* cummax/cummin save self too */
     if (n) tp_node_release(n);
     return -1;
   }
@@ -433,8 +433,8 @@ static int not_for_bool(const tp_tensor *x, const char *kernel) {
 TP_API int tp_sort(tp_tensor *x, double dim, int descending, int stable, tp_tensor **out) {
   int64_t d;
   if (tp_wrap_dim_arg(dim, x->ndim, &d)) return -1;
-  sel s = {.what = stable ? SEL_STABLE : SEL_SORT, .descending = descending};
-  return run(&s, "SortBackward0", x, d, x->ndim ? x->shape[d] : 1, 1, 0, out);
+  sel s = {.what = stable == 1 ? SEL_STABLE : SEL_SORT, .descending = descending};  /* stable: 0 not given, 1 true, 2 false */
+  return run(&s, stable ? "SortBackward1" : "SortBackward0", x, d, x->ndim ? x->shape[d] : 1, 1, 0, out);
 }
 
 TP_API int tp_topk(tp_tensor *x, double k, double dim, int largest, int sorted, tp_tensor **out) {

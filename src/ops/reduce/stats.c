@@ -392,6 +392,11 @@ TP_API tp_tensor *tp_quantile(tp_tensor *x, tp_tensor *q, double qs, int has_dim
     mode = tp_set_grad_enabled(0);
     tp_tensor *m = pre ? tp_squeeze_dim(pre, -1) : NULL;
     tp_set_grad_enabled(mode);
+    if (m && m->base) {  /* squeeze_ leaves values_below itself, not a view made in no_grad mode */
+      tp_tensor_release(m->base);
+      m->base = NULL;
+      m->view_no_grad = 0;
+    }
     r = m ? tp_record_kind(TP_GRAD_VIEW, "SqueezeBackward3", 1, &pre, m, 0, NULL, 0, NULL) : NULL;
     tp_tensor_release(pre);
   }

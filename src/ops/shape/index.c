@@ -306,10 +306,10 @@ static void masked_fill_loop(char **p, const int64_t *s, int64_t n, void *ctx) {
     if (*(const uint8_t *)m) copy_item(d, c->value, c->item);
 }
 
-static int masked_fill_check(tp_tensor *t, tp_tensor *mask, tp_tensor *value) {
+static int masked_fill_check(tp_tensor *t, tp_tensor *mask, tp_tensor *value, double v) {
   if (value && value->ndim != 0)
     return tp_fail_status("masked_fill_ only supports a 0-dimensional value tensor, but got tensor with %d dimension(s).", value->ndim);
-  return 0;
+  return tp_check_scalar(value ? tp_load_f64(tp_ptr(value), value->dtype) : v, t->dtype);  /* 2**31 into int32: refused */
 }
 
 static void masked_fill_run(tp_tensor *t, tp_tensor *mask, tp_tensor *value, double v) {
@@ -327,7 +327,7 @@ static void masked_fill_run(tp_tensor *t, tp_tensor *mask, tp_tensor *value, dou
 static int masked_fill__impl(tp_tensor *t, tp_tensor *mask, tp_tensor *value, double v) {
   int64_t shape[TP_MAX_DIMS];
   int n;
-  if (masked_fill_check(t, mask, value)) return -1;
+  if (masked_fill_check(t, mask, value, v)) return -1;
   if (tp_broadcast_shapes(t->ndim, t->shape, mask->ndim, mask->shape, &n, shape)) return -1;
   if (n != t->ndim || memcmp(shape, t->shape, sizeof(int64_t) * (size_t)n)) {
     char a[256], b[256];
@@ -344,7 +344,7 @@ static tp_tensor *masked_fill_impl(tp_tensor *t, tp_tensor *mask, tp_tensor *val
   int64_t shape[TP_MAX_DIMS];
   int n;
   if (tp_broadcast_shapes(mask->ndim, mask->shape, t->ndim, t->shape, &n, shape)) return NULL;
-  if (masked_fill_check(t, mask, value)) return NULL;
+  if (masked_fill_check(t, mask, value, v)) return NULL;
   tp_tensor *out = tp_tensor_make(t->dtype, n, shape);
   if (!out) return NULL;
   tp_tensor src = broadcast_geom(t, n, shape);
