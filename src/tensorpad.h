@@ -526,6 +526,9 @@ TP_API int tp_special_(int which, tp_tensor *self, tp_tensor *other);
  * rmean/rvar when given (eval mode), else x's own (biased) statistics. w, b may be NULL. */
 TP_API tp_tensor *tp_native_norm(tp_tensor *x, tp_tensor *w, tp_tensor *b, tp_tensor *rmean, tp_tensor *rvar, int bn,
                                  double eps, double mask);
+/* batch_norm's running mean/var (either may be NULL) updated in place after training on x, as
+ * ATen in float32; 1 (nothing done) when x or them are not contiguous float32. */
+TP_API int tp_batch_norm_update(tp_tensor *x, tp_tensor *rmean, tp_tensor *rvar, double momentum);
 /* weight[indices] (EmbeddingBackward0); padding_idx < 0: None (else that row gets no gradient). */
 TP_API tp_tensor *tp_embedding(tp_tensor *w, tp_tensor *idx, double padding_idx);
 /* ---- convolution and pooling (src/nn/conv.c) -------------------------------------------------- */
