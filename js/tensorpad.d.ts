@@ -438,6 +438,26 @@ export interface Autograd {
   enable_grad<T>(fn: () => T): T;
   /** The class of grad_fn objects (not constructible: `new` throws, as in PyTorch). */
   Node: abstract new (...args: never[]) => Node;
+  /** Base class of custom Functions: subclass with static forward(ctx, ...args) and backward(ctx, ...grads),
+   *  call Sub.apply(...args); the outputs' grad_fn is named "<Sub>Backward" (js/autograd/function.js). */
+  Function: typeof AutogradFunction;
+  function: { Function: typeof AutogradFunction; FunctionCtx: typeof FunctionCtx };
+}
+/** The ctx a custom Function's forward and backward share (1.13's FunctionCtx); any other property may be set on it. */
+declare class FunctionCtx {
+  save_for_backward(...tensors: Array<Tensor | null>): void;
+  readonly saved_tensors: Array<Tensor | null>;
+  /** One flag per forward argument: a tensor that requires grad, in grad mode. */
+  needs_input_grad: boolean[];
+  mark_dirty(...tensors: Tensor[]): void;
+  mark_non_differentiable(...tensors: Tensor[]): void;
+  set_materialize_grads(value: boolean): void;
+  [key: string]: any;
+}
+declare class AutogradFunction {
+  static forward(ctx: FunctionCtx, ...args: any[]): any;
+  static backward(ctx: FunctionCtx, ...grads: Array<Tensor | null>): Tensor | null | Array<Tensor | null>;
+  static apply(...args: any[]): any;
 }
 
 type Creator = (...args: Array<number | number[] | CreateOptions>) => Tensor;

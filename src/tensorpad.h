@@ -520,6 +520,11 @@ TP_API tp_tensor *tp_igamma(tp_tensor *a, tp_tensor *x);
 TP_API tp_tensor *tp_igammac(tp_tensor *a, tp_tensor *x);
 TP_API int tp_special_(int which, tp_tensor *self, tp_tensor *other);
 
+/* torch.autograd.Function (Note [Custom Functions], derivatives.c): outs[j] (NULL: not
+ * differentiable) become the outputs of one node named `name` with edges to ins[nin]; its
+ * backward calls the host's env.tp_custom(id, nout, gout, nin, gin). 0 or -1 + error. */
+TP_API int tp_custom_record(double id, const char *name, int nin, tp_tensor *const *ins, int nout, tp_tensor *const *outs);
+
 /* ---- src/nn/normalization.c: layer_norm / batch_norm and embedding ---------------------------------- */
 /* (x - mean) * rstd [* w] [+ b], statistics over the dims in bit mask `mask`: bn 0 layer_norm
  * (NativeLayerNormBackward0), bn 1 batch_norm along dim 1 (NativeBatchNormBackward0), using
