@@ -257,6 +257,7 @@ static inline tp_f2 sleef_rempif(float a, int32_t *qout) {
   int32_t ex = ilogb2k_f(a) - 25, q = ex > 90 - 25 ? -64 : 0, qi;
   a = ldexp3_f(a, q);
   if (ex < 0) ex = 0;
+  if (ex > 102) ex = 102;   /* inf/NaN (ilogb 128): Sleef reads past its table; the result is NaN either way */
   const float *tab = tp_sleef_rempitab + ex * 4;
   tp_f2 x = df_mul_ff(a, tab[0]);
   x.x = rempisub_f(x.x, &q);
