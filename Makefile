@@ -215,6 +215,7 @@ fixtures: build
 	for g in tests/browser/fixtures/gen_*.py; do (cd tests/browser/fixtures && /usr/bin/python3 $$(basename $$g)) || exit 1; done
 	@test -f /usr/include/simde/wasm/simd128.h || { echo "installing libsimde-dev"; $(APT_INSTALL) libsimde-dev; }
 	/usr/bin/python3 tests/fixtures/check_tanh.py
+	/usr/bin/python3 tests/fixtures/check_sleef.py
 
 # ---- bench: tensorpad and its peers in one run (never part of `make test`) --------------
 # Peers are pinned dev dependencies of bench/ only; bench/.npmrc skips install scripts.

@@ -459,6 +459,26 @@ export interface Autograd {
   enable_grad<T>(fn: () => T): T;
   /** The class of grad_fn objects (not constructible: `new` throws, as in PyTorch). */
   Node: abstract new (...args: never[]) => Node;
+  /** Base class of custom Functions: subclass with static forward(ctx, ...args) and backward(ctx, ...grads),
+   *  call Sub.apply(...args); the outputs' grad_fn is named "<Sub>Backward" (js/autograd/function.js). */
+  Function: typeof AutogradFunction;
+  function: { Function: typeof AutogradFunction; FunctionCtx: typeof FunctionCtx };
+}
+/** The ctx a custom Function's forward and backward share (1.13's FunctionCtx); any other property may be set on it. */
+declare class FunctionCtx {
+  save_for_backward(...tensors: Array<Tensor | null>): void;
+  readonly saved_tensors: Array<Tensor | null>;
+  /** One flag per forward argument: a tensor that requires grad, in grad mode. */
+  needs_input_grad: boolean[];
+  mark_dirty(...tensors: Tensor[]): void;
+  mark_non_differentiable(...tensors: Tensor[]): void;
+  set_materialize_grads(value: boolean): void;
+  [key: string]: any;
+}
+declare class AutogradFunction {
+  static forward(ctx: FunctionCtx, ...args: any[]): any;
+  static backward(ctx: FunctionCtx, ...grads: Array<Tensor | null>): Tensor | null | Array<Tensor | null>;
+  static apply(...args: any[]): any;
 }
 
 /** zeros, ones, empty, rand, randn: sizes then options; with options.dtype the dtype is known. */
@@ -783,6 +803,11 @@ export interface Torch {
   readonly serialization: { save: Torch['save']; load: Torch['load']; UnpicklingError: typeof Error };
   /** torch.special (js/torch/special.js): entr, and 1.13's torch.special names of existing functions (expit, gammaln, psi, ...). */
   readonly special: SpecialNamespace;
+  /** torch.functional: the module 1.13's torch.* re-exports these from (the same functions; its stft, istft,
+   *  align_tensors, pca_lowrank and svd_lowrank are not in tensorpad). */
+  readonly functional: Pick<Torch, 'atleast_1d' | 'atleast_2d' | 'atleast_3d' | 'broadcast_shapes' | 'broadcast_tensors' |
+    'cartesian_prod' | 'block_diag' | 'cdist' | 'chain_matmul' | 'einsum' | 'lu' | 'norm' | 'meshgrid' | 'split' | 'tensordot' |
+    'unique' | 'unique_consecutive'>;
 
   /** Operator functions (docs/API.md "Math", "Shape and indexing") are added at load time. */
 
@@ -874,6 +899,13 @@ export interface Functional {
   gelu(input: Tensor, opts?: { approximate?: 'none' | 'tanh' }): Tensor;
   silu(input: Tensor): Tensor;
   dropout(input: Tensor, p?: number | { p?: number; training?: boolean; inplace?: boolean }, training?: boolean, inplace?: boolean): Tensor;
+  /** Channel-wise dropout (one draw per (sample, channel)) on (N,) C, L / (N,) C, H, W / (N,) C, D, H, W inputs. */
+  dropout1d(input: Tensor, p?: number | { p?: number; training?: boolean; inplace?: boolean }, training?: boolean, inplace?: boolean): Tensor;
+  dropout2d(input: Tensor, p?: number | { p?: number; training?: boolean; inplace?: boolean }, training?: boolean, inplace?: boolean): Tensor;
+  dropout3d(input: Tensor, p?: number | { p?: number; training?: boolean; inplace?: boolean }, training?: boolean, inplace?: boolean): Tensor;
+  /** SELU's dropout (keeps mean and variance); training defaults to false, as in PyTorch. */
+  alpha_dropout(input: Tensor, p?: number | { p?: number; training?: boolean; inplace?: boolean }, training?: boolean, inplace?: boolean): Tensor;
+  feature_alpha_dropout(input: Tensor, p?: number | { p?: number; training?: boolean; inplace?: boolean }, training?: boolean, inplace?: boolean): Tensor;
   leaky_relu(input: Tensor, negative_slope?: number | { negative_slope?: number }): Tensor;
   softplus(input: Tensor, beta?: number | { beta?: number; threshold?: number }, threshold?: number): Tensor;
 }
@@ -900,6 +932,11 @@ export interface NN {
   GELU: new (opts?: { approximate?: 'none' | 'tanh' }) => Activation;
   SiLU: typeof Activation;
   Dropout: new (p?: number | { p?: number; inplace?: boolean }, inplace?: boolean) => Activation & { p: number };
+  Dropout1d: new (p?: number | { p?: number; inplace?: boolean }, inplace?: boolean) => Activation & { p: number };
+  Dropout2d: new (p?: number | { p?: number; inplace?: boolean }, inplace?: boolean) => Activation & { p: number };
+  Dropout3d: new (p?: number | { p?: number; inplace?: boolean }, inplace?: boolean) => Activation & { p: number };
+  AlphaDropout: new (p?: number | { p?: number; inplace?: boolean }, inplace?: boolean) => Activation & { p: number };
+  FeatureAlphaDropout: new (p?: number | { p?: number; inplace?: boolean }, inplace?: boolean) => Activation & { p: number };
   LeakyReLU: new (negative_slope?: number | { negative_slope?: number }) => Activation;
   Softplus: new (beta?: number | { beta?: number; threshold?: number }, threshold?: number) => Activation;
   functional: Functional;
@@ -929,6 +966,10 @@ declare class Optimizer {
   zero_grad(opts?: { set_to_none?: boolean }): void;
   /** Runs closure (with grad enabled) if given, then one update; returns the closure's loss. */
   step<T = null>(closure?: () => T): T | null;
+  /** 1.13's {state, param_groups}: state keyed by parameter index, each group's params as indices. */
+  state_dict(): { state: Record<number, Record<string, any>>; param_groups: Array<Record<string, any> & { params: number[] }> };
+  /** Restores a state_dict (deep-copied; tensors cast to their parameter's dtype). */
+  load_state_dict(state_dict: { state: Record<number, Record<string, any>>; param_groups: Array<Record<string, any> & { params: number[] }> }): void;
 }
 type Params = Iterable<Tensor> | Array<{ params: Iterable<Tensor> | Tensor; [option: string]: any }>;
 declare class SGD extends Optimizer {

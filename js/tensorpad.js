@@ -625,6 +625,10 @@ special.install(torch);  // torch.special
 applySignatures(torch, Tensor, Generator);  // last: every function above is checked against PyTorch's signature
 applyPrintOptions();
 installDevtoolsFormatter();
+// torch.functional: the module torch.* re-exports these from in 1.13 (the same functions)
+torch.functional = Object.freeze(Object.fromEntries(['atleast_1d', 'atleast_2d', 'atleast_3d', 'broadcast_shapes', 'broadcast_tensors',
+  'cartesian_prod', 'block_diag', 'cdist', 'chain_matmul', 'einsum', 'lu', 'norm', 'meshgrid', 'split', 'tensordot', 'unique',
+  'unique_consecutive'].map((k) => [k, torch[k]])));
 Object.freeze(torch);
 export default torch;
 export { Tensor, Size, TensorError, tensor, Generator, resetWarnings };

@@ -3,4 +3,6 @@
 mergeInto(LibraryManager.library, {
   // Calls the JS hook `id` on a gradient during backward (register_hook).
   tp_hook: function (id, grad) { return 0; },
+  // Runs the backward of JS custom Function `id` (torch.autograd.Function); nout -1: forget it.
+  tp_custom: function (id, nout, gout, nin, gin) { return 0; },
 });

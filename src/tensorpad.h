@@ -522,12 +522,20 @@ TP_API tp_tensor *tp_igamma(tp_tensor *a, tp_tensor *x);
 TP_API tp_tensor *tp_igammac(tp_tensor *a, tp_tensor *x);
 TP_API int tp_special_(int which, tp_tensor *self, tp_tensor *other);
 
+/* torch.autograd.Function (Note [Custom Functions], derivatives.c): outs[j] (NULL: not
+ * differentiable) become the outputs of one node named `name` with edges to ins[nin]; its
+ * backward calls the host's env.tp_custom(id, nout, gout, nin, gin). 0 or -1 + error. */
+TP_API int tp_custom_record(double id, const char *name, int nin, tp_tensor *const *ins, int nout, tp_tensor *const *outs);
+
 /* ---- src/nn/normalization.c: layer_norm / batch_norm and embedding ---------------------------------- */
 /* (x - mean) * rstd [* w] [+ b], statistics over the dims in bit mask `mask`: bn 0 layer_norm
  * (NativeLayerNormBackward0), bn 1 batch_norm along dim 1 (NativeBatchNormBackward0), using
  * rmean/rvar when given (eval mode), else x's own (biased) statistics. w, b may be NULL. */
 TP_API tp_tensor *tp_native_norm(tp_tensor *x, tp_tensor *w, tp_tensor *b, tp_tensor *rmean, tp_tensor *rvar, int bn,
                                  double eps, double mask);
+/* batch_norm's running mean/var (either may be NULL) updated in place after training on x, as
+ * ATen in float32; 1 (nothing done) when x or them are not contiguous float32. */
+TP_API int tp_batch_norm_update(tp_tensor *x, tp_tensor *rmean, tp_tensor *rvar, double momentum);
 /* weight[indices] (EmbeddingBackward0); padding_idx < 0: None (else that row gets no gradient). */
 TP_API tp_tensor *tp_embedding(tp_tensor *w, tp_tensor *idx, double padding_idx);
 /* ---- convolution and pooling (src/nn/conv.c) -------------------------------------------------- */

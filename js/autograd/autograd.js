@@ -5,6 +5,7 @@ import { W, check, checkStatus, cstr, setHookHandler, TensorError } from '../cor
 import { bind, splitOptions, isOptions } from '../core/args.js';
 import { describe } from '../core/dtype.js';
 import { Tensor, Tuple, wrap, wrapBorrowed, setNodeFactory, asTensor, joinScope, gradOf, ESCAPE } from '../tensor/tensor.js';
+import { makeFunction } from './function.js';
 
 const inspect = Symbol.for('nodejs.util.inspect.custom');
 
@@ -412,8 +413,10 @@ export function install(torch, TensorClass) {
       };
     },
   });
+  // a custom Function's backward that throws is reported as a hook's exception is (checkRun)
+  const { Function, FunctionCtx } = makeFunction({ torch, reportError: (e) => { hookError = e; } });
   torch.autograd = Object.freeze({
-    grad,
+    grad, Function, function: Object.freeze({ Function, FunctionCtx }),
     backward: (tensors, grad_tensors, ...a) => {
       if (a.length === 0 && isOptions(grad_tensors)) [grad_tensors, a] = [undefined, [grad_tensors]];  // backward(t, {retain_graph})
       const [, o] = splitOptions('backward', a, ['grad_tensors', 'retain_graph', 'create_graph', 'grad_variables', 'inputs']);

@@ -98,11 +98,17 @@ async function loadBytes() {
 let hookHandler = () => 0;
 /** Installs the function the core calls as env.tp_hook(id, gradPtr) -> tensor pointer or 0. */
 export function setHookHandler(fn) { hookHandler = fn; }
+// Custom autograd Functions' backward (Note [Custom Functions] in src/autograd/derivatives.c).
+let customHandler = () => 0;
+/** Installs env.tp_custom(id, nout, goutPtr, nin, ginPtr) -> 0 or -1 (nout -1: the node is freed;
+ *  -2: its saved tensors are released). */
+export function setCustomHandler(fn) { customHandler = fn; }
 
 const imports = {
   env: {
     emscripten_notify_memory_growth: () => onMemoryGrowth(),
     tp_hook: (id, grad) => hookHandler(id, grad),
+    tp_custom: (id, nout, gout, nin, gin) => customHandler(id, nout, gout, nin, gin),
   },
 };
 // The CommonJS build (dist/tensorpad.cjs, Node only) compiles synchronously: there is no

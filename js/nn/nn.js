@@ -6,7 +6,7 @@
 // Registration: PyTorch's Module.__setattr__ records parameters and submodules in the order
 // they are assigned. Here a module's own properties are walked in their insertion order
 // instead, so `this.fc = new Linear(...)` in a subclass registers `fc` just the same.
-import { W, check, TensorError } from '../core/wasm.js';
+import { W, check, checkStatus, TensorError } from '../core/wasm.js';
 import { bind, splitOptions, warn, checkFloat } from '../core/args.js';
 import { describe, pyRepr, dtype, Device, checkDevice } from '../core/dtype.js';
 import { Tensor, wrap, keep, asTensor } from '../tensor/tensor.js';
@@ -505,6 +505,25 @@ class Dropout extends Module {
   forward(input) { return dropout(input, this.p, this.training, this.inplace); }
   extra_repr() { return `p=${this.p}, inplace=${pyBool(this.inplace)}`; }
 }
+/** nn.Dropout1d/2d/3d, AlphaDropout, FeatureAlphaDropout: _DropoutNd's p and inplace. */
+function dropoutModule(name, fn, withInplace = true) {
+  return class extends Module {
+    constructor(...a) {
+      super();
+      const o = bind(`${name}.__init__`, a, ['p', 'inplace'], { p: 0.5, inplace: false });
+      if (typeof o.p === 'number' && (o.p < 0 || o.p > 1)) throw new TensorError(`dropout probability has to be between 0 and 1, but got ${o.p}`);
+      this.p = o.p;
+      this.inplace = o.inplace;
+    }
+    forward(input) { return withInplace ? fn(input, this.p, this.training, this.inplace) : fn(input, this.p, this.training); }
+    extra_repr() { return `p=${this.p}, inplace=${pyBool(this.inplace)}`; }
+  };
+}
+const Dropout1d = dropoutModule('Dropout1d', (...a) => dropout1d(...a));
+const Dropout2d = dropoutModule('Dropout2d', (...a) => dropout2d(...a));
+const Dropout3d = dropoutModule('Dropout3d', (...a) => dropout3d(...a));
+const AlphaDropout = dropoutModule('AlphaDropout', (...a) => alpha_dropout(...a), false);
+const FeatureAlphaDropout = dropoutModule('FeatureAlphaDropout', (...a) => feature_alpha_dropout(...a), false);
 class LeakyReLU extends Module {
   constructor(...a) {
     super();
@@ -629,17 +648,72 @@ export function dropoutP(p, fname = 'dropout') {
   if (p < 0 || p > 1) throw new TensorError(`dropout probability has to be between 0 and 1, but got ${p}`);
   return p;
 }
+/** ATen's _dropout_impl (Dropout.cpp) for the four kinds: feature dropout draws one noise value
+ *  per (sample, channel), shape (N, C, 1, ...); alpha dropout keeps the mean and variance
+ *  (SELU's alpha A, a = 1 / sqrt((A^2 p + 1)(1 - p))): out = input * (a noise) + b with
+ *  b = (noise - 1) A a + A a p, in ATen's order of operations. */
+function dropoutImpl(fname, input, p, training, inplace, feature, alpha) {
+  if (typeof training !== 'boolean') throw new TypeError(`${fname}(): argument 'train' (position 3) must be bool, not ${describe(training)}`);
+  if (p === 0 || !training || input.numel() === 0) return input;
+  if (p === 1) {
+    const z = torchRef.zeros([], { dtype: input.dtype });
+    return inplace ? input.mul_(z) : input.mul(z);
+  }
+  if (feature && input.ndim < 2) throw new TensorError('Feature dropout requires at least 2 dimensions in the input');
+  const shape = feature ? input.shape.map((n, d) => (d < 2 ? n : 1)) : input.shape;
+  const noise = torchRef.rand(shape, { dtype: torchRef.float64 }).lt(1 - p).to(input.dtype);   // bernoulli_(1 - p)
+  if (!alpha) {
+    noise.div_(1 - p);
+    return inplace ? input.mul_(noise) : input.mul(noise);
+  }
+  const A = 1.7580993408473766, k = 1 / Math.sqrt((A * A * p + 1) * (1 - p));
+  const b = noise.add(-1).mul_(A * k).add_(A * k * p);
+  noise.mul_(k);
+  return (inplace ? input.mul_(noise) : input.mul(noise)).add_(b);
+}
 function dropout(...a) {
   const o = bind('dropout', a, ['input', 'p', 'training', 'inplace'], { p: 0.5, training: true, inplace: false });
-  const { input, training, inplace } = o;
-  asTensor(input, 'dropout', 'input');
-  const p = dropoutP(o.p);
-  if (typeof training !== 'boolean') throw new TypeError(`dropout(): argument 'train' (position 3) must be bool, not ${describe(training)}`);
-  if (p === 0 || !training || input.numel() === 0) return input;
-  const noise = p === 1 ? torchRef.zeros([], { dtype: input.dtype })
-    : torchRef.rand(input.shape, { dtype: torchRef.float64 }).lt(1 - p).to(input.dtype).div_(1 - p);
-  return inplace ? input.mul_(noise) : input.mul(noise);
+  asTensor(o.input, 'dropout', 'input');
+  return dropoutImpl('dropout', o.input, dropoutP(o.p), o.training, o.inplace, false, false);
 }
+/** F.dropout1d/2d/3d as 1.13's functional.py: dims checked (1d raises, 2d/3d warn), an unbatched
+ *  input gets a batch dim for the draw (1d, 3d), then feature dropout. */
+function featureDropout(fname, nd) {
+  return (...a) => {
+    const o = bind(fname, a, ['input', 'p', 'training', 'inplace'], { p: 0.5, training: true, inplace: false });
+    let input = asTensor(o.input, fname, 'input');
+    const p = dropoutP(o.p, fname), dim = input.ndim;
+    const ok = [nd + 1, nd + 2].includes(dim);
+    if (nd === 1 && !ok) {
+      throw new TensorError(`dropout1d: Expected 2D or 3D input, but received a ${dim}D input. Note that dropout1d exists to provide ` +
+        'channel-wise dropout on inputs with 1 spatial dimension, a channel dimension, and an optional batch dimension (i.e. 2D or 3D inputs).');
+    }
+    if (!ok) {
+      warn(`${fname}: Received a ${dim}-D input to ${fname}, which is deprecated and will result in an error in a future release. ` +
+        `To retain the behavior and silence this warning, please use dropout instead. Note that ${fname} exists to provide channel-wise ` +
+        `dropout on inputs with ${nd} spatial dimensions, a channel dimension, and an optional batch dimension (i.e. ${nd + 1}D or ${nd + 2}D inputs).`);
+    }
+    if (nd === 2 && dim === 3) {
+      warn('dropout2d: Received a 3D input to dropout2d and assuming that channel-wise 1D dropout behavior is desired - input is ' +
+        'interpreted as shape (N, C, L), where C is the channel dim. This behavior will change in a future release to interpret the ' +
+        'input as one without a batch dimension, i.e. shape (C, H, W). To maintain the 1D channel-wise dropout behavior, please switch ' +
+        'to using dropout1d instead.');
+    }
+    const batched = nd === 2 || dim === nd + 2;
+    if (!batched) input = o.inplace ? input.unsqueeze_(0) : input.unsqueeze(0);
+    const r = dropoutImpl('feature_dropout', input, p, o.training, o.inplace, true, false);
+    return batched ? r : (o.inplace ? r.squeeze_(0) : r.squeeze(0));
+  };
+}
+const dropout1d = featureDropout('dropout1d', 1), dropout2d = featureDropout('dropout2d', 2), dropout3d = featureDropout('dropout3d', 3);
+function alphaDropout(fname, feature) {
+  return (...a) => {
+    const o = bind(fname, a, ['input', 'p', 'training', 'inplace'], { p: 0.5, training: false, inplace: false });
+    asTensor(o.input, fname, 'input');
+    return dropoutImpl(fname, o.input, dropoutP(o.p, fname), o.training, o.inplace, feature, true);
+  };
+}
+const alpha_dropout = alphaDropout('alpha_dropout', false), feature_alpha_dropout = alphaDropout('feature_alpha_dropout', true);
 function softplus(...a) {
   const { input, beta, threshold } = bind('softplus', a, ['input', 'beta', 'threshold'], { beta: 1, threshold: 20 });
   return wrap(check(W.tp_softplus(asTensor(input, 'softplus', 'input')._ptr, checkFloat('softplus', 'beta', beta, 2), checkFloat('softplus', 'threshold', threshold, 3))));
@@ -876,8 +950,9 @@ function batch_norm(...a) {
   for (let d = 0; d < input.ndim; d++) if (d !== 1) mask += 2 ** d;
   if (!training) return wrap(check(W.tp_native_norm(input._ptr, optPtr(weight), optPtr(bias), rm._ptr, rv._ptr, 1, eps, mask)));
   const out = wrap(check(W.tp_native_norm(input._ptr, optPtr(weight), optPtr(bias), 0, 0, 1, eps, mask)));
-  if (has(rm) || has(rv)) {
-    // ATen's running update, in double: m * stat + (1 - m) * running (unbiased variance)
+  // float32: ATen's running update in C (Note [batch_norm as ATen computes it]); otherwise here
+  if ((has(rm) || has(rv)) && checkStatus(W.tp_batch_norm_update(input._ptr, has(rm) ? rm._ptr : 0, has(rv) ? rv._ptr : 0, momentum)) === 1) {
+    // m * stat + (1 - m) * running in double (unbiased variance)
     torchRef.no_grad(() => torchRef.scope(() => {
       const dims = Array.from({ length: input.ndim }, (_, d) => d).filter((d) => d !== 1);
       const x = input.detach().double();
@@ -1060,7 +1135,7 @@ export function install(torch, TensorClass) {
   installNnAct(torch);
   const nnAct = makeNnAct({ Module, Parameter, named });
   const functional = Object.freeze({
-    linear, relu, tanh: deprecated('tanh', tanh), sigmoid: deprecated('sigmoid', sigmoid), gelu, silu, leaky_relu, softplus, dropout, softmax, log_softmax, mse_loss, l1_loss, nll_loss, cross_entropy,
+    linear, relu, tanh: deprecated('tanh', tanh), sigmoid: deprecated('sigmoid', sigmoid), gelu, silu, leaky_relu, softplus, dropout, dropout1d, dropout2d, dropout3d, alpha_dropout, feature_alpha_dropout, softmax, log_softmax, mse_loss, l1_loss, nll_loss, cross_entropy,
     binary_cross_entropy, binary_cross_entropy_with_logits,
     relu_: (input) => asTensor(input, 'relu_', 'input').relu_(),
     ...NNMORE_FUNCTIONAL,
@@ -1070,7 +1145,7 @@ export function install(torch, TensorClass) {
     ...nnAct.functional,
   });
   const classes = named({
-    Module, Linear, Sequential, ModuleList, Identity, ReLU, Tanh, Sigmoid, GELU, SiLU, LeakyReLU, Softplus, Dropout, Softmax, LogSoftmax,
+    Module, Linear, Sequential, ModuleList, Identity, ReLU, Tanh, Sigmoid, GELU, SiLU, LeakyReLU, Softplus, Dropout, Dropout1d, Dropout2d, Dropout3d, AlphaDropout, FeatureAlphaDropout, Softmax, LogSoftmax,
     MSELoss, L1Loss, NLLLoss, CrossEntropyLoss, BCELoss, BCEWithLogitsLoss,
     ...NNMORE_CLASSES,
     ...conv.classes,

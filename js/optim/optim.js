@@ -82,6 +82,60 @@ class Optimizer {
     return loss;
   }
 
+  /** 1.13's state_dict(): {state, param_groups}, parameters as their index in group order;
+   *  the state's tensors are the optimizer's own (not copies), as in PyTorch. */
+  state_dict() {
+    const index = new Map();
+    const param_groups = this.param_groups.map((g) => {
+      const packed = {};
+      for (const [k, v] of Object.entries(g)) if (k !== 'params') packed[k] = v;
+      for (const p of g.params) if (!index.has(p)) index.set(p, index.size);
+      packed.params = g.params.map((p) => index.get(p));
+      return packed;
+    });
+    const state = {};
+    for (const [p, s] of this.state) {
+      const packed = {};
+      for (const [k, v] of Object.entries(s)) {
+        packed[k] = k === 'step' && this.constructor._tensorStep ? torchRef.tensor(v, { dtype: torchRef.float32 }) : v;
+      }
+      state[index.has(p) ? index.get(p) : p] = packed;
+    }
+    return { state, param_groups };
+  }
+
+  /** 1.13's load_state_dict(): a deep copy of state_dict, its tensors cast to their
+   *  parameter's floating dtype (except 'step'), its groups' settings replacing this one's. */
+  load_state_dict(state_dict) {
+    const saved = state_dict.param_groups;
+    if (saved.length !== this.param_groups.length) throw new TensorError('loaded state dict has a different number of parameter groups');
+    if (this.param_groups.some((g, i) => g.params.length !== saved[i].params.length)) {
+      throw new TensorError("loaded state dict contains a parameter group that doesn't match the size of optimizer's group");
+    }
+    const idMap = new Map();
+    saved.forEach((sg, i) => sg.params.forEach((id, j) => idMap.set(String(id), this.param_groups[i].params[j])));
+    const copy = (v, p, key) => {
+      if (v instanceof Tensor) {
+        if (key === 'step') return this.constructor._tensorStep ? Number(v.item()) : v.clone();
+        return keep(p && p.is_floating_point() ? v.detach().to(p.dtype).clone() : v.detach().clone());
+      }
+      if (Array.isArray(v)) return v.map((x) => copy(x, p));
+      if (v && typeof v === 'object' && Object.getPrototypeOf(v) === Object.prototype) {
+        return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, copy(x, p, k)]));
+      }
+      return v;
+    };
+    const state = new Map();
+    torchRef.no_grad(() => {
+      for (const [k, v] of Object.entries(state_dict.state)) {
+        const p = idMap.get(k);
+        state.set(p ?? k, copy(v, p));
+      }
+    });
+    this.state = state;
+    this.param_groups = this.param_groups.map((g, i) => ({ ...copy(saved[i], null), params: g.params }));
+  }
+
   toString() {
     const C = this.constructor;
     const lines = [`${Object.prototype.hasOwnProperty.call(C, PY_NAME) ? C[PY_NAME] : C.name} (`];
@@ -124,7 +178,8 @@ class SGD extends Optimizer {
       if (p.grad === null) continue;
       let d = maximize ? p.grad.neg() : p.grad;
       if (weight_decay !== 0) d = d.add(p, { alpha: weight_decay });
-      if (momentum !== 0) {
+      if (momentum === 0) this._state(p).momentum_buffer = null;  // 1.13 keeps None per parameter
+      else {
         const s = this._state(p);
         let buf = s.momentum_buffer;
         if (!buf) {
@@ -198,6 +253,7 @@ class Adam extends Optimizer {
   }
   _update(g) { adamUpdate(this, g, false); }
 }
+Adam._tensorStep = true;   // 1.13 keeps state['step'] as a float tensor
 
 // ---- AdamW, RMSprop, Adagrad: 1.13's _single_tensor_* rules, spelled as Adam's are ----------------
 class AdamW extends Optimizer {
@@ -207,6 +263,7 @@ class AdamW extends Optimizer {
   }
   _update(g) { adamUpdate(this, g, true); }
 }
+AdamW._tensorStep = true;
 
 class RMSprop extends Optimizer {
   constructor(params, ...a) {
@@ -309,6 +366,8 @@ const checkOptimizer = (o) => {
   if (!(o instanceof Optimizer)) throw new TypeError(`${o === null || o === undefined ? 'NoneType' : describe(o)} is not an Optimizer`);
 };
 
+Adagrad._tensorStep = true;
+
 class _LRScheduler {
   /** fields: the subclass's settings, set before the initial step (which calls get_lr), as
    *  the Python subclasses set them before super().__init__. */
@@ -390,6 +449,16 @@ class LambdaLR extends _LRScheduler {
   get_lr() {
     this._checkGetLr();
     return this.base_lrs.map((b, i) => b * this.lr_lambdas[i](this.last_epoch));
+  }
+  /** As 1.13: the lambdas are not saved (None for each; a JS function has no __dict__ to keep). */
+  state_dict() {
+    const { lr_lambdas, ...rest } = this;
+    return { ...rest, lr_lambdas: lr_lambdas.map(() => null) };
+  }
+  load_state_dict(state) {
+    const { lr_lambdas, ...rest } = state;
+    Object.assign(this, rest);
+    (lr_lambdas ?? []).forEach((fn, i) => { if (fn !== null && fn !== undefined) Object.assign(this.lr_lambdas[i], fn); });
   }
 }
 

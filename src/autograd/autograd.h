@@ -61,6 +61,8 @@ enum {
   TP_GRAD_NNLOSS,
   /* torch.nn activations (src/nn/activation.c; formulas in the nn_act block at the end of derivatives.c): op is TP_ACT_* */
   TP_GRAD_NNACT,
+  /* torch.autograd.Function subclasses written in JS: iv[0] is the JS side's id (tp_custom_record) */
+  TP_GRAD_CUSTOM,
   TP_GRAD_COUNT
 };
 enum { TP_STATS_NANSUM, TP_STATS_LOGCUMSUMEXP, TP_STATS_DIST, TP_STATS_NOT_IMPLEMENTED, TP_STATS_LERP };
@@ -147,6 +149,10 @@ int tp_formula_apply(tp_node *n, tp_tensor **grads_out, tp_tensor **grads_in);
  * to C) to replace it, or TP_HOOK_ERROR when the hook threw. */
 #define TP_HOOK_ERROR ((tp_tensor *)1)
 tp_tensor *tp_call_hook(int32_t id, tp_tensor *grad);
+/* Runs the JS backward of custom Function `id`: gout[nout] (entries may be NULL) -> gin[nin]
+ * (new references or NULL); 0, or -1 when it threw. nout -1: the node is freed, forget id;
+ * -2: a backward without retain_graph ran through it, free what ctx saved. */
+int tp_call_custom(int32_t id, int32_t nout, tp_tensor **gout, int32_t nin, tp_tensor **gin);
 void tp_tensor_free_autograd(tp_tensor *t);  /* from tp_tensor_release */
 
 #endif

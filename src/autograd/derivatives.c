@@ -532,6 +532,39 @@ int tp_record_multi(int kind, const char *name, tp_tensor *x, int nout, tp_tenso
   return 0;
 }
 
+/* Note [Custom Functions]: a torch.autograd.Function written in JS records one node whose
+ * formula calls back into JS (tp_call_custom) with the output gradients; the JS backward runs
+ * under the engine's grad mode, so with create_graph its ops record a graph of their own
+ * (double backward). The name is PyTorch's "<ClassName>Backward", kept for the program's life
+ * (one copy per distinct name). */
+static const char *intern_name(const char *name) {
+  static char **names;
+  static int count;
+  for (int i = 0; i < count; i++)
+    if (!strcmp(names[i], name)) return names[i];
+  char **grown = realloc(names, sizeof *names * (size_t)(count + 1));
+  if (!grown) return NULL;
+  names = grown;
+  size_t len = strlen(name) + 1;
+  char *copy = malloc(len);
+  if (!copy) return NULL;
+  memcpy(copy, name, len);
+  return names[count++] = copy;
+}
+
+TP_API int tp_custom_record(double id, const char *name, int nin, tp_tensor *const *ins, int nout, tp_tensor *const *outs) {
+  const char *nm = intern_name(name);
+  if (!nm) return tp_fail_status("can't allocate memory");
+  tp_node *n = tp_node_new(TP_GRAD_CUSTOM, 0, nm, nin, ins, nout);
+  if (!n) return -1;
+  int64_t iv[1] = {(int64_t)id};
+  tp_node_set_iv(n, 1, iv);
+  for (int j = 0; j < nout; j++)
+    if (outs[j]) tp_node_set_output(n, outs[j], j);
+  tp_node_release(n);
+  return 0;
+}
+
 /* ---- in-place ops --------------------------------------------------------------------------
  * The node's first input is self before the write. Values the formula needs from before the
  * write are cloned (under no_grad) before it; outputs it needs are saved after it. */
@@ -1536,6 +1569,8 @@ static int depend_on_saved(tp_node *n, tp_tensor *g, tp_tensor **gi) {
 }
 
 int tp_formula_apply(tp_node *n, tp_tensor **gs, tp_tensor **gi) {
+  if (n->kind == TP_GRAD_CUSTOM)   /* Note [Custom Functions] */
+    return tp_call_custom((int32_t)n->iv[0], n->noutputs, gs, n->ninputs, gi) ? tp_fail_status("a custom Function's backward raised an error") : 0;
   arena a = {.n = 0};
   int rc;
   tp_tensor *g = n->noutputs == 1 ? grad_or_zeros(&a, n, gs, 0) : NULL;

@@ -49,9 +49,17 @@ int tp_any_requires_grad(int n, tp_tensor *const *inputs) {
 #ifdef __EMSCRIPTEN__
 __attribute__((import_module("env"), import_name("tp_hook"))) tp_tensor *tp_js_hook(int32_t id, tp_tensor *grad);
 tp_tensor *tp_call_hook(int32_t id, tp_tensor *grad) { return tp_js_hook(id, grad); }
+__attribute__((import_module("env"), import_name("tp_custom"))) int32_t tp_js_custom(int32_t id, int32_t nout, tp_tensor **gout,
+                                                                                     int32_t nin, tp_tensor **gin);
+int tp_call_custom(int32_t id, int32_t nout, tp_tensor **gout, int32_t nin, tp_tensor **gin) {
+  return tp_js_custom(id, nout, gout, nin, gin);
+}
 #else
 tp_tensor *(*tp_native_hook)(int32_t id, tp_tensor *grad);  /* set by native tests */
 tp_tensor *tp_call_hook(int32_t id, tp_tensor *grad) { return tp_native_hook ? tp_native_hook(id, grad) : NULL; }
+int tp_call_custom(int32_t id, int32_t nout, tp_tensor **gout, int32_t nin, tp_tensor **gin) {
+  return nout < 0 ? 0 : tp_fail_status("custom Functions need the JS host");
+}
 #endif
 
 /* ---- nodes ---------------------------------------------------------------------------- */
@@ -90,6 +98,7 @@ static void free_node_now(tp_node *n) {
   if (!n->released)  /* a backward without retain_graph released them already */
     for (int i = 0; i < n->nsaved; i++) tp_tensor_release(n->saved[i].t);
   if (n->inner) tp_node_release(n->inner);
+  if (n->kind == TP_GRAD_CUSTOM) tp_call_custom((int32_t)n->iv[0], -1, NULL, 0, NULL);  /* JS drops its ctx */
   if (n->variable) {
     n->variable->grad_acc = NULL;
     tp_tensor_release(n->variable);
@@ -904,6 +913,7 @@ static int run_backward(int nroots, tp_tensor *const *roots, tp_tensor *const *g
       for (tp_node *m = n; m; m = m->inner) {  /* a CopySlices frees its inner node's too */
         for (int k = 0; k < m->nsaved; k++) tp_tensor_release(m->saved[k].t);
         if (m->nsaved) m->released = 1;
+        if (m->kind == TP_GRAD_CUSTOM) tp_call_custom((int32_t)m->iv[0], -2, NULL, 0, NULL);  /* frees ctx's saved tensors */
       }
     }
   if (inputs)

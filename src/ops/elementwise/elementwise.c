@@ -204,7 +204,8 @@ int tp_assign_result(tp_tensor *self, tp_tensor *result) {
 }
 
 /* ---- kernels: one strided inner loop per (op, compute dtype) -------------------------- */
-typedef struct { double alpha; int64_t ialpha; } bin_ctx;
+/* alpha for add/sub; for pow with a Python-number exponent, that number in double. */
+typedef struct { double alpha; int64_t ialpha; double exponent; int number_exponent; } bin_ctx;
 
 /* The plain strided loops serve every dtype but float32's contiguous runs: compiled for
  * size (TP_COLD), since only float32 is on the hot path. */
@@ -342,8 +343,6 @@ LOOP1(u_SILU_f64, double, double, x / (1.0 + exp(-x)))
   X(LOG10, log10f(x), log10(x))                               \
   X(LOG1P, log1pf(x), log1p(x))                               \
   X(RSQRT, 1.0f / sqrtf(x), 1.0 / sqrt(x))                    \
-  X(SIN, sinf(x), sin(x))                                     \
-  X(COS, cosf(x), cos(x))                                     \
   X(TAN, tanf(x), tan(x))                                     \
   X(ASIN, asinf(x), asin(x))                                  \
   X(ACOS, acosf(x), acos(x))                                  \
@@ -356,6 +355,27 @@ LOOP1(u_SILU_f64, double, double, x / (1.0 + exp(-x)))
 #define X(ID, F32, F64) LOOP1(u_##ID##_f32, float, float, F32) LOOP1(u_##ID##_f64, double, double, F64)
 FLOAT_UNARY(X)
 #undef X
+
+/* Note [Sleef's groups of eight]: PyTorch's sin and cos run Sleef on AVX2 vectors of eight
+ * floats, from the start of each inner run (a strided run is copied to a buffer first), the
+ * last one padded with zeros; whether the vector's argument reduction is the narrow or the
+ * wide one depends on all eight lanes (Note [float32 sin, cos and pow as PyTorch computes
+ * them]), so these kernels decide per group of eight as well. */
+#define SLEEF_GROUPS_F32(NAME, FN)                                                 \
+  static void NAME(char **p, const int64_t *s, int64_t n, void *ctx) {             \
+    (void)ctx;                                                                     \
+    for (int64_t i = 0; i < n; i += 8) {                                           \
+      int64_t m = n - i < 8 ? n - i : 8, j;                                        \
+      float x[8];                                                                  \
+      int wide = 0;                                                                \
+      for (j = 0; j < m; j++) wide |= sleef_trig_wide(x[j] = *(const float *)(p[1] + (i + j) * s[1])); \
+      for (j = 0; j < m; j++) *(float *)(p[0] + (i + j) * s[0]) = FN(x[j], wide);  \
+    }                                                                              \
+  }
+SLEEF_GROUPS_F32(u_SIN_f32, sleef_sinf)
+SLEEF_GROUPS_F32(u_COS_f32, sleef_cosf)
+LOOP1(u_SIN_f64, double, double, sin(x))
+LOOP1(u_COS_f64, double, double, cos(x))
 
 /* -- unary ops that keep integer dtypes; float32 ones with a SIMD body -- */
 #define NAN_OR(x, v) ((x) != (x) ? (x) : (v))
@@ -428,6 +448,8 @@ static const tp_inner_fn unary_kernels[TP_OP_COUNT][TP_NDTYPES] = {
   FLOAT_UNARY(X)
 #undef X
   [TP_OP_SQRT] = K5(u_SQRT_f32, u_SQRT_f64, NULL, NULL, NULL),
+  [TP_OP_SIN] = K5(u_SIN_f32, u_SIN_f64, NULL, NULL, NULL),
+  [TP_OP_COS] = K5(u_COS_f32, u_COS_f64, NULL, NULL, NULL),
   [TP_OP_EXP] = K5(u_EXP_f32, u_EXP_f64, NULL, NULL, NULL),
   [TP_OP_TANH] = K5(u_TANH_f32, u_TANH_f64, NULL, NULL, NULL),
   [TP_OP_SIGMOID] = K5(u_SIGMOID_f32, u_SIGMOID_f64, NULL, NULL, NULL),
@@ -629,7 +651,23 @@ LOOP2(b_ADDA_f32, float, float, fmaf((float)c->alpha, b, a))
 LOOP2(b_SUBA_f32, float, float, fmaf(-(float)c->alpha, b, a))
 LOOP2(b_DIV_TRUNC_f32, float, float, truncf(a / b))
 LOOP2(b_DIV_FLOOR_f32, float, float, floordiv_f(a, b))
-LOOP2(b_POW_f32, float, float, powf(a, b))
+/* Note [float32 pow as PyTorch computes it]: cpu_kernel_vec runs Sleef's powf_u10 on the
+ * contiguous head of each run, in blocks of two AVX2 vectors (16), and its scalar form on the
+ * rest and on strided runs: std::pow(float, float) (libm's powf) for a tensor exponent,
+ * std::pow(float, double) (pow in double) for a Python-number one. A run is contiguous when
+ * every operand has unit stride, or one input stride 0 (a broadcast or wrapped scalar). */
+static void b_POW_f32(char **p, const int64_t *s, int64_t n, void *ctx) {
+  const bin_ctx *c = ctx;
+  int number = c && c->number_exponent;
+  int contiguous = s[0] == 4 && (number ? s[1] == 4 : ((s[1] == 4 || !s[1]) && (s[2] == 4 || !s[2]) && (s[1] || s[2])));
+  int64_t head = contiguous ? n - n % 16 : 0, k = 0;
+  for (; k < head; k++)
+    *(float *)(p[0] + k * 4) = sleef_powf(*(const float *)(p[1] + k * s[1]), *(const float *)(p[2] + k * s[2]));
+  for (; k < n; k++) {
+    float a = *(const float *)(p[1] + k * s[1]), b = *(const float *)(p[2] + k * s[2]);
+    *(float *)(p[0] + k * s[0]) = number ? (float)pow(a, c->exponent) : powf(a, b);
+  }
+}
 LOOP2(b_REMAINDER_f32, float, float, rem_f(a, b))
 LOOP2(b_ADD_f64, double, double, a + b)
 LOOP2(b_SUB_f64, double, double, a - b)
@@ -646,6 +684,7 @@ LOOP2(b_REMAINDER_f64, double, double, rem_d(a, b))
 /* pow with a Python-scalar exponent: PyTorch's special cases (x*x for 2, x*x*x for 3, sqrt
  * for 0.5, ...), which round differently from powf. */
 #define POW_SPECIAL(SUF, T, SQRT)                                          \
+  LOOP2(b_POW_1_##SUF, T, T, a)                                            \
   LOOP2(b_POW_2_##SUF, T, T, a * a)                                        \
   LOOP2(b_POW_3_##SUF, T, T, a * a * a)                                    \
   LOOP2(b_POW_H_##SUF, T, T, SQRT(a))                                      \
@@ -657,6 +696,7 @@ POW_SPECIAL(f64, double, sqrt)
 
 static tp_inner_fn pow_special(int ct, double e) {
   int f = ct == TP_FLOAT32;
+  if (e == 1) return f ? b_POW_1_f32 : b_POW_1_f64;   /* ATen copies */
   if (e == 2) return f ? b_POW_2_f32 : b_POW_2_f64;
   if (e == 3) return f ? b_POW_3_f32 : b_POW_3_f64;
   if (e == 0.5) return f ? b_POW_H_f32 : b_POW_H_f64;
@@ -810,7 +850,7 @@ static tp_tensor *binary_run(int op, tp_tensor *a, int wa, tp_tensor *b, int wb,
   out = dst ? dst : new_output(od, nd, shape, a, b);
   if (!out) goto done;
   if (dst) tp_tensor_retain(dst);
-  bin_ctx c = {alpha, tp_clamp_i64(alpha)};
+  bin_ctx c = {alpha, tp_clamp_i64(alpha), 0, 0};
   tp_elemw_ctx ec;
   void *ctx = &c;
   tp_inner_fn fn = binary_kernels[op][ct];
@@ -819,6 +859,7 @@ static tp_tensor *binary_run(int op, tp_tensor *a, int wa, tp_tensor *b, int wb,
   if (op == TP_OP_POW && is_float(ct) && wb && !wa) {
     tp_inner_fn special = pow_special(ct, tp_load_f64(tp_ptr(ob.t), ct));
     if (special) fn = special;
+    c.exponent = tp_load_f64(tp_ptr(b), b->dtype), c.number_exponent = 1;
   }
   tp_iter it;
   tp_tensor *ops[3] = {out, oa.t, ob.t};

@@ -1,6 +1,8 @@
-/* sleef.h — float32 exp, tanh and log as PyTorch's CPU kernels compute them (Sleef's u10
- * algorithms, which are not libm's: their last bits show in printed results), shared by the
- * elementwise kernels, softmax and logsumexp. exp also has a wasm SIMD form.
+/* sleef.h — float32 exp, tanh, log, sin, cos and pow as PyTorch's CPU kernels compute them
+ * (Sleef's u10 algorithms, which are not libm's: their last bits show in printed results),
+ * shared by the elementwise kernels, softmax and logsumexp. exp and tanh also have a wasm
+ * SIMD form. Ported from SLEEF (Copyright Naoki Shibata and contributors, Boost Software
+ * License 1.0); the algorithms are Sleef's, the code is written for these kernels.
  */
 #ifndef TP_SLEEF_H
 #define TP_SLEEF_H
@@ -202,6 +204,184 @@ TP_SLEEF_CALL static inline float sleef_logf(float d) {
   if (d == INFINITY) r = INFINITY;
   if (d < 0 || d != d) r = NAN;
   if (d == 0) r = -INFINITY;
+  return r;
+}
+
+/* Note [float32 sin, cos and pow as PyTorch computes them]: PyTorch's CPU sin and cos run
+ * Sleef's sinf_u10/cosf_u10 (xsinf_u1/xcosf_u1 in Sleef 3.5.1's sleefsimdsp.c) on vectors
+ * of eight floats, and pow with a non-trivial exponent Sleef's powf_u10 (xpowf); none is
+ * libm's, and their last bits show in printed results. These are Sleef's algorithms in
+ * double-float arithmetic, with each fused multiply-add done exactly in double (fma_f).
+ * sin/cos reduce the argument by Cody–Waite while all eight lanes of a vector are below 125,
+ * and by Payne–Hanek (rempif) for all eight when one is not (or is NaN/inf): the two
+ * reductions can round differently, so the kernels pass `wide` per group of eight, the group
+ * an AVX2 vector holds (Note [Sleef's groups of eight] in elementwise.c). Checked bit for bit
+ * against PyTorch by tests/fixtures/check_sleef.py. */
+#define SLEEF_TRIG_MAX 125.0f             /* TRIGRANGEMAX2f */
+#define SLEEF_PI_A2 3.1414794921875f
+#define SLEEF_PI_B2 0.00011315941810607910156f
+#define SLEEF_PI_C2 1.9841872589410058936e-09f
+#define SLEEF_M_1_PI ((float)0.318309886183790671537767526745028724)
+extern const float tp_sleef_rempitab[412];   /* sleef_rempitab.c */
+static inline int32_t fbits(float x) { union { float f; int32_t i; } u = {x}; return u.i; }
+static inline float bitsf(int32_t i) { union { int32_t i; float f; } u = {i}; return u.f; }
+static inline float mulsign_f(float x, float y) { return bitsf(fbits(x) ^ (fbits(y) & INT32_MIN)); }
+/* x86's float-to-int conversions: nearest-even (cvtps) or toward zero (cvttps), and
+ * INT32_MIN for NaN or out of range (C leaves those undefined). */
+static inline int32_t cvt_i(float x) { return x > -2147483648.0f && x < 2147483648.0f ? (int32_t)nearbyintf(x) : INT32_MIN; }
+static inline int32_t cvtt_i(float x) { return x > -2147483904.0f && x < 2147483648.0f ? (int32_t)x : INT32_MIN; }
+static inline tp_f2 df_norm(tp_f2 t) { float s = t.x + t.y; return f2(s, (t.x - s) + t.y); }
+static inline tp_f2 df_add_ff(float x, float y) { float s = x + y; return f2(s, (x - s) + y); }
+static inline tp_f2 df_add2_ff(float x, float y) {
+  float s = x + y, v = s - x;
+  return f2(s, (x - (s - v)) + (y - v));
+}
+static inline tp_f2 df_add_f2f(tp_f2 x, float y) {
+  float s = x.x + y;
+  return f2(s, ((x.x - s) + y) + x.y);
+}
+static inline tp_f2 df_mul_ff(float x, float y) { float s = x * y; return f2(s, fmapn_f(x, y, s)); }
+static inline float df_mul_tof(tp_f2 x, tp_f2 y) { return fma_f(x.x, y.x, fma_f(x.y, y.x, x.x * y.y)); }
+static inline tp_f2 df_scale(tp_f2 d, float s) { return f2(d.x * s, d.y * s); }
+static inline float ldexp3_f(float d, int32_t q) { return bitsf((int32_t)((uint32_t)fbits(d) + ((uint32_t)q << 23))); }
+static inline int32_t ilogb2k_f(float d) { return (int32_t)(((uint32_t)fbits(d) >> 23) & 0xff) - 0x7f; }
+
+/* rempisubf: x - y/4 with y = rint(4x), and the quarter turns y - 4 rint(x). */
+static inline float rempisub_f(float x, int32_t *q) {
+  float y = nearbyintf(x * 4);
+  *q = cvtt_i(y - nearbyintf(x) * 4);
+  return x - y * 0.25f;
+}
+/* Payne–Hanek: a = (turns in quarters) * pi/2 + r, r as a float pair. */
+static inline tp_f2 sleef_rempif(float a, int32_t *qout) {
+  int32_t ex = ilogb2k_f(a) - 25, q = ex > 90 - 25 ? -64 : 0, qi;
+  a = ldexp3_f(a, q);
+  if (ex < 0) ex = 0;
+  if (ex > 102) ex = 102;   /* inf/NaN (ilogb 128): Sleef reads past its table; the result is NaN either way */
+  const float *tab = tp_sleef_rempitab + ex * 4;
+  tp_f2 x = df_mul_ff(a, tab[0]);
+  x.x = rempisub_f(x.x, &q);
+  x = df_norm(x);
+  x = df_add2(x, df_mul_ff(a, tab[1]));
+  x.x = rempisub_f(x.x, &qi);
+  q += qi;
+  x = df_norm(x);
+  x = df_add2(x, df_mul_f(f2(tab[2], tab[3]), a));
+  x = df_norm(x);
+  x = df_mul(x, f2(3.1415927410125732422f * 2, -8.7422776573475857731e-08f * 2));
+  if (fabsf(a) < 0.7f) x = f2(a, 0);
+  *qout = q;
+  return x;
+}
+/* The polynomial both share: t (1 - s/6 + ...) for the reduced t, s = t^2. */
+static inline float sleef_sincos_poly(tp_f2 t) {
+  tp_f2 s = df_squ(t);
+  float u = 2.6083159809786593541503e-06f;
+  u = fma_f(u, s.x, -0.0001981069071916863322258f);
+  u = fma_f(u, s.x, 0.00833307858556509017944336f);
+  tp_f2 x = df_add_f_f2(1, df_mul(df_add_ff(-0.166666597127914428710938f, u * s.x), s));
+  return df_mul_tof(t, x);
+}
+static inline int sleef_trig_wide(float d) { return !(fabsf(d) < SLEEF_TRIG_MAX); }
+/* sin(d); wide: its group of eight has an element past 125, NaN or inf. */
+TP_SLEEF_CALL static inline float sleef_sinf(float d, int wide) {
+  int32_t q;
+  tp_f2 s;
+  if (!wide) {
+    float u = nearbyintf(d * SLEEF_M_1_PI);
+    q = cvt_i(u);
+    float v = fma_f(u, -SLEEF_PI_A2, d);
+    s = df_add2_ff(v, u * -SLEEF_PI_B2);
+    s = df_add_f2f(s, u * -SLEEF_PI_C2);
+  } else {
+    int32_t qi;
+    tp_f2 r = sleef_rempif(d, &qi);
+    q = ((qi & 3) * 2 + (r.x > 0 ? 2 : 1)) >> 2;
+    tp_f2 x = df_add2(r, f2(mulsign_f(3.1415927410125732422f * -0.5f, r.x), mulsign_f(-8.7422776573475857731e-08f * -0.5f, r.x)));
+    if ((qi & 1) == 1) r = x;
+    s = df_norm(r);
+    if (isinf(d) || d != d) s.x = bitsf(-1);
+  }
+  float u = sleef_sincos_poly(s);
+  if ((q & 1) == 1) u = -u;
+  return d == 0 && signbit(d) ? d : u;
+}
+TP_SLEEF_CALL static inline float sleef_cosf(float d, int wide) {
+  int32_t q;
+  tp_f2 s;
+  if (!wide) {
+    float dq = fma_f(nearbyintf(fma_f(d, SLEEF_M_1_PI, -0.5f)), 2, 1);
+    q = cvt_i(dq);
+    s = df_add2_ff(d, dq * (-SLEEF_PI_A2 * 0.5f));
+    s = df_add2_f(s, dq * (-SLEEF_PI_B2 * 0.5f));
+    s = df_add2_f(s, dq * (-SLEEF_PI_C2 * 0.5f));
+  } else {
+    int32_t qi;
+    tp_f2 r = sleef_rempif(d, &qi);
+    q = ((qi & 3) * 2 + (r.x > 0 ? 8 : 7)) >> 1;
+    float y = r.x > 0 ? 0.0f : -1.0f;
+    tp_f2 x = df_add2(r, f2(mulsign_f(3.1415927410125732422f * -0.5f, y), mulsign_f(-8.7422776573475857731e-08f * -0.5f, y)));
+    if ((qi & 1) == 0) r = x;
+    s = df_norm(r);
+    if (isinf(d) || d != d) s.x = bitsf(-1);
+  }
+  float u = sleef_sincos_poly(s);
+  return (q & 2) == 0 ? -u : u;
+}
+
+/* powf_u10: exp(y log|x|) in double-float (logkf, expkf), then IEEE's special cases. */
+static inline tp_f2 sleef_logkf(float d) {
+  int o = d < 1.17549435e-38f;
+  if (o) d *= 18446744073709551616.0f;   /* 2^64 */
+  int32_t e = ilogb2k_f(d * (1.0f / 0.75f));
+  float m = ldexp3_f(d, -e);
+  if (o) e -= 64;
+  tp_f2 x = df_div(df_add2_ff(-1, m), df_add2_ff(1, m)), x2 = df_squ(x);
+  float t = 0.240320354700088500976562f;
+  t = fma_f(t, x2.x, 0.285112679004669189453125f);
+  t = fma_f(t, x2.x, 0.400007992982864379882812f);
+  tp_f2 c = f2(0.66666662693023681640625f, 3.69183861259614332084311e-09f);
+  tp_f2 s = df_mul_f(f2(0.69314718246459960938f, -1.904654323148236017e-09f), (float)e);
+  s = df_add(s, df_scale(x, 2));
+  return df_add(s, df_mul(df_mul(x2, x), df_add2(df_mul_f(x2, t), c)));
+}
+static inline float sleef_ldexpf(float x, int32_t q) {   /* vldexp_vf_vf_vi2, wrapping as x86 */
+  int32_t m = q >> 31;
+  m = (int32_t)((uint32_t)(((int32_t)((uint32_t)m + (uint32_t)q) >> 6) - m) << 4);
+  q = (int32_t)((uint32_t)q - ((uint32_t)m << 2));
+  m += 0x7f;
+  if (m < 0) m = 0;
+  if (m > 0xff) m = 0xff;
+  float u = bitsf((int32_t)((uint32_t)m << 23));
+  x = x * u * u * u * u;
+  return x * bitsf((int32_t)((uint32_t)(q + 0x7f) << 23));
+}
+static inline float sleef_expkf(tp_f2 d) {
+  int32_t q = cvt_i((d.x + d.y) * EXP_R_LN2);
+  tp_f2 s = df_add2_f(d, (float)q * EXP_L2U);   /* EXP_L2U, EXP_L2L are -log 2's two parts */
+  s = df_add2_f(s, (float)q * EXP_L2L);
+  s = df_norm(s);
+  float u = 0.00136324646882712841033936f;
+  u = fma_f(u, s.x, 0.00836596917361021041870117f);
+  u = fma_f(u, s.x, 0.0416710823774337768554688f);
+  u = fma_f(u, s.x, 0.166665524244308471679688f);
+  u = fma_f(u, s.x, 0.499999850988388061523438f);
+  tp_f2 t = df_add_f_f2(1, df_add(s, df_mul_f(df_squ(s), u)));
+  u = sleef_ldexpf(t.x + t.y, q);
+  return d.x < -104 ? 0.0f : u;
+}
+TP_SLEEF_CALL static inline float sleef_powf(float x, float y) {
+  int yisint = truncf(y) == y || fabsf(y) > 16777216.0f;
+  int yisodd = (cvtt_i(y) & 1) == 1 && yisint && fabsf(y) < 16777216.0f;
+  float r = sleef_expkf(df_mul_f(sleef_logkf(fabsf(x)), y));
+  if (r != r) r = INFINITY;
+  r *= x > 0 ? 1.0f : !yisint ? NAN : yisodd ? -1.0f : 1.0f;
+  float efx = mulsign_f(fabsf(x) - 1, y);
+  if (isinf(y)) r = efx < 0 ? 0.0f : efx == 0 ? 1.0f : INFINITY;
+  if (isinf(x) || x == 0)
+    r = (yisodd ? copysignf(1.0f, x) : 1.0f) * ((x == 0 ? -y : y) < 0 ? 0.0f : INFINITY);
+  if (x != x || y != y) r = bitsf(-1);
+  if (y == 0 || x == 1) r = 1.0f;
   return r;
 }
 
