@@ -10,6 +10,7 @@
 #include "autograd.h"
 #include "derivatives.h"
 #include "ops.h"
+#include "special_kernels.h"
 
 #define I0A_COEFFS \
   -4.41534164647933937950E-18, 3.33079451882223809783E-17, -2.43127984654795469359E-16, 1.71539128555513303061E-15, \
@@ -306,8 +307,6 @@ static const double i0b[] = {I0B_COEFFS};
 #undef FN
 #undef IS_DOUBLE
 
-enum { K_I0, K_I1, K_IGAMMA, K_IGAMMAC };
-
 /* out = f(out) or f(a, out), both contiguous in out's (floating) dtype. */
 static void run(int k, tp_tensor *a, tp_tensor *out) {
   int64_t n = (int64_t)tp_tensor_numel(out);
@@ -325,7 +324,7 @@ static void run(int k, tp_tensor *a, tp_tensor *out) {
 }
 
 /* i0 / i1 of x: integers and bool give float32 (PyTorch's int-to-float promotion). */
-static tp_tensor *unary_impl(int k, tp_tensor *x) {
+tp_tensor *tp_special_unary_impl(int k, tp_tensor *x) {
   int dt = x->dtype == TP_FLOAT32 || x->dtype == TP_FLOAT64 ? x->dtype : TP_FLOAT32;
   tp_tensor *out = tp_tensor_make(dt, x->ndim, x->shape);
   if (!out) return NULL;
@@ -335,7 +334,7 @@ static tp_tensor *unary_impl(int k, tp_tensor *x) {
 }
 
 /* igamma / igammac of (a, x) broadcast, in their promoted dtype (floating only). */
-static tp_tensor *binary_impl(int k, tp_tensor *a, tp_tensor *x) {
+tp_tensor *tp_special_binary_impl(int k, tp_tensor *a, tp_tensor *x) {
   tp_tensor *ins[2] = {a, x};
   int wrapped[2] = {0, 0};
   int dt = tp_result_type(2, ins, wrapped);
@@ -361,7 +360,7 @@ static int grad_wanted(int n, tp_tensor *const *ins) { return tp_is_grad_enabled
 /* special_i1 (SpecialI1Backward0, saves x and the result): i0's derivative. */
 tp_tensor *tp_special_i1(tp_tensor *x) {
   int mode = tp_set_grad_enabled(0);
-  tp_tensor *out = unary_impl(K_I1, x);
+  tp_tensor *out = tp_special_unary_impl(K_I1, x);
   tp_set_grad_enabled(mode);
   if (!out || !grad_wanted(1, &x)) return out;
   int64_t iv[1] = {TP_TM_I1};
@@ -371,7 +370,7 @@ tp_tensor *tp_special_i1(tp_tensor *x) {
 
 TP_API tp_tensor *tp_i0(tp_tensor *x) {
   int mode = tp_set_grad_enabled(0);
-  tp_tensor *out = unary_impl(K_I0, x);
+  tp_tensor *out = tp_special_unary_impl(K_I0, x);
   tp_set_grad_enabled(mode);
   if (!out || !grad_wanted(1, &x)) return out;
   int64_t iv[1] = {TP_TM_I0};
@@ -380,7 +379,7 @@ TP_API tp_tensor *tp_i0(tp_tensor *x) {
 
 static tp_tensor *igamma_op(int k, tp_tensor *a, tp_tensor *x) {
   int mode = tp_set_grad_enabled(0);
-  tp_tensor *out = binary_impl(k, a, x);
+  tp_tensor *out = tp_special_binary_impl(k, a, x);
   tp_set_grad_enabled(mode);
   tp_tensor *ins[2] = {a, x};
   if (!out || !grad_wanted(2, ins)) return out;
@@ -396,7 +395,7 @@ TP_API tp_tensor *tp_igammac(tp_tensor *a, tp_tensor *x) { return igamma_op(K_IG
 TP_API int tp_special_(int which, tp_tensor *self, tp_tensor *other) {
   int k = which == 0 ? K_I0 : which == 1 ? K_IGAMMA : K_IGAMMAC;
   int mode = tp_set_grad_enabled(0);
-  tp_tensor *r = k == K_I0 ? unary_impl(k, self) : binary_impl(k, self, other);
+  tp_tensor *r = k == K_I0 ? tp_special_unary_impl(k, self) : tp_special_binary_impl(k, self, other);
   tp_set_grad_enabled(mode);
   if (!r) return -1;
   if (!tp_can_cast(r->dtype, self->dtype)) {
