@@ -16,11 +16,8 @@
 #include "autograd.h"
 #include "derivatives.h"
 #include "sort.h"
+#include "sort_kernels.h"
 
-typedef struct {
-  union { double f; int64_t i; } k;
-  int64_t idx;
-} kv;
 typedef int (*kv_less)(const kv *a, const kv *b);
 
 /* ---- comparators (floats: NaN sorts as the largest) -------------------------------------- */
@@ -251,13 +248,6 @@ int tp_std_sort_keys(void *keys, int64_t n, int fl) {
 }
 
 /* ---- the line driver --------------------------------------------------------------------- */
-enum { SEL_SORT, SEL_STABLE, SEL_TOPK, SEL_KTH, SEL_MEDIAN, SEL_NANMEDIAN, SEL_MODE, SEL_CUMMAX, SEL_CUMMIN, SEL_MEDIAN_ALL };
-
-typedef struct {
-  int what, fl, descending, sorted;
-  int64_t k;       /* topk's k, kthvalue's k - 1 */
-  kv *tmp;         /* merge sort scratch */
-} sel;
 
 /* Rearranges one line v[0..n) and leaves the m results first. */
 static void line_select(const sel *s, kv *v, int64_t n) {
@@ -336,7 +326,7 @@ static void line_select(const sel *s, kv *v, int64_t n) {
 
 /* Runs s over every line of x along dim; out[0] = values (x's dtype), out[1] = indices
  * (int64), of x's shape with m along dim (dropped when m == 1 and !keepdim). */
-static int run_lines(const sel *s0, tp_tensor *x, int64_t dim, int64_t m, int keepdim, tp_tensor **out) {
+int tp_run_lines(const sel *s0, tp_tensor *x, int64_t dim, int64_t m, int keepdim, tp_tensor **out) {
   sel s = *s0;
   s.fl = x->dtype == TP_FLOAT32 || x->dtype == TP_FLOAT64;
   int64_t shape[TP_MAX_DIMS], n = x->ndim ? x->shape[dim] : 1, outer = 1, inner = 1;
@@ -420,12 +410,12 @@ static int finish(int rc, const char *name, tp_tensor *x, int64_t dim, int keepd
 
 static int run(const sel *s, const char *name, tp_tensor *x, int64_t dim, int64_t m, int keepdim, int add, tp_tensor **out) {
   int mode = tp_set_grad_enabled(0);
-  int rc = run_lines(s, x, dim, m, keepdim, out);
+  int rc = tp_run_lines(s, x, dim, m, keepdim, out);
   tp_set_grad_enabled(mode);
   return finish(rc, name, x, dim, keepdim, add, out);
 }
 
-static int not_for_bool(const tp_tensor *x, const char *kernel) {
+int tp_not_for_bool(const tp_tensor *x, const char *kernel) {
   return x->dtype == TP_BOOL ? tp_fail_status("\"%s\" not implemented for 'Bool'", kernel) : 0;
 }
 
@@ -442,7 +432,7 @@ TP_API int tp_topk(tp_tensor *x, double k, double dim, int largest, int sorted, 
   if (tp_wrap_dim_arg(dim, x->ndim, &d)) return -1;
   int64_t n = x->ndim ? x->shape[d] : 1;
   if (!(k >= 0 && k <= n)) return tp_fail_status("selected index k out of range");
-  if (not_for_bool(x, "topk_cpu")) return -1;
+  if (tp_not_for_bool(x, "topk_cpu")) return -1;
   int64_t kk = x->ndim ? tp_clamp_i64(k) : 1;  /* a 0-d tensor's topk(0) is itself, as 1.13's */
   sel s = {.what = SEL_TOPK, .descending = largest, .sorted = sorted, .k = kk};
   return run(&s, "TopkBackward0", x, d, kk, 1, 0, out);
@@ -453,7 +443,7 @@ TP_API int tp_kthvalue(tp_tensor *x, double k, double dim, int keepdim, tp_tenso
   if (tp_wrap_dim_arg(dim, x->ndim, &d)) return -1;
   int64_t n = x->ndim ? x->shape[d] : 1;
   if (!(k >= 1 && k <= n)) return tp_fail_status("kthvalue(): selected number k out of range for dimension %lld", (long long)d);
-  if (not_for_bool(x, "kthvalue_cpu")) return -1;
+  if (tp_not_for_bool(x, "kthvalue_cpu")) return -1;
   sel s = {.what = SEL_KTH, .k = tp_clamp_i64(k) - 1};
   return run(&s, "KthvalueBackward0", x, d, 1, keepdim, 0, out);
 }
@@ -470,7 +460,7 @@ TP_API int tp_select_dim(int which, tp_tensor *x, double dim, int keepdim, tp_te
   int cum = which >= 3;
   if (!cum && x->ndim > 0 && x->shape[d] == 0)
     return tp_fail_status("%s(): Expected reduction dim %lld to have non-zero size.", names[which], (long long)d);
-  if (which < 2 && not_for_bool(x, "median_out")) return -1;
+  if (which < 2 && tp_not_for_bool(x, "median_out")) return -1;
   sel s = {.what = whats[which]};
   return run(&s, grads[which], x, d, cum ? (x->ndim ? x->shape[d] : 1) : 1, cum || keepdim, cum, out);
 }
@@ -479,7 +469,7 @@ TP_API int tp_select_dim(int which, tp_tensor *x, double dim, int keepdim, tp_te
  * non-NaN values for nanmedian; NaN when there are none). MedianBackward0 shares the
  * gradient among the elements equal to the result, as max() does. */
 TP_API tp_tensor *tp_median(tp_tensor *x, int ignore_nan) {
-  if (not_for_bool(x, "median_cpu")) return NULL;
+  if (tp_not_for_bool(x, "median_cpu")) return NULL;
   int mode = tp_set_grad_enabled(0);
   double all = -1;
   tp_tensor *flat = tp_reshape(x, 1, &all), *pair[2] = {NULL, NULL}, *out = NULL;
@@ -488,7 +478,7 @@ TP_API tp_tensor *tp_median(tp_tensor *x, int ignore_nan) {
     int64_t none = 0;
     out = tp_tensor_make(x->dtype, 0, &none);
     if (out) tp_store_f64(tp_ptr(out), x->dtype, NAN);
-  } else if (flat && !run_lines(&s, flat, 0, 1, 0, pair)) {
+  } else if (flat && !tp_run_lines(&s, flat, 0, 1, 0, pair)) {
     out = pair[0];
     pair[0] = NULL;
   }

@@ -17,11 +17,12 @@
 #include "autograd.h"
 #include "derivatives.h"
 #include "sort.h"
+#include "stats_kernels.h"
 
-static int is_float(int dt) { return dt == TP_FLOAT32 || dt == TP_FLOAT64; }
+int tp_is_float(int dt) { return dt == TP_FLOAT32 || dt == TP_FLOAT64; }
 
 /* Releases a and returns b (for chains of temporaries). */
-static tp_tensor *then(tp_tensor *a, tp_tensor *b) {
+tp_tensor *tp_stats_then(tp_tensor *a, tp_tensor *b) {
   tp_tensor_release(a);
   return b;
 }
@@ -64,7 +65,7 @@ static int not_implemented(const char *name, int which, tp_tensor *x, int nout, 
 }
 
 /* Bit d set for each reduced dim (ndims <= 0: all), with PyTorch's dim errors. */
-static int dim_mask(const tp_tensor *x, int ndims, const double *dims, int64_t *mask) {
+int tp_dim_mask(const tp_tensor *x, int ndims, const double *dims, int64_t *mask) {
   *mask = 0;
   if (ndims <= 0) {
     *mask = x->ndim ? ((int64_t)1 << x->ndim) - 1 : 0;
@@ -82,12 +83,12 @@ static int dim_mask(const tp_tensor *x, int ndims, const double *dims, int64_t *
 /* nansum = sum(where(isnan(x), 0, x)); d self = g where x is not NaN, else 0. */
 TP_API tp_tensor *tp_nansum(tp_tensor *x, int ndims, const double *dims, int keepdim, int dtype) {
   int64_t mask;
-  if (dim_mask(x, ndims, dims, &mask)) return NULL;
-  if (is_float(x->dtype) && dtype >= 0 && !is_float(dtype) && tp_tensor_numel(x) > 0)  /* 1.13: the float kernel on the output dtype (an empty input runs none) */
+  if (tp_dim_mask(x, ndims, dims, &mask)) return NULL;
+  if (tp_is_float(x->dtype) && dtype >= 0 && !tp_is_float(dtype) && tp_tensor_numel(x) > 0)  /* 1.13: the float kernel on the output dtype (an empty input runs none) */
     return tp_fail("\"nansum_cpu\" not implemented for '%s'", tp_dtype_title(dtype));
   int mode = tp_set_grad_enabled(0);
   tp_tensor *out;
-  if (is_float(x->dtype)) {
+  if (tp_is_float(x->dtype)) {
     tp_tensor *nan = tp_binary(TP_OP_NE, x, x, 1);
     tp_tensor *z = nan ? tp_where(nan, NULL, x, 0, TP_SCALAR_INT, 0, TP_SCALAR_NONE) : NULL;
     out = z ? tp_reduce(TP_OP_SUM, z, ndims, dims, keepdim, 0, dtype) : NULL;
@@ -103,7 +104,7 @@ TP_API tp_tensor *tp_nansum(tp_tensor *x, int ndims, const double *dims, int kee
 
 /* nanmean = nansum / count of non-NaN values (DivBackward0 over NansumBackward0). */
 TP_API tp_tensor *tp_nanmean(tp_tensor *x, int ndims, const double *dims, int keepdim, int dtype) {
-  if (!is_float(x->dtype))
+  if (!tp_is_float(x->dtype))
     return tp_fail("nanmean(): expected input to have floating point dtype but got %s", tp_dtype_title(x->dtype));
   tp_tensor *s = tp_nansum(x, ndims, dims, keepdim, dtype);
   if (!s) return NULL;
@@ -120,7 +121,7 @@ TP_API tp_tensor *tp_nanmean(tp_tensor *x, int ndims, const double *dims, int ke
 
 TP_API tp_tensor *tp_count_nonzero(tp_tensor *x, int ndims, const double *dims) {
   int64_t mask;
-  if (dim_mask(x, ndims, dims, &mask)) return NULL;
+  if (tp_dim_mask(x, ndims, dims, &mask)) return NULL;
   int mode = tp_set_grad_enabled(0);
   tp_tensor *nz = tp_binary_scalar(TP_OP_NE, x, 0, TP_SCALAR_INT, TP_FORM_PY, 1);
   tp_tensor *r = nz ? tp_reduce(TP_OP_SUM, nz, ndims, dims, 0, 0, TP_INT64) : NULL;
@@ -151,7 +152,7 @@ TP_API int tp_aminmax(tp_tensor *x, int has_dim, double dim, int keepdim, tp_ten
 }
 
 /* ---- logcumsumexp: a running log(exp(acc) + exp(x)) in double, as PyTorch's CPU kernel ---- */
-static double log_add_exp(double x, double y) {
+double tp_log_add_exp(double x, double y) {
   double lo = isnan(y) ? y : fmin(x, y), hi = isnan(y) ? y : fmax(x, y);
   if (isnan(x) && !isnan(y)) lo = hi = x;  /* std::min/max return their first argument on NaN */
   if (lo != hi || isfinite(lo)) return log1p(exp(lo - hi)) + hi;
@@ -161,7 +162,7 @@ static double log_add_exp(double x, double y) {
 TP_API tp_tensor *tp_logcumsumexp(tp_tensor *x, double dim) {
   int64_t d;
   if (tp_wrap_dim_arg(dim, x->ndim, &d)) return NULL;
-  if (!is_float(x->dtype)) return tp_fail("\"logcumsumexp_out_cpu\" not implemented for '%s'", tp_dtype_title(x->dtype));
+  if (!tp_is_float(x->dtype)) return tp_fail("\"logcumsumexp_out_cpu\" not implemented for '%s'", tp_dtype_title(x->dtype));
   tp_tensor *xc = tp_contiguous(x);
   tp_tensor *out = xc ? tp_tensor_make(x->dtype, x->ndim, x->shape) : NULL;
   if (!out) {
@@ -179,7 +180,7 @@ TP_API tp_tensor *tp_logcumsumexp(tp_tensor *x, double dim) {
     double acc = -INFINITY;
     for (int64_t j = 0; j < n; j++) {
       int64_t at = (o * n + j) * inner + i;
-      acc = log_add_exp(tp_load_f64(tp_ptr(xc) + at * item, x->dtype), acc);
+      acc = tp_log_add_exp(tp_load_f64(tp_ptr(xc) + at * item, x->dtype), acc);
       tp_store_f64(tp_ptr(out) + at * item, x->dtype, acc);
     }
   }
@@ -237,7 +238,7 @@ TP_API int tp_cumop_(int op, tp_tensor *x, double dim, int dtype) {
 /* lerp_(end, weight) as PyTorch's CPU kernel computes it, compiled with FMA contraction (its
  * AVX2 kernels): fma(w, end - self, self) for w < 0.5, else fma(-(end - self), 1 - w, end).
  * All four tensors are new, dense and of one shape. */
-static void fused_lerp(tp_tensor *out, tp_tensor *self, tp_tensor *end, tp_tensor *w) {
+void tp_fused_lerp(tp_tensor *out, tp_tensor *self, tp_tensor *end, tp_tensor *w) {
   int64_t n = tp_shape_numel(out->ndim, out->shape);
   if (out->dtype == TP_FLOAT32) {
     float *o = (float *)tp_ptr(out);
@@ -264,7 +265,7 @@ TP_API tp_tensor *tp_quantile(tp_tensor *x, tp_tensor *q, double qs, int has_dim
   if (!q && !(qs >= 0 && qs <= 1)) return tp_fail("%s() q must be in the range [0, 1] but got %g", fn, qs);
   if (tp_shape_numel(x->ndim, x->shape) == 0) return tp_fail("%s() input tensor must be non-empty", fn);
   if (q && q->ndim > 1) return tp_fail("%s() q must be a scalar or 1D tensor", fn);
-  if (!is_float(x->dtype)) return tp_fail("%s() input tensor must be either float or double dtype", fn);
+  if (!tp_is_float(x->dtype)) return tp_fail("%s() input tensor must be either float or double dtype", fn);
   if (q && q->dtype != x->dtype) return tp_fail("%s() q tensor must be same dtype as the input tensor", fn);
   if (interpolation < 0 || interpolation > 4) return tp_fail("tensorpad: interpolation %d", interpolation);
   int64_t d = 0;
@@ -306,7 +307,7 @@ TP_API tp_tensor *tp_quantile(tp_tensor *x, tp_tensor *q, double qs, int has_dim
     t = x;
   } else {
     tp_tensor *u = tp_unsqueeze(x, -1);
-    t = u ? then(u, tp_transpose(u, (double)d, -1)) : NULL;
+    t = u ? tp_stats_then(u, tp_transpose(u, (double)d, -1)) : NULL;
   }
   if (t && !tp_sort(t, -1, 0, 0, pair)) {
     tp_tensor_release(pair[1]);
@@ -324,8 +325,8 @@ TP_API tp_tensor *tp_quantile(tp_tensor *x, tp_tensor *q, double qs, int has_dim
     tp_tensor *nan = tp_binary(TP_OP_NE, sorted, sorted, 1);
     if (ignore_nan) {  /* ranks = q * (count of non-NaN - 1), at least 0 */
       tp_tensor *ok = nan ? tp_unary(TP_OP_LOGICAL_NOT, nan) : NULL;
-      tmp = ok ? then(ok, tp_reduce(TP_OP_SUM, ok, 1, &last_dim, 1, 0, -1)) : NULL;
-      tmp = tmp ? then(tmp, tp_binary_scalar(TP_OP_SUB, tmp, 1, TP_SCALAR_INT, TP_FORM_PY, 1)) : NULL;
+      tmp = ok ? tp_stats_then(ok, tp_reduce(TP_OP_SUM, ok, 1, &last_dim, 1, 0, -1)) : NULL;
+      tmp = tmp ? tp_stats_then(tmp, tp_binary_scalar(TP_OP_SUB, tmp, 1, TP_SCALAR_INT, TP_FORM_PY, 1)) : NULL;
       ranks = tmp ? tp_binary(TP_OP_MUL, qt, tmp, 1) : NULL;
       tp_tensor_release(tmp);
       tmp = ranks ? tp_binary_scalar(TP_OP_LT, ranks, 0, TP_SCALAR_INT, TP_FORM_PY, 1) : NULL;
@@ -371,7 +372,7 @@ TP_API tp_tensor *tp_quantile(tp_tensor *x, tp_tensor *q, double qs, int has_dim
       tp_tensor *va = above_i ? tp_gather(sorted, -1, above_i) : NULL;
       tp_tensor *lerp = va && w ? tp_tensor_make(vb->dtype, vb->ndim, vb->shape) : NULL;
       if (lerp) {
-        fused_lerp(lerp, vb, va, w);
+        tp_fused_lerp(lerp, vb, va, w);
         tp_tensor *ins[3] = {vb, va, w};  /* weight is an input too (its edge is None) */
         lerp = record(TP_STATS_LERP, "LerpBackward1", 3, ins, lerp, 0, NULL, 0, 1, &w);
       }
@@ -386,7 +387,7 @@ TP_API tp_tensor *tp_quantile(tp_tensor *x, tp_tensor *q, double qs, int has_dim
     if (qt->ndim != 0) {  /* unsqueeze_(0).transpose_(0, -1): the in-place views' names */
       tp_tensor *u = tp_unsqueeze(vb, 0);
       if (u && u->grad_fn) u->grad_fn->name = "UnsqueezeBackward1";
-      pre = then(pre, u ? then(u, tp_transpose(u, 0, -1)) : NULL);
+      pre = tp_stats_then(pre, u ? tp_stats_then(u, tp_transpose(u, 0, -1)) : NULL);
       if (pre && pre->grad_fn) pre->grad_fn->name = "TransposeBackward1";
     }
     mode = tp_set_grad_enabled(0);
@@ -436,7 +437,7 @@ TP_API tp_tensor *tp_diff(tp_tensor *x, double n, double dim, tp_tensor *prepend
     tp_tensor *next = lo ? tp_binary(r->dtype == TP_BOOL ? TP_OP_LOGICAL_XOR : TP_OP_SUB, hi, lo, 1) : NULL;
     tp_tensor_release(hi);
     tp_tensor_release(lo);
-    r = then(r, next);
+    r = tp_stats_then(r, next);
   }
   return r;
 }
@@ -473,7 +474,7 @@ TP_API tp_tensor *tp_histc(tp_tensor *x, double bins, double min, double max) {
   if (lo == hi) { lo -= 1; hi += 1; }
   if (!isfinite(lo) || !isfinite(hi)) return tp_fail("torch.histc: range of [%g, %g] is not finite", lo, hi);
   if (!(lo < hi)) return tp_fail("torch.histc: max must be larger than min");
-  if (!is_float(x->dtype))  /* bool fails first in linspace (the bin edges), as in 1.13 */
+  if (!tp_is_float(x->dtype))  /* bool fails first in linspace (the bin edges), as in 1.13 */
     return tp_fail("\"%s\" not implemented for '%s'", x->dtype == TP_BOOL ? "linspace_cpu" : "histogram_cpu", tp_dtype_title(x->dtype));
   double sz = (double)nb;
   tp_tensor *hist = tp_full(1, &sz, x->dtype, 0);
@@ -559,18 +560,15 @@ static uint64_t hash_bytes(const unsigned char *p, int len) {  /* libstdc++'s _H
   h = shift_mix(h) * mul;
   return shift_mix(h);
 }
-static double key_f(int64_t k) { double d; memcpy(&d, &k, 8); return d; }
+double tp_stats_key_f(int64_t k) { double d; memcpy(&d, &k, 8); return d; }
 static uint64_t key_hash(int dtype, int64_t k) {
-  if (!is_float(dtype)) return (uint64_t)k;
-  double d = key_f(k);
+  if (!tp_is_float(dtype)) return (uint64_t)k;
+  double d = tp_stats_key_f(k);
   if (d == 0) return 0;
   if (dtype == TP_FLOAT32) { float f = (float)d; return hash_bytes((const unsigned char *)&f, 4); }
   return hash_bytes((const unsigned char *)&d, 8);
 }
 
-/* Nodes are indices; HEAD (-2) is the list's before-begin node, -1 is null. */
-enum { NIL = -1, HEAD = -2 };
-typedef struct { int64_t *next, *bucket, nb, head; const int64_t *key; int dtype; } uset;
 static int64_t next_of(uset *s, int64_t x) { return x == HEAD ? s->head : s->next[x]; }
 static void set_next(uset *s, int64_t x, int64_t v) { if (x == HEAD) s->head = v; else s->next[x] = v; }
 static int64_t bkt(uset *s, int64_t node) { return (int64_t)(key_hash(s->dtype, s->key[node]) % (uint64_t)s->nb); }
@@ -610,17 +608,17 @@ static int uset_rehash(uset *s, int64_t nb) {
 }
 
 /* The distinct values of n keys in 1.13's order (Note [unique's order]); *m gets how many. */
-static int64_t *unique_keys(const int64_t *keys, int64_t n, int dtype, int sorted, int64_t *m) {
+int64_t *tp_unique_keys(const int64_t *keys, int64_t n, int dtype, int sorted, int64_t *m) {
   uset s = {malloc(sizeof(int64_t) * (size_t)(n ? n : 1)), malloc(sizeof(int64_t)), 1, NIL, keys, dtype};
   int64_t count = 0, resize_at = 0, grown = 0;
-  int fl = is_float(dtype);
+  int fl = tp_is_float(dtype);
   if (!s.next || !s.bucket) goto oom;
   s.bucket[0] = NIL;
   for (int64_t i = 0; i < n; i++) {
     int64_t b = bkt(&s, i), found = 0;
     if (s.bucket[b] != NIL)
       for (int64_t p = next_of(&s, s.bucket[b]); p != NIL && bkt(&s, p) == b; p = s.next[p])
-        if (fl ? key_f(keys[p]) == key_f(keys[i]) : keys[p] == keys[i]) { found = 1; break; }
+        if (fl ? tp_stats_key_f(keys[p]) == tp_stats_key_f(keys[i]) : keys[p] == keys[i]) { found = 1; break; }
     if (found) continue;
     if (count + 1 > resize_at) {
       int64_t nb = bucket_counts[grown < 26 ? grown : 26];
@@ -649,14 +647,10 @@ fail:
 }
 
 /* ---- unique, unique_consecutive (flattened) --------------------------------------------------- */
-/* out[0] = the distinct values (sorted, or runs in order when consecutive), out[1] = inverse
- * indices (x's shape), out[2] = counts. Equal values include -0.0 and 0.0 (the first seen is
- * kept); NaNs are all distinct. */
-typedef struct { int64_t key, idx; } keyidx;
-static int keyidx_float;
-static int keyidx_cmp(const void *pa, const void *pb) {
+int tp_keyidx_float;
+int tp_keyidx_cmp(const void *pa, const void *pb) {
   const keyidx *a = pa, *b = pb;
-  if (keyidx_float) { double u = key_f(a->key), v = key_f(b->key); return u < v ? -1 : u > v; }
+  if (tp_keyidx_float) { double u = tp_stats_key_f(a->key), v = tp_stats_key_f(b->key); return u < v ? -1 : u > v; }
   return a->key < b->key ? -1 : a->key > b->key;
 }
 
@@ -669,7 +663,7 @@ TP_API int tp_unique(tp_tensor *x, int sorted, int consecutive, tp_tensor **out)
   tp_tensor_release(flat);
   if (!xc) return -1;
   int64_t n = xc->shape[0], item = tp_dtype_table[x->dtype].itemsize, m = 0;
-  int fl = is_float(x->dtype);
+  int fl = tp_is_float(x->dtype);
   int64_t *keys = malloc(sizeof(int64_t) * (size_t)(n ? n : 1));
   if (!keys) {
     tp_tensor_release(xc);
@@ -687,14 +681,14 @@ TP_API int tp_unique(tp_tensor *x, int sorted, int consecutive, tp_tensor **out)
     vals = malloc(sizeof(int64_t) * (size_t)(n ? n : 1));
     if (vals)
       for (int64_t i = 0; i < n; i++)
-        if (i == 0 || !(fl ? key_f(keys[i]) == key_f(keys[i - 1]) : keys[i] == keys[i - 1])) vals[m++] = keys[i];
+        if (i == 0 || !(fl ? tp_stats_key_f(keys[i]) == tp_stats_key_f(keys[i - 1]) : keys[i] == keys[i - 1])) vals[m++] = keys[i];
   } else if (x->dtype == TP_BOOL) {  /* 1.13's bool path: False, then True, those present */
     vals = malloc(sizeof(int64_t) * 2);
     int seen[2] = {0, 0};
     for (int64_t i = 0; i < n; i++) seen[keys[i] != 0] = 1;
     if (vals) for (int b = 0; b < 2; b++) if (seen[b]) vals[m++] = b;
   } else {
-    vals = unique_keys(keys, n, x->dtype, sorted, &m);
+    vals = tp_unique_keys(keys, n, x->dtype, sorted, &m);
   }
   double sz = (double)m, shp[TP_MAX_DIMS];
   for (int k = 0; k < x->ndim; k++) shp[k] = (double)x->shape[k];
@@ -708,33 +702,33 @@ TP_API int tp_unique(tp_tensor *x, int sorted, int consecutive, tp_tensor **out)
   }
   for (int64_t i = 0; i < m; i++) {
     char *p = tp_ptr(u) + i * item;
-    if (fl) tp_store_f64(p, x->dtype, key_f(vals[i]));
+    if (fl) tp_store_f64(p, x->dtype, tp_stats_key_f(vals[i]));
     else tp_store_i64(p, x->dtype, vals[i]);
   }
   int64_t *c = (int64_t *)tp_ptr(cnt), *iv = (int64_t *)tp_ptr(inv);
   if (consecutive) {
     for (int64_t i = 0, g = -1; i < n; i++) {
-      if (i == 0 || !(fl ? key_f(keys[i]) == key_f(keys[i - 1]) : keys[i] == keys[i - 1])) g++;
+      if (i == 0 || !(fl ? tp_stats_key_f(keys[i]) == tp_stats_key_f(keys[i - 1]) : keys[i] == keys[i - 1])) g++;
       iv[i] = g;
       c[g]++;
     }
   } else {  /* inverse_map[value]: a NaN is never found (its inverse is 0 and it counts nothing) */
     int64_t nl = 0;  /* NaN values are never found: leave them out of the lookup */
     for (int64_t i = 0; i < m; i++)
-      if (!fl || !isnan(key_f(vals[i]))) look[nl++] = (keyidx){vals[i], i};
-    keyidx_float = fl;
-    qsort(look, (size_t)nl, sizeof(keyidx), keyidx_cmp);
+      if (!fl || !isnan(tp_stats_key_f(vals[i]))) look[nl++] = (keyidx){vals[i], i};
+    tp_keyidx_float = fl;
+    qsort(look, (size_t)nl, sizeof(keyidx), tp_keyidx_cmp);
     for (int64_t i = 0; i < n; i++) {
       iv[i] = 0;
-      if (fl && isnan(key_f(keys[i]))) continue;
+      if (fl && isnan(tp_stats_key_f(keys[i]))) continue;
       int64_t lo = 0, hi = nl;  /* the first entry >= keys[i] */
       keyidx probe = {keys[i], 0};
       while (lo < hi) {
         int64_t mid = (lo + hi) / 2;
-        if (keyidx_cmp(&look[mid], &probe) < 0) lo = mid + 1;
+        if (tp_keyidx_cmp(&look[mid], &probe) < 0) lo = mid + 1;
         else hi = mid;
       }
-      if (lo < nl && keyidx_cmp(&look[lo], &probe) == 0) {
+      if (lo < nl && tp_keyidx_cmp(&look[lo], &probe) == 0) {
         iv[i] = look[lo].idx;
         c[look[lo].idx]++;
       }
@@ -757,28 +751,28 @@ TP_API int tp_unique(tp_tensor *x, int sorted, int consecutive, tp_tensor **out)
 /* unique(dim) / unique_consecutive(dim): the distinct slices along dim. Slices are compared
  * as PyTorch's unique_dim does: lexicographically with < (NaN compares as neither), equal
  * when every element is == (so a slice holding NaN is never equal to another). */
-static const char *row_base;
-static int64_t row_len, row_item;
-static int row_dtype;
-static int row_cmp(const void *pa, const void *pb) {
+const char *tp_row_base;
+int64_t row_len, tp_row_item;
+int tp_row_dtype;
+int tp_row_cmp(const void *pa, const void *pb) {
   int64_t a = *(const int64_t *)pa, b = *(const int64_t *)pb;
   for (int64_t i = 0; i < row_len; i++) {
-    const char *x = row_base + (a * row_len + i) * row_item, *y = row_base + (b * row_len + i) * row_item;
-    if (is_float(row_dtype)) {
-      double u = tp_load_f64(x, row_dtype), v = tp_load_f64(y, row_dtype);
+    const char *x = tp_row_base + (a * row_len + i) * tp_row_item, *y = tp_row_base + (b * row_len + i) * tp_row_item;
+    if (tp_is_float(tp_row_dtype)) {
+      double u = tp_load_f64(x, tp_row_dtype), v = tp_load_f64(y, tp_row_dtype);
       if (u < v) return -1;
       if (u > v) return 1;
     } else {
-      int64_t u = tp_load_i64(x, row_dtype), v = tp_load_i64(y, row_dtype);
+      int64_t u = tp_load_i64(x, tp_row_dtype), v = tp_load_i64(y, tp_row_dtype);
       if (u != v) return u < v ? -1 : 1;
     }
   }
   return a < b ? -1 : a > b;  /* equal slices keep their order */
 }
-static int rows_equal(int64_t a, int64_t b) {
+int tp_rows_equal(int64_t a, int64_t b) {
   for (int64_t i = 0; i < row_len; i++) {
-    const char *x = row_base + (a * row_len + i) * row_item, *y = row_base + (b * row_len + i) * row_item;
-    if (is_float(row_dtype) ? tp_load_f64(x, row_dtype) != tp_load_f64(y, row_dtype) : tp_load_i64(x, row_dtype) != tp_load_i64(y, row_dtype))
+    const char *x = tp_row_base + (a * row_len + i) * tp_row_item, *y = tp_row_base + (b * row_len + i) * tp_row_item;
+    if (tp_is_float(tp_row_dtype) ? tp_load_f64(x, tp_row_dtype) != tp_load_f64(y, tp_row_dtype) : tp_load_i64(x, tp_row_dtype) != tp_load_i64(y, tp_row_dtype))
       return 0;
   }
   return 1;
@@ -807,15 +801,15 @@ TP_API int tp_unique_dim(tp_tensor *x, double dim, int consecutive, tp_tensor **
     tp_tensor_release(inv); tp_tensor_release(cnt); tp_tensor_release(xc); free(order);
     return order ? -1 : tp_fail_oom_status((double)(8 * n));
   }
-  row_base = tp_ptr(xc);
+  tp_row_base = tp_ptr(xc);
   row_len = m;
-  row_item = tp_dtype_table[x->dtype].itemsize;
-  row_dtype = x->dtype;
+  tp_row_item = tp_dtype_table[x->dtype].itemsize;
+  tp_row_dtype = x->dtype;
   int64_t *firsts = order + n, u = 0, *iv = (int64_t *)tp_ptr(inv), *c = (int64_t *)tp_ptr(cnt);
   for (int64_t i = 0; i < n; i++) order[i] = i;
-  if (!consecutive) qsort(order, (size_t)n, sizeof(int64_t), row_cmp);
+  if (!consecutive) qsort(order, (size_t)n, sizeof(int64_t), tp_row_cmp);
   for (int64_t i = 0; i < n; i++) {  /* groups of equal slices, in sorted (or given) order */
-    if (i == 0 || !rows_equal(firsts[u - 1], order[i])) firsts[u++] = order[i];
+    if (i == 0 || !tp_rows_equal(firsts[u - 1], order[i])) firsts[u++] = order[i];
     iv[order[i]] = u - 1;
     c[u - 1]++;
   }
@@ -824,7 +818,7 @@ TP_API int tp_unique_dim(tp_tensor *x, double dim, int consecutive, tp_tensor **
   for (int i = 1; i < x->ndim; i++) shape[i] = (double)xc->shape[i];
   tp_tensor *vals = tp_empty(x->ndim, shape, x->dtype);
   for (int64_t g = 0; vals && g < u; g++)
-    memcpy(tp_ptr(vals) + g * m * row_item, row_base + firsts[g] * m * row_item, (size_t)(m * row_item));
+    memcpy(tp_ptr(vals) + g * m * tp_row_item, tp_row_base + firsts[g] * m * tp_row_item, (size_t)(m * tp_row_item));
   free(order);
   tp_tensor_release(xc);
   cnt->shape[0] = u;
