@@ -13,9 +13,7 @@
 #include "autograd.h"
 #include "derivatives.h"
 #include "shape.h"
-
-#define NOGRAD_BEGIN int mode_ = tp_set_grad_enabled(0)
-#define NOGRAD_END tp_set_grad_enabled(mode_)
+#include "diag_views_scatter_kernels.h"
 
 static void format_ints(char *buf, size_t cap, int n, const double *v) {
   int64_t s[TP_MAX_DIMS];
@@ -24,7 +22,7 @@ static void format_ints(char *buf, size_t cap, int n, const double *v) {
 }
 
 /* ---- diagonal: a view ----------------------------------------------------------------- */
-static tp_tensor *diagonal_impl(tp_tensor *t, int64_t off, double dim1, double dim2) {
+tp_tensor *tp_diagonal_impl(tp_tensor *t, int64_t off, double dim1, double dim2) {
   int64_t a, b;
   if (tp_wrap_dim_arg(dim1, t->ndim, &a) || tp_wrap_dim_arg(dim2, t->ndim, &b)) return NULL;
   if (a == b) return tp_fail("diagonal dimensions cannot be identical %lld, %lld", (long long)tp_arg_i64(dim1), (long long)tp_arg_i64(dim2));
@@ -45,7 +43,7 @@ static tp_tensor *diagonal_impl(tp_tensor *t, int64_t off, double dim1, double d
 
 TP_API tp_tensor *tp_diagonal(tp_tensor *t, double offset, double dim1, double dim2) {
   NOGRAD_BEGIN;
-  tp_tensor *v = diagonal_impl(t, tp_arg_i64(offset), dim1, dim2);
+  tp_tensor *v = tp_diagonal_impl(t, tp_arg_i64(offset), dim1, dim2);
   NOGRAD_END;
   if (!v) return NULL;
   if (!tp_any_requires_grad(1, &t)) { tp_set_view_base(v, t); return v; }
@@ -57,11 +55,11 @@ TP_API tp_tensor *tp_diagonal(tp_tensor *t, double offset, double dim1, double d
 }
 
 /* zeros of shape with t copied onto its (offset, d1, d2) diagonal: diag and diag_embed. */
-static tp_tensor *embed_diagonal(tp_tensor *t, int ndim, const int64_t *shape, int64_t off, int64_t d1, int64_t d2) {
+tp_tensor *tp_embed_diagonal(tp_tensor *t, int ndim, const int64_t *shape, int64_t off, int64_t d1, int64_t d2) {
   double sizes[TP_MAX_DIMS];
   for (int d = 0; d < ndim; d++) sizes[d] = (double)shape[d];
   tp_tensor *z = tp_full_unchecked(ndim, sizes, t->dtype, 0);
-  tp_tensor *v = z ? diagonal_impl(z, off, (double)d1, (double)d2) : NULL;
+  tp_tensor *v = z ? tp_diagonal_impl(z, off, (double)d1, (double)d2) : NULL;
   if (!v) { if (z) tp_tensor_release(z); return NULL; }
   tp_copy_convert(v, t);
   tp_tensor_release(v);
@@ -75,9 +73,9 @@ TP_API tp_tensor *tp_diag(tp_tensor *t, double diagonal) {
   if (t->ndim == 1) {
     int64_t n = t->shape[0] + (k < 0 ? -k : k), shape[2] = {n, n};
     if (tp_check_numel(2, shape)) return NULL;
-    out = embed_diagonal(t, 2, shape, k, 0, 1);
+    out = tp_embed_diagonal(t, 2, shape, k, 0, 1);
   } else if (t->ndim == 2) {
-    tp_tensor *v = diagonal_impl(t, k, 0, 1);
+    tp_tensor *v = tp_diagonal_impl(t, k, 0, 1);
     out = v ? tp_tensor_make(t->dtype, 1, v->shape) : NULL;
     if (out) tp_copy_convert(out, v);
     if (v) tp_tensor_release(v);
@@ -92,7 +90,7 @@ TP_API tp_tensor *tp_trace(tp_tensor *t) {
   if (t->ndim != 2) return tp_fail("trace: expected a matrix, but got tensor with dim %d", t->ndim);
   if (t->dtype == TP_BOOL) return tp_fail("\"trace\" not implemented for 'Bool'");
   NOGRAD_BEGIN;
-  tp_tensor *v = diagonal_impl(t, 0, 0, 1);
+  tp_tensor *v = tp_diagonal_impl(t, 0, 0, 1);
   tp_tensor *out = v ? tp_reduce(TP_OP_SUM, v, -1, NULL, 0, 0, -1) : NULL;
   NOGRAD_END;
   if (v) tp_tensor_release(v);
@@ -110,7 +108,7 @@ TP_API tp_tensor *tp_diag_embed(tp_tensor *t, double offset, double dim1, double
   n += off < 0 ? -off : off;
   for (int d = 0, k = 0; d < nd; d++) shape[d] = d == lo || d == hi ? n : t->shape[k++];
   if (tp_check_numel(nd, shape)) return NULL;
-  tp_tensor *out = embed_diagonal(t, nd, shape, off, a, b);
+  tp_tensor *out = tp_embed_diagonal(t, nd, shape, off, a, b);
   int64_t iv[4] = {TP_SHL_DIAG_EMBED, off, a, b};
   return tp_record_kind(TP_GRAD_SHAPE_LINALG, "DiagEmbedBackward0", 1, &t, out, 4, iv, 0, NULL);
 }
@@ -187,18 +185,18 @@ static int become_view(tp_tensor *t, tp_tensor *v, int kind, const char *name, i
   return 0;
 }
 
-static tp_tensor *below(tp_tensor *(*f)(tp_tensor *, double, double), tp_tensor *t, double a, double b) {
+tp_tensor *tp_diag_views_scatter_below(tp_tensor *(*f)(tp_tensor *, double, double), tp_tensor *t, double a, double b) {
   NOGRAD_BEGIN;
   tp_tensor *v = f(t, a, b);
   NOGRAD_END;
   return v;
 }
-static tp_tensor *transpose2(tp_tensor *t, double a, double b) { return tp_transpose(t, a, b); }
-static tp_tensor *t2(tp_tensor *t, double a, double b) { (void)a; (void)b; return tp_t(t); }
-static tp_tensor *squeeze2(tp_tensor *t, double a, double b) { (void)b; return isnan(a) ? tp_squeeze(t) : tp_squeeze_dim(t, a); }
-static tp_tensor *unsqueeze2(tp_tensor *t, double a, double b) { (void)b; return tp_unsqueeze(t, a); }
+tp_tensor *tp_transpose2(tp_tensor *t, double a, double b) { return tp_transpose(t, a, b); }
+tp_tensor *tp_diag_views_scatter_t2(tp_tensor *t, double a, double b) { (void)a; (void)b; return tp_t(t); }
+tp_tensor *tp_squeeze2(tp_tensor *t, double a, double b) { (void)b; return isnan(a) ? tp_squeeze(t) : tp_squeeze_dim(t, a); }
+tp_tensor *tp_unsqueeze2(tp_tensor *t, double a, double b) { (void)b; return tp_unsqueeze(t, a); }
 
-static int swap_iv(int ndim, int64_t a, int64_t b, int64_t *perm) {
+int tp_swap_iv(int ndim, int64_t a, int64_t b, int64_t *perm) {
   for (int d = 0; d < ndim; d++) perm[d] = d;
   if (ndim) { perm[a] = b; perm[b] = a; }
   return ndim;
@@ -206,28 +204,28 @@ static int swap_iv(int ndim, int64_t a, int64_t b, int64_t *perm) {
 
 TP_API int tp_transpose_(tp_tensor *t, double d0, double d1) {
   int64_t a, b, perm[TP_MAX_DIMS];
-  tp_tensor *v = below(transpose2, t, d0, d1);
+  tp_tensor *v = tp_diag_views_scatter_below(tp_transpose2, t, d0, d1);
   if (!v) return -1;
   tp_wrap_dim_arg(d0, t->ndim, &a);
   tp_wrap_dim_arg(d1, t->ndim, &b);
-  return become_view(t, v, TP_GRAD_PERMUTE, "TransposeBackward1", swap_iv(t->ndim, a, b, perm), perm);
+  return become_view(t, v, TP_GRAD_PERMUTE, "TransposeBackward1", tp_swap_iv(t->ndim, a, b, perm), perm);
 }
 
 TP_API int tp_t_(tp_tensor *t) {
   int64_t perm[TP_MAX_DIMS];
   if (t->ndim > 2) return tp_fail_status("t_() expects a tensor with <= 2 dimensions, but self is %dD", t->ndim);
-  tp_tensor *v = below(t2, t, 0, 0);
+  tp_tensor *v = tp_diag_views_scatter_below(tp_diag_views_scatter_t2, t, 0, 0);
   if (!v) return -1;
-  return become_view(t, v, TP_GRAD_PERMUTE, "TBackward1", swap_iv(t->ndim, 0, t->ndim < 2 ? 0 : 1, perm), perm);
+  return become_view(t, v, TP_GRAD_PERMUTE, "TBackward1", tp_swap_iv(t->ndim, 0, t->ndim < 2 ? 0 : 1, perm), perm);
 }
 
 /* dim NaN: every size-1 dim (SqueezeBackward2), else one dim (SqueezeBackward3). */
 TP_API int tp_squeeze_(tp_tensor *t, double dim) {
-  return become_view(t, below(squeeze2, t, dim, 0), TP_GRAD_VIEW, isnan(dim) ? "SqueezeBackward2" : "SqueezeBackward3", 0, NULL);
+  return become_view(t, tp_diag_views_scatter_below(tp_squeeze2, t, dim, 0), TP_GRAD_VIEW, isnan(dim) ? "SqueezeBackward2" : "SqueezeBackward3", 0, NULL);
 }
 
 TP_API int tp_unsqueeze_(tp_tensor *t, double dim) {
-  return become_view(t, below(unsqueeze2, t, dim, 0), TP_GRAD_VIEW, "UnsqueezeBackward1", 0, NULL);
+  return become_view(t, tp_diag_views_scatter_below(tp_unsqueeze2, t, dim, 0), TP_GRAD_VIEW, "UnsqueezeBackward1", 0, NULL);
 }
 
 /* as_strided_: sizes then strides (ndim each) and the storage offset, as tp_as_strided. */
@@ -408,7 +406,7 @@ TP_API tp_tensor *tp_rot90(tp_tensor *t, double k, int ndims, const double *dims
 }
 
 /* ---- unfold: a view of the windows of `size` every `step` along dim ----------------------- */
-static tp_tensor *unfold_impl(tp_tensor *t, double dim, double size, double step) {
+tp_tensor *tp_unfold_impl(tp_tensor *t, double dim, double size, double step) {
   int64_t w, sz = tp_arg_i64(size), st = tp_arg_i64(step);
   if (tp_wrap_dim_arg(dim, t->ndim, &w)) return NULL;
   if (t->ndim + 1 > TP_MAX_DIMS) return tp_fail("tensorpad supports at most %d dimensions", TP_MAX_DIMS);
@@ -434,7 +432,7 @@ static tp_tensor *unfold_impl(tp_tensor *t, double dim, double size, double step
 
 TP_API tp_tensor *tp_unfold(tp_tensor *t, double dim, double size, double step) {
   NOGRAD_BEGIN;
-  tp_tensor *v = unfold_impl(t, dim, size, step);
+  tp_tensor *v = tp_unfold_impl(t, dim, size, step);
   NOGRAD_END;
   if (!v) return NULL;
   if (!tp_any_requires_grad(1, &t)) { tp_set_view_base(v, t); return v; }
@@ -580,7 +578,7 @@ TP_API tp_tensor *tp_diagonal_scatter(tp_tensor *t, tp_tensor *src, double offse
 }
 
 /* ---- element k of t in row-major logical order (any strides) --------------------------------- */
-static char *elem_at(const tp_tensor *t, int64_t k) {
+char *tp_elem_at(const tp_tensor *t, int64_t k) {
   int64_t off = 0;
   for (int d = t->ndim - 1; d >= 0; d--) {
     int64_t s = t->shape[d];
@@ -598,7 +596,7 @@ static void copy_elem(char *dst, const char *src, int dtype, int accumulate) {
 }
 
 /* ---- masked_scatter: source's elements, in order, where mask is true --------------------------- */
-static int masked_scatter_check(tp_tensor *t, tp_tensor *mask, tp_tensor *source) {
+int tp_masked_scatter_check(tp_tensor *t, tp_tensor *mask, tp_tensor *source) {
   if (tp_dtype_table[mask->dtype].is_floating)
     return tp_fail_status("masked_scatter_ only supports boolean masks, but got mask with dtype %s", tp_dtype_title(mask->dtype));
   if (t->dtype != source->dtype)
@@ -622,19 +620,19 @@ static void memory_order(const tp_tensor *t, const tp_tensor *m, tp_tensor *tp, 
 }
 
 /* Writes into t (mask already of t's shape); -1 when source is too short (nothing written). */
-static int masked_scatter_run(tp_tensor *t0, tp_tensor *m0, tp_tensor *source) {
+int tp_masked_scatter_run(tp_tensor *t0, tp_tensor *m0, tp_tensor *source) {
   tp_tensor tg, mg, *t = &tg, *m = &mg;
   memory_order(t0, m0, t, m);
   int64_t n = tp_shape_numel(t->ndim, t->shape), ns = tp_shape_numel(source->ndim, source->shape), count = 0;
-  for (int64_t k = 0; k < n; k++) count += tp_load_i64(elem_at(m, k), m->dtype) != 0;
+  for (int64_t k = 0; k < n; k++) count += tp_load_i64(tp_elem_at(m, k), m->dtype) != 0;
   if (count > ns) return tp_fail_status("Number of elements of source < number of ones in mask");
   for (int64_t k = 0, j = 0; k < n; k++)
-    if (tp_load_i64(elem_at(m, k), m->dtype)) copy_elem(elem_at(t, k), elem_at(source, j++), t->dtype, 0);
+    if (tp_load_i64(tp_elem_at(m, k), m->dtype)) copy_elem(tp_elem_at(t, k), tp_elem_at(source, j++), t->dtype, 0);
   return 0;
 }
 
 TP_API tp_tensor *tp_masked_scatter(tp_tensor *t, tp_tensor *mask, tp_tensor *source) {
-  if (masked_scatter_check(t, mask, source)) return NULL;
+  if (tp_masked_scatter_check(t, mask, source)) return NULL;
   int nd;
   int64_t shape[TP_MAX_DIMS];
   if (tp_broadcast_shapes(t->ndim, t->shape, mask->ndim, mask->shape, &nd, shape)) return NULL;
@@ -646,7 +644,7 @@ TP_API tp_tensor *tp_masked_scatter(tp_tensor *t, tp_tensor *mask, tp_tensor *so
   NOGRAD_END;
   if (out) {
     tp_copy_convert(out, te);
-    if (masked_scatter_run(out, me, source)) { tp_tensor_release(out); out = NULL; }
+    if (tp_masked_scatter_run(out, me, source)) { tp_tensor_release(out); out = NULL; }
   }
   if (te) tp_tensor_release(te);
   if (me) tp_tensor_release(me);
@@ -656,7 +654,7 @@ TP_API tp_tensor *tp_masked_scatter(tp_tensor *t, tp_tensor *mask, tp_tensor *so
 }
 
 static int masked_scatter__unaliased(tp_tensor *t, tp_tensor *mask, tp_tensor *source) {
-  if (masked_scatter_check(t, mask, source)) return -1;
+  if (tp_masked_scatter_check(t, mask, source)) return -1;
   double sizes[TP_MAX_DIMS];
   for (int d = 0; d < t->ndim; d++) sizes[d] = (double)t->shape[d];
   NOGRAD_BEGIN;
@@ -667,11 +665,11 @@ static int masked_scatter__unaliased(tp_tensor *t, tp_tensor *mask, tp_tensor *s
   int64_t iv[1] = {TP_SHL_MASKED_SCATTER};
   /* validate the count before anything is recorded or written */
   int64_t total = tp_shape_numel(t->ndim, t->shape), count = 0;
-  for (int64_t k = 0; k < total; k++) count += tp_load_i64(elem_at(me, k), me->dtype) != 0;
+  for (int64_t k = 0; k < total; k++) count += tp_load_i64(tp_elem_at(me, k), me->dtype) != 0;
   int rc = count > tp_shape_numel(source->ndim, source->shape) ? tp_fail_status("Number of elements of source < number of ones in mask")
            : tp_inplace_kind_begin(TP_GRAD_SHAPE_LINALG, "MaskedScatterBackward0", t, 1, &source, 1, iv, 1, &mask, &n);
   if (!rc) {
-    masked_scatter_run(t, me, source);
+    tp_masked_scatter_run(t, me, source);
     t->version->value++;
     tp_inplace_commit(t, n);
   }
@@ -689,7 +687,7 @@ TP_API int tp_masked_scatter_(tp_tensor *t, tp_tensor *mask, tp_tensor *source) 
 }
 
 /* ---- put_ / put: self.flatten()[index] = source (accumulate: +=) -------------------------------- */
-static int put_check(tp_tensor *t, tp_tensor *index, tp_tensor *source) {
+int tp_put_check(tp_tensor *t, tp_tensor *index, tp_tensor *source) {
   if (index->dtype != TP_INT64) return tp_fail_status("put_(): Expected a long tensor for index, but got %s", tp_dtype_title(index->dtype));
   if (t->dtype != source->dtype)
     return tp_fail_status("put_(): self and source expected to have the same dtype, but got self.dtype = %s and source.dtype = %s",
@@ -701,26 +699,26 @@ static int put_check(tp_tensor *t, tp_tensor *index, tp_tensor *source) {
   int64_t numel = tp_shape_numel(t->ndim, t->shape);
   if (numel == 0 && ni > 0) return tp_fail_status("put_(): Tried to put elements into an empty tensor");
   for (int64_t k = 0; k < ni; k++) {
-    int64_t i = tp_load_i64(elem_at(index, k), TP_INT64);
+    int64_t i = tp_load_i64(tp_elem_at(index, k), TP_INT64);
     if (i >= numel || i < -numel) return tp_fail_status("out of range: tried to access index %lld on a tensor of %lld elements.", (long long)i, (long long)numel);
   }
   return 0;
 }
 
-static void put_run(tp_tensor *t, tp_tensor *index, tp_tensor *source, int accumulate) {
+void tp_put_run(tp_tensor *t, tp_tensor *index, tp_tensor *source, int accumulate) {
   int64_t ni = tp_shape_numel(index->ndim, index->shape), numel = tp_shape_numel(t->ndim, t->shape);
   for (int64_t k = 0; k < ni; k++) {
-    int64_t i = tp_load_i64(elem_at(index, k), TP_INT64);
-    copy_elem(elem_at(t, i < 0 ? i + numel : i), elem_at(source, k), t->dtype, accumulate);
+    int64_t i = tp_load_i64(tp_elem_at(index, k), TP_INT64);
+    copy_elem(tp_elem_at(t, i < 0 ? i + numel : i), tp_elem_at(source, k), t->dtype, accumulate);
   }
 }
 
 static int put__unaliased(tp_tensor *t, tp_tensor *index, tp_tensor *source, int accumulate) {
-  if (put_check(t, index, source)) return -1;
+  if (tp_put_check(t, index, source)) return -1;
   tp_node *n;
   int64_t iv[2] = {TP_SHL_PUT, accumulate != 0};
   if (tp_inplace_kind_begin(TP_GRAD_SHAPE_LINALG, "PutBackward0", t, 1, &source, 2, iv, 1, &index, &n)) return -1;
-  put_run(t, index, source, accumulate);
+  tp_put_run(t, index, source, accumulate);
   t->version->value++;
   tp_inplace_commit(t, n);
   return 0;
@@ -736,11 +734,11 @@ TP_API int tp_put_(tp_tensor *t, tp_tensor *index, tp_tensor *source, int accumu
 }
 
 TP_API tp_tensor *tp_put(tp_tensor *t, tp_tensor *index, tp_tensor *source, int accumulate) {
-  if (put_check(t, index, source)) return NULL;
+  if (tp_put_check(t, index, source)) return NULL;
   NOGRAD_BEGIN;
   tp_tensor *out = tp_clone(t);
   NOGRAD_END;
-  if (out) put_run(out, index, source, accumulate);
+  if (out) tp_put_run(out, index, source, accumulate);
   tp_tensor *ins[2] = {t, source};
   int64_t iv[2] = {TP_SHL_PUT, accumulate != 0};
   return tp_record_kind(TP_GRAD_SHAPE_LINALG, "PutBackward0", 2, ins, out, 2, iv, 1, &index);
@@ -777,9 +775,8 @@ TP_API tp_tensor *tp_empty_strided(int ndim, const double *sizes_then_strides, i
 }
 
 /* ---- scatter_reduce: sum, prod, mean, amax, amin of src into self's places along dim ----------- */
-enum { RED_SUM, RED_PROD, RED_MEAN, RED_AMAX, RED_AMIN };
 
-static int scatter_reduce_check(tp_tensor *t, double dim, tp_tensor *index, tp_tensor *src, int reduce, int64_t *w) {
+int tp_scatter_reduce_check(tp_tensor *t, double dim, tp_tensor *index, tp_tensor *src, int reduce, int64_t *w) {
   if (reduce < RED_SUM || reduce > RED_AMIN) return tp_fail_status("reduce argument must be either sum, prod, mean, amax or amin.");
   if (tp_wrap_dim_arg(dim, t->ndim, w)) return -1;
   return tp_scatter_check(t, *w, index, src);
@@ -799,7 +796,7 @@ static void scatter_offsets(const tp_tensor *index, const tp_tensor *src, const 
   for (int d = 0; d < out->ndim; d++) { *oo += c[d] * out->stride[d]; *lin = *lin * out->shape[d] + c[d]; }
 }
 
-static int scatter_reduce_run(tp_tensor *out, int64_t dim, tp_tensor *index, tp_tensor *src, int reduce, int include_self) {
+int tp_scatter_reduce_run(tp_tensor *out, int64_t dim, tp_tensor *index, tp_tensor *src, int reduce, int include_self) {
   int64_t ni = tp_shape_numel(index->ndim, index->shape), no = tp_shape_numel(out->ndim, out->shape);
   int dt = out->dtype, fl = tp_dtype_table[dt].is_floating;
   int64_t item = tp_dtype_table[dt].itemsize;
@@ -841,7 +838,7 @@ static int scatter_reduce_run(tp_tensor *out, int64_t dim, tp_tensor *index, tp_
     tp_tensor g = tp_geometry(out);
     for (int64_t i = 0; i < no; i++) {
       double c = count[i] ? count[i] : 1;
-      char *p = elem_at(&g, i);
+      char *p = tp_elem_at(&g, i);
       if (fl) tp_store_f64(p, dt, tp_load_f64(p, dt) / c);
       else tp_store_i64(p, dt, (int64_t)floor((double)tp_load_i64(p, dt) / c));
     }
@@ -854,7 +851,7 @@ static int scatter_reduce_run(tp_tensor *out, int64_t dim, tp_tensor *index, tp_
 static tp_tensor *reduce_out(const char *name, tp_tensor *t, int64_t w, tp_tensor *idx, tp_tensor *src, int reduce, int include_self) {
   tp_tensor *out = tp_tensor_make(t->dtype, t->ndim, t->shape);  /* contiguous, as PyTorch's kernels */
   if (out) tp_copy_convert(out, t);
-  if (out && scatter_reduce_run(out, w, idx, src, reduce, include_self)) { tp_tensor_release(out); out = NULL; }
+  if (out && tp_scatter_reduce_run(out, w, idx, src, reduce, include_self)) { tp_tensor_release(out); out = NULL; }
   tp_tensor *ins[2] = {t, src}, *save[3] = {idx, t, src};
   int64_t iv[4] = {TP_SHL_SCATTER_REDUCE, w, reduce, include_self != 0};
   out = tp_record_kind(TP_GRAD_SHAPE_LINALG, name, 2, ins, out, 4, iv, 3, save);
@@ -879,7 +876,7 @@ static int reduce_inplace(const char *name, tp_tensor *t, int64_t w, tp_tensor *
   int rc = tp_inplace_kind_begin(TP_GRAD_SHAPE_LINALG, name, t, 1, &src, 4, iv, old ? 3 : 0, save, &n);
   if (old) tp_tensor_release(old);
   if (rc) return -1;
-  if (scatter_reduce_run(t, w, idx, src, reduce, include_self)) { tp_inplace_abort(n); return -1; }
+  if (tp_scatter_reduce_run(t, w, idx, src, reduce, include_self)) { tp_inplace_abort(n); return -1; }
   t->version->value++;
   if (n && tp_node_save(n, t, 0)) { tp_inplace_abort(n); return -1; }
   tp_inplace_commit(t, n);
@@ -888,13 +885,13 @@ static int reduce_inplace(const char *name, tp_tensor *t, int64_t w, tp_tensor *
 
 TP_API tp_tensor *tp_scatter_reduce(tp_tensor *t, double dim, tp_tensor *index, tp_tensor *src, int reduce, int include_self) {
   int64_t w;
-  if (scatter_reduce_check(t, dim, index, src, reduce, &w)) return NULL;
+  if (tp_scatter_reduce_check(t, dim, index, src, reduce, &w)) return NULL;
   return reduce_out("ScatterReduceBackward0", t, w, index, src, reduce, include_self);
 }
 
 static int scatter_reduce__unaliased(tp_tensor *t, double dim, tp_tensor *index, tp_tensor *src, int reduce, int include_self) {
   int64_t w;
-  if (scatter_reduce_check(t, dim, index, src, reduce, &w)) return -1;
+  if (tp_scatter_reduce_check(t, dim, index, src, reduce, &w)) return -1;
   return reduce_inplace("ScatterReduceBackward0", t, w, index, src, reduce, include_self);
 }
 
@@ -908,7 +905,7 @@ TP_API int tp_scatter_reduce_(tp_tensor *t, double dim, tp_tensor *index, tp_ten
 }
 
 /* ---- index_reduce: scatter_reduce with index[i] for every element of source's slice i ---------- */
-static tp_tensor *index_reduce_index(tp_tensor *t, double dim, tp_tensor *index, tp_tensor *source, int reduce, int64_t *w) {
+tp_tensor *tp_index_reduce_index(tp_tensor *t, double dim, tp_tensor *index, tp_tensor *source, int reduce, int64_t *w) {
   if (reduce < RED_PROD || reduce > RED_AMIN) return tp_fail("index_reduce(): Expected reduce to be one of prod, mean, amax or amin");
   if (tp_wrap_dim_arg(dim, t->ndim, w)) return NULL;
   if (index->ndim > 1) {
@@ -945,7 +942,7 @@ static tp_tensor *index_reduce_index(tp_tensor *t, double dim, tp_tensor *index,
 
 TP_API tp_tensor *tp_index_reduce(tp_tensor *t, double dim, tp_tensor *index, tp_tensor *source, int reduce, int include_self) {
   int64_t w;
-  tp_tensor *full = index_reduce_index(t, dim, index, source, reduce, &w);
+  tp_tensor *full = tp_index_reduce_index(t, dim, index, source, reduce, &w);
   if (!full) return NULL;
   tp_tensor *out = reduce_out("IndexReduceBackward0", t, w, full, source, reduce, include_self);
   tp_tensor_release(full);
@@ -954,7 +951,7 @@ TP_API tp_tensor *tp_index_reduce(tp_tensor *t, double dim, tp_tensor *index, tp
 
 static int index_reduce__unaliased(tp_tensor *t, double dim, tp_tensor *index, tp_tensor *source, int reduce, int include_self) {
   int64_t w;
-  tp_tensor *full = index_reduce_index(t, dim, index, source, reduce, &w);
+  tp_tensor *full = tp_index_reduce_index(t, dim, index, source, reduce, &w);
   if (!full) return -1;
   int rc = reduce_inplace("IndexReduceBackward0", t, w, full, source, reduce, include_self);
   tp_tensor_release(full);

@@ -11,6 +11,7 @@
 #include "shape.h"
 #include "autograd.h"
 #include "derivatives.h"
+#include "shape_kernels.h"
 
 /* ---- shared helpers ------------------------------------------------------------------ */
 int tp_check_numel(int n, const int64_t *shape) {
@@ -176,18 +177,18 @@ void tp_layout_like(const tp_tensor *t, int64_t *stride) {
 
 /* The scratch list through which tensor lists cross the API (cat's inputs, split's
  * outputs). It only grows; its address may change when it does. */
-static tp_tensor **list;
+tp_tensor **tp_split_list;
 static int list_cap;
 
 tp_tensor **tp_list_reserve(int n) {
-  if (n <= list_cap) return list;
+  if (n <= list_cap) return tp_split_list;
   int cap = list_cap ? list_cap : 64;
   while (cap < n) cap *= 2;
-  tp_tensor **p = realloc(list, sizeof *p * (size_t)cap);
+  tp_tensor **p = realloc(tp_split_list, sizeof *p * (size_t)cap);
   if (!p) return tp_fail_oom((double)sizeof *p * (size_t)cap);
-  list = p;
+  tp_split_list = p;
   list_cap = cap;
-  return list;
+  return tp_split_list;
 }
 
 TP_API tp_tensor **tp_tensor_list(int n) {
@@ -199,7 +200,7 @@ TP_API tp_tensor **tp_tensor_list(int n) {
 /* 1.13 still skips 1-D empty tensors (legacy torch.cat behaviour) in the shape checks. */
 static int cat_skip(const tp_tensor *t) { return t->ndim == 1 && t->shape[0] == 0; }
 
-static tp_tensor *cat_impl(int n, tp_tensor *const *ts, double dim_d) {
+tp_tensor *tp_cat_impl(int n, tp_tensor *const *ts, double dim_d) {
   if (n <= 0) return tp_fail("torch.cat(): expected a non-empty list of Tensors");
   int dtype = ts[0]->dtype, valid = -1;
   for (int i = 0; i < n; i++) {
@@ -242,7 +243,7 @@ static tp_tensor *cat_impl(int n, tp_tensor *const *ts, double dim_d) {
   return out;
 }
 
-static tp_tensor *stack_impl(int n, tp_tensor *const *ts, double dim_d) {
+tp_tensor *tp_stack_impl(int n, tp_tensor *const *ts, double dim_d) {
   if (n <= 0) return tp_fail("stack expects a non-empty TensorList");
   const tp_tensor *first = ts[0];
   int64_t dim;
@@ -309,7 +310,7 @@ static int emit_even(tp_tensor *t, int64_t dim, int64_t split_size) {
   return rc;
 }
 
-static int split_impl(tp_tensor *t, double split_size, double dim_d) {
+int tp_split_impl(tp_tensor *t, double split_size, double dim_d) {
   if (t->ndim == 0) return tp_fail_status("split expects at least a 1-dimensional tensor");
   int64_t ss = tp_arg_i64(split_size), dim;
   if (ss < 0) return tp_fail_status("split expects split_size be non-negative, but got split_size=%lld", (long long)ss);
@@ -319,7 +320,7 @@ static int split_impl(tp_tensor *t, double split_size, double dim_d) {
   return emit_even(t, dim, ss);
 }
 
-static int split_with_sizes_impl(tp_tensor *t, int n, const double *sizes_d, double dim_d) {
+int tp_split_with_sizes_impl(tp_tensor *t, int n, const double *sizes_d, double dim_d) {
   if (t->ndim == 0) return tp_fail_status("split expects at least a 1-dimensional tensor");
   int64_t dim;
   if (tp_wrap_dim_arg(dim_d, t->ndim, &dim)) return -1;
@@ -347,7 +348,7 @@ static int split_with_sizes_impl(tp_tensor *t, int n, const double *sizes_d, dou
   return rc;
 }
 
-static int chunk_impl(tp_tensor *t, double chunks_d, double dim_d) {
+int tp_chunk_impl(tp_tensor *t, double chunks_d, double dim_d) {
   if (t->ndim == 0) return tp_fail_status("chunk expects at least a 1-dimensional tensor");
   int64_t chunks = tp_arg_i64(chunks_d), dim;
   if (chunks <= 0) return tp_fail_status("chunk expects `chunks` to be greater than 0, got: %lld", (long long)chunks);
@@ -364,7 +365,7 @@ static int chunk_impl(tp_tensor *t, double chunks_d, double dim_d) {
   return emit_even(t, dim, split_size);
 }
 
-static int unbind_impl(tp_tensor *t, double dim_d) {
+int tp_unbind_impl(tp_tensor *t, double dim_d) {
   if (t->ndim == 0) return tp_fail_status("Dimension specified as %lld but tensor has no dimensions", (long long)tp_arg_i64(dim_d));
   int64_t dim;
   if (tp_wrap_dim_arg(dim_d, t->ndim, &dim)) return -1;
@@ -412,7 +413,7 @@ static void copy_same_dtype(tp_tensor *dst, tp_tensor *src) {
   tp_iter_run(&it, copy_items, &item);
 }
 
-static tp_tensor *flip_impl(tp_tensor *t, int n, const double *dims) {
+tp_tensor *tp_flip_impl(tp_tensor *t, int n, const double *dims) {
   int seen[TP_MAX_DIMS] = {0};
   for (int i = 0; i < n; i++) {
     int64_t d;
@@ -456,7 +457,7 @@ static void roll_blocks(tp_tensor *dst, tp_tensor *src, const int64_t *shift, in
   roll_blocks(&a, &b, shift, d + 1);
 }
 
-static tp_tensor *roll_impl(tp_tensor *t, int nshifts, int ndims, const double *shifts_then_dims) {
+tp_tensor *tp_roll_impl(tp_tensor *t, int nshifts, int ndims, const double *shifts_then_dims) {
   const double *shifts = shifts_then_dims, *dims = shifts_then_dims + nshifts;
   int64_t numel = tp_shape_numel(t->ndim, t->shape);
   int flat = 0;
@@ -497,7 +498,7 @@ static tp_tensor *roll_impl(tp_tensor *t, int nshifts, int ndims, const double *
 }
 
 /* ---- repeat / tile ------------------------------------------------------------------- */
-static tp_tensor *repeat_impl(tp_tensor *t, int n, const double *reps) {
+tp_tensor *tp_repeat_impl(tp_tensor *t, int n, const double *reps) {
   if (n < t->ndim)
     return tp_fail("Number of dimensions of repeat dims can not be smaller than number of dimensions of tensor");
   if (n > TP_MAX_DIMS) return tp_fail("tensorpad supports at most %d dimensions, got %d", TP_MAX_DIMS, n);
@@ -548,14 +549,13 @@ static tp_tensor *repeat_impl(tp_tensor *t, int n, const double *reps) {
   return out;
 }
 
-
 /* tile is repeat with reps padded by leading ones (PyTorch composes it too). */
-static tp_tensor *tile_impl(tp_tensor *t, int n, const double *reps) {
-  if (n >= t->ndim) return repeat_impl(t, n, reps);
+tp_tensor *tp_tile_impl(tp_tensor *t, int n, const double *reps) {
+  if (n >= t->ndim) return tp_repeat_impl(t, n, reps);
   double padded[TP_MAX_DIMS];
   int pad = t->ndim - n;
   for (int d = 0; d < t->ndim; d++) padded[d] = d < pad ? 1 : reps[d - pad];
-  return repeat_impl(t, t->ndim, padded);
+  return tp_repeat_impl(t, t->ndim, padded);
 }
 
 /* ---- tril / triu --------------------------------------------------------------------- */
@@ -604,21 +604,19 @@ static void trilu_run(tp_tensor *dst, const tp_tensor *src, int64_t k, int upper
   }
 }
 
-static tp_tensor *trilu(tp_tensor *t, double diagonal, int upper) {
+tp_tensor *tp_shape_trilu(tp_tensor *t, double diagonal, int upper) {
   if (trilu_check(t)) return NULL;
   tp_tensor *out = tp_tensor_make(t->dtype, t->ndim, t->shape);
   if (out) trilu_run(out, t, tp_arg_i64(diagonal), upper);
   return out;
 }
 
-static int trilu_(tp_tensor *t, double diagonal, int upper) {
+int tp_trilu_(tp_tensor *t, double diagonal, int upper) {
   if (trilu_check(t)) return -1;
   trilu_run(t, t, tp_arg_i64(diagonal), upper);
   t->version->value++;
   return 0;
 }
-
-
 
 /* ---- the exported ops: kernels below autograd, then each op's node --------------------- */
 #define BELOW(type, var, call)          \
@@ -627,7 +625,7 @@ static int trilu_(tp_tensor *t, double diagonal, int upper) {
   tp_set_grad_enabled(mode_)
 
 TP_API tp_tensor *tp_cat(int n, tp_tensor *const *ts, double dim_d) {
-  BELOW(tp_tensor *, out, cat_impl(n, ts, dim_d));
+  BELOW(tp_tensor *, out, tp_cat_impl(n, ts, dim_d));
   if (!out || !tp_any_requires_grad(n, ts)) return out;
   if (n > 3 * TP_MAX_DIMS) {
     tp_tensor_release(out);
@@ -642,7 +640,7 @@ TP_API tp_tensor *tp_cat(int n, tp_tensor *const *ts, double dim_d) {
 }
 
 TP_API tp_tensor *tp_stack(int n, tp_tensor *const *ts, double dim_d) {
-  BELOW(tp_tensor *, out, stack_impl(n, ts, dim_d));
+  BELOW(tp_tensor *, out, tp_stack_impl(n, ts, dim_d));
   if (!out || !tp_any_requires_grad(n, ts)) return out;
   int64_t dim;
   tp_wrap_dim_arg(dim_d, out->ndim, &dim);
@@ -653,35 +651,35 @@ static int record_pieces(tp_tensor *t, int count, const char *name, double dim_d
   if (count < 0 || !tp_any_requires_grad(1, &t)) return count;
   int64_t iv[2] = {0, is_unbind};
   tp_wrap_dim_arg(dim_d, t->ndim, &iv[0]);
-  if (tp_record_multi(TP_GRAD_SPLIT, name, t, count, list, 2, iv)) {
-    for (int i = 0; i < count; i++) tp_tensor_release(list[i]);
+  if (tp_record_multi(TP_GRAD_SPLIT, name, t, count, tp_split_list, 2, iv)) {
+    for (int i = 0; i < count; i++) tp_tensor_release(tp_split_list[i]);
     return -1;
   }
   return count;
 }
 
 TP_API int tp_split(tp_tensor *t, double split_size, double dim_d) {
-  BELOW(int, c, split_impl(t, split_size, dim_d));
+  BELOW(int, c, tp_split_impl(t, split_size, dim_d));
   return record_pieces(t, c, "SplitBackward0", dim_d, 0);
 }
 
 TP_API int tp_split_with_sizes(tp_tensor *t, int n, const double *sizes, double dim_d) {
-  BELOW(int, c, split_with_sizes_impl(t, n, sizes, dim_d));
+  BELOW(int, c, tp_split_with_sizes_impl(t, n, sizes, dim_d));
   return record_pieces(t, c, "SplitWithSizesBackward0", dim_d, 0);
 }
 
 TP_API int tp_chunk(tp_tensor *t, double chunks, double dim_d) {
-  BELOW(int, c, chunk_impl(t, chunks, dim_d));
+  BELOW(int, c, tp_chunk_impl(t, chunks, dim_d));
   return record_pieces(t, c, "SplitBackward0", dim_d, 0);
 }
 
 TP_API int tp_unbind(tp_tensor *t, double dim_d) {
-  BELOW(int, c, unbind_impl(t, dim_d));
+  BELOW(int, c, tp_unbind_impl(t, dim_d));
   return record_pieces(t, c, "UnbindBackward0", dim_d, 1);
 }
 
 TP_API tp_tensor *tp_flip(tp_tensor *t, int n, const double *dims) {
-  BELOW(tp_tensor *, out, flip_impl(t, n, dims));
+  BELOW(tp_tensor *, out, tp_flip_impl(t, n, dims));
   if (!out || !tp_any_requires_grad(1, &t)) return out;
   int64_t iv[TP_MAX_DIMS];
   for (int i = 0; i < n && i < TP_MAX_DIMS; i++) tp_wrap_dim_arg(dims[i], t->ndim, &iv[i]);
@@ -689,7 +687,7 @@ TP_API tp_tensor *tp_flip(tp_tensor *t, int n, const double *dims) {
 }
 
 TP_API tp_tensor *tp_roll(tp_tensor *t, int nshifts, int ndims, const double *p) {
-  BELOW(tp_tensor *, out, roll_impl(t, nshifts, ndims, p));
+  BELOW(tp_tensor *, out, tp_roll_impl(t, nshifts, ndims, p));
   if (!out || !tp_any_requires_grad(1, &t)) return out;
   int64_t iv[2 + 2 * TP_MAX_DIMS] = {nshifts, ndims};
   for (int i = 0; i < nshifts + ndims; i++) iv[2 + i] = tp_arg_i64(p[i]);
@@ -697,7 +695,7 @@ TP_API tp_tensor *tp_roll(tp_tensor *t, int nshifts, int ndims, const double *p)
 }
 
 TP_API tp_tensor *tp_repeat(tp_tensor *t, int n, const double *reps) {
-  BELOW(tp_tensor *, out, repeat_impl(t, n, reps));
+  BELOW(tp_tensor *, out, tp_repeat_impl(t, n, reps));
   if (!out || !tp_any_requires_grad(1, &t)) return out;
   int64_t iv[TP_MAX_DIMS];
   for (int i = 0; i < n; i++) iv[i] = tp_arg_i64(reps[i]);
@@ -705,7 +703,7 @@ TP_API tp_tensor *tp_repeat(tp_tensor *t, int n, const double *reps) {
 }
 
 TP_API tp_tensor *tp_tile(tp_tensor *t, int n, const double *reps) {
-  BELOW(tp_tensor *, out, tile_impl(t, n, reps));
+  BELOW(tp_tensor *, out, tp_tile_impl(t, n, reps));
   if (!out || !tp_any_requires_grad(1, &t)) return out;
   int64_t iv[TP_MAX_DIMS];
   int lead = t->ndim > n ? t->ndim - n : 0;  /* tile pads the repeats with leading ones */
@@ -715,13 +713,13 @@ TP_API tp_tensor *tp_tile(tp_tensor *t, int n, const double *reps) {
 }
 
 TP_API tp_tensor *tp_tril(tp_tensor *t, double diagonal) {
-  BELOW(tp_tensor *, out, trilu(t, diagonal, 0));
+  BELOW(tp_tensor *, out, tp_shape_trilu(t, diagonal, 0));
   int64_t iv[2] = {tp_arg_i64(diagonal), 0};
   return tp_record_unary_kind(TP_GRAD_TRILU, "TrilBackward0", t, out, 2, iv);
 }
 
 TP_API tp_tensor *tp_triu(tp_tensor *t, double diagonal) {
-  BELOW(tp_tensor *, out, trilu(t, diagonal, 1));
+  BELOW(tp_tensor *, out, tp_shape_trilu(t, diagonal, 1));
   int64_t iv[2] = {tp_arg_i64(diagonal), 1};
   return tp_record_unary_kind(TP_GRAD_TRILU, "TriuBackward0", t, out, 2, iv);
 }
@@ -730,7 +728,7 @@ static int trilu_record_(tp_tensor *t, double diagonal, int upper) {
   struct tp_node *n;
   int64_t iv[2] = {tp_arg_i64(diagonal), upper};
   if (tp_inplace_kind_begin(TP_GRAD_TRILU, upper ? "TriuBackward0" : "TrilBackward0", t, 0, NULL, 2, iv, 0, NULL, &n)) return -1;
-  BELOW(int, rc, trilu_(t, diagonal, upper));
+  BELOW(int, rc, tp_trilu_(t, diagonal, upper));
   if (rc) { tp_inplace_abort(n); return -1; }
   tp_inplace_commit(t, n);
   return 0;
@@ -743,16 +741,16 @@ TP_API int tp_triu_(tp_tensor *t, double diagonal) { return trilu_record_(t, dia
  * PyTorch's "unsafe" forms return the same pieces as split without view tracking; here the
  * pieces are the same views as split's, recorded under PyTorch's UnsafeSplit* names. */
 TP_API int tp_unsafe_split(tp_tensor *t, double split_size, double dim_d) {
-  BELOW(int, c, split_impl(t, split_size, dim_d));
+  BELOW(int, c, tp_split_impl(t, split_size, dim_d));
   return record_pieces(t, c, "UnsafeSplitBackward0", dim_d, 0);
 }
 
 TP_API int tp_unsafe_split_with_sizes(tp_tensor *t, int n, const double *sizes, double dim_d) {
-  BELOW(int, c, split_with_sizes_impl(t, n, sizes, dim_d));
+  BELOW(int, c, tp_split_with_sizes_impl(t, n, sizes, dim_d));
   return record_pieces(t, c, "UnsafeSplitWithSizesBackward0", dim_d, 0);
 }
 
 TP_API int tp_unsafe_chunk(tp_tensor *t, double chunks, double dim_d) {
-  BELOW(int, c, chunk_impl(t, chunks, dim_d));
+  BELOW(int, c, tp_chunk_impl(t, chunks, dim_d));
   return record_pieces(t, c, "UnsafeSplitBackward0", dim_d, 0);
 }
