@@ -12,9 +12,10 @@
 #include "internal.h"
 #include "autograd.h"
 #include "derivatives.h"
+#include "decomp_kernels.h"
 
 /* Element (i, j) of matrix b of t (batch dims of any strides, stride 0 included). */
-static char *elem(const tp_tensor *t, int64_t b, int64_t i, int64_t j) {
+char *tp_decomp_elem(const tp_tensor *t, int64_t b, int64_t i, int64_t j) {
   int64_t off = 0;
   for (int d = t->ndim - 3; d >= 0; d--) {
     off += (b % t->shape[d]) * t->stride[d];
@@ -24,15 +25,15 @@ static char *elem(const tp_tensor *t, int64_t b, int64_t i, int64_t j) {
   return (char *)tp_ptr((tp_tensor *)t) + off * tp_dtype_table[t->dtype].itemsize;
 }
 
-static int fail_square(const char *fn, const tp_tensor *A) {
+int tp_fail_square(const char *fn, const tp_tensor *A) {
   return tp_fail_status("%s: A must be batches of square matrices, but they are %lld by %lld matrices", fn,
                         (long long)A->shape[A->ndim - 2], (long long)A->shape[A->ndim - 1]);
 }
-static int fail_ndim(const char *fn) { return tp_fail_status("%s: The input tensor A must have at least 2 dimensions.", fn); }
+int tp_fail_ndim(const char *fn) { return tp_fail_status("%s: The input tensor A must have at least 2 dimensions.", fn); }
 
 /* A new tensor of the given batch dims and an (r x c) matrix each, stored column by column;
  * c < 0: a batch of vectors of length r. */
-static tp_tensor *new_colmajor(int nb, const int64_t *batch, int64_t r, int64_t c, int dtype) {
+tp_tensor *tp_new_colmajor(int nb, const int64_t *batch, int64_t r, int64_t c, int dtype) {
   double sizes[TP_MAX_DIMS];
   for (int d = 0; d < nb; d++) sizes[d] = (double)batch[d];
   sizes[nb] = (double)r;
@@ -48,7 +49,7 @@ static tp_tensor *new_colmajor(int nb, const int64_t *batch, int64_t r, int64_t 
 /* ==== torch.linalg.solve =================================================================== */
 
 /* PyTorch's batch broadcast of B's batch dims (a) against A's (b), with its message. */
-static int broadcast_batch(const tp_tensor *B, int nbB, const tp_tensor *A, int nbA, int64_t *out, int *nout) {
+int tp_broadcast_batch(const tp_tensor *B, int nbB, const tp_tensor *A, int nbA, int64_t *out, int *nout) {
   int nb = nbA > nbB ? nbA : nbB;
   for (int d = 0; d < nb; d++) {
     int dB = d - (nb - nbB), dA = d - (nb - nbA);
@@ -72,9 +73,9 @@ TP_API tp_tensor *tp_linalg_solve(tp_tensor *A, tp_tensor *B) {
   if (A->dtype != B->dtype)
     return tp_fail("%s: Expected A and B to have the same dtype, but found A of type %s and B of type %s instead", fn,
                    tp_dtype_title(A->dtype), tp_dtype_title(B->dtype));
-  if (A->ndim < 2) { fail_ndim(fn); return NULL; }
+  if (A->ndim < 2) { tp_fail_ndim(fn); return NULL; }
   int64_t n = A->shape[A->ndim - 1];
-  if (A->shape[A->ndim - 2] != n) { fail_square(fn, A); return NULL; }
+  if (A->shape[A->ndim - 2] != n) { tp_fail_square(fn, A); return NULL; }
   int vec = B->ndim == 1 || (B->ndim == A->ndim - 1 && !memcmp(B->shape, A->shape, sizeof(int64_t) * B->ndim));
   int64_t br = vec ? B->shape[B->ndim - 1] : B->ndim >= 2 ? B->shape[B->ndim - 2] : 1;
   if (br != n || (!vec && B->ndim < 2))
@@ -83,7 +84,7 @@ TP_API tp_tensor *tp_linalg_solve(tp_tensor *A, tp_tensor *B) {
   int64_t k = vec ? 1 : B->shape[B->ndim - 1];
   int nbB = vec ? B->ndim - 1 : B->ndim - 2, nb;
   int64_t batch[TP_MAX_DIMS];
-  if (broadcast_batch(B, nbB, A, A->ndim - 2, batch, &nb)) return NULL;
+  if (tp_broadcast_batch(B, nbB, A, A->ndim - 2, batch, &nb)) return NULL;
   int64_t nmat = tp_shape_numel(nb, batch);
 
   /* Views of A and B with the common batch dims (stride 0 where broadcast). */
@@ -93,13 +94,13 @@ TP_API tp_tensor *tp_linalg_solve(tp_tensor *A, tp_tensor *B) {
   sb[nb + 1] = (double)k;
   tp_tensor *B2 = vec ? tp_unsqueeze(B, -1) : (tp_tensor_retain(B), B);
   tp_tensor *Ae = tp_expand(A, nb + 2, sa), *Be = B2 ? tp_expand(B2, nb + 2, sb) : NULL;
-  tp_tensor *X = new_colmajor(nb, batch, n, vec ? -1 : k, A->dtype);
+  tp_tensor *X = tp_new_colmajor(nb, batch, n, vec ? -1 : k, A->dtype);
   double *a = malloc((size_t)(n * n + n + 1) * sizeof *a);
   int64_t *piv = malloc((size_t)(n + 1) * sizeof *piv);
   int rc = !B2 || !Ae || !Be || !X ? -1 : !a || !piv ? tp_fail_status("tensorpad: out of memory") : 0;
   for (int64_t b = 0; b < nmat && !rc; b++) {
     for (int64_t i = 0; i < n; i++)
-      for (int64_t j = 0; j < n; j++) a[i * n + j] = tp_load_f64(elem(Ae, b, i, j), A->dtype);
+      for (int64_t j = 0; j < n; j++) a[i * n + j] = tp_load_f64(tp_decomp_elem(Ae, b, i, j), A->dtype);
     int64_t info = 0;
     for (int64_t c = 0; c < n; c++) {  /* getrf: the first entry of largest magnitude pivots */
       int64_t p = c;
@@ -122,7 +123,7 @@ TP_API tp_tensor *tp_linalg_solve(tp_tensor *A, tp_tensor *B) {
     }
     double *col = a + n * n;
     for (int64_t j = 0; j < k; j++) {
-      for (int64_t i = 0; i < n; i++) col[i] = tp_load_f64(elem(Be, b, i, j), B->dtype);
+      for (int64_t i = 0; i < n; i++) col[i] = tp_load_f64(tp_decomp_elem(Be, b, i, j), B->dtype);
       for (int64_t c = 0; c < n; c++)
         if (piv[c] != c) { double t = col[c]; col[c] = col[piv[c]]; col[piv[c]] = t; }
       for (int64_t i = 0; i < n; i++)
@@ -163,22 +164,22 @@ TP_API tp_tensor *tp_linalg_solve(tp_tensor *A, tp_tensor *B) {
  * only in their messages and grad_fn names. */
 TP_API tp_tensor *tp_cholesky(tp_tensor *A, int upper, int linalg) {
   const char *fn = linalg ? "linalg.cholesky" : "cholesky";
-  if (A->ndim < 2) { fail_ndim(fn); return NULL; }
+  if (A->ndim < 2) { tp_fail_ndim(fn); return NULL; }
   int64_t n = A->shape[A->ndim - 1];
-  if (A->shape[A->ndim - 2] != n) { fail_square(fn, A); return NULL; }
+  if (A->shape[A->ndim - 2] != n) { tp_fail_square(fn, A); return NULL; }
   if (!tp_dtype_table[A->dtype].is_floating) {
     if (linalg) return tp_fail("%s: Expected a floating point or complex tensor as input. Got %s", fn, tp_dtype_title(A->dtype));
     return tp_fail("\"cholesky_cpu\" not implemented for '%s'", tp_dtype_title(A->dtype));
   }
   int nb = A->ndim - 2;
   int64_t nmat = tp_shape_numel(nb, A->shape);
-  tp_tensor *L = new_colmajor(nb, A->shape, n, n, A->dtype);
+  tp_tensor *L = tp_new_colmajor(nb, A->shape, n, n, A->dtype);
   double *l = malloc((size_t)(n * n + 1) * sizeof *l);
   int rc = !L ? -1 : !l ? tp_fail_status("tensorpad: out of memory") : 0;
   int64_t item = tp_dtype_table[A->dtype].itemsize;
   for (int64_t b = 0; b < nmat && !rc; b++) {
     for (int64_t j = 0; j < n; j++) {  /* column by column (potrf's lower, unblocked) */
-      double d = tp_load_f64(elem(A, b, j, j), A->dtype);
+      double d = tp_load_f64(tp_decomp_elem(A, b, j, j), A->dtype);
       for (int64_t c = 0; c < j; c++) d -= l[j * n + c] * l[j * n + c];
       if (!(d > 0)) {
         const char *what = "The factorization could not be completed because the input is not positive-definite";
@@ -189,7 +190,7 @@ TP_API tp_tensor *tp_cholesky(tp_tensor *A, int upper, int linalg) {
       d = sqrt(d);
       l[j * n + j] = d;
       for (int64_t i = j + 1; i < n; i++) {
-        double s = tp_load_f64(upper ? elem(A, b, j, i) : elem(A, b, i, j), A->dtype);
+        double s = tp_load_f64(upper ? tp_decomp_elem(A, b, j, i) : tp_decomp_elem(A, b, i, j), A->dtype);
         for (int64_t c = 0; c < j; c++) s -= l[i * n + c] * l[j * n + c];
         l[i * n + j] = s / d;
       }
@@ -224,10 +225,9 @@ TP_API tp_tensor *tp_cholesky(tp_tensor *A, int upper, int linalg) {
  * batch, A read only in its triangle (trsm's contract), op(A) = A or A^T; TRI_CHOL solves with
  * L L^T (or U^T U) by two triangular solves. A zero diagonal gives inf/nan as LAPACK's trsm
  * does (no error). The result has A's dtype (B is read in its own, as PyTorch casts it). */
-enum { TRI_UPPER = 1, TRI_TRANS = 2, TRI_UNIT = 4, TRI_RIGHT = 8, TRI_CHOL = 16 };
 
 /* col = T^-1 col, T = a or a^T (trans), the upper or lower triangle of a, unit diagonal. */
-static void trsv(const double *a, int64_t n, int upper, int trans, int unit, double *col) {
+void tp_decomp_trsv(const double *a, int64_t n, int upper, int trans, int unit, double *col) {
   int up = upper ^ trans;
 #define T_(i, j) (trans ? a[(j) * n + (i)] : a[(i) * n + (j)])
   for (int64_t s = 0; s < n; s++) {
@@ -240,11 +240,11 @@ static void trsv(const double *a, int64_t n, int upper, int trans, int unit, dou
 #undef T_
 }
 
-static tp_tensor *tri_run(tp_tensor *A, tp_tensor *B, int flags) {
+tp_tensor *tp_tri_run(tp_tensor *A, tp_tensor *B, int flags) {
   int64_t n = A->shape[A->ndim - 1];
   int nb;
   int64_t batch[TP_MAX_DIMS];
-  if (broadcast_batch(B, B->ndim - 2, A, A->ndim - 2, batch, &nb)) return NULL;
+  if (tp_broadcast_batch(B, B->ndim - 2, A, A->ndim - 2, batch, &nb)) return NULL;
   int64_t m = B->shape[B->ndim - 2], k = B->shape[B->ndim - 1], nmat = tp_shape_numel(nb, batch);
   double sa[TP_MAX_DIMS], sb[TP_MAX_DIMS];
   for (int d = 0; d < nb; d++) sa[d] = sb[d] = (double)batch[d];
@@ -252,23 +252,23 @@ static tp_tensor *tri_run(tp_tensor *A, tp_tensor *B, int flags) {
   sb[nb] = (double)m;
   sb[nb + 1] = (double)k;
   tp_tensor *Ae = tp_expand(A, nb + 2, sa), *Be = Ae ? tp_expand(B, nb + 2, sb) : NULL;
-  tp_tensor *X = Be ? new_colmajor(nb, batch, m, k, A->dtype) : NULL;
+  tp_tensor *X = Be ? tp_new_colmajor(nb, batch, m, k, A->dtype) : NULL;
   double *a = X ? malloc((size_t)(n * n + n + 1) * sizeof *a) : NULL;
   int rc = !X ? -1 : !a ? tp_fail_status("tensorpad: out of memory") : 0;
   int right = !!(flags & TRI_RIGHT), upper = flags & TRI_UPPER, unit = !!(flags & TRI_UNIT);
   int64_t item = X ? tp_dtype_table[X->dtype].itemsize : 0;
   for (int64_t b = 0; b < nmat && !rc; b++) {
     for (int64_t i = 0; i < n; i++)
-      for (int64_t j = 0; j < n; j++) a[i * n + j] = tp_load_f64(elem(Ae, b, i, j), Ae->dtype);
+      for (int64_t j = 0; j < n; j++) a[i * n + j] = tp_load_f64(tp_decomp_elem(Ae, b, i, j), Ae->dtype);
     double *col = a + n * n;
     char *o = (char *)tp_ptr(X) + b * m * k * item;
     for (int64_t c = 0; c < (right ? m : k); c++) {  /* a column of B, or (right) a row */
-      for (int64_t i = 0; i < n; i++) col[i] = tp_load_f64(right ? elem(Be, b, c, i) : elem(Be, b, i, c), Be->dtype);
+      for (int64_t i = 0; i < n; i++) col[i] = tp_load_f64(right ? tp_decomp_elem(Be, b, c, i) : tp_decomp_elem(Be, b, i, c), Be->dtype);
       if (flags & TRI_CHOL) {
-        trsv(a, n, upper, upper, 0, col);
-        trsv(a, n, upper, !upper, 0, col);
+        tp_decomp_trsv(a, n, upper, upper, 0, col);
+        tp_decomp_trsv(a, n, upper, !upper, 0, col);
       } else {
-        trsv(a, n, upper, !!(flags & TRI_TRANS) ^ right, unit, col);
+        tp_decomp_trsv(a, n, upper, !!(flags & TRI_TRANS) ^ right, unit, col);
       }
       for (int64_t i = 0; i < n; i++) tp_store_f64(o + (right ? c + i * m : i + c * m) * item, X->dtype, col[i]);
     }
@@ -296,10 +296,10 @@ static tp_tensor *record_tri(tp_tensor *X, int op, const char *name, int nin, tp
 
 TP_API tp_tensor *tp_linalg_solve_triangular(tp_tensor *A, tp_tensor *B, int upper, int left, int unitriangular) {
   const char *fn = "linalg.solve_triangular";
-  if (A->ndim < 2) { fail_ndim(fn); return NULL; }
+  if (A->ndim < 2) { tp_fail_ndim(fn); return NULL; }
   if (B->ndim < 2) return tp_fail("%s: The input tensor B must have at least 2 dimensions.", fn);
   int64_t n = A->shape[A->ndim - 1];
-  if (A->shape[A->ndim - 2] != n) { fail_square(fn, A); return NULL; }
+  if (A->shape[A->ndim - 2] != n) { tp_fail_square(fn, A); return NULL; }
   int64_t bn = B->shape[B->ndim - (left ? 2 : 1)];
   if (bn != n) {
     if (left)
@@ -310,13 +310,13 @@ TP_API tp_tensor *tp_linalg_solve_triangular(tp_tensor *A, tp_tensor *B, int upp
   }
   if (!tp_dtype_table[A->dtype].is_floating) return tp_fail("\"triangular_solve_cpu\" not implemented for '%s'", tp_dtype_title(A->dtype));
   int flags = (upper ? TRI_UPPER : 0) | (left ? 0 : TRI_RIGHT) | (unitriangular ? TRI_UNIT : 0);
-  tp_tensor *X = tri_run(A, B, flags);
+  tp_tensor *X = tp_tri_run(A, B, flags);
   tp_tensor *ins[2] = {A, B};
   return X ? record_tri(X, TP_DECOMP_SOLVE_TRIANGULAR, "LinalgSolveTriangularBackward0", 2, ins, flags) : NULL;
 }
 
 /* The checks torch.triangular_solve and torch.cholesky_solve share (b, then A). */
-static int check_b_A(const char *fn, const char *kernel, tp_tensor *b, tp_tensor *A) {
+int tp_check_b_A(const char *fn, const char *kernel, tp_tensor *b, tp_tensor *A) {
   if (b->ndim < 2) {
     if (!strcmp(fn, "cholesky_solve")) return tp_fail_status("b should have at least 2 dimensions, but has %d dimensions instead", b->ndim);
     return tp_fail_status("torch.%s: Expected b to have at least 2 dimensions, but it has %d dimensions instead", fn, b->ndim);
@@ -342,16 +342,16 @@ static int check_b_A(const char *fn, const char *kernel, tp_tensor *b, tp_tensor
  * TriangularSolveBackward0 node; the coefficient is A (broadcast to the batch) copied. */
 TP_API int tp_triangular_solve(tp_tensor *b, tp_tensor *A, int upper, int transpose, int unitriangular, tp_tensor **out) {
   out[0] = out[1] = NULL;
-  if (check_b_A("triangular_solve", "triangular_solve_cpu", b, A)) return -1;
+  if (tp_check_b_A("triangular_solve", "triangular_solve_cpu", b, A)) return -1;
   int flags = (upper ? TRI_UPPER : 0) | (transpose ? TRI_TRANS : 0) | (unitriangular ? TRI_UNIT : 0);
-  tp_tensor *X = tri_run(A, b, flags);
+  tp_tensor *X = tp_tri_run(A, b, flags);
   if (!X) return -1;
   int nb = X->ndim - 2;
   int64_t n = A->shape[A->ndim - 1], nmat = tp_shape_numel(nb, X->shape), item = tp_dtype_table[A->dtype].itemsize;
   double sa[TP_MAX_DIMS];
   for (int d = 0; d < nb; d++) sa[d] = (double)X->shape[d];
   sa[nb] = sa[nb + 1] = (double)n;
-  tp_tensor *Ae = tp_expand(A, nb + 2, sa), *M = Ae ? new_colmajor(nb, X->shape, n, n, A->dtype) : NULL;
+  tp_tensor *Ae = tp_expand(A, nb + 2, sa), *M = Ae ? tp_new_colmajor(nb, X->shape, n, n, A->dtype) : NULL;
   if (!M) {
     if (Ae) tp_tensor_release(Ae);
     tp_tensor_release(X);
@@ -360,7 +360,7 @@ TP_API int tp_triangular_solve(tp_tensor *b, tp_tensor *A, int upper, int transp
   for (int64_t bb = 0; bb < nmat; bb++)
     for (int64_t i = 0; i < n; i++)
       for (int64_t j = 0; j < n; j++)
-        memcpy((char *)tp_ptr(M) + (bb * n * n + i + j * n) * item, elem(Ae, bb, i, j), (size_t)item);
+        memcpy((char *)tp_ptr(M) + (bb * n * n + i + j * n) * item, tp_decomp_elem(Ae, bb, i, j), (size_t)item);
   tp_tensor_release(Ae);
   tp_tensor *ins[2] = {A, b};
   if (tp_any_requires_grad(2, ins)) {
@@ -392,9 +392,9 @@ TP_API int tp_triangular_solve(tp_tensor *b, tp_tensor *A, int upper, int transp
 
 /* torch.cholesky_solve(B, L, upper): X with (L L^T) X = B (U^T U with upper). */
 TP_API tp_tensor *tp_cholesky_solve(tp_tensor *B, tp_tensor *L, int upper) {
-  if (check_b_A("cholesky_solve", "cholesky_solve_cpu", B, L)) return NULL;
+  if (tp_check_b_A("cholesky_solve", "cholesky_solve_cpu", B, L)) return NULL;
   int flags = TRI_CHOL | (upper ? TRI_UPPER : 0);
-  tp_tensor *X = tri_run(L, B, flags);
+  tp_tensor *X = tp_tri_run(L, B, flags);
   tp_tensor *ins[2] = {L, B};
   return X ? record_tri(X, TP_DECOMP_CHOLESKY_SOLVE, "CholeskySolveBackward0", 2, ins, flags) : NULL;
 }
@@ -402,15 +402,15 @@ TP_API tp_tensor *tp_cholesky_solve(tp_tensor *B, tp_tensor *L, int upper) {
 /* torch.cholesky_inverse(L, upper): (L L^T)^-1; a zero on L's diagonal is an error. */
 TP_API tp_tensor *tp_cholesky_inverse(tp_tensor *L, int upper) {
   const char *fn = "cholesky_inverse";
-  if (L->ndim < 2) { fail_ndim(fn); return NULL; }
+  if (L->ndim < 2) { tp_fail_ndim(fn); return NULL; }
   int64_t n = L->shape[L->ndim - 1];
-  if (L->shape[L->ndim - 2] != n) { fail_square(fn, L); return NULL; }
+  if (L->shape[L->ndim - 2] != n) { tp_fail_square(fn, L); return NULL; }
   if (!tp_dtype_table[L->dtype].is_floating) return tp_fail("\"cholesky_inverse_out_cpu\" not implemented for '%s'", tp_dtype_title(L->dtype));
   int nb = L->ndim - 2;
   int64_t nmat = tp_shape_numel(nb, L->shape);
   for (int64_t b = 0; b < nmat; b++)
     for (int64_t i = 0; i < n; i++)
-      if (tp_load_f64(elem(L, b, i, i), L->dtype) == 0) {
+      if (tp_load_f64(tp_decomp_elem(L, b, i, i), L->dtype) == 0) {
         if (nb)
           return tp_fail("%s: (Batch element %lld): The diagonal element %lld is zero, the inversion could not be completed because the "
                          "input matrix is singular.", fn, (long long)b, (long long)i + 1);
@@ -418,7 +418,7 @@ TP_API tp_tensor *tp_cholesky_inverse(tp_tensor *L, int upper) {
                        fn, (long long)i + 1);
       }
   tp_tensor *I = tp_eye((double)n, (double)n, L->dtype);
-  tp_tensor *X = I ? tri_run(L, I, TRI_CHOL | (upper ? TRI_UPPER : 0)) : NULL;
+  tp_tensor *X = I ? tp_tri_run(L, I, TRI_CHOL | (upper ? TRI_UPPER : 0)) : NULL;
   if (I) tp_tensor_release(I);
   return X ? record_tri(X, TP_DECOMP_CHOLESKY_INVERSE, "CholeskyInverseBackward0", 1, &L, upper) : NULL;
 }
@@ -427,7 +427,7 @@ TP_API tp_tensor *tp_cholesky_inverse(tp_tensor *L, int upper) {
  * getrf on (m x n) matrices: at each of min(m, n) columns the first entry of largest magnitude
  * pivots, rows swap whole, a zero pivot column is skipped (info = its 1-based index) as
  * LAPACK does. Pivots are int32 and 1-based, as PyTorch hands them over. */
-static int64_t getrf(double *a, int64_t m, int64_t n, int32_t *piv) {
+int64_t tp_decomp_getrf(double *a, int64_t m, int64_t n, int32_t *piv) {
   int64_t info = 0, k = m < n ? m : n;
   for (int64_t c = 0; c < k; c++) {
     int64_t p = c;
@@ -464,7 +464,7 @@ TP_API int tp_lu_factor(tp_tensor *A, int linalg, tp_tensor **out) {
   double psz[TP_MAX_DIMS];
   for (int d = 0; d < nb; d++) psz[d] = (double)A->shape[d];
   psz[nb] = (double)k;
-  tp_tensor *LU = new_colmajor(nb, A->shape, m, n, A->dtype);
+  tp_tensor *LU = tp_new_colmajor(nb, A->shape, m, n, A->dtype);
   tp_tensor *P = LU ? tp_empty(nb + 1, psz, TP_INT32) : NULL;
   tp_tensor *I = P ? tp_empty(nb, psz, TP_INT32) : NULL;
   double *a = I ? malloc((size_t)(m * n + 1) * sizeof *a) : NULL;
@@ -472,9 +472,9 @@ TP_API int tp_lu_factor(tp_tensor *A, int linalg, tp_tensor **out) {
   int64_t item = tp_dtype_table[A->dtype].itemsize;
   for (int64_t b = 0; b < nmat && !rc; b++) {
     for (int64_t i = 0; i < m; i++)
-      for (int64_t j = 0; j < n; j++) a[i * n + j] = tp_load_f64(elem(A, b, i, j), A->dtype);
+      for (int64_t j = 0; j < n; j++) a[i * n + j] = tp_load_f64(tp_decomp_elem(A, b, i, j), A->dtype);
     int32_t *piv = (int32_t *)tp_ptr(P) + b * k;
-    int64_t info = getrf(a, m, n, piv);
+    int64_t info = tp_decomp_getrf(a, m, n, piv);
     ((int32_t *)tp_ptr(I))[b] = (int32_t)info;
     if (info && linalg) {
       const char *tail = "is zero and using it on lu_solve would result in a division by zero. If you still want to perform the "
@@ -511,10 +511,10 @@ TP_API int tp_lu_factor(tp_tensor *A, int linalg, tp_tensor **out) {
 /* X with A X = B (adjoint: A^T X = B) for A = P L U given as (LU, pivots). */
 TP_API tp_tensor *tp_lu_solve(tp_tensor *LU, tp_tensor *piv, tp_tensor *B, int adjoint) {
   const char *fn = "linalg.lu_solve";
-  if (LU->ndim < 2) { fail_ndim(fn); return NULL; }
+  if (LU->ndim < 2) { tp_fail_ndim(fn); return NULL; }
   if (B->ndim < 2) return tp_fail("%s: The input tensor B must have at least 2 dimensions.", fn);
   int64_t n = LU->shape[LU->ndim - 1];
-  if (LU->shape[LU->ndim - 2] != n) { fail_square("torch.linalg.lu_solve", LU); return NULL; }
+  if (LU->shape[LU->ndim - 2] != n) { tp_fail_square("torch.linalg.lu_solve", LU); return NULL; }
   if (B->shape[B->ndim - 2] != n)
     return tp_fail("%s: Incompatible shapes of A and B for the equation AX = B (%lldx%lld and %lldx%lld)", fn, (long long)n, (long long)n,
                    (long long)B->shape[B->ndim - 2], (long long)B->shape[B->ndim - 1]);
@@ -528,20 +528,20 @@ TP_API tp_tensor *tp_lu_solve(tp_tensor *LU, tp_tensor *piv, tp_tensor *B, int a
     return tp_fail("%s: Expected LU.shape[:-1] and pivots.shape to be the same, but got pivots with shape [...] instead", fn);
   int nb;
   int64_t batch[TP_MAX_DIMS];
-  if (broadcast_batch(B, B->ndim - 2, LU, LU->ndim - 2, batch, &nb)) return NULL;
+  if (tp_broadcast_batch(B, B->ndim - 2, LU, LU->ndim - 2, batch, &nb)) return NULL;
   int64_t k = B->shape[B->ndim - 1], nmat = tp_shape_numel(nb, batch);
   double sa[TP_MAX_DIMS], sb[TP_MAX_DIMS], sp[TP_MAX_DIMS];
   for (int d = 0; d < nb; d++) sa[d] = sb[d] = sp[d] = (double)batch[d];
   sa[nb] = sa[nb + 1] = sb[nb] = sp[nb] = (double)n;
   sb[nb + 1] = (double)k;
   tp_tensor *Le = tp_expand(LU, nb + 2, sa), *Be = Le ? tp_expand(B, nb + 2, sb) : NULL, *Pe = Be ? tp_expand(piv, nb + 1, sp) : NULL;
-  tp_tensor *X = Pe ? new_colmajor(nb, batch, n, k, LU->dtype) : NULL;
+  tp_tensor *X = Pe ? tp_new_colmajor(nb, batch, n, k, LU->dtype) : NULL;
   double *a = X ? malloc((size_t)(n * n + n + 1) * sizeof *a) : NULL;
   int rc = !X ? -1 : !a ? tp_fail_status("tensorpad: out of memory") : 0;
   int64_t item = X ? tp_dtype_table[X->dtype].itemsize : 0;
   for (int64_t b = 0; b < nmat && !rc; b++) {
     for (int64_t i = 0; i < n; i++)
-      for (int64_t j = 0; j < n; j++) a[i * n + j] = tp_load_f64(elem(Le, b, i, j), LU->dtype);
+      for (int64_t j = 0; j < n; j++) a[i * n + j] = tp_load_f64(tp_decomp_elem(Le, b, i, j), LU->dtype);
     /* pivot c of matrix b (Pe's batch dims may be broadcast) */
     int64_t poff = 0, bb = b;
     for (int d = nb - 1; d >= 0; d--) { poff += (bb % Pe->shape[d]) * Pe->stride[d]; bb /= Pe->shape[d]; }
@@ -550,17 +550,17 @@ TP_API tp_tensor *tp_lu_solve(tp_tensor *LU, tp_tensor *piv, tp_tensor *B, int a
     double *col = a + n * n;
     char *o = (char *)tp_ptr(X) + b * n * k * item;
     for (int64_t c = 0; c < k; c++) {
-      for (int64_t i = 0; i < n; i++) col[i] = tp_load_f64(elem(Be, b, i, c), B->dtype);
+      for (int64_t i = 0; i < n; i++) col[i] = tp_load_f64(tp_decomp_elem(Be, b, i, c), B->dtype);
       if (!adjoint) {  /* P^T b, then L, then U */
         for (int64_t i = 0; i < n; i++) {
           int64_t p = pv[i * ps] - 1;
           if (p != i && p >= 0 && p < n) { double t = col[i]; col[i] = col[p]; col[p] = t; }
         }
-        trsv(a, n, 0, 0, 1, col);
-        trsv(a, n, 1, 0, 0, col);
+        tp_decomp_trsv(a, n, 0, 0, 1, col);
+        tp_decomp_trsv(a, n, 1, 0, 0, col);
       } else {  /* U^T, then L^T, then P */
-        trsv(a, n, 1, 1, 0, col);
-        trsv(a, n, 0, 1, 1, col);
+        tp_decomp_trsv(a, n, 1, 1, 0, col);
+        tp_decomp_trsv(a, n, 0, 1, 1, col);
         for (int64_t i = n - 1; i >= 0; i--) {
           int64_t p = pv[i * ps] - 1;
           if (p != i && p >= 0 && p < n) { double t = col[i]; col[i] = col[p]; col[p] = t; }
@@ -621,7 +621,7 @@ tp_tensor *tp_lu_perm(tp_tensor *piv, int64_t n, int dtype) {
 
 /* LAPACK's geqrf (unblocked) on a (m x n, row stride n): R on and above the diagonal, the
  * Householder vectors v_j (1 on the diagonal, implicit) below it, tau[min(m, n)]. */
-static void geqrf(double *a, int64_t m, int64_t n, double *tau) {
+void tp_decomp_geqrf(double *a, int64_t m, int64_t n, double *tau) {
   int64_t k = m < n ? m : n;
   for (int64_t j = 0; j < k; j++) {
     double alpha = a[j * n + j], xn = 0;
@@ -650,22 +650,22 @@ static void geqrf(double *a, int64_t m, int64_t n, double *tau) {
 TP_API int tp_linalg_qr(tp_tensor *A, int mode, tp_tensor **out) {
   out[0] = out[1] = NULL;
   const char *fn = "linalg.qr";
-  if (A->ndim < 2) return fail_ndim(fn);
+  if (A->ndim < 2) return tp_fail_ndim(fn);
   if (!tp_dtype_table[A->dtype].is_floating)
     return tp_fail_status("%s: Expected a floating point or complex tensor as input. Got %s", fn, tp_dtype_title(A->dtype));
   int nb = A->ndim - 2;
   int64_t m = A->shape[nb], n = A->shape[nb + 1], k = m < n ? m : n, nmat = tp_shape_numel(nb, A->shape);
   int64_t qc = mode == 1 ? m : k, rr = mode == 1 ? m : k;
-  tp_tensor *Q = mode == 2 ? tp_empty(1, (double[]){0}, A->dtype) : new_colmajor(nb, A->shape, m, qc, A->dtype);
-  tp_tensor *R = Q ? new_colmajor(nb, A->shape, rr, n, A->dtype) : NULL;
+  tp_tensor *Q = mode == 2 ? tp_empty(1, (double[]){0}, A->dtype) : tp_new_colmajor(nb, A->shape, m, qc, A->dtype);
+  tp_tensor *R = Q ? tp_new_colmajor(nb, A->shape, rr, n, A->dtype) : NULL;
   double *a = R ? malloc((size_t)(m * n + m * m + k + 1) * sizeof *a) : NULL;
   int rc = !R ? -1 : !a ? tp_fail_status("tensorpad: out of memory") : 0;
   int64_t item = tp_dtype_table[A->dtype].itemsize;
   for (int64_t b = 0; b < nmat && !rc; b++) {
     double *q = a + m * n, *tau = q + m * m;
     for (int64_t i = 0; i < m; i++)
-      for (int64_t j = 0; j < n; j++) a[i * n + j] = tp_load_f64(elem(A, b, i, j), A->dtype);
-    geqrf(a, m, n, tau);
+      for (int64_t j = 0; j < n; j++) a[i * n + j] = tp_load_f64(tp_decomp_elem(A, b, i, j), A->dtype);
+    tp_decomp_geqrf(a, m, n, tau);
     char *ro = (char *)tp_ptr(R) + b * rr * n * item;
     for (int64_t i = 0; i < rr; i++)
       for (int64_t j = 0; j < n; j++) tp_store_f64(ro + (i + j * rr) * item, A->dtype, j >= i && i < k ? a[i * n + j] : 0);
@@ -716,14 +716,14 @@ TP_API int tp_linalg_qr(tp_tensor *A, int mode, tp_tensor **out) {
 TP_API int tp_linalg_eigh(tp_tensor *A, int upper, tp_tensor **out) {
   out[0] = out[1] = NULL;
   const char *fn = "linalg.eigh";
-  if (A->ndim < 2) return fail_ndim(fn);
+  if (A->ndim < 2) return tp_fail_ndim(fn);
   int nb = A->ndim - 2;
   int64_t n = A->shape[nb + 1], nmat = tp_shape_numel(nb, A->shape);
-  if (A->shape[nb] != n) return fail_square(fn, A);
+  if (A->shape[nb] != n) return tp_fail_square(fn, A);
   if (!tp_dtype_table[A->dtype].is_floating) return tp_fail_status("\"linalg_eigh_cpu\" not implemented for '%s'", tp_dtype_title(A->dtype));
   double sz[TP_MAX_DIMS];
   for (int d = 0; d <= nb; d++) sz[d] = (double)A->shape[d];
-  tp_tensor *Lm = tp_empty(nb + 1, sz, A->dtype), *V = Lm ? new_colmajor(nb, A->shape, n, n, A->dtype) : NULL;
+  tp_tensor *Lm = tp_empty(nb + 1, sz, A->dtype), *V = Lm ? tp_new_colmajor(nb, A->shape, n, n, A->dtype) : NULL;
   double *a = V ? malloc((size_t)(2 * n * n + n + 1) * sizeof *a) : NULL;
   int64_t *ord = a ? malloc((size_t)(n + 1) * sizeof *ord) : NULL;
   int rc = !V ? -1 : !ord ? tp_fail_status("tensorpad: out of memory") : 0;
@@ -732,7 +732,7 @@ TP_API int tp_linalg_eigh(tp_tensor *A, int upper, tp_tensor **out) {
     double *v = a + n * n;
     for (int64_t i = 0; i < n; i++)
       for (int64_t j = 0; j <= i; j++) {
-        double x = tp_load_f64(upper ? elem(A, b, j, i) : elem(A, b, i, j), A->dtype);
+        double x = tp_load_f64(upper ? tp_decomp_elem(A, b, j, i) : tp_decomp_elem(A, b, i, j), A->dtype);
         a[i * n + j] = a[j * n + i] = x;
       }
     for (int64_t i = 0; i < n * n; i++) v[i] = i % (n + 1) == 0;
@@ -805,7 +805,7 @@ TP_API int tp_linalg_eigh(tp_tensor *A, int upper, tp_tensor **out) {
 
 /* b (M x N, row stride N) -> u (M x uc, row stride uc), s (N), v (N x N, row stride N) with
  * b = u[:, :N] diag(s) v^T. w: N scratch doubles. */
-static void svd_jacobi(double *b, int64_t M, int64_t N, int64_t uc, double *u, double *s, double *v, double *w) {
+void tp_svd_jacobi(double *b, int64_t M, int64_t N, int64_t uc, double *u, double *s, double *v, double *w) {
   for (int64_t i = 0; i < N * N; i++) v[i] = i % (N + 1) == 0;
   for (int sweep = 0; sweep < 80; sweep++) {
     int rotated = 0;
@@ -884,7 +884,7 @@ static void svd_jacobi(double *b, int64_t M, int64_t N, int64_t uc, double *u, d
 TP_API int tp_linalg_svd(tp_tensor *A, int full_matrices, int compute_uv, tp_tensor **out) {
   out[0] = out[1] = out[2] = NULL;
   const char *fn = "linalg.svd";
-  if (A->ndim < 2) return fail_ndim(fn);
+  if (A->ndim < 2) return tp_fail_ndim(fn);
   if (!tp_dtype_table[A->dtype].is_floating)
     return tp_fail_status("%s: Expected a floating point or complex tensor as input. Got %s", fn, tp_dtype_title(A->dtype));
   int grad = tp_any_requires_grad(1, &A);
@@ -900,8 +900,8 @@ TP_API int tp_linalg_svd(tp_tensor *A, int full_matrices, int compute_uv, tp_ten
   ssz[nb] = (double)k;
   tp_tensor *S = tp_empty(nb + 1, ssz, A->dtype), *U = NULL, *Vh = NULL;
   if (S && compute_uv) {
-    U = new_colmajor(nb, A->shape, m, uc, A->dtype);
-    Vh = U ? new_colmajor(nb, A->shape, vr, n, A->dtype) : NULL;
+    U = tp_new_colmajor(nb, A->shape, m, uc, A->dtype);
+    Vh = U ? tp_new_colmajor(nb, A->shape, vr, n, A->dtype) : NULL;
   } else if (S) {
     U = tp_empty(1, (double[]){0}, A->dtype);
     Vh = U ? tp_empty(1, (double[]){0}, A->dtype) : NULL;
@@ -915,7 +915,7 @@ TP_API int tp_linalg_svd(tp_tensor *A, int full_matrices, int compute_uv, tp_ten
     int nan = 0, inf = 0;
     for (int64_t i = 0; i < m; i++)
       for (int64_t j = 0; j < n; j++) {
-        double x = tp_load_f64(elem(A, b, i, j), A->dtype);
+        double x = tp_load_f64(tp_decomp_elem(A, b, i, j), A->dtype);
         nan |= x != x;
         inf |= isinf(x);
         bm[trans ? j * N + i : i * N + j] = x;
@@ -928,10 +928,10 @@ TP_API int tp_linalg_svd(tp_tensor *A, int full_matrices, int compute_uv, tp_ten
     }
     if (inf) {  /* LAPACK gives NaN singular values (no error) */
       for (int64_t i = 0; i < M * N; i++) bm[i] = 0;
-      svd_jacobi(bm, M, N, UC, u, s, v, w);
+      tp_svd_jacobi(bm, M, N, UC, u, s, v, w);
       for (int64_t j = 0; j < N; j++) s[j] = NAN;
     } else {
-      svd_jacobi(bm, M, N, UC, u, s, v, w);
+      tp_svd_jacobi(bm, M, N, UC, u, s, v, w);
     }
     char *so = (char *)tp_ptr(S) + b * k * item;
     for (int64_t j = 0; j < k; j++) tp_store_f64(so + j * item, A->dtype, s[j]);
@@ -971,7 +971,7 @@ TP_API int tp_linalg_svd(tp_tensor *A, int full_matrices, int compute_uv, tp_ten
 /* p (n x m, row stride m) = Va diag(1/s_c where s_c > tol, else 0) Ua^T from svd_jacobi's
  * u (rows of k), v (k x k) and s on an m x n A (trans: on A^T, so Ua = v and Va = u); f32: s
  * is compared as float32 holds it. Returns how many s_c pass (the rank). */
-static int64_t pinv_of_svd(const double *u, const double *v, const double *s, int trans, int64_t m, int64_t n, int64_t k, double tol,
+int64_t tp_pinv_of_svd(const double *u, const double *v, const double *s, int trans, int64_t m, int64_t n, int64_t k, double tol,
                            int f32, double *p) {
   int64_t rank = 0;
   while (rank < k && (f32 ? (double)(float)s[rank] : s[rank]) > tol) rank++;
@@ -1000,7 +1000,7 @@ TP_API tp_tensor *tp_linalg_pinv(tp_tensor *A, double atol, double rtol, int her
   }
   int nb = A->ndim - 2;
   int64_t m = A->shape[nb], n = A->shape[nb + 1], k = m < n ? m : n, nmat = tp_shape_numel(nb, A->shape);
-  if (hermitian && m != n) { fail_square("linalg.eigh", A); return NULL; }
+  if (hermitian && m != n) { tp_fail_square("linalg.eigh", A); return NULL; }
   double eps = A->dtype == TP_FLOAT32 ? 1.1920928955078125e-07 : 2.220446049250313e-16;
   if (rtol != rtol) rtol = atol == atol && atol > 0 ? 0 : eps * (double)(m > n ? m : n);
   if (atol != atol) atol = 0;
@@ -1018,13 +1018,13 @@ TP_API tp_tensor *tp_linalg_pinv(tp_tensor *A, double atol, double rtol, int her
     double *bm = a, *u = bm + M * N, *s = u + M * N, *v = s + N, *w = v + N * N;
     for (int64_t i = 0; i < m; i++)
       for (int64_t j = 0; j < n; j++) {
-        double x = tp_load_f64(hermitian && j > i ? elem(A, b, j, i) : elem(A, b, i, j), A->dtype);
+        double x = tp_load_f64(hermitian && j > i ? tp_decomp_elem(A, b, j, i) : tp_decomp_elem(A, b, i, j), A->dtype);
         bm[trans ? j * N + i : i * N + j] = x;
       }
-    svd_jacobi(bm, M, N, N, u, s, v, w);
+    tp_svd_jacobi(bm, M, N, N, u, s, v, w);
     int f32 = A->dtype == TP_FLOAT32;
     double smax = N ? (f32 ? (double)(float)s[0] : s[0]) : 0, *pm = w + 3 * N + M;
-    pinv_of_svd(u, v, s, trans, m, n, N, fmax(atol, rtol * smax), f32, pm);
+    tp_pinv_of_svd(u, v, s, trans, m, n, N, fmax(atol, rtol * smax), f32, pm);
     char *o = (char *)tp_ptr(P) + b * n * m * item;
     for (int64_t i = 0; i < n * m; i++) tp_store_f64(o + i * item, A->dtype, pm[i]);
   }
@@ -1051,10 +1051,10 @@ TP_API tp_tensor *tp_linalg_pinv(tp_tensor *A, double atol, double rtol, int her
  * the top-right block of exp([[A^T, g], [0, A^T]]) (derivatives.c). */
 TP_API tp_tensor *tp_linalg_matrix_exp(tp_tensor *A) {
   const char *fn = "linalg.matrix_exp";
-  if (A->ndim < 2) { fail_ndim(fn); return NULL; }
+  if (A->ndim < 2) { tp_fail_ndim(fn); return NULL; }
   int nb = A->ndim - 2;
   int64_t n = A->shape[nb + 1], nmat = tp_shape_numel(nb, A->shape);
-  if (A->shape[nb] != n) { fail_square(fn, A); return NULL; }
+  if (A->shape[nb] != n) { tp_fail_square(fn, A); return NULL; }
   if (!tp_dtype_table[A->dtype].is_floating)
     return tp_fail("matrix_exp: Expected a floating point or complex tensor as input. Got %s", tp_dtype_title(A->dtype));
   double sz[TP_MAX_DIMS];
@@ -1066,7 +1066,7 @@ TP_API tp_tensor *tp_linalg_matrix_exp(tp_tensor *A) {
   for (int64_t b = 0; b < nmat && !rc; b++) {
     double *p = x + n * n, *t = p + n * n, norm = 0;
     for (int64_t i = 0; i < n; i++)
-      for (int64_t j = 0; j < n; j++) x[i * n + j] = tp_load_f64(elem(A, b, i, j), A->dtype);
+      for (int64_t j = 0; j < n; j++) x[i * n + j] = tp_load_f64(tp_decomp_elem(A, b, i, j), A->dtype);
     for (int64_t j = 0; j < n; j++) {
       double c = 0;
       for (int64_t i = 0; i < n; i++) c += fabs(x[i * n + j]);
@@ -1113,8 +1113,8 @@ TP_API tp_tensor *tp_linalg_matrix_exp(tp_tensor *A) {
 TP_API int tp_symeig(tp_tensor *A, int eigenvectors, int upper, tp_tensor **out) {
   out[0] = out[1] = NULL;
   const char *fn = "linalg.symeig";
-  if (A->ndim < 2) return fail_ndim(fn);
-  if (A->shape[A->ndim - 2] != A->shape[A->ndim - 1]) return fail_square(fn, A);
+  if (A->ndim < 2) return tp_fail_ndim(fn);
+  if (A->shape[A->ndim - 2] != A->shape[A->ndim - 1]) return tp_fail_square(fn, A);
   if (!tp_dtype_table[A->dtype].is_floating) return tp_fail_status("\"symeig_cpu\" not implemented for '%s'", tp_dtype_title(A->dtype));
   tp_tensor *r[2];
   int mode = tp_set_grad_enabled(0);
@@ -1153,7 +1153,7 @@ TP_API int tp_symeig(tp_tensor *A, int eigenvectors, int upper, tp_tensor **out)
  * columns of A below its diagonal, as geqrf leaves them. geqrf and ormqr have no derivative in
  * 1.13 (their nodes throw PyTorch's message); householder_product's is in derivatives.c. */
 
-static void shape_list(const tp_tensor *t, int nd, char *buf, size_t size) {
+void tp_shape_list(const tp_tensor *t, int nd, char *buf, size_t size) {
   int len = snprintf(buf, size, "[");
   for (int d = 0; d < nd && len < (int)size - 40; d++) len += snprintf(buf + len, size - (size_t)len, "%s%lld", d ? ", " : "", (long long)t->shape[d]);
   snprintf(buf + len, size - (size_t)len, "]");
@@ -1181,14 +1181,14 @@ TP_API int tp_geqrf(tp_tensor *A, tp_tensor **out) {
   double tsz[TP_MAX_DIMS];
   for (int d = 0; d < nb; d++) tsz[d] = (double)A->shape[d];
   tsz[nb] = (double)k;
-  tp_tensor *R = new_colmajor(nb, A->shape, m, n, A->dtype), *tau = R ? tp_empty(nb + 1, tsz, A->dtype) : NULL;
+  tp_tensor *R = tp_new_colmajor(nb, A->shape, m, n, A->dtype), *tau = R ? tp_empty(nb + 1, tsz, A->dtype) : NULL;
   double *a = tau ? malloc((size_t)(m * n + k + 1) * sizeof *a) : NULL;
   int rc = !tau ? -1 : !a ? tp_fail_status("tensorpad: out of memory") : 0;
   int64_t item = tp_dtype_table[A->dtype].itemsize;
   for (int64_t b = 0; b < nmat && !rc; b++) {
     for (int64_t i = 0; i < m; i++)
-      for (int64_t j = 0; j < n; j++) a[i * n + j] = tp_load_f64(elem(A, b, i, j), A->dtype);
-    geqrf(a, m, n, a + m * n);
+      for (int64_t j = 0; j < n; j++) a[i * n + j] = tp_load_f64(tp_decomp_elem(A, b, i, j), A->dtype);
+    tp_decomp_geqrf(a, m, n, a + m * n);
     char *ro = (char *)tp_ptr(R) + b * m * n * item, *to = (char *)tp_ptr(tau) + b * k * item;
     for (int64_t i = 0; i < m; i++)
       for (int64_t j = 0; j < n; j++) tp_store_f64(ro + (i + j * m) * item, A->dtype, a[i * n + j]);
@@ -1209,7 +1209,7 @@ TP_API int tp_geqrf(tp_tensor *A, tp_tensor **out) {
 
 /* c (r x cc, row stride cc) <- H_i c (left) or c H_i (right) for i in order (rev: k-1 .. 0);
  * the reflectors are in v (mv x n, row stride n), i < min(k, mv). */
-static void apply_reflectors(const double *v, int64_t mv, int64_t n, const double *tau, int64_t k, int rev, int left,
+void tp_apply_reflectors(const double *v, int64_t mv, int64_t n, const double *tau, int64_t k, int rev, int left,
                              double *c, int64_t r, int64_t cc) {
   if (k > mv) k = mv;
   for (int64_t s = 0; s < k; s++) {
@@ -1229,13 +1229,13 @@ static void apply_reflectors(const double *v, int64_t mv, int64_t n, const doubl
 }
 
 /* Checks shared by householder_product and ormqr: tau's rank and batch dims, dtypes. */
-static int check_tau(const char *fn, const tp_tensor *A, const tp_tensor *tau) {
+int tp_check_tau(const char *fn, const tp_tensor *A, const tp_tensor *tau) {
   if (A->ndim - tau->ndim != 1)
     return tp_fail_status("%s: Expected tau to have one dimension less than input, but got tau.ndim equal to %d and input.ndim is equal to %d",
                           fn, tau->ndim, A->ndim);
   if (A->ndim > 2 && memcmp(A->shape, tau->shape, sizeof(int64_t) * (size_t)(A->ndim - 2))) {
     char buf[256];
-    shape_list(tau, tau->ndim - 1, buf, sizeof buf);
+    tp_shape_list(tau, tau->ndim - 1, buf, sizeof buf);
     return tp_fail_status("%s: Expected batch dimensions of tau to be equal to input.shape[:-2], but got %s", fn, buf);
   }
   return 0;
@@ -1249,11 +1249,11 @@ TP_API tp_tensor *tp_householder_product(tp_tensor *A, tp_tensor *tau) {
   int64_t m = A->shape[nb], n = A->shape[nb + 1], k = tau->ndim ? tau->shape[tau->ndim - 1] : 1, nmat = tp_shape_numel(nb, A->shape);
   if (m < n) return tp_fail("%s: input.shape[-2] must be greater than or equal to input.shape[-1]", fn);
   if (n < k) return tp_fail("%s: input.shape[-1] must be greater than or equal to tau.shape[-1]", fn);
-  if (check_tau(fn, A, tau)) return NULL;
+  if (tp_check_tau(fn, A, tau)) return NULL;
   if (tau->dtype != A->dtype)
     return tp_fail("%s: tau dtype %s does not match input dtype %s", fn, tp_dtype_title(tau->dtype), tp_dtype_title(A->dtype));
   if (!tp_dtype_table[A->dtype].is_floating) return tp_fail("\"orgqr_cpu\" not implemented for '%s'", tp_dtype_title(A->dtype));
-  tp_tensor *Q = new_colmajor(nb, A->shape, m, n, A->dtype), *tc = Q ? tp_contiguous(tau) : NULL;
+  tp_tensor *Q = tp_new_colmajor(nb, A->shape, m, n, A->dtype), *tc = Q ? tp_contiguous(tau) : NULL;
   double *a = tc ? malloc((size_t)(2 * m * n + k + 1) * sizeof *a) : NULL;
   if (!a) {
     if (Q) tp_tensor_release(Q);
@@ -1264,9 +1264,9 @@ TP_API tp_tensor *tp_householder_product(tp_tensor *A, tp_tensor *tau) {
   for (int64_t b = 0; b < nmat; b++) {
     double *q = a + m * n, *t = q + m * n;
     for (int64_t i = 0; i < m; i++)
-      for (int64_t j = 0; j < n; j++) { a[i * n + j] = tp_load_f64(elem(A, b, i, j), A->dtype); q[i * n + j] = i == j; }
+      for (int64_t j = 0; j < n; j++) { a[i * n + j] = tp_load_f64(tp_decomp_elem(A, b, i, j), A->dtype); q[i * n + j] = i == j; }
     for (int64_t j = 0; j < k; j++) t[j] = tp_load_f64((char *)tp_ptr(tc) + (b * k + j) * item, A->dtype);
-    apply_reflectors(a, m, n, t, k, 1, 1, q, m, n);
+    tp_apply_reflectors(a, m, n, t, k, 1, 1, q, m, n);
     char *o = (char *)tp_ptr(Q) + b * m * n * item;
     for (int64_t i = 0; i < m; i++)
       for (int64_t j = 0; j < n; j++) tp_store_f64(o + (i + j * m) * item, A->dtype, q[i * n + j]);
@@ -1299,13 +1299,13 @@ TP_API tp_tensor *tp_ormqr(tp_tensor *A, tp_tensor *tau, tp_tensor *C, int left,
   if (cs < k) return tp_fail("%s: other.shape[%d] must be greater than or equal to tau.shape[-1]", fn, side);
   if (cs != m) return tp_fail("%s: other.shape[%d] must be equal to input.shape[-2]", fn, side);
   if (k > n) return tp_fail("%s: tau.shape[-1] must be less than or equal to input.shape[-1]", fn);
-  if (check_tau(fn, A, tau)) return NULL;
+  if (tp_check_tau(fn, A, tau)) return NULL;
   if (A->ndim != C->ndim)
     return tp_fail("%s: Expected other to have the same number of dimensions as input, but got other.ndim equal to %d and input.ndim is equal to %d",
                    fn, C->ndim, A->ndim);
   if (nb && memcmp(A->shape, C->shape, sizeof(int64_t) * (size_t)nb)) {
     char buf[256];
-    shape_list(C, nb, buf, sizeof buf);
+    tp_shape_list(C, nb, buf, sizeof buf);
     return tp_fail("%s: Expected batch dimensions of other to be equal to input.shape[:-2], but got %s", fn, buf);
   }
   if (tau->dtype != A->dtype)
@@ -1316,7 +1316,7 @@ TP_API tp_tensor *tp_ormqr(tp_tensor *A, tp_tensor *tau, tp_tensor *C, int left,
                    tp_dtype_title(A->dtype), tp_dtype_title(C->dtype));
   if (!tp_dtype_table[A->dtype].is_floating) return tp_fail("\"ormqr_cpu\" not implemented for '%s'", tp_dtype_title(A->dtype));
   int64_t r = C->shape[nb], cc = C->shape[nb + 1], nmat = tp_shape_numel(nb, A->shape);
-  tp_tensor *X = new_colmajor(nb, C->shape, r, cc, A->dtype), *tc = X ? tp_contiguous(tau) : NULL;
+  tp_tensor *X = tp_new_colmajor(nb, C->shape, r, cc, A->dtype), *tc = X ? tp_contiguous(tau) : NULL;
   double *a = tc ? malloc((size_t)(m * n + r * cc + k + 1) * sizeof *a) : NULL;
   if (!a) {
     if (X) tp_tensor_release(X);
@@ -1327,12 +1327,12 @@ TP_API tp_tensor *tp_ormqr(tp_tensor *A, tp_tensor *tau, tp_tensor *C, int left,
   for (int64_t b = 0; b < nmat; b++) {
     double *c = a + m * n, *t = c + r * cc;
     for (int64_t i = 0; i < m; i++)
-      for (int64_t j = 0; j < n; j++) a[i * n + j] = tp_load_f64(elem(A, b, i, j), A->dtype);
+      for (int64_t j = 0; j < n; j++) a[i * n + j] = tp_load_f64(tp_decomp_elem(A, b, i, j), A->dtype);
     for (int64_t i = 0; i < r; i++)
-      for (int64_t j = 0; j < cc; j++) c[i * cc + j] = tp_load_f64(elem(C, b, i, j), A->dtype);
+      for (int64_t j = 0; j < cc; j++) c[i * cc + j] = tp_load_f64(tp_decomp_elem(C, b, i, j), A->dtype);
     for (int64_t j = 0; j < k; j++) t[j] = tp_load_f64((char *)tp_ptr(tc) + (b * k + j) * item, A->dtype);
     /* Q C = H_0 (... (H_{k-1} C)), Q^T C = H_{k-1} ... H_0 C; C Q = C H_0 ... H_{k-1}, C Q^T backwards */
-    apply_reflectors(a, m, n, t, k, left ? !transpose : transpose, left, c, r, cc);
+    tp_apply_reflectors(a, m, n, t, k, left ? !transpose : transpose, left, c, r, cc);
     char *o = (char *)tp_ptr(X) + b * r * cc * item;
     for (int64_t i = 0; i < r; i++)
       for (int64_t j = 0; j < cc; j++) tp_store_f64(o + (i + j * r) * item, A->dtype, c[i * cc + j]);
@@ -1376,7 +1376,7 @@ TP_API int tp_linalg_lstsq(tp_tensor *A, tp_tensor *B, double rcond, int driver,
   if (!B2) return -1;
   int nb;
   int64_t batch[TP_MAX_DIMS], r = B2->shape[B2->ndim - 1], M = m > n ? m : n;
-  if (broadcast_batch(A, A->ndim - 2, B2, B2->ndim - 2, batch, &nb)) { tp_tensor_release(B2); return -1; }
+  if (tp_broadcast_batch(A, A->ndim - 2, B2, B2->ndim - 2, batch, &nb)) { tp_tensor_release(B2); return -1; }
   int64_t nmat = tp_shape_numel(nb, batch);
   double sa[TP_MAX_DIMS], sb[TP_MAX_DIMS];
   for (int d = 0; d < nb; d++) sa[d] = sb[d] = (double)batch[d];
@@ -1387,7 +1387,7 @@ TP_API int tp_linalg_lstsq(tp_tensor *A, tp_tensor *B, double rcond, int driver,
   tp_tensor_release(B2);
   int trans = m < n, res = driver != 0 && m > n, sv = driver >= 2;
   int64_t MM = trans ? n : m;  /* the SVD's B: MM x k */
-  tp_tensor *Xf = Be ? new_colmajor(nb, batch, M, r, A->dtype) : NULL;
+  tp_tensor *Xf = Be ? tp_new_colmajor(nb, batch, M, r, A->dtype) : NULL;
   double ssz[TP_MAX_DIMS];  /* rank and singular values have A's own batch shape */
   int nbA = A->ndim - 2;
   for (int d = 0; d < nbA; d++) ssz[d] = (double)A->shape[d];
@@ -1403,14 +1403,14 @@ TP_API int tp_linalg_lstsq(tp_tensor *A, tp_tensor *B, double rcond, int driver,
     double *resid = x + n * r;
     for (int64_t i = 0; i < m; i++)
       for (int64_t j = 0; j < n; j++) {
-        am[i * n + j] = tp_load_f64(elem(Ae, b, i, j), A->dtype);
+        am[i * n + j] = tp_load_f64(tp_decomp_elem(Ae, b, i, j), A->dtype);
         bm[trans ? j * k + i : i * k + j] = am[i * n + j];
       }
     for (int64_t i = 0; i < m; i++)
-      for (int64_t j = 0; j < r; j++) bb[i * r + j] = tp_load_f64(elem(Be, b, i, j), A->dtype);
-    svd_jacobi(bm, MM, k, k, u, s, v, sc);
+      for (int64_t j = 0; j < r; j++) bb[i * r + j] = tp_load_f64(tp_decomp_elem(Be, b, i, j), A->dtype);
+    tp_svd_jacobi(bm, MM, k, k, u, s, v, sc);
     double *pm = resid + nmat * r;  /* pinv(A) truncated at rcond * s_max, n x m */
-    int64_t rank = pinv_of_svd(u, v, s, trans, m, n, k, k ? rcond * s[0] : 0, 0, pm);
+    int64_t rank = tp_pinv_of_svd(u, v, s, trans, m, n, k, k ? rcond * s[0] : 0, 0, pm);
     if (driver == 1 && k && !(s[k - 1] > eps * (double)M * s[0])) {
       rc = tp_fail_status("%s: The least squares solution could not be computed because the input matrix does not have full rank (error code: %lld).",
                           fn, (long long)k);

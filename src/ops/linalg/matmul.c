@@ -18,6 +18,7 @@
 #include "internal.h"
 #include "autograd.h"
 #include "derivatives.h"
+#include "matmul_kernels.h"
 
 static const char *const op_names[TP_LINALG_NOPS] = {
   [TP_LINALG_MATMUL] = "matmul", [TP_LINALG_MM] = "mm", [TP_LINALG_BMM] = "bmm",
@@ -450,7 +451,7 @@ fail:
   return NULL;
 }
 
-static tp_tensor *linalg_impl(int op, tp_tensor *a, tp_tensor *b) {
+tp_tensor *tp_linalg_impl(int op, tp_tensor *a, tp_tensor *b) {
   switch (op) {
   case TP_LINALG_MATMUL: return matmul(a, b);
   case TP_LINALG_MM: return mm(a, b);
@@ -466,7 +467,7 @@ static tp_tensor *linalg_impl(int op, tp_tensor *a, tp_tensor *b) {
  * records its own node. */
 TP_API tp_tensor *tp_linalg(int op, tp_tensor *a, tp_tensor *b) {
   int mode = tp_set_grad_enabled(0);
-  tp_tensor *out = linalg_impl(op, a, b);
+  tp_tensor *out = tp_linalg_impl(op, a, b);
   tp_set_grad_enabled(mode);
   tp_tensor *ab[2] = {a, b}, *r;
   if (out && (op == TP_LINALG_MATMUL || op == TP_LINALG_OUTER) && tp_any_requires_grad(2, ab)) {

@@ -14,6 +14,7 @@
 #include "autograd.h"
 #include "derivatives.h"
 #include "shape.h"
+#include "products_kernels.h"
 
 static int scalar_kind(double v) { return v == floor(v) ? TP_SCALAR_INT : TP_SCALAR_FLOAT; }
 
@@ -41,7 +42,7 @@ static tp_tensor *combine(tp_tensor *self, tp_tensor *prod, double beta, double 
   return out;
 }
 
-static tp_tensor *addmv_impl(tp_tensor *self, tp_tensor *mat, tp_tensor *vec, double beta, double alpha) {
+tp_tensor *tp_addmv_impl(tp_tensor *self, tp_tensor *mat, tp_tensor *vec, double beta, double alpha) {
   if (mat->ndim != 2 || vec->ndim != 1 || self->ndim > 1)
     return tp_fail("vector + matrix @ vector expected, got %d, %d, %d", self->ndim, mat->ndim, vec->ndim);
   int64_t sn = tp_shape_numel(self->ndim, self->shape);
@@ -54,7 +55,7 @@ static tp_tensor *addmv_impl(tp_tensor *self, tp_tensor *mat, tp_tensor *vec, do
   return out;
 }
 
-static tp_tensor *addr_impl(tp_tensor *self, tp_tensor *v1, tp_tensor *v2, double beta, double alpha) {
+tp_tensor *tp_addr_impl(tp_tensor *self, tp_tensor *v1, tp_tensor *v2, double beta, double alpha) {
   if (v1->ndim != 1) return tp_fail("addr: Expected 1-D argument vec1, but got %d-D", v1->ndim);
   if (v2->ndim != 1) return tp_fail("addr: Expected 1-D argument vec2, but got %d-D", v2->ndim);
   tp_tensor *p = tp_linalg(TP_LINALG_OUTER, v1, v2);
@@ -81,7 +82,7 @@ static int bmm_check(tp_tensor *b1, tp_tensor *b2, int add) {
 /* add = 0: baddbmm (out [B, n, p]); add = 1: addbmm (the batch summed, out [n, p]). */
 static int64_t size_at(const tp_tensor *t, int d) { return d < t->ndim ? t->shape[d] : 1; }
 
-static tp_tensor *bmm_family_impl(tp_tensor *self, tp_tensor *b1, tp_tensor *b2, double beta, double alpha, int add) {
+tp_tensor *tp_bmm_family_impl(tp_tensor *self, tp_tensor *b1, tp_tensor *b2, double beta, double alpha, int add) {
   /* self is expanded to the result's shape before the operands are checked, as in PyTorch */
   double sizes[3] = {(double)size_at(b1, 0), (double)size_at(b1, 1), (double)size_at(b2, 2)};
   int nd = add ? 2 : 3;
@@ -109,9 +110,9 @@ static const char *const product_names[] = {
 
 static tp_tensor *add_family(int which, tp_tensor *self, tp_tensor *a, tp_tensor *b, double beta, double alpha) {
   int mode = tp_set_grad_enabled(0);
-  tp_tensor *out = which == TP_SHL_ADDMV ? addmv_impl(self, a, b, beta, alpha)
-                 : which == TP_SHL_ADDR ? addr_impl(self, a, b, beta, alpha)
-                 : bmm_family_impl(self, a, b, beta, alpha, which == TP_SHL_ADDBMM);
+  tp_tensor *out = which == TP_SHL_ADDMV ? tp_addmv_impl(self, a, b, beta, alpha)
+                 : which == TP_SHL_ADDR ? tp_addr_impl(self, a, b, beta, alpha)
+                 : tp_bmm_family_impl(self, a, b, beta, alpha, which == TP_SHL_ADDBMM);
   tp_set_grad_enabled(mode);
   return out;
 }
@@ -212,7 +213,7 @@ TP_API tp_tensor *tp_vdot(tp_tensor *a, tp_tensor *b) {
 }
 
 /* ---- cross (linalg.cross): dim < -1000 picks the first dim of size 3 (torch.cross's default) */
-static tp_tensor *cross_impl(tp_tensor *a, tp_tensor *b, double dim, int64_t *wd) {
+tp_tensor *tp_cross_impl(tp_tensor *a, tp_tensor *b, double dim, int64_t *wd) {
   if (a->ndim != b->ndim) return tp_fail("linalg.cross: inputs must have the same number of dimensions.");
   int64_t w = -1;
   if (dim < -1000) {
@@ -247,7 +248,7 @@ static tp_tensor *cross_impl(tp_tensor *a, tp_tensor *b, double dim, int64_t *wd
 TP_API tp_tensor *tp_cross(tp_tensor *a, tp_tensor *b, double dim) {
   int64_t w = 0;
   int mode = tp_set_grad_enabled(0);
-  tp_tensor *out = cross_impl(a, b, dim, &w);
+  tp_tensor *out = tp_cross_impl(a, b, dim, &w);
   tp_set_grad_enabled(mode);
   tp_tensor *ins[2] = {a, b};
   int64_t iv[2] = {TP_SHL_CROSS, w};
