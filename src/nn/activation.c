@@ -15,6 +15,7 @@
 #include "scratch.h"
 #include "autograd.h"
 #include "derivatives.h"
+#include "activation_kernels.h"
 
 static tp_tensor *clamp2(scratch *s, tp_tensor *x, double lo, double hi, int kind) {
   return x ? S(s, tp_clamp(TP_OP_CLAMP, x, NULL, NULL, lo, kind, hi, kind)) : NULL;
@@ -25,7 +26,7 @@ static tp_tensor *Wh(scratch *s, tp_tensor *c, tp_tensor *a, double sa, tp_tenso
   return S(s, tp_where(c, a, b, sa, a ? TP_SCALAR_NONE : kind, sb, b ? TP_SCALAR_NONE : kind));
 }
 
-static const char *const act_names[TP_ACT_COUNT][2] = {
+const char *const tp_act_names[TP_ACT_COUNT][2] = {
   [TP_ACT_ELU] = {"EluBackward0", "EluBackward1"},
   [TP_ACT_CELU] = {"CeluBackward0", "CeluBackward1"},
   [TP_ACT_HARDTANH] = {"HardtanhBackward0", "HardtanhBackward0"},
@@ -46,7 +47,7 @@ static const char *const act_kernels[TP_ACT_COUNT] = {
 };
 
 /* The activation's value, below autograd; p[] as the node keeps them. NULL + error on failure. */
-static tp_tensor *act_forward(int which, tp_tensor *x, const double *p) {
+tp_tensor *tp_act_forward(int which, tp_tensor *x, const double *p) {
   const char *k = act_kernels[which];
   if (k && !tp_dtype_table[x->dtype].is_floating) return tp_fail("\"%s\" not implemented for '%s'", k, tp_dtype_title(x->dtype));
   if (which == TP_ACT_HARDTANH && x->dtype == TP_BOOL) return tp_fail("Bool inputs not supported for hardtanh");
@@ -101,7 +102,7 @@ static void set_params(tp_tensor *out, int which, const double *p) {
   }
 }
 
-static int check_params(int which, const double *p) {
+int tp_check_params(int which, const double *p) {
   if ((which == TP_ACT_SOFTSHRINK) && p[0] < 0) return tp_fail_status("lambda must be greater or equal to 0, but found to be %g.", p[0]);
   return 0;
 }
@@ -112,12 +113,12 @@ static int check_params(int which, const double *p) {
 TP_API tp_tensor *tp_nn_act(int which, tp_tensor *x, double p0, double p1, double p2) {
   if (which < 0 || which >= TP_ACT_GLU) return tp_fail("tensorpad: unknown activation %d", which);
   double p[3] = {p0, p1, p2};
-  if (check_params(which, p)) return NULL;
+  if (tp_check_params(which, p)) return NULL;
   int mode = tp_set_grad_enabled(0);
-  tp_tensor *out = act_forward(which, x, p);
+  tp_tensor *out = tp_act_forward(which, x, p);
   tp_set_grad_enabled(mode);
   if (!out) return NULL;
-  out = tp_record_kind(TP_GRAD_NNACT, act_names[which][0], 1, &x, out, 0, NULL, 1, &x);
+  out = tp_record_kind(TP_GRAD_NNACT, tp_act_names[which][0], 1, &x, out, 0, NULL, 1, &x);
   set_params(out, which, p);
   return out;
 }
@@ -126,10 +127,10 @@ TP_API tp_tensor *tp_nn_act(int which, tp_tensor *x, double p0, double p1, doubl
 TP_API int tp_nn_act_(int which, tp_tensor *x, double p0, double p1, double p2) {
   if (which < 0 || which >= TP_ACT_GLU) return tp_fail_status("tensorpad: unknown activation %d", which);
   double p[3] = {p0, p1, p2};
-  if (check_params(which, p)) return -1;
+  if (tp_check_params(which, p)) return -1;
   if (tp_check_inplace(x)) return -1;
   int mode = tp_set_grad_enabled(0);
-  tp_tensor *out = act_forward(which, x, p);
+  tp_tensor *out = tp_act_forward(which, x, p);
   tp_tensor *old = out && mode && x->requires_grad ? tp_clone(x) : NULL;
   tp_set_grad_enabled(mode);
   if (!out || (mode && x->requires_grad && !old)) {
@@ -143,7 +144,7 @@ TP_API int tp_nn_act_(int which, tp_tensor *x, double p0, double p1, double p2) 
     return tp_fail_status("result type %s can't be cast to the desired output type %s", tp_dtype_title(odt), tp_dtype_title(x->dtype));
   }
   struct tp_node *n;
-  int rc = tp_inplace_kind_begin(TP_GRAD_NNACT, act_names[which][1], x, 0, NULL, 0, NULL, old ? 1 : 0, &old, &n);
+  int rc = tp_inplace_kind_begin(TP_GRAD_NNACT, tp_act_names[which][1], x, 0, NULL, 0, NULL, old ? 1 : 0, &old, &n);
   if (old) tp_tensor_release(old);
   if (rc) { tp_tensor_release(out); return -1; }
   tp_copy_convert(x, out);
@@ -201,7 +202,7 @@ TP_API tp_tensor *tp_nn_glu(tp_tensor *x, double dim) {
 
 /* constant_pad_nd(x, pad, value) below autograd, in 1.13's steps: negative pads narrow the
  * input; all pads <= 0 give a clone; else a filled output and a copy into its middle. */
-static tp_tensor *constant_pad_impl(tp_tensor *x, int n, const int64_t *pad, double value) {
+tp_tensor *tp_constant_pad_impl(tp_tensor *x, int n, const int64_t *pad, double value) {
   if (n % 2) return tp_fail("Length of pad must be even but instead it equals %d", n);
   if (n / 2 > x->ndim)
     return tp_fail("Length of pad should be no more than twice the number of dimensions of the input. Pad length is %d while the input has %d dimensions.", n, x->ndim);
@@ -265,7 +266,7 @@ TP_API tp_tensor *tp_nn_constant_pad(tp_tensor *x, int n, const double *pad, dou
   for (int i = 0; i < n; i++)
     if (tp_int_arg(pad[i], "pad", &p[i])) return NULL;
   int mode = tp_set_grad_enabled(0);
-  tp_tensor *out = constant_pad_impl(x, n, p, value);
+  tp_tensor *out = tp_constant_pad_impl(x, n, p, value);
   tp_set_grad_enabled(mode);
   if (!out) return NULL;
   out = tp_record_kind(TP_GRAD_NNACT, "ConstantPadNdBackward0", 1, &x, out, n, p, 0, NULL);

@@ -15,6 +15,7 @@
 #include "autograd.h"
 #include "derivatives.h"
 #include "shape.h"
+#include "functional_kernels.h"
 
 /* ---- addmm ------------------------------------------------------------------------------ */
 TP_API tp_tensor *tp_addmm(tp_tensor *self, tp_tensor *m1, tp_tensor *m2, double beta, double alpha) {
@@ -114,12 +115,12 @@ static int nll2d_check(tp_tensor *x, tp_tensor *t, tp_tensor *w) {
   return 0;
 }
 
-static int64_t nll_rows(int ndim, const int64_t *shape) {
+int64_t tp_nll_rows(int ndim, const int64_t *shape) {
   return ndim == 1 ? 1 : ndim == 2 ? shape[0] : shape[0] * shape[2] * shape[3];
 }
 
 /* Element offset (in elements, from t's first) of row r, class k of an input-shaped t. */
-static int64_t nll_at(const tp_tensor *t, int64_t r, int64_t k) {
+int64_t tp_nll_at(const tp_tensor *t, int64_t r, int64_t k) {
   if (t->ndim == 1) return k * t->stride[0];
   if (t->ndim == 2) return r * t->stride[0] + k * t->stride[1];
   int64_t h = t->shape[2], w = t->shape[3];
@@ -127,7 +128,7 @@ static int64_t nll_at(const tp_tensor *t, int64_t r, int64_t k) {
 }
 
 /* The target of row r, its class weight, or -1 (ignored). -2: out of bounds (error set). */
-static int64_t nll_target(tp_tensor *t, tp_tensor *w, int64_t r, int64_t nc, int64_t ignore, double *wt) {
+int64_t tp_nll_target(tp_tensor *t, tp_tensor *w, int64_t r, int64_t nc, int64_t ignore, double *wt) {
   int64_t off = 0;
   if (t->ndim == 1) off = r * t->stride[0];
   if (t->ndim == 3) {
@@ -149,23 +150,23 @@ static int64_t nll_target(tp_tensor *t, tp_tensor *w, int64_t r, int64_t nc, int
 tp_tensor *tp_nll_loss_coef(tp_tensor *t, tp_tensor *w, int ndim, const int64_t *shape, int dtype, int reduction, int64_t ignore) {
   tp_tensor *c = tp_tensor_make(dtype, ndim, shape);
   if (!c) return NULL;
-  int64_t n = nll_rows(ndim, shape), nc = shape[ndim == 1 ? 0 : 1], item = tp_dtype_table[dtype].itemsize;
+  int64_t n = tp_nll_rows(ndim, shape), nc = shape[ndim == 1 ? 0 : 1], item = tp_dtype_table[dtype].itemsize;
   memset(tp_ptr(c), 0, (size_t)(tp_shape_numel(ndim, shape) * item));
   double total = 0, wt = 1;
   for (int64_t i = 0; i < n; i++)
-    if (nll_target(t, w, i, nc, ignore, &wt) >= 0) total += wt;
+    if (tp_nll_target(t, w, i, nc, ignore, &wt) >= 0) total += wt;
   for (int64_t i = 0; i < n; i++) {
-    int64_t k = nll_target(t, w, i, nc, ignore, &wt);
+    int64_t k = tp_nll_target(t, w, i, nc, ignore, &wt);
     if (k == -2) { tp_tensor_release(c); return NULL; }
     if (k < 0) continue;
     double v = reduction == TP_REDUCTION_MEAN ? -wt / total : -wt;
-    tp_store_f64(tp_ptr(c) + nll_at(c, i, k) * item, dtype, v);
+    tp_store_f64(tp_ptr(c) + tp_nll_at(c, i, k) * item, dtype, v);
   }
   return c;
 }
 
 /* Whether zeros_like(x) (preserve_format) is contiguous. */
-static int grad_input_contiguous(const tp_tensor *x) {
+int tp_grad_input_contiguous(const tp_tensor *x) {
   int64_t st[TP_MAX_DIMS], expected = 1;
   if (tp_shape_numel(x->ndim, x->shape) == 0) return 1;
   tp_layout_like(x, st);
@@ -178,18 +179,18 @@ static int grad_input_contiguous(const tp_tensor *x) {
 
 /* The forward pass over rows, and one node (NllLossBackward0 / NllLoss2DBackward0). */
 static tp_tensor *nll_run(const char *name, tp_tensor *x, tp_tensor *t, tp_tensor *w, int reduction, int64_t ignore) {
-  int64_t n = nll_rows(x->ndim, x->shape), nc = x->shape[x->ndim == 1 ? 0 : 1], item = tp_dtype_table[x->dtype].itemsize;
+  int64_t n = tp_nll_rows(x->ndim, x->shape), nc = x->shape[x->ndim == 1 ? 0 : 1], item = tp_dtype_table[x->dtype].itemsize;
   int none = reduction == TP_REDUCTION_NONE;
   int64_t oshape[3] = {x->shape[0], x->ndim == 4 ? x->shape[2] : 0, x->ndim == 4 ? x->shape[3] : 0};
   tp_tensor *out = tp_tensor_make(x->dtype, !none ? 0 : x->ndim == 4 ? 3 : x->ndim == 2 ? 1 : 0, oshape);
   if (!out) return NULL;
   double sum = 0, total = 0, wt = 1;
   for (int64_t i = 0; i < n; i++) {
-    int64_t k = nll_target(t, w, i, nc, ignore, &wt);
+    int64_t k = tp_nll_target(t, w, i, nc, ignore, &wt);
     if (k == -2) { tp_tensor_release(out); return NULL; }
     double v = 0;
     if (k >= 0) {
-      v = -wt * tp_load_f64(tp_ptr(x) + nll_at(x, i, k) * item, x->dtype);
+      v = -wt * tp_load_f64(tp_ptr(x) + tp_nll_at(x, i, k) * item, x->dtype);
       total += wt;
     }
     if (none) tp_store_f64(tp_ptr(out) + i * item, x->dtype, v == 0 ? 0 : v);
@@ -198,7 +199,7 @@ static tp_tensor *nll_run(const char *name, tp_tensor *x, tp_tensor *t, tp_tenso
   if (!none) tp_store_f64(tp_ptr(out), x->dtype, reduction == TP_REDUCTION_MEAN ? sum / total : sum);
   /* iv[2]: 1.13's nll_loss2d backward writes into zeros_like(input), which keeps a dense
    * permuted layout, and then refuses it ("grad_input must be contiguous") */
-  int64_t iv[3] = {reduction, ignore, x->ndim == 4 && !grad_input_contiguous(x)};
+  int64_t iv[3] = {reduction, ignore, x->ndim == 4 && !tp_grad_input_contiguous(x)};
   tp_tensor *save[2] = {t, w};
   return tp_record_kind(TP_GRAD_NLL_LOSS, name, 1, &x, out, 3, iv, w ? 2 : 1, save);
 }
@@ -218,19 +219,19 @@ TP_API tp_tensor *tp_nll_loss2d(tp_tensor *x, tp_tensor *t, tp_tensor *w, int re
 /* ---- binary cross-entropy ------------------------------------------------------------------
  * Forward passes are composed of ops below autograd, in PyTorch 1.13's formulas; one node each.
  * The tensors here are scratch results owned by a small list, released together. */
-static tp_tensor *Rs(scratch *s, int op, double v, tp_tensor *x) { return x ? S(s, tp_binary_scalar(op, x, v, TP_SCALAR_INT, 1, 1)) : NULL; }
-static tp_tensor *clamp_min(scratch *s, tp_tensor *x, double lo) {
+tp_tensor *tp_functional_rs(scratch *s, int op, double v, tp_tensor *x) { return x ? S(s, tp_binary_scalar(op, x, v, TP_SCALAR_INT, 1, 1)) : NULL; }
+tp_tensor *tp_clamp_min(scratch *s, tp_tensor *x, double lo) {
   return x ? S(s, tp_clamp(TP_OP_CLAMP_MIN, x, NULL, NULL, lo, TP_SCALAR_INT, 0, TP_SCALAR_NONE)) : NULL;
 }
 
 /* The reduced loss, a new reference (NULL + error on failure). */
-static tp_tensor *reduce_loss(scratch *s, tp_tensor *loss, int reduction) {
+tp_tensor *tp_reduce_loss(scratch *s, tp_tensor *loss, int reduction) {
   if (!loss) return NULL;
   if (reduction == TP_REDUCTION_NONE) { tp_tensor_retain(loss); return loss; }
   return tp_reduce(reduction == TP_REDUCTION_MEAN ? TP_OP_MEAN : TP_OP_SUM, loss, -1, NULL, 0, 0, -1);
 }
 
-static int in_unit_interval(tp_tensor *x) {
+int tp_in_unit_interval(tp_tensor *x) {
   tp_tensor *c = tp_contiguous(x);
   if (!c) return -1;
   int64_t n = tp_shape_numel(c->ndim, c->shape), item = tp_dtype_table[c->dtype].itemsize;
@@ -252,7 +253,7 @@ static tp_tensor *record_bce(int kind, const char *name, tp_tensor *x, tp_tensor
   return tp_record_kind(kind, name, 2, ins, out, 3, iv, ns, save);
 }
 
-static int bce_check(tp_tensor *x, tp_tensor *t, int reduction) {
+int tp_bce_check(tp_tensor *x, tp_tensor *t, int reduction) {
   if (reduction < TP_REDUCTION_NONE || reduction > TP_REDUCTION_SUM) return tp_fail_status("%d is not a valid value for reduction", reduction);
   if (!tp_dtype_table[x->dtype].is_floating) return tp_fail_status("\"binary_cross_entropy\" not implemented for '%s'", tp_dtype_title(x->dtype));
   if (x->dtype != t->dtype) return tp_fail_status("Found dtype %s but expected %s", tp_dtype_title(t->dtype), tp_dtype_title(x->dtype));
@@ -260,15 +261,15 @@ static int bce_check(tp_tensor *x, tp_tensor *t, int reduction) {
 }
 
 TP_API tp_tensor *tp_binary_cross_entropy(tp_tensor *x, tp_tensor *t, tp_tensor *w, int reduction) {
-  if (no_grad_arg(w, "weight", "binary_cross_entropy") || bce_check(x, t, reduction) || in_unit_interval(x)) return NULL;
+  if (no_grad_arg(w, "weight", "binary_cross_entropy") || tp_bce_check(x, t, reduction) || tp_in_unit_interval(x)) return NULL;
   scratch s = {.n = 0};
   int mode = tp_set_grad_enabled(0);
   /* (t - 1) * max(log(1 - x), -100) - t * max(log(x), -100), times the weight */
-  tp_tensor *l1 = clamp_min(&s, U(&s, TP_OP_LOG, Rs(&s, TP_OP_SUB, 1, x)), -100);
-  tp_tensor *l0 = clamp_min(&s, U(&s, TP_OP_LOG, x), -100);
+  tp_tensor *l1 = tp_clamp_min(&s, U(&s, TP_OP_LOG, tp_functional_rs(&s, TP_OP_SUB, 1, x)), -100);
+  tp_tensor *l0 = tp_clamp_min(&s, U(&s, TP_OP_LOG, x), -100);
   tp_tensor *loss = B(&s, TP_OP_SUB, B(&s, TP_OP_MUL, Bs(&s, TP_OP_SUB, t, 1), l1), B(&s, TP_OP_MUL, t, l0));
   if (w) loss = B(&s, TP_OP_MUL, loss, w);
-  tp_tensor *out = reduce_loss(&s, loss, reduction);
+  tp_tensor *out = tp_reduce_loss(&s, loss, reduction);
   tp_set_grad_enabled(mode);
   scratch_free(&s);
   return out ? record_bce(TP_GRAD_BCE, "BinaryCrossEntropyBackward0", x, t, w, NULL, reduction, out) : NULL;
@@ -281,9 +282,9 @@ TP_API tp_tensor *tp_binary_cross_entropy_with_logits(tp_tensor *x, tp_tensor *t
   int mode = tp_set_grad_enabled(0);
   /* max_val = (-x).clamp_min(0); softplus part = log(exp(-max_val) + exp(-x - max_val)) + max_val */
   tp_tensor *nx = U(&s, TP_OP_NEG, x);
-  tp_tensor *mv = clamp_min(&s, nx, 0);
+  tp_tensor *mv = tp_clamp_min(&s, nx, 0);
   tp_tensor *lse = U(&s, TP_OP_LOG, B(&s, TP_OP_ADD, U(&s, TP_OP_EXP, U(&s, TP_OP_NEG, mv)), U(&s, TP_OP_EXP, B(&s, TP_OP_SUB, nx, mv))));
-  tp_tensor *lin = B(&s, TP_OP_MUL, Rs(&s, TP_OP_SUB, 1, t), x), *loss;
+  tp_tensor *lin = B(&s, TP_OP_MUL, tp_functional_rs(&s, TP_OP_SUB, 1, t), x), *loss;
   if (pw) {  /* (1 - t) x + (1 + (pw - 1) t) (lse + max_val) */
     tp_tensor *lw = Bs(&s, TP_OP_ADD, B(&s, TP_OP_MUL, Bs(&s, TP_OP_SUB, pw, 1), t), 1);
     loss = B(&s, TP_OP_ADD, lin, B(&s, TP_OP_MUL, lw, B(&s, TP_OP_ADD, lse, mv)));
@@ -291,7 +292,7 @@ TP_API tp_tensor *tp_binary_cross_entropy_with_logits(tp_tensor *x, tp_tensor *t
     loss = B(&s, TP_OP_ADD, B(&s, TP_OP_ADD, lin, mv), lse);
   }
   if (w) loss = B(&s, TP_OP_MUL, loss, w);
-  tp_tensor *out = reduce_loss(&s, loss, reduction);
+  tp_tensor *out = tp_reduce_loss(&s, loss, reduction);
   tp_set_grad_enabled(mode);
   scratch_free(&s);
   return out ? record_bce(TP_GRAD_BCE_LOGITS, "BinaryCrossEntropyWithLogitsBackward0", x, t, w, pw, reduction, out) : NULL;
@@ -307,12 +308,12 @@ static tp_tensor *record_act(int kind, const char *name, tp_tensor *x, tp_tensor
   return out;
 }
 
-static int float_only(tp_tensor *x, const char *kernel) {
+int tp_float_only(tp_tensor *x, const char *kernel) {
   return tp_dtype_table[x->dtype].is_floating ? 0 : tp_fail_status("\"%s\" not implemented for '%s'", kernel, tp_dtype_title(x->dtype));
 }
 
 TP_API tp_tensor *tp_leaky_relu(tp_tensor *x, double slope) {
-  if (float_only(x, "leaky_relu_cpu")) return NULL;
+  if (tp_float_only(x, "leaky_relu_cpu")) return NULL;
   scratch s = {.n = 0};
   int mode = tp_set_grad_enabled(0);
   tp_tensor *c = Bs(&s, TP_OP_GT, x, 0), *xs = Bs(&s, TP_OP_MUL, x, slope);  /* x > 0 ? x : x * slope */
@@ -323,7 +324,7 @@ TP_API tp_tensor *tp_leaky_relu(tp_tensor *x, double slope) {
 }
 
 TP_API tp_tensor *tp_softplus(tp_tensor *x, double beta, double threshold) {
-  if (float_only(x, "softplus_cpu")) return NULL;
+  if (tp_float_only(x, "softplus_cpu")) return NULL;
   scratch s = {.n = 0};
   int mode = tp_set_grad_enabled(0);
   /* x beta > threshold ? x : log1p(exp(x beta)) / beta */

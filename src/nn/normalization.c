@@ -11,8 +11,9 @@
 #include "tensorpad.h"
 #include "autograd.h"
 #include "derivatives.h"
+#include "normalization_kernels.h"
 
-static tp_tensor *rel(tp_tensor *r, tp_tensor *a, tp_tensor *b, tp_tensor *c) {
+tp_tensor *tp_normalization_rel(tp_tensor *r, tp_tensor *a, tp_tensor *b, tp_tensor *c) {
   tp_tensor *t[3] = {a, b, c};
   for (int i = 0; i < 3; i++)
     if (t[i]) tp_tensor_release(t[i]);
@@ -50,7 +51,7 @@ TP_API tp_tensor *tp_native_norm(tp_tensor *x, tp_tensor *w, tp_tensor *b, tp_te
     tp_tensor *vv = mean ? tp_norm_channel_view(rvar, x->ndim) : NULL;
     ve = vv ? tp_binary_scalar(TP_OP_ADD, vv, eps, TP_SCALAR_FLOAT, TP_FORM_PY, 1) : NULL;
     rstd = ve ? tp_unary(TP_OP_RSQRT, ve) : NULL;
-    rel(NULL, vv, ve, NULL);
+    tp_normalization_rel(NULL, vv, ve, NULL);
   } else {
     /* batch_norm accumulates its statistics in double (ATen's acc_type on CPU), layer_norm in
      * the input's type (opmath float) */
@@ -61,8 +62,8 @@ TP_API tp_tensor *tp_native_norm(tp_tensor *x, tp_tensor *w, tp_tensor *b, tp_te
     tp_tensor *r = ve ? tp_unary(TP_OP_RSQRT, ve) : NULL;
     mean = r ? tp_to_dtype(m, x->dtype, 1) : NULL;
     rstd = mean ? tp_to_dtype(r, x->dtype, 1) : NULL;
-    rel(NULL, var, ve, r);
-    rel(NULL, xs, m, NULL);
+    tp_normalization_rel(NULL, var, ve, r);
+    tp_normalization_rel(NULL, xs, m, NULL);
   }
   if (rstd && w) wv = bn ? tp_norm_channel_view(w, x->ndim) : (tp_tensor_retain(w), w);
   if (rstd && b) bv = bn ? tp_norm_channel_view(b, x->ndim) : (tp_tensor_retain(b), b);
@@ -71,9 +72,9 @@ TP_API tp_tensor *tp_native_norm(tp_tensor *x, tp_tensor *w, tp_tensor *b, tp_te
     tp_tensor *y = c ? tp_binary(TP_OP_MUL, c, rstd, 1) : NULL;
     tp_tensor *yw = y && wv ? tp_binary(TP_OP_MUL, y, wv, 1) : (y ? (tp_tensor_retain(y), y) : NULL);
     out = yw && bv ? tp_binary(TP_OP_ADD, yw, bv, 1) : (yw ? (tp_tensor_retain(yw), yw) : NULL);
-    rel(NULL, c, y, yw);
+    tp_normalization_rel(NULL, c, y, yw);
   }
-  rel(NULL, wv, bv, NULL);
+  tp_normalization_rel(NULL, wv, bv, NULL);
   tp_set_grad_enabled(mode);
   if (out) {
     tp_tensor *ins[3] = {x, w, b}, *save[4] = {x, mean, rstd, w};
@@ -82,7 +83,7 @@ TP_API tp_tensor *tp_native_norm(tp_tensor *x, tp_tensor *w, tp_tensor *b, tp_te
                          w ? 4 : 3, save);
     if (out && out->grad_fn && out->grad_fn->kind == TP_GRAD_NORM) out->grad_fn->s[0] = eps;
   }
-  return rel(out, mean, rstd, NULL);
+  return tp_normalization_rel(out, mean, rstd, NULL);
 }
 
 /* weight[indices]: rows of weight gathered into indices.shape + [D]. padding_idx < 0: none;
@@ -100,7 +101,7 @@ TP_API tp_tensor *tp_embedding(tp_tensor *w, tp_tensor *idx, double padding_idx)
   for (int d = 0; d < idx->ndim; d++) sizes[d] = (double)idx->shape[d];
   sizes[idx->ndim] = (double)w->shape[1];
   tp_tensor *out = rows ? tp_reshape(rows, idx->ndim + 1, sizes) : NULL;
-  rel(NULL, f, rows, NULL);
+  tp_normalization_rel(NULL, f, rows, NULL);
   tp_set_grad_enabled(mode);
   int64_t iv[1] = {tp_clamp_i64(padding_idx)};
   return tp_record_kind(TP_GRAD_EMBEDDING, "EmbeddingBackward0", 1, &w, out, 1, iv, 1, &idx);
