@@ -9,6 +9,7 @@
 #include "autograd.h"
 #include "derivatives.h"
 #include "shape.h"
+#include "create_kernels.h"
 
 TP_API tp_tensor *tp_empty(int ndim, const double *sizes, int dtype) {
   int64_t shape[TP_MAX_DIMS];
@@ -31,12 +32,10 @@ static void fill_loop(char **p, const int64_t *s, int64_t n, void *ctx) {
   for (int64_t i = 0; i < n; i++, d += s[0]) memcpy(d, v->storage->data, (size_t)item);
 }
 
-static int fill_impl(tp_tensor *t, double value);
-
 static int fill_named(tp_tensor *t, double value, const char *grad_fn) {
   struct tp_node *n;
   if (tp_inplace_kind_begin(TP_GRAD_FILL, grad_fn, t, 0, NULL, 0, NULL, 0, NULL, &n)) return -1;
-  fill_impl(t, value);
+  tp_fill_impl(t, value);
   tp_inplace_commit(t, n);
   return 0;
 }
@@ -55,12 +54,12 @@ TP_API int tp_fill_tensor_(tp_tensor *t, tp_tensor *value) {
   const int64_t iv[1] = {1};
   struct tp_node *n;
   if (tp_inplace_kind_begin(TP_GRAD_FILL, "FillBackward3", t, 1, &value, 1, iv, 0, NULL, &n)) return -1;
-  fill_impl(t, v);
+  tp_fill_impl(t, v);
   tp_inplace_commit(t, n);
   return 0;
 }
 
-static int fill_impl(tp_tensor *t, double value) {
+int tp_fill_impl(tp_tensor *t, double value) {
   tp_storage one_storage;
   double buf[1];
   tp_tensor one = {0};
@@ -82,7 +81,7 @@ tp_tensor *tp_full_unchecked(int ndim, const double *sizes, int dtype, double va
   int64_t shape[TP_MAX_DIMS];
   if (tp_check_sizes(ndim, sizes, shape)) return NULL;
   tp_tensor *t = tp_tensor_make(dtype, ndim, shape);
-  if (t) fill_impl(t, value);
+  if (t) tp_fill_impl(t, value);
   if (t) t->version->value = 0;
   return t;
 }
@@ -264,7 +263,7 @@ TP_API tp_tensor *tp_from_storage(void *storage, double byte_offset, double nume
 
 /* empty_like with preserve_format: PyTorch's layout rule (dense tensors keep their strides,
  * others get dense strides in the same dim order), shared with the shape ops. */
-static tp_tensor *empty_like_preserve(const tp_tensor *src, int dtype) {
+tp_tensor *tp_empty_like_preserve(const tp_tensor *src, int dtype) {
   tp_tensor *t = tp_tensor_make(dtype, src->ndim, src->shape);
   if (t) tp_layout_like(src, t->stride);
   return t;
@@ -272,13 +271,13 @@ static tp_tensor *empty_like_preserve(const tp_tensor *src, int dtype) {
 
 TP_API tp_tensor *tp_empty_like(tp_tensor *src, int dtype) {
   if (dtype < 0 || dtype >= TP_NDTYPES) return tp_fail("invalid dtype %d", dtype);
-  tp_tensor *t = empty_like_preserve(src, dtype);
+  tp_tensor *t = tp_empty_like_preserve(src, dtype);
   if (t) memset(t->storage->data, 0, (size_t)t->storage->nbytes);  /* as tp_empty */
   return t;
 }
 
 TP_API tp_tensor *tp_clone(tp_tensor *src) {
-  tp_tensor *t = empty_like_preserve(src, src->dtype);
+  tp_tensor *t = tp_empty_like_preserve(src, src->dtype);
   if (t) tp_copy_convert(t, src);
   return tp_record_unary_kind(TP_GRAD_CLONE, "CloneBackward0", src, t, 0, NULL);
 }
@@ -299,12 +298,12 @@ TP_API tp_tensor *tp_to_dtype(tp_tensor *src, int dtype, int copy) {
     tp_tensor_retain(src);
     return src;
   }
-  tp_tensor *t = empty_like_preserve(src, dtype);
+  tp_tensor *t = tp_empty_like_preserve(src, dtype);
   if (t) tp_copy_convert(t, src);
   return tp_record_unary_kind(TP_GRAD_TO, "ToCopyBackward0", src, t, 0, NULL);
 }
 
-static int broadcastable_to(const tp_tensor *src, const tp_tensor *dst) {
+int tp_broadcastable_to(const tp_tensor *src, const tp_tensor *dst) {
   if (src->ndim > dst->ndim) return 0;
   for (int d = 0; d < src->ndim; d++) {
     int64_t s = src->shape[src->ndim - 1 - d], t = dst->shape[dst->ndim - 1 - d];
@@ -314,16 +313,16 @@ static int broadcastable_to(const tp_tensor *src, const tp_tensor *dst) {
 }
 
 /* More than one element at one address: an expanded (stride-0) dim of size > 1. */
-static int overlaps_itself(const tp_tensor *t) {
+int tp_overlaps_itself(const tp_tensor *t) {
   for (int d = 0; d < t->ndim; d++)
     if (t->stride[d] == 0 && t->shape[d] > 1) return 1;
   return 0;
 }
 
 static int copy__unaliased(tp_tensor *dst, tp_tensor *src) {
-  if (overlaps_itself(dst))
+  if (tp_overlaps_itself(dst))
     return tp_fail_status("unsupported operation: more than one element of the written-to tensor refers to a single memory location. Please clone() the tensor before performing the operation.");
-  if (!broadcastable_to(src, dst)) {
+  if (!tp_broadcastable_to(src, dst)) {
     char a[200], b[200];
     tp_format_shape(a, sizeof a, src->ndim, src->shape);
     tp_format_shape(b, sizeof b, dst->ndim, dst->shape);
