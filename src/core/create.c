@@ -6,7 +6,6 @@
 #include <stdio.h>
 #include <string.h>
 #include "internal.h"
-#include "shape.h"
 #include "create_kernels.h"
 
 TP_API tp_tensor *tp_empty(int ndim, const double *sizes, int dtype) {

@@ -159,6 +159,12 @@ void tp_iter_init(tp_iter *it, int nops, tp_tensor *const *ops);
 void tp_iter_run(tp_iter *it, tp_inner_fn fn, void *ctx);
 /* dst[...] = (dst dtype) src[...], src broadcast to dst's shape. */
 void tp_copy_convert(tp_tensor *dst, tp_tensor *src);
+/* Output strides as PyTorch lays them out. empty_like(preserve_format): dense layouts keep
+ * their strides, others get infer_dense_strides (the input's stride order). */
+void tp_layout_like(const tp_tensor *t, int64_t *stride);
+/* TensorIterator's output layout (reorder_dimensions): ops[k] holds nops stride vectors
+ * aligned to shape (0 = broadcast); writes the output's strides in elements. */
+void tp_layout_iter(int nops, const int64_t (*ops)[TP_MAX_DIMS], int ndim, const int64_t *shape, int64_t *stride);
 
 /* create.c: tp_full without the scalar check (a saved wrapped number, derivatives.c). */
 tp_tensor *tp_full_unchecked(int ndim, const double *sizes, int dtype, double value);
