@@ -147,6 +147,5 @@ int tp_formula_apply(tp_node *n, tp_tensor **grads_out, tp_tensor **grads_in);
  * to C) to replace it, or TP_HOOK_ERROR when the hook threw. */
 #define TP_HOOK_ERROR ((tp_tensor *)1)
 tp_tensor *tp_call_hook(int32_t id, tp_tensor *grad);
-void tp_tensor_free_autograd(tp_tensor *t);  /* from tp_tensor_release */
 
 #endif

@@ -120,6 +120,12 @@ void tp_storage_release(tp_storage *s);
 /* Grows s's data to nbytes (never shrinks), keeping its contents; 0 or -1 + error. */
 int tp_storage_grow(tp_storage *s, int64_t nbytes);
 tp_tensor *tp_tensor_alloc(void);                      /* header only, refcount 1 */
+/* Note [One owner] (engine.c): tp_tensor_release frees a tensor without autograd fields
+ * itself (tp_tensor_free_shell: its version counter, storage and header) and hands one with
+ * a grad_fn, .grad, base or hooks to the autograd layer, which frees the graph below it from
+ * one work list (tp_tensor_release_autograd, engine.c). */
+void tp_tensor_free_shell(tp_tensor *t);
+void tp_tensor_release_autograd(tp_tensor *t);
 tp_tensor *tp_tensor_make(int dtype, int ndim, const int64_t *shape);  /* contiguous, uninitialised */
 tp_tensor *tp_tensor_alias(tp_tensor *t);              /* same storage, same geometry, same version counter */
 tp_version *tp_version_new(void);                      /* a counter of its own at 0 (NULL + error on OOM) */
