@@ -9,6 +9,31 @@
 #include "derivatives.h"
 #include "decomp_kernels.h"
 
+/* The end of a decomposition with two outputs a, b (QR, eigh): when the kernel succeeded
+ * (rc 0) and A requires grad, one node of op saving both outputs, params iv; then out =
+ * {a, b}, 0 — or both released and -1. */
+static int record_pair(int rc, tp_tensor *A, int op, const char *name, int niv, const int64_t *iv, tp_tensor *a,
+                       tp_tensor *b, tp_tensor **out) {
+  if (!rc && tp_any_requires_grad(1, &A)) {
+    tp_node *nd = tp_node_new(TP_GRAD_DECOMP, op, name, 1, &A, 2);
+    if (nd && niv) tp_node_set_iv(nd, niv, iv);
+    if (nd) {
+      tp_node_set_output(nd, a, 0);
+      tp_node_set_output(nd, b, 1);
+    }
+    rc = !nd || tp_node_save(nd, a, 0) || tp_node_save(nd, b, 1) ? -1 : 0;
+    if (nd) tp_node_release(nd);
+  }
+  if (rc) {
+    if (a) tp_tensor_release(a);
+    if (b) tp_tensor_release(b);
+    return -1;
+  }
+  out[0] = a;
+  out[1] = b;
+  return 0;
+}
+
 /* X with A X = B: LU with partial pivoting (getrf's pivot choice) of each A, then the two
  * triangular solves per column of B. A vector B (B.ndim == 1, or B's shape is A's without the
  * last dim) gives a vector X. */
@@ -480,25 +505,8 @@ TP_API int tp_linalg_qr(tp_tensor *A, int mode, tp_tensor **out) {
       for (int64_t c = 0; c < qc; c++) tp_store_f64(qo + (i + c * m) * item, A->dtype, q[i * m + c]);
   }
   free(a);
-  if (!rc && tp_any_requires_grad(1, &A)) {
-    tp_node *nd = tp_node_new(TP_GRAD_DECOMP, TP_DECOMP_QR, "LinalgQrBackward0", 1, &A, 2);
-    int64_t iv[1] = {mode};
-    if (nd) tp_node_set_iv(nd, 1, iv);
-    if (nd) {
-      tp_node_set_output(nd, Q, 0);
-      tp_node_set_output(nd, R, 1);
-    }
-    rc = !nd || tp_node_save(nd, Q, 0) || tp_node_save(nd, R, 1) ? -1 : 0;
-    if (nd) tp_node_release(nd);
-  }
-  if (rc) {
-    if (Q) tp_tensor_release(Q);
-    if (R) tp_tensor_release(R);
-    return -1;
-  }
-  out[0] = Q;
-  out[1] = R;
-  return 0;
+  int64_t iv[1] = {mode};
+  return record_pair(rc, A, TP_DECOMP_QR, "LinalgQrBackward0", 1, iv, Q, R, out);
 }
 
 /* ==== eigh: torch.linalg.eigh / eigvalsh =====================================================
@@ -569,23 +577,7 @@ TP_API int tp_linalg_eigh(tp_tensor *A, int upper, tp_tensor **out) {
   }
   free(a);
   free(ord);
-  if (!rc && tp_any_requires_grad(1, &A)) {
-    tp_node *nd = tp_node_new(TP_GRAD_DECOMP, TP_DECOMP_EIGH, "LinalgEighBackward0", 1, &A, 2);
-    if (nd) {
-      tp_node_set_output(nd, Lm, 0);
-      tp_node_set_output(nd, V, 1);
-    }
-    rc = !nd || tp_node_save(nd, Lm, 0) || tp_node_save(nd, V, 1) ? -1 : 0;
-    if (nd) tp_node_release(nd);
-  }
-  if (rc) {
-    if (Lm) tp_tensor_release(Lm);
-    if (V) tp_tensor_release(V);
-    return -1;
-  }
-  out[0] = Lm;
-  out[1] = V;
-  return 0;
+  return record_pair(rc, A, TP_DECOMP_EIGH, "LinalgEighBackward0", 0, NULL, Lm, V, out);
 }
 
 /* out: U, S, Vh. compute_uv: 0 (U, Vh empty), 1, or 2 (as 1 when A requires grad: svdvals). */

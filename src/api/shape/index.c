@@ -8,6 +8,23 @@
 #include "derivatives.h"
 #include "index_kernels.h"
 
+/* The operands tp_unalias copied for an in-place op (NULL where none), released; rc passes. */
+static int release_copies(tp_tensor **copy, int rc) {
+  for (int i = 0; i < 2; i++)
+    if (copy[i]) tp_tensor_release(copy[i]);
+  return rc;
+}
+
+/* t's values in a new tensor laid out as empty_like(preserve_format): the out-of-place
+ * index_add/index_copy/index_fill write into it. */
+static tp_tensor *copy_like(tp_tensor *t) {
+  tp_tensor *out = tp_tensor_make(t->dtype, t->ndim, t->shape);
+  if (!out) return NULL;
+  tp_layout_like(t, out->stride);
+  tp_copy_convert(out, t);
+  return out;
+}
+
 /* ---- the exported ops: kernels below autograd, then each op's node --------------------- */
 #define BELOW(type, var, call)          \
   int mode_ = tp_set_grad_enabled(0);   \
@@ -41,9 +58,7 @@ static int scatter__unaliased(tp_tensor *t, double dim, tp_tensor *index, tp_ten
 TP_API int tp_scatter_(tp_tensor *t, double dim, tp_tensor *index, tp_tensor *src, double value, int add) {
   tp_tensor *copy[2] = {NULL};
   int rc = tp_unalias(t, &index, TP_UNALIAS_ERROR, &copy[0]) || tp_unalias(t, &src, TP_UNALIAS_ERROR, &copy[1]) ? -1 : scatter__unaliased(t, dim, index, src, value, add);
-  if (copy[0]) tp_tensor_release(copy[0]);
-  if (copy[1]) tp_tensor_release(copy[1]);
-  return rc;
+  return release_copies(copy, rc);
 }
 
 TP_API tp_tensor *tp_index_select(tp_tensor *t, double dim, tp_tensor *index) {
@@ -71,9 +86,7 @@ static int masked_fill__unaliased(tp_tensor *t, tp_tensor *mask, tp_tensor *valu
 TP_API int tp_masked_fill_(tp_tensor *t, tp_tensor *mask, tp_tensor *value, double v) {
   tp_tensor *copy[2] = {NULL};
   int rc = tp_unalias(t, &mask, TP_UNALIAS_PARTIAL, &copy[0]) || tp_unalias(t, &value, TP_UNALIAS_COPY, &copy[1]) ? -1 : masked_fill__unaliased(t, mask, value, v);
-  if (copy[0]) tp_tensor_release(copy[0]);
-  if (copy[1]) tp_tensor_release(copy[1]);
-  return rc;
+  return release_copies(copy, rc);
 }
 
 TP_API tp_tensor *tp_masked_select(tp_tensor *t, tp_tensor *mask) {
@@ -177,18 +190,14 @@ static int index_add__unaliased(tp_tensor *t, double dim_d, tp_tensor *index, tp
 TP_API int tp_index_add_(tp_tensor *t, double dim_d, tp_tensor *index, tp_tensor *source, double alpha) {
   tp_tensor *copy[2] = {NULL};
   int rc = tp_unalias(t, &index, TP_UNALIAS_ERROR, &copy[0]) || tp_unalias(t, &source, TP_UNALIAS_ERROR, &copy[1]) ? -1 : index_add__unaliased(t, dim_d, index, source, alpha);
-  if (copy[0]) tp_tensor_release(copy[0]);
-  if (copy[1]) tp_tensor_release(copy[1]);
-  return rc;
+  return release_copies(copy, rc);
 }
 
 TP_API tp_tensor *tp_index_add(tp_tensor *t, double dim_d, tp_tensor *index, tp_tensor *source, double alpha) {
   int64_t dim;
   if (tp_wrap_dim_arg(dim_d, t->ndim, &dim) || tp_index_add_check(t, dim, index, source)) return NULL;
-  tp_tensor *out = tp_tensor_make(t->dtype, t->ndim, t->shape);
+  tp_tensor *out = copy_like(t);
   if (!out) return NULL;
-  tp_layout_like(t, out->stride);
-  tp_copy_convert(out, t);
   tp_index_add_run(out, dim, index, source, alpha);
   return record_slices(TP_GRAD_INDEX_ADD, "IndexAddBackward0", t, dim, index, source, 1, alpha, out);
 }
@@ -206,18 +215,14 @@ static int index_copy__unaliased(tp_tensor *t, double dim_d, tp_tensor *index, t
 TP_API int tp_index_copy_(tp_tensor *t, double dim_d, tp_tensor *index, tp_tensor *source) {
   tp_tensor *copy[2] = {NULL};
   int rc = tp_unalias(t, &index, TP_UNALIAS_ERROR, &copy[0]) || tp_unalias(t, &source, TP_UNALIAS_ERROR, &copy[1]) ? -1 : index_copy__unaliased(t, dim_d, index, source);
-  if (copy[0]) tp_tensor_release(copy[0]);
-  if (copy[1]) tp_tensor_release(copy[1]);
-  return rc;
+  return release_copies(copy, rc);
 }
 
 TP_API tp_tensor *tp_index_copy(tp_tensor *t, double dim_d, tp_tensor *index, tp_tensor *source) {
   int64_t dim;
   if (tp_wrap_dim_arg(dim_d, t->ndim, &dim) || tp_index_copy_check(t, dim, index, source)) return NULL;
-  tp_tensor *out = tp_tensor_make(t->dtype, t->ndim, t->shape);
+  tp_tensor *out = copy_like(t);
   if (!out) return NULL;
-  tp_layout_like(t, out->stride);
-  tp_copy_convert(out, t);
   tp_index_copy_run(out, dim, index, source);
   return record_slices(TP_GRAD_INDEX_COPY, "IndexCopyBackward0", t, dim, index, source, 1, 1, out);
 }
@@ -236,18 +241,14 @@ static int index_fill__unaliased(tp_tensor *t, double dim_d, tp_tensor *index, t
 TP_API int tp_index_fill_(tp_tensor *t, double dim_d, tp_tensor *index, tp_tensor *value, double v) {
   tp_tensor *copy[2] = {NULL};
   int rc = tp_unalias(t, &index, TP_UNALIAS_ERROR, &copy[0]) || tp_unalias(t, &value, TP_UNALIAS_COPY, &copy[1]) ? -1 : index_fill__unaliased(t, dim_d, index, value, v);
-  if (copy[0]) tp_tensor_release(copy[0]);
-  if (copy[1]) tp_tensor_release(copy[1]);
-  return rc;
+  return release_copies(copy, rc);
 }
 
 TP_API tp_tensor *tp_index_fill(tp_tensor *t, double dim_d, tp_tensor *index, tp_tensor *value, double v) {
   int64_t dim;
   if (tp_index_fill_check(t, &dim, dim_d, index, value)) return NULL;
-  tp_tensor *out = tp_tensor_make(t->dtype, t->ndim, t->shape);
+  tp_tensor *out = copy_like(t);
   if (!out) return NULL;
-  tp_layout_like(t, out->stride);
-  tp_copy_convert(out, t);
   tp_index_fill_run(out, dim, index, value, v);
   return record_slices(TP_GRAD_INDEX_FILL, value ? "IndexFillBackward1" : "IndexFillBackward0", t, dim, index, value, 0, 1, out);
 }
