@@ -49,6 +49,17 @@ static void test_long_chain(void) {
   CHECK(tp_live_tensors() == live);
 }
 
+/* x * w * w ... (n multiplications): n MulBackward0 nodes, each saving the tensor before it. */
+static tp_tensor *mul_chain(tp_tensor *x, tp_tensor *w, int n) {
+  tp_tensor *y = tp_binary(TP_OP_MUL, x, w, 1);
+  for (int i = 1; i < n && y; i++) {
+    tp_tensor *next = tp_binary(TP_OP_MUL, y, w, 1);
+    tp_tensor_release(y);
+    y = next;
+  }
+  return y;
+}
+
 /* y <- y * w (both saved by every node: a chain of saved tensors with grad_fns), freed
  * without any backward, then again after one. */
 static void test_long_saved_chain(void) {
@@ -56,12 +67,7 @@ static void test_long_saved_chain(void) {
   const int N = 100000;
   for (int pass = 0; pass < 2; pass++) {
     tp_tensor *x = scalar_leaf(1.5), *w = scalar_leaf(1.0);
-    tp_tensor *y = tp_binary(TP_OP_MUL, x, w, 1);
-    for (int i = 1; i < N && y; i++) {
-      tp_tensor *n = tp_binary(TP_OP_MUL, y, w, 1);
-      tp_tensor_release(y);
-      y = n;
-    }
+    tp_tensor *y = mul_chain(x, w, N);
     CHECK(y != NULL);
     if (pass == 1) {
       CHECK(backward(y, 1) == 0);
@@ -335,12 +341,7 @@ static void test_deep_release(void) {
   double live = tp_live_tensors();
   const int N = 100000;
   tp_tensor *x = scalar_leaf(1.5), *w = scalar_leaf(1.0);
-  tp_tensor *y = tp_binary(TP_OP_MUL, x, w, 1);
-  for (int i = 1; i < N && y; i++) {
-    tp_tensor *n = tp_binary(TP_OP_MUL, y, w, 1);
-    tp_tensor_release(y);
-    y = n;
-  }
+  tp_tensor *y = mul_chain(x, w, N);
   CHECK(y != NULL);
   tp_tensor_release(x);
   tp_tensor_release(w);
