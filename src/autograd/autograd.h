@@ -153,6 +153,5 @@ tp_tensor *tp_call_hook(int32_t id, tp_tensor *grad);
  * (new references or NULL); 0, or -1 when it threw. nout -1: the node is freed, forget id;
  * -2: a backward without retain_graph ran through it, free what ctx saved. */
 int tp_call_custom(int32_t id, int32_t nout, tp_tensor **gout, int32_t nin, tp_tensor **gin);
-void tp_tensor_free_autograd(tp_tensor *t);  /* from tp_tensor_release */
 
 #endif

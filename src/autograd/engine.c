@@ -78,30 +78,65 @@ static size_t node_bytes(int ninputs, int noutputs) {
          ALIGN16(sizeof(tp_meta) * (size_t)ninputs) + sizeof(tp_meta) * (size_t)noutputs;
 }
 
-/* Note [Freeing long graphs]: releasing a node may release the next ones, and saved
- * tensors whose own grad_fns go too; one shared worklist keeps that iterative. */
-static tp_node **free_list;
-static int free_len, free_cap, freeing;
+/* Note [One owner], Note [Freeing long graphs]: each object frees what it holds, top down.
+ * A tensor holds its grad_fn, its .grad, its base and its hooks (and, below autograd, its
+ * storage and version counter: tp_tensor_free_shell, storage.c); a node holds its next
+ * nodes, its saved tensors, an AccumulateGrad's leaf and a CopySlices' inner node. What
+ * reaches a count of 0 goes on one work list, tensors and nodes alike, drained here: no
+ * object frees another in place, so a graph of any length is freed without recursion and
+ * without calls back and forth between the tensor's and the node's code. A tensor without
+ * autograd fields never comes here (tp_tensor_release frees it at once). */
+static uintptr_t *doomed;          /* tensors, and nodes tagged with bit 0 */
+static int doomed_len, doomed_cap, draining;
 
-static void free_node_now(tp_node *n) {
-  for (int i = 0; i < n->ninputs; i++)
-    if (n->next[i].fn) {
-      if (free_len == free_cap) {
-        int cap = free_cap ? free_cap * 2 : 256;
-        tp_node **p = realloc(free_list, sizeof *p * (size_t)cap);
-        if (!p) { tp_node_release(n->next[i].fn); continue; }  /* degrade to recursion */
-        free_list = p;
-        free_cap = cap;
-      }
-      free_list[free_len++] = n->next[i].fn;
-    }
+static void free_tensor(tp_tensor *t);
+static void free_node(tp_node *n);
+
+static void free_doomed(uintptr_t x) {
+  if (x & 1) free_node((tp_node *)(x - 1));
+  else free_tensor((tp_tensor *)x);
+}
+
+/* Queues an object whose count reached 0 (without memory for the list, frees it now). */
+static void doom(uintptr_t x) {
+  if (doomed_len == doomed_cap) {
+    int cap = doomed_cap ? doomed_cap * 2 : 256;
+    uintptr_t *p = realloc(doomed, sizeof *p * (size_t)cap);
+    if (!p) { free_doomed(x); return; }  /* degrade to recursion */
+    doomed = p;
+    doomed_cap = cap;
+  }
+  doomed[doomed_len++] = x;
+}
+
+static void drain(void) {
+  if (draining) return;  /* an outer call is draining the list */
+  draining = 1;
+  while (doomed_len) free_doomed(doomed[--doomed_len]);
+  draining = 0;
+}
+
+static void drop_tensor(tp_tensor *t) { if (t && --t->refcount == 0) doom((uintptr_t)t); }
+static void drop_node(tp_node *n) { if (n && --n->refcount == 0) doom((uintptr_t)n | 1); }
+
+static void free_tensor(tp_tensor *t) {
+  if (t->grad_fn && t->retains_grad && t->grad_fn->retain) t->grad_fn->retain[t->output_nr] = NULL;
+  drop_node(t->grad_fn);
+  drop_tensor(t->grad);
+  drop_tensor(t->base);
+  free(t->hooks);
+  tp_tensor_free_shell(t);
+}
+
+static void free_node(tp_node *n) {
+  for (int i = 0; i < n->ninputs; i++) drop_node(n->next[i].fn);
   if (!n->released)  /* a backward without retain_graph released them already */
-    for (int i = 0; i < n->nsaved; i++) tp_tensor_release(n->saved[i].t);
-  if (n->inner) tp_node_release(n->inner);
+    for (int i = 0; i < n->nsaved; i++) drop_tensor(n->saved[i].t);
+  drop_node(n->inner);
   if (n->kind == TP_GRAD_CUSTOM) tp_call_custom((int32_t)n->iv[0], -1, NULL, 0, NULL);  /* JS drops its ctx */
   if (n->variable) {
     n->variable->grad_acc = NULL;
-    tp_tensor_release(n->variable);
+    drop_tensor(n->variable);
   }
   if (n->retain)
     for (int i = 0; i < n->noutputs; i++)
@@ -114,26 +149,13 @@ static void free_node_now(tp_node *n) {
 }
 
 void tp_node_release(tp_node *n) {
-  if (!n || --n->refcount > 0) return;
-  if (freeing) {  /* an outer call is draining the worklist */
-    n->refcount = 1;
-    if (free_len == free_cap) {
-      int cap = free_cap ? free_cap * 2 : 256;
-      tp_node **p = realloc(free_list, sizeof *p * (size_t)cap);
-      if (!p) { n->refcount = 0; free_node_now(n); return; }
-      free_list = p;
-      free_cap = cap;
-    }
-    free_list[free_len++] = n;
-    return;
-  }
-  freeing = 1;
-  free_node_now(n);
-  while (free_len) {
-    tp_node *m = free_list[--free_len];
-    if (--m->refcount == 0) free_node_now(m);
-  }
-  freeing = 0;
+  drop_node(n);
+  drain();
+}
+
+void tp_tensor_release_autograd(tp_tensor *t) {
+  doom((uintptr_t)t);
+  drain();
 }
 
 static tp_node *node_alloc(int kind, int op, const char *name, int ninputs, int noutputs) {
@@ -433,16 +455,6 @@ void tp_rebase_history(tp_tensor *self, tp_node *n) {
 }
 
 /* ---- tensor-side autograd state ----------------------------------------------------------- */
-void tp_tensor_free_autograd(tp_tensor *t) {
-  if (t->grad_fn) {
-    if (t->retains_grad && t->grad_fn->retain) t->grad_fn->retain[t->output_nr] = NULL;
-    tp_node_release(t->grad_fn);
-  }
-  if (t->grad) tp_tensor_release(t->grad);
-  if (t->base) tp_tensor_release(t->base);
-  free(t->hooks);
-}
-
 TP_API tp_tensor *tp_tensor_grad(tp_tensor *t) { return t->grad; }  /* borrowed; NULL: None */
 /* JS calls tp_tensor_refresh_grad_fn first where PyTorch's getter raises (Note [Stale views]). */
 TP_API void *tp_tensor_grad_fn(tp_tensor *t) { if (tp_view_refresh(t)) tp_clear_error(); return t->grad_fn; }  /* borrowed */

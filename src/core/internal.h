@@ -120,6 +120,12 @@ void tp_storage_release(tp_storage *s);
 /* Grows s's data to nbytes (never shrinks), keeping its contents; 0 or -1 + error. */
 int tp_storage_grow(tp_storage *s, int64_t nbytes);
 tp_tensor *tp_tensor_alloc(void);                      /* header only, refcount 1 */
+/* Note [One owner] (engine.c): tp_tensor_release frees a tensor without autograd fields
+ * itself (tp_tensor_free_shell: its version counter, storage and header) and hands one with
+ * a grad_fn, .grad, base or hooks to the autograd layer, which frees the graph below it from
+ * one work list (tp_tensor_release_autograd, engine.c). */
+void tp_tensor_free_shell(tp_tensor *t);
+void tp_tensor_release_autograd(tp_tensor *t);
 tp_tensor *tp_tensor_make(int dtype, int ndim, const int64_t *shape);  /* contiguous, uninitialised */
 tp_tensor *tp_tensor_alias(tp_tensor *t);              /* same storage, same geometry, same version counter */
 tp_version *tp_version_new(void);                      /* a counter of its own at 0 (NULL + error on OOM) */
@@ -159,6 +165,12 @@ void tp_iter_init(tp_iter *it, int nops, tp_tensor *const *ops);
 void tp_iter_run(tp_iter *it, tp_inner_fn fn, void *ctx);
 /* dst[...] = (dst dtype) src[...], src broadcast to dst's shape. */
 void tp_copy_convert(tp_tensor *dst, tp_tensor *src);
+/* Output strides as PyTorch lays them out. empty_like(preserve_format): dense layouts keep
+ * their strides, others get infer_dense_strides (the input's stride order). */
+void tp_layout_like(const tp_tensor *t, int64_t *stride);
+/* TensorIterator's output layout (reorder_dimensions): ops[k] holds nops stride vectors
+ * aligned to shape (0 = broadcast); writes the output's strides in elements. */
+void tp_layout_iter(int nops, const int64_t (*ops)[TP_MAX_DIMS], int ndim, const int64_t *shape, int64_t *stride);
 
 /* create.c: tp_full without the scalar check (a saved wrapped number, derivatives.c). */
 tp_tensor *tp_full_unchecked(int ndim, const double *sizes, int dtype, double value);

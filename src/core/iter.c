@@ -122,3 +122,99 @@ void tp_copy_convert(tp_tensor *dst, tp_tensor *src) {
     tp_iter_run(&it, conv_table[src->dtype][dst->dtype], NULL);
   }
 }
+
+TP_COLD_BEGIN
+/* ---- output layouts ------------------------------------------------------------------- */
+static int non_overlapping_and_dense(const tp_tensor *t) {
+  int n = t->ndim, perm[TP_MAX_DIMS];
+  if (n == 1) return t->shape[0] < 2 || t->stride[0] == 1;
+  for (int i = 0; i < n; i++) perm[i] = i;
+  /* sort by stride, size-0/1 dims last (insertion sort: n is small) */
+  for (int i = 1; i < n; i++) {
+    for (int j = i; j > 0; j--) {
+      int a = perm[j - 1], b = perm[j];
+      int b_first = t->shape[b] >= 2 && (t->shape[a] < 2 || t->stride[b] < t->stride[a]);
+      if (!b_first) break;
+      perm[j - 1] = b;
+      perm[j] = a;
+    }
+  }
+  int64_t require = 1;
+  for (int i = 0; i < n; i++) {
+    int64_t size = t->shape[perm[i]];
+    if (size < 2) return 1;
+    if (t->stride[perm[i]] != require) return 0;
+    require *= size;
+  }
+  return 1;
+}
+
+/* The insertion sort TensorIterator and infer_dense_strides share: perm[0] is the
+ * fastest-moving dim. cmp(d0, d1) > 0 means d0 goes after d1; 0 is "ambiguous". */
+static void sort_dims(int n, int *perm, int (*cmp)(int, int, const void *), const void *ctx) {
+  for (int i = 0; i < n; i++) perm[i] = n - 1 - i;
+  for (int i = 1; i < n; i++) {
+    int dim1 = i;
+    for (int dim0 = i - 1; dim0 >= 0; dim0--) {
+      int c = cmp(perm[dim0], perm[dim1], ctx);
+      if (c > 0) {
+        int tmp = perm[dim0];
+        perm[dim0] = perm[dim1];
+        perm[dim1] = tmp;
+        dim1 = dim0;
+      } else if (c < 0) {
+        break;
+      }
+    }
+  }
+}
+
+typedef struct {
+  int nops;
+  const int64_t (*ops)[TP_MAX_DIMS];
+  const int64_t *shape;
+} layout_ctx;
+
+static int iter_cmp(int d0, int d1, const void *p) {
+  const layout_ctx *c = p;
+  for (int k = 0; k < c->nops; k++) {
+    int64_t s0 = c->ops[k][d0], s1 = c->ops[k][d1];
+    if (s0 == 0 || s1 == 0) continue;
+    if (s0 < s1) return -1;
+    if (s0 > s1) return 1;
+    if (c->shape[d0] > c->shape[d1]) return 1;
+  }
+  return 0;
+}
+
+void tp_layout_iter(int nops, const int64_t (*ops)[TP_MAX_DIMS], int ndim, const int64_t *shape, int64_t *stride) {
+  int perm[TP_MAX_DIMS];
+  layout_ctx c = {nops, ops, shape};
+  if (ndim == 0) return;
+  sort_dims(ndim, perm, iter_cmp, &c);
+  int64_t next = 1;
+  for (int i = 0; i < ndim; i++) {
+    stride[perm[i]] = next;
+    next *= shape[perm[i]];
+  }
+}
+
+void tp_layout_like(const tp_tensor *t, int64_t *stride) {
+  int n = t->ndim, perm[TP_MAX_DIMS];
+  if (non_overlapping_and_dense(t)) {
+    memcpy(stride, t->stride, sizeof(int64_t) * (size_t)n);
+    return;
+  }
+  if (n == 0) return;
+  if (n == 1) { stride[0] = 1; return; }
+  const int64_t (*ops)[TP_MAX_DIMS] = (const int64_t (*)[TP_MAX_DIMS])t->stride;
+  layout_ctx c = {1, ops, t->shape};
+  sort_dims(n, perm, iter_cmp, &c);
+  int64_t next = 1;
+  for (int i = 0; i < n; i++) {
+    stride[perm[i]] = next;
+    if (t->shape[perm[i]] > 1) next *= t->shape[perm[i]];
+  }
+}
+
+TP_COLD_END

@@ -6,7 +6,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include "internal.h"
-#include "autograd.h"
 
 static tp_storage *live_storages;
 static int64_t live_tensors, live_bytes, peak_bytes;
@@ -241,7 +240,11 @@ TP_API void tp_tensor_retain(tp_tensor *t) { t->refcount++; }
 
 TP_API void tp_tensor_release(tp_tensor *t) {
   if (!t || --t->refcount > 0) return;
-  tp_tensor_free_autograd(t);
+  if (t->grad_fn || t->grad || t->base || t->hooks) tp_tensor_release_autograd(t);  /* Note [One owner] */
+  else tp_tensor_free_shell(t);
+}
+
+void tp_tensor_free_shell(tp_tensor *t) {
   tp_version_release(t->version);
   tp_storage_release(t->storage);
   live_tensors--;

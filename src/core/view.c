@@ -5,8 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "internal.h"
-#include "autograd.h"
-#include "derivatives.h"
+#include "view_kernels.h"
 
 /* Reads sizes that may hold one -1 and resolves it against numel (PyTorch's infer_size). */
 static int infer_size(int ndim, const double *sizes, int64_t numel, int64_t *out) {
@@ -111,7 +110,7 @@ TP_API tp_tensor *tp_alias_keep_version(tp_tensor *src, tp_tensor *x) {
   return d;
 }
 
-static tp_tensor *view_impl(tp_tensor *t, int ndim, const double *sizes) {
+tp_tensor *tp_view_impl(tp_tensor *t, int ndim, const double *sizes) {
   int64_t shape[TP_MAX_DIMS], stride[TP_MAX_DIMS];
   if (infer_size(ndim, sizes, tp_shape_numel(t->ndim, t->shape), shape)) return NULL;
   if (compute_stride(t, ndim, shape, stride))
@@ -119,7 +118,7 @@ static tp_tensor *view_impl(tp_tensor *t, int ndim, const double *sizes) {
   return restrided(t, ndim, shape, stride, t->offset);
 }
 
-static tp_tensor *reshape_impl(tp_tensor *t, int ndim, const double *sizes) {
+tp_tensor *tp_reshape_impl(tp_tensor *t, int ndim, const double *sizes) {
   int64_t shape[TP_MAX_DIMS], stride[TP_MAX_DIMS];
   if (infer_size(ndim, sizes, tp_shape_numel(t->ndim, t->shape), shape)) return NULL;
   if (!compute_stride(t, ndim, shape, stride)) return restrided(t, ndim, shape, stride, t->offset);
@@ -134,7 +133,7 @@ static tp_tensor *reshape_impl(tp_tensor *t, int ndim, const double *sizes) {
 
 /* as_strided: ATen's checks in its order (negative strides, then the offset and the whole
  * extent against the storage, Note [Extent] in bounds.c). */
-static tp_tensor *as_strided_impl(tp_tensor *t, int ndim, const double *a, double offset) {
+tp_tensor *tp_as_strided_impl(tp_tensor *t, int ndim, const double *a, double offset) {
   int64_t shape[TP_MAX_DIMS], stride[TP_MAX_DIMS], off;
   if (tp_check_sizes(ndim, a, shape)) return NULL;
   for (int d = 0; d < ndim; d++)
@@ -151,7 +150,7 @@ static tp_tensor *as_strided_impl(tp_tensor *t, int ndim, const double *a, doubl
   return restrided(t, ndim, shape, stride, off);
 }
 
-static tp_tensor *transpose_impl(tp_tensor *t, double d0, double d1) {
+tp_tensor *tp_transpose_impl(tp_tensor *t, double d0, double d1) {
   int64_t a, b;
   if (tp_wrap_dim_arg(d0, t->ndim, &a) || tp_wrap_dim_arg(d1, t->ndim, &b)) return NULL;
   tp_tensor *v = tp_tensor_alias(t);
@@ -161,12 +160,12 @@ static tp_tensor *transpose_impl(tp_tensor *t, double d0, double d1) {
   return v;
 }
 
-static tp_tensor *t_impl(tp_tensor *t) {
+tp_tensor *tp_t_impl(tp_tensor *t) {
   if (t->ndim > 2) return tp_fail("t() expects a tensor with <= 2 dimensions, but self is %dD", t->ndim);
   return tp_transpose(t, 0, t->ndim < 2 ? 0 : 1);
 }
 
-static tp_tensor *permute_impl(tp_tensor *t, int ndim, const double *dims) {
+tp_tensor *tp_permute_impl(tp_tensor *t, int ndim, const double *dims) {
   if (ndim != t->ndim)
     return tp_fail("permute(sparse_coo): number of dimensions in the tensor input does not match the length of the desired ordering of dimensions i.e. input.dim() = %d is not equal to len(dims) = %d", t->ndim, ndim);
   int seen[TP_MAX_DIMS] = {0};
@@ -181,7 +180,7 @@ static tp_tensor *permute_impl(tp_tensor *t, int ndim, const double *dims) {
   return restrided(t, ndim, shape, stride, t->offset);
 }
 
-static tp_tensor *squeeze_impl(tp_tensor *t) {
+tp_tensor *tp_squeeze_impl(tp_tensor *t) {
   int64_t shape[TP_MAX_DIMS], stride[TP_MAX_DIMS];
   int n = 0;
   for (int d = 0; d < t->ndim; d++)
@@ -189,7 +188,7 @@ static tp_tensor *squeeze_impl(tp_tensor *t) {
   return restrided(t, n, shape, stride, t->offset);
 }
 
-static tp_tensor *squeeze_dim_impl(tp_tensor *t, double dim) {
+tp_tensor *tp_squeeze_dim_impl(tp_tensor *t, double dim) {
   int64_t w;
   if (tp_wrap_dim_arg(dim, t->ndim, &w)) return NULL;
   if (t->ndim == 0 || t->shape[w] != 1) return tp_tensor_alias(t);
@@ -200,7 +199,7 @@ static tp_tensor *squeeze_dim_impl(tp_tensor *t, double dim) {
   return restrided(t, n, shape, stride, t->offset);
 }
 
-static tp_tensor *unsqueeze_impl(tp_tensor *t, double dim) {
+tp_tensor *tp_unsqueeze_impl(tp_tensor *t, double dim) {
   int64_t w;
   if (tp_wrap_dim_arg(dim, t->ndim + 1, &w)) return NULL;
   if (t->ndim + 1 > TP_MAX_DIMS) return tp_fail("tensorpad supports at most %d dimensions", TP_MAX_DIMS);
@@ -217,7 +216,7 @@ static tp_tensor *unsqueeze_impl(tp_tensor *t, double dim) {
   return restrided(t, n, shape, stride, t->offset);
 }
 
-static tp_tensor *expand_impl(tp_tensor *t, int ndim, const double *sizes) {
+tp_tensor *tp_expand_impl(tp_tensor *t, int ndim, const double *sizes) {
   char tgt[256], cur[256];  /* the shapes as text, formatted only for an error */
   int64_t shape[TP_MAX_DIMS], stride[TP_MAX_DIMS], req[TP_MAX_DIMS];
   if (ndim > TP_MAX_DIMS) return tp_fail("tensorpad supports at most %d dimensions", TP_MAX_DIMS);
@@ -252,7 +251,7 @@ static tp_tensor *expand_impl(tp_tensor *t, int ndim, const double *sizes) {
   return restrided(t, ndim, shape, stride, t->offset);
 }
 
-static tp_tensor *narrow_impl(tp_tensor *t, double dim, double start, double length) {
+tp_tensor *tp_narrow_impl(tp_tensor *t, double dim, double start, double length) {
   if (t->ndim == 0) return tp_fail("narrow() cannot be applied to a 0-dim tensor.");
   int64_t w, s, len;
   if (tp_wrap_dim_arg(dim, t->ndim, &w) || tp_int_arg(start, "start", &s) || tp_int_arg(length, "length", &len)) return NULL;
@@ -270,7 +269,7 @@ static tp_tensor *narrow_impl(tp_tensor *t, double dim, double start, double len
   return tp_view_checked(v);
 }
 
-static tp_tensor *select_impl(tp_tensor *t, double dim, double index) {
+tp_tensor *tp_select_impl(tp_tensor *t, double dim, double index) {
   if (t->ndim == 0) return tp_fail("select() cannot be applied to a 0-dim tensor.");
   int64_t w, i;
   if (tp_wrap_dim_arg(dim, t->ndim, &w) || tp_int_arg(index, "index", &i)) return NULL;
@@ -291,7 +290,7 @@ static tp_tensor *select_impl(tp_tensor *t, double dim, double index) {
 /* Python slice semantics; NaN stands for None. Bounds are clamped to the dim before any
  * arithmetic, so huge integers cannot overflow; a step that is not an integer (1e-300)
  * is refused before it could divide. */
-static tp_tensor *slice_impl(tp_tensor *t, double dim, double start, double end, double step) {
+tp_tensor *tp_slice_impl(tp_tensor *t, double dim, double start, double end, double step) {
   if (t->ndim == 0) return tp_fail("slice() cannot be applied to a 0-dim tensor.");
   int64_t w, stp = 1, st = 0, en;
   if (tp_wrap_dim_arg(dim, t->ndim, &w)) return NULL;
@@ -316,7 +315,7 @@ static tp_tensor *slice_impl(tp_tensor *t, double dim, double start, double end,
   return tp_view_checked(v);
 }
 
-static tp_tensor *flatten_impl(tp_tensor *t, double start_dim, double end_dim) {
+tp_tensor *tp_flatten_impl(tp_tensor *t, double start_dim, double end_dim) {
   int64_t s, e;
   if (tp_wrap_dim_arg(start_dim, t->ndim, &s) || tp_wrap_dim_arg(end_dim, t->ndim, &e)) return NULL;
   if (s > e) return tp_fail("flatten() has invalid args: start_dim cannot come after end_dim");
@@ -335,138 +334,8 @@ static tp_tensor *flatten_impl(tp_tensor *t, double start_dim, double end_dim) {
   return tp_reshape(t, n, sizes);
 }
 
-/* ---- the exported views: kernel below autograd, then the view's node -------------------- */
-/* Every view knows its base, as in PyTorch, even without grad: an in-place op on it with
- * an operand that requires grad makes the base require grad (CopySlices, engine.c). */
-#define BELOW(call)                          \
-  int mode_ = tp_set_grad_enabled(0);        \
-  tp_tensor *v = (call);                     \
-  tp_set_grad_enabled(mode_);                \
-  if (v && !tp_any_requires_grad(1, &t)) tp_set_view_base(v, t); \
-  if (!v || !tp_any_requires_grad(1, &t)) return v
-
-TP_API tp_tensor *tp_view(tp_tensor *t, int ndim, const double *sizes) {
-  BELOW(view_impl(t, ndim, sizes));
-  return tp_record_unary_kind(TP_GRAD_VIEW, "ViewBackward0", t, v, 0, NULL);
-}
-
-/* x[...] and x[()]: at::alias, a view recorded as AliasBackward0. */
-TP_API tp_tensor *tp_alias_view(tp_tensor *t) {
-  BELOW(tp_tensor_alias(t));
-  return tp_record_unary_kind(TP_GRAD_VIEW, "AliasBackward0", t, v, 0, NULL);
-}
-
-/* reshape's nodes as PyTorch 1.13 records them: _reshape_alias when it is a view, else a
- * clone (of t's shape) followed by _unsafe_view. */
-static tp_tensor *record_reshape(tp_tensor *t, tp_tensor *v) {
-  if (v->storage == t->storage) return tp_record_unary_kind(TP_GRAD_VIEW, "ReshapeAliasBackward0", t, v, 0, NULL);
-  tp_tensor *c = tp_tensor_alias(v);
-  if (!c) { tp_tensor_release(v); return NULL; }
-  c->ndim = t->ndim;
-  memcpy(c->shape, t->shape, sizeof(int64_t) * (size_t)t->ndim);
-  tp_contiguous_strides(c->ndim, c->shape, c->stride);
-  c = tp_record_unary_kind(TP_GRAD_CLONE, "CloneBackward0", t, c, 0, NULL);
-  if (!c) { tp_tensor_release(v); return NULL; }
-  v = tp_record_unary_kind(TP_GRAD_VIEW, "UnsafeViewBackward0", c, v, 0, NULL);
-  tp_tensor_release(c);
-  return v;
-}
-
-TP_API tp_tensor *tp_reshape(tp_tensor *t, int ndim, const double *sizes) {
-  BELOW(reshape_impl(t, ndim, sizes));
-  return record_reshape(t, v);
-}
-
-TP_API tp_tensor *tp_flatten(tp_tensor *t, double start_dim, double end_dim) {
-  BELOW(flatten_impl(t, start_dim, end_dim));
-  return record_reshape(t, v);
-}
-
-TP_API tp_tensor *tp_squeeze(tp_tensor *t) {
-  BELOW(squeeze_impl(t));
-  return tp_record_unary_kind(TP_GRAD_VIEW, "SqueezeBackward0", t, v, 0, NULL);
-}
-
-TP_API tp_tensor *tp_squeeze_dim(tp_tensor *t, double dim) {
-  BELOW(squeeze_dim_impl(t, dim));
-  return tp_record_unary_kind(TP_GRAD_VIEW, "SqueezeBackward1", t, v, 0, NULL);
-}
-
-TP_API tp_tensor *tp_unsqueeze(tp_tensor *t, double dim) {
-  BELOW(unsqueeze_impl(t, dim));
-  return tp_record_unary_kind(TP_GRAD_VIEW, "UnsqueezeBackward0", t, v, 0, NULL);
-}
-
-TP_API tp_tensor *tp_expand(tp_tensor *t, int ndim, const double *sizes) {
-  BELOW(expand_impl(t, ndim, sizes));
-  return tp_record_unary_kind(TP_GRAD_EXPAND, "ExpandBackward0", t, v, 0, NULL);
-}
-
-static tp_tensor *record_perm(tp_tensor *t, tp_tensor *v, const char *name, const int64_t *perm) {
-  return tp_record_unary_kind(TP_GRAD_PERMUTE, name, t, v, t->ndim, perm);
-}
-
-static void swap_perm(int ndim, int64_t a, int64_t b, int64_t *perm) {
+void tp_swap_perm(int ndim, int64_t a, int64_t b, int64_t *perm) {
   for (int d = 0; d < ndim; d++) perm[d] = d;
   if (ndim) { perm[a] = b; perm[b] = a; }
 }
 
-TP_API tp_tensor *tp_transpose(tp_tensor *t, double d0, double d1) {
-  BELOW(transpose_impl(t, d0, d1));
-  int64_t a, b, perm[TP_MAX_DIMS];
-  tp_wrap_dim_arg(d0, t->ndim, &a);
-  tp_wrap_dim_arg(d1, t->ndim, &b);
-  swap_perm(t->ndim, a, b, perm);
-  return record_perm(t, v, "TransposeBackward0", perm);
-}
-
-TP_API tp_tensor *tp_t(tp_tensor *t) {
-  BELOW(t_impl(t));
-  int64_t perm[TP_MAX_DIMS];
-  swap_perm(t->ndim, 0, t->ndim < 2 ? 0 : 1, perm);
-  return record_perm(t, v, "TBackward0", perm);
-}
-
-TP_API tp_tensor *tp_permute(tp_tensor *t, int ndim, const double *dims) {
-  BELOW(permute_impl(t, ndim, dims));
-  int64_t perm[TP_MAX_DIMS];
-  for (int d = 0; d < ndim; d++) tp_wrap_dim_arg(dims[d], t->ndim, &perm[d]);
-  return record_perm(t, v, "PermuteBackward0", perm);
-}
-
-TP_API tp_tensor *tp_narrow(tp_tensor *t, double dim, double start, double length) {
-  BELOW(narrow_impl(t, dim, start, length));
-  int64_t w, s0 = tp_clamp_i64(start);
-  tp_wrap_dim_arg(dim, t->ndim, &w);
-  if (s0 < 0) s0 += t->shape[w];
-  int64_t iv[5] = {TP_VIEW_SLICE, w, s0, s0 + tp_clamp_i64(length), 1};
-  return tp_record_unary_kind(TP_GRAD_SLICE, "SliceBackward0", t, v, 5, iv);
-}
-
-TP_API tp_tensor *tp_select(tp_tensor *t, double dim, double index) {
-  BELOW(select_impl(t, dim, index));
-  int64_t w, i = tp_clamp_i64(index);
-  tp_wrap_dim_arg(dim, t->ndim, &w);
-  if (i < 0) i += t->shape[w];
-  int64_t iv[3] = {TP_VIEW_SELECT, w, i};
-  return tp_record_unary_kind(TP_GRAD_SELECT, "SelectBackward0", t, v, 3, iv);
-}
-
-TP_API tp_tensor *tp_slice(tp_tensor *t, double dim, double start, double end, double step) {
-  BELOW(slice_impl(t, dim, start, end, step));
-  int64_t w;
-  tp_wrap_dim_arg(dim, t->ndim, &w);
-  int64_t stp = isnan(step) ? 1 : tp_clamp_i64(step);
-  int64_t s0 = t->stride[w] ? (v->offset - t->offset) / t->stride[w] : 0;
-  int64_t iv[5] = {TP_VIEW_SLICE, w, s0, s0 + v->shape[w] * stp, stp};
-  if (iv[3] > t->shape[w]) iv[3] = t->shape[w];
-  return tp_record_unary_kind(TP_GRAD_SLICE, "SliceBackward0", t, v, 5, iv);
-}
-
-/* The view's geometry relative to t (correct for t contiguous, as PyTorch's formula). */
-TP_API tp_tensor *tp_as_strided(tp_tensor *t, int ndim, const double *a, double offset) {
-  BELOW(as_strided_impl(t, ndim, a, offset));
-  int64_t iv[3 + 2 * TP_MAX_DIMS] = {TP_VIEW_AS_STRIDED, ndim, tp_clamp_i64(offset) - t->offset};
-  for (int i = 0; i < 2 * ndim; i++) iv[3 + i] = tp_clamp_i64(a[i]);
-  return tp_record_unary_kind(TP_GRAD_AS_STRIDED, "AsStridedBackward0", t, v, 3 + 2 * ndim, iv);
-}

@@ -7,20 +7,17 @@
  */
 #include <math.h>
 #include "internal.h"
-#include "autograd.h"
-#include "derivatives.h"
-
-static const char *const LOSS_NAME[] = {"SmoothL1LossBackward0", "HuberLossBackward0", "SoftMarginLossBackward0"};
+#include "loss_kernels.h"
 
 /* a op s with s a Python float (below autograd, so the form does not matter). */
 static tp_tensor *sc(int op, tp_tensor *x, double s) { return x ? tp_binary_scalar(op, x, s, TP_SCALAR_FLOAT, TP_FORM_PY, 1) : NULL; }
-static tp_tensor *drop(tp_tensor *t, tp_tensor *keep) {  /* releases t, returns keep */
+tp_tensor *tp_loss_drop(tp_tensor *t, tp_tensor *keep) {  /* releases t, returns keep */
   if (t) tp_tensor_release(t);
   return keep;
 }
 
 /* The unreduced loss of (x, y); NULL with PyTorch's message on failure. */
-static tp_tensor *pointwise(int which, tp_tensor *x, tp_tensor *y, double p) {
+tp_tensor *tp_loss_pointwise(int which, tp_tensor *x, tp_tensor *y, double p) {
   if (which == TP_NNLOSS_SOFT_MARGIN) {
     /* ATen: output = empty_like(input); neg_out(output, input).mul_(target).exp_().log1p_() */
     int pt = tp_promote_types(x->dtype, y->dtype);
@@ -37,17 +34,17 @@ static tp_tensor *pointwise(int which, tp_tensor *x, tp_tensor *y, double p) {
       return tp_fail("output with shape %s doesn't match the broadcast shape %s", a, b);
     }
     tp_tensor *e = tp_unary(TP_OP_NEG, m);
-    tp_tensor *ex = drop(m, e ? tp_unary(TP_OP_EXP, e) : NULL);
-    tp_tensor *out = drop(e, ex ? tp_unary(TP_OP_LOG1P, ex) : NULL);
-    drop(ex, NULL);
-    if (out && out->dtype != x->dtype) out = drop(out, tp_to_dtype(out, x->dtype, 0));
+    tp_tensor *ex = tp_loss_drop(m, e ? tp_unary(TP_OP_EXP, e) : NULL);
+    tp_tensor *out = tp_loss_drop(e, ex ? tp_unary(TP_OP_LOG1P, ex) : NULL);
+    tp_loss_drop(ex, NULL);
+    if (out && out->dtype != x->dtype) out = tp_loss_drop(out, tp_to_dtype(out, x->dtype, 0));
     return out;
   }
   tp_tensor *d = tp_binary(TP_OP_SUB, x, y, 1);
   if (!d) return NULL;
   if (!tp_dtype_is_floating(d->dtype)) {
     tp_fail("\"%s\" not implemented for '%s'", which == TP_NNLOSS_SMOOTH_L1 ? "smooth_l1_cpu" : "huber_cpu", tp_dtype_title(d->dtype));
-    return drop(d, NULL);
+    return tp_loss_drop(d, NULL);
   }
   tp_tensor *z = tp_unary(TP_OP_ABS, d), *out = NULL;
   if (z && which == TP_NNLOSS_SMOOTH_L1 && p == 0) {
@@ -57,39 +54,18 @@ static tp_tensor *pointwise(int which, tp_tensor *x, tp_tensor *y, double p) {
     /* smooth_l1: z < beta ? 0.5 z^2 / beta : z - 0.5 beta; huber: z < delta ? 0.5 z^2 : delta (z - 0.5 delta) */
     tp_tensor *small = sc(TP_OP_LT, z, p);
     tp_tensor *sq = tp_binary(TP_OP_MUL, d, d, 1);
-    tp_tensor *half = drop(sq, sc(TP_OP_MUL, sq, 0.5));
-    tp_tensor *quad = which == TP_NNLOSS_SMOOTH_L1 ? drop(half, sc(TP_OP_DIV, half, p)) : half;
+    tp_tensor *half = tp_loss_drop(sq, sc(TP_OP_MUL, sq, 0.5));
+    tp_tensor *quad = which == TP_NNLOSS_SMOOTH_L1 ? tp_loss_drop(half, sc(TP_OP_DIV, half, p)) : half;
     tp_tensor *lin = sc(TP_OP_SUB, z, 0.5 * p);
-    if (lin && which == TP_NNLOSS_HUBER) lin = drop(lin, sc(TP_OP_MUL, lin, p));
+    if (lin && which == TP_NNLOSS_HUBER) lin = tp_loss_drop(lin, sc(TP_OP_MUL, lin, p));
     if (small && quad && lin) out = tp_where(small, quad, lin, 0, TP_SCALAR_NONE, 0, TP_SCALAR_NONE);
-    drop(small, NULL);
-    drop(quad, NULL);
-    drop(lin, NULL);
+    tp_loss_drop(small, NULL);
+    tp_loss_drop(quad, NULL);
+    tp_loss_drop(lin, NULL);
   }
-  drop(z, NULL);
-  drop(d, NULL);
-  if (out && which == TP_NNLOSS_HUBER && out->dtype != x->dtype) out = drop(out, tp_to_dtype(out, x->dtype, 0));
-  return out;
-}
-
-/* loss(input, target) with which a TP_NNLOSS_*, p beta (smooth_l1) or delta (huber). */
-TP_API tp_tensor *tp_pointwise_loss(int which, tp_tensor *x, tp_tensor *y, double p, int reduction) {
-  if (which < TP_NNLOSS_SMOOTH_L1 || which > TP_NNLOSS_SOFT_MARGIN) return tp_fail("tensorpad: unknown loss %d", which);
-  if (reduction < TP_REDUCTION_NONE || reduction > TP_REDUCTION_SUM) return tp_fail("%d is not a valid value for reduction", reduction);
-  if (which == TP_NNLOSS_SMOOTH_L1 && p < 0) return tp_fail("smooth_l1_loss does not support negative values for beta.");
-  if (which == TP_NNLOSS_HUBER && !(p > 0)) return tp_fail("huber_loss does not support non-positive values for delta.");
-  if (which == TP_NNLOSS_SOFT_MARGIN && tp_is_grad_enabled() && tp_tensor_requires_grad(y))
-    return tp_fail("The function 'soft_margin_loss' is not differentiable with respect to argument 'target'. This input cannot have requires_grad True.");
-  int mode = tp_set_grad_enabled(0);
-  tp_tensor *out = pointwise(which, x, y, p);
-  if (out && reduction != TP_REDUCTION_NONE)
-    out = drop(out, tp_reduce(reduction == TP_REDUCTION_MEAN ? TP_OP_MEAN : TP_OP_SUM, out, -1, NULL, 0, 0, -1));
-  tp_set_grad_enabled(mode);
-  if (!out) return NULL;
-  tp_tensor *ins[2] = {x, y};
-  int64_t iv[2] = {which, reduction};
-  out = tp_record_kind(TP_GRAD_NNLOSS, LOSS_NAME[which], 2, ins, out, 2, iv, 2, ins);
-  if (out && out->grad_fn && out->grad_fn->kind == TP_GRAD_NNLOSS) out->grad_fn->s[0] = p;
+  tp_loss_drop(z, NULL);
+  tp_loss_drop(d, NULL);
+  if (out && which == TP_NNLOSS_HUBER && out->dtype != x->dtype) out = tp_loss_drop(out, tp_to_dtype(out, x->dtype, 0));
   return out;
 }
 
@@ -143,7 +119,7 @@ static void margin_frames(int which, const double *x, const int64_t *t, const do
 
 /* Validates and runs margin_frames; returns the per-frame losses (float64, nframe) or, with
  * want_coef, the coefficients (float64, x's shape) for a reduction. NULL + message on failure. */
-static tp_tensor *margin_run(int which, tp_tensor *x, tp_tensor *target, tp_tensor *weight, int p, double margin,
+tp_tensor *tp_margin_run(int which, tp_tensor *x, tp_tensor *target, tp_tensor *weight, int p, double margin,
                              int reduction, int want_coef) {
   int nd = x->ndim;
   char xs[128], ts[128];
@@ -190,52 +166,11 @@ static tp_tensor *margin_run(int which, tp_tensor *x, tp_tensor *target, tp_tens
     }
   }
   if (it) tp_free(it);
-  drop(xd, NULL);
-  drop(td, NULL);
-  drop(wd, NULL);
-  drop(loss, NULL);
-  drop(coef, NULL);
+  tp_loss_drop(xd, NULL);
+  tp_loss_drop(td, NULL);
+  tp_loss_drop(wd, NULL);
+  tp_loss_drop(loss, NULL);
+  tp_loss_drop(coef, NULL);
   return out;
 }
 
-/* multi_margin_loss(input, target, p, margin, weight or NULL, reduction) (MultiMarginLossBackward0)
- * and multilabel_margin_loss(input, target, reduction) (MultilabelMarginLossBackward0). */
-TP_API tp_tensor *tp_margin_loss(int which, tp_tensor *x, tp_tensor *target, tp_tensor *weight, double p, double margin, int reduction) {
-  if (which != TP_NNLOSS_MULTI_MARGIN && which != TP_NNLOSS_MULTILABEL_MARGIN) return tp_fail("tensorpad: unknown loss %d", which);
-  if (reduction < TP_REDUCTION_NONE || reduction > TP_REDUCTION_SUM) return tp_fail("%d is not a valid value for reduction", reduction);
-  int mode = tp_set_grad_enabled(0);
-  tp_tensor *loss = margin_run(which, x, target, weight, (int)p, margin, reduction, 0), *out = NULL;
-  if (loss) {
-    /* ATen's output shape: none keeps a frame dim when the target has one (multi_margin) or when
-     * the input is a batch (multilabel_margin); otherwise 0-d (for none, the sum of one frame) */
-    int keep = reduction == TP_REDUCTION_NONE && (which == TP_NNLOSS_MULTI_MARGIN ? target->ndim > 0 : target->ndim > 1);
-    tp_tensor *r = keep ? loss : tp_reduce(reduction == TP_REDUCTION_MEAN ? TP_OP_MEAN : TP_OP_SUM, loss, -1, NULL, 0, 0, -1);
-    if (r) out = tp_to_dtype(r, x->dtype, 0);
-    if (r && r != loss) tp_tensor_release(r);
-    tp_tensor_release(loss);
-  }
-  tp_set_grad_enabled(mode);
-  if (!out) return NULL;
-  tp_tensor *ins[3] = {x, target, weight};
-  int64_t iv[3] = {which, reduction, tp_clamp_i64(p)};
-  out = tp_record_kind(TP_GRAD_NNLOSS, which == TP_NNLOSS_MULTI_MARGIN ? "MultiMarginLossBackward0" : "MultilabelMarginLossBackward0",
-                       weight ? 3 : 2, ins, out, 3, iv, weight ? 3 : 2, ins);
-  if (out && out->grad_fn && out->grad_fn->kind == TP_GRAD_NNLOSS) out->grad_fn->s[0] = margin;
-  return out;
-}
-
-/* The gradient coefficients of a margin_loss node, in x's dtype and shape (for derivatives.c). */
-tp_tensor *tp_margin_loss_coef(tp_node *n, tp_tensor *x, tp_tensor *target, tp_tensor *weight) {
-  int mode = tp_set_grad_enabled(0);
-  tp_tensor *c = margin_run((int)n->iv[0], x, target, weight, (int)n->iv[2], n->s[0], (int)n->iv[1], 1), *out = NULL;
-  if (c) {
-    double sizes[TP_MAX_DIMS];
-    for (int d = 0; d < x->ndim; d++) sizes[d] = (double)x->shape[d];
-    tp_tensor *v = tp_view(c, x->ndim, sizes);
-    out = v ? tp_to_dtype(v, x->dtype, 0) : NULL;
-    drop(v, NULL);
-    tp_tensor_release(c);
-  }
-  tp_set_grad_enabled(mode);
-  return out;
-}

@@ -3,6 +3,7 @@
  * [Freeing long graphs]), a diamond graph, retain_graph and the second-backward error,
  * autograd.grad leaving .grad alone, a failed backward changing nothing, and every test
  * ending with tp_live_tensors() back where it started. */
+#include <pthread.h>
 #include <stdlib.h>
 #include "check.h"
 #include "internal.h"
@@ -48,6 +49,17 @@ static void test_long_chain(void) {
   CHECK(tp_live_tensors() == live);
 }
 
+/* x * w * w ... (n multiplications): n MulBackward0 nodes, each saving the tensor before it. */
+static tp_tensor *mul_chain(tp_tensor *x, tp_tensor *w, int n) {
+  tp_tensor *y = tp_binary(TP_OP_MUL, x, w, 1);
+  for (int i = 1; i < n && y; i++) {
+    tp_tensor *next = tp_binary(TP_OP_MUL, y, w, 1);
+    tp_tensor_release(y);
+    y = next;
+  }
+  return y;
+}
+
 /* y <- y * w (both saved by every node: a chain of saved tensors with grad_fns), freed
  * without any backward, then again after one. */
 static void test_long_saved_chain(void) {
@@ -55,12 +67,7 @@ static void test_long_saved_chain(void) {
   const int N = 100000;
   for (int pass = 0; pass < 2; pass++) {
     tp_tensor *x = scalar_leaf(1.5), *w = scalar_leaf(1.0);
-    tp_tensor *y = tp_binary(TP_OP_MUL, x, w, 1);
-    for (int i = 1; i < N && y; i++) {
-      tp_tensor *n = tp_binary(TP_OP_MUL, y, w, 1);
-      tp_tensor_release(y);
-      y = n;
-    }
+    tp_tensor *y = mul_chain(x, w, N);
     CHECK(y != NULL);
     if (pass == 1) {
       CHECK(backward(y, 1) == 0);
@@ -311,6 +318,51 @@ static void test_cumprod_zeros(void) {
   CHECK(tp_live_tensors() == live);
 }
 
+/* Note [One owner]: releasing a long graph takes constant stack. The last release runs on a
+ * thread with a 256 KB stack (under ASan a recursive release of these chains needs far more):
+ * a chain of 100,000 MulBackward0 nodes each saving the tensor before it (tensor -> node ->
+ * saved tensor -> node ...), and a chain of 100,000 leaves each holding the one before as
+ * its .grad (tensor -> tensor ...). */
+static void *release_on_thread(void *t) {
+  tp_tensor_release(t);
+  return NULL;
+}
+
+static int release_on_small_stack(tp_tensor *t) {
+  pthread_attr_t a;
+  pthread_t th;
+  if (pthread_attr_init(&a) || pthread_attr_setstacksize(&a, 256 * 1024)) return -1;
+  int rc = pthread_create(&th, &a, release_on_thread, t);
+  pthread_attr_destroy(&a);
+  return rc ? -1 : pthread_join(th, NULL);
+}
+
+static void test_deep_release(void) {
+  double live = tp_live_tensors();
+  const int N = 100000;
+  tp_tensor *x = scalar_leaf(1.5), *w = scalar_leaf(1.0);
+  tp_tensor *y = mul_chain(x, w, N);
+  CHECK(y != NULL);
+  tp_tensor_release(x);
+  tp_tensor_release(w);
+  CHECK(tp_live_tensors() >= live + N);
+  CHECK(release_on_small_stack(y) == 0);
+  CHECK(tp_live_tensors() == live);
+
+  tp_tensor *z = scalar_leaf(0.0);
+  int set = 0;
+  for (int i = 1; i < N; i++) {
+    tp_tensor *n = scalar_leaf((double)i);
+    set += tp_tensor_set_grad(n, z) == 0;
+    tp_tensor_release(z);
+    z = n;
+  }
+  CHECK(set == N - 1);
+  CHECK(tp_live_tensors() >= live + N);
+  CHECK(release_on_small_stack(z) == 0);
+  CHECK(tp_live_tensors() == live);
+}
+
 int main(void) {
   test_cumprod_zeros();
   test_stale_view();
@@ -318,6 +370,7 @@ int main(void) {
   test_double_backward();
   test_long_chain();
   test_long_saved_chain();
+  test_deep_release();
   test_diamond();
   test_retain_graph();
   test_autograd_grad();

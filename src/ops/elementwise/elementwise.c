@@ -11,8 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "ops.h"
-#include "autograd.h"
-#include "derivatives.h"
+#include "elementwise_kernels.h"
 #ifdef __wasm_simd128__
 #include <wasm_simd128.h>
 #endif
@@ -117,13 +116,6 @@ int tp_broadcast_shape(int n, tp_tensor *const *ts, int64_t *shape) {
   }
   return nd;
 }
-
-/* An operand in the compute dtype: itself, a stack scalar (0-d), or a converted copy. */
-typedef struct {
-  tp_tensor *t;
-  tp_tensor *owned;
-  tp_scalar_tensor st;
-} operand;
 
 static int operand_as(operand *o, tp_tensor *t, int dtype) {
   o->owned = NULL;
@@ -530,29 +522,7 @@ tp_tensor *tp_unary_impl(int op, tp_tensor *x) {
   return out;
 }
 
-/* Note [Below autograd]: an entry point runs its kernel with grad mode off, so that the
- * ops a composite uses inside record nothing, then records its own node. */
-TP_API tp_tensor *tp_unary(int op, tp_tensor *x) {
-  int mode = tp_set_grad_enabled(0);
-  tp_tensor *out = tp_unary_impl(op, x);
-  tp_set_grad_enabled(mode);
-  return tp_record_unary(op, x, out);
-}
-
-static int unary_inplace(int op, tp_tensor *x);
-
-TP_API int tp_unary_(int op, tp_tensor *x) {
-  struct tp_node *n;
-  if (tp_inplace_unary_begin(op, x, &n)) return -1;
-  int mode = tp_set_grad_enabled(0);
-  int rc = unary_inplace(op, x);
-  tp_set_grad_enabled(mode);
-  if (rc) { tp_inplace_abort(n); return -1; }
-  tp_inplace_commit(x, n);
-  return 0;
-}
-
-static int unary_inplace(int op, tp_tensor *x) {
+int tp_unary_inplace(int op, tp_tensor *x) {
   if (unary_check(op)) return -1;
   int ct = unary_compute_dtype(op, x->dtype);
   if (ct < 0) return -1;
@@ -882,23 +852,9 @@ tp_tensor *tp_binary_scalar_impl(int op, tp_tensor *a, double s, int kind, int r
   return left ? binary_run(op, w, 1, a, 0, alpha, NULL) : binary_run(op, a, 0, w, 1, alpha, NULL);
 }
 
-TP_API tp_tensor *tp_binary(int op, tp_tensor *a, tp_tensor *b, double alpha) {
-  int mode = tp_set_grad_enabled(0);
-  tp_tensor *out = tp_binary_impl(op, a, b, alpha);
-  tp_set_grad_enabled(mode);
-  return tp_record_binary(op, a, b, alpha, out);
-}
-
-TP_API tp_tensor *tp_binary_scalar(int op, tp_tensor *a, double s, int kind, int form, double alpha) {
-  int mode = tp_set_grad_enabled(0);
-  tp_tensor *out = tp_binary_scalar_impl(op, a, s, kind, form, alpha);
-  tp_set_grad_enabled(mode);
-  return tp_record_binary_scalar(op, a, s, form, alpha, out);
-}
-
 /* self op= other: straight into self when dtypes allow and other does not alias self;
  * otherwise through a temporary (validated before anything is written). */
-static int binary_inplace(int op, tp_tensor *self, tp_tensor *other, int wother, double alpha) {
+int tp_binary_inplace(int op, tp_tensor *self, tp_tensor *other, int wother, double alpha) {
   tp_tensor *ts[2] = {self, other};
   int wrapped[2] = {0, wother};
   int common = tp_result_type(2, ts, wrapped);
@@ -938,37 +894,6 @@ static int binary_inplace(int op, tp_tensor *self, tp_tensor *other, int wother,
   return rc;
 }
 
-static int binary__unaliased(int op, tp_tensor *self, tp_tensor *other, double alpha) {
-  struct tp_node *n;
-  if (tp_inplace_binary_begin(op, self, other, alpha, &n)) return -1;
-  int mode = tp_set_grad_enabled(0);
-  int rc = binary_inplace(op, self, other, 0, alpha);
-  tp_set_grad_enabled(mode);
-  if (rc) { tp_inplace_abort(n); return -1; }
-  tp_inplace_commit(self, n);
-  return 0;
-}
-
-/* tp_binary_ with its operands unaliased from self first (Note [Aliased operands], bounds.c). */
-TP_API int tp_binary_(int op, tp_tensor *self, tp_tensor *other, double alpha) {
-  tp_tensor *copy[1] = {NULL};
-  int rc = tp_unalias(self, &other, TP_UNALIAS_PARTIAL, &copy[0]) ? -1 : binary__unaliased(op, self, other, alpha);
-  if (copy[0]) tp_tensor_release(copy[0]);
-  return rc;
-}
-
-TP_API int tp_binary_scalar_(int op, tp_tensor *self, double s, int kind, double alpha) {
-  tp_scalar_tensor st;
-  struct tp_node *n;
-  if (tp_inplace_binary_scalar_begin(op, self, s, alpha, &n)) return -1;
-  int mode = tp_set_grad_enabled(0);
-  int rc = binary_inplace(op, self, tp_scalar_init(&st, s, tp_scalar_dtype(kind)), 1, alpha);
-  tp_set_grad_enabled(mode);
-  if (rc) { tp_inplace_abort(n); return -1; }
-  tp_inplace_commit(self, n);
-  return 0;
-}
-
 /* where and clamp are off the hot path: compiled for size (internal.h). */
 TP_COLD_BEGIN
 
@@ -985,16 +910,7 @@ WHERE_LOOP(where_1, uint8_t)
 WHERE_LOOP(where_4, uint32_t)
 WHERE_LOOP(where_8, uint64_t)
 
-static tp_tensor *where_impl(tp_tensor *cond, tp_tensor *a, tp_tensor *b, double sa, int ka, double sb, int kb);
-
-TP_API tp_tensor *tp_where(tp_tensor *cond, tp_tensor *a, tp_tensor *b, double sa, int ka, double sb, int kb) {
-  int mode = tp_set_grad_enabled(0);
-  tp_tensor *out = where_impl(cond, a, b, sa, ka, sb, kb);
-  tp_set_grad_enabled(mode);
-  return tp_record_where(cond, a, b, out);
-}
-
-static tp_tensor *where_impl(tp_tensor *cond, tp_tensor *a, tp_tensor *b, double sa, int ka, double sb, int kb) {
+tp_tensor *tp_where_impl(tp_tensor *cond, tp_tensor *a, tp_tensor *b, double sa, int ka, double sb, int kb) {
   if (cond->dtype != TP_BOOL)
     return tp_fail("where expected condition to be a boolean tensor, but got a tensor with dtype %s", tp_dtype_title(cond->dtype));
   tp_scalar_tensor sta, stb;
@@ -1027,7 +943,7 @@ static tp_tensor *where_impl(tp_tensor *cond, tp_tensor *a, tp_tensor *b, double
  * but their own grad_fn. As PyTorch 1.13's kernels: clamp with one scalar bound ignores a NaN
  * bound (std::max(a, NaN) is a), clamp_min/clamp_max with a NaN scalar give NaN everywhere;
  * scalar bounds refuse a bool result, tensor bounds allow it. */
-static tp_tensor *clamp_impl(int op, tp_tensor *x, tp_tensor *lo, tp_tensor *hi, double slo, int klo, double shi, int khi) {
+tp_tensor *tp_clamp_impl(int op, tp_tensor *x, tp_tensor *lo, tp_tensor *hi, double slo, int klo, double shi, int khi) {
   if (op == TP_OP_CLAMP_MIN) hi = NULL, khi = TP_SCALAR_NONE;
   if (op == TP_OP_CLAMP_MAX) lo = NULL, klo = TP_SCALAR_NONE;
   int has_lo = lo || klo != TP_SCALAR_NONE, has_hi = hi || khi != TP_SCALAR_NONE;
@@ -1060,34 +976,6 @@ static tp_tensor *clamp_impl(int op, tp_tensor *x, tp_tensor *lo, tp_tensor *hi,
   return r;
 }
 
-static int is_clamp_op(int op) { return op == TP_OP_CLAMP || op == TP_OP_CLAMP_MIN || op == TP_OP_CLAMP_MAX; }
+int tp_is_clamp_op(int op) { return op == TP_OP_CLAMP || op == TP_OP_CLAMP_MIN || op == TP_OP_CLAMP_MAX; }
 
-TP_API tp_tensor *tp_clamp(int op, tp_tensor *x, tp_tensor *lo, tp_tensor *hi, double slo, int klo, double shi, int khi) {
-  if (!is_clamp_op(op)) return tp_fail("tensorpad: op %d is not a clamp", op);
-  int mode = tp_set_grad_enabled(0);
-  tp_tensor *out = clamp_impl(op, x, lo, hi, slo, klo, shi, khi);
-  tp_set_grad_enabled(mode);
-  return tp_record_clamp(op, x, lo, hi, slo, klo, shi, khi, out);
-}
-
-TP_API int tp_clamp_(int op, tp_tensor *x, tp_tensor *lo, tp_tensor *hi, double slo, int klo, double shi, int khi) {
-  if (!is_clamp_op(op)) return tp_fail_status("tensorpad: op %d is not a clamp", op);
-  struct tp_node *n;
-  if (tp_inplace_clamp_begin(op, x, lo, hi, slo, klo, shi, khi, &n)) return -1;
-  int mode = tp_set_grad_enabled(0);
-  tp_tensor *r = clamp_impl(op, x, lo, hi, slo, klo, shi, khi);
-  int rc = r ? 0 : -1;
-  int scalars = op == TP_OP_CLAMP_MIN ? !lo : op == TP_OP_CLAMP_MAX ? !hi : !lo && !hi;
-  if (r && scalars && !tp_can_cast(r->dtype, x->dtype)) {  /* PyTorch's Scalar overloads name the C type */
-    static const char *const ctype[TP_NDTYPES] = {[TP_INT32] = "int", [TP_INT64] = "long int", [TP_BOOL] = "bool"};
-    rc = tp_fail_status("result type %s can't be cast to the desired output type %s", tp_dtype_title(r->dtype),
-                        ctype[x->dtype] ? ctype[x->dtype] : tp_dtype_title(x->dtype));
-  }
-  if (!rc) rc = tp_assign_result(x, r);
-  tp_set_grad_enabled(mode);
-  if (r) tp_tensor_release(r);
-  if (rc) { tp_inplace_abort(n); return -1; }
-  tp_inplace_commit(x, n);
-  return 0;
-}
 TP_COLD_END

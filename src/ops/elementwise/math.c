@@ -12,8 +12,7 @@
 #include <float.h>
 #include <string.h>
 #include "ops.h"
-#include "autograd.h"
-#include "derivatives.h"
+#include "math_kernels.h"
 
 #define PI 3.14159265358979323846
 #define INV_LN2 1.44269504088896340736
@@ -393,7 +392,7 @@ tp_inner_fn tp_elemw_binary_kernel(int op, int out_dt, int ct, tp_elemw_ctx *c) 
 }
 
 /* ---- ops with parameters: nan_to_num, logit ----------------------------------------------- */
-static tp_tensor *unary_param(int op, tp_tensor *x, const double *p) {
+tp_tensor *tp_unary_param(int op, tp_tensor *x, const double *p) {
   int ct = op != TP_EW_NAN_TO_NUM && !is_float(x->dtype) ? tp_default_float : x->dtype;
   tp_tensor *out = tp_tensor_make(ct, x->ndim, x->shape);
   if (!out) return NULL;
@@ -406,67 +405,8 @@ static tp_tensor *unary_param(int op, tp_tensor *x, const double *p) {
   return out;
 }
 
-static const char *param_grad(int op) {
+const char *tp_param_grad(int op) {
   return op == TP_EW_LOGIT ? "LogitBackward0" : op == TP_EW_POLYGAMMA ? "PolygammaBackward0" : "NanToNumBackward0";
-}
-
-static tp_tensor *record_param(int op, tp_tensor *x, const double *p, tp_tensor *out) {
-  return tp_record_elemw(op, param_grad(op), 1, &x, out, p, 1, &x);
-}
-
-/* In place: computed aside, validated, then written into self (a failed call writes nothing). */
-static int param_inplace(int op, tp_tensor *x, const double *p) {
-  struct tp_node *n;
-  if (tp_inplace_elemw_begin(op, param_grad(op), x, 0, NULL, p, 1, &n)) return -1;
-  int mode = tp_set_grad_enabled(0);
-  tp_tensor *r = unary_param(op, x, p);
-  int rc = r ? tp_assign_result(x, r) : -1;
-  tp_set_grad_enabled(mode);
-  tp_tensor_release(r);
-  if (rc) { tp_inplace_abort(n); return -1; }
-  tp_inplace_commit(x, n);
-  return 0;
-}
-
-TP_API tp_tensor *tp_nan_to_num(tp_tensor *x, double nan, double posinf, double neginf) {
-  double p[3] = {nan, posinf, neginf};
-  int mode = tp_set_grad_enabled(0);
-  tp_tensor *out = unary_param(TP_EW_NAN_TO_NUM, x, p);
-  tp_set_grad_enabled(mode);
-  return record_param(TP_EW_NAN_TO_NUM, x, p, out);
-}
-
-TP_API int tp_nan_to_num_(tp_tensor *x, double nan, double posinf, double neginf) {
-  double p[3] = {nan, posinf, neginf};
-  return param_inplace(TP_EW_NAN_TO_NUM, x, p);
-}
-
-TP_API tp_tensor *tp_logit(tp_tensor *x, double eps) {
-  double p[3] = {isnan(eps) ? -1 : eps, 0, 0};
-  int mode = tp_set_grad_enabled(0);
-  tp_tensor *out = unary_param(TP_EW_LOGIT, x, p);
-  tp_set_grad_enabled(mode);
-  return record_param(TP_EW_LOGIT, x, p, out);
-}
-
-TP_API int tp_logit_(tp_tensor *x, double eps) {
-  double p[3] = {isnan(eps) ? -1 : eps, 0, 0};
-  return param_inplace(TP_EW_LOGIT, x, p);
-}
-
-TP_API tp_tensor *tp_polygamma(double n, tp_tensor *x) {
-  if (n < 0) return tp_fail("polygamma(n, x) does not support negative n.");
-  double p[3] = {n, 0, 0};
-  int mode = tp_set_grad_enabled(0);
-  tp_tensor *out = unary_param(TP_EW_POLYGAMMA, x, p);
-  tp_set_grad_enabled(mode);
-  return record_param(TP_EW_POLYGAMMA, x, p, out);
-}
-
-TP_API int tp_polygamma_(tp_tensor *x, double n) {
-  if (n < 0) return tp_fail_status("polygamma(n, x) does not support negative n.");
-  double p[3] = {n, 0, 0};
-  return param_inplace(TP_EW_POLYGAMMA, x, p);
 }
 
 /* ---- three operands: addcmul, addcdiv, lerp ------------------------------------------------ */
@@ -540,7 +480,7 @@ static int ternary_types(int op, tp_tensor *a, tp_tensor *b, tp_tensor *c) {
   return ct;
 }
 
-static tp_tensor *ternary_run(int op, tp_tensor *a, tp_tensor *b, tp_tensor *c, double v, tp_tensor *dst) {
+tp_tensor *tp_ternary_run(int op, tp_tensor *a, tp_tensor *b, tp_tensor *c, double v, tp_tensor *dst) {
   int ct = ternary_types(op, a, b, c);
   if (ct < 0) return NULL;
   tp_tensor *ts[3] = {a, b, c};
@@ -563,47 +503,9 @@ static tp_tensor *ternary_run(int op, tp_tensor *a, tp_tensor *b, tp_tensor *c, 
   return out;
 }
 
-static const char *ternary_grad(int op) {
+const char *tp_ternary_grad(int op) {
   return op == TP_EW_ADDCMUL ? "AddcmulBackward0" : op == TP_EW_ADDCDIV ? "AddcdivBackward0"
          : op == TP_EW_LERP ? "LerpBackward0" : "LerpBackward1";
-}
-
-/* op: TP_EW_ADDCMUL, TP_EW_ADDCDIV, TP_EW_LERP (scalar weight v, c NULL) or TP_EW_LERP_T. */
-static tp_tensor *ternary(int op, tp_tensor *a, tp_tensor *b, tp_tensor *c, double v) {
-  int mode = tp_set_grad_enabled(0);
-  tp_tensor *out = ternary_run(op, a, b, c, v, NULL);
-  tp_set_grad_enabled(mode);
-  tp_tensor *ins[3] = {a, b, c};
-  double p[3] = {v, 0, 0};
-  /* saved as derivatives.yaml: addcmul/addcdiv tensor1 and tensor2, lerp(Scalar) nothing, lerp(Tensor) all three */
-  int addc = op == TP_EW_ADDCMUL || op == TP_EW_ADDCDIV;
-  return tp_record_elemw(op, ternary_grad(op), c ? 3 : 2, ins, out, p, op == TP_EW_LERP ? 0 : addc ? 2 : 3, addc ? ins + 1 : ins);
-}
-
-static int ternary_(int op, tp_tensor *a, tp_tensor *b, tp_tensor *c, double v) {
-  struct tp_node *n;
-  tp_tensor *extra[2] = {b, c};
-  double p[3] = {v, 0, 0};
-  if (tp_inplace_elemw_begin(op, ternary_grad(op), a, c ? 2 : 1, extra, p, op == TP_EW_LERP ? 1 : c ? 3 : 2, &n)) return -1;
-  int mode = tp_set_grad_enabled(0);
-  tp_tensor *r = ternary_run(op, a, b, c, v, a);
-  int rc = r ? tp_assign_result(a, r) : -1;
-  tp_set_grad_enabled(mode);
-  tp_tensor_release(r);
-  if (rc) { tp_inplace_abort(n); return -1; }
-  tp_inplace_commit(a, n);
-  return 0;
-}
-
-TP_API tp_tensor *tp_addcmul(tp_tensor *self, tp_tensor *t1, tp_tensor *t2, double value) { return ternary(TP_EW_ADDCMUL, self, t1, t2, value); }
-TP_API int tp_addcmul_(tp_tensor *self, tp_tensor *t1, tp_tensor *t2, double value) { return ternary_(TP_EW_ADDCMUL, self, t1, t2, value); }
-TP_API tp_tensor *tp_addcdiv(tp_tensor *self, tp_tensor *t1, tp_tensor *t2, double value) { return ternary(TP_EW_ADDCDIV, self, t1, t2, value); }
-TP_API int tp_addcdiv_(tp_tensor *self, tp_tensor *t1, tp_tensor *t2, double value) { return ternary_(TP_EW_ADDCDIV, self, t1, t2, value); }
-TP_API tp_tensor *tp_lerp(tp_tensor *self, tp_tensor *end, tp_tensor *weight, double w) {
-  return ternary(weight ? TP_EW_LERP_T : TP_EW_LERP, self, end, weight, w);
-}
-TP_API int tp_lerp_(tp_tensor *self, tp_tensor *end, tp_tensor *weight, double w) {
-  return ternary_(weight ? TP_EW_LERP_T : TP_EW_LERP, self, end, weight, w);
 }
 
 /* ---- comparisons of whole tensors: isclose, allclose, equal -------------------------------- */

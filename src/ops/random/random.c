@@ -8,8 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "internal.h"
-#include "autograd.h"
-#include "derivatives.h"
+#include "random_kernels.h"
 
 /* No fused multiply-adds: the streams are bit-exact with PyTorch's, whose compiler fused
  * only where src/ops/random/random.c fuses explicitly (fmaf). */
@@ -67,12 +66,12 @@ uint64_t tp_rng_u64(tp_generator *g) {
   return ((uint64_t)hi << 32) | lo;
 }
 
-static inline float uniform_f32(tp_generator *g, float from, float to) {
+float tp_uniform_f32(tp_generator *g, float from, float to) {
   float x = (float)(tp_rng_u32(g) & ((1u << 24) - 1)) * (1.0f / 16777216.0f);
   return fmaf(x, to - from, from);  /* fused, as PyTorch's -mfma build computes it */
 }
 
-static inline double uniform_f64(tp_generator *g, double from, double to) {
+double tp_uniform_f64(tp_generator *g, double from, double to) {
   double x = (double)(tp_rng_u64(g) & ((1ULL << 53) - 1)) * (1.0 / 9007199254740992.0);
   return fma(x, to - from, from);
 }
@@ -175,7 +174,7 @@ static double normal_f64(tp_generator *g, double mean, double std) {
     g->has_next_double = 0;
     return fma(g->next_double, std, mean);
   }
-  double u1 = uniform_f64(g, 0, 1), u2 = uniform_f64(g, 0, 1);
+  double u1 = tp_uniform_f64(g, 0, 1), u2 = tp_uniform_f64(g, 0, 1);
   double r = sqrt(-2.0 * log(1.0 - u2)), theta = 2.0 * M_PI * u1, sn, cs;
   sincos_f64(theta, &sn, &cs);
   g->has_next_double = 1;
@@ -183,9 +182,7 @@ static double normal_f64(tp_generator *g, double mean, double std) {
   return fma(r * cs, std, mean);
 }
 
-/* Calls visit(ptr) for every element of t in memory order (dims sorted by stride). */
-typedef void (*visit_fn)(char *p, int dtype, void *ctx);
-static void for_each_in_memory_order(tp_tensor *t, visit_fn visit, void *ctx) {
+void tp_for_each_in_memory_order(tp_tensor *t, visit_fn visit, void *ctx) {
   int n = t->ndim, perm[TP_MAX_DIMS];
   for (int i = 0; i < n; i++) perm[i] = i;
   for (int i = 1; i < n; i++) {  /* stable sort: larger strides outer */
@@ -207,32 +204,10 @@ static void for_each_in_memory_order(tp_tensor *t, visit_fn visit, void *ctx) {
   }
 }
 
-/* What a visit needs: the generator and the distribution's two parameters. */
-typedef struct { tp_generator *g; double a, b; } draw_ctx;
-
-static void visit_uniform(char *p, int dtype, void *ctx) {
+void tp_visit_uniform(char *p, int dtype, void *ctx) {
   const draw_ctx *c = ctx;
-  if (dtype == TP_FLOAT32) *(float *)p = uniform_f32(c->g, (float)c->a, (float)c->b);
-  else *(double *)p = uniform_f64(c->g, c->a, c->b);
-}
-
-TP_API int tp_uniform_(tp_tensor *t, double from, double to, tp_generator *g) {
-  struct tp_node *n;  /* UniformBackward0: a zero gradient, as PyTorch records it */
-  if (tp_inplace_kind_begin(TP_GRAD_FILL, "UniformBackward0", t, 0, NULL, 0, NULL, 0, NULL, &n)) return -1;
-  int rc = 0;
-  if (!tp_dtype_table[t->dtype].is_floating)
-    rc = tp_fail_status("\"check_uniform_bounds\" not implemented for '%s'", tp_dtype_title(t->dtype));
-  else if (from > to)
-    rc = tp_fail_status("uniform_ expects to return a [from, to) range, but found from=%g > to=%g", from, to);
-  if (rc) {
-    tp_inplace_abort(n);
-    return rc;
-  }
-  draw_ctx c = {tp_generator_resolve(g), from, to};
-  for_each_in_memory_order(t, visit_uniform, &c);
-  t->version->value++;
-  tp_inplace_commit(t, n);
-  return 0;
+  if (dtype == TP_FLOAT32) *(float *)p = tp_uniform_f32(c->g, (float)c->a, (float)c->b);
+  else *(double *)p = tp_uniform_f64(c->g, c->a, c->b);
 }
 
 /* Note [AVX2 normal_fill]: PyTorch's x86 builds run normal_ on contiguous float32 tensors
@@ -305,7 +280,7 @@ static void avx_sincosf(float x, float *s, float *c) {
   *c = u2f(f2u(cos_v) ^ sign_cos);
 }
 
-static void normal_fill_16_f32(float *d, float mean, float std) {
+void tp_normal_fill_16_f32(float *d, float mean, float std) {
   const float two_pi = (float)(2.0f * M_PI);
   for (int j = 0; j < 8; j++) {
     const float u1 = 1.0f - d[j], u2 = d[j + 8];
@@ -318,7 +293,7 @@ static void normal_fill_16_f32(float *d, float mean, float std) {
   }
 }
 
-static void normal_fill_16_f64(double *d, double mean, double std) {
+void tp_normal_fill_16_f64(double *d, double mean, double std) {
   for (int j = 0; j < 8; j++) {
     const double u1 = 1 - d[j], u2 = d[j + 8];
     const double radius = sqrt(-2 * log(u1));
@@ -330,89 +305,16 @@ static void normal_fill_16_f64(double *d, double mean, double std) {
   }
 }
 
-static void visit_normal(char *p, int dtype, void *ctx) {
+void tp_visit_normal(char *p, int dtype, void *ctx) {
   const draw_ctx *c = ctx;
   tp_store_f64(p, dtype, normal_f64(c->g, c->a, c->b));
 }
 
-TP_API int tp_normal_(tp_tensor *t, double mean, double std, tp_generator *g) {
-  struct tp_node *node;  /* NormalBackward0: a zero gradient, as PyTorch records it */
-  if (tp_inplace_kind_begin(TP_GRAD_FILL, "NormalBackward0", t, 0, NULL, 0, NULL, 0, NULL, &node)) return -1;
-  int rc = 0;
-  if (!tp_dtype_table[t->dtype].is_floating)
-    rc = tp_fail_status("\"normal_kernel_cpu\" not implemented for '%s'", tp_dtype_title(t->dtype));
-  else if (std < 0)
-    rc = tp_fail_status("normal expects std >= 0.0, but found std %g", std);
-  if (rc) {
-    tp_inplace_abort(node);
-    return rc;
-  }
-  g = tp_generator_resolve(g);
-  int64_t n = tp_shape_numel(t->ndim, t->shape);
-  if (n >= 16 && tp_tensor_is_contiguous(t)) {
-    if (t->dtype == TP_FLOAT32) {
-      float *d = (float *)tp_ptr(t);
-      for (int64_t i = 0; i < n; i++) d[i] = uniform_f32(g, 0, 1);
-      for (int64_t i = 0; i + 16 <= n; i += 16) normal_fill_16_f32(d + i, (float)mean, (float)std);
-      if (n % 16) {
-        d += n - 16;
-        for (int i = 0; i < 16; i++) d[i] = uniform_f32(g, 0, 1);
-        normal_fill_16_f32(d, (float)mean, (float)std);
-      }
-    } else {
-      double *d = (double *)tp_ptr(t);
-      for (int64_t i = 0; i < n; i++) d[i] = uniform_f64(g, 0, 1);
-      for (int64_t i = 0; i + 16 <= n; i += 16) normal_fill_16_f64(d + i, mean, std);
-      if (n % 16) {
-        d += n - 16;
-        for (int i = 0; i < 16; i++) d[i] = uniform_f64(g, 0, 1);
-        normal_fill_16_f64(d, mean, std);
-      }
-    }
-  } else {
-    draw_ctx c = {g, mean, std};
-    for_each_in_memory_order(t, visit_normal, &c);
-  }
-  t->version->value++;
-  tp_inplace_commit(t, node);
-  return 0;
-}
-
-typedef struct { tp_generator *g; int64_t low; uint64_t range; } range_draw;
-static void visit_random(char *p, int dtype, void *ctx) {
+void tp_visit_random(char *p, int dtype, void *ctx) {
   const range_draw *c = ctx;
   uint64_t v = c->range >= (1ULL << 32) ? tp_rng_u64(c->g) : tp_rng_u32(c->g);
   tp_store_i64(p, dtype, (int64_t)((v % c->range) + (uint64_t)c->low));  /* wraps as ATen's int64 sum */
 }
-
-/* random_(from, to) is RandomBackward0, random_(to) RandomBackward1 (zero gradients). */
-/* from and to are int64 (a Python int beyond is "Overflow when unpacking long"), to > from,
- * and for int32/bool both from and to - 1 within the dtype (ATen's check_from_to_in_range);
- * the range to - from is taken in uint64, so [-2^63, 2^63 - 1] draws whole 64-bit words. */
-static int random_range(tp_tensor *t, double low, double high, const char *grad_fn, tp_generator *g) {
-  int64_t from, to;
-  if (tp_int_arg(low, "from", &from) || tp_int_arg(high, "to", &to)) return -1;
-  if (from >= to)
-    return tp_fail_status("random_ expects 'from' to be less than 'to', but got from=%lld >= to=%lld", (long long)from, (long long)to);
-  if (t->dtype == TP_INT32 || t->dtype == TP_BOOL) {
-    int64_t lo = t->dtype == TP_BOOL ? 0 : INT32_MIN, hi = t->dtype == TP_BOOL ? 1 : INT32_MAX;
-    const char *name = t->dtype == TP_BOOL ? "bool" : "int";
-    if (from < lo || from > hi) return tp_fail_status("from is out of bounds for %s", name);
-    if (to - 1 < lo || to - 1 > hi) return tp_fail_status("to - 1 is out of bounds for %s", name);
-  }
-  struct tp_node *n;
-  if (tp_inplace_kind_begin(TP_GRAD_FILL, grad_fn, t, 0, NULL, 0, NULL, 0, NULL, &n)) return -1;
-  range_draw c = {tp_generator_resolve(g), from, (uint64_t)to - (uint64_t)from};
-  for_each_in_memory_order(t, visit_random, &c);
-  t->version->value++;
-  tp_inplace_commit(t, n);
-  return 0;
-}
-
-TP_API int tp_random_(tp_tensor *t, double low, double high, tp_generator *g) {
-  return random_range(t, low, high, "RandomBackward0", g);
-}
-TP_API int tp_random_to_(tp_tensor *t, double high, tp_generator *g) { return random_range(t, 0, high, "RandomBackward1", g); }
 
 /* ==== More distributions (PyTorch 1.13's cpu/DistributionTemplates.h) =====================
  * Each draws one value per element in memory order, as cpu_serial_kernel does: bernoulli_(p)
@@ -422,20 +324,17 @@ TP_API int tp_random_to_(tp_tensor *t, double high, tp_generator *g) { return ra
  * log_normal_ exp of the cached-pair normal of normal_'s small path (at::normal_distribution);
  * random_() a 32-bit word (64-bit for int64/float64) reduced modulo the dtype's range. The
  * double result is cast to the dtype, as static_cast<scalar_t> does. */
-enum { DIST_BERNOULLI, DIST_EXPONENTIAL, DIST_GEOMETRIC, DIST_LOG_NORMAL, DIST_CAUCHY, DIST_RANDOM };
 
-typedef struct { tp_generator *g; int kind; double a, b; } dist_ctx;
-
-static void visit_dist(char *p, int dtype, void *ctx) {
+void tp_visit_dist(char *p, int dtype, void *ctx) {
   const dist_ctx *c = ctx;
   tp_generator *g = c->g;
   double v = 0;
   switch (c->kind) {
-  case DIST_BERNOULLI: v = uniform_f64(g, 0, 1) < c->a; break;
-  case DIST_EXPONENTIAL: v = -1.0 / c->a * log(1.0 - uniform_f64(g, 0, 1)); break;
-  case DIST_GEOMETRIC: v = ceil(log(uniform_f64(g, 0, 1)) / log1p(-c->a)); break;
+  case DIST_BERNOULLI: v = tp_uniform_f64(g, 0, 1) < c->a; break;
+  case DIST_EXPONENTIAL: v = -1.0 / c->a * log(1.0 - tp_uniform_f64(g, 0, 1)); break;
+  case DIST_GEOMETRIC: v = ceil(log(tp_uniform_f64(g, 0, 1)) / log1p(-c->a)); break;
   case DIST_LOG_NORMAL: v = exp(normal_f64(g, c->a, c->b)); break;
-  case DIST_CAUCHY: v = fma(c->b, tan_f64(M_PI * (uniform_f64(g, 0, 1) - 0.5)), c->a); break;
+  case DIST_CAUCHY: v = fma(c->b, tan_f64(M_PI * (tp_uniform_f64(g, 0, 1) - 0.5)), c->a); break;
   case DIST_RANDOM:
     switch (dtype) {
     case TP_BOOL: *(uint8_t *)p = tp_rng_u32(g) & 1; return;
@@ -448,63 +347,9 @@ static void visit_dist(char *p, int dtype, void *ctx) {
   tp_store_f64(p, dtype, v);
 }
 
-/* The in-place draw as PyTorch records it: a node named grad_fn (ExponentialBackward0, ...)
- * whose gradient is zero (kind TP_GRAD_FILL), made after the leaf check and before the
- * kernel's own checks (dtype, then parameters), so a failed call changes nothing. */
-static int dist_fill(tp_tensor *t, tp_generator *g, int kind, double a, double b, const char *grad_fn, const char *kernel,
-                     const char *bad) {
-  struct tp_node *n;
-  if (tp_inplace_kind_begin(TP_GRAD_FILL, grad_fn, t, 0, NULL, 0, NULL, 0, NULL, &n)) return -1;
-  if (kernel && !tp_dtype_table[t->dtype].is_floating) {
-    tp_inplace_abort(n);
-    return tp_fail_status("\"%s\" not implemented for '%s'", kernel, tp_dtype_title(t->dtype));
-  }
-  if (bad) {
-    tp_inplace_abort(n);
-    return tp_fail_status("%s", bad);
-  }
-  dist_ctx c = {tp_generator_resolve(g), kind, a, b};
-  for_each_in_memory_order(t, visit_dist, &c);
-  t->version->value++;
-  tp_inplace_commit(t, n);
-  return 0;
-}
+char tp_bad_msg[128];
 
-static char bad_msg[128];
-#define BAD(cond, ...) ((cond) ? (snprintf(bad_msg, sizeof bad_msg, __VA_ARGS__), bad_msg) : NULL)
-
-TP_API int tp_bernoulli_(tp_tensor *t, double p, tp_generator *g) {
-  return dist_fill(t, g, DIST_BERNOULLI, p, 0, "BernoulliBackward2", NULL,
-                   BAD(!(p >= 0 && p <= 1), "bernoulli_ expects p to be in [0, 1], but got p=%g", p));
-}
-
-TP_API int tp_exponential_(tp_tensor *t, double lambd, tp_generator *g) {
-  return dist_fill(t, g, DIST_EXPONENTIAL, lambd, 0, "ExponentialBackward0", "exponential_cpu",
-                   BAD(!(lambd >= 0), "exponential_ expects lambda >= 0.0, but found lambda=%g", lambd));
-}
-
-TP_API int tp_geometric_(tp_tensor *t, double p, tp_generator *g) {
-  return dist_fill(t, g, DIST_GEOMETRIC, p, 0, "GeometricBackward0", NULL,
-                   BAD(!(p > 0 && p < 1), "geometric_ expects p to be in (0, 1), but got p=%g", p));
-}
-
-TP_API int tp_log_normal_(tp_tensor *t, double mean, double std, tp_generator *g) {
-  return dist_fill(t, g, DIST_LOG_NORMAL, mean, std, "LogNormalBackward0", "log_normal_cpu",
-                   BAD(!(std > 0), "log_normal_ expects std > 0.0, but found std=%g", std));
-}
-
-TP_API int tp_cauchy_(tp_tensor *t, double median, double sigma, tp_generator *g) {
-  return dist_fill(t, g, DIST_CAUCHY, median, sigma, "CauchyBackward0", "cauchy_cpu", NULL);
-}
-
-TP_API int tp_random_full_(tp_tensor *t, tp_generator *g) {
-  return dist_fill(t, g, DIST_RANDOM, 0, 0, "RandomBackward2", NULL, NULL);
-}
-
-/* Calls visit(out, in) for every element of t in t's memory order (as TensorIterator orders
- * a single output), with in the element of p (t's shape, any strides) at the same index. */
-typedef void (*visit2_fn)(char *out, int odt, const char *in, int idt, void *ctx);
-static void for_each_pair(tp_tensor *t, tp_tensor *p, visit2_fn visit, void *ctx) {
+void tp_for_each_pair(tp_tensor *t, tp_tensor *p, visit2_fn visit, void *ctx) {
   int nd = t->ndim, perm[TP_MAX_DIMS];
   for (int i = 0; i < nd; i++) perm[i] = i;
   for (int i = 1; i < nd; i++) {
@@ -532,56 +377,25 @@ static void for_each_pair(tp_tensor *t, tp_tensor *p, visit2_fn visit, void *ctx
 
 static void visit_bernoulli_f64(char *o, int odt, const char *in, int idt, void *ctx) {
   tp_generator *g = ctx;
-  tp_store_f64(o, odt, uniform_f64(g, 0, 1) < tp_load_f64(in, idt));
+  tp_store_f64(o, odt, tp_uniform_f64(g, 0, 1) < tp_load_f64(in, idt));
 }
 static void visit_bernoulli_f32(char *o, int odt, const char *in, int idt, void *ctx) {
   tp_generator *g = ctx;
-  tp_store_f64(o, odt, uniform_f32(g, 0, 1) < (float)tp_load_f64(in, idt));
+  tp_store_f64(o, odt, tp_uniform_f32(g, 0, 1) < (float)tp_load_f64(in, idt));
 }
 
-/* True when an element of t lies outside [lo, hi] or is NaN (validation before any write). */
-typedef struct { double lo, hi; int bad; } range_ctx;
 static void visit_range(char *o, int odt, const char *in, int idt, void *ctx) {
   range_ctx *r = ctx;
   double v = tp_load_f64(in, idt);
   if (!(v >= r->lo && v <= r->hi)) r->bad = 1;
 }
-static int any_outside(tp_tensor *t, double lo, double hi) {
+int tp_any_outside(tp_tensor *t, double lo, double hi) {
   range_ctx r = {lo, hi, 0};
-  for_each_pair(t, t, visit_range, &r);
+  tp_for_each_pair(t, t, visit_range, &r);
   return r.bad;
 }
 
-static int bernoulli_tensor_fill(tp_tensor *t, tp_tensor *p, tp_generator *g);
-
-/* bernoulli_(p) with a tensor p broadcast to self: one uniform per element of self, 53-bit
- * for a float64 p and 24-bit otherwise (at::bernoulli_distribution<float>). */
-TP_API int tp_bernoulli_tensor_(tp_tensor *t, tp_tensor *p, tp_generator *g) {
-  struct tp_node *n;
-  if (tp_inplace_kind_begin(TP_GRAD_FILL, "BernoulliBackward1", t, 1, &p, 0, NULL, 0, NULL, &n)) return -1;
-  if (bernoulli_tensor_fill(t, p, g)) {
-    tp_inplace_abort(n);
-    return -1;
-  }
-  tp_inplace_commit(t, n);
-  return 0;
-}
-
-/* torch.bernoulli(p): draws like p (BernoulliBackward0 over p, a zero gradient). */
-TP_API tp_tensor *tp_bernoulli(tp_tensor *p, tp_generator *g) {
-  tp_tensor *out = tp_empty_like(p, p->dtype);
-  if (!out) return NULL;
-  int mode = tp_set_grad_enabled(0);
-  int rc = bernoulli_tensor_fill(out, p, g);
-  tp_set_grad_enabled(mode);
-  if (rc) {
-    tp_tensor_release(out);
-    return NULL;
-  }
-  return tp_record_kind(TP_GRAD_FILL, "BernoulliBackward0", 1, &p, out, 0, NULL, 0, NULL);
-}
-
-static int bernoulli_tensor_fill(tp_tensor *t, tp_tensor *p, tp_generator *g) {
+int tp_bernoulli_tensor_fill(tp_tensor *t, tp_tensor *p, tp_generator *g) {
   if (!tp_dtype_table[p->dtype].is_floating)
     return tp_fail_status("\"bernoulli_tensor_cpu_p_\" not implemented for '%s'", tp_dtype_title(p->dtype));
   double sizes[TP_MAX_DIMS];
@@ -590,13 +404,13 @@ static int bernoulli_tensor_fill(tp_tensor *t, tp_tensor *p, tp_generator *g) {
   tp_tensor *pe = tp_expand(p, t->ndim, sizes);
   tp_set_grad_enabled(mode);
   if (!pe) return -1;
-  if (any_outside(pe, 0, 1)) {  /* validate every p first: a failed call changes nothing */
+  if (tp_any_outside(pe, 0, 1)) {  /* validate every p first: a failed call changes nothing */
     tp_tensor_release(pe);
     return tp_fail_status("Expected p_in >= 0 && p_in <= 1 to be true, but got false.  "
                           "(Could this error message be improved?  If so, please report an enhancement request to PyTorch.)");
   }
   int wide = pe->dtype == TP_FLOAT64;
-  for_each_pair(t, pe, wide ? visit_bernoulli_f64 : visit_bernoulli_f32, tp_generator_resolve(g));
+  tp_for_each_pair(t, pe, wide ? visit_bernoulli_f64 : visit_bernoulli_f32, tp_generator_resolve(g));
   tp_tensor_release(pe);
   t->version->value++;
   return 0;
@@ -611,7 +425,7 @@ static double sample_poisson(tp_generator *g, double lambda) {
     double b = 0.931 + 2.53 * slam, a = -0.059 + 0.02483 * b;
     double invalpha = 1.1239 + 1.1328 / (b - 3.4), vr = 0.9277 - 3.6224 / (b - 2);
     for (;;) {
-      double U = uniform_f64(g, 0, 1) - 0.5, V = uniform_f64(g, 0, 1), us = 0.5 - fabs(U);
+      double U = tp_uniform_f64(g, 0, 1) - 0.5, V = tp_uniform_f64(g, 0, 1), us = 0.5 - fabs(U);
       int64_t k = (int64_t)floor((2 * a / us + b) * U + lambda + 0.43);
       if (us >= 0.07 && V <= vr) return (double)k;
       if (k < 0 || (us < 0.013 && V > us)) continue;
@@ -623,67 +437,14 @@ static double sample_poisson(tp_generator *g, double lambda) {
   double enlam = exp(-lambda), prod = 1.0;
   int64_t x = 0;
   for (;;) {
-    prod *= uniform_f64(g, 0, 1);
+    prod *= tp_uniform_f64(g, 0, 1);
     if (prod > enlam) x++;
     else return (double)x;
   }
 }
 
-static void visit_poisson(char *o, int odt, const char *in, int idt, void *ctx) {
+void tp_visit_poisson(char *o, int odt, const char *in, int idt, void *ctx) {
   tp_store_f64(o, odt, sample_poisson(ctx, tp_load_f64(in, idt)));
-}
-
-TP_API tp_tensor *tp_poisson(tp_tensor *rates, tp_generator *g) {
-  if (!tp_dtype_table[rates->dtype].is_floating)
-    return tp_fail("\"poisson_cpu\" not implemented for '%s'", tp_dtype_title(rates->dtype));
-  if (any_outside(rates, 0, INFINITY)) return tp_fail("invalid Poisson rate, expected rate to be non-negative");
-  double sizes[TP_MAX_DIMS];  /* a contiguous result (1.13 allocates at::zeros(sizes)) */
-  for (int d = 0; d < rates->ndim; d++) sizes[d] = (double)rates->shape[d];
-  tp_tensor *out = tp_empty(rates->ndim, sizes, rates->dtype);
-  if (!out) return NULL;
-  for_each_pair(out, rates, visit_poisson, tp_generator_resolve(g));
-  return tp_record_kind(TP_GRAD_FILL, "PoissonBackward0", 1, &rates, out, 0, NULL, 0, NULL);
-}
-
-/* torch.normal's tensor forms, as 1.13's normal_out_impl: standard normals (normal_(0, std)
- * for a scalar std) drawn into a new tensor of the broadcast shape, then mul_(std) and
- * add_(mean) — the values PyTorch gives for the same seed. A NULL mean/std stands for the
- * scalar m/s. Recorded as NormalBackward1 (tensor mean), 2 (tensor std) or 3 (both), whose
- * gradients are zero. */
-TP_API tp_tensor *tp_normal_tensor(tp_tensor *mean, tp_tensor *std, double m, double s, tp_generator *g) {
-  if (!std && !(s >= 0)) return tp_fail("normal expects std >= 0.0, but found std %g", s);
-  if (std && any_outside(std, 0, INFINITY)) return tp_fail("normal expects all elements of std >= 0.0");
-  tp_tensor *shape_of = mean ? mean : std;
-  int nd = shape_of->ndim;
-  int64_t shape[TP_MAX_DIMS];
-  memcpy(shape, shape_of->shape, sizeof(int64_t) * (size_t)nd);
-  if (mean && std) {  /* infer_size */
-    nd = mean->ndim > std->ndim ? mean->ndim : std->ndim;
-    for (int i = nd - 1; i >= 0; i--) {
-      int ia = i - nd + mean->ndim, ib = i - nd + std->ndim;
-      int64_t da = ia >= 0 ? mean->shape[ia] : 1, db = ib >= 0 ? std->shape[ib] : 1;
-      if (da != db && da != 1 && db != 1)
-        return tp_fail("The size of tensor a (%lld) must match the size of tensor b (%lld) at non-singleton dimension %d",
-                       (long long)da, (long long)db, i);
-      shape[i] = da == 1 ? db : da;
-    }
-  }
-  double sizes[TP_MAX_DIMS];
-  for (int i = 0; i < nd; i++) sizes[i] = (double)shape[i];
-  tp_tensor *out = tp_empty(nd, sizes, shape_of->dtype);
-  if (!out) return NULL;
-  int mode = tp_set_grad_enabled(0);
-  int rc = tp_normal_(out, 0, std ? 1 : s, g);
-  if (!rc && std) rc = tp_binary_(TP_OP_MUL, out, std, 1);
-  if (!rc) rc = mean ? tp_binary_(TP_OP_ADD, out, mean, 1) : tp_binary_scalar_(TP_OP_ADD, out, m, TP_SCALAR_FLOAT, 1);
-  tp_set_grad_enabled(mode);
-  if (rc) {
-    tp_tensor_release(out);
-    return NULL;
-  }
-  tp_tensor *ins[2] = {mean ? mean : std, std};
-  const char *name = mean && std ? "NormalBackward3" : mean ? "NormalBackward1" : "NormalBackward2";
-  return tp_record_kind(TP_GRAD_FILL, name, mean && std ? 2 : 1, ins, out, 0, NULL, 0, NULL);
 }
 
 /* randperm(n): the identity, then for i < n - 1 swap r[i] with r[i + random() % (n - i)]
@@ -791,7 +552,7 @@ TP_API tp_tensor *tp_multinomial(tp_tensor *p, double num_samples, int replaceme
   g = tp_generator_resolve(g);
   int colmajor = p->ndim == 2 && ndist > 1 && ncat > 1 && s1 == ndist && s0 == 1;
   for (int64_t k = 0; ex && k < ndist * ncat; k++)
-    ex[colmajor ? (k % ndist) * ncat + k / ndist : k] = rnd_to(dt, -1.0 * log(1.0 - uniform_f64(g, 0, 1)));
+    ex[colmajor ? (k % ndist) * ncat + k / ndist : k] = rnd_to(dt, -1.0 * log(1.0 - tp_uniform_f64(g, 0, 1)));
   int64_t *o = (int64_t *)tp_ptr(out);
   for (int64_t i = 0; i < ndist; i++) {
     if (replacement) {
@@ -800,7 +561,7 @@ TP_API tp_tensor *tp_multinomial(tp_tensor *p, double num_samples, int replaceme
       for (int64_t j = 0; j < ncat; j++) w[j] = rnd_to(dt, w[j] / sum);
       w[ncat - 1] = 1;
       for (int64_t k = 0; k < ns; k++) {
-        double u = uniform_f64(g, 0, 1);
+        double u = tp_uniform_f64(g, 0, 1);
         int64_t lo = 0, hi = ncat;
         while (hi - lo > 0) {
           int64_t mid = lo + (hi - lo) / 2;

@@ -16,8 +16,7 @@
 #include <string.h>
 #include "ops.h"
 #include "sleef.h"
-#include "autograd.h"
-#include "derivatives.h"
+#include "reduce_kernels.h"
 #ifdef __wasm_simd128__
 #include <wasm_simd128.h>
 #endif
@@ -164,7 +163,7 @@ ACC(min_b, uint8_t, acc & x)
 
 /* ---- dims ----------------------------------------------------------------------------- */
 /* mask[d] = 1 for the reduced dims; ndims < 0 or 0 means all. Returns the count or -1. */
-static int reduce_mask(const tp_tensor *x, int ndims, const double *dims, int *mask) {
+int tp_reduce_mask(const tp_tensor *x, int ndims, const double *dims, int *mask) {
   memset(mask, 0, sizeof(int) * TP_MAX_DIMS);
   if (ndims <= 0) {
     for (int d = 0; d < x->ndim; d++) mask[d] = 1;
@@ -555,24 +554,7 @@ static tp_tensor *bool_reduce(tp_tensor *x, const int *mask, int keepdim, int is
 
 static tp_tensor *argextreme(int op, tp_tensor *x, int ndims, const double *dims, int keepdim);
 
-static tp_tensor *reduce_impl(int op, tp_tensor *x, int ndims, const double *dims, int keepdim, double param, int dtype);
-
-/* Note [Below autograd] (elementwise.c): the kernel runs with grad mode off, then the
- * reduction records its own node. */
-TP_API tp_tensor *tp_reduce(int op, tp_tensor *x, int ndims, const double *dims, int keepdim, double param, int dtype) {
-  int mode = tp_set_grad_enabled(0);
-  tp_tensor *out = reduce_impl(op, x, ndims, dims, keepdim, param, dtype);
-  tp_set_grad_enabled(mode);
-  if (!out || !tp_any_requires_grad(1, &x)) return out;
-  int mask[TP_MAX_DIMS];
-  int64_t bits = 0;
-  reduce_mask(x, ndims, dims, mask);
-  for (int d = 0; d < x->ndim; d++)
-    if (mask[d]) bits |= (int64_t)1 << d;
-  return tp_record_reduce(op, x, bits, keepdim, ndims < 0, param, out);
-}
-
-static tp_tensor *reduce_impl(int op, tp_tensor *x, int ndims, const double *dims, int keepdim, double param, int dtype) {
+tp_tensor *tp_reduce_impl(int op, tp_tensor *x, int ndims, const double *dims, int keepdim, double param, int dtype) {
   if (op < 0 || op >= TP_OP_COUNT || tp_op_kind(op) != TP_KIND_REDUCE)
     return tp_fail("tensorpad: op %d is not a reduction", op);
   if (dtype >= TP_NDTYPES) return tp_fail("invalid dtype %d", dtype);
@@ -587,7 +569,7 @@ static tp_tensor *reduce_impl(int op, tp_tensor *x, int ndims, const double *dim
   if (op == TP_OP_NORM && !is_float(x->dtype))
     return tp_fail("norm(): input dtype should be either floating point or complex. Got %s instead.", tp_dtype_title(x->dtype));
   int mask[TP_MAX_DIMS];
-  if (reduce_mask(x, ndims, dims, mask) < 0) return NULL;
+  if (tp_reduce_mask(x, ndims, dims, mask) < 0) return NULL;
   switch (op) {
   case TP_OP_SUM: return sum_impl(x, mask, keepdim, dtype);
   case TP_OP_MEAN: {
@@ -628,8 +610,6 @@ static void drop_dim(tp_tensor *v, const tp_tensor *t, int dim) {
   v->ndim = t->ndim - 1;
 }
 
-typedef struct { int64_t n, stride[3]; int dtype, is_max; } line_ctx;
-
 #define ARG_LINE(SUF, T, BETTER)                                                   \
   static void argline_##SUF(char **p, const int64_t *s, int64_t n, void *vctx) {   \
     const line_ctx *c = vctx;                                                      \
@@ -653,7 +633,7 @@ ARG_LINE(i64, int64_t, GT)
 ARG_LINE(b, uint8_t, GT)
 
 /* values (optional) and indices of max/min along dim. */
-static int indexed(int op, tp_tensor *x, int64_t dim, int keepdim, tp_tensor **values, tp_tensor **indices) {
+int tp_reduce_indexed_impl(int op, tp_tensor *x, int64_t dim, int keepdim, tp_tensor **values, tp_tensor **indices) {
   int is_max = op == TP_OP_MAX || op == TP_OP_ARGMAX;
   if (x->ndim > 0 && x->shape[dim] == 0)
     return tp_fail_status("%s(): Expected reduction dim %lld to have non-zero size.", reduce_names[op], (long long)dim);
@@ -690,23 +670,6 @@ static int indexed(int op, tp_tensor *x, int64_t dim, int keepdim, tp_tensor **v
   return 0;
 }
 
-TP_API int tp_reduce_indexed(int op, tp_tensor *x, double dim, int keepdim, tp_tensor **out) {
-  if (op != TP_OP_MAX && op != TP_OP_MIN)
-    return tp_fail_status("tensorpad: %s has no values-and-indices form", tp_op_name(op) ? tp_op_name(op) : "?");
-  int64_t d;
-  if (tp_wrap_dim_arg(dim, x->ndim, &d)) return -1;
-  int mode = tp_set_grad_enabled(0);
-  int rc = indexed(op, x, d, keepdim, &out[0], &out[1]);
-  tp_set_grad_enabled(mode);
-  if (rc) return -1;
-  if (tp_record_reduce_indexed(op, x, d, keepdim, out)) {
-    tp_tensor_release(out[0]);
-    tp_tensor_release(out[1]);
-    return -1;
-  }
-  return 0;
-}
-
 static tp_tensor *argextreme(int op, tp_tensor *x, int ndims, const double *dims, int keepdim) {
   if (x->dtype == TP_BOOL) return tp_fail("\"%s_cpu\" not implemented for 'Bool'", reduce_names[op]);
   if (ndims > 1) return tp_fail("%s(): only one dim (an int) is accepted, got %d", reduce_names[op], ndims);
@@ -717,7 +680,7 @@ static tp_tensor *argextreme(int op, tp_tensor *x, int ndims, const double *dims
     double all = -1;
     tp_tensor *flat = tp_reshape(x, 1, &all);
     if (!flat) return NULL;
-    int rc = indexed(op, flat, 0, 0, NULL, &ix);
+    int rc = tp_reduce_indexed_impl(op, flat, 0, 0, NULL, &ix);
     tp_tensor_release(flat);
     if (rc) return NULL;
     if (keepdim) {  /* argmax(keepdim=True) without dim: every dim kept as 1 */
@@ -729,7 +692,7 @@ static tp_tensor *argextreme(int op, tp_tensor *x, int ndims, const double *dims
   }
   int64_t d;
   if (tp_wrap_dim_arg(dims[0], x->ndim, &d)) return NULL;
-  return indexed(op, x, d, keepdim, NULL, &ix) ? NULL : ix;
+  return tp_reduce_indexed_impl(op, x, d, keepdim, NULL, &ix) ? NULL : ix;
 }
 
 /* ---- cumsum / cumprod ----------------------------------------------------------------- */
@@ -754,7 +717,7 @@ SCAN_LINE(cumprod_f32, float, double, acc * *(const float *)x, 1)
 SCAN_LINE(cumprod_f64, double, double, acc * *(const double *)x, 1)
 SCAN_LINE(cumprod_i64, int64_t, uint64_t, acc * (uint64_t) * (const int64_t *)x, 1)
 
-static tp_tensor *scan(int op, tp_tensor *x, int64_t dim, int dtype) {
+tp_tensor *tp_scan_impl(int op, tp_tensor *x, int64_t dim, int dtype) {
   int dt = dtype >= 0 ? dtype : is_float(x->dtype) ? x->dtype : TP_INT64;
   int wide = dt == TP_INT32 || dt == TP_BOOL ? TP_INT64 : dt;
   tp_tensor *xc = tp_to_dtype(x, wide, 0);
@@ -878,7 +841,7 @@ static tp_tensor *softmax_f32(tp_tensor *x, int64_t dim, int log) {
 
 /* softmax = exp(x - max) / sum(exp(x - max)); log_softmax = (x - max) - log(sum(...)). */
 TP_COLD_BEGIN
-static tp_tensor *softmax_impl(tp_tensor *x, int64_t dim, int dtype, int log) {
+tp_tensor *tp_softmax_impl(tp_tensor *x, int64_t dim, int dtype, int log) {
   int dt = dtype >= 0 ? dtype : x->dtype;
   if (!is_float(dt))
     return x->ndim <= 1 || dim == x->ndim - 1
@@ -911,16 +874,4 @@ done:
   return r;
 }
 
-TP_API tp_tensor *tp_dimop(int op, tp_tensor *x, double dim, int dtype) {
-  if (op < 0 || op >= TP_OP_COUNT || tp_op_kind(op) != TP_KIND_DIMOP)
-    return tp_fail("tensorpad: op %d is not a dim op", op);
-  if (dtype >= TP_NDTYPES) return tp_fail("invalid dtype %d", dtype);
-  int64_t d;
-  if (tp_wrap_dim_arg(dim, x->ndim, &d)) return NULL;
-  int mode = tp_set_grad_enabled(0);
-  tp_tensor *out = op == TP_OP_CUMSUM || op == TP_OP_CUMPROD ? scan(op, x, d, dtype)
-                                                            : softmax_impl(x, d, dtype, op == TP_OP_LOG_SOFTMAX);
-  tp_set_grad_enabled(mode);
-  return tp_record_dimop(op, x, d, out);
-}
 TP_COLD_END

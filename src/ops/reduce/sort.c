@@ -13,14 +13,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include "ops.h"
-#include "autograd.h"
-#include "derivatives.h"
 #include "sort.h"
+#include "sort_kernels.h"
 
-typedef struct {
-  union { double f; int64_t i; } k;
-  int64_t idx;
-} kv;
 typedef int (*kv_less)(const kv *a, const kv *b);
 
 /* ---- comparators (floats: NaN sorts as the largest) -------------------------------------- */
@@ -251,13 +246,6 @@ int tp_std_sort_keys(void *keys, int64_t n, int fl) {
 }
 
 /* ---- the line driver --------------------------------------------------------------------- */
-enum { SEL_SORT, SEL_STABLE, SEL_TOPK, SEL_KTH, SEL_MEDIAN, SEL_NANMEDIAN, SEL_MODE, SEL_CUMMAX, SEL_CUMMIN, SEL_MEDIAN_ALL };
-
-typedef struct {
-  int what, fl, descending, sorted;
-  int64_t k;       /* topk's k, kthvalue's k - 1 */
-  kv *tmp;         /* merge sort scratch */
-} sel;
 
 /* Rearranges one line v[0..n) and leaves the m results first. */
 static void line_select(const sel *s, kv *v, int64_t n) {
@@ -336,7 +324,7 @@ static void line_select(const sel *s, kv *v, int64_t n) {
 
 /* Runs s over every line of x along dim; out[0] = values (x's dtype), out[1] = indices
  * (int64), of x's shape with m along dim (dropped when m == 1 and !keepdim). */
-static int run_lines(const sel *s0, tp_tensor *x, int64_t dim, int64_t m, int keepdim, tp_tensor **out) {
+int tp_run_lines(const sel *s0, tp_tensor *x, int64_t dim, int64_t m, int keepdim, tp_tensor **out) {
   sel s = *s0;
   s.fl = x->dtype == TP_FLOAT32 || x->dtype == TP_FLOAT64;
   int64_t shape[TP_MAX_DIMS], n = x->ndim ? x->shape[dim] : 1, outer = 1, inner = 1;
@@ -388,129 +376,7 @@ static int run_lines(const sel *s0, tp_tensor *x, int64_t dim, int64_t m, int ke
   return 0;
 }
 
-/* ---- autograd: the values select input elements (Note [Ties as PyTorch breaks them]) ---- */
-/* d self = zeros.scatter(dim, indices, g) (scatter_add for cummax/cummin, where an index
- * repeats), through the max(dim) formula (derivatives.c, reduce_indexed_formula). */
-static int record_selected(const char *name, tp_tensor *x, int64_t dim, int keepdim, int add, tp_tensor **out) {
-  if (!tp_any_requires_grad(1, &x)) return 0;
-  tp_node *n = tp_node_new(TP_GRAD_REDUCE_INDEXED, 0, name, 1, &x, 2);
-  if (!n || tp_node_save(n, out[1], -1) || (add && tp_node_save(n, x, -1))) {  /* cummax/cummin save self too */
-    if (n) tp_node_release(n);
-    return -1;
-  }
-  int64_t iv[3] = {dim, keepdim || x->ndim == 0, add};
-  tp_node_set_iv(n, 3, iv);
-  tp_node_set_output(n, out[0], 0);
-  n->out_meta[1].ndim = (int8_t)out[1]->ndim;  /* the indices are an output, never differentiable */
-  n->out_meta[1].dtype = TP_INT64;
-  memcpy(n->out_meta[1].shape, out[1]->shape, sizeof(int64_t) * out[1]->ndim);
-  tp_node_release(n);
-  return 0;
-}
-
-static int finish(int rc, const char *name, tp_tensor *x, int64_t dim, int keepdim, int add, tp_tensor **out) {
-  if (rc) return -1;
-  if (record_selected(name, x, dim, keepdim, add, out)) {
-    tp_tensor_release(out[0]);
-    tp_tensor_release(out[1]);
-    return -1;
-  }
-  return 0;
-}
-
-static int run(const sel *s, const char *name, tp_tensor *x, int64_t dim, int64_t m, int keepdim, int add, tp_tensor **out) {
-  int mode = tp_set_grad_enabled(0);
-  int rc = run_lines(s, x, dim, m, keepdim, out);
-  tp_set_grad_enabled(mode);
-  return finish(rc, name, x, dim, keepdim, add, out);
-}
-
-static int not_for_bool(const tp_tensor *x, const char *kernel) {
+int tp_not_for_bool(const tp_tensor *x, const char *kernel) {
   return x->dtype == TP_BOOL ? tp_fail_status("\"%s\" not implemented for 'Bool'", kernel) : 0;
 }
 
-/* ---- entry points --------------------------------------------------------------------------- */
-TP_API int tp_sort(tp_tensor *x, double dim, int descending, int stable, tp_tensor **out) {
-  int64_t d;
-  if (tp_wrap_dim_arg(dim, x->ndim, &d)) return -1;
-  sel s = {.what = stable == 1 ? SEL_STABLE : SEL_SORT, .descending = descending};  /* stable: 0 not given, 1 true, 2 false */
-  return run(&s, stable ? "SortBackward1" : "SortBackward0", x, d, x->ndim ? x->shape[d] : 1, 1, 0, out);
-}
-
-TP_API int tp_topk(tp_tensor *x, double k, double dim, int largest, int sorted, tp_tensor **out) {
-  int64_t d;
-  if (tp_wrap_dim_arg(dim, x->ndim, &d)) return -1;
-  int64_t n = x->ndim ? x->shape[d] : 1;
-  if (!(k >= 0 && k <= n)) return tp_fail_status("selected index k out of range");
-  if (not_for_bool(x, "topk_cpu")) return -1;
-  int64_t kk = x->ndim ? tp_clamp_i64(k) : 1;  /* a 0-d tensor's topk(0) is itself, as 1.13's */
-  sel s = {.what = SEL_TOPK, .descending = largest, .sorted = sorted, .k = kk};
-  return run(&s, "TopkBackward0", x, d, kk, 1, 0, out);
-}
-
-TP_API int tp_kthvalue(tp_tensor *x, double k, double dim, int keepdim, tp_tensor **out) {
-  int64_t d;
-  if (tp_wrap_dim_arg(dim, x->ndim, &d)) return -1;
-  int64_t n = x->ndim ? x->shape[d] : 1;
-  if (!(k >= 1 && k <= n)) return tp_fail_status("kthvalue(): selected number k out of range for dimension %lld", (long long)d);
-  if (not_for_bool(x, "kthvalue_cpu")) return -1;
-  sel s = {.what = SEL_KTH, .k = tp_clamp_i64(k) - 1};
-  return run(&s, "KthvalueBackward0", x, d, 1, keepdim, 0, out);
-}
-
-/* median/nanmedian(dim) (ignore_nan), mode(dim), cummax/cummin(dim): which = 0 median,
- * 1 nanmedian, 2 mode, 3 cummax, 4 cummin. */
-TP_API int tp_select_dim(int which, tp_tensor *x, double dim, int keepdim, tp_tensor **out) {
-  static const char *const names[] = {"median", "nanmedian", "mode", "cummax", "cummin"};
-  static const char *const grads[] = {"MedianBackward1", "NanmedianBackward1", "ModeBackward0", "CummaxBackward0", "CumminBackward0"};
-  static const int whats[] = {SEL_MEDIAN, SEL_NANMEDIAN, SEL_MODE, SEL_CUMMAX, SEL_CUMMIN};
-  if (which < 0 || which > 4) return tp_fail_status("tensorpad: no selection op %d", which);
-  int64_t d;
-  if (tp_wrap_dim_arg(dim, x->ndim, &d)) return -1;
-  int cum = which >= 3;
-  if (!cum && x->ndim > 0 && x->shape[d] == 0)
-    return tp_fail_status("%s(): Expected reduction dim %lld to have non-zero size.", names[which], (long long)d);
-  if (which < 2 && not_for_bool(x, "median_out")) return -1;
-  sel s = {.what = whats[which]};
-  return run(&s, grads[which], x, d, cum ? (x->ndim ? x->shape[d] : 1) : 1, cum || keepdim, cum, out);
-}
-
-/* median() / nanmedian() of all elements: the lower median (NaN if any for median, of the
- * non-NaN values for nanmedian; NaN when there are none). MedianBackward0 shares the
- * gradient among the elements equal to the result, as max() does. */
-TP_API tp_tensor *tp_median(tp_tensor *x, int ignore_nan) {
-  if (not_for_bool(x, "median_cpu")) return NULL;
-  int mode = tp_set_grad_enabled(0);
-  double all = -1;
-  tp_tensor *flat = tp_reshape(x, 1, &all), *pair[2] = {NULL, NULL}, *out = NULL;
-  sel s = {.what = SEL_MEDIAN_ALL, .descending = ignore_nan};
-  if (flat && tp_shape_numel(x->ndim, x->shape) == 0) {  /* the median of nothing is NaN */
-    int64_t none = 0;
-    out = tp_tensor_make(x->dtype, 0, &none);
-    if (out) tp_store_f64(tp_ptr(out), x->dtype, NAN);
-  } else if (flat && !run_lines(&s, flat, 0, 1, 0, pair)) {
-    out = pair[0];
-    pair[0] = NULL;
-  }
-  tp_tensor_release(flat);
-  tp_tensor_release(pair[0]);
-  tp_tensor_release(pair[1]);
-  tp_set_grad_enabled(mode);
-  if (!out || !tp_any_requires_grad(1, &x)) return out;
-  tp_node *nd = tp_node_new(TP_GRAD_REDUCE, TP_OP_MAX, ignore_nan ? "NanmedianBackward0" : "MedianBackward0", 1, &x, 1);
-  int failed = !nd;
-  if (nd) {
-    int64_t iv[2] = {x->ndim ? ((int64_t)1 << x->ndim) - 1 : 0, 0};
-    tp_node_set_iv(nd, 2, iv);
-    failed |= tp_node_save(nd, x, -1);
-    failed |= tp_node_save(nd, out, 0);
-  }
-  if (failed) {
-    if (nd) tp_node_release(nd);
-    tp_tensor_release(out);
-    return NULL;
-  }
-  tp_node_set_output(nd, out, 0);
-  tp_node_release(nd);
-  return out;
-}

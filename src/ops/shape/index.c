@@ -9,8 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "shape.h"
-#include "autograd.h"
-#include "derivatives.h"
+#include "index_kernels.h"
 
 /* ---- shared pieces ------------------------------------------------------------------- */
 /* The header of t with dim d removed and index i selected along it. */
@@ -130,7 +129,7 @@ static void run_scatter(tp_tensor *self, int64_t dim, tp_tensor *index, tp_tenso
   tp_iter_run(&it, scatter_loop, &c);
 }
 
-static tp_tensor *gather_impl(tp_tensor *t, double dim_d, tp_tensor *index) {
+tp_tensor *tp_gather_impl(tp_tensor *t, double dim_d, tp_tensor *index) {
   int64_t dim, bad;
   if (tp_wrap_dim_arg(dim_d, t->ndim, &dim)) return NULL;
   int64_t numel = tp_shape_numel(index->ndim, index->shape);
@@ -209,7 +208,7 @@ static void scatter_run(tp_tensor *t, int64_t dim, tp_tensor *index, tp_tensor *
 
 /* scatter_ / scatter_add_: src != NULL copies (add: accumulates) src; src == NULL writes
  * the scalar value. */
-static int scatter__impl(tp_tensor *t, double dim_d, tp_tensor *index, tp_tensor *src, double value, int add) {
+int tp_scatter__impl(tp_tensor *t, double dim_d, tp_tensor *index, tp_tensor *src, double value, int add) {
   int64_t dim;
   if (tp_wrap_dim_arg(dim_d, t->ndim, &dim)) return -1;
   if (add && !src) return tp_fail_status("scatter_add(): src must be a tensor");
@@ -219,7 +218,7 @@ static int scatter__impl(tp_tensor *t, double dim_d, tp_tensor *index, tp_tensor
   return 0;
 }
 
-static tp_tensor *scatter_impl(tp_tensor *t, double dim_d, tp_tensor *index, tp_tensor *src, double value, int add) {
+tp_tensor *tp_scatter_impl(tp_tensor *t, double dim_d, tp_tensor *index, tp_tensor *src, double value, int add) {
   int64_t dim;
   if (tp_wrap_dim_arg(dim_d, t->ndim, &dim)) return NULL;
   if (add && !src) return tp_fail("scatter_add(): src must be a tensor");
@@ -238,7 +237,7 @@ static int64_t load_index(const tp_tensor *index, int64_t i) {
   return index->dtype == TP_INT64 ? *(const int64_t *)p : *(const int32_t *)p;
 }
 
-static tp_tensor *index_select_impl(tp_tensor *t, double dim_d, tp_tensor *index) {
+tp_tensor *tp_index_select_impl(tp_tensor *t, double dim_d, tp_tensor *index) {
   int64_t dim;
   if (tp_wrap_dim_arg(dim_d, t->ndim, &dim)) return NULL;
   if (index->ndim > 1) return tp_fail("index_select(): Index is supposed to be a vector");
@@ -292,10 +291,6 @@ static tp_tensor *index_select_impl(tp_tensor *t, double dim_d, tp_tensor *index
 }
 
 /* ---- masked_fill / masked_select / nonzero ------------------------------------------------ */
-typedef struct {
-  int64_t item;
-  char value[8];
-} fill_ctx;
 
 /* 1.13 reads a non-bool mask as bytes (the first byte of each element); so do we. */
 static void masked_fill_loop(char **p, const int64_t *s, int64_t n, void *ctx) {
@@ -324,7 +319,7 @@ static void masked_fill_run(tp_tensor *t, tp_tensor *mask, tp_tensor *value, dou
 }
 
 /* value: a 0-d tensor, or NULL to use v. */
-static int masked_fill__impl(tp_tensor *t, tp_tensor *mask, tp_tensor *value, double v) {
+int tp_masked_fill__impl(tp_tensor *t, tp_tensor *mask, tp_tensor *value, double v) {
   int64_t shape[TP_MAX_DIMS];
   int n;
   if (masked_fill_check(t, mask, value, v)) return -1;
@@ -340,7 +335,7 @@ static int masked_fill__impl(tp_tensor *t, tp_tensor *mask, tp_tensor *value, do
   return 0;
 }
 
-static tp_tensor *masked_fill_impl(tp_tensor *t, tp_tensor *mask, tp_tensor *value, double v) {
+tp_tensor *tp_masked_fill_impl(tp_tensor *t, tp_tensor *mask, tp_tensor *value, double v) {
   int64_t shape[TP_MAX_DIMS];
   int n;
   if (tp_broadcast_shapes(mask->ndim, mask->shape, t->ndim, t->shape, &n, shape)) return NULL;
@@ -373,7 +368,7 @@ static void select_loop(char **p, const int64_t *s, int64_t n, void *ctx) {
     if (*(const uint8_t *)m) { copy_item(c->out, x, c->item); c->out += c->item; }
 }
 
-static tp_tensor *masked_select_checked(tp_tensor *t, tp_tensor *mask) {
+tp_tensor *tp_masked_select_checked(tp_tensor *t, tp_tensor *mask) {
   if (mask->dtype != TP_BOOL) return tp_fail("masked_select: expected BoolTensor or ByteTensor for mask");
   return masked_select_impl(t, mask);
 }
@@ -452,20 +447,6 @@ static tp_tensor *nonzero_impl(const tp_tensor *t) {
 TP_API tp_tensor *tp_nonzero(tp_tensor *t) { return nonzero_impl(t); }
 
 /* ---- advanced indexing: at::index and at::index_put_ ------------------------------------- */
-/* The indexing plan shared by index and index_put_: the (possibly permuted) geometry of
- * self, the block [start, start+k) of indexed dims, the broadcast index shape and, for each
- * point of it, the element offset into self that the indices select. */
-typedef struct {
-  tp_tensor self;
-  int start, k;
-  int nb;
-  int64_t bshape[TP_MAX_DIMS];
-  int64_t *offsets;            /* numel(bshape) entries, in elements; malloc'd */
-  tp_tensor *owned[2 * TP_MAX_DIMS];  /* nonzero() of each bool mask and its columns */
-  int nowned;
-  int rdim;                     /* the result: pre dims + bshape + post dims */
-  int64_t rshape[TP_MAX_DIMS];
-} index_plan;
 
 static void plan_free(index_plan *p) {
   free(p->offsets);
@@ -671,7 +652,7 @@ static int index_layout(const index_plan *p, tp_tensor *const *ordered, int64_t 
 }
 
 /* t[indices]: indices[i] is a long or bool tensor, or NULL for a whole dim. Copies. */
-static tp_tensor *index_impl(tp_tensor *t, int n, tp_tensor *const *indices) {
+tp_tensor *tp_index_impl(tp_tensor *t, int n, tp_tensor *const *indices) {
   /* t[mask] with a mask of t's own shape is masked_select (no nonzero needed) */
   if (n >= 1 && indices[0] && indices[0]->dtype == TP_BOOL && indices[0]->ndim == t->ndim && t->ndim > 0 &&
       !memcmp(indices[0]->shape, t->shape, sizeof(int64_t) * (size_t)t->ndim)) {
@@ -739,13 +720,13 @@ static int index_put_as_masked_fill(tp_tensor *t, int n, tp_tensor *const *indic
   m.ndim = (int8_t)(t->ndim - before);
   tp_tensor v = tp_geometry(values);
   v.ndim = 0;
-  if (masked_fill__impl(t, &m, &v, 0)) return -1;
+  if (tp_masked_fill__impl(t, &m, &v, 0)) return -1;
   return 1;
 }
 
 /* t[indices] = values (accumulate: +=). values must have t's dtype and broadcast to the
  * indexing result. */
-static int index_put__impl(tp_tensor *t, int n, tp_tensor *const *indices, tp_tensor *values, int accumulate) {
+int tp_index_put__impl(tp_tensor *t, int n, tp_tensor *const *indices, tp_tensor *values, int accumulate) {
   if (n > t->ndim) return tp_fail_status("too many indices for tensor of dimension %d (got %d)", t->ndim, n);
   if (!accumulate) {
     int rc = index_put_as_masked_fill(t, n, indices, values);
@@ -786,12 +767,12 @@ static int index_put__impl(tp_tensor *t, int n, tp_tensor *const *indices, tp_te
 }
 
 /* Out-of-place index_put: a copy of t (its layout kept, as clone) with the writes applied. */
-static tp_tensor *index_put_impl(tp_tensor *t, int n, tp_tensor *const *indices, tp_tensor *values, int accumulate) {
+tp_tensor *tp_index_put_impl(tp_tensor *t, int n, tp_tensor *const *indices, tp_tensor *values, int accumulate) {
   tp_tensor *out = tp_tensor_make(t->dtype, t->ndim, t->shape);
   if (!out) return NULL;
   tp_layout_like(t, out->stride);
   tp_copy_convert(out, t);
-  if (index_put__impl(out, n, indices, values, accumulate)) {
+  if (tp_index_put__impl(out, n, indices, values, accumulate)) {
     tp_tensor_release(out);
     return NULL;
   }
@@ -799,91 +780,18 @@ static tp_tensor *index_put_impl(tp_tensor *t, int n, tp_tensor *const *indices,
   return out;
 }
 
-/* ---- the exported ops: kernels below autograd, then each op's node --------------------- */
-#define BELOW(type, var, call)          \
-  int mode_ = tp_set_grad_enabled(0);   \
-  type var = (call);                    \
-  tp_set_grad_enabled(mode_)
-
-static int64_t wrapped_dim(double d, int ndim) {
+int64_t tp_wrapped_dim(double d, int ndim) {
   int64_t w = 0;
   tp_wrap_dim_arg(d, ndim, &w);
   return w;
 }
 
-TP_API tp_tensor *tp_gather(tp_tensor *t, double dim, tp_tensor *index) {
-  BELOW(tp_tensor *, out, gather_impl(t, dim, index));
-  int64_t d = wrapped_dim(dim, t->ndim);
-  return tp_record_kind(TP_GRAD_GATHER, "GatherBackward0", 1, &t, out, 1, &d, 1, &index);
-}
-
-static const char *scatter_name(tp_tensor *src, int add) {
+const char *tp_scatter_name(tp_tensor *src, int add) {
   return add ? "ScatterAddBackward0" : src ? "ScatterBackward0" : "ScatterBackward1";
 }
 
-TP_API tp_tensor *tp_scatter(tp_tensor *t, double dim, tp_tensor *index, tp_tensor *src, double value, int add) {
-  BELOW(tp_tensor *, out, scatter_impl(t, dim, index, src, value, add));
-  int64_t iv[3] = {wrapped_dim(dim, t->ndim), add, src != NULL};
-  tp_tensor *ins[2] = {t, src};
-  return tp_record_kind(TP_GRAD_SCATTER, scatter_name(src, add), src ? 2 : 1, ins, out, 3, iv, 1, &index);
-}
-
-static int scatter__unaliased(tp_tensor *t, double dim, tp_tensor *index, tp_tensor *src, double value, int add) {
-  struct tp_node *n;
-  int64_t iv[3] = {wrapped_dim(dim, t->ndim), add, src != NULL};
-  if (tp_inplace_kind_begin(TP_GRAD_SCATTER, scatter_name(src, add), t, src ? 1 : 0, &src, 3, iv, 1, &index, &n)) return -1;
-  BELOW(int, rc, scatter__impl(t, dim, index, src, value, add));
-  if (rc) { tp_inplace_abort(n); return -1; }
-  tp_inplace_commit(t, n);
-  return 0;
-}
-
-/* tp_scatter_ with its operands unaliased from t first (Note [Aliased operands], bounds.c). */
-TP_API int tp_scatter_(tp_tensor *t, double dim, tp_tensor *index, tp_tensor *src, double value, int add) {
-  tp_tensor *copy[2] = {NULL};
-  int rc = tp_unalias(t, &index, TP_UNALIAS_ERROR, &copy[0]) || tp_unalias(t, &src, TP_UNALIAS_ERROR, &copy[1]) ? -1 : scatter__unaliased(t, dim, index, src, value, add);
-  if (copy[0]) tp_tensor_release(copy[0]);
-  if (copy[1]) tp_tensor_release(copy[1]);
-  return rc;
-}
-
-TP_API tp_tensor *tp_index_select(tp_tensor *t, double dim, tp_tensor *index) {
-  BELOW(tp_tensor *, out, index_select_impl(t, dim, index));
-  int64_t d = wrapped_dim(dim, t->ndim);
-  return tp_record_kind(TP_GRAD_INDEX_SELECT, "IndexSelectBackward0", 1, &t, out, 1, &d, 1, &index);
-}
-
-TP_API tp_tensor *tp_masked_fill(tp_tensor *t, tp_tensor *mask, tp_tensor *value, double v) {
-  BELOW(tp_tensor *, out, masked_fill_impl(t, mask, value, v));
-  tp_tensor *ins[2] = {t, value};
-  return tp_record_kind(TP_GRAD_MASKED_FILL, value ? "MaskedFillBackward1" : "MaskedFillBackward0", value ? 2 : 1, ins, out, 0, NULL, 1, &mask);
-}
-
-static int masked_fill__unaliased(tp_tensor *t, tp_tensor *mask, tp_tensor *value, double v) {
-  struct tp_node *n;
-  if (tp_inplace_kind_begin(TP_GRAD_MASKED_FILL, value ? "MaskedFillBackward1" : "MaskedFillBackward0", t, value ? 1 : 0, &value, 0, NULL, 1, &mask, &n)) return -1;
-  BELOW(int, rc, masked_fill__impl(t, mask, value, v));
-  if (rc) { tp_inplace_abort(n); return -1; }
-  tp_inplace_commit(t, n);
-  return 0;
-}
-
-/* tp_masked_fill_ with its operands unaliased from t first (Note [Aliased operands], bounds.c). */
-TP_API int tp_masked_fill_(tp_tensor *t, tp_tensor *mask, tp_tensor *value, double v) {
-  tp_tensor *copy[2] = {NULL};
-  int rc = tp_unalias(t, &mask, TP_UNALIAS_PARTIAL, &copy[0]) || tp_unalias(t, &value, TP_UNALIAS_COPY, &copy[1]) ? -1 : masked_fill__unaliased(t, mask, value, v);
-  if (copy[0]) tp_tensor_release(copy[0]);
-  if (copy[1]) tp_tensor_release(copy[1]);
-  return rc;
-}
-
-TP_API tp_tensor *tp_masked_select(tp_tensor *t, tp_tensor *mask) {
-  BELOW(tp_tensor *, out, masked_select_checked(t, mask));
-  return tp_record_kind(TP_GRAD_MASKED_SELECT, "MaskedSelectBackward0", 1, &t, out, 0, NULL, 1, &mask);
-}
-
 /* The index tensors a node keeps: flags in iv (1 where dim d has one), tensors saved in order. */
-static int index_params(int n, tp_tensor *const *indices, int64_t *iv, tp_tensor **save) {
+int tp_index_params(int n, tp_tensor *const *indices, int64_t *iv, tp_tensor **save) {
   int k = 0;
   for (int d = 0; d < n; d++) {
     iv[d] = indices[d] != NULL;
@@ -892,59 +800,13 @@ static int index_params(int n, tp_tensor *const *indices, int64_t *iv, tp_tensor
   return k;
 }
 
-TP_API tp_tensor *tp_index(tp_tensor *t, int n, tp_tensor *const *indices) {
-  BELOW(tp_tensor *, out, index_impl(t, n, indices));
-  if (!out || !tp_any_requires_grad(1, &t)) return out;
-  int64_t iv[TP_MAX_DIMS];
-  tp_tensor *save[TP_MAX_DIMS];
-  int k = index_params(n < TP_MAX_DIMS ? n : TP_MAX_DIMS, indices, iv, save);
-  return tp_record_kind(TP_GRAD_INDEX, "IndexBackward0", 1, &t, out, n, iv, k, save);
-}
-
-TP_API tp_tensor *tp_index_put(tp_tensor *t, int n, tp_tensor *const *indices, tp_tensor *values, int accumulate) {
-  BELOW(tp_tensor *, out, index_put_impl(t, n, indices, values, accumulate));
-  tp_tensor *ins[2] = {t, values};
-  if (!out || !tp_any_requires_grad(2, ins)) return out;
-  int64_t iv[2 + TP_MAX_DIMS] = {n, accumulate};
-  tp_tensor *save[TP_MAX_DIMS];
-  int k = index_params(n < TP_MAX_DIMS ? n : TP_MAX_DIMS, indices, iv + 2, save);
-  return tp_record_kind(TP_GRAD_INDEX_PUT, "IndexPutBackward0", 2, ins, out, 2 + n, iv, k, save);
-}
-
-static int index_put__unaliased(tp_tensor *t, int n, tp_tensor *const *indices, tp_tensor *values, int accumulate) {
-  struct tp_node *node;
-  int64_t iv[2 + TP_MAX_DIMS] = {n, accumulate};
-  tp_tensor *save[TP_MAX_DIMS];
-  int k = index_params(n < TP_MAX_DIMS ? n : TP_MAX_DIMS, indices, iv + 2, save);
-  if (tp_inplace_kind_begin(TP_GRAD_INDEX_PUT, "IndexPutBackward0", t, 1, &values, 2 + n, iv, k, save, &node)) return -1;
-  BELOW(int, rc, index_put__impl(t, n, indices, values, accumulate));
-  if (rc) { tp_inplace_abort(node); return -1; }
-  tp_inplace_commit(t, node);
-  return 0;
-}
-
-/* tp_index_put_ with its indices and values unaliased from t first (Note [Aliased operands], bounds.c). */
-TP_API int tp_index_put_(tp_tensor *t, int n, tp_tensor *const *indices, tp_tensor *values, int accumulate) {
-  if (n < 0 || n > TP_MAX_DIMS) return tp_fail_status("too many indices for tensor of dimension %d (got %d)", t->ndim, n);
-  tp_tensor *idx[TP_MAX_DIMS], *copy[TP_MAX_DIMS + 1] = {NULL};
-  int rc = tp_unalias(t, &values, TP_UNALIAS_ERROR, &copy[TP_MAX_DIMS]);
-  for (int i = 0; i < n; i++) {
-    idx[i] = indices[i];
-    if (!rc) rc = tp_unalias(t, &idx[i], TP_UNALIAS_ERROR, &copy[i]);
-  }
-  if (!rc) rc = index_put__unaliased(t, n, idx, values, accumulate);
-  for (int i = 0; i <= TP_MAX_DIMS; i++)
-    if (copy[i]) tp_tensor_release(copy[i]);
-  return rc;
-}
-
 /* ---- index_add_ / index_copy_ / index_fill_: whole slices along dim ------------------------ */
 /* The slice of t at position i along dim (t itself when t is 0-d). */
 static tp_tensor slice_at(const tp_tensor *t, int64_t dim, int64_t i) {
   return t->ndim ? select_geom(t, (int)dim, i) : tp_geometry(t);
 }
 
-static int index_add_check(tp_tensor *t, int64_t dim, tp_tensor *index, tp_tensor *source) {
+int tp_index_add_check(tp_tensor *t, int64_t dim, tp_tensor *index, tp_tensor *source) {
   int64_t n = tp_shape_numel(index->ndim, index->shape);
   if (index->ndim > 1) {
     char buf[512];
@@ -993,77 +855,12 @@ static int index_add_check(tp_tensor *t, int64_t dim, tp_tensor *index, tp_tenso
   return 0;
 }
 
-static void index_add_run(tp_tensor *t, int64_t dim, tp_tensor *index, tp_tensor *source, double alpha) {
+void tp_index_add_run(tp_tensor *t, int64_t dim, tp_tensor *index, tp_tensor *source, double alpha) {
   int64_t n = tp_shape_numel(index->ndim, index->shape);
   for (int64_t i = 0; i < n; i++) {
     tp_tensor dst = slice_at(t, dim, load_index(index, i)), src = slice_at(source, dim, i);
     tp_accumulate(&dst, &src, alpha);
   }
-}
-
-/* Note [index_add, index_copy, index_fill]: one node each, as PyTorch 1.13 records them
- * (IndexAddBackward0, IndexCopyBackward0; index_fill with a number IndexFillBackward0 over
- * self alone, with a 0-d tensor IndexFillBackward1 over (self, value)). iv: dim, then
- * whether source is 0-d; saved: index, and source for add/copy (as PyTorch saves it, so an
- * in-place change of either is caught); s[0]: alpha. Formulas in derivatives.c. */
-static tp_tensor *record_slices(int kind, const char *name, tp_tensor *t, int64_t dim, tp_tensor *index, tp_tensor *other,
-                                int save_other, double alpha, tp_tensor *out) {
-  tp_tensor *ins[2] = {t, other}, *save[2] = {index, other};
-  int64_t iv[2] = {dim, other && other->ndim == 0};
-  out = tp_record_kind(kind, name, other ? 2 : 1, ins, out, 2, iv, save_other ? 2 : 1, save);
-  if (out && out->grad_fn && out->grad_fn->kind == kind) out->grad_fn->s[0] = alpha;
-  return out;
-}
-
-/* In place, PyTorch's leaf check comes before the op's own; iv[0] (dim) is set once known. */
-static int begin_slices(int kind, const char *name, tp_tensor *t, tp_tensor *index, tp_tensor *other,
-                        int save_other, double alpha, struct tp_node **node) {
-  tp_tensor *save[2] = {index, other};
-  int64_t iv[2] = {0, other && other->ndim == 0};
-  if (tp_inplace_kind_begin(kind, name, t, other ? 1 : 0, &other, 2, iv, save_other ? 2 : 1, save, node)) return -1;
-  if (*node) (*node)->s[0] = alpha;
-  return 0;
-}
-
-/* After the checks: a failure drops the node; success writes, bumps the version, links. */
-static int finish_slices(tp_tensor *t, struct tp_node *node, int failed, int64_t dim) {
-  if (failed) { tp_inplace_abort(node); return -1; }
-  if (node) node->iv[0] = dim;
-  return 0;
-}
-static int commit_slices(tp_tensor *t, struct tp_node *node) {
-  t->version->value++;
-  tp_inplace_commit(t, node);
-  return 0;
-}
-
-static int index_add__unaliased(tp_tensor *t, double dim_d, tp_tensor *index, tp_tensor *source, double alpha) {
-  int64_t dim = 0;
-  struct tp_node *node;
-  if (begin_slices(TP_GRAD_INDEX_ADD, "IndexAddBackward0", t, index, source, 1, alpha, &node)) return -1;
-  if (finish_slices(t, node, tp_wrap_dim_arg(dim_d, t->ndim, &dim) || index_add_check(t, dim, index, source), dim)) return -1;
-  index_add_run(t, dim, index, source, alpha);
-  return commit_slices(t, node);
-}
-
-/* tp_index_add_ with its operands unaliased from t first (Note [Aliased operands], bounds.c). */
-TP_API int tp_index_add_(tp_tensor *t, double dim_d, tp_tensor *index, tp_tensor *source, double alpha) {
-  tp_tensor *copy[2] = {NULL};
-  int rc = tp_unalias(t, &index, TP_UNALIAS_ERROR, &copy[0]) || tp_unalias(t, &source, TP_UNALIAS_ERROR, &copy[1]) ? -1 : index_add__unaliased(t, dim_d, index, source, alpha);
-  if (copy[0]) tp_tensor_release(copy[0]);
-  if (copy[1]) tp_tensor_release(copy[1]);
-  return rc;
-}
-
-TP_API tp_tensor *tp_index_add(tp_tensor *t, double dim_d, tp_tensor *index, tp_tensor *source, double alpha) {
-  int64_t dim;
-  if (tp_wrap_dim_arg(dim_d, t->ndim, &dim) || index_add_check(t, dim, index, source)) return NULL;
-  tp_tensor *out = tp_tensor_make(t->dtype, t->ndim, t->shape);
-  if (!out) return NULL;
-  tp_layout_like(t, out->stride);
-  tp_copy_convert(out, t);
-  index_add_run(out, dim, index, source, alpha);
-  return record_slices(TP_GRAD_INDEX_ADD, "IndexAddBackward0", t, dim, index, source, 1, alpha, out);
 }
 
 /* "2 4": how 1.13 prints the slice shapes in index_copy_'s message. */
@@ -1074,7 +871,7 @@ static void slice_sizes(char *buf, size_t cap, const tp_tensor *t, int64_t dim) 
     if (d != dim) k += (size_t)snprintf(buf + k, cap - k, "%s%lld", k ? " " : "", (long long)t->shape[d]);
 }
 
-static int index_copy_check(tp_tensor *t, int64_t dim, tp_tensor *index, tp_tensor *source) {
+int tp_index_copy_check(tp_tensor *t, int64_t dim, tp_tensor *index, tp_tensor *source) {
   int64_t n = tp_shape_numel(index->ndim, index->shape);
   if (index->ndim >= 2) return tp_fail_status("index_copy_(): Index should have dimension 1 or 0 (got %d)", index->ndim);
   if (source->ndim == 0 && n != 1)
@@ -1104,7 +901,7 @@ static int index_copy_check(tp_tensor *t, int64_t dim, tp_tensor *index, tp_tens
   return 0;
 }
 
-static void index_copy_run(tp_tensor *t, int64_t dim, tp_tensor *index, tp_tensor *source) {
+void tp_index_copy_run(tp_tensor *t, int64_t dim, tp_tensor *index, tp_tensor *source) {
   int64_t n = tp_shape_numel(index->ndim, index->shape);
   for (int64_t i = 0; i < n; i++) {
     tp_tensor dst = slice_at(t, dim, load_index(index, i)), src = slice_at(source, dim, i);
@@ -1112,36 +909,7 @@ static void index_copy_run(tp_tensor *t, int64_t dim, tp_tensor *index, tp_tenso
   }
 }
 
-static int index_copy__unaliased(tp_tensor *t, double dim_d, tp_tensor *index, tp_tensor *source) {
-  int64_t dim = 0;
-  struct tp_node *node;
-  if (begin_slices(TP_GRAD_INDEX_COPY, "IndexCopyBackward0", t, index, source, 1, 1, &node)) return -1;
-  if (finish_slices(t, node, tp_wrap_dim_arg(dim_d, t->ndim, &dim) || index_copy_check(t, dim, index, source), dim)) return -1;
-  index_copy_run(t, dim, index, source);
-  return commit_slices(t, node);
-}
-
-/* tp_index_copy_ with its operands unaliased from t first (Note [Aliased operands], bounds.c). */
-TP_API int tp_index_copy_(tp_tensor *t, double dim_d, tp_tensor *index, tp_tensor *source) {
-  tp_tensor *copy[2] = {NULL};
-  int rc = tp_unalias(t, &index, TP_UNALIAS_ERROR, &copy[0]) || tp_unalias(t, &source, TP_UNALIAS_ERROR, &copy[1]) ? -1 : index_copy__unaliased(t, dim_d, index, source);
-  if (copy[0]) tp_tensor_release(copy[0]);
-  if (copy[1]) tp_tensor_release(copy[1]);
-  return rc;
-}
-
-TP_API tp_tensor *tp_index_copy(tp_tensor *t, double dim_d, tp_tensor *index, tp_tensor *source) {
-  int64_t dim;
-  if (tp_wrap_dim_arg(dim_d, t->ndim, &dim) || index_copy_check(t, dim, index, source)) return NULL;
-  tp_tensor *out = tp_tensor_make(t->dtype, t->ndim, t->shape);
-  if (!out) return NULL;
-  tp_layout_like(t, out->stride);
-  tp_copy_convert(out, t);
-  index_copy_run(out, dim, index, source);
-  return record_slices(TP_GRAD_INDEX_COPY, "IndexCopyBackward0", t, dim, index, source, 1, 1, out);
-}
-
-static int index_fill_check(tp_tensor *t, int64_t *dim, double dim_d, tp_tensor *index, tp_tensor *value) {
+int tp_index_fill_check(tp_tensor *t, int64_t *dim, double dim_d, tp_tensor *index, tp_tensor *value) {
   if (value && value->ndim != 0)
     return tp_fail_status("index_fill_ only supports a 0-dimensional value tensor, but got tensor with %d dimension(s).", value->ndim);
   if (index->dtype != TP_INT64) return tp_fail_status("index_fill_(): Expected dtype int64 for index.");
@@ -1162,7 +930,7 @@ static void fill_loop(char **p, const int64_t *s, int64_t n, void *ctx) {
   for (int64_t i = 0; i < n; i++, d += s[0]) copy_item(d, c->value, c->item);
 }
 
-static void index_fill_run(tp_tensor *t, int64_t dim, tp_tensor *index, tp_tensor *value, double v) {
+void tp_index_fill_run(tp_tensor *t, int64_t dim, tp_tensor *index, tp_tensor *value, double v) {
   fill_ctx c = {tp_dtype_table[t->dtype].itemsize, {0}};
   if (value) v = tp_load_f64(tp_ptr(value), value->dtype);
   if (value && value->dtype == TP_INT64 && t->dtype == TP_INT64) memcpy(c.value, tp_ptr(value), 8);
@@ -1175,36 +943,6 @@ static void index_fill_run(tp_tensor *t, int64_t dim, tp_tensor *index, tp_tenso
     tp_iter_init(&it, 1, ops);
     tp_iter_run(&it, fill_loop, &c);
   }
-}
-
-/* value: a 0-d tensor, or NULL to use v. */
-static int index_fill__unaliased(tp_tensor *t, double dim_d, tp_tensor *index, tp_tensor *value, double v) {
-  int64_t dim = 0;
-  struct tp_node *node;
-  if (begin_slices(TP_GRAD_INDEX_FILL, value ? "IndexFillBackward1" : "IndexFillBackward0", t, index, value, 0, 1, &node)) return -1;
-  if (finish_slices(t, node, index_fill_check(t, &dim, dim_d, index, value), dim)) return -1;
-  index_fill_run(t, dim, index, value, v);
-  return commit_slices(t, node);
-}
-
-/* tp_index_fill_ with its operands unaliased from t first (Note [Aliased operands], bounds.c). */
-TP_API int tp_index_fill_(tp_tensor *t, double dim_d, tp_tensor *index, tp_tensor *value, double v) {
-  tp_tensor *copy[2] = {NULL};
-  int rc = tp_unalias(t, &index, TP_UNALIAS_ERROR, &copy[0]) || tp_unalias(t, &value, TP_UNALIAS_COPY, &copy[1]) ? -1 : index_fill__unaliased(t, dim_d, index, value, v);
-  if (copy[0]) tp_tensor_release(copy[0]);
-  if (copy[1]) tp_tensor_release(copy[1]);
-  return rc;
-}
-
-TP_API tp_tensor *tp_index_fill(tp_tensor *t, double dim_d, tp_tensor *index, tp_tensor *value, double v) {
-  int64_t dim;
-  if (index_fill_check(t, &dim, dim_d, index, value)) return NULL;
-  tp_tensor *out = tp_tensor_make(t->dtype, t->ndim, t->shape);
-  if (!out) return NULL;
-  tp_layout_like(t, out->stride);
-  tp_copy_convert(out, t);
-  index_fill_run(out, dim, index, value, v);
-  return record_slices(TP_GRAD_INDEX_FILL, value ? "IndexFillBackward1" : "IndexFillBackward0", t, dim, index, value, 0, 1, out);
 }
 
 /* scatter's argument checks (with src), for scatter_reduce in diag_views_scatter.c. */

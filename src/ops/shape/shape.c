@@ -9,8 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "shape.h"
-#include "autograd.h"
-#include "derivatives.h"
+#include "shape_kernels.h"
 
 /* ---- shared helpers ------------------------------------------------------------------ */
 int tp_check_numel(int n, const int64_t *shape) {
@@ -81,113 +80,20 @@ void tp_accumulate(tp_tensor *dst, tp_tensor *src, double alpha) {
   tp_iter_run(&it, acc_loop, &c);
 }
 
-/* ---- output layouts ------------------------------------------------------------------- */
-static int non_overlapping_and_dense(const tp_tensor *t) {
-  int n = t->ndim, perm[TP_MAX_DIMS];
-  if (n == 1) return t->shape[0] < 2 || t->stride[0] == 1;
-  for (int i = 0; i < n; i++) perm[i] = i;
-  /* sort by stride, size-0/1 dims last (insertion sort: n is small) */
-  for (int i = 1; i < n; i++) {
-    for (int j = i; j > 0; j--) {
-      int a = perm[j - 1], b = perm[j];
-      int b_first = t->shape[b] >= 2 && (t->shape[a] < 2 || t->stride[b] < t->stride[a]);
-      if (!b_first) break;
-      perm[j - 1] = b;
-      perm[j] = a;
-    }
-  }
-  int64_t require = 1;
-  for (int i = 0; i < n; i++) {
-    int64_t size = t->shape[perm[i]];
-    if (size < 2) return 1;
-    if (t->stride[perm[i]] != require) return 0;
-    require *= size;
-  }
-  return 1;
-}
-
-/* The insertion sort TensorIterator and infer_dense_strides share: perm[0] is the
- * fastest-moving dim. cmp(d0, d1) > 0 means d0 goes after d1; 0 is "ambiguous". */
-static void sort_dims(int n, int *perm, int (*cmp)(int, int, const void *), const void *ctx) {
-  for (int i = 0; i < n; i++) perm[i] = n - 1 - i;
-  for (int i = 1; i < n; i++) {
-    int dim1 = i;
-    for (int dim0 = i - 1; dim0 >= 0; dim0--) {
-      int c = cmp(perm[dim0], perm[dim1], ctx);
-      if (c > 0) {
-        int tmp = perm[dim0];
-        perm[dim0] = perm[dim1];
-        perm[dim1] = tmp;
-        dim1 = dim0;
-      } else if (c < 0) {
-        break;
-      }
-    }
-  }
-}
-
-typedef struct {
-  int nops;
-  const int64_t (*ops)[TP_MAX_DIMS];
-  const int64_t *shape;
-} layout_ctx;
-
-static int iter_cmp(int d0, int d1, const void *p) {
-  const layout_ctx *c = p;
-  for (int k = 0; k < c->nops; k++) {
-    int64_t s0 = c->ops[k][d0], s1 = c->ops[k][d1];
-    if (s0 == 0 || s1 == 0) continue;
-    if (s0 < s1) return -1;
-    if (s0 > s1) return 1;
-    if (c->shape[d0] > c->shape[d1]) return 1;
-  }
-  return 0;
-}
-
-void tp_layout_iter(int nops, const int64_t (*ops)[TP_MAX_DIMS], int ndim, const int64_t *shape, int64_t *stride) {
-  int perm[TP_MAX_DIMS];
-  layout_ctx c = {nops, ops, shape};
-  if (ndim == 0) return;
-  sort_dims(ndim, perm, iter_cmp, &c);
-  int64_t next = 1;
-  for (int i = 0; i < ndim; i++) {
-    stride[perm[i]] = next;
-    next *= shape[perm[i]];
-  }
-}
-
-void tp_layout_like(const tp_tensor *t, int64_t *stride) {
-  int n = t->ndim, perm[TP_MAX_DIMS];
-  if (non_overlapping_and_dense(t)) {
-    memcpy(stride, t->stride, sizeof(int64_t) * (size_t)n);
-    return;
-  }
-  if (n == 0) return;
-  if (n == 1) { stride[0] = 1; return; }
-  const int64_t (*ops)[TP_MAX_DIMS] = (const int64_t (*)[TP_MAX_DIMS])t->stride;
-  layout_ctx c = {1, ops, t->shape};
-  sort_dims(n, perm, iter_cmp, &c);
-  int64_t next = 1;
-  for (int i = 0; i < n; i++) {
-    stride[perm[i]] = next;
-    if (t->shape[perm[i]] > 1) next *= t->shape[perm[i]];
-  }
-}
-
 /* The scratch list through which tensor lists cross the API (cat's inputs, split's
  * outputs). It only grows; its address may change when it does. */
-static tp_tensor **list;
+tp_tensor **tp_split_list;
 static int list_cap;
 
 tp_tensor **tp_list_reserve(int n) {
-  if (n <= list_cap) return list;
+  if (n <= list_cap) return tp_split_list;
   int cap = list_cap ? list_cap : 64;
   while (cap < n) cap *= 2;
-  tp_tensor **p = realloc(list, sizeof *p * (size_t)cap);
+  tp_tensor **p = realloc(tp_split_list, sizeof *p * (size_t)cap);
   if (!p) return tp_fail_oom((double)sizeof *p * (size_t)cap);
-  list = p;
+  tp_split_list = p;
   list_cap = cap;
-  return list;
+  return tp_split_list;
 }
 
 TP_API tp_tensor **tp_tensor_list(int n) {
@@ -199,7 +105,7 @@ TP_API tp_tensor **tp_tensor_list(int n) {
 /* 1.13 still skips 1-D empty tensors (legacy torch.cat behaviour) in the shape checks. */
 static int cat_skip(const tp_tensor *t) { return t->ndim == 1 && t->shape[0] == 0; }
 
-static tp_tensor *cat_impl(int n, tp_tensor *const *ts, double dim_d) {
+tp_tensor *tp_cat_impl(int n, tp_tensor *const *ts, double dim_d) {
   if (n <= 0) return tp_fail("torch.cat(): expected a non-empty list of Tensors");
   int dtype = ts[0]->dtype, valid = -1;
   for (int i = 0; i < n; i++) {
@@ -242,7 +148,7 @@ static tp_tensor *cat_impl(int n, tp_tensor *const *ts, double dim_d) {
   return out;
 }
 
-static tp_tensor *stack_impl(int n, tp_tensor *const *ts, double dim_d) {
+tp_tensor *tp_stack_impl(int n, tp_tensor *const *ts, double dim_d) {
   if (n <= 0) return tp_fail("stack expects a non-empty TensorList");
   const tp_tensor *first = ts[0];
   int64_t dim;
@@ -309,7 +215,7 @@ static int emit_even(tp_tensor *t, int64_t dim, int64_t split_size) {
   return rc;
 }
 
-static int split_impl(tp_tensor *t, double split_size, double dim_d) {
+int tp_split_impl(tp_tensor *t, double split_size, double dim_d) {
   if (t->ndim == 0) return tp_fail_status("split expects at least a 1-dimensional tensor");
   int64_t ss = tp_arg_i64(split_size), dim;
   if (ss < 0) return tp_fail_status("split expects split_size be non-negative, but got split_size=%lld", (long long)ss);
@@ -319,7 +225,7 @@ static int split_impl(tp_tensor *t, double split_size, double dim_d) {
   return emit_even(t, dim, ss);
 }
 
-static int split_with_sizes_impl(tp_tensor *t, int n, const double *sizes_d, double dim_d) {
+int tp_split_with_sizes_impl(tp_tensor *t, int n, const double *sizes_d, double dim_d) {
   if (t->ndim == 0) return tp_fail_status("split expects at least a 1-dimensional tensor");
   int64_t dim;
   if (tp_wrap_dim_arg(dim_d, t->ndim, &dim)) return -1;
@@ -347,7 +253,7 @@ static int split_with_sizes_impl(tp_tensor *t, int n, const double *sizes_d, dou
   return rc;
 }
 
-static int chunk_impl(tp_tensor *t, double chunks_d, double dim_d) {
+int tp_chunk_impl(tp_tensor *t, double chunks_d, double dim_d) {
   if (t->ndim == 0) return tp_fail_status("chunk expects at least a 1-dimensional tensor");
   int64_t chunks = tp_arg_i64(chunks_d), dim;
   if (chunks <= 0) return tp_fail_status("chunk expects `chunks` to be greater than 0, got: %lld", (long long)chunks);
@@ -364,7 +270,7 @@ static int chunk_impl(tp_tensor *t, double chunks_d, double dim_d) {
   return emit_even(t, dim, split_size);
 }
 
-static int unbind_impl(tp_tensor *t, double dim_d) {
+int tp_unbind_impl(tp_tensor *t, double dim_d) {
   if (t->ndim == 0) return tp_fail_status("Dimension specified as %lld but tensor has no dimensions", (long long)tp_arg_i64(dim_d));
   int64_t dim;
   if (tp_wrap_dim_arg(dim_d, t->ndim, &dim)) return -1;
@@ -412,7 +318,7 @@ static void copy_same_dtype(tp_tensor *dst, tp_tensor *src) {
   tp_iter_run(&it, copy_items, &item);
 }
 
-static tp_tensor *flip_impl(tp_tensor *t, int n, const double *dims) {
+tp_tensor *tp_flip_impl(tp_tensor *t, int n, const double *dims) {
   int seen[TP_MAX_DIMS] = {0};
   for (int i = 0; i < n; i++) {
     int64_t d;
@@ -456,7 +362,7 @@ static void roll_blocks(tp_tensor *dst, tp_tensor *src, const int64_t *shift, in
   roll_blocks(&a, &b, shift, d + 1);
 }
 
-static tp_tensor *roll_impl(tp_tensor *t, int nshifts, int ndims, const double *shifts_then_dims) {
+tp_tensor *tp_roll_impl(tp_tensor *t, int nshifts, int ndims, const double *shifts_then_dims) {
   const double *shifts = shifts_then_dims, *dims = shifts_then_dims + nshifts;
   int64_t numel = tp_shape_numel(t->ndim, t->shape);
   int flat = 0;
@@ -497,7 +403,7 @@ static tp_tensor *roll_impl(tp_tensor *t, int nshifts, int ndims, const double *
 }
 
 /* ---- repeat / tile ------------------------------------------------------------------- */
-static tp_tensor *repeat_impl(tp_tensor *t, int n, const double *reps) {
+tp_tensor *tp_repeat_impl(tp_tensor *t, int n, const double *reps) {
   if (n < t->ndim)
     return tp_fail("Number of dimensions of repeat dims can not be smaller than number of dimensions of tensor");
   if (n > TP_MAX_DIMS) return tp_fail("tensorpad supports at most %d dimensions, got %d", TP_MAX_DIMS, n);
@@ -548,14 +454,13 @@ static tp_tensor *repeat_impl(tp_tensor *t, int n, const double *reps) {
   return out;
 }
 
-
 /* tile is repeat with reps padded by leading ones (PyTorch composes it too). */
-static tp_tensor *tile_impl(tp_tensor *t, int n, const double *reps) {
-  if (n >= t->ndim) return repeat_impl(t, n, reps);
+tp_tensor *tp_tile_impl(tp_tensor *t, int n, const double *reps) {
+  if (n >= t->ndim) return tp_repeat_impl(t, n, reps);
   double padded[TP_MAX_DIMS];
   int pad = t->ndim - n;
   for (int d = 0; d < t->ndim; d++) padded[d] = d < pad ? 1 : reps[d - pad];
-  return repeat_impl(t, t->ndim, padded);
+  return tp_repeat_impl(t, t->ndim, padded);
 }
 
 /* ---- tril / triu --------------------------------------------------------------------- */
@@ -604,155 +509,17 @@ static void trilu_run(tp_tensor *dst, const tp_tensor *src, int64_t k, int upper
   }
 }
 
-static tp_tensor *trilu(tp_tensor *t, double diagonal, int upper) {
+tp_tensor *tp_shape_trilu(tp_tensor *t, double diagonal, int upper) {
   if (trilu_check(t)) return NULL;
   tp_tensor *out = tp_tensor_make(t->dtype, t->ndim, t->shape);
   if (out) trilu_run(out, t, tp_arg_i64(diagonal), upper);
   return out;
 }
 
-static int trilu_(tp_tensor *t, double diagonal, int upper) {
+int tp_trilu_(tp_tensor *t, double diagonal, int upper) {
   if (trilu_check(t)) return -1;
   trilu_run(t, t, tp_arg_i64(diagonal), upper);
   t->version->value++;
   return 0;
 }
 
-
-
-/* ---- the exported ops: kernels below autograd, then each op's node --------------------- */
-#define BELOW(type, var, call)          \
-  int mode_ = tp_set_grad_enabled(0);   \
-  type var = (call);                    \
-  tp_set_grad_enabled(mode_)
-
-TP_API tp_tensor *tp_cat(int n, tp_tensor *const *ts, double dim_d) {
-  BELOW(tp_tensor *, out, cat_impl(n, ts, dim_d));
-  if (!out || !tp_any_requires_grad(n, ts)) return out;
-  if (n > 3 * TP_MAX_DIMS) {
-    tp_tensor_release(out);
-    return tp_fail("tensorpad: cat of more than %d tensors that require grad is not supported", 3 * TP_MAX_DIMS);
-  }
-  int64_t iv[3 * TP_MAX_DIMS + 4], dim = 0;
-  for (int i = 0; i < n; i++)  /* the dim, wrapped against the first non-legacy-empty input */
-    if (!(ts[i]->ndim == 1 && ts[i]->shape[0] == 0)) { tp_wrap_dim_arg(dim_d, ts[i]->ndim, &dim); break; }
-  iv[0] = dim;
-  for (int i = 0; i < n; i++) iv[1 + i] = ts[i]->ndim == 1 && ts[i]->shape[0] == 0 ? 0 : ts[i]->shape[dim];
-  return tp_record_kind(TP_GRAD_CAT, "CatBackward0", n, ts, out, n + 1, iv, 0, NULL);
-}
-
-TP_API tp_tensor *tp_stack(int n, tp_tensor *const *ts, double dim_d) {
-  BELOW(tp_tensor *, out, stack_impl(n, ts, dim_d));
-  if (!out || !tp_any_requires_grad(n, ts)) return out;
-  int64_t dim;
-  tp_wrap_dim_arg(dim_d, out->ndim, &dim);
-  return tp_record_kind(TP_GRAD_STACK, "StackBackward0", n, ts, out, 1, &dim, 0, NULL);
-}
-
-static int record_pieces(tp_tensor *t, int count, const char *name, double dim_d, int is_unbind) {
-  if (count < 0 || !tp_any_requires_grad(1, &t)) return count;
-  int64_t iv[2] = {0, is_unbind};
-  tp_wrap_dim_arg(dim_d, t->ndim, &iv[0]);
-  if (tp_record_multi(TP_GRAD_SPLIT, name, t, count, list, 2, iv)) {
-    for (int i = 0; i < count; i++) tp_tensor_release(list[i]);
-    return -1;
-  }
-  return count;
-}
-
-TP_API int tp_split(tp_tensor *t, double split_size, double dim_d) {
-  BELOW(int, c, split_impl(t, split_size, dim_d));
-  return record_pieces(t, c, "SplitBackward0", dim_d, 0);
-}
-
-TP_API int tp_split_with_sizes(tp_tensor *t, int n, const double *sizes, double dim_d) {
-  BELOW(int, c, split_with_sizes_impl(t, n, sizes, dim_d));
-  return record_pieces(t, c, "SplitWithSizesBackward0", dim_d, 0);
-}
-
-TP_API int tp_chunk(tp_tensor *t, double chunks, double dim_d) {
-  BELOW(int, c, chunk_impl(t, chunks, dim_d));
-  return record_pieces(t, c, "SplitBackward0", dim_d, 0);
-}
-
-TP_API int tp_unbind(tp_tensor *t, double dim_d) {
-  BELOW(int, c, unbind_impl(t, dim_d));
-  return record_pieces(t, c, "UnbindBackward0", dim_d, 1);
-}
-
-TP_API tp_tensor *tp_flip(tp_tensor *t, int n, const double *dims) {
-  BELOW(tp_tensor *, out, flip_impl(t, n, dims));
-  if (!out || !tp_any_requires_grad(1, &t)) return out;
-  int64_t iv[TP_MAX_DIMS];
-  for (int i = 0; i < n && i < TP_MAX_DIMS; i++) tp_wrap_dim_arg(dims[i], t->ndim, &iv[i]);
-  return tp_record_unary_kind(TP_GRAD_FLIP, "FlipBackward0", t, out, n, iv);
-}
-
-TP_API tp_tensor *tp_roll(tp_tensor *t, int nshifts, int ndims, const double *p) {
-  BELOW(tp_tensor *, out, roll_impl(t, nshifts, ndims, p));
-  if (!out || !tp_any_requires_grad(1, &t)) return out;
-  int64_t iv[2 + 2 * TP_MAX_DIMS] = {nshifts, ndims};
-  for (int i = 0; i < nshifts + ndims; i++) iv[2 + i] = tp_arg_i64(p[i]);
-  return tp_record_unary_kind(TP_GRAD_ROLL, "RollBackward0", t, out, 2 + nshifts + ndims, iv);
-}
-
-TP_API tp_tensor *tp_repeat(tp_tensor *t, int n, const double *reps) {
-  BELOW(tp_tensor *, out, repeat_impl(t, n, reps));
-  if (!out || !tp_any_requires_grad(1, &t)) return out;
-  int64_t iv[TP_MAX_DIMS];
-  for (int i = 0; i < n; i++) iv[i] = tp_arg_i64(reps[i]);
-  return tp_record_unary_kind(TP_GRAD_REPEAT, "RepeatBackward0", t, out, n, iv);
-}
-
-TP_API tp_tensor *tp_tile(tp_tensor *t, int n, const double *reps) {
-  BELOW(tp_tensor *, out, tile_impl(t, n, reps));
-  if (!out || !tp_any_requires_grad(1, &t)) return out;
-  int64_t iv[TP_MAX_DIMS];
-  int lead = t->ndim > n ? t->ndim - n : 0;  /* tile pads the repeats with leading ones */
-  for (int i = 0; i < lead; i++) iv[i] = 1;
-  for (int i = 0; i < n; i++) iv[lead + i] = tp_arg_i64(reps[i]);
-  return tp_record_unary_kind(TP_GRAD_REPEAT, "RepeatBackward0", t, out, lead + n, iv);
-}
-
-TP_API tp_tensor *tp_tril(tp_tensor *t, double diagonal) {
-  BELOW(tp_tensor *, out, trilu(t, diagonal, 0));
-  int64_t iv[2] = {tp_arg_i64(diagonal), 0};
-  return tp_record_unary_kind(TP_GRAD_TRILU, "TrilBackward0", t, out, 2, iv);
-}
-
-TP_API tp_tensor *tp_triu(tp_tensor *t, double diagonal) {
-  BELOW(tp_tensor *, out, trilu(t, diagonal, 1));
-  int64_t iv[2] = {tp_arg_i64(diagonal), 1};
-  return tp_record_unary_kind(TP_GRAD_TRILU, "TriuBackward0", t, out, 2, iv);
-}
-
-static int trilu_record_(tp_tensor *t, double diagonal, int upper) {
-  struct tp_node *n;
-  int64_t iv[2] = {tp_arg_i64(diagonal), upper};
-  if (tp_inplace_kind_begin(TP_GRAD_TRILU, upper ? "TriuBackward0" : "TrilBackward0", t, 0, NULL, 2, iv, 0, NULL, &n)) return -1;
-  BELOW(int, rc, trilu_(t, diagonal, upper));
-  if (rc) { tp_inplace_abort(n); return -1; }
-  tp_inplace_commit(t, n);
-  return 0;
-}
-
-TP_API int tp_tril_(tp_tensor *t, double diagonal) { return trilu_record_(t, diagonal, 0); }
-TP_API int tp_triu_(tp_tensor *t, double diagonal) { return trilu_record_(t, diagonal, 1); }
-
-/* ---- unsafe_split / unsafe_split_with_sizes / unsafe_chunk ----------------------------
- * PyTorch's "unsafe" forms return the same pieces as split without view tracking; here the
- * pieces are the same views as split's, recorded under PyTorch's UnsafeSplit* names. */
-TP_API int tp_unsafe_split(tp_tensor *t, double split_size, double dim_d) {
-  BELOW(int, c, split_impl(t, split_size, dim_d));
-  return record_pieces(t, c, "UnsafeSplitBackward0", dim_d, 0);
-}
-
-TP_API int tp_unsafe_split_with_sizes(tp_tensor *t, int n, const double *sizes, double dim_d) {
-  BELOW(int, c, split_with_sizes_impl(t, n, sizes, dim_d));
-  return record_pieces(t, c, "UnsafeSplitWithSizesBackward0", dim_d, 0);
-}
-
-TP_API int tp_unsafe_chunk(tp_tensor *t, double chunks, double dim_d) {
-  BELOW(int, c, chunk_impl(t, chunks, dim_d));
-  return record_pieces(t, c, "UnsafeSplitBackward0", dim_d, 0);
-}

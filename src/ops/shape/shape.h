@@ -27,12 +27,6 @@ static inline tp_tensor tp_geometry(const tp_tensor *t) { return *t; }
 tp_tensor **tp_list_reserve(int n);
 /* dst[i] += alpha * src[i] for same-dtype tensors (src broadcast to dst). */
 void tp_accumulate(tp_tensor *dst, tp_tensor *src, double alpha);
-/* Output strides as PyTorch lays them out. empty_like(preserve_format): dense layouts keep
- * their strides, others get infer_dense_strides (the input's stride order). */
-void tp_layout_like(const tp_tensor *t, int64_t *stride);
-/* TensorIterator's output layout (reorder_dimensions): ops[k] holds nops stride vectors
- * aligned to shape (0 = broadcast); writes the output's strides in elements. */
-void tp_layout_iter(int nops, const int64_t (*ops)[TP_MAX_DIMS], int ndim, const int64_t *shape, int64_t *stride);
 /* PyTorch's name of a dtype in messages: "Float", "Long", ... */
 /* scatter's checks of index and src against t (index.c), dim already wrapped; 0 or -1. */
 int tp_scatter_check(tp_tensor *t, int64_t dim, tp_tensor *index, tp_tensor *src);
