@@ -128,6 +128,14 @@ export function keepObject(o) {
   return id;
 }
 export function dropObject(id) { objects.delete(id); }
+/** After a start-up snapshot's restore (js/python.js): the objects Python kept when the
+ * snapshot was made, [[id, object]], under the same ids. */
+export function restoreObjects(entries) {
+  for (const [id, o] of entries) {
+    objects.set(id, o);
+    nextObject = Math.max(nextObject, id + 1);
+  }
+}
 
 // ---- errors ----------------------------------------------------------------------------
 // Note [Python exception classes]: PyTorch raises TypeError for argument errors (JS
