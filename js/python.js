@@ -119,7 +119,8 @@ async function importPyodide(indexURL) {
 // it (Pyodide's memory snapshots): `import torch` then costs nothing. In Node it is kept in
 // the OS's temporary folder under a key made of the Pyodide version and the sizes and
 // mtimes of js/, python/ and dist/*.wasm (any change to the library makes a new one); pages
-// pass `snapshotStore` (web/src/pyworker.js keeps it in Cache Storage). Any failure falls
+// pass `snapshotStore` ({get, put, remove}; the playground's and the tutorials' workers
+// fetch one web/build.mjs made, read-only: no put). Any failure falls
 // back to a cold start; `snapshot: false` turns it off, and so does `env` (the
 // environment is the snapshot's). The V8 deoptimizer crash once seen restoring it under
 // `node --test` is Note [V8 deopt crash], avoided since: the program suite runs restored.
@@ -209,9 +210,10 @@ async function startPyodide(loadPyodide, options, attach, store, pycache) {
       return await restore(loadPyodide, base, attach, saved);
     } catch (e) {
       if (globalThis.process?.env?.TENSORPAD_SNAPSHOT_DEBUG) console.error(e);
-      await store.remove().catch(() => {});
+      await store.remove?.().catch(() => {});
     }
   }
+  if (!store.put) return cold();  // a read-only store (a page's snapshot made at build time)
   let snap;
   try {
     snap = await makeSnapshot(loadPyodide, base, attach, pycache);
@@ -376,7 +378,7 @@ export async function loadPython(options = {}) {
     py.registerJsModule('_tensorpad_bridge', bridgeModule);
   };
   const store = options.snapshotStore ?? (isNode && !options.indexURL ? await nodeSnapshotStore() : null);
-  const { pyodide } = await startPyodide(loadPyodide, options, attach, store, pycache);
+  const { pyodide, restored } = await startPyodide(loadPyodide, options, attach, store, pycache);
   saveCodeCache?.();
   const decoder = (write) => {
     const d = new TextDecoder();
@@ -401,6 +403,8 @@ export async function loadPython(options = {}) {
 
   return {
     pyodide,
+    /** 'snapshot' when the interpreter was restored from the start-up snapshot (torch already imported), else 'cold'. */
+    startedFrom: restored ? 'snapshot' : 'cold',
     /** Runs code in the persistent __main__ namespace; rejects with the Python traceback. */
     async run(code, { filename = '<exec>' } = {}) {
       if (interruptBuffer) interruptBuffer[0] = 0;

@@ -19,6 +19,7 @@ const torch = tensorpad.default;
 // Set by web/build.mjs: where Pyodide is, relative to this file, and its files' sizes.
 const PYODIDE_DIR = new URL(PYODIDE_PATH, self.location.href).href;
 const PACKAGE_URL = new URL('../dist/tensorpad-python.json', self.location.href).href;
+const SNAPSHOT_URL = new URL('../dist/tensorpad-python.snapshot', self.location.href).href;
 const SIZES = PYODIDE_SIZES;
 
 let current = null;  // the run in progress: {id}
@@ -65,6 +66,17 @@ self.fetch = async (input, init) => {
   return name in SIZES ? counted(res, name) : res;
 };
 
+/** The start-up snapshot web/build.mjs made (CPython with torch imported), if the site has one. */
+function pageSnapshot() {
+  if (!('tensorpad-python.snapshot' in SIZES)) return undefined;
+  return {
+    get: async () => {
+      const res = await fetch(SNAPSHOT_URL);
+      return res.ok ? new Uint8Array(await res.arrayBuffer()) : null;
+    },
+  };
+}
+
 async function start(interrupt) {
   report('Python (Pyodide)', true);
   // pyodide.asm.js is loaded with import(), which nothing can count: fetch it first (the
@@ -75,13 +87,14 @@ async function start(interrupt) {
     indexURL: PYODIDE_DIR, packageURL: PACKAGE_URL, argv: ['main.py'],
     interruptBuffer: interrupt ?? undefined,
     stdout: (s) => write('out', s), stderr: (s) => write('err', s),
+    snapshotStore: pageSnapshot(),
   });
   py.pyodide.registerJsModule('_playground_js', {
     post: (kind, json) => { if (current) post({ type: kind, id: current.id, ...JSON.parse(json) }); },
   });
   py.pyodide.FS.writeFile('/lib/tensorpad-python/_playground.py', HELPERS);
   await py.run('import torch, _playground', { filename: '<playground>' });
-  return { py, helpers: py.pyodide.pyimport('_playground') };
+  return { py, helpers: py.pyodide.pyimport('_playground'), startedFrom: py.startedFrom };
 }
 
 // ---- errors -------------------------------------------------------------------------------
@@ -138,7 +151,7 @@ self.onmessage = (e) => {
   const msg = e.data;
   if (msg.type === 'init' && !ready) {
     ready = start(msg.interrupt);
-    ready.then(() => post({ type: 'ready', info: { python: true, shared: torch.shared_memory, isolated: self.crossOriginIsolated === true, interrupt: !!msg.interrupt, autograd: true } }),
+    ready.then(({ startedFrom }) => post({ type: 'ready', info: { python: true, startedFrom, shared: torch.shared_memory, isolated: self.crossOriginIsolated === true, interrupt: !!msg.interrupt, autograd: true } }),
       (err) => post({ type: 'fatal', message: `Python did not start: ${err?.message ?? err}` }));
   } else if (msg.type === 'run') {
     run(msg);
