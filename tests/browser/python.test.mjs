@@ -19,6 +19,7 @@ const examples = readdirSync(join(root, 'examples')).filter((f) => f.endsWith('.
 const graphFixture = JSON.parse(readFileSync(join(root, 'tests/browser/fixtures/python-graph.json'), 'utf8'));
 let page = null;
 const offsite = [];
+let snapshotEncoding = null;
 
 async function waitReady(p) {
   await p.waitForFunction(() => window.tensorpad?.runner?.info, null, { timeout: 240000 });
@@ -28,6 +29,7 @@ async function openOnce() {
   if (page) return;
   page = await newPage(env.browser, { lang: null });   // a first-time visitor
   page.on('request', (r) => { if (!r.url().startsWith(env.server.url) && !/^(data|blob):/.test(r.url())) offsite.push(r.url()); });
+  page.on('response', async (r) => { if (r.url().endsWith('/tensorpad-python.snapshot')) snapshotEncoding = (await r.allHeaders())['content-encoding'] ?? 'identity'; });
   await page.goto(env.server.url);
   await waitReady(page);
 }
@@ -42,6 +44,9 @@ test('a first-time visitor gets Python, the welcome program, and PyTorch\'s outp
   const { stdout, done } = await runInPage(page, null, { timeout: 120000 });
   assert.equal(done.ok, true, JSON.stringify(done.error));
   assert.equal(stdout, fixture('welcome.py'));
+  // the worker restored web/build.mjs's start-up snapshot (CPython with torch imported), served gzipped
+  assert.equal(await page.evaluate(() => window.tensorpad.runner.info.startedFrom), 'snapshot');
+  assert.equal(snapshotEncoding, 'gzip');
   assert.match(await page.textContent('#tab-graph'), /Graph \(\d+\)/);
   await screenshot(page, 'python-welcome');
   assert.deepEqual(offsite, [], 'Pyodide comes from the same origin (no CDN)');

@@ -13,6 +13,7 @@ import * as tensorpad from '../../js/tensorpad.js';
 import { loadPython } from '../../js/python.js';
 import { describeGraph, describeMemory } from './capture.js';
 import { createOutQueue } from './outqueue.js';
+import { pageSnapshot } from './pysnapshot.js';
 import HELPERS from './playground.py';
 
 const torch = tensorpad.default;
@@ -66,17 +67,6 @@ self.fetch = async (input, init) => {
   return name in SIZES ? counted(res, name) : res;
 };
 
-/** The start-up snapshot web/build.mjs made (CPython with torch imported), if the site has one. */
-function pageSnapshot() {
-  if (!('tensorpad-python.snapshot' in SIZES)) return undefined;
-  return {
-    get: async () => {
-      const res = await fetch(SNAPSHOT_URL);
-      return res.ok ? new Uint8Array(await res.arrayBuffer()) : null;
-    },
-  };
-}
-
 async function start(interrupt) {
   report('Python (Pyodide)', true);
   // pyodide.asm.js is loaded with import(), which nothing can count: fetch it first (the
@@ -87,7 +77,7 @@ async function start(interrupt) {
     indexURL: PYODIDE_DIR, packageURL: PACKAGE_URL, argv: ['main.py'],
     interruptBuffer: interrupt ?? undefined,
     stdout: (s) => write('out', s), stderr: (s) => write('err', s),
-    snapshotStore: pageSnapshot(),
+    snapshotStore: 'tensorpad-python.snapshot' in SIZES ? pageSnapshot(SNAPSHOT_URL) : undefined,
   });
   py.pyodide.registerJsModule('_playground_js', {
     post: (kind, json) => { if (current) post({ type: kind, id: current.id, ...JSON.parse(json) }); },
