@@ -278,7 +278,8 @@ export function resetState() {
   torch.set_printoptions({ precision: 4, threshold: 1000, edgeitems: 3, linewidth: 80, sci_mode: null });
   torch.manual_seed(67280421310721);
   resetWarnings();
-  objects.clear();
+  // `objects` is not cleared: torch's own module-level objects (torch.default_generator)
+  // live on across programs, and a program's are dropped when Python frees them.
 }
 
 export function memoryStats() {
