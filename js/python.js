@@ -131,7 +131,9 @@ async function importPyodide(indexURL) {
 // keeps, keepObject; the warning sink, setWarnings) is recorded and redone after a restore.
 // The import may call only the bridge functions in SNAPSHOT_CALLS (pure ones, and those two):
 // any other call, a tensor left alive in the core, or a JS object that is not reachable
-// from the bridge means no snapshot (a cold start), never a wrong one.
+// from the bridge means no snapshot (a cold start), never a wrong one; the environment
+// variable TENSORPAD_SNAPSHOT_DEBUG=1 prints why (tests/python/snapshot.test.mjs fails then).
+// A new import-time call of a pure bridge function only needs adding to SNAPSHOT_CALLS.
 const SNAPSHOT_IMPORTS = 'import linecache, traceback, warnings, weakref, copy, functools, inspect, types, os, sys, collections, math, re';
 const SNAPSHOT_CALLS = new Set(['W.tp_dtype_name', 'W.tp_linalg_name', 'str', 'tensorMethods', 'tensorGetters',
   'namespaceNames', 'keepObject', 'setWarnings']);
