@@ -127,6 +127,39 @@ test('the Graph tab of a Python autograd program has PyTorch\'s grad_fn names, n
   await page.click('#tab-output');
 });
 
+test('after a Python training loop the Graph tab shows the last forward/backward, parameters by name', async () => {
+  // The loss lives inside train(): the top-level names hold only the model's parameters.
+  const code = `import torch
+import torch.nn as nn
+torch.manual_seed(0)
+model = nn.Sequential(nn.Linear(2, 3), nn.Tanh(), nn.Linear(3, 1))
+opt = torch.optim.SGD(model.parameters(), lr=0.1)
+x, y = torch.randn(8, 2), torch.randn(8, 1)
+
+def train(steps):
+    for _ in range(steps):
+        opt.zero_grad()
+        loss = ((model(x) - y) ** 2).mean()
+        loss.backward()
+        opt.step()
+
+train(20)
+`;
+  const { done } = await runInPage(page, code, { timeout: 120000 });
+  assert.equal(done.ok, true, JSON.stringify(done.error));
+  await page.click('#tab-graph');
+  const nodes = await page.$$eval('#pane-graph .tp-node', (gs) => gs.map((g) => ({ fn: g.classList.contains('tp-function'), title: g.querySelector('.tp-title, .tp-fn-name')?.textContent })));
+  assert.deepEqual(nodes.filter((n) => n.fn).map((n) => n.title),
+    ['MeanBackward0', 'PowBackward0', 'SubBackward0', 'AddmmBackward0', 'TBackward0', 'TanhBackward0', 'AddmmBackward0', 'TBackward0']);
+  assert.deepEqual(nodes.filter((n) => !n.fn).map((n) => n.title).sort(), ['loss', 'model.0.bias', 'model.0.weight', 'model.2.bias', 'model.2.weight']);
+  assert.doesNotMatch(await page.textContent('#pane-graph .tp-step-label'), /no function nodes/);
+  // a program whose own names have a graph shows that one, not a stale backward of the last run
+  await runInPage(page, 'import torch\nw = torch.ones(2, requires_grad=True)\nz = (w * 3).sum()\n', { timeout: 120000 });
+  const again = await page.$$eval('#pane-graph .tp-node', (gs) => gs.map((g) => g.querySelector('.tp-title, .tp-fn-name')?.textContent));
+  assert.ok(!again.includes('loss') && again.includes('SumBackward0'), again.join(', '));
+  await page.click('#tab-output');
+});
+
 test('the Memory tab shows which Python tensors share a storage, and plot() draws from Python', async () => {
   const code = 'import torch\nx = torch.arange(6.).view(2, 3)\nxt = x.t()\nc = x.clone()\nn = x.numpy()\nplot([3.0, 2.0, 1.5], title="loss")\nprogress(3, 4, "epoch")\n';
   const { done } = await runInPage(page, code);

@@ -12,11 +12,13 @@
 import * as tensorpad from '../../js/tensorpad.js';
 import { loadPython } from '../../js/python.js';
 import { describeGraph, describeMemory } from './capture.js';
+import { trackBackward, resetBackward, withLastBackward } from './lastgraph.js';
 import { createOutQueue } from './outqueue.js';
 import { pageSnapshot } from './pysnapshot.js';
 import HELPERS from './playground.py';
 
 const torch = tensorpad.default;
+trackBackward(torch, tensorpad.Tensor);
 // Set by web/build.mjs: where Pyodide is, relative to this file, and its files' sizes.
 const PYODIDE_DIR = new URL(PYODIDE_PATH, self.location.href).href;
 const PACKAGE_URL = new URL('../dist/tensorpad-python.json', self.location.href).href;
@@ -112,6 +114,7 @@ async function run({ id, code }) {
   const { py, helpers } = await ready;
   current = { id };
   py.reset();
+  resetBackward();
   helpers._begin();
   const t0 = performance.now();
   let error = null;
@@ -125,7 +128,9 @@ async function run({ id, code }) {
   try {
     const pairs = helpers._named().toJs();
     torch.scope(() => {
-      const named = pairs.map(([n, h]) => [n, py.jsTensor(h)]);
+      // Python's loss.backward() runs the JS Tensor's backward (python_bridge.js hot.backward),
+      // which lastgraph.js tracks: after a training loop the Graph tab shows its last step.
+      const named = withLastBackward(pairs.map(([n, h]) => [n, py.jsTensor(h)]), code, tensorpad.Tensor);
       try { graph = describeGraph(torch, tensorpad.Tensor, named); } catch (e) { graph = { unavailable: `could not export the graph (${e?.message ?? e})` }; }
       try { memory = describeMemory(torch, tensorpad.Tensor, named); } catch { memory = null; }
     });
