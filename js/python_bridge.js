@@ -129,6 +129,14 @@ export function keepObject(o) {
   return id;
 }
 export function dropObject(id) { objects.delete(id); }
+/** After a start-up snapshot's restore (js/python.js): the objects Python kept when the
+ * snapshot was made, [[id, object]], under the same ids. */
+export function restoreObjects(entries) {
+  for (const [id, o] of entries) {
+    objects.set(id, o);
+    nextObject = Math.max(nextObject, id + 1);
+  }
+}
 
 // ---- errors ----------------------------------------------------------------------------
 // Note [Python exception classes]: PyTorch raises TypeError for argument errors (JS
@@ -276,7 +284,8 @@ export function resetState() {
   torch.set_printoptions({ precision: 4, threshold: 1000, edgeitems: 3, linewidth: 80, sci_mode: null });
   torch.manual_seed(67280421310721);
   resetWarnings();
-  objects.clear();
+  // `objects` is not cleared: torch's own module-level objects (torch.default_generator)
+  // live on across programs, and a program's are dropped when Python frees them.
 }
 
 export function memoryStats() {
