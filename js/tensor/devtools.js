@@ -1,8 +1,8 @@
 // How a tensor reads in a browser's DevTools.
 //
 // With DevTools' default settings a logged object is previewed from its own fields only (no
-// getter or formatter runs), so console.log and friends fill in a tensor's three preview
-// fields (Note [Console preview] in tensor.js) just before handing their arguments on:
+// getter or formatter runs), so console.log and friends give each tensor they are handed three
+// preview fields (Note [Console preview] in tensor.js) just before handing their arguments on:
 //   Tensor {[[shape]]: '[2, 3]', [[dtype]]: 'torch.float32', [[values]]: '[[1., 2., 3.], [4., 5., 6.]]', _p: …}
 // That costs nothing until something is logged. A DevTools custom formatter
 // (window.devtoolsFormatters; shown once "Enable custom formatters" is ticked in the settings)
@@ -39,12 +39,22 @@ export function valuesText(repr) {
   return s.slice(0, end).replace(/\n\s*/g, ' ');
 }
 
-/** Fills in t's console-preview fields (made first by the constructor) from its current state. */
+const FIELDS = ['[[shape]]', '[[dtype]]', '[[values]]'];
+
+/** Fills in t's console-preview fields from its current state, making them its first fields. */
 export function notePreview(t) {
+  if (!Object.hasOwn(t, FIELDS[0])) {
+    const own = Reflect.ownKeys(t).map((k) => [k, Object.getOwnPropertyDescriptor(t, k)]);
+    if (own.some(([, d]) => !d.configurable)) return;
+    // newest first: V8 undoes the newest field's addition in place (the object keeps a fast shape)
+    for (let i = own.length - 1; i >= 0; i--) delete t[own[i][0]];
+    for (const k of FIELDS) t[k] = undefined;
+    for (const [k, d] of own) Object.defineProperty(t, k, d);
+  }
   const live = !t.is_disposed;
-  t['[[shape]]'] = live ? `[${t.shape.join(', ')}]` : undefined;
-  t['[[dtype]]'] = live ? String(t.dtype) : undefined;
-  t['[[values]]'] = live ? valuesText(String(t)) : '<disposed>';
+  t[FIELDS[0]] = live ? `[${t.shape.join(', ')}]` : undefined;
+  t[FIELDS[1]] = live ? String(t.dtype) : undefined;
+  t[FIELDS[2]] = live ? valuesText(String(t)) : '<disposed>';
 }
 
 // a tensor argument, or one directly inside an array or plain object argument

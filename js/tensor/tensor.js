@@ -105,17 +105,14 @@ const MANAGE = Symbol('Tensor.manage');
 /** Hands a handle over from its scope to the garbage collector (tensors and autograd Nodes). */
 export const ESCAPE = Symbol('tensorpad.escape');
 
+// Note [Console preview]: with DevTools' default settings a browser console shows a logged
+// object's own fields in the order they were made (no getter runs then; private and
+// symbol-keyed fields show too). Logging a tensor in a page gives it three display fields,
+// put before the handle's (js/tensor/devtools.js); the constructor makes none, so an op's
+// result pays nothing for them.
 export class Tensor {
-  // Note [Console preview]: with DevTools' default settings a browser console shows a logged
-  // object's own fields (no getter runs then), private and symbol-keyed ones too. The first
-  // three fields are for that view alone: undefined (nothing but the store) until console.log
-  // and friends fill them in (js/tensor/devtools.js), so the preview reads
-  // `Tensor {[[shape]]: '[2, 3]', [[dtype]]: 'torch.float32', [[values]]: '[[1., …]]', _p: …}`.
   constructor(token, ptr) {
     if (token !== WRAP) throw new TypeError('torch.Tensor handles are made by tensorpad only; use torch.Tensor(...) or torch.tensor(data)');
-    this['[[shape]]'] = undefined;
-    this['[[dtype]]'] = undefined;
-    this['[[values]]'] = undefined;
     this._p = ptr;
     this[MANAGE]();
   }
