@@ -93,5 +93,6 @@ export function installDevtoolsFormatter() {
   if (typeof process !== 'undefined' && process.versions?.node) return;
   const list = globalThis.devtoolsFormatters ??= [];
   if (Array.isArray(list) && !list.includes(tensorFormatter)) list.push(tensorFormatter);
-  if (typeof console === 'object' && console) wrapConsole(console);
+  // globalThis.TENSORPAD_CONSOLE = false before the library loads leaves the console untouched
+  if (typeof console === 'object' && console && globalThis.TENSORPAD_CONSOLE !== false) wrapConsole(console);
 }

@@ -35,6 +35,9 @@ before(async () => {
     writeFileSync(join(dir, name), `<!doctype html><link rel="icon" href="data:,"><script>${set}</script>
 <script type="module">${fn} import('/lib/tensorpad.min.js').then((m) => { window.result = compute(m.default); }, (e) => { window.result = 'error: ' + e.message; });</script>`);
   }
+  // a page that keeps its console as it is
+  writeFileSync(join(dir, 'console-off.html'), `<!doctype html><link rel="icon" href="data:,"><script>globalThis.TENSORPAD_CONSOLE = false;</script><script src="tensorpad.global.js"></script>
+<script>${fn} torchReady.then((t) => { window.result = compute(t); });</script>`);
   server = await serveFolder(dir);
   browser = await launch();
 });
@@ -135,6 +138,15 @@ test('DevTools with default settings: a logged tensor previews as its shape, dty
     [['[[shape]]', '[1]'], ['[[dtype]]', 'torch.int64'], ['[[values]]', '[7]']], 'a tensor directly inside a logged array is filled in too');
   assert.deepEqual(other.props, { a: '1' });
   assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('TENSORPAD_CONSOLE = false before the library loads: the console is left as it was', async () => {
+  const { page } = await resultOf('console-off.html');
+  assert.equal(await page.evaluate(() => console.log.toString().includes('[native code]')), true, 'console.log is not wrapped');
+  const [[t]] = await logged(page, () => { console.log('probe', torch.ones(2)); window.logged = true; });
+  assert.equal(t.className, 'Tensor');
+  assert.ok(!t.order.includes('[[shape]]'), 'no preview fields are added');
   await page.close();
 });
 
