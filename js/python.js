@@ -184,13 +184,18 @@ function recordingBridge() {
   const fake = new Map([[rec, []], [rec.W, ['W']]]);
   for (const [k, v] of Object.entries(rec)) if (v !== bridge[k]) fake.set(v, [k]);
   for (const [f, g] of Object.entries(rec.W)) fake.set(g, ['W', f]);
-  return { rec, calls, kept, pathOf: (o) => fake.get(o) ?? paths.get(o) };
+  // the hot path's bound functions are made during the import (bridge.hot.rebind)
+  const boundPath = (o) => {
+    const k = Object.keys(bridge.hot.bound).find((key) => bridge.hot.bound[key] === o);
+    return k && ['hot', 'bound', k];
+  };
+  return { rec, calls, kept, pathOf: (o) => fake.get(o) ?? paths.get(o) ?? boundPath(o) };
 }
 
 function resolvePath(path) {
   let o = bridge;
   for (const k of path) {
-    o = o?.[k];
+    o = o === bridge.hot.bound ? bridge.hot.rebind(k) : o?.[k];
     if (o === undefined) throw new Error(`tensorpad: the start-up snapshot names bridge.${path.join('.')}, which does not exist`);
   }
   return o;
