@@ -40,9 +40,10 @@ async function firstResult(context, lang) {
   await page.waitForFunction(() => window.tensorpad.state.runs > 0, null, { timeout: 120000 });
   const ms = Date.now() - t0;
   const out = await page.evaluate(() => document.querySelector('#output').textContent);
+  const startedFrom = await page.evaluate(() => window.tensorpad.runner.info?.startedFrom ?? '-');
   if (!out.startsWith('tensor([1., 1.])')) throw new Error(`unexpected output: ${out}`);
   await page.close();
-  return { ms, loaded, bytes, files: [...files].sort((a, b) => b[1] - a[1]).slice(0, 6) };
+  return { ms, loaded, bytes, startedFrom, files: [...files].sort((a, b) => b[1] - a[1]).slice(0, 6) };
 }
 
 const rows = [];
@@ -57,7 +58,7 @@ for (let i = 0; i < reps; i++) {
   const j = await firstResult(js.context, 'javascript');
   await js.close();
   rows.push({ cold: c, warm: w, js: j });
-  console.log(`run ${i + 1}: Python cold ${c.ms} ms (${(c.bytes / 1048576).toFixed(2)} MB sent), warm ${w.ms} ms (${(w.bytes / 1024).toFixed(1)} KB sent); JavaScript cold ${j.ms} ms (${(j.bytes / 1024).toFixed(1)} KB)`);
+  console.log(`run ${i + 1}: Python cold ${c.ms} ms (${(c.bytes / 1048576).toFixed(2)} MB sent, started from ${c.startedFrom}), warm ${w.ms} ms (${(w.bytes / 1024).toFixed(1)} KB sent); JavaScript cold ${j.ms} ms (${(j.bytes / 1024).toFixed(1)} KB)`);
 }
 const med = (xs) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 console.log(`median of ${reps}: Python first result cold ${med(rows.map((r) => r.cold.ms))} ms, warm ${med(rows.map((r) => r.warm.ms))} ms; JavaScript ${med(rows.map((r) => r.js.ms))} ms`);

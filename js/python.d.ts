@@ -13,8 +13,10 @@ export interface LoadPythonOptions {
   argv?: string[];
   /** Node only: a folder mounted into the interpreter (NODEFS) and made the current one. */
   cwd?: string;
-  /** Node: restore a start-up snapshot kept in the OS's temporary folder (made on the first run; about 3x less CPU at start). Default true; not used with `env`. */
+  /** Restore a start-up snapshot (CPython with torch already imported) instead of starting cold. Node keeps one in the OS's temporary folder (made on the first run, remade when the library changes). Default true; not used with `env`. */
   snapshot?: boolean;
+  /** Where the start-up snapshot is kept (default in Node: the OS's temporary folder; elsewhere none). `get` resolves with the bytes or null; without `put` a missing or invalid snapshot means a cold start (a snapshot made at build time, as web/build.mjs does for the playground). */
+  snapshotStore?: { get(): Promise<Uint8Array | ArrayBuffer | null>; put?(bytes: Uint8Array): Promise<void>; remove?(): Promise<void> };
   /** Environment variables of the interpreter. */
   env?: Record<string, string>;
   /**
@@ -46,6 +48,8 @@ export interface Python {
   jsTensor(t: unknown): import('./tensorpad.js').Tensor;
   /** Raises KeyboardInterrupt in running code (needs SharedArrayBuffer: Node, workers, cross-origin-isolated pages). */
   interrupt(): void;
+  /** 'snapshot' when the interpreter was restored from the start-up snapshot (torch already imported), 'cold' otherwise. */
+  startedFrom: 'snapshot' | 'cold';
   /** The Pyodide instance underneath. */
   pyodide: unknown;
 }

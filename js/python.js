@@ -53,48 +53,283 @@ async function packageFiles(packageURL) {
   return files;
 }
 
+// Note [Code cache]: Node compiles pyodide.asm.js (1 MB of CommonJS) at every start, and
+// its ES module loader, through which pyodide.mjs would import() it, first parses it again
+// to detect its format: together 0.2-0.5 s of CPU. Instead it is run here as CommonJS from
+// a vm.Script with V8's code cache, kept in the OS's temporary folder next to the start-up
+// snapshot (V8 checks that the cache matches the source and its flags, and rejects it
+// otherwise: then it is made again). loadPyodide then finds _createPyodideModule defined.
+let saveCodeCache = null;
+async function loadAsmJs() {
+  const { createRequire } = await import('node:module');
+  const require = createRequire(import.meta.url);
+  const file = require.resolve('pyodide/pyodide.asm.js');
+  try {
+    const fs = await import('node:fs');
+    const vm = await import('node:vm');
+    const { tmpdir } = await import('node:os');
+    const { dirname, join } = await import('node:path');
+    const { createHash } = await import('node:crypto');
+    const src = fs.readFileSync(file, 'utf8');
+    // V8 checks only the source's length: the name carries a hash of the text itself
+    const hash = createHash('sha1').update(src).digest('hex').slice(0, 16);
+    const cacheFile = join(tmpdir(), `tensorpad-pyodide-asm-${hash}-${process.version}-${process.getuid?.() ?? 0}.v8cache`);
+    let cachedData;
+    try { cachedData = fs.readFileSync(cacheFile); } catch { /* made after this start */ }
+    // Node 20 runs no import() from a vm.Script without a flag: its import()s (all of Node's
+    // own modules and `ws`) go through a function of the wrapper instead.
+    const body = src.replace(/(?<![\w$.])import\(/g, '__tensorpadImport(');
+    const script = new vm.Script(`(function (exports, require, module, __filename, __dirname, __tensorpadImport) {${body}\n})`, {
+      filename: file, cachedData,
+    });
+    const module = { exports: {} };
+    const requireAsm = createRequire(file);
+    const { pathToFileURL } = await import('node:url');
+    const importAsm = (spec) => import(/^(node:|file:|\/)/.test(spec) ? spec : pathToFileURL(requireAsm.resolve(spec)).href);
+    script.runInThisContext()(module.exports, requireAsm, module, file, dirname(file), importAsm);
+    if (!cachedData || script.cachedDataRejected) {
+      // made once Pyodide has started, so that the functions start-up compiled are in it
+      saveCodeCache = () => {
+        saveCodeCache = null;
+        try {
+          const tmp = `${cacheFile}.${process.pid}`;
+          fs.writeFileSync(tmp, script.createCachedData());
+          fs.renameSync(tmp, cacheFile);
+        } catch { /* no cache: compiled at every start */ }
+      };
+    }
+  } catch {
+    if (typeof globalThis._createPyodideModule !== 'function') require(file);
+  }
+}
+
 async function importPyodide(indexURL) {
-  if (isNode && !indexURL) return import('pyodide');
+  if (isNode && !indexURL) {
+    // pyodide.mjs would import() pyodide.asm.js (1 MB of CommonJS), and Node's ES module
+    // loader parses it twice over to detect its format (0.15-0.4 s): require() it instead;
+    // loadPyodide then finds _createPyodideModule already defined.
+    if (typeof globalThis._createPyodideModule !== 'function') await loadAsmJs();
+    return import('pyodide');
+  }
   return import(/* @vite-ignore */ `${indexURL}pyodide.mjs`);
 }
 
-// Note [Start-up snapshot]: in Node, the interpreter's memory after start-up (the standard
-// modules torch uses already imported) is saved once to the OS's temporary folder and later
-// starts restore it (Pyodide's memory snapshots): about 3x faster than a cold start. Any
-// failure falls back to a cold start; `snapshot: false` turns it off, and so does `env` (the
+// Note [Start-up snapshot]: the interpreter's memory after start-up -- the standard modules
+// and the whole `torch` package already imported -- is saved once and later starts restore
+// it (Pyodide's memory snapshots): `import torch` then costs nothing. In Node it is kept in
+// the OS's temporary folder under a key made of the Pyodide version and the sizes and
+// mtimes of js/, python/ and dist/*.wasm (any change to the library makes a new one); pages
+// pass `snapshotStore` ({get, put, remove}; the playground's and the tutorials' workers
+// fetch one web/build.mjs made, read-only: no put). Any failure falls
+// back to a cold start; `snapshot: false` turns it off, and so does `env` (the
 // environment is the snapshot's). The V8 deoptimizer crash once seen restoring it under
 // `node --test` is Note [V8 deopt crash], avoided since: the program suite runs restored.
+//
+// What the snapshot cannot hold is the JS side: Python's references to JS objects are saved
+// as paths into the bridge module (js/python_bridge.js) and resolved again against this
+// process's bridge; the bridge's own state that `import torch` creates (the objects Python
+// keeps, keepObject; the warning sink, setWarnings) is recorded and redone after a restore.
+// The import may call only the bridge functions in SNAPSHOT_CALLS (pure ones, and those two):
+// any other call, a tensor left alive in the core, or a JS object that is not reachable
+// from the bridge means no snapshot (a cold start), never a wrong one; the environment
+// variable TENSORPAD_SNAPSHOT_DEBUG=1 prints why (tests/python/snapshot.test.mjs fails then).
+// A new import-time call of a pure bridge function only needs adding to SNAPSHOT_CALLS.
 const SNAPSHOT_IMPORTS = 'import linecache, traceback, warnings, weakref, copy, functools, inspect, types, os, sys, collections, math, re';
+const SNAPSHOT_CALLS = new Set(['W.tp_dtype_name', 'W.tp_linalg_name', 'str', 'tensorMethods', 'tensorGetters',
+  'namespaceNames', 'keepObject', 'setWarnings']);
+const SNAPSHOT_VERSION = 2;  // the layout below (a JSON header, then Pyodide's snapshot)
 
-async function startPyodide(loadPyodide, options) {
+/** Every object reachable from `root` in at most `depth` property steps -> its first path. */
+function objectPaths(root, depth, paths = new Map(), prefix = []) {
+  const queue = [[root, prefix]];
+  paths.set(root, prefix);
+  while (queue.length) {
+    const [o, p] = queue.shift();
+    if (p.length >= depth) continue;
+    for (const k of Object.keys(o)) {
+      let v;
+      try { v = o[k]; } catch { continue; }
+      if (v && (typeof v === 'object' || typeof v === 'function') && !paths.has(v)) {
+        paths.set(v, [...p, k]);
+        queue.push([v, [...p, k]]);
+      }
+    }
+  }
+  return paths;
+}
+
+/** A stand-in for the bridge that records the calls `import torch` makes (see the Note). */
+function recordingBridge() {
+  const calls = [];
+  const kept = [];
+  const record = (name, fn, self) => function (...args) {
+    calls.push(name);
+    const r = fn.apply(self, args);
+    if (name === 'keepObject') kept.push([r, args[0]]);
+    return r;
+  };
+  const rec = {};
+  for (const [k, v] of Object.entries(bridge)) {
+    if (typeof v === 'function') {
+      rec[k] = record(k, v, bridge);
+    } else if (k === 'W') {
+      rec.W = {};
+      for (const [f, g] of Object.entries(v)) rec.W[f] = typeof g === 'function' ? record(`W.${f}`, g, v) : g;
+    } else {
+      rec[k] = v;
+    }
+  }
+  // The stand-in's objects stand for the real ones at the same path.
+  const paths = objectPaths(bridge, 4);
+  const fake = new Map([[rec, []], [rec.W, ['W']]]);
+  for (const [k, v] of Object.entries(rec)) if (v !== bridge[k]) fake.set(v, [k]);
+  for (const [f, g] of Object.entries(rec.W)) fake.set(g, ['W', f]);
+  // the hot path's bound functions are made during the import (bridge.hot.rebind)
+  const boundPath = (o) => {
+    const k = Object.keys(bridge.hot.bound).find((key) => bridge.hot.bound[key] === o);
+    return k && ['hot', 'bound', k];
+  };
+  return { rec, calls, kept, pathOf: (o) => fake.get(o) ?? paths.get(o) ?? boundPath(o) };
+}
+
+function resolvePath(path) {
+  let o = bridge;
+  for (const k of path) {
+    o = o === bridge.hot.bound ? bridge.hot.rebind(k) : o?.[k];
+    if (o === undefined) throw new Error(`tensorpad: the start-up snapshot names bridge.${path.join('.')}, which does not exist`);
+  }
+  return o;
+}
+
+/** Pyodide started, set up by attach(pyodide, bridgeModule), with `torch` imported; restored
+ * from a snapshot when one is valid. Returns {pyodide, restored}. */
+async function startPyodide(loadPyodide, options, attach, store, pycache) {
   const base = { ...(options.indexURL ? { indexURL: options.indexURL } : {}), env: { HOME: '/home/pyodide', ...(options.env ?? {}) } };
-  if (!isNode || options.snapshot === false || options.indexURL || options.env) return loadPyodide(base);
+  const cold = async () => {
+    const pyodide = await loadPyodide(base);
+    attach(pyodide, bridge);
+    return { pyodide, restored: null };
+  };
+  if (!store || options.snapshot === false || options.env) return cold();
+  const saved = await store.get().catch(() => null);
+  if (saved) {
+    try {
+      return await restore(loadPyodide, base, attach, saved);
+    } catch (e) {
+      if (globalThis.process?.env?.TENSORPAD_SNAPSHOT_DEBUG) console.error(e);
+      await store.remove?.().catch(() => {});
+    }
+  }
+  if (!store.put) return cold();  // a read-only store (a page's snapshot made at build time)
+  let snap;
+  try {
+    snap = await makeSnapshot(loadPyodide, base, attach, pycache);
+  } catch (e) {
+    if (globalThis.process?.env?.TENSORPAD_SNAPSHOT_DEBUG) console.error(e);
+    return cold();
+  }
+  await store.put(snap).catch(() => {});
+  return restore(loadPyodide, base, attach, snap);
+}
+
+async function makeSnapshot(loadPyodide, base, attach, pycache) {
+  const py = await loadPyodide({ ...base, _makeSnapshot: true });
+  py.runPython(SNAPSHOT_IMPORTS);
+  const { rec, calls, kept, pathOf } = recordingBridge();
+  const live = bridge.W.tp_live_tensors();
+  attach(py, rec);
+  py.runPython(`${setupCode(pycache)}\nimport torch, gc\ngc.collect()`);
+  const bad = calls.filter((c) => !SNAPSHOT_CALLS.has(c));
+  if (bad.length) throw new Error(`tensorpad: import torch called ${bad[0]}: no snapshot`);
+  if (bridge.W.tp_live_tensors() !== live) throw new Error('tensorpad: import torch left tensors alive: no snapshot');
+  const objects = kept.map(([id, o]) => {
+    const p = pathOf(o);
+    if (!p) throw new Error('tensorpad: import torch kept an object the bridge cannot name: no snapshot');
+    return [id, p];
+  });
+  const header = { version: SNAPSHOT_VERSION, objects, warnings: calls.includes('setWarnings') };
+  const body = py.makeMemorySnapshot({
+    serializer: (o) => {
+      const p = pathOf(o);
+      if (!p) throw new Error(`tensorpad: Python holds a JS object the bridge cannot name (${Object.keys(o).slice(0, 5)}): no snapshot`);
+      return p;
+    },
+  });
+  const enc = new TextEncoder().encode(JSON.stringify(header));
+  const head = new Uint8Array(enc.length + ((4 - (enc.length % 4)) % 4)).fill(32);
+  head.set(enc);
+  const out = new Uint8Array(4 + head.length + body.length);
+  new DataView(out.buffer).setUint32(0, head.length, true);
+  out.set(head, 4);
+  out.set(body, 4 + head.length);
+  return out;
+}
+
+async function restore(loadPyodide, base, attach, snap) {
+  const bytes = snap instanceof Uint8Array ? snap : new Uint8Array(snap);
+  const n = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getUint32(0, true);
+  const header = JSON.parse(new TextDecoder().decode(bytes.subarray(4, 4 + n)));
+  if (header.version !== SNAPSHOT_VERSION) throw new Error('tensorpad: an old start-up snapshot');
+  // Pyodide reads the snapshot through a Uint32Array: it must start 4-byte aligned (the
+  // header is padded to make it so; a copy if the bytes themselves are not aligned).
+  let body = bytes.subarray(4 + n);
+  if (body.byteOffset % 4) body = Uint8Array.prototype.slice.call(body);
+  const pyodide = await loadPyodide({ ...base, _loadSnapshot: body, _snapshotDeserializer: resolvePath });
+  attach(pyodide, bridge);
+  bridge.restoreObjects(header.objects.map(([id, p]) => [id, resolvePath(p)]));
+  if (header.warnings) {
+    // what torch/__init__.py does at import, for this process's bridge
+    pyodide.runPython('import torch._warnings, pyodide.ffi\ntorch._B.setWarnings(pyodide.ffi.create_proxy(torch._warnings._sink))');
+  }
+  return { pyodide, restored: header };
+}
+
+/** The Python half of the set-up (idempotent: it runs again after a restore). */
+function setupCode(pycache) {
+  return `import sys
+${pycache ? `sys.pycache_prefix = ${JSON.stringify(pycache)}; sys.dont_write_bytecode = False` : ''}
+if ${JSON.stringify(PKG_DIR)} not in sys.path: sys.path.insert(0, ${JSON.stringify(PKG_DIR)})
+import _tensorpad_runner`;
+}
+
+/** Node's snapshot store: one file in the OS's temporary folder, named by the library's state. */
+async function nodeSnapshotStore() {
   const fs = await import('node:fs');
   const { tmpdir } = await import('node:os');
   const { join } = await import('node:path');
+  const { createHash } = await import('node:crypto');
+  const { fileURLToPath } = await import('node:url');
+  const h = createHash('sha1');
   let version = 'unknown';
   try {
     version = JSON.parse(fs.readFileSync(new URL('../node_modules/pyodide/package.json', import.meta.url), 'utf8')).version;
-  } catch { /* a hoisted or vendored pyodide: the name below still changes with SNAPSHOT_IMPORTS */ }
-  const file = join(tmpdir(), `tensorpad-python-${version}-${SNAPSHOT_IMPORTS.length}-${process.getuid?.() ?? 0}.snapshot`);
-  if (fs.existsSync(file)) {
-    try {
-      return await loadPyodide({ ...base, _loadSnapshot: fs.readFileSync(file) });
-    } catch {
-      fs.rmSync(file, { force: true });
+  } catch { /* a hoisted or vendored pyodide: its version is part of the snapshot's build id check */ }
+  h.update(`${version} ${SNAPSHOT_VERSION} ${SNAPSHOT_IMPORTS}`);
+  const stamp = (dir, filter) => {
+    let entries;
+    try { entries = fs.readdirSync(dir, { withFileTypes: true }); } catch { return; }
+    for (const e of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      const p = join(dir, e.name);
+      if (e.isDirectory()) { if (e.name !== '__pycache__') stamp(p, filter); continue; }
+      if (!filter(e.name)) continue;
+      const st = fs.statSync(p);
+      h.update(`${p} ${st.size} ${st.mtimeMs}\n`);
     }
-  }
-  try {
-    const py = await loadPyodide({ ...base, _makeSnapshot: true });
-    py.runPython(SNAPSHOT_IMPORTS);
-    const snap = py.makeMemorySnapshot();
-    const tmp = `${file}.${process.pid}`;
-    fs.writeFileSync(tmp, snap);
-    fs.renameSync(tmp, file);
-    return await loadPyodide({ ...base, _loadSnapshot: snap });
-  } catch {
-    return loadPyodide(base);
-  }
+  };
+  const here = (rel) => fileURLToPath(new URL(rel, import.meta.url));
+  stamp(here('./'), (n) => n.endsWith('.js'));
+  stamp(here('../python/'), (n) => n.endsWith('.py'));
+  stamp(here('../dist/'), (n) => n.endsWith('.wasm'));
+  const file = join(tmpdir(), `tensorpad-python-${version}-${h.digest('hex').slice(0, 16)}-${process.getuid?.() ?? 0}.snapshot`);
+  return {
+    get: async () => (fs.existsSync(file) ? fs.readFileSync(file) : null),
+    put: async (bytes) => {
+      const tmp = `${file}.${process.pid}`;
+      fs.writeFileSync(tmp, bytes);
+      fs.renameSync(tmp, file);
+    },
+    remove: async () => fs.rmSync(file, { force: true }),
+  };
 }
 
 /**
@@ -114,41 +349,50 @@ export async function loadPython(options = {}) {
     importPyodide(options.indexURL),
     mountPackage ? null : packageFiles(options.packageURL),
   ]);
-  const pyodide = await startPyodide(loadPyodide, options);
+  let pycache = null;
+  let pycacheDir = null;
+  if (mountPackage) {
+    try {
+      const { tmpdir } = await import('node:os');
+      const { mkdirSync } = await import('node:fs');
+      pycacheDir = `${tmpdir()}/tensorpad-python-pycache-${process.getuid?.() ?? 0}`;
+      mkdirSync(pycacheDir, { recursive: true });
+      pycache = '/tmp/tensorpad-pycache';
+    } catch { /* no bytecode cache: compiled at every start */ }
+  }
+  const pkgRoot = mountPackage ? (await import('node:url')).fileURLToPath(new URL('../python/', import.meta.url)) : null;
+  /** The JS half of the set-up, for every interpreter (a restored one too): files, mounts, the bridge. */
+  const attach = (py, bridgeModule) => {
+    const FS = py.FS;
+    FS.mkdirTree(PKG_DIR);
+    if (mountPackage) {
+      FS.mount(FS.filesystems.NODEFS, { root: pkgRoot }, PKG_DIR);
+      if (pycache) {
+        FS.mkdirTree(pycache);
+        FS.mount(FS.filesystems.NODEFS, { root: pycacheDir }, pycache);
+      }
+    } else {
+      for (const [path, text] of Object.entries(files)) {
+        const full = `${PKG_DIR}/${path}`;
+        FS.mkdirTree(full.slice(0, full.lastIndexOf('/')));
+        FS.writeFile(full, text);
+      }
+    }
+    if (isNode && options.cwd) {
+      FS.mkdirTree(options.cwd);
+      FS.mount(FS.filesystems.NODEFS, { root: options.cwd }, options.cwd);
+    }
+    py.registerJsModule('_tensorpad_bridge', bridgeModule);
+  };
+  const store = options.snapshotStore ?? (isNode && !options.indexURL ? await nodeSnapshotStore() : null);
+  const { pyodide, restored } = await startPyodide(loadPyodide, options, attach, store, pycache);
+  saveCodeCache?.();
   const decoder = (write) => {
     const d = new TextDecoder();
     return { write: (buf) => { write(d.decode(buf, { stream: true })); return buf.length; }, isatty: false };
   };
   pyodide.setStdout(decoder((s) => stdout(s)));
   pyodide.setStderr(decoder((s) => stderr(s)));
-
-  const FS = pyodide.FS;
-  let pycache = null;
-  if (mountPackage) {
-    const { fileURLToPath } = await import('node:url');
-    FS.mkdirTree(PKG_DIR);
-    FS.mount(FS.filesystems.NODEFS, { root: fileURLToPath(new URL('../python/', import.meta.url)) }, PKG_DIR);
-    try {
-      const { tmpdir } = await import('node:os');
-      const { mkdirSync } = await import('node:fs');
-      const dir = `${tmpdir()}/tensorpad-python-pycache-${process.getuid?.() ?? 0}`;
-      mkdirSync(dir, { recursive: true });
-      FS.mkdirTree('/tmp/tensorpad-pycache');
-      FS.mount(FS.filesystems.NODEFS, { root: dir }, '/tmp/tensorpad-pycache');
-      pycache = '/tmp/tensorpad-pycache';
-    } catch { /* no bytecode cache: compiled at every start */ }
-  } else {
-    for (const [path, text] of Object.entries(files)) {
-      const full = `${PKG_DIR}/${path}`;
-      FS.mkdirTree(full.slice(0, full.lastIndexOf('/')));
-      FS.writeFile(full, text);
-    }
-  }
-  if (isNode && options.cwd) {
-    FS.mkdirTree(options.cwd);
-    FS.mount(FS.filesystems.NODEFS, { root: options.cwd }, options.cwd);
-  }
-  pyodide.registerJsModule('_tensorpad_bridge', bridge);
 
   // Note [Interrupt buffer]: a byte that, set to 2 from outside, raises KeyboardInterrupt in
   // running Python. A page that runs Python in a worker makes it itself (a SharedArrayBuffer
@@ -160,17 +404,14 @@ export async function loadPython(options = {}) {
   }
   if (interruptBuffer) pyodide.setInterruptBuffer(interruptBuffer);
 
-  pyodide.runPython(`
-import sys
-${pycache ? `sys.pycache_prefix = ${JSON.stringify(pycache)}; sys.dont_write_bytecode = False` : ''}
-sys.path.insert(0, ${JSON.stringify(PKG_DIR)})
-import _tensorpad_runner
-`);
+  pyodide.runPython(setupCode(pycache));
   const runner = pyodide.pyimport('_tensorpad_runner');
   runner.setup(options.cwd ?? null, pyodide.toPy(options.argv ?? ['']));
 
   return {
     pyodide,
+    /** 'snapshot' when the interpreter was restored from the start-up snapshot (torch already imported), else 'cold'. */
+    startedFrom: restored ? 'snapshot' : 'cold',
     /** Runs code in the persistent __main__ namespace; rejects with the Python traceback. */
     async run(code, { filename = '<exec>' } = {}) {
       if (interruptBuffer) interruptBuffer[0] = 0;

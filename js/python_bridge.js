@@ -129,6 +129,14 @@ export function keepObject(o) {
   return id;
 }
 export function dropObject(id) { objects.delete(id); }
+/** After a start-up snapshot's restore (js/python.js): the objects Python kept when the
+ * snapshot was made, [[id, object]], under the same ids. */
+export function restoreObjects(entries) {
+  for (const [id, o] of entries) {
+    objects.set(id, o);
+    nextObject = Math.max(nextObject, id + 1);
+  }
+}
 
 // ---- errors ----------------------------------------------------------------------------
 // Note [Python exception classes]: PyTorch raises TypeError for argument errors (JS
@@ -276,7 +284,8 @@ export function resetState() {
   torch.set_printoptions({ precision: 4, threshold: 1000, edgeitems: 3, linewidth: 80, sci_mode: null });
   torch.manual_seed(67280421310721);
   resetWarnings();
-  objects.clear();
+  // `objects` is not cleared: torch's own module-level objects (torch.default_generator)
+  // live on across programs, and a program's are dropped when Python frees them.
 }
 
 export function memoryStats() {
@@ -373,25 +382,35 @@ export function negativeZero(h) { return Object.is(W.tp_item(h), -0); }
 // one call. A handle waits at most until the next op: memory still follows the names.
 export const hot = {
   // Note [Bound hot calls]: a crossing from Python costs ~0.25 us per argument besides its
-  // base cost, so the hottest ops get a function each with op, kind and form bound:
-  // scalarOp(op, kind, form)(h, s, r?), tensorOp(op)(a, b, r?), unaryOp(op)(h, r?).
-  scalarOp(op, kind, form) {
-    return (h, s, r) => {
-      if (r) W.tp_tensor_release(r);
-      return W.tp_binary_scalar(op, h, s, kind, form, 1);
-    };
-  },
-  tensorOp(op) {
-    return (a, b, r) => {
-      if (r) W.tp_tensor_release(r);
-      return W.tp_binary(op, a, b, 1);
-    };
-  },
-  unaryOp(op) {
-    return (h, r) => {
-      if (r) W.tp_tensor_release(r);
-      return W.tp_unary(op, h);
-    };
+  // base cost, so the hottest ops get a function each with op, kind and form bound, made
+  // once by rebind(key) and kept in `bound` under that key: `s_<op>_<kind>_<form>` (h, s, r?),
+  // `t_<op>` (a, b, r?), `u_<op>` (h, r?). Python reads them as attributes of `bound`, and the
+  // start-up snapshot (js/python.js) names them bridge.hot.bound.<key>, made again on restore.
+  bound: {},
+  rebind(key) {
+    if (Object.hasOwn(hot.bound, key)) return hot.bound[key];
+    const [form, ...n] = key.split('_');
+    const [op, kind, f] = n.map(Number);
+    let fn;
+    if (form === 's') {
+      fn = (h, s, r) => {
+        if (r) W.tp_tensor_release(r);
+        return W.tp_binary_scalar(op, h, s, kind, f, 1);
+      };
+    } else if (form === 't') {
+      fn = (a, b, r) => {
+        if (r) W.tp_tensor_release(r);
+        return W.tp_binary(op, a, b, 1);
+      };
+    } else if (form === 'u') {
+      fn = (h, r) => {
+        if (r) W.tp_tensor_release(r);
+        return W.tp_unary(op, h);
+      };
+    } else {
+      return undefined;
+    }
+    return (hot.bound[key] = fn);
   },
   bs(op, h, s, kind, form, alpha, r) {
     if (r) W.tp_tensor_release(r);

@@ -16,6 +16,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PAGE_CSP, headersFile } from './headers.mjs';
 import { describeApi } from './api_names.mjs';
+import { makePageSnapshot } from './python_snapshot.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const out = join(root, 'dist', 'web');
@@ -78,6 +79,14 @@ const pyPackage = join(root, 'dist', 'tensorpad-python.json');
 if (!existsSync(pyPackage)) throw new Error(`${pyPackage} is missing: run make build first`);
 await cp(pyPackage, join(out, 'dist', 'tensorpad-python.json'));
 pyodideSizes['tensorpad-python.json'] = (await readFile(pyPackage)).length;
+// The Python workers' start-up snapshot: CPython with torch imported (web/python_snapshot.mjs).
+const snapshot = await makePageSnapshot(pyPackage);
+if (snapshot) {
+  await writeFile(join(out, 'dist', 'tensorpad-python.snapshot'), snapshot);
+  pyodideSizes['tensorpad-python.snapshot'] = snapshot.length;
+} else {
+  console.warn('web/build.mjs: no start-up snapshot for Python (import torch could not be snapshotted): pages start cold');
+}
 
 await build({
   ...common, entryPoints: { app: join(root, 'web/src/app.js'), worker: join(root, 'web/src/worker.js'), pyworker: join(root, 'web/src/pyworker.js'), graph_layout_worker: join(root, 'web/src/graph_layout_worker.js') },
@@ -123,6 +132,13 @@ if (existsSync(tut)) {
   }
 }
 await writeFile(join(out, '_headers'), headersFile());
+// Python mode's files, precompressed (FILE.gz): web/serve.mjs sends them with
+// Content-Encoding: gzip (the snapshot 20 MB -> 5 MB). Static hosts compress on their own.
+// (python_stdlib.zip is compressed already; tiny files are not worth it.)
+for (const f of Object.keys(pyodideSizes).filter((n) => !n.endsWith('.zip') && pyodideSizes[n] > 4096)) {
+  const file = join(out, f.startsWith('tensorpad-python.') ? 'dist' : PYODIDE_DIR, f);
+  await writeFile(`${file}.gz`, gzipSync(await readFile(file), { level: 6 }));
+}
 // The names and signatures the editor completes (web/src/complete.js fetches it on first use).
 await writeFile(join(out, 'assets', 'api.json'), JSON.stringify(describeApi()));
 
@@ -144,7 +160,7 @@ for (const r of rows) console.log(`  ${r.file.padEnd(22)} ${kb(r.raw).padStart(1
 console.log(`  ${'total'.padEnd(22)} ${kb(total.raw).padStart(10)}  gzip ${kb(total.gzip).padStart(9)}`);
 console.log(`  (embed.js for tutorials: ${kb(embedJs.length)}, gzip ${kb(gzipSync(embedJs, { level: 9 }).length)}; the worker and wasm are shared)`);
 // Python mode adds (fetched only when Python is first needed):
-const pyRows = [['assets/pyworker.js', 'JS (Python worker)'], ...Object.keys(pyodideSizes).map((f) => [f === 'tensorpad-python.json' ? `dist/${f}` : `${PYODIDE_DIR}/${f}`, 'Python'])];
+const pyRows = [['assets/pyworker.js', 'JS (Python worker)'], ...Object.keys(pyodideSizes).map((f) => [f.startsWith('tensorpad-python.') ? `dist/${f}` : `${PYODIDE_DIR}/${f}`, 'Python'])];
 const python = [];
 for (const [file, what] of pyRows) {
   const bytes = await readFile(join(out, file));

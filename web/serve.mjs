@@ -59,6 +59,8 @@ export function localPath(segments, dir) {
   return dir && segments.length ? `${p}/` : p;
 }
 
+const GZIPPED = new Set(['.wasm', '.js', '.mjs', '.json', '.snapshot']);
+
 /** Starts serving root (default dist/web) on port; resolves with the listening server. */
 export function serve(port = 8080, { host = '127.0.0.1', root, isolate = true } = {}) {
   root ??= join(here, '..', 'dist', 'web');
@@ -88,11 +90,20 @@ export function serve(port = 8080, { host = '127.0.0.1', root, isolate = true } 
       } else {
         file = real;
       }
-      const body = await readFile(file).catch((e) => { throw e.code === 'ENOENT' || e.code === 'EISDIR' ? new HttpError(404, 'not found') : e; });
+      let body = await readFile(file).catch((e) => { throw e.code === 'ENOENT' || e.code === 'EISDIR' ? new HttpError(404, 'not found') : e; });
       headers = headersFor('/' + relative(top, file).split(sep).join('/'), { isolate });
       // An ETag lets the browser revalidate a no-cache file with a 304 instead of downloading it.
       const st = await stat(file);
-      const etag = `"${st.size.toString(36)}-${Math.floor(st.mtimeMs).toString(36)}"`;
+      let etag = `"${st.size.toString(36)}-${Math.floor(st.mtimeMs).toString(36)}"`;
+      // web/build.mjs precompresses the large files (FILE.gz beside FILE): sent to a client
+      // that accepts gzip, as most static hosts compress too.
+      const gz = GZIPPED.has(extname(file)) && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '') ? await readFile(`${file}.gz`).catch(() => null) : null;
+      if (gz) {
+        body = gz;
+        etag = `${etag.slice(0, -1)}-gz"`;
+        headers = { ...headers, 'Content-Encoding': 'gzip' };
+      }
+      if (GZIPPED.has(extname(file))) headers = { ...headers, Vary: 'Accept-Encoding' };
       headers = { ...headers, ETag: etag };
       if (req.headers['if-none-match'] === etag) {
         res.writeHead(304, headers);

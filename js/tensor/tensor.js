@@ -105,6 +105,11 @@ const MANAGE = Symbol('Tensor.manage');
 /** Hands a handle over from its scope to the garbage collector (tensors and autograd Nodes). */
 export const ESCAPE = Symbol('tensorpad.escape');
 
+// Note [Console preview]: with DevTools' default settings a browser console shows a logged
+// object's own fields in the order they were made (no getter runs then; private and
+// symbol-keyed fields show too). Logging a tensor in a page gives it three display fields,
+// put before the handle's (js/tensor/devtools.js); the constructor makes none, so an op's
+// result pays nothing for them.
 export class Tensor {
   constructor(token, ptr) {
     if (token !== WRAP) throw new TypeError('torch.Tensor handles are made by tensorpad only; use torch.Tensor(...) or torch.tensor(data)');

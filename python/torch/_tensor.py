@@ -18,6 +18,13 @@ from . import _device
 _new = object.__new__
 _release = W.tp_tensor_release
 _hot = _bridge.B.hot
+def _bound(key):
+    """The hot path's function for `key` (Note [Bound hot calls] in js/python_bridge.js), read as
+    an attribute of hot.bound: a call's result would hold no `this` the start-up snapshot can name."""
+    _hot.rebind(key)
+    return getattr(_hot.bound, key)
+
+
 _hbs = _hot.bs
 _hbt = _hot.bt
 _hun = _hot.un
@@ -172,7 +179,7 @@ _NOARG = object()
 def _binop(op, name, method=False):
     """self op other (Note [Bound hot calls] in python_bridge.js). method: the Tensor method
     `name` (x.mul(other)), whose keyword forms and other operands go the generic way."""
-    sf, si, tf = _hot.scalarOp(op, 2, 0), _hot.scalarOp(op, 1, 0), _hot.tensorOp(op)
+    sf, si, tf = _bound(f's_{op}_2_0'), _bound(f's_{op}_1_0'), _bound(f't_{op}')
 
     def f(self, other=_NOARG, **kw):
         t = type(other)
@@ -202,7 +209,7 @@ def _binop(op, name, method=False):
 
 
 def _rbinop(op, name, form=1):
-    sf, si = _hot.scalarOp(op, 2, form), _hot.scalarOp(op, 1, form)
+    sf, si = _bound(f's_{op}_2_{form}'), _bound(f's_{op}_1_{form}')
 
     def f(self, other):
         t = type(other)
@@ -282,7 +289,7 @@ def _other_operand(self, name, other):
 
 
 def _unop(op, name):
-    u = _hot.unaryOp(op)
+    u = _bound(f'u_{op}')
 
     def f(self):
         h = u(self._h, _pend.pop()) if _pend else u(self._h)

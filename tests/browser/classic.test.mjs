@@ -1,8 +1,9 @@
 // The classic-script build (dist/tensorpad.global.js) in Chromium: a <script src> tag and
 // importScripts in a classic worker both get `torchReady` (a promise of torch) and then the
 // global `torch`; the wasm location override (globalThis.TENSORPAD_WASM_PATH, set before the
-// library loads, for wasm served from another folder); and the DevTools custom formatter that
-// `console.log(t)` goes through.
+// library loads, for wasm served from another folder); the DevTools custom formatter that
+// `console.log(t)` goes through; and what DevTools shows with its default settings (the
+// RemoteObject preview that Chromium's console renders, read through CDP).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -34,6 +35,9 @@ before(async () => {
     writeFileSync(join(dir, name), `<!doctype html><link rel="icon" href="data:,"><script>${set}</script>
 <script type="module">${fn} import('/lib/tensorpad.min.js').then((m) => { window.result = compute(m.default); }, (e) => { window.result = 'error: ' + e.message; });</script>`);
   }
+  // a page that keeps its console as it is
+  writeFileSync(join(dir, 'console-off.html'), `<!doctype html><link rel="icon" href="data:,"><script>globalThis.TENSORPAD_CONSOLE = false;</script><script src="tensorpad.global.js"></script>
+<script>${fn} torchReady.then((t) => { window.result = compute(t); });</script>`);
   server = await serveFolder(dir);
   browser = await launch();
 });
@@ -67,6 +71,82 @@ test('TENSORPAD_WASM_PATH set before the library loads: a folder URL or a file-n
   }
   const { page, result } = await resultOf('no-override.html');
   assert.match(result, /^error: tensorpad: cannot load .*\/lib\/tensorpad(-plain)?\.wasm; copy node_modules\/tensorpad\/dist\/\*\.wasm next to your bundle, or set globalThis\.TENSORPAD_WASM_PATH/);
+  await page.close();
+});
+
+// Chromium's console renders a logged object from the RemoteObject preview that the
+// inspector sends with Runtime.consoleAPICalled: this is what a user sees in the console
+// with DevTools' default settings (custom formatters off).
+async function logged(page, body) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Runtime.enable');
+  const calls = [];
+  cdp.on('Runtime.consoleAPICalled', (e) => { if (e.args[0]?.value === 'probe') calls.push(e); });
+  await page.evaluate(body);
+  await page.waitForFunction(() => window.logged === true);
+  await new Promise((r) => setTimeout(r, 200));
+  // an array's elements are previewed when it is opened (Runtime.getProperties)
+  for (const a of calls.flatMap((e) => e.args)) {
+    if (a.subtype !== 'array') continue;
+    const { result } = await cdp.send('Runtime.getProperties', { objectId: a.objectId, ownProperties: true, generatePreview: true });
+    a.preview.properties = result.filter((p) => p.name === '0').map((p) => ({ name: '0', value: p.value.preview }));
+  }
+  await cdp.detach();
+  return calls.map((e) => e.args.slice(1).map((a) => ({
+    type: a.type, className: a.className, description: a.description,
+    props: a.preview && Object.fromEntries(a.preview.properties.map((p) => [p.name, p.value])),
+    order: a.preview?.properties.map((p) => p.name), overflow: a.preview?.overflow,
+  })));
+}
+
+test('DevTools with default settings: a logged tensor previews as its shape, dtype and values, internals last', async () => {
+  const { page } = await resultOf('index.html');
+  const [[f, b, z, big, grid, v, grad, gone], [again], [inside], [other]] = await logged(page, () => {
+    const f = torch.tensor([[1.5, 2], [3, 4]]);
+    const w = torch.ones(2, { requires_grad: true });
+    const gone = torch.ones(1);
+    gone.dispose();
+    console.log('probe', f, torch.tensor([true, false, true]), torch.tensor(2.5, { dtype: torch.float64 }),
+      torch.arange(10000), torch.zeros(100, 100), f.select(0, 1), w.mul(2), gone);
+    f.mul_(2);
+    console.info('probe', f);
+    console.warn('probe', [torch.tensor([7])]);
+    console.log('probe', { a: 1 });
+    window.logged = true;
+  });
+  const show = (x) => [x.props['[[shape]]'], x.props['[[dtype]]'], x.props['[[values]]']];
+  for (const x of [f, b, z, big, grid, v, grad, gone, again]) {
+    assert.equal(x.className, 'Tensor');
+    assert.equal(x.description, 'Tensor');
+    assert.deepEqual(x.order.slice(0, 3), ['[[shape]]', '[[dtype]]', '[[values]]'], 'the three preview fields come first');
+  }
+  assert.deepEqual(show(f), ['[2, 2]', 'torch.float32', '[[1.5000, 2.0000], [3.0000, 4.0000]]']);
+  assert.deepEqual(show(b), ['[3]', 'torch.bool', '[ True, False,  True]']);
+  assert.deepEqual(show(z), ['[]', 'torch.float64', '2.5000']);
+  assert.deepEqual(show(big), ['[10000]', 'torch.int64', '[   0,    1,    2,  ..., 9997, 9998, 9999]']);
+  assert.equal(show(grid)[0], '[100, 100]');
+  assert.match(show(grid)[2], /^\[\[0\., 0\., 0\., {2}\.\.\., 0\., 0\., 0\.\], \[0\., 0\., 0\.,/, 'summarised as PyTorch does');
+  assert.ok(show(grid)[2].length <= 101, 'long values are abbreviated by the inspector');
+  assert.deepEqual(show(v), ['[2]', 'torch.float32', '[3., 4.]']);
+  assert.deepEqual(show(grad), ['[2]', 'torch.float32', '[2., 2.]']);
+  assert.deepEqual(show(gone), ['undefined', 'undefined', '<disposed>']);
+  assert.deepEqual(show(again), ['[2, 2]', 'torch.float32', '[[3., 4.], [6., 8.]]'], 'each log shows the values of that moment');
+  assert.equal(inside.description, 'Array(1)');
+  const el = inside.props['0'];
+  assert.equal(el.description, 'Tensor');
+  assert.deepEqual(el.properties.slice(0, 3).map((p) => [p.name, p.value]),
+    [['[[shape]]', '[1]'], ['[[dtype]]', 'torch.int64'], ['[[values]]', '[7]']], 'a tensor directly inside a logged array is filled in too');
+  assert.deepEqual(other.props, { a: '1' });
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('TENSORPAD_CONSOLE = false before the library loads: the console is left as it was', async () => {
+  const { page } = await resultOf('console-off.html');
+  assert.equal(await page.evaluate(() => console.log.toString().includes('[native code]')), true, 'console.log is not wrapped');
+  const [[t]] = await logged(page, () => { console.log('probe', torch.ones(2)); window.logged = true; });
+  assert.equal(t.className, 'Tensor');
+  assert.ok(!t.order.includes('[[shape]]'), 'no preview fields are added');
   await page.close();
 });
 

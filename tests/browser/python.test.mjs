@@ -19,6 +19,7 @@ const examples = readdirSync(join(root, 'examples')).filter((f) => f.endsWith('.
 const graphFixture = JSON.parse(readFileSync(join(root, 'tests/browser/fixtures/python-graph.json'), 'utf8'));
 let page = null;
 const offsite = [];
+let snapshotEncoding = null;
 
 async function waitReady(p) {
   await p.waitForFunction(() => window.tensorpad?.runner?.info, null, { timeout: 240000 });
@@ -28,6 +29,7 @@ async function openOnce() {
   if (page) return;
   page = await newPage(env.browser, { lang: null });   // a first-time visitor
   page.on('request', (r) => { if (!r.url().startsWith(env.server.url) && !/^(data|blob):/.test(r.url())) offsite.push(r.url()); });
+  page.on('response', async (r) => { if (r.url().endsWith('/tensorpad-python.snapshot')) snapshotEncoding = (await r.allHeaders())['content-encoding'] ?? 'identity'; });
   await page.goto(env.server.url);
   await waitReady(page);
 }
@@ -42,6 +44,9 @@ test('a first-time visitor gets Python, the welcome program, and PyTorch\'s outp
   const { stdout, done } = await runInPage(page, null, { timeout: 120000 });
   assert.equal(done.ok, true, JSON.stringify(done.error));
   assert.equal(stdout, fixture('welcome.py'));
+  // the worker restored web/build.mjs's start-up snapshot (CPython with torch imported), served gzipped
+  assert.equal(await page.evaluate(() => window.tensorpad.runner.info.startedFrom), 'snapshot');
+  assert.equal(snapshotEncoding, 'gzip');
   assert.match(await page.textContent('#tab-graph'), /Graph \(\d+\)/);
   await screenshot(page, 'python-welcome');
   assert.deepEqual(offsite, [], 'Pyodide comes from the same origin (no CDN)');
@@ -119,6 +124,39 @@ test('the Graph tab of a Python autograd program has PyTorch\'s grad_fn names, n
   assert.equal(texts.filter((t) => t === 'leaf · requires_grad').length, 2, 'two leaves (AccumulateGrad) in the graph');
   for (const v of ['x', 'w', 'loss']) assert.ok(texts.includes(v), `tensor ${v} named`);
   await screenshot(page, 'python-graph');
+  await page.click('#tab-output');
+});
+
+test('after a Python training loop the Graph tab shows the last forward/backward, parameters by name', async () => {
+  // The loss lives inside train(): the top-level names hold only the model's parameters.
+  const code = `import torch
+import torch.nn as nn
+torch.manual_seed(0)
+model = nn.Sequential(nn.Linear(2, 3), nn.Tanh(), nn.Linear(3, 1))
+opt = torch.optim.SGD(model.parameters(), lr=0.1)
+x, y = torch.randn(8, 2), torch.randn(8, 1)
+
+def train(steps):
+    for _ in range(steps):
+        opt.zero_grad()
+        loss = ((model(x) - y) ** 2).mean()
+        loss.backward()
+        opt.step()
+
+train(20)
+`;
+  const { done } = await runInPage(page, code, { timeout: 120000 });
+  assert.equal(done.ok, true, JSON.stringify(done.error));
+  await page.click('#tab-graph');
+  const nodes = await page.$$eval('#pane-graph .tp-node', (gs) => gs.map((g) => ({ fn: g.classList.contains('tp-function'), title: g.querySelector('.tp-title, .tp-fn-name')?.textContent })));
+  assert.deepEqual(nodes.filter((n) => n.fn).map((n) => n.title),
+    ['MeanBackward0', 'PowBackward0', 'SubBackward0', 'AddmmBackward0', 'TBackward0', 'TanhBackward0', 'AddmmBackward0', 'TBackward0']);
+  assert.deepEqual(nodes.filter((n) => !n.fn).map((n) => n.title).sort(), ['loss', 'model.0.bias', 'model.0.weight', 'model.2.bias', 'model.2.weight']);
+  assert.doesNotMatch(await page.textContent('#pane-graph .tp-step-label'), /no function nodes/);
+  // a program whose own names have a graph shows that one, not a stale backward of the last run
+  await runInPage(page, 'import torch\nw = torch.ones(2, requires_grad=True)\nz = (w * 3).sum()\n', { timeout: 120000 });
+  const again = await page.$$eval('#pane-graph .tp-node', (gs) => gs.map((g) => g.querySelector('.tp-title, .tp-fn-name')?.textContent));
+  assert.ok(!again.includes('loss') && again.includes('SumBackward0'), again.join(', '));
   await page.click('#tab-output');
 });
 

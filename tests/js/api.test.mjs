@@ -5,6 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import util from 'node:util';
 import torch from '../../js/tensorpad.js';
+import { notePreview } from '../../js/tensor/devtools.js';
 
 test('the package name and the relative path give the same instance', async () => {
   const again = (await import('tensorpad')).default;
@@ -62,6 +63,20 @@ test('console.log and util.inspect print the repr', () => {
   assert.equal(util.inspect(t.shape), 'torch.Size([2, 2])');
   assert.equal(util.inspect(torch.float32), 'torch.float32');
   assert.equal(String(t), 'tensor([[1, 2],\n        [3, 4]])');
+  // Node's console is left alone; a tensor a page's console gave preview fields prints the same
+  assert.equal(console.log[Symbol.for('tensorpad.console')], undefined);
+  const p = new torch.nn.Parameter(torch.ones(2));
+  notePreview(t);
+  notePreview(p);
+  assert.equal(util.inspect(t), 'tensor([[1, 2],\n        [3, 4]])');
+  assert.equal(util.inspect(p), 'Parameter containing:\ntensor([1., 1.], requires_grad=True)');
+  assert.deepEqual(Object.keys(t).slice(0, 4), ['[[shape]]', '[[dtype]]', '[[values]]', '_p']);
+  assert.deepEqual([t['[[shape]]'], t['[[dtype]]'], t['[[values]]']], ['[2, 2]', 'torch.int64', '[[1, 2], [3, 4]]']);
+  assert.deepEqual(t.add(1).tolist(), [[2, 3], [4, 5]]);
+  assert.equal(p['[[values]]'], '[1., 1.]');
+  p.dispose();
+  notePreview(p);
+  assert.deepEqual([p['[[shape]]'], p['[[values]]']], [undefined, '<disposed>']);
 });
 
 test('integral data with requires_grad and no dtype is float32 (JS cannot tell 2.0 from 2)', () => {

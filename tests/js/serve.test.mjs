@@ -34,9 +34,9 @@ before(async () => {
 after(() => { server?.close(); rmSync(dir, { recursive: true, force: true }); });
 
 /** Sends `GET <target>` byte for byte (no client-side normalisation); resolves {status, headers, body}. */
-function raw(target, method = 'GET') {
+function raw(target, method = 'GET', extraHeader = '') {
   return new Promise((resolve, reject) => {
-    const s = connect(port, "127.0.0.1", () => s.write(`${method} ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`));
+    const s = connect(port, "127.0.0.1", () => s.write(`${method} ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\n${extraHeader ? `${extraHeader}\r\n` : ''}Connection: close\r\n\r\n`));
     const parts = [];
     s.on('data', (d) => parts.push(d));
     s.on('error', reject);
@@ -147,4 +147,32 @@ test('dist/web/_headers lists the same policies for static hosts', () => {
   assert.match(file, /^\/\*\n {2}X-Content-Type-Options: nosniff$/m);
   assert.ok(file.includes(`/index.html\n  Content-Security-Policy: ${PAGE_CSP}; frame-ancestors 'none'`));
   assert.ok(file.includes(`/assets/*\n  Content-Security-Policy: ${WORKER_CSP}; frame-ancestors 'none'`));
+});
+
+test('a precompressed FILE.gz is sent with Content-Encoding: gzip only to a client that accepts it', async () => {
+  const { gzipSync } = await import('node:zlib');
+  const text = 'x = 1\n'.repeat(2000);
+  writeFileSync(join(root, 'dist.json'), text);
+  writeFileSync(join(root, 'dist.json.gz'), gzipSync(text));
+  writeFileSync(join(root, 'plain.json'), '{"a": 1}');
+  const url = `http://127.0.0.1:${port}/`;
+  const gz = await fetch(`${url}dist.json`, { headers: { 'Accept-Encoding': 'gzip' } });
+  assert.equal(gz.headers.get('content-encoding'), 'gzip');
+  assert.equal(gz.headers.get('vary'), 'Accept-Encoding');
+  assert.equal(await gz.text(), text);  // fetch decodes it
+  const etagGz = gz.headers.get('etag');
+  // a client without gzip gets the file itself, under another ETag
+  const id = await raw('/dist.json', 'GET', 'Accept-Encoding: identity');
+  assert.equal(id.headers['content-encoding'], undefined);
+  assert.equal(id.body, text);
+  assert.notEqual(id.headers.etag, etagGz);
+  // no .gz beside it: the file as it is
+  const plain = await fetch(`${url}plain.json`, { headers: { 'Accept-Encoding': 'gzip' } });
+  assert.equal(plain.headers.get('content-encoding'), null);
+  assert.equal(await plain.text(), '{"a": 1}');
+  // a .gz for a type that is not precompressed is never used (index.html is sent as it is)
+  writeFileSync(join(root, 'index.html.gz'), gzipSync('not this'));
+  const html = await fetch(url, { headers: { 'Accept-Encoding': 'gzip' } });
+  assert.equal(html.headers.get('content-encoding'), null);
+  assert.match(await html.text(), /<title>home/);
 });

@@ -6,6 +6,8 @@
 // The library (and its top-level await for the wasm) is imported when Python is first needed,
 // as a chunk of its own (web/build.mjs): a static import would hold this module's evaluation,
 // and the page's first message would arrive before `onmessage` is set and be lost.
+import { pageSnapshot } from '../src/pysnapshot.js';
+
 const loadPython = async (o) => (await import('../../js/python.js')).loadPython(o);
 
 let py = null;
@@ -18,6 +20,7 @@ function runtime() {
   py ??= (post({ type: 'status', text: 'loading Python…' }), loadPython({
     indexURL: new URL(PYODIDE_PATH, self.location.href).href,  // pyodide/<version>/ (web/build.mjs)
     packageURL: new URL('../dist/tensorpad-python.json', self.location.href).href,
+    snapshotStore: pageSnapshot(new URL('../dist/tensorpad-python.snapshot', self.location.href).href),
     stdout: write('out'),
     stderr: write('err'),
   }).catch((e) => { py = null; throw e; }));

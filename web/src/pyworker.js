@@ -16,13 +16,17 @@
 import * as tensorpad from '../../js/tensorpad.js';
 import { loadPython } from '../../js/python.js';
 import { describeGraph, describeMemory } from './capture.js';
+import { trackBackward, resetBackward, withLastBackward } from './lastgraph.js';
 import { createOutQueue } from './outqueue.js';
+import { pageSnapshot } from './pysnapshot.js';
 import HELPERS from './playground.py';
 
 const torch = tensorpad.default;
+trackBackward(torch, tensorpad.Tensor);
 // Set by web/build.mjs: where Pyodide is, relative to this file, and its files' sizes.
 const PYODIDE_DIR = new URL(PYODIDE_PATH, self.location.href).href;
 const PACKAGE_URL = new URL('../dist/tensorpad-python.json', self.location.href).href;
+const SNAPSHOT_URL = new URL('../dist/tensorpad-python.snapshot', self.location.href).href;
 const SIZES = PYODIDE_SIZES;
 
 let current = null;  // the run in progress: {id}
@@ -79,13 +83,14 @@ async function start(interrupt) {
     indexURL: PYODIDE_DIR, packageURL: PACKAGE_URL, argv: ['main.py'],
     interruptBuffer: interrupt ?? undefined,
     stdout: (s) => write('out', s), stderr: (s) => write('err', s),
+    snapshotStore: 'tensorpad-python.snapshot' in SIZES ? pageSnapshot(SNAPSHOT_URL) : undefined,
   });
   py.pyodide.registerJsModule('_playground_js', {
     post: (kind, json) => { if (current) post({ type: kind, id: current.id, ...JSON.parse(json) }); },
   });
   py.pyodide.FS.writeFile('/lib/tensorpad-python/_playground.py', HELPERS);
   await py.run('import torch, _playground', { filename: '<playground>' });
-  return { py, helpers: py.pyodide.pyimport('_playground') };
+  return { py, helpers: py.pyodide.pyimport('_playground'), startedFrom: py.startedFrom };
 }
 
 // ---- errors -------------------------------------------------------------------------------
@@ -130,6 +135,7 @@ async function run({ id, code, files }) {
   for (const [name, bytes] of files ?? []) FS.writeFile(`${FS.cwd()}/${name}`, bytes);
   const before = listing(FS);
   py.reset();
+  resetBackward();
   helpers._begin();
   const t0 = performance.now();
   let error = null;
@@ -146,7 +152,9 @@ async function run({ id, code, files }) {
   try {
     const pairs = helpers._named().toJs();
     torch.scope(() => {
-      const named = pairs.map(([n, h]) => [n, py.jsTensor(h)]);
+      // Python's loss.backward() runs the JS Tensor's backward (python_bridge.js hot.backward),
+      // which lastgraph.js tracks: after a training loop the Graph tab shows its last step.
+      const named = withLastBackward(pairs.map(([n, h]) => [n, py.jsTensor(h)]), code, tensorpad.Tensor);
       try { graph = describeGraph(torch, tensorpad.Tensor, named); } catch (e) { graph = { unavailable: `could not export the graph (${e?.message ?? e})` }; }
       try { memory = describeMemory(torch, tensorpad.Tensor, named); } catch { memory = null; }
     });
@@ -162,7 +170,7 @@ self.onmessage = (e) => {
   const msg = e.data;
   if (msg.type === 'init' && !ready) {
     ready = start(msg.interrupt);
-    ready.then(() => post({ type: 'ready', info: { python: true, shared: torch.shared_memory, isolated: self.crossOriginIsolated === true, interrupt: !!msg.interrupt, autograd: true } }),
+    ready.then(({ startedFrom }) => post({ type: 'ready', info: { python: true, startedFrom, shared: torch.shared_memory, isolated: self.crossOriginIsolated === true, interrupt: !!msg.interrupt, autograd: true } }),
       (err) => post({ type: 'fatal', message: `Python did not start: ${err?.message ?? err}` }));
   } else if (msg.type === 'run') {
     run(msg);
