@@ -7,7 +7,8 @@
 // messages through constructor.name) and the names of public functions (those put in an object,
 // such as the torch namespace, or exported: torch.tensor.name is 'tensor', and torch.save's
 // error prints a function's name). Dropped: the other ~560 function names, which nothing
-// prints (esbuild's --keep-names keeps them all: 3.3 KB gzip more). Two passes:
+// prints (esbuild's --keep-names keeps them all: 3.3 KB gzip more). Three passes (the third is terser,
+// below, on esbuild's minified output):
 // 1. esbuild bundles with keepNames and without minifying, so every name it would keep is an
 //    explicit `__name(x, "x")` call (for a class: `static { __name(this, "X") }`);
 // 2. the other calls are blanked out with acorn (`__name(f, "f")` -> `(f)`, a statement
