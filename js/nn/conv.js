@@ -4,7 +4,7 @@
 // arguments as torch/nn/functional.py and the modules' __init__ do, with their messages.
 // nn.js calls makeConv with its Module machinery (no import cycle) when it builds torch.nn.
 import { W, check, checkStatus, args, memory, TensorError } from '../core/wasm.js';
-import { bind, warn, warnOnce } from '../core/args.js';
+import { bind, warn, warnOnce, floatOf } from '../core/args.js';
 import { describe, pyRepr } from '../core/dtype.js';
 import { wrap, asTensor } from '../tensor/tensor.js';
 
@@ -620,12 +620,6 @@ export function makeConv({ Module, Parameter, init, fanInOut, pyBool }) {
 
   // nn.Upsample and its two deprecated fixed-mode forms (torch/nn/modules/upsampling.py)
   const pyFloat = (v) => (Number.isInteger(v) ? `${v}.0` : String(v));
-  /** Python's float(v) for a scale factor: a number, bool, numeric string or one-element tensor. */
-  const floatArg = (v) => {
-    if (typeof v === 'number' || typeof v === 'boolean' || (typeof v === 'string' && v.trim() !== '' && !Number.isNaN(Number(v)))) return Number(v);
-    if (typeof v?.numel === 'function' && v.numel() === 1) return Number(v.item());
-    throw new TypeError(`float() argument must be a string or a real number, not '${describe(v)}'`);
-  };
   class Upsample extends Module {
     constructor(...a) {
       super();
@@ -637,7 +631,7 @@ export function makeConv({ Module, Parameter, init, fanInOut, pyBool }) {
       this.name = this.constructor.name;
       this.size = size ?? null;
       // a JS array stands for Python's tuple here: float() of each factor
-      this.scale_factor = Array.isArray(scale) ? scale.map(floatArg) : scale ? floatArg(scale) : null;
+      this.scale_factor = Array.isArray(scale) ? scale.map(floatOf) : scale ? floatOf(scale) : null;
       this.mode = mode;
       this.align_corners = ac ?? null;
       this.recompute_scale_factor = recompute ?? null;

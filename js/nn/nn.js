@@ -7,7 +7,7 @@
 // they are assigned. Here a module's own properties are walked in their insertion order
 // instead, so `this.fc = new Linear(...)` in a subclass registers `fc` just the same.
 import { W, check, TensorError } from '../core/wasm.js';
-import { bind, splitOptions, warn, checkFloat } from '../core/args.js';
+import { bind, splitOptions, warn, checkFloat, floatFactor } from '../core/args.js';
 import { describe, pyRepr, dtype, Device, checkDevice } from '../core/dtype.js';
 import { Tensor, wrap, keep, asTensor } from '../tensor/tensor.js';
 import { OP } from '../tensor/ops.js';
@@ -46,15 +46,8 @@ class Parameter {
 }
 
 // ---- torch.nn.init: in-place initialisers under no_grad, PyTorch 1.13's formulas --------------
+const valueError = (msg) => Object.assign(new TensorError(msg), { pythonType: 'ValueError' });
 const LINEAR_FNS = ['linear', 'conv1d', 'conv2d', 'conv3d', 'conv_transpose1d', 'conv_transpose2d', 'conv_transpose3d'];
-/** xavier_*'s gain as Python's `gain * math.sqrt(...)` takes it (the error of that product otherwise). */
-function gainOf(g) {
-  if (typeof g === 'number' || typeof g === 'boolean') return +g;
-  if (typeof g === 'bigint') return Number(g);
-  if (g instanceof Tensor && g.numel() === 1) return g.item();
-  if (typeof g === 'string' || Array.isArray(g)) throw new TypeError("can't multiply sequence by non-int of type 'float'");
-  throw new TypeError(`unsupported operand type(s) for *: '${describe(g)}' and 'float'`);
-}
 function calculate_gain(nonlinearity, param = null) {
   if (LINEAR_FNS.includes(nonlinearity) || nonlinearity === 'sigmoid') return 1;
   if (nonlinearity === 'tanh') return 5.0 / 3;
@@ -62,23 +55,28 @@ function calculate_gain(nonlinearity, param = null) {
   if (nonlinearity === 'leaky_relu') {
     let slope = 0.01;
     if (param !== null && param !== undefined) {
-      if (typeof param !== 'number') throw new TensorError(`negative_slope ${param !== null && typeof param === 'object' || typeof param === 'symbol' ? describe(param) : String(param)} not a valid number`);
-      slope = param;
+      // Python: an int (not a bool) or a float
+      if (typeof param !== 'number' && typeof param !== 'bigint') throw valueError(`negative_slope ${param !== null && typeof param === 'object' || typeof param === 'symbol' ? describe(param) : String(param)} not a valid number`);
+      slope = Number(param);
     }
+    if (!Number.isFinite(slope ** 2) && Number.isFinite(slope)) throw Object.assign(new TensorError("(34, 'Numerical result out of range')"), { pythonType: 'OverflowError' });
     return Math.sqrt(2.0 / (1 + slope ** 2));
   }
   if (nonlinearity === 'selu') return 3.0 / 4;
-  throw new TensorError(`Unsupported nonlinearity ${pyRepr(nonlinearity)}`);
+  throw valueError(`Unsupported nonlinearity ${pyRepr(nonlinearity)}`);
 }
 function _calculate_fan_in_and_fan_out(t) {
-  if (!(t instanceof Tensor)) throw new TypeError(`'${describe(t)}' object has no attribute 'dim'`);
-  if (t.ndim < 2) throw new TensorError('Fan in and fan out can not be computed for tensor with fewer than 2 dimensions');
+  if (!(t instanceof Tensor)) throw Object.assign(new TypeError(`'${describe(t)}' object has no attribute 'dim'`), { pythonType: 'AttributeError' });
+  if (t.ndim < 2) throw valueError('Fan in and fan out can not be computed for tensor with fewer than 2 dimensions');
   const receptive = Array.from(t.shape).slice(2).reduce((a, b) => a * b, 1);
   return [t.shape[1] * receptive, t.shape[0] * receptive];
 }
+/** _calculate_correct_fan: mode.lower() first (a non-string mode fails in the argument layer's
+ *  value checks, js/core/arg_parser.js, with Python's AttributeError), then the fans. */
 function correctFan(t, mode) {
-  const m = String(mode).toLowerCase();
-  if (m !== 'fan_in' && m !== 'fan_out') throw new TensorError(`Mode ${mode} not supported, please use one of ['fan_in', 'fan_out']`);
+  if (typeof mode !== 'string') throw Object.assign(new TypeError(`'${describe(mode)}' object has no attribute 'lower'`), { pythonType: 'AttributeError' });
+  const m = mode.toLowerCase();
+  if (m !== 'fan_in' && m !== 'fan_out') throw valueError(`Mode ${m} not supported, please use one of ['fan_in', 'fan_out']`);
   const [fanIn, fanOut] = _calculate_fan_in_and_fan_out(t);
   return m === 'fan_in' ? fanIn : fanOut;
 }
@@ -94,24 +92,26 @@ const init = Object.freeze({
   xavier_uniform_(t, ...a) {
     const { gain } = bind('xavier_uniform_', a, ['gain'], { gain: 1 });
     const [fanIn, fanOut] = _calculate_fan_in_and_fan_out(t);
-    const bound = Math.sqrt(3.0) * (gainOf(gain) * Math.sqrt(2.0 / (fanIn + fanOut)));
+    const bound = Math.sqrt(3.0) * (floatFactor(gain) * Math.sqrt(2.0 / (fanIn + fanOut)));
     return noGrad(() => t.uniform_(-bound, bound));
   },
   xavier_normal_(t, ...a) {
     const { gain } = bind('xavier_normal_', a, ['gain'], { gain: 1 });
     const [fanIn, fanOut] = _calculate_fan_in_and_fan_out(t);
-    return noGrad(() => t.normal_(0, gainOf(gain) * Math.sqrt(2.0 / (fanIn + fanOut))));
+    return noGrad(() => t.normal_(0, floatFactor(gain) * Math.sqrt(2.0 / (fanIn + fanOut))));
   },
   kaiming_uniform_(t, ...a) {
     const o = bind('kaiming_uniform_', a, ['a', 'mode', 'nonlinearity'], { a: 0, mode: 'fan_in', nonlinearity: 'leaky_relu' });
     if (t.shape.includes(0)) { console.warn('UserWarning: Initializing zero-element tensors is a no-op'); return t; }
-    const bound = Math.sqrt(3.0) * (calculate_gain(o.nonlinearity, o.a) / Math.sqrt(correctFan(t, o.mode)));
+    const fan = correctFan(t, o.mode);
+    const bound = Math.sqrt(3.0) * (calculate_gain(o.nonlinearity, o.a) / Math.sqrt(fan));
     return noGrad(() => t.uniform_(-bound, bound));
   },
   kaiming_normal_(t, ...a) {
     const o = bind('kaiming_normal_', a, ['a', 'mode', 'nonlinearity'], { a: 0, mode: 'fan_in', nonlinearity: 'leaky_relu' });
     if (t.shape.includes(0)) { console.warn('UserWarning: Initializing zero-element tensors is a no-op'); return t; }
-    return noGrad(() => t.normal_(0, calculate_gain(o.nonlinearity, o.a) / Math.sqrt(correctFan(t, o.mode))));
+    const fan = correctFan(t, o.mode);
+    return noGrad(() => t.normal_(0, calculate_gain(o.nonlinearity, o.a) / Math.sqrt(fan)));
   },
 });
 

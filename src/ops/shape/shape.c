@@ -180,7 +180,7 @@ static tp_tensor **list;
 static int list_cap;
 
 tp_tensor **tp_list_reserve(int n) {
-  if (n <= list_cap) return list;
+  if (n <= list_cap && list) return list;  /* (an empty list too: NULL would read as a failure) */
   int cap = list_cap ? list_cap : 64;
   while (cap < n) cap *= 2;
   tp_tensor **p = realloc(list, sizeof *p * (size_t)cap);
@@ -650,7 +650,8 @@ TP_API tp_tensor *tp_stack(int n, tp_tensor *const *ts, double dim_d) {
 }
 
 static int record_pieces(tp_tensor *t, int count, const char *name, double dim_d, int is_unbind) {
-  if (count < 0 || !tp_any_requires_grad(1, &t)) return count;
+  /* no pieces (split_with_sizes(x, []) of an empty dim): nothing to record, as in PyTorch */
+  if (count <= 0 || !tp_any_requires_grad(1, &t)) return count;
   int64_t iv[2] = {0, is_unbind};
   tp_wrap_dim_arg(dim_d, t->ndim, &iv[0]);
   if (tp_record_multi(TP_GRAD_SPLIT, name, t, count, list, 2, iv)) {
