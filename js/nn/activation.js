@@ -405,7 +405,12 @@ export function makeNnAct({ Module, Parameter, named }) {
     if (v === null || v === undefined) return [];
     if (v instanceof Map) return [...v.entries()];
     if (Array.isArray(v)) return v.map((e, i) => pairOf(e, i, cls));
-    if (typeof v.items === 'function') return v.items();
+    if (typeof v?.items === 'function') return v.items();
+    const plain = typeof v === 'object' && Object.getPrototypeOf(v) === Object.prototype;  // a dict
+    if (!plain) {  // 1.13's update: any other iterable is a sequence of pairs, anything else fails
+      if (v === Object(v) && typeof v[Symbol.iterator] === 'function' || typeof v === 'string') return Array.from(v, (e, i) => pairOf(e, i, cls));
+      throw new TypeError(`${cls === 'ParameterDict' ? 'ParametersDict' : cls}.update should be called with an iterable of key/value pairs, but got ${describe(v)}`);
+    }
     const e = Object.entries(v);
     return sortPlain ? e.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)) : e;
   };

@@ -176,3 +176,38 @@ test('tril/triu_indices and combinations of sizes the heap cannot hold are clean
   assert.deepEqual(torch.triu_indices(2147483648, 1).tolist(), [[0], [0]]);
   assert.throws(() => torch.combinations(torch.tensor([1, 2, 3]), 4294967297), (e) => e instanceof torch.TensorError && e.message === 'std::bad_alloc');
 });
+
+// The value checks (js/core/arg_parser.js) against PyTorch: for each parameter of F.*, nn.init.*
+// and the nn modules' constructors that arg_table.js holds checks for, and each category it checks,
+// a call with a real JS value of that category (a Slice, a Map, a string, a list, null, a bool, a
+// float, 2n ** 64n, an int) and what PyTorch 1.13 did with its Python twin: its class (as Python
+// mode reports a JS error, errorInfo) and first line, or success.
+test('value checks of Python-level functions give PyTorch\'s class and text, or succeed as PyTorch does', async () => {
+  const { errorInfo } = await import('../../js/python_bridge.js');
+  const { readFileSync } = await import('node:fs');
+  const { cases } = JSON.parse(readFileSync(new URL('../fixtures/hardening/value_checks.json', import.meta.url), 'utf8'));
+  assert.ok(cases.length > 1000, `${cases.length} cases`);
+  const wrong = [];
+  const warn = console.warn;
+  console.warn = () => {};
+  try {
+    for (const c of cases) {
+      let err = null;
+      try {
+        new Function('torch', `return ${c.js};`)(torch);
+      } catch (e) {
+        err = e;
+      }
+      if (c.expect === null) {
+        if (err) wrong.push(`${c.js}: PyTorch succeeds, tensorpad throws ${err.message.split('\n')[0]}`);
+        continue;
+      }
+      if (!err) { wrong.push(`${c.js}: PyTorch raises ${c.expect.join(': ')}, tensorpad succeeds`); continue; }
+      const [cls, msg] = errorInfo(err);
+      if (cls !== c.expect[0] || msg.split('\n')[0] !== c.expect[1]) wrong.push(`${c.js}: ${cls}: ${msg.split('\n')[0]}\n    PyTorch: ${c.expect.join(': ')}`);
+    }
+  } finally {
+    console.warn = warn;
+  }
+  assert.deepEqual(wrong, [], `${wrong.length} of ${cases.length} differ:\n${wrong.slice(0, 40).join('\n')}`);
+});
