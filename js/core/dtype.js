@@ -74,6 +74,10 @@ export function pyRepr(v, depth = 0) {
   if (Array.isArray(v)) return depth > 3 ? '[...]' : `[${v.slice(0, 10).map((x) => pyRepr(x, depth + 1)).join(', ')}${v.length > 10 ? ', ...' : ''}]`;
   if (v === null || v === undefined) return 'None';
   if (typeof v === 'boolean') return v ? 'True' : 'False';
+  if (v instanceof Map) {  // a dict: {key: value, ...}, strings quoted as Python's repr quotes them inside one
+    const item = (x) => (typeof x === 'string' ? `'${x}'` : pyRepr(x, depth + 1));
+    return depth > 3 ? '{...}' : `{${[...v].slice(0, 10).map(([k, x]) => `${item(k)}: ${item(x)}`).join(', ')}${v.size > 10 ? ', ...' : ''}}`;
+  }
   return describe(v);
 }
 
