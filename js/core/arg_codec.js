@@ -6,10 +6,11 @@
 //     name) + two base-62 digits per parameter (its index in params) + its "|deprecated" or
 //     "|hidden" tail; "-" is METH_NOARGS ('noargs');
 //   a Python-level function's entry: "@[name:]" + its parameters ' '-joined as
-//     "name/kind[=][T|T?][~checks]" ([name, kind, has_default, tensor annotation]); checks: a
-//     category letter and two base-62 digits (the index of its text in `texts`) each, decoded to
-//     the entry's {checks: {param: {category: text}}}, and a last token "=" + one kind letter per
-//     parameter, the entry's `context` (js/core/arg_parser.js: the value checks).
+//     "name/kind[=][T|T?][~checks[^depends]]" ([name, kind, has_default, tensor annotation]);
+//     checks: a category letter and two base-62 digits (the index of its text in `texts`) each;
+//     depends: one base-62 digit per parameter (its index) the texts depend on; decoded to the
+//     entry's {checks: {param: {category: text, depends: [index]}}}, and a last token "=" + one
+//     kind letter per parameter, the entry's `context` (js/core/arg_parser.js: the value checks).
 const DIGITS = '0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ';
 
 function entry(key, code, params, texts) {
@@ -25,10 +26,12 @@ function entry(key, code, params, texts) {
     if (tokens.length && tokens[tokens.length - 1][0] === '=') context = tokens.pop().slice(1);
     const ps = tokens.map((p) => {
       const [n, spec] = p.split('/');
-      const [k, c] = spec.split('~');
-      if (c) {
+      const [k, rest2] = spec.split('~');
+      if (rest2) {
+        const [c, d = ''] = rest2.split('^');
         const byCat = {};
         for (let i = 0; i < c.length; i += 3) byCat[c[i]] = texts[DIGITS.indexOf(c[i + 1]) * 62 + DIGITS.indexOf(c[i + 2])];
+        byCat.depends = Array.from(d, (x) => DIGITS.indexOf(x));
         (checks ??= {})[n] = byCat;
       }
       const t = k.replace(/^[pkvw]=?/, '');

@@ -355,9 +355,10 @@ function pyBinder(fname, params, checkTensors = false, checks = null, context = 
   // [name, its position, its checks by category], in the order of the parameters
   const checked = checks ? params.filter(([n]) => checks[n]).map(([n]) => [n, pos.findIndex(([x]) => x === n), checks[n]]) : [];
   const valueOf = (args, n, kw, name, at) => (at >= 0 && at < n && args[at] !== undefined ? args[at] : kw ? kw[name] : undefined);
-  /** Every argument given but `skip` is of the kind it had when PyTorch was asked. */
-  const inContext = (args, n, kw, skip) => params.every(([name], j) => {
-    if (name === skip || context[j] === '-' || context[j] === undefined) return true;
+  /** Each parameter a check depends on is not given, or given a value of the kind it had when
+   *  PyTorch was asked (else the body decides, as Python's would). */
+  const inContext = (args, n, kw, depends) => depends.every((j) => {
+    const name = params[j][0];
     const v = valueOf(args, n, kw, name, pos.findIndex(([x]) => x === name));
     return v === undefined || kindOf(v) === context[j];
   });
@@ -395,7 +396,7 @@ function pyBinder(fname, params, checkTensors = false, checks = null, context = 
         // (Python's 2**64) to one that refuses them
         if (c === 'h' && typeof v === 'number' && byCat.f === undefined) c = 'f';
         const text = byCat[c];
-        if (text !== undefined && inContext(args, n, kw, name)) throw valueError(text, v);
+        if (text !== undefined && inContext(args, n, kw, byCat.depends)) throw valueError(text, v);
       }
     }
     for (let i = 0; i < tensorParams.length; i++) {  // annotated Tensor: Python fails on its first use

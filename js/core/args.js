@@ -146,6 +146,10 @@ export function sizesOf(fname, args, name = 'size', kind = 'SymInts') {
   });
 }
 
+/** Python's AttributeError for `v.name` on a value that has no such attribute (a JS TypeError
+ *  that Python mode raises as AttributeError). */
+export const attributeError = (v, name) => Object.assign(new TypeError(`'${describe(v)}' object has no attribute '${name}'`), { pythonType: 'AttributeError' });
+
 /** The TypeError of Python's arg parser for a missing required argument (one message for all). */
 export const missingArg = (fname, name) => new TypeError(`${fname}() missing 1 required positional arguments: "${name}"`);
 

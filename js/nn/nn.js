@@ -7,8 +7,8 @@
 // they are assigned. Here a module's own properties are walked in their insertion order
 // instead, so `this.fc = new Linear(...)` in a subclass registers `fc` just the same.
 import { W, check, TensorError } from '../core/wasm.js';
-import { bind, splitOptions, warn, checkFloat, floatFactor } from '../core/args.js';
-import { describe, pyRepr, dtype, Device, checkDevice } from '../core/dtype.js';
+import { bind, splitOptions, warn, checkFloat, floatFactor, attributeError } from '../core/args.js';
+import { describe, pyRepr, py, pyStr, pyFloat, pyTuple, dtype, Device, checkDevice } from '../core/dtype.js';
 import { Tensor, wrap, keep, asTensor } from '../tensor/tensor.js';
 import { OP } from '../tensor/ops.js';
 import { makeConv, install as installConv } from './conv.js';
@@ -21,8 +21,6 @@ const inspect = Symbol.for('nodejs.util.inspect.custom');
 export const PY_NAME = Symbol('tensorpad.pyName');
 const named = (classes) => { for (const [k, C] of Object.entries(classes)) C[PY_NAME] = k; return classes; };
 const pyBool = (b) => (b ? 'True' : 'False');
-/** A float default as Python prints it (0.01; whole numbers get '.0'). */
-const pyFloat = (v) => (Number.isInteger(v) ? `${v}.0` : String(v));
 
 // ---- Parameter ---------------------------------------------------------------------------
 /** new torch.nn.Parameter(data, requires_grad=true): a leaf sharing data's storage that
@@ -66,7 +64,7 @@ function calculate_gain(nonlinearity, param = null) {
   throw valueError(`Unsupported nonlinearity ${pyRepr(nonlinearity)}`);
 }
 function _calculate_fan_in_and_fan_out(t) {
-  if (!(t instanceof Tensor)) throw Object.assign(new TypeError(`'${describe(t)}' object has no attribute 'dim'`), { pythonType: 'AttributeError' });
+  if (!(t instanceof Tensor)) throw attributeError(t, 'dim');
   if (t.ndim < 2) throw valueError('Fan in and fan out can not be computed for tensor with fewer than 2 dimensions');
   const receptive = Array.from(t.shape).slice(2).reduce((a, b) => a * b, 1);
   return [t.shape[1] * receptive, t.shape[0] * receptive];
@@ -74,7 +72,7 @@ function _calculate_fan_in_and_fan_out(t) {
 /** _calculate_correct_fan: mode.lower() first (a non-string mode fails in the argument layer's
  *  value checks, js/core/arg_parser.js, with Python's AttributeError), then the fans. */
 function correctFan(t, mode) {
-  if (typeof mode !== 'string') throw Object.assign(new TypeError(`'${describe(mode)}' object has no attribute 'lower'`), { pythonType: 'AttributeError' });
+  if (typeof mode !== 'string') throw attributeError(mode, 'lower');
   const m = mode.toLowerCase();
   if (m !== 'fan_in' && m !== 'fan_out') throw valueError(`Mode ${m} not supported, please use one of ['fan_in', 'fan_out']`);
   const [fanIn, fanOut] = _calculate_fan_in_and_fan_out(t);
@@ -387,7 +385,7 @@ class Linear extends Module {
     }
   }
   forward(input) { return linear(input, this.weight, this.bias); }
-  extra_repr() { return `in_features=${this.in_features}, out_features=${this.out_features}, bias=${pyBool(this.bias !== null)}`; }
+  extra_repr() { return py`in_features=${this.in_features}, out_features=${this.out_features}, bias=${pyBool(this.bias !== null)}`; }
 }
 
 class Sequential extends Module {
@@ -436,12 +434,12 @@ class Sigmoid extends Module { forward(input) { return sigmoid(input); } }
 class Softmax extends Module {
   constructor(...a) { super(); this.dim = bind('Softmax.__init__', a, ['dim'], { dim: null }).dim; }
   forward(input) { return softmax(input, this.dim); }
-  extra_repr() { return `dim=${this.dim === null ? 'None' : this.dim}`; }
+  extra_repr() { return py`dim=${this.dim === null ? 'None' : this.dim}`; }
 }
 class LogSoftmax extends Module {
   constructor(...a) { super(); this.dim = bind('LogSoftmax.__init__', a, ['dim'], { dim: null }).dim; }
   forward(input) { return log_softmax(input, this.dim); }
-  extra_repr() { return `dim=${this.dim === null ? 'None' : this.dim}`; }
+  extra_repr() { return py`dim=${this.dim === null ? 'None' : this.dim}`; }
 }
 
 class MSELoss extends Module {
@@ -492,7 +490,7 @@ class BCEWithLogitsLoss extends Module {
 class GELU extends Module {
   constructor(...a) { super(); this.approximate = bind('GELU.__init__', a, ['approximate'], { approximate: 'none' }).approximate; }
   forward(input) { return gelu(input, { approximate: this.approximate }); }
-  extra_repr() { return `approximate='${this.approximate}'`; }
+  extra_repr() { return py`approximate='${this.approximate}'`; }
 }
 class Dropout extends Module {
   constructor(...a) {
@@ -503,7 +501,7 @@ class Dropout extends Module {
   }
   /** Active in training mode only (model.eval() turns it off), as in PyTorch. */
   forward(input) { return dropout(input, this.p, this.training, this.inplace); }
-  extra_repr() { return `p=${this.p}, inplace=${pyBool(this.inplace)}`; }
+  extra_repr() { return py`p=${this.p}, inplace=${pyBool(this.inplace)}`; }
 }
 class LeakyReLU extends Module {
   constructor(...a) {
@@ -513,7 +511,7 @@ class LeakyReLU extends Module {
     this.inplace = !!o.inplace;
   }
   forward(input) { return leaky_relu(input, this.negative_slope); }
-  extra_repr() { return `negative_slope=${pyFloat(this.negative_slope)}${this.inplace ? ', inplace=True' : ''}`; }
+  extra_repr() { return py`negative_slope=${pyFloat(this.negative_slope)}${this.inplace ? ', inplace=True' : ''}`; }
 }
 class Softplus extends Module {
   constructor(...a) {
@@ -523,7 +521,7 @@ class Softplus extends Module {
     this.threshold = o.threshold;
   }
   forward(input) { return softplus(input, this.beta, this.threshold); }
-  extra_repr() { return `beta=${this.beta}, threshold=${this.threshold}`; }
+  extra_repr() { return py`beta=${this.beta}, threshold=${this.threshold}`; }
 }
 class SiLU extends Module {
   constructor(...a) { super(); this.inplace = !!bind('SiLU.__init__', a, ['inplace'], { inplace: false }).inplace; }
@@ -814,13 +812,13 @@ function cross_entropy(...a) {
 // updates, which PyTorch does in Python or before its kernel, are here.
 /** A float as Python's repr prints it (1e-05, 0.1, 1.0). */
 function pyReprFloat(v) {
+  if (typeof v !== 'number' || !Number.isFinite(v)) return pyStr(v);
   if (Number.isInteger(v)) return `${v}.0`;
   const [m, e] = v.toExponential().split('e');
   const exp = Number(e);
   if (exp < -4 || exp >= 16) return `${m}e${exp < 0 ? '-' : '+'}${String(Math.abs(exp)).padStart(2, '0')}`;
   return String(v);
 }
-const pyTuple = (xs) => (xs.length === 1 ? `(${xs[0]},)` : `(${xs.join(', ')})`);
 const optPtr = (t) => (t === null || t === undefined ? 0 : t._ptr);
 const dtOpt = (o) => (o.dtype === undefined || o.dtype === null ? {} : { dtype: o.dtype });
 
@@ -926,7 +924,7 @@ class LayerNorm extends Module {
     if (this.weight) { init.ones_(this.weight); init.zeros_(this.bias); }
   }
   forward(input) { return layer_norm(input, this.normalized_shape, this.weight, this.bias, this.eps); }
-  extra_repr() { return `${pyTuple(this.normalized_shape)}, eps=${pyReprFloat(this.eps)}, elementwise_affine=${pyBool(this.elementwise_affine)}`; }
+  extra_repr() { return py`${pyTuple(this.normalized_shape)}, eps=${pyReprFloat(this.eps)}, elementwise_affine=${pyBool(this.elementwise_affine)}`; }
 }
 
 /** PyTorch's _BatchNorm: running stats as buffers, updated in training mode only. */
@@ -976,7 +974,7 @@ class BatchNormBase extends Module {
   }
   extra_repr() {
     const m = this.momentum === null ? 'None' : pyReprFloat(this.momentum);
-    return `${this.num_features}, eps=${pyReprFloat(this.eps)}, momentum=${m}, affine=${pyBool(this.affine)}, track_running_stats=${pyBool(this.track_running_stats)}`;
+    return py`${this.num_features}, eps=${pyReprFloat(this.eps)}, momentum=${m}, affine=${pyBool(this.affine)}, track_running_stats=${pyBool(this.track_running_stats)}`;
   }
 }
 class BatchNorm1d extends BatchNormBase {
@@ -1031,7 +1029,7 @@ class Embedding extends Module {
   }
   forward(input) { return embedding(input, this.weight, this.padding_idx); }
   extra_repr() {
-    return `${this.num_embeddings}, ${this.embedding_dim}${this.padding_idx === null ? '' : `, padding_idx=${this.padding_idx}`}`;
+    return py`${this.num_embeddings}, ${this.embedding_dim}${this.padding_idx === null ? '' : py`, padding_idx=${this.padding_idx}`}`;
   }
 }
 const NNMORE_FUNCTIONAL = { layer_norm, batch_norm, embedding };
