@@ -350,7 +350,8 @@ export function makeNnAct({ Module, Parameter, named }) {
       Object.defineProperty(this, '_mode', { value: mode, enumerable: false });
       if (mode === 'constant') this.value = value;
     }
-    forward(input) { return pad(input, this.padding, this._mode, this._mode === 'constant' ? this.value : null); }
+    // F.pad through the argument layer, as Python's forward calls it (a hostile value fails there)
+    forward(input) { return torchRef.nn.functional.pad(input, this.padding, this._mode, this._mode === 'constant' ? this.value : null); }
     extra_repr() { return this._mode === 'constant' && this._get_name() !== 'ZeroPad2d' ? py`padding=${pyTuple(this.padding)}, value=${this.value}` : pyTuple(this.padding); }
   }
   const constPad = (name, n) => class extends PadNd {

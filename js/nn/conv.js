@@ -244,6 +244,18 @@ function adaptive_avg_pool1d(...a) {
 }
 
 let pairPtr2 = 0;
+/** The argument parser's checks of an IntArrayRef given as a list (python_arg_parser.cpp): a first
+ *  element that is not an int refuses the list, a later one is named, an int outside int64 too. */
+function intListArg(fname, name, position, list) {
+  list.forEach((v, i) => {
+    const int = (typeof v === 'number' && Number.isInteger(v)) || typeof v === 'bigint';
+    const fits = int && Number(v) < 2 ** 63 && Number(v) >= -(2 ** 63);
+    if (fits) return;
+    if (i === 0 && !int) throw new TypeError(`${fname}(): argument '${name}' (position ${position}) must be tuple of ints, not list`);
+    throw new TypeError(`${fname}(): argument '${name}' must be tuple of ints, but found element of type ${describe(v)} at pos ${i + 1}`);
+  });
+}
+
 function adaptive_max_pool2d(...a) {
   const o = bind('adaptive_max_pool2d', a, ['input', 'output_size', 'return_indices'], { return_indices: false });
   const input = asTensor(o.input, 'adaptive_max_pool2d', 'input', 1);
@@ -255,6 +267,7 @@ function adaptive_max_pool2d(...a) {
     if (os.length === 1) os = [os[0], os[0]];
   } else if (Number.isInteger(os)) os = [os, os];
   else throw new TypeError(`adaptive_max_pool2d(): argument 'output_size' must be tuple of ints, not ${describe(os)}`);
+  intListArg('adaptive_max_pool2d', 'output_size', 2, os);
   if (os.length !== 2) throw new TensorError('adaptive_max_pool2d(): internal error: output_size.size() must be 2');
   if (!pairPtr2) pairPtr2 = check(W.tp_malloc(8));
   checkStatus(W.tp_adaptive_max_pool2d(input._ptr, os[0], os[1], pairPtr2));
