@@ -188,7 +188,7 @@ function pad(...a) {
   if (!['constant', 'reflect', 'replicate', 'circular'].includes(o.mode)) throw new TensorError(`Unrecognised padding mode ${o.mode}`);
   if (p.length % 2) throw new TensorError('Padding length must be divisible by 2');
   if (p.length / 2 > x.ndim) throw new TensorError('Padding length too large');
-  if (o.mode === 'constant') return wrap(check(W.tp_nn_constant_pad(x._ptr, p.length, args(p), o.value ?? 0)));
+  if (o.mode === 'constant') return wrap(check(W.tp_nn_constant_pad(x._ptr, p.length, args(p), Number(o.value ?? 0))));  // (a BigInt value: Python's float of an int)
   if (o.value !== null && o.value !== undefined && o.value !== 0) throw new TensorError(`Padding mode "${o.mode}" doesn't take in value argument`);
   const k = p.length / 2;
   if (!((k === 1 && (x.ndim === 2 || x.ndim === 3)) || (k === 2 && (x.ndim === 3 || x.ndim === 4)))) {

@@ -66,7 +66,7 @@ function broadcastPair(a, b) {
   return [fit(a, sa), fit(b, sb)];
 }
 
-const pointwise = (which, x, y, p, r) => wrap(check(W.tp_pointwise_loss(NNLOSS[which], x._ptr, y._ptr, p, r)));
+const pointwise = (which, x, y, p, r) => wrap(check(W.tp_pointwise_loss(NNLOSS[which], x._ptr, y._ptr, Number(p), r)));  // p: a float (a BigInt too)
 
 // ---- functional --------------------------------------------------------------------------
 function smooth_l1_loss(...a) {
