@@ -2,7 +2,7 @@
 // gradcheck / gradgradcheck and the graph export. The engine and every formula live in the
 // core (src/autograd/engine.c, src/autograd/derivatives.c); this module passes handles and options.
 import { W, check, checkStatus, cstr, setHookHandler, TensorError } from '../core/wasm.js';
-import { bind, splitOptions, isOptions } from '../core/args.js';
+import { bind, splitOptions, isOptions, attributeError } from '../core/args.js';
 import { describe } from '../core/dtype.js';
 import { Tensor, Tuple, wrap, wrapBorrowed, setNodeFactory, asTensor, joinScope, gradOf, ESCAPE } from '../tensor/tensor.js';
 import { makeFunction } from './function.js';
@@ -193,7 +193,7 @@ function withMode(enabled, fn) {
 // autograd.grad, entry by entry, as torch.autograd.gradcheck does (float64 inputs advised).
 /** fn's outputs as a list of tensors; 1.13 reads .requires_grad of each (AttributeError's text). */
 function tensorOutputs(outs) {
-  for (const t of outs) if (!(t instanceof Tensor)) throw new TypeError(`'${describe(t)}' object has no attribute 'requires_grad'`);
+  for (const t of outs) if (!(t instanceof Tensor)) throw attributeError(t, 'requires_grad');
   return outs;
 }
 

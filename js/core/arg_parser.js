@@ -15,7 +15,7 @@
 // Note [Checked before the body]: a call that fails here has touched no tensor. The check is
 // one pass over a few precompiled closures, so tiny ops (x.mul(1.0001)) stay as fast.
 import { TensorError } from './wasm.js';
-import { dtype, describe, toDtype } from './dtype.js';
+import { dtype, describe, toDtype, pyRepr } from './dtype.js';
 import { isOptions, noArgs, PyFloat, warn } from './args.js';
 import table from './arg_table.js';
 
@@ -271,13 +271,97 @@ function check(fname, sigs, a, self) {
 const quoteList = (xs) => (xs.length === 1 ? `'${xs[0]}'` : xs.length === 2 ? `'${xs[0]}' and '${xs[1]}'`
   : `${xs.slice(0, -1).map((x) => `'${x}'`).join(', ')}, and '${xs[xs.length - 1]}'`);
 
-function pyBinder(fname, params, checkTensors = false) {
+// ---- value checks: what a Python-level function's body raises for a value of the wrong type -----
+// PyTorch's Python-level functions (F.dropout, nn.init.kaiming_uniform_, nn.Linear.__init__) check
+// nothing when they bind: the body fails at its first use of the value (mode.lower(), `p < 0.0`,
+// torch.empty((out, in))). tests/fixtures/value_probes.py asks PyTorch 1.13 what each parameter's body raises for
+// a value of each category below and keeps the texts that name the value's type (a text that
+// depends on the value itself, "Mode x not supported", stays with the body); they are raised here,
+// before the body runs, with the value's type, repr and str in place of the marks.
+const TYPE_MARK = /\x01T/g, REPR_MARK = /\x01R/g, STR_MARK = /\x01S/g;
+const INT64_EDGE = 2 ** 63;
+
+/** The probe category of a JS value (tests/fixtures/value_probes.py's CATEGORIES), or '' for a
+ *  tensor (the body checks those). */
+function category(v) {
+  switch (typeof v) {
+    case 'undefined': return '';
+    case 'boolean': return 'b';
+    case 'string': return 's';
+    case 'number':
+      if (!Number.isInteger(v)) return 'f';
+      return v >= INT64_EDGE || v < -INT64_EDGE ? 'h' : 'i';
+    case 'bigint': return v >= 2n ** 63n || v < -(2n ** 63n) ? 'h' : 'i';
+    case 'object':
+      if (v === null) return 'n';
+      if (v instanceof Tensor) return '';
+      if (v instanceof PyFloat) return 'f';
+      if (isList(v)) return 'l';
+      return v instanceof Map || v instanceof Set || isPlain(v) ? 'd' : 'o';
+    default: return 'o';  // functions, symbols
+  }
+}
+// a plain object given as a value (not the trailing keywords) is a dict; Object.create(null) stands
+// for Python's object() (describe() names it 'object')
+const isPlain = (v) => Object.getPrototypeOf(v) === Object.prototype;
+/** The name Python's type(v).__name__ gives the JS value's twin. */
+function pyTypeName(v) {
+  if (v instanceof PyFloat) return 'float';
+  if (v instanceof Map || (v && typeof v === 'object' && isPlain(v))) return 'dict';
+  if (v instanceof Set) return 'set';
+  if (typeof v === 'function') return 'function';
+  if (typeof v === 'symbol') return 'object';
+  return typeOf(v);
+}
+function pyStr(v) {
+  if (typeof v === 'string' || typeof v === 'bigint') return String(v);
+  if (typeof v === 'number' && Number.isInteger(v) && Math.abs(v) >= 1e21) return BigInt(v).toString();
+  if (v instanceof PyFloat) return Number.isInteger(v.value) ? `${v.value}.0` : pyStr(v.value);
+  if (typeof v === 'symbol' || typeof v === 'function') return `<${pyTypeName(v)}>`;
+  return pyRepr(v);
+}
+const PY_CLASSES_AS_TYPE_ERROR = new Set(['TypeError', 'AttributeError']);
+
+/** The error a value check's text (`Class:message`) stands for, for the value v. */
+function valueError(text, v) {
+  const colon = text.indexOf(':');
+  const cls = text.slice(0, colon);
+  const msg = text.slice(colon + 1).replace(TYPE_MARK, () => pyTypeName(v))
+    .replace(REPR_MARK, () => (typeof v === 'string' ? `'${v}'` : pyStr(v))).replace(STR_MARK, () => pyStr(v));
+  const e = PY_CLASSES_AS_TYPE_ERROR.has(cls) ? new TypeError(msg) : new TensorError(msg);
+  if (cls !== 'TypeError' && cls !== 'RuntimeError') e.pythonType = cls;
+  return e;
+}
+
+/** A value's kind (tests/fixtures/value_probes.py's kind_of): whether a check's text, probed with
+ *  the other arguments of these kinds, holds for this call. */
+function kindOf(v) {
+  if (v instanceof Tensor) return 't';
+  if (v === null) return 'n';
+  const t = typeof v;
+  if (t === 'number' || t === 'bigint' || t === 'boolean' || v instanceof PyFloat) return '#';
+  if (t === 'string') return 's';
+  if (isList(v)) return 'l';
+  return t === 'object' && (v instanceof Map || v instanceof Set || isPlain(v)) ? 'd' : 'o';
+}
+
+function pyBinder(fname, params, checkTensors = false, checks = null, context = '') {
   const pos = params.filter(([, k]) => k === 'p');
   const kwOnly = params.filter(([, k]) => k === 'k');
   const varargs = params.some(([, k]) => k === 'v'), varkw = params.some(([, k]) => k === 'w');
   const names = new Set([...pos, ...kwOnly].map(([n]) => n));
   const required = pos.filter(([, , d]) => !d).length;
   const tensorParams = checkTensors ? params.filter((p) => p[3]) : [];
+  // [name, its position, its checks by category], in the order of the parameters
+  const checked = checks ? params.filter(([n]) => checks[n]).map(([n]) => [n, pos.findIndex(([x]) => x === n), checks[n]]) : [];
+  const valueOf = (args, n, kw, name, at) => (at >= 0 && at < n && args[at] !== undefined ? args[at] : kw ? kw[name] : undefined);
+  /** Each parameter a check depends on is not given, or given a value of the kind it had when
+   *  PyTorch was asked (else the body decides, as Python's would). */
+  const inContext = (args, n, kw, depends) => depends.every((j) => {
+    const name = params[j][0];
+    const v = valueOf(args, n, kw, name, pos.findIndex(([x]) => x === name));
+    return v === undefined || kindOf(v) === context[j];
+  });
   return (a) => {
     let args = a, kw = null;
     const last = a.length ? a[a.length - 1] : undefined;
@@ -300,6 +384,21 @@ function pyBinder(fname, params, checkTensors = false) {
     }
     const missing = pos.filter(([name, , d], i) => !d && !(i < n && args[i] !== undefined) && !(kw && kw[name] !== undefined)).map(([x]) => x);
     if (missing.length) throw new TypeError(`${fname}() missing ${missing.length} required positional argument${missing.length === 1 ? '' : 's'}: ${quoteList(missing)}`);
+    const missingKw = kwOnly.filter(([name, , d]) => !d && !(kw && kw[name] !== undefined)).map(([x]) => x);
+    if (missingKw.length) throw new TypeError(`${fname}() missing ${missingKw.length} required keyword-only argument${missingKw.length === 1 ? '' : 's'}: ${quoteList(missingKw)}`);
+    // the body's checks (Python binds every argument before its body runs)
+    if (checks) {
+      for (let i = 0; i < checked.length; i++) {
+        const [name, at, byCat] = checked[i];
+        const v = valueOf(args, n, kw, name, at);
+        let c = category(v);
+        // a JS number that large is a float to a parameter that takes floats (1e300), an int
+        // (Python's 2**64) to one that refuses them
+        if (c === 'h' && typeof v === 'number' && byCat.f === undefined) c = 'f';
+        const text = byCat[c];
+        if (text !== undefined && inContext(args, n, kw, byCat.depends)) throw valueError(text, v);
+      }
+    }
     for (let i = 0; i < tensorParams.length; i++) {  // annotated Tensor: Python fails on its first use
       const [name, , , kind] = tensorParams[i];
       const at = pos.findIndex(([x]) => x === name);
@@ -307,8 +406,6 @@ function pyBinder(fname, params, checkTensors = false) {
       if (v === undefined || v instanceof Tensor || (v === null && kind === 'T?')) continue;
       throw new TypeError(`${fname}(): argument '${name}'${at >= 0 && at < n ? ` (position ${at + 1})` : ''} must be Tensor, not ${typeOf(v)}`);
     }
-    const missingKw = kwOnly.filter(([name, , d]) => !d && !(kw && kw[name] !== undefined)).map(([x]) => x);
-    if (missingKw.length) throw new TypeError(`${fname}() missing ${missingKw.length} required keyword-only argument${missingKw.length === 1 ? '' : 's'}: ${quoteList(missingKw)}`);
   };
 }
 
@@ -325,7 +422,7 @@ export function guarded(fname, entry, fn, isMethod = false, unary = false, check
   if (!Array.isArray(entry)) {  // a Python-level function: {name, params}
     // (Tensor annotations are checked for torch.nn.init only: the F.* bodies name the ATen op
     // that Python's first use of the tensor reaches, e.g. cross_entropy_loss())
-    const bindCheck = pyBinder(entry.name, entry.params, checkTensors);
+    const bindCheck = pyBinder(entry.name, entry.params, checkTensors, entry.checks, entry.context);
     return function (...a) { bindCheck(a); return fn.apply(this, a); };
   }
   let sigs = null;  // parsed on first use
@@ -458,7 +555,7 @@ export function applySignatures(torch, TensorClass, GeneratorClass) {
     for (const [name, entry] of Object.entries(table.nn ?? {})) {
       const C = torch.nn[name];
       if (typeof C !== 'function' || Array.isArray(entry) || OWN_CHECKS.has(`nn.${name}`)) continue;
-      const bindCheck = pyBinder(entry.name, entry.params);
+      const bindCheck = pyBinder(entry.name, entry.params, false, entry.checks, entry.context);
       classes[name] = new Proxy(C, { construct(target, a, newTarget) { if (newTarget === classes[name]) bindCheck([SELF, ...a]); return Reflect.construct(target, a, newTarget === classes[name] ? target : newTarget); } });
       count++;
     }

@@ -95,12 +95,42 @@ export function checkInt(fname, name, v) {
   return v;
 }
 
-/** A Python float parameter that the body hands to an ATen op (cdist's p): a number, bool or
- *  BigInt, with the argument parser's message otherwise. */
-export function checkFloat(fname, name, v, position = 0) {
-  if (typeof v === 'number' || typeof v === 'boolean' || v instanceof PyFloat) return +v;
+// ---- Python's numbers: one coercion, three ways Python code takes a float ------------------------
+/** The value of a Python number (an int, float or bool; Python mode's PyFloat; a BigInt), or
+ *  undefined for anything else. */
+export function numberOf(v) {
+  if (typeof v === 'number') return v;
+  if (typeof v === 'boolean' || v instanceof PyFloat) return +v;
   if (typeof v === 'bigint') return Number(v);
+  return undefined;
+}
+const oneElement = (v) => TensorClass && v instanceof TensorClass && !v.is_disposed && v.numel() === 1;
+
+/** A float parameter that the body hands to an ATen op (cdist's p): the argument parser's
+ *  message for anything but a number. */
+export function checkFloat(fname, name, v, position = 0) {
+  const x = numberOf(v);
+  if (x !== undefined) return x;
   throw new TypeError(`${fname}(): argument '${name}'${position ? ` (position ${position})` : ''} must be float, not ${describe(v)}`);
+}
+
+/** Python's float(v) (Upsample's scale factors): a number, a numeric string or a one-element tensor. */
+export function floatOf(v) {
+  const x = numberOf(v);
+  if (x !== undefined) return x;
+  if (typeof v === 'string' && v.trim() !== '' && !Number.isNaN(Number(v))) return Number(v);
+  if (oneElement(v)) return Number(v.item());
+  throw new TypeError(`float() argument must be a string or a real number, not '${describe(v)}'`);
+}
+
+/** The factor of Python's `v * <a float>` (xavier_*'s gain): a number or a one-element tensor,
+ *  Python's operator error otherwise. */
+export function floatFactor(v) {
+  const x = numberOf(v);
+  if (x !== undefined) return x;
+  if (oneElement(v)) return Number(v.item());
+  if (typeof v === 'string' || Array.isArray(v)) throw new TypeError("can't multiply sequence by non-int of type 'float'");
+  throw new TypeError(`unsupported operand type(s) for *: '${describe(v)}' and 'float'`);
 }
 
 /** Sizes given as varargs (2, 3) or as one array ([2, 3]), with Python's messages for a
@@ -115,6 +145,10 @@ export function sizesOf(fname, args, name = 'size', kind = 'SymInts') {
     throw new TypeError(`${fname}(): argument '${name}' must be tuple of ${kind}, but found element of type ${describe(s)} at pos ${i + 1}`);
   });
 }
+
+/** Python's AttributeError for `v.name` on a value that has no such attribute (a JS TypeError
+ *  that Python mode raises as AttributeError). */
+export const attributeError = (v, name) => Object.assign(new TypeError(`'${describe(v)}' object has no attribute '${name}'`), { pythonType: 'AttributeError' });
 
 /** The TypeError of Python's arg parser for a missing required argument (one message for all). */
 export const missingArg = (fname, name) => new TypeError(`${fname}() missing 1 required positional arguments: "${name}"`);

@@ -74,8 +74,37 @@ export function pyRepr(v, depth = 0) {
   if (Array.isArray(v)) return depth > 3 ? '[...]' : `[${v.slice(0, 10).map((x) => pyRepr(x, depth + 1)).join(', ')}${v.length > 10 ? ', ...' : ''}]`;
   if (v === null || v === undefined) return 'None';
   if (typeof v === 'boolean') return v ? 'True' : 'False';
+  if (v instanceof Map) {  // a dict: {key: value, ...}, strings quoted as Python's repr quotes them inside one
+    const item = (x) => (typeof x === 'string' ? `'${x}'` : pyRepr(x, depth + 1));
+    return depth > 3 ? '{...}' : `{${[...v].slice(0, 10).map(([k, x]) => `${item(k)}: ${item(x)}`).join(', ')}${v.size > 10 ? ', ...' : ''}}`;
+  }
   return describe(v);
 }
+
+/** Python's str() of any value a module keeps (what its extra_repr's format() prints): never
+ *  throws, whatever the value (Object.create(null), a Symbol, a disposed tensor). */
+export function pyStr(v) {
+  switch (typeof v) {
+    case 'string': return v;
+    case 'number': case 'boolean': case 'undefined': return pyRepr(v);
+    case 'bigint': return String(v);
+    case 'symbol': return '<object object>';
+    case 'function': return `<function ${v.name || '<lambda>'}>`;
+    default:
+  }
+  if (v === null || Array.isArray(v) || v instanceof Map) return pyRepr(v);
+  // a class of the library prints itself (tensors, dtypes, devices); anything else by its type
+  if (typeof v.toString === 'function' && v.toString !== Object.prototype.toString) {
+    try { return String(v); } catch { /* a disposed tensor, a throwing toString */ }
+  }
+  return `<${describe(v)} object>`;
+}
+/** A float that Python keeps as one (alpha=1.0): whole numbers get '.0'; anything else as pyStr. */
+export const pyFloat = (v) => (Number.isInteger(v) ? `${v}.0` : pyStr(v));
+/** A Python tuple of the values ((1,) for one); a value that is not an array as pyStr. */
+export const pyTuple = (t) => (!Array.isArray(t) ? pyStr(t) : t.length === 1 ? `(${pyStr(t[0])},)` : `(${t.map(pyStr).join(', ')})`);
+/** A template tag that formats each value as Python's format() does: py`dim=${d}`. */
+export const py = (strings, ...values) => strings.reduce((s, part, i) => s + pyStr(values[i - 1]) + part);
 
 // ---- devices: tensorpad computes on the CPU ------------------------------------------------
 const DEVICE_TYPES = ['cpu', 'cuda', 'ipu', 'xpu', 'mkldnn', 'opengl', 'opencl', 'ideep', 'hip', 've', 'fpga',

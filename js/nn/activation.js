@@ -7,7 +7,7 @@
 // with its Module machinery (no import cycle) when it builds torch.nn.
 import { W, check, checkStatus, args, TensorError } from '../core/wasm.js';
 import { bind, missingArg, warn } from '../core/args.js';
-import { describe } from '../core/dtype.js';
+import { describe, py, pyStr, pyFloat, pyTuple } from '../core/dtype.js';
 import { Tensor, asTensor, wrap } from '../tensor/tensor.js';
 
 // TP_ACT_* (src/tensorpad.h)
@@ -15,8 +15,6 @@ const ELU = 0, CELU = 1, HARDTANH = 2, HARDSIGMOID = 3, HARDSWISH = 4, MISH = 5,
   THRESHOLD = 8, RRELU = 9;
 const SELU_ALPHA = 1.6732632423543772848170429916717, SELU_SCALE = 1.0507009873554804934193349852946;
 
-/** A float as Python prints it (1.0, 0.5, 0.3333333333333333). */
-const pyFloat = (v) => (Number.isInteger(v) ? `${v}.0` : String(v));
 const inplaceRepr = (m) => (m.inplace ? 'inplace=True' : '');
 const joinRepr = (...parts) => parts.filter((s) => s).join(', ');
 
@@ -190,7 +188,7 @@ function pad(...a) {
   if (!['constant', 'reflect', 'replicate', 'circular'].includes(o.mode)) throw new TensorError(`Unrecognised padding mode ${o.mode}`);
   if (p.length % 2) throw new TensorError('Padding length must be divisible by 2');
   if (p.length / 2 > x.ndim) throw new TensorError('Padding length too large');
-  if (o.mode === 'constant') return wrap(check(W.tp_nn_constant_pad(x._ptr, p.length, args(p), o.value ?? 0)));
+  if (o.mode === 'constant') return wrap(check(W.tp_nn_constant_pad(x._ptr, p.length, args(p), Number(o.value ?? 0))));  // (a BigInt value: Python's float of an int)
   if (o.value !== null && o.value !== undefined && o.value !== 0) throw new TensorError(`Padding mode "${o.mode}" doesn't take in value argument`);
   const k = p.length / 2;
   if (!((k === 1 && (x.ndim === 2 || x.ndim === 3)) || (k === 2 && (x.ndim === 3 || x.ndim === 4)))) {
@@ -228,7 +226,7 @@ export function makeNnAct({ Module, Parameter, named }) {
       this.inplace = !!o.inplace;
     }
     forward(input) { return elu(input, this.alpha, this.inplace); }
-    extra_repr() { return joinRepr(`alpha=${pyFloat(this.alpha)}`, inplaceRepr(this)); }
+    extra_repr() { return joinRepr(py`alpha=${pyFloat(this.alpha)}`, inplaceRepr(this)); }
   }
   class CELUm extends Module {
     constructor(...a) {
@@ -238,7 +236,7 @@ export function makeNnAct({ Module, Parameter, named }) {
       this.inplace = !!o.inplace;
     }
     forward(input) { return celu(input, this.alpha, this.inplace); }
-    extra_repr() { return joinRepr(`alpha=${pyFloat(this.alpha)}`, inplaceRepr(this)); }
+    extra_repr() { return joinRepr(py`alpha=${pyFloat(this.alpha)}`, inplaceRepr(this)); }
   }
   class SELUm extends withInplace(Module, 'SELU') { forward(input) { return selu(input, this.inplace); } }
   class Hardtanh extends Module {
@@ -265,7 +263,7 @@ export function makeNnAct({ Module, Parameter, named }) {
       if (!(hi > lo)) throw new TensorError('AssertionError');
     }
     forward(input) { return hardtanh(input, this.min_val, this.max_val, this.inplace); }
-    extra_repr() { return joinRepr(`min_val=${pyFloat(this.min_val)}, max_val=${pyFloat(this.max_val)}`, inplaceRepr(this)); }
+    extra_repr() { return joinRepr(py`min_val=${pyFloat(this.min_val)}, max_val=${pyFloat(this.max_val)}`, inplaceRepr(this)); }
   }
   class ReLU6 extends withInplace(Module, 'ReLU6') { forward(input) { return relu6(input, this.inplace); } }
   // PyTorch's Hardsigmoid / Hardswish keep inplace but print nothing
@@ -284,12 +282,12 @@ export function makeNnAct({ Module, Parameter, named }) {
   class Softshrink extends Module {
     constructor(...a) { super(); this.lambd = bind('Softshrink.__init__', a, ['lambd'], { lambd: 0.5 }).lambd; }
     forward(input) { return softshrink(input, this.lambd); }
-    extra_repr() { return String(this.lambd); }
+    extra_repr() { return pyStr(this.lambd); }
   }
   class Hardshrink extends Module {
     constructor(...a) { super(); this.lambd = bind('Hardshrink.__init__', a, ['lambd'], { lambd: 0.5 }).lambd; }
     forward(input) { return hardshrink(input, this.lambd); }
-    extra_repr() { return String(this.lambd); }
+    extra_repr() { return pyStr(this.lambd); }
   }
   class Threshold extends Module {
     constructor(...a) {
@@ -303,12 +301,12 @@ export function makeNnAct({ Module, Parameter, named }) {
       this.inplace = !!o.inplace;
     }
     forward(input) { return threshold(input, this.threshold, this.value, this.inplace); }
-    extra_repr() { return joinRepr(`threshold=${this.threshold}, value=${this.value}`, inplaceRepr(this)); }
+    extra_repr() { return joinRepr(py`threshold=${this.threshold}, value=${this.value}`, inplaceRepr(this)); }
   }
   class GLU extends Module {
     constructor(...a) { super(); this.dim = bind('GLU.__init__', a, ['dim'], { dim: -1 }).dim; }
     forward(input) { return glu(input, this.dim); }
-    extra_repr() { return `dim=${this.dim}`; }
+    extra_repr() { return py`dim=${this.dim}`; }
   }
   class PReLU extends Module {
     constructor(...a) {
@@ -322,12 +320,12 @@ export function makeNnAct({ Module, Parameter, named }) {
     }
     reset_parameters() { torchRef.no_grad(() => this.weight.fill_(this.init)); }
     forward(input) { return prelu(input, this.weight); }
-    extra_repr() { return `num_parameters=${this.num_parameters}`; }
+    extra_repr() { return py`num_parameters=${this.num_parameters}`; }
   }
   class Softmin extends Module {
     constructor(...a) { super(); this.dim = bind('Softmin.__init__', a, ['dim'], { dim: null }).dim; }
     forward(input) { return softmin(input, this.dim, { _stacklevel: 5 }); }
-    extra_repr() { return `dim=${this.dim === null || this.dim === undefined ? 'None' : this.dim}`; }
+    extra_repr() { return py`dim=${this.dim === null || this.dim === undefined ? 'None' : this.dim}`; }
   }
   class RReLU extends Module {
     constructor(...a) {
@@ -338,9 +336,8 @@ export function makeNnAct({ Module, Parameter, named }) {
       this.inplace = !!o.inplace;
     }
     forward(input) { return rrelu(input, this.lower, this.upper, this.training, this.inplace); }
-    extra_repr() { return joinRepr(`lower=${this.lower}, upper=${this.upper}`, inplaceRepr(this)); }
+    extra_repr() { return joinRepr(py`lower=${this.lower}, upper=${this.upper}`, inplaceRepr(this)); }
   }
-  const pyTuple = (t) => `(${t.join(', ')})`;
   const padArg = (v, n, name) => {
     if (Number.isInteger(v)) return Array(n).fill(v);
     if (isIntList(v) && v.length === n) return v.slice();
@@ -353,8 +350,9 @@ export function makeNnAct({ Module, Parameter, named }) {
       Object.defineProperty(this, '_mode', { value: mode, enumerable: false });
       if (mode === 'constant') this.value = value;
     }
-    forward(input) { return pad(input, this.padding, this._mode, this._mode === 'constant' ? this.value : null); }
-    extra_repr() { return this._mode === 'constant' && this._get_name() !== 'ZeroPad2d' ? `padding=${pyTuple(this.padding)}, value=${this.value}` : pyTuple(this.padding); }
+    // F.pad through the argument layer, as Python's forward calls it (a hostile value fails there)
+    forward(input) { return torchRef.nn.functional.pad(input, this.padding, this._mode, this._mode === 'constant' ? this.value : null); }
+    extra_repr() { return this._mode === 'constant' && this._get_name() !== 'ZeroPad2d' ? py`padding=${pyTuple(this.padding)}, value=${this.value}` : pyTuple(this.padding); }
   }
   const constPad = (name, n) => class extends PadNd {
     constructor(...a) { const o = bind(`${name}.__init__`, a, ['padding', 'value']); super(name, n, o.padding, 'constant', o.value); }
@@ -405,7 +403,12 @@ export function makeNnAct({ Module, Parameter, named }) {
     if (v === null || v === undefined) return [];
     if (v instanceof Map) return [...v.entries()];
     if (Array.isArray(v)) return v.map((e, i) => pairOf(e, i, cls));
-    if (typeof v.items === 'function') return v.items();
+    if (typeof v?.items === 'function') return v.items();
+    const plain = typeof v === 'object' && Object.getPrototypeOf(v) === Object.prototype;  // a dict
+    if (!plain) {  // 1.13's update: any other iterable is a sequence of pairs, anything else fails
+      if (v === Object(v) && typeof v[Symbol.iterator] === 'function' || typeof v === 'string') return Array.from(v, (e, i) => pairOf(e, i, cls));
+      throw new TypeError(`${cls === 'ParameterDict' ? 'ParametersDict' : cls}.update should be called with an iterable of key/value pairs, but got ${describe(v)}`);
+    }
     const e = Object.entries(v);
     return sortPlain ? e.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)) : e;
   };

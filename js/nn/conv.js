@@ -4,14 +4,13 @@
 // arguments as torch/nn/functional.py and the modules' __init__ do, with their messages.
 // nn.js calls makeConv with its Module machinery (no import cycle) when it builds torch.nn.
 import { W, check, checkStatus, args, memory, TensorError } from '../core/wasm.js';
-import { bind, warn, warnOnce } from '../core/args.js';
-import { describe, pyRepr } from '../core/dtype.js';
-import { wrap, asTensor } from '../tensor/tensor.js';
+import { bind, warn, warnOnce, floatOf, attributeError } from '../core/args.js';
+import { describe, pyRepr, py, pyStr, pyFloat, pyTuple } from '../core/dtype.js';
+import { Tensor, wrap, asTensor } from '../tensor/tensor.js';
 
 /** Python's repr of an int tuple: (3, 3), (3,). */
-const pyTuple = (t) => (t.length === 1 ? `(${t[0]},)` : `(${t.join(', ')})`);
 /** An int, or an array as the Python list it stands for (modules that keep what they were given). */
-const pyVal = (v) => (Array.isArray(v) ? `[${v.map((e) => (e === null || e === undefined ? 'None' : e)).join(', ')}]` : String(v));
+const pyVal = (v) => (Array.isArray(v) ? `[${v.map(pyStr).join(', ')}]` : pyStr(v));
 const isIntList = (v) => Array.isArray(v) && v.every(Number.isInteger);
 
 /** The function's int[k] argument (an int becomes k of them), then ATen's
@@ -245,6 +244,18 @@ function adaptive_avg_pool1d(...a) {
 }
 
 let pairPtr2 = 0;
+/** The argument parser's checks of an IntArrayRef given as a list (python_arg_parser.cpp): a first
+ *  element that is not an int refuses the list, a later one is named, an int outside int64 too. */
+function intListArg(fname, name, position, list) {
+  list.forEach((v, i) => {
+    const int = (typeof v === 'number' && Number.isInteger(v)) || typeof v === 'bigint';
+    const fits = int && Number(v) < 2 ** 63 && Number(v) >= -(2 ** 63);
+    if (fits) return;
+    if (i === 0 && !int) throw new TypeError(`${fname}(): argument '${name}' (position ${position}) must be tuple of ints, not list`);
+    throw new TypeError(`${fname}(): argument '${name}' must be tuple of ints, but found element of type ${describe(v)} at pos ${i + 1}`);
+  });
+}
+
 function adaptive_max_pool2d(...a) {
   const o = bind('adaptive_max_pool2d', a, ['input', 'output_size', 'return_indices'], { return_indices: false });
   const input = asTensor(o.input, 'adaptive_max_pool2d', 'input', 1);
@@ -256,6 +267,7 @@ function adaptive_max_pool2d(...a) {
     if (os.length === 1) os = [os[0], os[0]];
   } else if (Number.isInteger(os)) os = [os, os];
   else throw new TypeError(`adaptive_max_pool2d(): argument 'output_size' must be tuple of ints, not ${describe(os)}`);
+  intListArg('adaptive_max_pool2d', 'output_size', 2, os);
   if (os.length !== 2) throw new TensorError('adaptive_max_pool2d(): internal error: output_size.size() must be 2');
   if (!pairPtr2) pairPtr2 = check(W.tp_malloc(8));
   checkStatus(W.tp_adaptive_max_pool2d(input._ptr, os[0], os[1], pairPtr2));
@@ -324,7 +336,8 @@ function interpolate(...a) {
     throw new TensorError('Anti-alias option is only supported for bilinear and bicubic modes');
   }
   if (o.antialias) throw new TensorError('tensorpad: interpolate(antialias=True) is not supported');
-  const op = { nearest: 'upsample_nearest', 'nearest-exact': '_upsample_nearest_exact', linear: 'upsample_linear', bilinear: 'upsample_bilinear', bicubic: 'upsample_bicubic' }[mode];
+  const OPS = { nearest: 'upsample_nearest', 'nearest-exact': '_upsample_nearest_exact', linear: 'upsample_linear', bilinear: 'upsample_bilinear', bicubic: 'upsample_bicubic' };
+  const op = typeof mode === 'string' && Object.hasOwn(OPS, mode) ? OPS[mode] : undefined;  // (any mode: Python compares it with ==)
   const bad = op && input.ndim >= 3 ? (outSize ?? []).findIndex((v) => !Number.isInteger(v)) : -1;
   if (bad > 0) {
     throw new TypeError(`${op}${input.ndim - 2}d(): argument 'output_size' must be tuple of SymInts, but found element of type ${describe(outSize[bad])} at pos ${bad + 1}`);
@@ -350,8 +363,8 @@ function interpolate(...a) {
   const unsupported = { 5: ['nearest', 'nearest-exact', 'area', 'trilinear'] };
   if ((unsupported[nd] ?? []).includes(mode)) throw new TensorError(`tensorpad: interpolate(mode='${mode}') is not supported for ${nd}-D input`);
   const need = { bilinear: 4, trilinear: 5, linear: 3 };
-  if (nd >= 3 && nd <= 5 && need[mode] && need[mode] !== nd) throw new TensorError(`Got ${nd}D input, but ${mode} mode needs ${need[mode]}D input`);
-  throw new TensorError(`Input Error: Only 3D, 4D and 5D input Tensors supported (got ${nd}D) for the modes: nearest | linear | bilinear | bicubic | trilinear | area | nearest-exact (got ${pyRepr(mode)})`);
+  if (nd >= 3 && nd <= 5 && typeof mode === 'string' && Object.hasOwn(need, mode) && need[mode] !== nd) throw new TensorError(`Got ${nd}D input, but ${mode} mode needs ${need[mode]}D input`);
+  throw new TensorError(`Input Error: Only 3D, 4D and 5D input Tensors supported (got ${nd}D) for the modes: nearest | linear | bilinear | bicubic | trilinear | area | nearest-exact (got ${pyStr(mode)})`);
 }
 
 /** The deprecated F.upsample, F.upsample_nearest and F.upsample_bilinear (they warn, then interpolate). */
@@ -435,13 +448,13 @@ export function makeConv({ Module, Parameter, init, fanInOut, pyBool }) {
       return convNd(this._k, this._k === 2 ? 'conv2d' : 'conv1d', [input, this.weight, this.bias, this.stride, this.padding, this.dilation, this.groups]);
     }
     extra_repr() {
-      let s = `${this.in_channels}, ${this.out_channels}, kernel_size=${pyTuple(this.kernel_size)}, stride=${pyTuple(this.stride)}`;
-      if (typeof this.padding === 'string') s += `, padding=${this.padding}`;
-      else if (this.padding.some((p) => p !== 0)) s += `, padding=${pyTuple(this.padding)}`;
-      if (this.dilation.some((d) => d !== 1)) s += `, dilation=${pyTuple(this.dilation)}`;
-      if (this.groups !== 1) s += `, groups=${this.groups}`;
+      let s = py`${this.in_channels}, ${this.out_channels}, kernel_size=${pyTuple(this.kernel_size)}, stride=${pyTuple(this.stride)}`;
+      if (typeof this.padding === 'string') s += py`, padding=${this.padding}`;
+      else if (this.padding.some((p) => p !== 0)) s += py`, padding=${pyTuple(this.padding)}`;
+      if (this.dilation.some((d) => d !== 1)) s += py`, dilation=${pyTuple(this.dilation)}`;
+      if (this.groups !== 1) s += py`, groups=${this.groups}`;
       if (this.bias === null) s += ', bias=False';
-      if (this.padding_mode !== 'zeros') s += `, padding_mode=${this.padding_mode}`;
+      if (this.padding_mode !== 'zeros') s += py`, padding_mode=${this.padding_mode}`;
       return s;
     }
   }
@@ -464,7 +477,7 @@ export function makeConv({ Module, Parameter, init, fanInOut, pyBool }) {
       return max_pool2d(input, this.kernel_size, this.stride, this.padding, this.dilation, { ceil_mode: this.ceil_mode, return_indices: this.return_indices });
     }
     extra_repr() {
-      return `kernel_size=${pyVal(this.kernel_size)}, stride=${pyVal(this.stride)}, padding=${pyVal(this.padding)}, dilation=${pyVal(this.dilation)}, ceil_mode=${pyBool(this.ceil_mode)}`;
+      return py`kernel_size=${pyVal(this.kernel_size)}, stride=${pyVal(this.stride)}, padding=${pyVal(this.padding)}, dilation=${pyVal(this.dilation)}, ceil_mode=${pyBool(this.ceil_mode)}`;
     }
   }
   class AvgPool2d extends Module {
@@ -482,7 +495,7 @@ export function makeConv({ Module, Parameter, init, fanInOut, pyBool }) {
     forward(input) {
       return avg_pool2d(input, this.kernel_size, this.stride, this.padding, this.ceil_mode, this.count_include_pad, this.divisor_override);
     }
-    extra_repr() { return `kernel_size=${pyVal(this.kernel_size)}, stride=${pyVal(this.stride)}, padding=${pyVal(this.padding)}`; }
+    extra_repr() { return py`kernel_size=${pyVal(this.kernel_size)}, stride=${pyVal(this.stride)}, padding=${pyVal(this.padding)}`; }
   }
   // torch/nn/modules/pooling.py's _AdaptiveAvgPoolNd: the 1d and 2d modules differ in forward only
   class _AdaptiveAvgPoolNd extends Module {
@@ -490,7 +503,7 @@ export function makeConv({ Module, Parameter, init, fanInOut, pyBool }) {
       super();
       this.output_size = bind(`${new.target.name}.__init__`, a, ['output_size']).output_size;
     }
-    extra_repr() { return `output_size=${pyVal(this.output_size)}`; }
+    extra_repr() { return py`output_size=${pyVal(this.output_size)}`; }
   }
   class AdaptiveAvgPool2d extends _AdaptiveAvgPoolNd {
     forward(input) { return adaptive_avg_pool2d(input, this.output_size); }
@@ -502,8 +515,11 @@ export function makeConv({ Module, Parameter, init, fanInOut, pyBool }) {
       this.start_dim = o.start_dim;
       this.end_dim = o.end_dim;
     }
-    forward(input) { return input.flatten(this.start_dim, this.end_dim); }
-    extra_repr() { return `start_dim=${this.start_dim}, end_dim=${this.end_dim}`; }
+    forward(input) {
+      if (!(input instanceof Tensor)) throw attributeError(input, 'flatten');
+      return input.flatten(this.start_dim, this.end_dim);
+    }
+    extra_repr() { return py`start_dim=${this.start_dim}, end_dim=${this.end_dim}`; }
   }
   class Unflatten extends Module {
     constructor(...a) {
@@ -514,8 +530,11 @@ export function makeConv({ Module, Parameter, init, fanInOut, pyBool }) {
       this.dim = o.dim;
       this.unflattened_size = o.unflattened_size.slice();
     }
-    forward(input) { return input.unflatten(this.dim, this.unflattened_size); }
-    extra_repr() { return `dim=${this.dim}, unflattened_size=${pyVal(this.unflattened_size)}`; }
+    forward(input) {
+      if (!(input instanceof Tensor)) throw attributeError(input, 'unflatten');
+      return input.unflatten(this.dim, this.unflattened_size);
+    }
+    extra_repr() { return py`dim=${this.dim}, unflattened_size=${pyVal(this.unflattened_size)}`; }
   }
 
   // nn.ConvTranspose1d / nn.ConvTranspose2d (torch/nn/modules/conv.py's _ConvTransposeNd)
@@ -568,11 +587,11 @@ export function makeConv({ Module, Parameter, init, fanInOut, pyBool }) {
         [input, this.weight, this.bias, this.stride, this.padding, op, this.groups, this.dilation]);
     }
     extra_repr() {
-      let s = `${this.in_channels}, ${this.out_channels}, kernel_size=${pyTuple(this.kernel_size)}, stride=${pyTuple(this.stride)}`;
-      if (this.padding.some((p) => p !== 0)) s += `, padding=${pyTuple(this.padding)}`;
-      if (this.dilation.some((d) => d !== 1)) s += `, dilation=${pyTuple(this.dilation)}`;
-      if (this.output_padding.some((p) => p !== 0)) s += `, output_padding=${pyTuple(this.output_padding)}`;
-      if (this.groups !== 1) s += `, groups=${this.groups}`;
+      let s = py`${this.in_channels}, ${this.out_channels}, kernel_size=${pyTuple(this.kernel_size)}, stride=${pyTuple(this.stride)}`;
+      if (this.padding.some((p) => p !== 0)) s += py`, padding=${pyTuple(this.padding)}`;
+      if (this.dilation.some((d) => d !== 1)) s += py`, dilation=${pyTuple(this.dilation)}`;
+      if (this.output_padding.some((p) => p !== 0)) s += py`, output_padding=${pyTuple(this.output_padding)}`;
+      if (this.groups !== 1) s += py`, groups=${this.groups}`;
       if (this.bias === null) s += ', bias=False';
       return s;
     }
@@ -599,7 +618,7 @@ export function makeConv({ Module, Parameter, init, fanInOut, pyBool }) {
       this.count_include_pad = !!o.count_include_pad;
     }
     forward(input) { return avg_pool1d(input, this.kernel_size, this.stride, this.padding, this.ceil_mode, this.count_include_pad); }
-    extra_repr() { return `kernel_size=${pyTuple(this.kernel_size)}, stride=${pyTuple(this.stride)}, padding=${pyTuple(this.padding)}`; }
+    extra_repr() { return py`kernel_size=${pyTuple(this.kernel_size)}, stride=${pyTuple(this.stride)}, padding=${pyTuple(this.padding)}`; }
   }
   class AdaptiveAvgPool1d extends _AdaptiveAvgPoolNd {
     forward(input) { return adaptive_avg_pool1d(input, this.output_size); }
@@ -612,20 +631,13 @@ export function makeConv({ Module, Parameter, init, fanInOut, pyBool }) {
       this.return_indices = !!o.return_indices;
     }
     forward(input) { return adaptive_max_pool2d(input, this.output_size, this.return_indices); }
-    extra_repr() { return `output_size=${pyVal(this.output_size)}`; }
+    extra_repr() { return py`output_size=${pyVal(this.output_size)}`; }
   }
   class AdaptiveMaxPool1d extends AdaptiveMaxPool2d {
     forward(input) { return adaptive_max_pool1d(input, this.output_size, this.return_indices); }
   }
 
   // nn.Upsample and its two deprecated fixed-mode forms (torch/nn/modules/upsampling.py)
-  const pyFloat = (v) => (Number.isInteger(v) ? `${v}.0` : String(v));
-  /** Python's float(v) for a scale factor: a number, bool, numeric string or one-element tensor. */
-  const floatArg = (v) => {
-    if (typeof v === 'number' || typeof v === 'boolean' || (typeof v === 'string' && v.trim() !== '' && !Number.isNaN(Number(v)))) return Number(v);
-    if (typeof v?.numel === 'function' && v.numel() === 1) return Number(v.item());
-    throw new TypeError(`float() argument must be a string or a real number, not '${describe(v)}'`);
-  };
   class Upsample extends Module {
     constructor(...a) {
       super();
@@ -637,7 +649,7 @@ export function makeConv({ Module, Parameter, init, fanInOut, pyBool }) {
       this.name = this.constructor.name;
       this.size = size ?? null;
       // a JS array stands for Python's tuple here: float() of each factor
-      this.scale_factor = Array.isArray(scale) ? scale.map(floatArg) : scale ? floatArg(scale) : null;
+      this.scale_factor = Array.isArray(scale) ? scale.map(floatOf) : scale ? floatOf(scale) : null;
       this.mode = mode;
       this.align_corners = ac ?? null;
       this.recompute_scale_factor = recompute ?? null;
@@ -647,9 +659,9 @@ export function makeConv({ Module, Parameter, init, fanInOut, pyBool }) {
     }
     extra_repr() {
       const sf = this.scale_factor;
-      let info = sf !== null ? `scale_factor=${Array.isArray(sf) ? (sf.length === 1 ? `(${pyFloat(sf[0])},)` : `(${sf.map(pyFloat).join(', ')})`) : pyFloat(sf)}`
-        : `size=${this.size === null ? 'None' : pyVal(this.size)}`;
-      info += `, mode=${this.mode}`;
+      let info = sf !== null ? py`scale_factor=${Array.isArray(sf) ? (sf.length === 1 ? py`(${pyFloat(sf[0])},)` : py`(${sf.map(pyFloat).join(', ')})`) : pyFloat(sf)}`
+        : py`size=${this.size === null ? 'None' : pyVal(this.size)}`;
+      info += py`, mode=${this.mode}`;
       return info;
     }
   }

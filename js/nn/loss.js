@@ -66,7 +66,7 @@ function broadcastPair(a, b) {
   return [fit(a, sa), fit(b, sb)];
 }
 
-const pointwise = (which, x, y, p, r) => wrap(check(W.tp_pointwise_loss(NNLOSS[which], x._ptr, y._ptr, p, r)));
+const pointwise = (which, x, y, p, r) => wrap(check(W.tp_pointwise_loss(NNLOSS[which], x._ptr, y._ptr, Number(p), r)));  // p: a float (a BigInt too)
 
 // ---- functional --------------------------------------------------------------------------
 function smooth_l1_loss(...a) {
@@ -265,6 +265,9 @@ let torchRef = null;
 /** The functions and module classes, given nn.js's Module (called from nn.js's install). */
 export function makeLoss(torch, { Module }) {
   torchRef = torch;
+  // a module's forward calls torch.nn.functional's function as Python's does, through the
+  // argument layer's checks (js/core/arg_parser.js), so a hostile value kept by the constructor
+  // fails as PyTorch's F.* fails on it
   /** torch.nn's _Loss: the legacy size_average / reduce decide `reduction` when given. */
   class _Loss extends Module {
     constructor(name, a, names, defaults) {
@@ -279,36 +282,36 @@ export function makeLoss(torch, { Module }) {
   class SmoothL1Loss extends _Loss {
     constructor(...a) { super('SmoothL1Loss', a, [...LEGACY, 'beta'], { beta: 1.0 }); }
     _init(o) { this.beta = o.beta; }
-    forward(input, target) { return smooth_l1_loss(input, target, { reduction: this.reduction, beta: this.beta }); }
+    forward(input, target) { return torchRef.nn.functional.smooth_l1_loss(input, target, { reduction: this.reduction, beta: this.beta }); }
   }
   class HuberLoss extends _Loss {
     constructor(...a) { super('HuberLoss', a, ['reduction', 'delta'], { delta: 1.0 }); }
     _init(o) { this.delta = o.delta; }
-    forward(input, target) { return huber_loss(input, target, { reduction: this.reduction, delta: this.delta }); }
+    forward(input, target) { return torchRef.nn.functional.huber_loss(input, target, { reduction: this.reduction, delta: this.delta }); }
   }
   class KLDivLoss extends _Loss {
     constructor(...a) { super('KLDivLoss', a, [...LEGACY, 'log_target'], { log_target: false }); }
     _init(o) { this.log_target = o.log_target; }
-    forward(input, target) { return kl_div(input, target, { reduction: this.reduction, log_target: this.log_target }); }
+    forward(input, target) { return torchRef.nn.functional.kl_div(input, target, { reduction: this.reduction, log_target: this.log_target }); }
   }
   class SoftMarginLoss extends _Loss {
     constructor(...a) { super('SoftMarginLoss', a, LEGACY, {}); }
-    forward(input, target) { return soft_margin_loss(input, target, { reduction: this.reduction }); }
+    forward(input, target) { return torchRef.nn.functional.soft_margin_loss(input, target, { reduction: this.reduction }); }
   }
   class MarginRankingLoss extends _Loss {
     constructor(...a) { super('MarginRankingLoss', a, ['margin', ...LEGACY], { margin: 0 }); }
     _init(o) { this.margin = o.margin; }
-    forward(input1, input2, target) { return margin_ranking_loss(input1, input2, target, { margin: this.margin, reduction: this.reduction }); }
+    forward(input1, input2, target) { return torchRef.nn.functional.margin_ranking_loss(input1, input2, target, { margin: this.margin, reduction: this.reduction }); }
   }
   class HingeEmbeddingLoss extends _Loss {
     constructor(...a) { super('HingeEmbeddingLoss', a, ['margin', ...LEGACY], { margin: 1.0 }); }
     _init(o) { this.margin = o.margin; }
-    forward(input, target) { return hinge_embedding_loss(input, target, { margin: this.margin, reduction: this.reduction }); }
+    forward(input, target) { return torchRef.nn.functional.hinge_embedding_loss(input, target, { margin: this.margin, reduction: this.reduction }); }
   }
   class CosineEmbeddingLoss extends _Loss {
     constructor(...a) { super('CosineEmbeddingLoss', a, ['margin', ...LEGACY], { margin: 0 }); }
     _init(o) { this.margin = o.margin; }
-    forward(input1, input2, target) { return cosine_embedding_loss(input1, input2, target, { margin: this.margin, reduction: this.reduction }); }
+    forward(input1, input2, target) { return torchRef.nn.functional.cosine_embedding_loss(input1, input2, target, { margin: this.margin, reduction: this.reduction }); }
   }
   class PoissonNLLLoss extends _Loss {
     constructor(...a) {
@@ -316,7 +319,7 @@ export function makeLoss(torch, { Module }) {
     }
     _init(o) { Object.assign(this, { log_input: o.log_input, full: o.full, eps: o.eps }); }
     forward(log_input, target) {
-      return poisson_nll_loss(log_input, target, { log_input: this.log_input, full: this.full, eps: this.eps, reduction: this.reduction });
+      return torchRef.nn.functional.poisson_nll_loss(log_input, target, { log_input: this.log_input, full: this.full, eps: this.eps, reduction: this.reduction });
     }
   }
   class GaussianNLLLoss extends Module {
@@ -329,19 +332,19 @@ export function makeLoss(torch, { Module }) {
       this.full = k.full ?? false;
       this.eps = k.eps ?? 1e-6;
     }
-    forward(input, target, v) { return gaussian_nll_loss(input, target, v, { full: this.full, eps: this.eps, reduction: this.reduction }); }
+    forward(input, target, v) { return torchRef.nn.functional.gaussian_nll_loss(input, target, v, { full: this.full, eps: this.eps, reduction: this.reduction }); }
   }
   class TripletMarginLoss extends _Loss {
     constructor(...a) { super('TripletMarginLoss', a, ['margin', 'p', 'eps', 'swap', ...LEGACY], { margin: 1.0, p: 2, eps: 1e-6, swap: false }); }
     _init(o) { Object.assign(this, { margin: o.margin, p: o.p, eps: o.eps, swap: o.swap }); }
     forward(anchor, positive, negative) {
-      return triplet_margin_loss(anchor, positive, negative, { margin: this.margin, p: this.p, eps: this.eps, swap: this.swap, reduction: this.reduction });
+      return torchRef.nn.functional.triplet_margin_loss(anchor, positive, negative, { margin: this.margin, p: this.p, eps: this.eps, swap: this.swap, reduction: this.reduction });
     }
   }
   class MultiLabelSoftMarginLoss extends _Loss {
     constructor(...a) { super('MultiLabelSoftMarginLoss', a, ['weight', ...LEGACY], { weight: null }); }
     _init(o) { this.register_buffer('weight', o.weight ?? null); }
-    forward(input, target) { return multilabel_soft_margin_loss(input, target, { weight: this.weight, reduction: this.reduction }); }
+    forward(input, target) { return torchRef.nn.functional.multilabel_soft_margin_loss(input, target, { weight: this.weight, reduction: this.reduction }); }
   }
   class MultiMarginLoss extends _Loss {
     constructor(...a) { super('MultiMarginLoss', a, ['p', 'margin', 'weight', ...LEGACY], { p: 1, margin: 1.0, weight: null }); }
@@ -350,11 +353,11 @@ export function makeLoss(torch, { Module }) {
       this.register_buffer('weight', o.weight ?? null);
       Object.assign(this, { p: o.p, margin: o.margin });
     }
-    forward(input, target) { return multi_margin_loss(input, target, { p: this.p, margin: this.margin, weight: this.weight, reduction: this.reduction }); }
+    forward(input, target) { return torchRef.nn.functional.multi_margin_loss(input, target, { p: this.p, margin: this.margin, weight: this.weight, reduction: this.reduction }); }
   }
   class MultiLabelMarginLoss extends _Loss {
     constructor(...a) { super('MultiLabelMarginLoss', a, LEGACY, {}); }
-    forward(input, target) { return multilabel_margin_loss(input, target, { reduction: this.reduction }); }
+    forward(input, target) { return torchRef.nn.functional.multilabel_margin_loss(input, target, { reduction: this.reduction }); }
   }
   return {
     functional: { smooth_l1_loss, huber_loss, kl_div, soft_margin_loss, margin_ranking_loss, hinge_embedding_loss, cosine_embedding_loss, poisson_nll_loss,

@@ -7,8 +7,8 @@
 // they are assigned. Here a module's own properties are walked in their insertion order
 // instead, so `this.fc = new Linear(...)` in a subclass registers `fc` just the same.
 import { W, check, checkStatus, TensorError } from '../core/wasm.js';
-import { bind, splitOptions, warn, checkFloat } from '../core/args.js';
-import { describe, pyRepr, dtype, Device, checkDevice } from '../core/dtype.js';
+import { bind, splitOptions, warn, checkFloat, floatFactor, attributeError } from '../core/args.js';
+import { describe, pyRepr, py, pyStr, pyFloat, pyTuple, dtype, Device, checkDevice } from '../core/dtype.js';
 import { Tensor, wrap, keep, asTensor } from '../tensor/tensor.js';
 import { OP } from '../tensor/ops.js';
 import { makeConv, install as installConv } from './conv.js';
@@ -21,8 +21,6 @@ const inspect = Symbol.for('nodejs.util.inspect.custom');
 export const PY_NAME = Symbol('tensorpad.pyName');
 const named = (classes) => { for (const [k, C] of Object.entries(classes)) C[PY_NAME] = k; return classes; };
 const pyBool = (b) => (b ? 'True' : 'False');
-/** A float default as Python prints it (0.01; whole numbers get '.0'). */
-const pyFloat = (v) => (Number.isInteger(v) ? `${v}.0` : String(v));
 
 // ---- Parameter ---------------------------------------------------------------------------
 /** new torch.nn.Parameter(data, requires_grad=true): a leaf sharing data's storage that
@@ -46,15 +44,8 @@ class Parameter {
 }
 
 // ---- torch.nn.init: in-place initialisers under no_grad, PyTorch 1.13's formulas --------------
+const valueError = (msg) => Object.assign(new TensorError(msg), { pythonType: 'ValueError' });
 const LINEAR_FNS = ['linear', 'conv1d', 'conv2d', 'conv3d', 'conv_transpose1d', 'conv_transpose2d', 'conv_transpose3d'];
-/** xavier_*'s gain as Python's `gain * math.sqrt(...)` takes it (the error of that product otherwise). */
-function gainOf(g) {
-  if (typeof g === 'number' || typeof g === 'boolean') return +g;
-  if (typeof g === 'bigint') return Number(g);
-  if (g instanceof Tensor && g.numel() === 1) return g.item();
-  if (typeof g === 'string' || Array.isArray(g)) throw new TypeError("can't multiply sequence by non-int of type 'float'");
-  throw new TypeError(`unsupported operand type(s) for *: '${describe(g)}' and 'float'`);
-}
 function calculate_gain(nonlinearity, param = null) {
   if (LINEAR_FNS.includes(nonlinearity) || nonlinearity === 'sigmoid') return 1;
   if (nonlinearity === 'tanh') return 5.0 / 3;
@@ -62,23 +53,28 @@ function calculate_gain(nonlinearity, param = null) {
   if (nonlinearity === 'leaky_relu') {
     let slope = 0.01;
     if (param !== null && param !== undefined) {
-      if (typeof param !== 'number') throw new TensorError(`negative_slope ${param !== null && typeof param === 'object' || typeof param === 'symbol' ? describe(param) : String(param)} not a valid number`);
-      slope = param;
+      // Python: an int (not a bool) or a float
+      if (typeof param !== 'number' && typeof param !== 'bigint') throw valueError(`negative_slope ${param !== null && typeof param === 'object' || typeof param === 'symbol' ? describe(param) : String(param)} not a valid number`);
+      slope = Number(param);
     }
+    if (!Number.isFinite(slope ** 2) && Number.isFinite(slope)) throw Object.assign(new TensorError("(34, 'Numerical result out of range')"), { pythonType: 'OverflowError' });
     return Math.sqrt(2.0 / (1 + slope ** 2));
   }
   if (nonlinearity === 'selu') return 3.0 / 4;
-  throw new TensorError(`Unsupported nonlinearity ${pyRepr(nonlinearity)}`);
+  throw valueError(`Unsupported nonlinearity ${pyRepr(nonlinearity)}`);
 }
 function _calculate_fan_in_and_fan_out(t) {
-  if (!(t instanceof Tensor)) throw new TypeError(`'${describe(t)}' object has no attribute 'dim'`);
-  if (t.ndim < 2) throw new TensorError('Fan in and fan out can not be computed for tensor with fewer than 2 dimensions');
+  if (!(t instanceof Tensor)) throw attributeError(t, 'dim');
+  if (t.ndim < 2) throw valueError('Fan in and fan out can not be computed for tensor with fewer than 2 dimensions');
   const receptive = Array.from(t.shape).slice(2).reduce((a, b) => a * b, 1);
   return [t.shape[1] * receptive, t.shape[0] * receptive];
 }
+/** _calculate_correct_fan: mode.lower() first (a non-string mode fails in the argument layer's
+ *  value checks, js/core/arg_parser.js, with Python's AttributeError), then the fans. */
 function correctFan(t, mode) {
-  const m = String(mode).toLowerCase();
-  if (m !== 'fan_in' && m !== 'fan_out') throw new TensorError(`Mode ${mode} not supported, please use one of ['fan_in', 'fan_out']`);
+  if (typeof mode !== 'string') throw attributeError(mode, 'lower');
+  const m = mode.toLowerCase();
+  if (m !== 'fan_in' && m !== 'fan_out') throw valueError(`Mode ${m} not supported, please use one of ['fan_in', 'fan_out']`);
   const [fanIn, fanOut] = _calculate_fan_in_and_fan_out(t);
   return m === 'fan_in' ? fanIn : fanOut;
 }
@@ -94,24 +90,26 @@ const init = Object.freeze({
   xavier_uniform_(t, ...a) {
     const { gain } = bind('xavier_uniform_', a, ['gain'], { gain: 1 });
     const [fanIn, fanOut] = _calculate_fan_in_and_fan_out(t);
-    const bound = Math.sqrt(3.0) * (gainOf(gain) * Math.sqrt(2.0 / (fanIn + fanOut)));
+    const bound = Math.sqrt(3.0) * (floatFactor(gain) * Math.sqrt(2.0 / (fanIn + fanOut)));
     return noGrad(() => t.uniform_(-bound, bound));
   },
   xavier_normal_(t, ...a) {
     const { gain } = bind('xavier_normal_', a, ['gain'], { gain: 1 });
     const [fanIn, fanOut] = _calculate_fan_in_and_fan_out(t);
-    return noGrad(() => t.normal_(0, gainOf(gain) * Math.sqrt(2.0 / (fanIn + fanOut))));
+    return noGrad(() => t.normal_(0, floatFactor(gain) * Math.sqrt(2.0 / (fanIn + fanOut))));
   },
   kaiming_uniform_(t, ...a) {
     const o = bind('kaiming_uniform_', a, ['a', 'mode', 'nonlinearity'], { a: 0, mode: 'fan_in', nonlinearity: 'leaky_relu' });
     if (t.shape.includes(0)) { console.warn('UserWarning: Initializing zero-element tensors is a no-op'); return t; }
-    const bound = Math.sqrt(3.0) * (calculate_gain(o.nonlinearity, o.a) / Math.sqrt(correctFan(t, o.mode)));
+    const fan = correctFan(t, o.mode);
+    const bound = Math.sqrt(3.0) * (calculate_gain(o.nonlinearity, o.a) / Math.sqrt(fan));
     return noGrad(() => t.uniform_(-bound, bound));
   },
   kaiming_normal_(t, ...a) {
     const o = bind('kaiming_normal_', a, ['a', 'mode', 'nonlinearity'], { a: 0, mode: 'fan_in', nonlinearity: 'leaky_relu' });
     if (t.shape.includes(0)) { console.warn('UserWarning: Initializing zero-element tensors is a no-op'); return t; }
-    return noGrad(() => t.normal_(0, calculate_gain(o.nonlinearity, o.a) / Math.sqrt(correctFan(t, o.mode))));
+    const fan = correctFan(t, o.mode);
+    return noGrad(() => t.normal_(0, calculate_gain(o.nonlinearity, o.a) / Math.sqrt(fan)));
   },
 });
 
@@ -387,7 +385,7 @@ class Linear extends Module {
     }
   }
   forward(input) { return linear(input, this.weight, this.bias); }
-  extra_repr() { return `in_features=${this.in_features}, out_features=${this.out_features}, bias=${pyBool(this.bias !== null)}`; }
+  extra_repr() { return py`in_features=${this.in_features}, out_features=${this.out_features}, bias=${pyBool(this.bias !== null)}`; }
 }
 
 class Sequential extends Module {
@@ -436,12 +434,12 @@ class Sigmoid extends Module { forward(input) { return sigmoid(input); } }
 class Softmax extends Module {
   constructor(...a) { super(); this.dim = bind('Softmax.__init__', a, ['dim'], { dim: null }).dim; }
   forward(input) { return softmax(input, this.dim); }
-  extra_repr() { return `dim=${this.dim === null ? 'None' : this.dim}`; }
+  extra_repr() { return py`dim=${this.dim === null ? 'None' : this.dim}`; }
 }
 class LogSoftmax extends Module {
   constructor(...a) { super(); this.dim = bind('LogSoftmax.__init__', a, ['dim'], { dim: null }).dim; }
   forward(input) { return log_softmax(input, this.dim); }
-  extra_repr() { return `dim=${this.dim === null ? 'None' : this.dim}`; }
+  extra_repr() { return py`dim=${this.dim === null ? 'None' : this.dim}`; }
 }
 
 class MSELoss extends Module {
@@ -492,7 +490,7 @@ class BCEWithLogitsLoss extends Module {
 class GELU extends Module {
   constructor(...a) { super(); this.approximate = bind('GELU.__init__', a, ['approximate'], { approximate: 'none' }).approximate; }
   forward(input) { return gelu(input, { approximate: this.approximate }); }
-  extra_repr() { return `approximate='${this.approximate}'`; }
+  extra_repr() { return py`approximate='${this.approximate}'`; }
 }
 class Dropout extends Module {
   constructor(...a) {
@@ -503,7 +501,7 @@ class Dropout extends Module {
   }
   /** Active in training mode only (model.eval() turns it off), as in PyTorch. */
   forward(input) { return dropout(input, this.p, this.training, this.inplace); }
-  extra_repr() { return `p=${this.p}, inplace=${pyBool(this.inplace)}`; }
+  extra_repr() { return py`p=${this.p}, inplace=${pyBool(this.inplace)}`; }
 }
 /** nn.Dropout1d/2d/3d, AlphaDropout, FeatureAlphaDropout: _DropoutNd's p and inplace. */
 function dropoutModule(name, fn, withInplace = true) {
@@ -516,7 +514,7 @@ function dropoutModule(name, fn, withInplace = true) {
       this.inplace = o.inplace;
     }
     forward(input) { return withInplace ? fn(input, this.p, this.training, this.inplace) : fn(input, this.p, this.training); }
-    extra_repr() { return `p=${this.p}, inplace=${pyBool(this.inplace)}`; }
+    extra_repr() { return py`p=${this.p}, inplace=${pyBool(this.inplace)}`; }
   };
 }
 const Dropout1d = dropoutModule('Dropout1d', (...a) => dropout1d(...a));
@@ -532,7 +530,7 @@ class LeakyReLU extends Module {
     this.inplace = !!o.inplace;
   }
   forward(input) { return leaky_relu(input, this.negative_slope); }
-  extra_repr() { return `negative_slope=${pyFloat(this.negative_slope)}${this.inplace ? ', inplace=True' : ''}`; }
+  extra_repr() { return py`negative_slope=${pyFloat(this.negative_slope)}${this.inplace ? ', inplace=True' : ''}`; }
 }
 class Softplus extends Module {
   constructor(...a) {
@@ -542,7 +540,7 @@ class Softplus extends Module {
     this.threshold = o.threshold;
   }
   forward(input) { return softplus(input, this.beta, this.threshold); }
-  extra_repr() { return `beta=${this.beta}, threshold=${this.threshold}`; }
+  extra_repr() { return py`beta=${this.beta}, threshold=${this.threshold}`; }
 }
 class SiLU extends Module {
   constructor(...a) { super(); this.inplace = !!bind('SiLU.__init__', a, ['inplace'], { inplace: false }).inplace; }
@@ -888,13 +886,13 @@ function cross_entropy(...a) {
 // updates, which PyTorch does in Python or before its kernel, are here.
 /** A float as Python's repr prints it (1e-05, 0.1, 1.0). */
 function pyReprFloat(v) {
+  if (typeof v !== 'number' || !Number.isFinite(v)) return pyStr(v);
   if (Number.isInteger(v)) return `${v}.0`;
   const [m, e] = v.toExponential().split('e');
   const exp = Number(e);
   if (exp < -4 || exp >= 16) return `${m}e${exp < 0 ? '-' : '+'}${String(Math.abs(exp)).padStart(2, '0')}`;
   return String(v);
 }
-const pyTuple = (xs) => (xs.length === 1 ? `(${xs[0]},)` : `(${xs.join(', ')})`);
 const optPtr = (t) => (t === null || t === undefined ? 0 : t._ptr);
 const dtOpt = (o) => (o.dtype === undefined || o.dtype === null ? {} : { dtype: o.dtype });
 
@@ -1001,7 +999,7 @@ class LayerNorm extends Module {
     if (this.weight) { init.ones_(this.weight); init.zeros_(this.bias); }
   }
   forward(input) { return layer_norm(input, this.normalized_shape, this.weight, this.bias, this.eps); }
-  extra_repr() { return `${pyTuple(this.normalized_shape)}, eps=${pyReprFloat(this.eps)}, elementwise_affine=${pyBool(this.elementwise_affine)}`; }
+  extra_repr() { return py`${pyTuple(this.normalized_shape)}, eps=${pyReprFloat(this.eps)}, elementwise_affine=${pyBool(this.elementwise_affine)}`; }
 }
 
 /** PyTorch's _BatchNorm: running stats as buffers, updated in training mode only. */
@@ -1051,7 +1049,7 @@ class BatchNormBase extends Module {
   }
   extra_repr() {
     const m = this.momentum === null ? 'None' : pyReprFloat(this.momentum);
-    return `${this.num_features}, eps=${pyReprFloat(this.eps)}, momentum=${m}, affine=${pyBool(this.affine)}, track_running_stats=${pyBool(this.track_running_stats)}`;
+    return py`${this.num_features}, eps=${pyReprFloat(this.eps)}, momentum=${m}, affine=${pyBool(this.affine)}, track_running_stats=${pyBool(this.track_running_stats)}`;
   }
 }
 class BatchNorm1d extends BatchNormBase {
@@ -1106,7 +1104,7 @@ class Embedding extends Module {
   }
   forward(input) { return embedding(input, this.weight, this.padding_idx); }
   extra_repr() {
-    return `${this.num_embeddings}, ${this.embedding_dim}${this.padding_idx === null ? '' : `, padding_idx=${this.padding_idx}`}`;
+    return py`${this.num_embeddings}, ${this.embedding_dim}${this.padding_idx === null ? '' : py`, padding_idx=${this.padding_idx}`}`;
   }
 }
 const NNMORE_FUNCTIONAL = { layer_norm, batch_norm, embedding };

@@ -8,12 +8,11 @@
 // nn.js calls makeRnn with its Module machinery (no import cycle) when it builds torch.nn.
 import { TensorError } from '../core/wasm.js';
 import { bind, warn } from '../core/args.js';
-import { describe } from '../core/dtype.js';
+import { describe, py, pyFloat } from '../core/dtype.js';
 import { asTensor } from '../tensor/tensor.js';
 
 /** Python's repr of an int tuple of three: (1, 2, 5). */
 const pyTuple = (t) => `(${t.join(', ')})`;
-const pyFloat = (v) => (Number.isInteger(v) ? `${v}.0` : String(v));
 
 export function makeRnn({ torch, Module, Parameter, init, pyBool }) {
   const F = () => torch.nn.functional;
@@ -89,9 +88,9 @@ export function makeRnn({ torch, Module, Parameter, init, pyBool }) {
     }
     _params() { return [this.weight_ih, this.weight_hh, this.bias_ih, this.bias_hh]; }
     extra_repr() {
-      let s = `${this.input_size}, ${this.hidden_size}`;
+      let s = py`${this.input_size}, ${this.hidden_size}`;
       if (!this.bias) s += ', bias=False';
-      if (this.nonlinearity !== undefined && this.nonlinearity !== 'tanh') s += `, nonlinearity=${this.nonlinearity}`;
+      if (this.nonlinearity !== undefined && this.nonlinearity !== 'tanh') s += py`, nonlinearity=${this.nonlinearity}`;
       return s;
     }
   }
@@ -234,12 +233,12 @@ export function makeRnn({ torch, Module, Parameter, init, pyBool }) {
       for (const w of this.parameters()) init.uniform_(w, -stdv, stdv);
     }
     extra_repr() {
-      let s = `${this.input_size}, ${this.hidden_size}`;
-      if (this.num_layers !== 1) s += `, num_layers=${this.num_layers}`;
-      if (this.bias !== true) s += `, bias=${typeof this.bias === 'boolean' ? pyBool(this.bias) : this.bias}`;
-      if (this.batch_first !== false) s += `, batch_first=${typeof this.batch_first === 'boolean' ? pyBool(this.batch_first) : this.batch_first}`;
-      if (this.dropout !== 0) s += `, dropout=${pyFloat(this.dropout)}`;
-      if (this.bidirectional !== false) s += `, bidirectional=${typeof this.bidirectional === 'boolean' ? pyBool(this.bidirectional) : this.bidirectional}`;
+      let s = py`${this.input_size}, ${this.hidden_size}`;
+      if (this.num_layers !== 1) s += py`, num_layers=${this.num_layers}`;
+      if (this.bias !== true) s += py`, bias=${typeof this.bias === 'boolean' ? pyBool(this.bias) : this.bias}`;
+      if (this.batch_first !== false) s += py`, batch_first=${typeof this.batch_first === 'boolean' ? pyBool(this.batch_first) : this.batch_first}`;
+      if (this.dropout !== 0) s += py`, dropout=${pyFloat(this.dropout)}`;
+      if (this.bidirectional !== false) s += py`, bidirectional=${typeof this.bidirectional === 'boolean' ? pyBool(this.bidirectional) : this.bidirectional}`;
       return s;
     }
     check_input(input) {

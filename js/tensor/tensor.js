@@ -475,7 +475,7 @@ export const indexing = {
 };
 
 /** Python's Ellipsis, for t.index(torch.Ellipsis, 0). '...' works too. */
-export const Ellipsis = Object.freeze({ toString: () => 'Ellipsis' });
+export const Ellipsis = Object.freeze(new (class ellipsis { toString() { return 'Ellipsis'; } })());  // describe(): 'ellipsis'
 
 /** A slice object, as Python's slice(start, stop, step); null/undefined mean None. */
 export class Slice {
@@ -484,6 +484,7 @@ export class Slice {
     Object.assign(this, { start, stop, step });
   }
 }
+Object.defineProperty(Slice, 'pyName', { value: 'slice' });  // describe(): Python's type name
 
 // ---- helpers shared with the torch namespace -------------------------------------------
 export function wrap(ptr) { return new Tensor(WRAP, ptr); }

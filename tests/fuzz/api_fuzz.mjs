@@ -3,7 +3,8 @@
 // arguments. Oracle, after every call: a throw is an Error that is not an engine error (V8's
 // "Cannot read properties", "is not a function", "Invalid typed array length", "Maximum call
 // stack", a wasm trap); a failed call changed none of the tensors it was given; a canary
-// tensor made beforehand is unchanged; the module still computes a known result.
+// tensor made beforehand is unchanged; the module still computes a known result. A module it
+// constructs is printed and, mostly, called on pool tensors.
 //
 //   node tests/fuzz/api_fuzz.mjs [--seed N] [--calls N]   one seeded, reproducible run
 // It prints the seed and, for a failure, the call (its number and its arguments) and exits 1.
@@ -239,6 +240,14 @@ function step(i) {
     else res = self[target.key](...vals);
     if (res instanceof torch.Tensor && !res.is_disposed) {
       res.shape; String(res).length;  // a result must be usable: its header and its printing
+    }
+    if (res instanceof torch.nn.Module) {  // a module made of hostile arguments: print it, call it
+      String(res).length;
+      if (chance(0.7)) {
+        const input = Array.from({ length: 1 + Math.floor(rnd() * 2) }, () => (chance(0.8) ? pick(pool) : value()));
+        snap.push(...snapshot(input));
+        res.call(...input);
+      }
     }
     if (res && typeof res.then === 'function') res.then(() => {}, () => {});
   } catch (e) {

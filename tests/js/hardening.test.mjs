@@ -176,3 +176,61 @@ test('tril/triu_indices and combinations of sizes the heap cannot hold are clean
   assert.deepEqual(torch.triu_indices(2147483648, 1).tolist(), [[0], [0]]);
   assert.throws(() => torch.combinations(torch.tensor([1, 2, 3]), 4294967297), (e) => e instanceof torch.TensorError && e.message === 'std::bad_alloc');
 });
+
+// The value checks (js/core/arg_parser.js) against PyTorch: for each parameter of F.*, nn.init.*
+// and the nn modules' constructors that arg_table.js holds checks for, and each category it checks,
+// a call with a real JS value of that category (a Slice, a Map, a string, a list, null, a bool, a
+// float, 2n ** 64n, an int) and what PyTorch 1.13 did with its Python twin: its class (as Python
+// mode reports a JS error, errorInfo) and first line, or success.
+test('value checks of Python-level functions give PyTorch\'s class and text, or succeed as PyTorch does', async () => {
+  const { errorInfo } = await import('../../js/python_bridge.js');
+  const { readFileSync } = await import('node:fs');
+  const { cases } = JSON.parse(readFileSync(new URL('../fixtures/hardening/value_checks.json', import.meta.url), 'utf8'));
+  assert.ok(cases.length > 1000, `${cases.length} cases`);
+  const wrong = [];
+  const warn = console.warn;
+  console.warn = () => {};
+  try {
+    for (const c of cases) {
+      let err = null;
+      try {
+        new Function('torch', `return ${c.js};`)(torch);
+      } catch (e) {
+        err = e;
+      }
+      if (c.expect === null) {
+        if (err) wrong.push(`${c.js}: PyTorch succeeds, tensorpad throws ${err.message.split('\n')[0]}`);
+        continue;
+      }
+      if (!err) { wrong.push(`${c.js}: PyTorch raises ${c.expect.join(': ')}, tensorpad succeeds`); continue; }
+      const [cls, msg] = errorInfo(err);
+      if (cls !== c.expect[0] || msg.split('\n')[0] !== c.expect[1]) wrong.push(`${c.js}: ${cls}: ${msg.split('\n')[0]}\n    PyTorch: ${c.expect.join(': ')}`);
+    }
+  } finally {
+    console.warn = warn;
+  }
+  assert.deepEqual(wrong, [], `${wrong.length} of ${cases.length} differ:\n${wrong.slice(0, 40).join('\n')}`);
+});
+
+// Fuzz finds (session 6): a module keeps whatever its constructor was given, as Python's does, so
+// printing it must not fail on any value, and calling it fails as F.* fails on that value.
+test('modules made of hostile values print, and fail in forward as PyTorch does', async () => {
+  const { errorInfo } = await import('../../js/python_bridge.js');
+  const nn = torch.nn, odd = [Object.create(null), Symbol('s'), [NaN, -(2 ** 63)], torch.tensor([1]), null, 1e300];
+  for (const v of odd) {
+    for (const m of [new nn.LogSoftmax(v), new nn.Softmin(v), new nn.RReLU(v), new nn.Threshold(1e300, v), new nn.LayerNorm([], v),
+      new nn.BatchNorm1d(3, v), new nn.UpsamplingNearest2d(null, typeof v === 'symbol' ? 2 : v === null ? 2 : 1.5)]) {
+      const s = String(m);
+      assert.ok(!/\[object |undefined/.test(s), s);
+    }
+  }
+  assert.equal(String(new nn.Softplus(Symbol('s'), -Infinity)), 'Softplus(beta=<object object>, threshold=-inf)');
+  const flat = () => new nn.Flatten().call(undefined);
+  assert.throws(flat, (e) => errorInfo(e)[0] === 'AttributeError' && e.message === "'NoneType' object has no attribute 'flatten'");
+  // the module's forward goes through F.poisson_nll_loss's checks (PyTorch's text for eps)
+  const loss = new nn.PoissonNLLLoss(true, false, null, Object.create(null));
+  assert.throws(() => loss.call(torch.ones(2), torch.ones(2)), { message: "poisson_nll_loss(): argument 'eps' (position 5) must be float, not object" });
+  assert.throws(() => torch.nn.functional.interpolate(torch.ones(2, 2, 2), { size: 3, mode: Object.create(null) }),
+    { message: /^Input Error: Only 3D, 4D and 5D input Tensors supported \(got 3D\) for the modes: .* \(got <object object>\)$/ });
+  assert.throws(() => torch.nn.functional.interpolate(torch.ones(2, 2, 2), { size: 3, mode: 'toString' }), { message: /\(got toString\)$/ });
+});

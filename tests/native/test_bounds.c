@@ -110,8 +110,20 @@ static void test_hardtanh_bool(void) {
   tp_tensor_release(b);
 }
 
+/* split_with_sizes(x, []) of an empty dim: no pieces, not a failure (the tensor list was NULL
+ * before its first use). First in main: the list must not have been used yet. */
+static void test_empty_split(void) {
+  double z[1] = {0};
+  tp_tensor *e = tp_empty(1, z, TP_FLOAT32);
+  CHECK(tp_split_with_sizes(e, 0, NULL, 0) == 0);
+  double one[1] = {1};
+  CHECK(tp_split_with_sizes(e, 1, one, 0) == -1);  /* sizes that do not sum to the dim still fail */
+  tp_tensor_release(e);
+}
+
 int main(void) {
   double live = tp_live_tensors();
+  test_empty_split();
   test_as_strided();
   test_sizes();
   test_aliased_index();

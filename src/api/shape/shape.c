@@ -38,7 +38,8 @@ TP_API tp_tensor *tp_stack(int n, tp_tensor *const *ts, double dim_d) {
 }
 
 static int record_pieces(tp_tensor *t, int count, const char *name, double dim_d, int is_unbind) {
-  if (count < 0 || !tp_any_requires_grad(1, &t)) return count;
+  /* no pieces (split_with_sizes(x, []) of an empty dim): nothing to record, as in PyTorch */
+  if (count <= 0 || !tp_any_requires_grad(1, &t)) return count;
   int64_t iv[2] = {0, is_unbind};
   tp_wrap_dim_arg(dim_d, t->ndim, &iv[0]);
   if (tp_record_multi(TP_GRAD_SPLIT, name, t, count, tp_split_list, 2, iv)) {

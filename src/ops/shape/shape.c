@@ -86,7 +86,7 @@ tp_tensor **tp_split_list;
 static int list_cap;
 
 tp_tensor **tp_list_reserve(int n) {
-  if (n <= list_cap) return tp_split_list;
+  if (n <= list_cap && tp_split_list) return tp_split_list;  /* (an empty list too: NULL would read as a failure) */
   int cap = list_cap ? list_cap : 64;
   while (cap < n) cap *= 2;
   tp_tensor **p = realloc(tp_split_list, sizeof *p * (size_t)cap);
