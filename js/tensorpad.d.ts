@@ -967,9 +967,10 @@ declare class Optimizer {
   /** Runs closure (with grad enabled) if given, then one update; returns the closure's loss. */
   step<T = null>(closure?: () => T): T | null;
   /** 1.13's {state, param_groups}: state keyed by parameter index, each group's params as indices. */
-  state_dict(): { state: Record<number, Record<string, any>>; param_groups: Array<Record<string, any> & { params: number[] }> };
+  /** state: a Map from parameter index (PyTorch's int keys) to that parameter's state. */
+  state_dict(): { state: Map<number, Record<string, any>>; param_groups: Array<Record<string, any> & { params: number[] }> };
   /** Restores a state_dict (deep-copied; tensors cast to their parameter's dtype). */
-  load_state_dict(state_dict: { state: Record<number, Record<string, any>>; param_groups: Array<Record<string, any> & { params: number[] }> }): void;
+  load_state_dict(state_dict: { state: Map<number, Record<string, any>> | Record<number, Record<string, any>>; param_groups: Array<Record<string, any> & { params: number[] }> }): void;
 }
 type Params = Iterable<Tensor> | Array<{ params: Iterable<Tensor> | Tensor; [option: string]: any }>;
 declare class SGD extends Optimizer {

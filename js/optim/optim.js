@@ -93,13 +93,16 @@ class Optimizer {
       packed.params = g.params.map((p) => index.get(p));
       return packed;
     });
-    const state = {};
+    // a Map from parameter index to its state: PyTorch's dict has int keys, which a JS
+    // object would turn into strings (torch.save would then write "0", which PyTorch's
+    // load_state_dict does not match to a parameter); torch.load gives a Map for such a dict too
+    const state = new Map();
     for (const [p, s] of this.state) {
       const packed = {};
       for (const [k, v] of Object.entries(s)) {
         packed[k] = k === 'step' && this.constructor._tensorStep ? torchRef.tensor(v, { dtype: torchRef.float32 }) : v;
       }
-      state[index.has(p) ? index.get(p) : p] = packed;
+      state.set(index.has(p) ? index.get(p) : p, packed);
     }
     return { state, param_groups };
   }
@@ -127,8 +130,9 @@ class Optimizer {
     };
     const state = new Map();
     torchRef.no_grad(() => {
-      for (const [k, v] of Object.entries(state_dict.state)) {
-        const p = idMap.get(k);
+      const saved = state_dict.state instanceof Map ? state_dict.state : Object.entries(state_dict.state ?? {});
+      for (const [k, v] of saved) {
+        const p = idMap.get(String(k));
         state.set(p ?? k, copy(v, p));
       }
     });
