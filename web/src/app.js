@@ -100,7 +100,7 @@ const append = output.append;
 // stdout/stderr: the run's text as kept by the output pane (all of it up to 100,000 lines).
 const state = { get stdout() { return output.text('out'); }, get stderr() { return output.text('err'); }, done: null, runs: 0 };
 let notice = '';
-function setStatus(text, cls = '') { statusEl.textContent = text; statusEl.className = `tp-status ${cls}`; }
+function setStatus(text, cls = '') { statusEl.textContent = text; statusEl.title = text; statusEl.className = `tp-status ${cls}`; }
 const mb = (n) => `${(n / 1048576).toFixed(1)} MB`;
 
 // One runner per language, made when the language is first needed; the boot script's early
