@@ -137,6 +137,8 @@ const asList = (x) => (x instanceof Tensor ? [x] : Array.isArray(x) ? x : x === 
 function runBackward(tensors, grads, retain_graph, create_graph) {
   tensors.forEach((t, i) => asTensor(t, 'backward', 'tensors', i + 1));
   grads = grads.map((g) => (g === undefined ? null : g));
+  // one gradient per tensor, as PyTorch's _make_grads (the core reads grads[i] for each root)
+  if (grads.length !== tensors.length) throw new TensorError(`got ${tensors.length} tensors and ${grads.length} gradients`);
   const bad = grads.find((g) => g !== null && !(g instanceof Tensor));
   if (bad !== undefined) throw new TypeError(`gradients can be either Tensors or None, but got ${describe(bad)}`);
   const keep = create_graph || !!retain_graph;
@@ -166,7 +168,7 @@ function grad(...a) {
   const outputs = asList(o.outputs), inputs = asList(o.inputs);
   if (!inputs.length) throw Object.assign(new TensorError('grad requires non-empty inputs.'), { pythonType: 'ValueError' });
   const gouts = o.grad_outputs === undefined || o.grad_outputs === null ? outputs.map(() => null) : asList(o.grad_outputs);
-  if (gouts.length !== outputs.length) throw new TensorError(`grad requires one grad_output per output: got ${gouts.length} grad_outputs and ${outputs.length} outputs`);
+  if (gouts.length !== outputs.length) throw new TensorError(`got ${outputs.length} tensors and ${gouts.length} gradients`);
   outputs.forEach((t, i) => asTensor(t, 'grad', 'outputs', i + 1));
   inputs.forEach((t, i) => asTensor(t, 'grad', 'inputs', i + 1));
   const create = !!o.create_graph;

@@ -698,6 +698,9 @@ function featureDropout(fname, nd) {
         'to using dropout1d instead.');
     }
     const batched = nd === 2 || dim === nd + 2;
+    // 1.13 checks `train` only inside feature_dropout, after unsqueeze_ has changed the input:
+    // checked first here, so that a failed call changes nothing
+    if (typeof o.training !== 'boolean') throw new TypeError(`feature_dropout(): argument 'train' (position 3) must be bool, not ${describe(o.training)}`);
     if (!batched) input = o.inplace ? input.unsqueeze_(0) : input.unsqueeze(0);
     const r = dropoutImpl('feature_dropout', input, p, o.training, o.inplace, true, false);
     return batched ? r : (o.inplace ? r.squeeze_(0) : r.squeeze(0));

@@ -234,3 +234,24 @@ test('modules made of hostile values print, and fail in forward as PyTorch does'
     { message: /^Input Error: Only 3D, 4D and 5D input Tensors supported \(got 3D\) for the modes: .* \(got <object object>\)$/ });
   assert.throws(() => torch.nn.functional.interpolate(torch.ones(2, 2, 2), { size: 3, mode: 'toString' }), { message: /\(got toString\)$/ });
 });
+
+test('autograd.backward with fewer gradients than tensors: PyTorch\'s error, not a read past the list (fuzz find)', () => {
+  const t = torch.tensor([], { dtype: torch.float32, requires_grad: true });
+  for (let i = 0; i < 50; i++) {   // the core once read grads[0] from past a zero-length list: heap corruption
+    assert.throws(() => torch.autograd.backward(t, [], torch.tensor([2, 1, 3])), { name: 'TensorError', message: 'got 1 tensors and 0 gradients' });
+  }
+  const u = torch.ones(2, { requires_grad: true });
+  assert.throws(() => torch.autograd.backward([u.sum(), u.sum()], [torch.tensor(1.5)]), { message: 'got 2 tensors and 1 gradients' });
+  assert.throws(() => torch.autograd.grad([u.sum()], [u], { grad_outputs: [] }), { message: 'got 1 tensors and 0 gradients' });
+  u.sum().backward();
+  assert.deepEqual(u.grad.tolist(), [1, 1]);
+});
+
+test('F.dropout1d/3d with a non-bool training on an unbatched input and inplace: the input keeps its shape (fuzz find)', () => {
+  const x = torch.tensor([[-2, -1, 0], [1, 2, 3]]);
+  assert.throws(() => torch.nn.functional.dropout1d(x, 0, torch.tensor([3]), true), { name: 'TypeError', message: "feature_dropout(): argument 'train' (position 3) must be bool, not Tensor" });
+  assert.deepEqual([...x.shape], [2, 3]);
+  const y = torch.tensor([-1.5, -0.75, 0], { dtype: torch.float64 });
+  assert.throws(() => torch.nn.functional.dropout3d(y, true, torch.tensor([3, 0], { dtype: torch.float64 }), true), TypeError);
+  assert.deepEqual([...y.shape], [3]);
+});
