@@ -509,6 +509,8 @@ function dropoutModule(name, fn, withInplace = true) {
     constructor(...a) {
       super();
       const o = bind(`${name}.__init__`, a, ['p', 'inplace'], { p: 0.5, inplace: false });
+      // 1.13's `if p < 0 or p > 1`: a tensor p is read through bool(), which needs one element
+      if (o.p instanceof Tensor && o.p.numel() !== 1) throw new TensorError(`Boolean value of Tensor with ${o.p.numel() ? 'more than one value' : 'no values'} is ambiguous`);
       if (typeof o.p === 'number' && (o.p < 0 || o.p > 1)) throw new TensorError(`dropout probability has to be between 0 and 1, but got ${o.p}`);
       this.p = o.p;
       this.inplace = o.inplace;
@@ -702,7 +704,13 @@ function featureDropout(fname, nd) {
     // checked first here, so that a failed call changes nothing
     if (typeof o.training !== 'boolean') throw new TypeError(`feature_dropout(): argument 'train' (position 3) must be bool, not ${describe(o.training)}`);
     if (!batched) input = o.inplace ? input.unsqueeze_(0) : input.unsqueeze(0);
-    const r = dropoutImpl('feature_dropout', input, p, o.training, o.inplace, true, false);
+    let r;
+    try {
+      r = dropoutImpl('feature_dropout', input, p, o.training, o.inplace, true, false);
+    } catch (e) {
+      if (!batched && o.inplace) input.squeeze_(0);  // a failed call leaves its input as it was
+      throw e;
+    }
     return batched ? r : (o.inplace ? r.squeeze_(0) : r.squeeze(0));
   };
 }

@@ -255,3 +255,10 @@ test('F.dropout1d/3d with a non-bool training on an unbatched input and inplace:
   assert.throws(() => torch.nn.functional.dropout3d(y, true, torch.tensor([3, 0], { dtype: torch.float64 }), true), TypeError);
   assert.deepEqual([...y.shape], [3]);
 });
+
+test('nn.Dropout3d: a tensor p without one element is refused as 1.13 refuses it; a failed in-place forward leaves an unbatched input as it was (fuzz find)', () => {
+  assert.throws(() => new torch.nn.Dropout3d(torch.tensor([], { dtype: torch.bool }), -Infinity), { message: 'Boolean value of Tensor with no values is ambiguous' });
+  const x = torch.tensor([[[-1.5]]]).expand(2, 1, 1);   // overlapping: mul_ refuses it
+  assert.throws(() => torch.nn.functional.dropout3d(x, 0.5, true, true), /more than one element of the written-to tensor/);
+  assert.deepEqual([...x.shape], [2, 1, 1]);
+});
