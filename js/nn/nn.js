@@ -648,12 +648,16 @@ export function dropoutP(p, fname = 'dropout') {
   if (p < 0 || p > 1) throw new TensorError(`dropout probability has to be between 0 and 1, but got ${p}`);
   return p;
 }
+/** ATen's argument check of `train` (a bool, position 3) in dropout, feature_dropout, ... */
+function checkTrain(fname, training) {
+  if (typeof training !== 'boolean') throw new TypeError(`${fname}(): argument 'train' (position 3) must be bool, not ${describe(training)}`);
+}
 /** ATen's _dropout_impl (Dropout.cpp) for the four kinds: feature dropout draws one noise value
  *  per (sample, channel), shape (N, C, 1, ...); alpha dropout keeps the mean and variance
  *  (SELU's alpha A, a = 1 / sqrt((A^2 p + 1)(1 - p))): out = input * (a noise) + b with
  *  b = (noise - 1) A a + A a p, in ATen's order of operations. */
 function dropoutImpl(fname, input, p, training, inplace, feature, alpha) {
-  if (typeof training !== 'boolean') throw new TypeError(`${fname}(): argument 'train' (position 3) must be bool, not ${describe(training)}`);
+  checkTrain(fname, training);
   if (p === 0 || !training || input.numel() === 0) return input;
   if (p === 1) {
     const z = torchRef.zeros([], { dtype: input.dtype });
@@ -702,7 +706,7 @@ function featureDropout(fname, nd) {
     const batched = nd === 2 || dim === nd + 2;
     // 1.13 checks `train` only inside feature_dropout, after unsqueeze_ has changed the input:
     // checked first here, so that a failed call changes nothing
-    if (typeof o.training !== 'boolean') throw new TypeError(`feature_dropout(): argument 'train' (position 3) must be bool, not ${describe(o.training)}`);
+    checkTrain('feature_dropout', o.training);
     if (!batched) input = o.inplace ? input.unsqueeze_(0) : input.unsqueeze(0);
     let r;
     try {
