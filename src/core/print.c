@@ -109,8 +109,17 @@ static shown shown_of(int64_t n, int summarize) {
   if (!s.cut) return s;
   s.nfirst = e >= 0 ? (e < n ? e : n) : (n + e > 0 ? n + e : 0);
   s.last_start = e > 0 ? n - e : e == 0 ? 0 : (-e < n ? -e : n);
-  s.count = s.nfirst + 1 + (n - s.last_start);
+  int64_t tail = n - s.last_start;  /* count saturates: n + 1 with e == 0 overflows at INT64_MAX */
+  s.count = tail < INT64_MAX - s.nfirst ? s.nfirst + 1 + tail : INT64_MAX;
   return s;
+}
+
+/* How many elements a repr shows: an expanded view can have 2^62 of them (stride 0), and
+ * printing each would loop for ages before the output buffer ran out of memory. */
+static double shown_total(const tp_tensor *t, int summarize) {
+  double total = 1;
+  for (int d = 0; d < t->ndim; d++) total *= (double)shown_of(t->shape[d], summarize).count;
+  return total;
 }
 /* The element index of entry k (k == nfirst is the "..."). */
 static int64_t shown_index(const shown *s, int64_t k) { return k < s->nfirst || !s->cut ? k : s->last_start + (k - s->nfirst - 1); }
@@ -255,6 +264,9 @@ TP_API const char *tp_repr(tp_tensor *t, const char *grad_fn) {
     /* get_summarized_data stacks the shown slices of every dim above the last: none are
      * shown when edgeitems <= 0, and torch.stack of nothing fails. */
     if (summarize && opts.edgeitems <= 0 && t->ndim >= 2) return tp_fail("stack expects a non-empty TensorList");
+    /* Each shown element takes at least two bytes of output (a digit and ", "). */
+    double shown = shown_total(t, summarize);
+    if (shown * 2 > (double)INT32_MAX) return tp_fail_oom(shown * 2);
     formatter f;
     formatter_init(&f, t, summarize);
     tensor_str(&out, t, 0, tp_ptr(t), indent, summarize, &f);

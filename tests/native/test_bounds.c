@@ -99,7 +99,21 @@ static void test_print(void) {
   tp_tensor *z = tp_full(1, s23, TP_FLOAT32, 0);
   CHECK(tp_resize(z, 2, big) == NULL);
   CHECK(strstr(tp_last_error(), "requested resize to 1e+300x1 (1e+300 elements in total)") != NULL);
-  tp_tensor_release(z); tp_tensor_release(m); tp_tensor_release(a);
+  tp_tensor_release(z); tp_tensor_release(m);
+  /* An expanded view of 2^63 - 1 elements with edgeitems 0 shows them all: the count of shown
+   * elements overflowed int64 (UBSan, libFuzzer find), and printing would never end. */
+  double huge[1] = {9223372036854775807.0};
+  double s1[1] = {1};
+  tp_tensor *one = tp_full(1, s1, TP_FLOAT32, 1);
+  tp_tensor *wide = tp_expand(one, 1, huge);
+  CHECK(wide != NULL);
+  tp_set_printoptions(4, 0, 0, 80, -1);
+  CHECK(wide && tp_repr(wide, NULL) == NULL && strstr(tp_last_error(), "can't allocate memory") != NULL);
+  tp_set_printoptions(4, 1000, 3, 80, -1);
+  CHECK(wide && tp_repr(wide, NULL) != NULL);  /* summarised: six elements and "..." */
+  CHECK(tp_repr(a, NULL) != NULL);
+  if (wide) tp_tensor_release(wide);
+  tp_tensor_release(one); tp_tensor_release(a);
 }
 
 static void test_hardtanh_bool(void) {
