@@ -65,7 +65,18 @@ static void put(int i, tp_tensor *t) {
   slot[i] = t;
 }
 
-static tp_tensor *get(reader *r) { return slot[u8(r) % NSLOT]; }
+/* Views are O(ndim), but an expanded view can hold 2^62 elements (stride 0) and a sum over it
+ * runs for hours: such a tensor is an operand of view ops only (a hang found that way is the
+ * fuzzer's own, not the library's: PyTorch computes the sum too). */
+#define MAX_COMPUTE_NUMEL 16777216.0  /* 2^24 */
+static int view_op;
+static tp_tensor *get(reader *r) {
+  tp_tensor *t = slot[u8(r) % NSLOT];
+  if (!t || view_op) return t;
+  double numel = 1;
+  for (int d = 0; d < tp_tensor_ndim(t); d++) numel *= tp_tensor_size(t, d);
+  return numel > MAX_COMPUTE_NUMEL ? NULL : t;
+}
 
 /* Sizes or dims into tp_args(): n then n values. */
 static int vec(reader *r, double *a, int cap, int sizes) {
@@ -111,6 +122,7 @@ static void step(reader *r) {
   double *a = tp_args();
   unsigned op = u8(r) % 40;
   int dst = (int)(u8(r) % NSLOT);
+  view_op = op == 4 || (op >= 6 && op <= 13);
   tp_tensor *x = get(r), *y, *z, *out[4] = {0};
   int n, m;
   if (op >= 4 && !x) return;
