@@ -578,7 +578,8 @@ function legacyReduction(o) {
 }
 
 function reductionOf(r) {
-  if (!Object.prototype.hasOwnProperty.call(REDUCTIONS, r)) throw new TensorError(`${r} is not a valid value for reduction`);
+  // an object as a key would be converted with its toString, which may throw (Object.create(null))
+  if (typeof r !== 'string' || !Object.prototype.hasOwnProperty.call(REDUCTIONS, r)) throw new TensorError(`${pyStr(r)} is not a valid value for reduction`);
   return REDUCTIONS[r];
 }
 

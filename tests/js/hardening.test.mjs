@@ -262,3 +262,12 @@ test('nn.Dropout3d: a tensor p without one element is refused as 1.13 refuses it
   assert.throws(() => torch.nn.functional.dropout3d(x, 0.5, true, true), /more than one element of the written-to tensor/);
   assert.deepEqual([...x.shape], [2, 1, 1]);
 });
+
+test('a loss reduction that is not a string: PyTorch\'s "is not a valid value", even for an object without toString (fuzz find)', () => {
+  const bare = Object.create(null);
+  assert.throws(() => torch.nn.functional.mse_loss(torch.ones(2), torch.ones(2), { reduction: bare }), { name: 'TensorError', message: '<object object> is not a valid value for reduction' });
+  assert.throws(() => torch.nn.functional.mse_loss(torch.ones(2), torch.ones(2), { reduction: 3 }), { message: '3 is not a valid value for reduction' });
+  assert.throws(() => torch.nn.functional.l1_loss(torch.ones(2), torch.ones(2), { reduction: null }), { message: 'None is not a valid value for reduction' });
+  assert.throws(() => torch.nn.functional.mse_loss(torch.ones(2), torch.ones(2), { reduction: 'toString' }), { message: 'toString is not a valid value for reduction' });
+  assert.equal(torch.nn.functional.mse_loss(torch.ones(2), torch.zeros(2), { reduction: 'sum' }).item(), 2);
+});
