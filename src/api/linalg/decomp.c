@@ -9,6 +9,16 @@
 #include "derivatives.h"
 #include "decomp_kernels.h"
 
+/* The last step of an entry point with n outputs: rc 0 hands them out (out[i] = ts[i]) and
+ * gives 0; otherwise each one made so far (not NULL) is released and it gives -1. */
+static int hand_out(int rc, int n, tp_tensor *const *ts, tp_tensor **out) {
+  for (int i = 0; i < n; i++) {
+    if (!rc) out[i] = ts[i];
+    else if (ts[i]) tp_tensor_release(ts[i]);
+  }
+  return rc ? -1 : 0;
+}
+
 /* The end of a decomposition with two outputs a, b (QR, eigh): when the kernel succeeded
  * (rc 0) and A requires grad, one node of op saving both outputs, params iv; then out =
  * {a, b}, 0 — or both released and -1. */
@@ -24,14 +34,8 @@ static int record_pair(int rc, tp_tensor *A, int op, const char *name, int niv, 
     rc = !nd || tp_node_save(nd, a, 0) || tp_node_save(nd, b, 1) ? -1 : 0;
     if (nd) tp_node_release(nd);
   }
-  if (rc) {
-    if (a) tp_tensor_release(a);
-    if (b) tp_tensor_release(b);
-    return -1;
-  }
-  out[0] = a;
-  out[1] = b;
-  return 0;
+  tp_tensor *ts[2] = {a, b};
+  return hand_out(rc, 2, ts, out);
 }
 
 /* X with A X = B: LU with partial pivoting (getrf's pivot choice) of each A, then the two
@@ -361,16 +365,8 @@ TP_API int tp_lu_factor(tp_tensor *A, int linalg, tp_tensor **out) {
     }
     if (nd) tp_node_release(nd);
   }
-  if (rc) {
-    if (LU) tp_tensor_release(LU);
-    if (P) tp_tensor_release(P);
-    if (I) tp_tensor_release(I);
-    return -1;
-  }
-  out[0] = LU;
-  out[1] = P;
-  out[2] = I;
-  return 0;
+  tp_tensor *ts[3] = {LU, P, I};
+  return hand_out(rc, 3, ts, out);
 }
 
 /* X with A X = B (adjoint: A^T X = B) for A = P L U given as (LU, pivots). */
@@ -656,16 +652,8 @@ TP_API int tp_linalg_svd(tp_tensor *A, int full_matrices, int compute_uv, tp_ten
     rc = !nd || tp_node_save(nd, U, 0) || tp_node_save(nd, S, 1) || tp_node_save(nd, Vh, 2) ? -1 : 0;
     if (nd) tp_node_release(nd);
   }
-  if (rc) {
-    if (U) tp_tensor_release(U);
-    if (S) tp_tensor_release(S);
-    if (Vh) tp_tensor_release(Vh);
-    return -1;
-  }
-  out[0] = U;
-  out[1] = S;
-  out[2] = Vh;
-  return 0;
+  tp_tensor *ts[3] = {U, S, Vh};
+  return hand_out(rc, 3, ts, out);
 }
 
 /* ==== pinv: torch.linalg.pinv / torch.pinverse / Tensor.pinverse ============================
@@ -810,26 +798,8 @@ TP_API int tp_symeig(tp_tensor *A, int eigenvectors, int upper, tp_tensor **out)
     tp_tensor_release(V);
     V = tp_empty(1, (double[]){0}, A->dtype);
   }
-  rc = V ? 0 : -1;
-  if (!rc && tp_any_requires_grad(1, &A)) {
-    tp_node *nd = tp_node_new(TP_GRAD_DECOMP, TP_DECOMP_EIGH, "SymeigBackward0", 1, &A, 2);
-    int64_t iv[1] = {!eigenvectors};
-    if (nd) {
-      tp_node_set_iv(nd, 1, iv);
-      tp_node_set_output(nd, L, 0);
-      tp_node_set_output(nd, V, 1);
-    }
-    rc = !nd || tp_node_save(nd, L, 0) || tp_node_save(nd, V, 1) ? -1 : 0;
-    if (nd) tp_node_release(nd);
-  }
-  if (rc) {
-    tp_tensor_release(L);
-    if (V) tp_tensor_release(V);
-    return -1;
-  }
-  out[0] = L;
-  out[1] = V;
-  return 0;
+  int64_t iv[1] = {!eigenvectors};
+  return record_pair(V ? 0 : -1, A, TP_DECOMP_EIGH, "SymeigBackward0", 1, iv, L, V, out);
 }
 
 /* Records a node whose backward throws (iv[0] picks the message in derivatives.c). */
@@ -870,14 +840,7 @@ TP_API int tp_geqrf(tp_tensor *A, tp_tensor **out) {
   free(a);
   tp_tensor *outs[2] = {R, tau};
   if (!rc) rc = record_no_derivative("GeqrfBackward0", 0, 1, &A, 2, outs);
-  if (rc) {
-    if (R) tp_tensor_release(R);
-    if (tau) tp_tensor_release(tau);
-    return -1;
-  }
-  out[0] = R;
-  out[1] = tau;
-  return 0;
+  return hand_out(rc, 2, outs, out);
 }
 
 /* Q's first n columns, (m x n) with m >= n, from the k = tau.shape[-1] reflectors of A. */
@@ -1113,14 +1076,6 @@ TP_API int tp_linalg_lstsq(tp_tensor *A, tp_tensor *B, double rcond, int driver,
     if (!rc) tp_node_set_output(nd, X, 0);
     if (nd) tp_node_release(nd);
   }
-  if (rc) {
-    tp_tensor *all[4] = {X, R, Rk, S};
-    for (int i = 0; i < 4; i++) if (all[i]) tp_tensor_release(all[i]);
-    return -1;
-  }
-  out[0] = X;
-  out[1] = R;
-  out[2] = Rk;
-  out[3] = S;
-  return 0;
+  tp_tensor *ts[4] = {X, R, Rk, S};
+  return hand_out(rc, 4, ts, out);
 }

@@ -323,6 +323,46 @@ static T FN(_igamc_helper_continued_fraction)(T a, T x) {
   return ans * ax;
 }
 
+/* What calc_igammac and calc_igamma share (Math.h writes it out in each): the boundary values
+ * (SciPy's: a and x are non-negative, at most one of them 0) and the asymptotic regime a ~ x
+ * (Uniform Asymptotic Expansions for Large Parameter, DLMF 8.12.3/8.12.4 [igam1]). 1 with
+ * *out set when (a, x) falls there; upper picks igammac's values, igamma's are 1 minus them. */
+static int FN(igam_edges)(T a, T x, int upper, T *out) {
+  static T SMALL = 20.0;
+  static T LARGE = 200.0;
+  static T SMALLRATIO = 0.3;
+  static T LARGERATIO = 4.5;
+  /* igammac(0, x) = 0 iff x > 0, igammac(a, 0) = 1, igammac(inf, x) = 1, igammac(a, inf) = 0 */
+  const T at_zero_x = upper ? 1.0 : 0.0, at_inf_x = upper ? 0.0 : 1.0;
+  T absxma_a;
+
+  if ((x < 0) || (a < 0)) {
+    // out of defined-region of the function
+    *out = (T)NAN;
+  }
+  else if (a == 0) {
+    *out = x > 0 ? at_inf_x : (T)NAN;
+  }
+  else if (x == 0) {
+    *out = at_zero_x;  // zero integration limit
+  }
+  else if (isinf(a)) {
+    *out = isinf(x) ? (T)NAN : at_zero_x;
+  }
+  else if (isinf(x)) {
+    *out = at_inf_x;
+  }
+  else {
+    /* Asymptotic regime where a ~ x. See [igam2] */
+    absxma_a = fabs(x - a) / a;
+    if (!(((a > SMALL) && (a < LARGE) && (absxma_a < SMALLRATIO)) ||
+          ((a > LARGE) && (absxma_a < LARGERATIO / sqrt(a)))))
+      return 0;
+    *out = FN(_igam_helper_asymptotic_series)(a, x, !upper);
+  }
+  return 1;
+}
+
 static T FN(calc_igammac)(T a, T x) {
   /* the calculation of the regularized upper incomplete gamma function
    * is done differently based on the values of a and x:
@@ -334,47 +374,8 @@ static T FN(calc_igammac)(T a, T x) {
    *   incomplete gamma
    * - otherwise, calculate the series from [igam2] eq (5)
    */
-  T absxma_a;
-
-  static T SMALL = 20.0;
-  static T LARGE = 200.0;
-  static T SMALLRATIO = 0.3;
-  static T LARGERATIO = 4.5;
-
-  // note that in SciPy, a and x are non-negative, with exclusive 0s (i.e.,
-  // at most 1 of them can be 0), where igammac(0, x) = 0.0 iff x > 0.
-  if ((x < 0) || (a < 0)) {
-    // out of defined-region of the function
-    return (T)NAN;
-  }
-  else if (a == 0) {
-    if (x > 0) {
-      return 0.0;
-    }
-    else {
-      return (T)NAN;
-    }
-  }
-  else if (x == 0) {
-    return 1.0;
-  }
-  else if (isinf(a)) {
-    if (isinf(x)) {
-      return (T)NAN;
-    }
-    return 1.0;
-  }
-  else if (isinf(x)) {
-    return 0.0;
-  }
-
-  absxma_a = fabs(x - a) / a;
-  if ((a > SMALL) && (a < LARGE) && (absxma_a < SMALLRATIO)) {
-     return FN(_igam_helper_asymptotic_series)(a, x, 0);
-  }
-  else if ((a > LARGE) && (absxma_a < LARGERATIO / sqrt(a))) {
-     return FN(_igam_helper_asymptotic_series)(a, x, 0);
-  }
+  T edge;
+  if (FN(igam_edges)(a, x, 1, &edge)) return edge;
 
   if (x > 1.1) {
     if (x < a) {
@@ -413,48 +414,8 @@ static T FN(calc_igamma)(T a, T x) {
    *   incomplete gamma
    * - otherwise, calculate the series from [igam2] eq (4)
    */
-  T absxma_a;
-  static T SMALL = 20.0;
-  static T LARGE = 200.0;
-  static T SMALLRATIO = 0.3;
-  static T LARGERATIO = 4.5;
-
-  // boundary values following SciPy
-  // note that in SciPy, a and x are non-negative, with exclusive 0s (i.e.,
-  // at most 1 of them can be 0), where igamma(0, x) = 1.0 iff x > 0.
-  if ((x < 0) || (a < 0)) {
-    // out of defined-region of the function
-    return (T)NAN;
-  }
-  else if (a == 0) {
-    if (x > 0) {
-      return 1.0;
-    }
-    else {
-      return (T)NAN;
-    }
-  }
-  else if (x == 0) {
-    return 0.0; // zero integration limit
-  }
-  else if (isinf(a)) {
-    if (isinf(x)) {
-      return (T)NAN;
-    }
-    return 0.0;
-  }
-  else if (isinf(x)) {
-    return 1.0;
-  }
-
-  /* Asymptotic regime where a ~ x. See [igam2] */
-  absxma_a = fabs(x - a) / a;
-  if ((a > SMALL) && (a < LARGE) && (absxma_a < SMALLRATIO)) {
-    return FN(_igam_helper_asymptotic_series)(a, x, 1);
-  }
-  else if ((a > LARGE) && (absxma_a < LARGERATIO / sqrt(a))) {
-    return FN(_igam_helper_asymptotic_series)(a, x, 1);
-  }
+  T edge;
+  if (FN(igam_edges)(a, x, 0, &edge)) return edge;
 
   if ((x > 1.0) && (x > a)) {
     return 1.0 - FN(calc_igammac)(a, x);
@@ -462,7 +423,6 @@ static T FN(calc_igamma)(T a, T x) {
 
   return FN(_igam_helper_series)(a, x);
 }
-
 
 /* ---- i0 and i1: Cephes via ATen (calc_i0, calc_i1 of Math.h; Chebyshev series) ---- */
 static T FN(chbevl)(const T x, const double array[], size_t len) {

@@ -34,6 +34,36 @@ static void *aligned_alloc_bytes(int64_t nbytes, void **raw) {
   return (void *)(((uintptr_t)*raw + 15) & ~(uintptr_t)15);
 }
 
+#if !defined(__wasm_simd128__) && defined(__GNUC__)
+/* Native builds (tests, the bench's native column): the same micro-kernel in GCC/clang vector
+ * extensions, 16-byte vectors (4 float or 2 double lanes), so that native figures show the
+ * cost of wasm and not of a scalar fallback. One definition serves float32 and float64, with
+ * the MR and NR of the dtype it is expanded under; C is read only when beta is not 0. */
+#define NATIVE_KERNEL(S, T)                                                                    \
+  typedef T vec_##S __attribute__((vector_size(16)));                                          \
+  static void kernel_##S(int64_t kc, const T *restrict a, const T *restrict b, T *restrict C,  \
+                         int64_t ldc, T beta) {                                                \
+    enum { L = 16 / sizeof(T) };                                                               \
+    vec_##S acc[MR][NR / L];                                                                   \
+    memset(acc, 0, sizeof acc);                                                                \
+    for (int64_t k = 0; k < kc; k++, a += MR, b += NR) {                                       \
+      vec_##S bv[NR / L];                                                                      \
+      memcpy(bv, b, sizeof bv);                                                                \
+      for (int i = 0; i < MR; i++)                                                             \
+        for (int j = 0; j < NR / L; j++) acc[i][j] += a[i] * bv[j];                            \
+    }                                                                                          \
+    for (int i = 0; i < MR; i++)                                                               \
+      for (int j = 0; j < NR / L; j++) {                                                       \
+        vec_##S c = acc[i][j], old;                                                            \
+        if (beta != 0) {                                                                       \
+          memcpy(&old, C + i * ldc + L * j, sizeof old);                                       \
+          c += beta * old;                                                                     \
+        }                                                                                      \
+        memcpy(C + i * ldc + L * j, &c, sizeof c);                                             \
+      }                                                                                        \
+  }
+#endif
+
 /* ---- float32 --------------------------------------------------------------------------- */
 #define S f32
 #define T float
@@ -92,31 +122,8 @@ static void pack_bt_f32(int64_t kc, const float *b, int64_t csb, float *dst) {
     for (int j = 0; j < NR; j++) dst[k * NR + j] = b[j * csb + k];
 }
 #elif defined(__GNUC__)
-/* Native builds (tests, the bench's native column): the same kernel in GCC/clang vector
- * extensions, 4 lanes, so that native figures show the cost of wasm and not of a scalar
- * fallback. */
 #define HAVE_KERNEL
-typedef float v4f __attribute__((vector_size(16)));
-static inline v4f load_v4f(const float *p) { v4f v; memcpy(&v, p, sizeof v); return v; }
-static inline void store_v4f(float *p, v4f v) { memcpy(p, &v, sizeof v); }
-static void kernel_f32(int64_t kc, const float *restrict a, const float *restrict b,
-                       float *restrict C, int64_t ldc, float beta) {
-  v4f acc[MR][NR / 4];
-  memset(acc, 0, sizeof acc);
-  for (int64_t k = 0; k < kc; k++, a += MR, b += NR) {
-    v4f bv[NR / 4];
-    for (int j = 0; j < NR / 4; j++) bv[j] = load_v4f(b + 4 * j);
-    for (int i = 0; i < MR; i++) {
-      v4f av = {a[i], a[i], a[i], a[i]};
-      for (int j = 0; j < NR / 4; j++) acc[i][j] += av * bv[j];
-    }
-  }
-  for (int i = 0; i < MR; i++)
-    for (int j = 0; j < NR / 4; j++) {
-      float *c = C + i * ldc + 4 * j;
-      store_v4f(c, beta == 0.0f ? acc[i][j] : acc[i][j] + beta * load_v4f(c));
-    }
-}
+NATIVE_KERNEL(f32, float)
 #endif
 #include "gemm_tmpl.h"
 
@@ -152,27 +159,7 @@ static void kernel_f64(int64_t kc, const double *restrict a, const double *restr
 }
 #elif defined(__GNUC__)
 #define HAVE_KERNEL
-typedef double v2d __attribute__((vector_size(16)));
-static inline v2d load_v2d(const double *p) { v2d v; memcpy(&v, p, sizeof v); return v; }
-static inline void store_v2d(double *p, v2d v) { memcpy(p, &v, sizeof v); }
-static void kernel_f64(int64_t kc, const double *restrict a, const double *restrict b,
-                       double *restrict C, int64_t ldc, double beta) {
-  v2d acc[MR][NR / 2];
-  memset(acc, 0, sizeof acc);
-  for (int64_t k = 0; k < kc; k++, a += MR, b += NR) {
-    v2d bv[NR / 2];
-    for (int j = 0; j < NR / 2; j++) bv[j] = load_v2d(b + 2 * j);
-    for (int i = 0; i < MR; i++) {
-      v2d av = {a[i], a[i]};
-      for (int j = 0; j < NR / 2; j++) acc[i][j] += av * bv[j];
-    }
-  }
-  for (int i = 0; i < MR; i++)
-    for (int j = 0; j < NR / 2; j++) {
-      double *c = C + i * ldc + 2 * j;
-      store_v2d(c, beta == 0.0 ? acc[i][j] : acc[i][j] + beta * load_v2d(c));
-    }
-}
+NATIVE_KERNEL(f64, double)
 #endif
 #include "gemm_tmpl.h"
 
