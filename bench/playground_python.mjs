@@ -41,9 +41,16 @@ async function firstResult(context, lang) {
   const ms = Date.now() - t0;
   const out = await page.evaluate(() => document.querySelector('#output').textContent);
   const startedFrom = await page.evaluate(() => window.tensorpad.runner.info?.startedFrom ?? '-');
+  // The timeline: the page's navigation entry and the Python worker's marks, from navigation.
+  const timeline = await page.evaluate(() => {
+    const o = performance.timeOrigin, nav = performance.getEntriesByType('navigation')[0];
+    const rows = nav ? [['page: response end', nav.responseEnd], ['page: DOMContentLoaded', nav.domContentLoadedEventEnd], ['page: load', nav.loadEventEnd]] : [];
+    for (const [what, t] of window.tensorpad.state.done?.timing ?? []) rows.push([`worker: ${what}`, t - o]);
+    return rows.sort((a, b) => a[1] - b[1]);
+  });
   if (!out.startsWith('tensor([1., 1.])')) throw new Error(`unexpected output: ${out}`);
   await page.close();
-  return { ms, loaded, bytes, startedFrom, files: [...files].sort((a, b) => b[1] - a[1]).slice(0, 6) };
+  return { ms, loaded, bytes, startedFrom, timeline, files: [...files].sort((a, b) => b[1] - a[1]).slice(0, 6) };
 }
 
 const rows = [];
@@ -59,6 +66,12 @@ for (let i = 0; i < reps; i++) {
   await js.close();
   rows.push({ cold: c, warm: w, js: j });
   console.log(`run ${i + 1}: Python cold ${c.ms} ms (${(c.bytes / 1048576).toFixed(2)} MB sent, started from ${c.startedFrom}), warm ${w.ms} ms (${(w.bytes / 1024).toFixed(1)} KB sent); JavaScript cold ${j.ms} ms (${(j.bytes / 1024).toFixed(1)} KB)`);
+}
+if (process.argv.includes('--timeline')) {
+  for (const [name, r] of [['cold', rows[0].cold], ['warm', rows[0].warm]]) {
+    console.log(`timeline of the first ${name} Python page (ms from navigation):`);
+    for (const [what, t] of r.timeline) console.log(`  ${t.toFixed(0).padStart(6)}  ${what}`);
+  }
 }
 const med = (xs) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 console.log(`median of ${reps}: Python first result cold ${med(rows.map((r) => r.cold.ms))} ms, warm ${med(rows.map((r) => r.warm.ms))} ms; JavaScript ${med(rows.map((r) => r.js.ms))} ms`);

@@ -13,6 +13,7 @@
 //
 // Each run starts from a fresh __main__ and torch state (python.js's reset), as `python
 // main.py` would; its tracebacks name the file main.py.
+import { mark, marks, take } from './pytiming.js';
 import * as tensorpad from '../../js/tensorpad.js';
 import { loadPython } from '../../js/python.js';
 import { describeGraph, describeMemory } from './capture.js';
@@ -21,6 +22,7 @@ import { createOutQueue } from './outqueue.js';
 import { pageSnapshot } from './pysnapshot.js';
 import HELPERS from './playground.py';
 
+mark('library ready');
 const torch = tensorpad.default;
 trackBackward(torch, tensorpad.Tensor);
 // Set by web/build.mjs: where Pyodide is, relative to this file, and its files' sizes.
@@ -57,7 +59,7 @@ function counted(res, name) {
   const body = new ReadableStream({
     async pull(c) {
       const { done, value } = await reader.read();
-      if (done) { c.close(); report(name, true); return; }
+      if (done) { mark(`body ${name}`); c.close(); report(name, true); return; }
       received += value.byteLength;
       report(name);
       c.enqueue(value);
@@ -69,11 +71,26 @@ function counted(res, name) {
 self.fetch = async (input, init) => {
   const url = String(input?.url ?? input);
   const name = url.slice(url.lastIndexOf('/') + 1);
-  const res = await realFetch(input, init);
-  return name in SIZES ? counted(res, name) : res;
+  mark(`fetch ${name}`);
+  const res = await (take(url) ?? realFetch(input, init));
+  mark(`headers ${name}`);
+  if (!(name in SIZES)) return res;
+  // The wasm goes to instantiateStreaming as the browser's own response (a new Response
+  // around a counting stream would lose Chromium's compiled-code cache for it): its bytes
+  // are counted on a clone.
+  if (name.endsWith('.wasm') && res.ok && res.body) {
+    counted(res.clone(), name).arrayBuffer().catch(() => {});
+    return res;
+  }
+  return counted(res, name);
 };
 
-async function start(interrupt) {
+// The start begins when the worker does (not when the page answers 'hello'); the page's
+// interrupt buffer, which comes with 'init', is installed once both are there.
+let gotInit;
+const init = new Promise((ok) => { gotInit = ok; });
+let interruptBuf = null;
+async function start() {
   report('Python (Pyodide)', true);
   // pyodide.asm.js is loaded with import(), which nothing can count: fetch it first (the
   // import then comes from the HTTP cache; the files are served as immutable).
@@ -81,15 +98,18 @@ async function start(interrupt) {
   await asm.arrayBuffer();
   const py = await loadPython({
     indexURL: PYODIDE_DIR, packageURL: PACKAGE_URL, argv: ['main.py'],
-    interruptBuffer: interrupt ?? undefined,
     stdout: (s) => write('out', s), stderr: (s) => write('err', s),
     snapshotStore: 'tensorpad-python.snapshot' in SIZES ? pageSnapshot(SNAPSHOT_URL) : undefined,
   });
+  mark('loadPython done');
   py.pyodide.registerJsModule('_playground_js', {
     post: (kind, json) => { if (current) post({ type: kind, id: current.id, ...JSON.parse(json) }); },
   });
   py.pyodide.FS.writeFile('/lib/tensorpad-python/_playground.py', HELPERS);
   await py.run('import torch, _playground', { filename: '<playground>' });
+  mark('torch, _playground imported');
+  const interrupt = await init;
+  if (interrupt) { py.pyodide.setInterruptBuffer(interrupt); interruptBuf = interrupt; }
   return { py, helpers: py.pyodide.pyimport('_playground'), startedFrom: py.startedFrom };
 }
 
@@ -137,6 +157,8 @@ async function run({ id, code, files }) {
   py.reset();
   resetBackward();
   helpers._begin();
+  if (interruptBuf) interruptBuf[0] = 0;
+  mark('run begin');
   const t0 = performance.now();
   let error = null;
   try {
@@ -161,19 +183,26 @@ async function run({ id, code, files }) {
   } catch (e) {
     graph = { unavailable: `could not read the program's tensors (${e?.message ?? e})` };
   }
+  mark('run end');
   post({ type: 'views', id, graph, memory });
-  post({ type: 'done', id, ok: !error, error, ms, stats: torch.memory_stats() });
+  post({ type: 'done', id, ok: !error, error, ms, stats: torch.memory_stats(), timing: marks });
   current = null;
 }
 
 self.onmessage = (e) => {
   const msg = e.data;
-  if (msg.type === 'init' && !ready) {
-    ready = start(msg.interrupt);
+  if (msg.type === 'init' && !inited) {
+    inited = true;
+    mark('init');
+    gotInit(msg.interrupt ?? null);
     ready.then(({ startedFrom }) => post({ type: 'ready', info: { python: true, startedFrom, shared: torch.shared_memory, isolated: self.crossOriginIsolated === true, interrupt: !!msg.interrupt, autograd: true } }),
       (err) => post({ type: 'fatal', message: `Python did not start: ${err?.message ?? err}` }));
   } else if (msg.type === 'run') {
     run(msg);
   }
 };
+let inited = false;
+ready = start();
+ready.catch(() => {});  // reported on 'init'
+mark('hello');
 self.postMessage({ type: 'hello' });
