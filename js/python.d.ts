@@ -50,6 +50,8 @@ export interface Python {
   interrupt(): void;
   /** 'snapshot' when the interpreter was restored from the start-up snapshot (torch already imported), 'cold' otherwise. */
   startedFrom: 'snapshot' | 'cold';
+  /** Why the start was cold (e.g. `no snapshot could be made: Python holds a JS function ... that the bridge cannot name, at torch._x._y`); null after a restore. TENSORPAD_SNAPSHOT_DEBUG=1 in the environment writes it (or that the start was a restore) to stderr. */
+  coldStartReason: string | null;
   /** The Pyodide instance underneath. */
   pyodide: unknown;
 }

@@ -132,7 +132,8 @@ async function importPyodide(indexURL) {
 // The import may call only the bridge functions in SNAPSHOT_CALLS (pure ones, and those two):
 // any other call, a tensor left alive in the core, or a JS object that is not reachable
 // from the bridge means no snapshot (a cold start), never a wrong one; the environment
-// variable TENSORPAD_SNAPSHOT_DEBUG=1 prints why (tests/python/snapshot.test.mjs fails then).
+// variable TENSORPAD_SNAPSHOT_DEBUG=1 prints how each start went and why a start was cold
+// (also `py.coldStartReason`; tests/python/snapshot.test.mjs fails on a cold start, the CLI's too).
 // A new import-time call of a pure bridge function only needs adding to SNAPSHOT_CALLS.
 const SNAPSHOT_IMPORTS = 'import linecache, traceback, warnings, weakref, copy, functools, inspect, types, os, sys, collections, math, re';
 const SNAPSHOT_CALLS = new Set(['W.tp_dtype_name', 'W.tp_linalg_name', 'str', 'tensorMethods', 'tensorGetters',
@@ -192,6 +193,67 @@ function recordingBridge() {
   return { rec, calls, kept, pathOf: (o) => fake.get(o) ?? paths.get(o) ?? boundPath(o) };
 }
 
+/** A JS object in a few words (for the message of a snapshot that could not be made). */
+function describeJs(o) {
+  if (typeof o === 'function') {
+    return `function ${o.name || '(anonymous)'}: ${String(o).replace(/\s+/g, ' ').slice(0, 80)}`;
+  }
+  const ctor = o?.constructor?.name;
+  return `${ctor && ctor !== 'Object' ? ctor : 'object'} {${Object.keys(o ?? {}).slice(0, 6).join(', ')}}`;
+}
+
+/** Where Python holds the JS object `o`: a path from a module of the package (torch.x._y,
+ * a class attribute, a closure cell, an instance attribute), else the type of a holder. */
+function holderOf(py, o) {
+  const find = py.runPython(`
+def _tp_find(is_it):
+    import sys, gc, types
+    from pyodide.ffi import JsProxy
+    seen = set()
+    todo = [(m, n) for n, m in list(sys.modules.items())
+            if n.split('.')[0] in ('torch', 'numpy', '_tensorpad_runner')]
+    for depth in range(7):
+        nxt = []
+        for v, path in todo:
+            if id(v) in seen:
+                continue
+            seen.add(id(v))
+            if isinstance(v, JsProxy):
+                if is_it(v):
+                    return path
+                continue
+            if isinstance(v, (types.ModuleType, type)):
+                kids = [(x, f'{path}.{k}') for k, x in list(vars(v).items())]
+            elif isinstance(v, dict):
+                kids = [(x, f'{path}[{k!r}]') for k, x in v.items()]
+            elif isinstance(v, (list, tuple, set, frozenset)):
+                kids = [(x, f'{path}[{i}]') for i, x in enumerate(v)]
+            elif isinstance(v, types.FunctionType):
+                kids = [(c.cell_contents, f'{path} (closure {n})') for n, c in
+                        zip(v.__code__.co_freevars, v.__closure__ or ()) if c.cell_contents is not None]
+                kids += [(x, f'{path} (default)') for x in (v.__defaults__ or ())]
+            elif isinstance(v, (types.MethodType, staticmethod, classmethod)):
+                kids = [(v.__func__, path)]
+            elif isinstance(v, property):
+                kids = [(f, path) for f in (v.fget, v.fset) if f]
+            elif hasattr(v, '__dict__') and not callable(v):
+                kids = [(x, f'{path}.{k}') for k, x in list(vars(v).items())]
+            else:
+                kids = []
+            nxt += kids
+        todo = nxt
+    for h in gc.get_objects():
+        if any(isinstance(r, JsProxy) and is_it(r) for r in gc.get_referents(h)):
+            return f'an object of type {type(h).__name__} (not reachable from the package)'
+    return 'a place not found'
+_tp_find`);
+  try {
+    return find((x) => x === o);
+  } catch (e) {
+    return `a place not found (${e.message})`;
+  }
+}
+
 function resolvePath(path) {
   let o = bridge;
   for (const k of path) {
@@ -205,28 +267,31 @@ function resolvePath(path) {
  * from a snapshot when one is valid. Returns {pyodide, restored}. */
 async function startPyodide(loadPyodide, options, attach, store, pycache) {
   const base = { ...(options.indexURL ? { indexURL: options.indexURL } : {}), env: { HOME: '/home/pyodide', ...(options.env ?? {}) } };
-  const cold = async () => {
+  const cold = async (why) => {
     const pyodide = await loadPyodide(base);
     attach(pyodide, bridge);
-    return { pyodide, restored: null };
+    return { pyodide, restored: null, why };
   };
-  if (!store || options.snapshot === false || options.env) return cold();
+  if (options.snapshot === false) return cold('the snapshot option is false');
+  if (options.env) return cold('an env option was given (the environment is the snapshot\'s)');
+  if (!store) return cold('no snapshotStore (Node keeps one itself; a page passes its own)');
   const saved = await store.get().catch(() => null);
+  let unusable = saved ? null : 'no snapshot in the store';
   if (saved) {
     try {
       return await restore(loadPyodide, base, attach, saved);
     } catch (e) {
-      if (globalThis.process?.env?.TENSORPAD_SNAPSHOT_DEBUG) console.error(e);
+      unusable = `the stored snapshot could not be restored: ${e.message}`;
       await store.remove?.().catch(() => {});
     }
   }
-  if (!store.put) return cold();  // a read-only store (a page's snapshot made at build time)
+  // a read-only store (a page's snapshot made at build time)
+  if (!store.put) return cold(`${unusable}, and the store is read-only`);
   let snap;
   try {
     snap = await makeSnapshot(loadPyodide, base, attach, pycache);
   } catch (e) {
-    if (globalThis.process?.env?.TENSORPAD_SNAPSHOT_DEBUG) console.error(e);
-    return cold();
+    return cold(`no snapshot could be made: ${e.message}`);
   }
   await store.put(snap).catch(() => {});
   return restore(loadPyodide, base, attach, snap);
@@ -240,21 +305,28 @@ async function makeSnapshot(loadPyodide, base, attach, pycache) {
   attach(py, rec);
   py.runPython(`${setupCode(pycache)}\nimport torch, gc\ngc.collect()`);
   const bad = calls.filter((c) => !SNAPSHOT_CALLS.has(c));
-  if (bad.length) throw new Error(`tensorpad: import torch called ${bad[0]}: no snapshot`);
-  if (bridge.W.tp_live_tensors() !== live) throw new Error('tensorpad: import torch left tensors alive: no snapshot');
+  if (bad.length) throw new Error(`import torch called bridge.${bad[0]}, not in SNAPSHOT_CALLS`);
+  if (bridge.W.tp_live_tensors() !== live) throw new Error(`import torch left ${bridge.W.tp_live_tensors() - live} tensors alive`);
   const objects = kept.map(([id, o]) => {
     const p = pathOf(o);
-    if (!p) throw new Error('tensorpad: import torch kept an object the bridge cannot name: no snapshot');
+    if (!p) throw new Error(`import torch kept (keepObject) a JS ${describeJs(o)} that the bridge cannot name`);
     return [id, p];
   });
   const header = { version: SNAPSHOT_VERSION, objects, warnings: calls.includes('setWarnings') };
-  const body = py.makeMemorySnapshot({
-    serializer: (o) => {
-      const p = pathOf(o);
-      if (!p) throw new Error(`tensorpad: Python holds a JS object the bridge cannot name (${Object.keys(o).slice(0, 5)}): no snapshot`);
-      return p;
-    },
-  });
+  let unnamed = null;
+  let body;
+  try {
+    body = py.makeMemorySnapshot({
+      serializer: (o) => {
+        const p = pathOf(o);
+        if (!p) { unnamed = o; throw new Error('unnamed'); }
+        return p;
+      },
+    });
+  } catch (e) {
+    if (!unnamed) throw e;
+    throw new Error(`Python holds a JS ${describeJs(unnamed)} that the bridge cannot name, at ${holderOf(py, unnamed)}`);
+  }
   const enc = new TextEncoder().encode(JSON.stringify(header));
   const head = new Uint8Array(enc.length + ((4 - (enc.length % 4)) % 4)).fill(32);
   head.set(enc);
@@ -385,7 +457,10 @@ export async function loadPython(options = {}) {
     py.registerJsModule('_tensorpad_bridge', bridgeModule);
   };
   const store = options.snapshotStore ?? (isNode && !options.indexURL ? await nodeSnapshotStore() : null);
-  const { pyodide, restored } = await startPyodide(loadPyodide, options, attach, store, pycache);
+  const { pyodide, restored, why } = await startPyodide(loadPyodide, options, attach, store, pycache);
+  if (globalThis.process?.env?.TENSORPAD_SNAPSHOT_DEBUG) {
+    stderr(restored ? 'tensorpad: started from the start-up snapshot\n' : `tensorpad: a cold start: ${why}\n`);
+  }
   saveCodeCache?.();
   const decoder = (write) => {
     const d = new TextDecoder();
@@ -412,6 +487,8 @@ export async function loadPython(options = {}) {
     pyodide,
     /** 'snapshot' when the interpreter was restored from the start-up snapshot (torch already imported), else 'cold'. */
     startedFrom: restored ? 'snapshot' : 'cold',
+    /** Why the start was cold (null after a restore): e.g. which JS object Python held that the snapshot could not name. */
+    coldStartReason: restored ? null : why,
     /** Runs code in the persistent __main__ namespace; rejects with the Python traceback. */
     async run(code, { filename = '<exec>' } = {}) {
       if (interruptBuffer) interruptBuffer[0] = 0;
