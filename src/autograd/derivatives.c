@@ -2816,9 +2816,13 @@ static int nnloss_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
     dy = NULL;  /* target is not differentiable (the forward refuses one that requires grad) */
   } else {
     tp_tensor *d = sub(a, x, y), *c;
-    if (which == TP_NNLOSS_SMOOTH_L1 && p == 0) c = un(a, TP_OP_SIGN, d);
-    else if (which == TP_NNLOSS_SMOOTH_L1) c = d ? K(a, tp_clamp(TP_OP_CLAMP, sc(a, TP_OP_DIV, d, p), NULL, NULL, -1, TP_SCALAR_FLOAT, 1, TP_SCALAR_FLOAT)) : NULL;
-    else c = d ? K(a, tp_clamp(TP_OP_CLAMP, d, NULL, NULL, -p, TP_SCALAR_FLOAT, p, TP_SCALAR_FLOAT)) : NULL;
+    /* 1.13's kernels: d <= -beta ? -1 : d >= beta ? 1 : d / beta, so with beta = 0 a tie
+     * d == 0 gets -1 (NaN stays NaN); the inner branch strictly inside the kink, where the
+     * second derivative is 0 */
+    tp_tensor *sg = where3(a, un(a, TP_OP_ISNAN, d), d, un(a, TP_OP_SIGN, d));   /* sign(NaN) is 0 */
+    if (which == TP_NNLOSS_SMOOTH_L1 && p == 0) c = where_s(a, cmp_s(a, TP_OP_NE, d, 0), sg, -1);
+    else if (which == TP_NNLOSS_SMOOTH_L1) c = where3(a, cmp_s(a, TP_OP_LT, un(a, TP_OP_ABS, d), p), sc(a, TP_OP_DIV, d, p), sg);
+    else c = where3(a, cmp_s(a, TP_OP_LT, un(a, TP_OP_ABS, d), p), d, sc(a, TP_OP_MUL, sg, p));
     dx = mul(a, c, g);
     dy = n->next[1].fn ? neg(a, dx) : NULL;
   }
