@@ -980,9 +980,13 @@ static int reduce_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
       tp_tensor *ax = un(a, TP_OP_ABS, x), *hit = bin(a, TP_OP_EQ, ax, re);
       tp_tensor *cnt = expand_meta(a, reduce(a, TP_OP_SUM, hit, nd, dims, 1), m);
       d = dv(a, mul(a, where0(a, hit, ge), un(a, TP_OP_SIGN, x)), cnt);
-    } else {  /* g x |x|^(p-2) / ||x||^(p-1) */
-      tp_tensor *num = mul(a, x, sc(a, TP_OP_POW, un(a, TP_OP_ABS, x), p - 2));
-      d = where0(a, cmp_s(a, TP_OP_NE, re, 0), dv(a, mul(a, ge, num), sc(a, TP_OP_POW, re, p - 1)));
+    } else if (p < 1) {  /* 1.13's norm_backward: sgn(x) |x|^(p-1) (0 where x == 0) g ||x||^(1-p) */
+      tp_tensor *num = where0(a, cmp_s(a, TP_OP_NE, x, 0), mul(a, un(a, TP_OP_SIGN, x), sc(a, TP_OP_POW, un(a, TP_OP_ABS, x), p - 1)));
+      d = mul(a, mul(a, num, ge), sc(a, TP_OP_POW, re, 1 - p));
+    } else {  /* g sgn(x) |x|^(p-1) for p < 2, g x |x|^(p-2) past it, over ||x||^(p-1) (0 where the norm is) */
+      tp_tensor *ax = un(a, TP_OP_ABS, x);
+      tp_tensor *num = p < 2 ? mul(a, un(a, TP_OP_SIGN, x), sc(a, TP_OP_POW, ax, p - 1)) : mul(a, x, sc(a, TP_OP_POW, ax, p - 2));
+      d = mul(a, num, where0(a, cmp_s(a, TP_OP_NE, re, 0), dv(a, ge, sc(a, TP_OP_POW, re, p - 1))));
     }
     break;
   }
