@@ -220,6 +220,9 @@ TP_API const char *tp_op_grad_fn(int op, int alt);    /* PyTorch's grad_fn name 
 /* Elementwise: a new tensor, or in place (0 / -1; writes through views, bumps the version). */
 TP_API tp_tensor *tp_unary(int op, tp_tensor *x);
 TP_API int tp_unary_(int op, tp_tensor *x);
+/* round(x, decimals=d) (RoundBackward1 even for d == 0), and in place. */
+TP_API tp_tensor *tp_round_decimals(tp_tensor *x, double decimals);
+TP_API int tp_round_decimals_(tp_tensor *x, double decimals);
 /* a op b with broadcasting and PyTorch's promotion; alpha scales b (add/sub only). */
 TP_API tp_tensor *tp_binary(int op, tp_tensor *a, tp_tensor *b, double alpha);
 /* a op s, s a scalar of the given TP_SCALAR_* kind; `form` (TP_FORM_*) says how it was called,

@@ -28,11 +28,11 @@ const NO_DEFAULTS = Object.freeze({});
 /** A method without parameters (Python's METH_NOARGS): anything but an empty options object
  *  throws, with PyTorch's text ("_TensorBase.exp() takes no arguments (1 given)"). */
 export function noArgs(fname, a) {
-  const n = a.filter((v) => v !== undefined).length;
+  let n = a.filter((v) => v !== undefined).length;
   const last = a[a.length - 1];
-  if (n === 1 && isOptions(last)) {
-    if (Object.keys(last).length === 0) return;
-    throw new TypeError(`_TensorBase.${fname}() takes no keyword arguments`);
+  if (isOptions(last)) {   // keywords are refused first, with positionals or without (METH_NOARGS)
+    if (Object.keys(last).length) throw new TypeError(`_TensorBase.${fname}() takes no keyword arguments`);
+    n--;
   }
   if (n) throw new TypeError(`_TensorBase.${fname}() takes no arguments (${n} given)`);
 }

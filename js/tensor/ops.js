@@ -119,7 +119,7 @@ const otherName = (name) => (name === 'pow' ? 'exponent' : name === 'heaviside' 
 /** Python's keyword arguments of a binary op: the operand (`other`; pow's is `exponent`),
  *  alpha (add/sub), rounding_mode (div). Returns [op id, alpha, other]. */
 function binaryArgs(name, fname, other, opts, inplace) {
-  let op = OP[name], alpha = 1;
+  let op = OP[name] ?? OP[`_${name}`], alpha = 1;   // floor_divide: ops.def's _floor_divide
   if (opts === undefined && isOptions(other)) { opts = other; other = undefined; }  // x.add({other: y})
   if (opts === undefined) return [op, alpha, other];
   const kw = otherName(name);
@@ -136,7 +136,8 @@ function binaryArgs(name, fname, other, opts, inplace) {
   if (o.alpha !== undefined) alpha = alphaValue(fname, o.alpha);
   if (o.rounding_mode === 'trunc') op = OP._div_trunc;
   else if (o.rounding_mode === 'floor') op = OP._div_floor;
-  else if (o.rounding_mode !== undefined && o.rounding_mode !== null) {
+  else if (o.rounding_mode === null) op = OP._div_none;   // div.Tensor_mode: DivBackward2
+  else if (o.rounding_mode !== undefined) {
     throw new TensorError(`div expected rounding_mode to be one of None, 'trunc', or 'floor' but found '${o.rounding_mode}'`);
   }
   return [op, alpha, other, byKw];
@@ -312,22 +313,18 @@ export function install(torch, TensorClass) {
     }
   }
 
-  // round(decimals): PyTorch's round_decimals kernel is nearbyint(x * 10^d) / 10^d in the
-  // tensor's dtype (x / 10^-d, then * 10^-d, for negative d); the same ops in the core.
-  const roundPlain = methods.round;
-  methods.round = function (...a) {
-    if (a.length === 0) return roundPlain.call(this);
-    const d = checkInt('round', 'decimals', bind('round', a, ['decimals'], { decimals: 0 }).decimals);
-    if (d === 0) return roundPlain.call(this);
-    if (!this.dtype.is_floating_point) throw new TensorError(`"round_cpu" not implemented for '${TITLE[this.dtype.name]}'`);
-    const p = 10 ** Math.abs(d);
-    const scaled = d > 0 ? this.mul(p) : this.div(p), r = scaled.round_();
-    try {
-      return d > 0 ? r.div(p) : r.mul(p);
-    } finally {
-      scaled.dispose();
-    }
-  };
+  // round(decimals=d): ATen's round_decimals (RoundBackward1, even for d == 0), in the core.
+  const roundPlain = methods.round, roundPlain_ = methods.round_;
+  for (const name of ['round', 'round_']) {
+    methods[name] = function (...a) {
+      const { decimals } = a.length ? bind(name, a, ['decimals']) : {};
+      if (decimals === undefined) return (name === 'round' ? roundPlain : roundPlain_).call(this);
+      const d = checkInt(name, 'decimals', decimals);
+      if (name === 'round') return wrap(check(W.tp_round_decimals(this._ptr, d)));
+      checkStatus(W.tp_round_decimals_(this._ptr, d));
+      return this;
+    };
+  }
   torch.round = inputKeyword('round', (x, ...a) => mustBeTensor('round', 'input', 1, x).round(...a));
 
   // gelu's approximate option and the selection ops.
@@ -372,7 +369,7 @@ export function install(torch, TensorClass) {
 
   methods.rsub = function (other, opts) {
     const alpha = opts ? boolAlpha(alphaValue('rsub', splitOptions('rsub', [opts], ['alpha'])[1].alpha ?? 1), this, other) : 1;
-    if (other instanceof Tensor) return wrap(check(W.tp_binary(OP.sub, other._ptr, this._ptr, alpha)));
+    if (other instanceof Tensor) return wrap(check(W.tp_binary(OP._rsub, this._ptr, other._ptr, alpha)));
     if (!isScalar(other)) {
       throw new TypeError(`rsub() received an invalid combination of arguments - got (Tensor, ${describe(other)}), but expected one of:\n` +
         ' * (Tensor input, Tensor other, *, Number alpha)\n * (Tensor input, Number other, Number alpha)\n');
@@ -380,8 +377,9 @@ export function install(torch, TensorClass) {
     return reversed('sub', other, this, alpha, true);
   };
   torch.rsub = inputKeyword('rsub', (x, ...a) => mustBeTensor('rsub', 'input', 1, x).rsub(...a));
-  methods.floor_divide = function (other) { return binary('div', this, other, { rounding_mode: 'floor' }); };
-  methods.floor_divide_ = function (other) { return binaryInplace('div', this, other, { rounding_mode: 'floor' }); };
+  // div(rounding_mode='floor') with 1.13's grad_fn: NotImplemented (no derivative)
+  methods.floor_divide = function (other, opts) { return binary('floor_divide', this, other, opts); };
+  methods.floor_divide_ = function (other, opts) { return binaryInplace('floor_divide', this, other, opts); };
   torch.floor_divide = inputKeyword('floor_divide', (x, y) => mustBeTensor('floor_divide', 'input', 1, x).floor_divide(y));
 
   // ---- reductions ----

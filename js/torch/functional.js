@@ -823,6 +823,7 @@ export function install(torch, T) {
   function cartesian_prod(...a) {
     const [pos] = splitOptions('cartesian_prod', a, []);
     const ts = tensorsOf('cartesian_prod', pos);
+    for (const t of ts) if (t.ndim !== 1) throw new TensorError(`Expect a 1D vector, but got shape [${Array.from(t.shape).join(', ')}]`);
     if (ts.length === 1) return ts[0];
     return scope(() => torch.stack(meshgrid(ts, { indexing: 'ij' }).map((g) => g.flatten()), 1));
   }

@@ -125,6 +125,8 @@ static int elemw_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi);
 
 /* ---- recording ---------------------------------------------------------------------------- */
 static const char *op_grad_name(int op, int alt) { return tp_op_grad_fn(op, alt); }
+/* The formula of an op that differs from another only in its grad_fn name (ops.def). */
+static int formula_op(int op) { return op == TP_OP_DIV_NONE ? TP_OP_DIV : op; }
 
 /* Which unary formulas need the input (1), the result (2) or both (3: sgn, whose formula is zero). */
 static int unary_saves(int op) {
@@ -154,8 +156,9 @@ static tp_tensor *finish(tp_node *n, tp_tensor *out, int failed) {
   return out;
 }
 
-tp_tensor *tp_record_unary(int op, tp_tensor *x, tp_tensor *out) {
-  const char *name = op_grad_name(op, 0);
+tp_tensor *tp_record_unary(int op, tp_tensor *x, tp_tensor *out) { return tp_record_unary_named(op, op_grad_name(op, 0), x, out); }
+
+tp_tensor *tp_record_unary_named(int op, const char *name, tp_tensor *x, tp_tensor *out) {
   if (!out || !*name || !tp_any_requires_grad(1, &x)) return out;
   tp_node *n = tp_node_new(TP_GRAD_UNARY, op, name, 1, &x, 1);
   int s = unary_saves(op), failed = 0;
@@ -179,6 +182,7 @@ static int binary_needs(int op, int *need_a, int *need_b) {
 tp_tensor *tp_record_binary(int op, tp_tensor *x, tp_tensor *y, double alpha, tp_tensor *out) {
   tp_tensor *ins[2] = {x, y};
   const char *name = op_grad_name(op, 0);
+  op = formula_op(op);
   if (!out || !*name || !tp_any_requires_grad(2, ins)) return out;
   tp_node *n = tp_node_new(TP_GRAD_BINARY, op, name, 2, ins, 1);
   int na, nb, failed = 0;
@@ -233,6 +237,7 @@ tp_tensor *tp_record_binary_scalar(int op, tp_tensor *x, double s, int form, dou
   if (form == TP_FORM_RSUB && op == TP_OP_SUB) name = "RsubBackward1";
   if ((form == TP_FORM_REVERSED || form == TP_FORM_RSUB) && op == TP_OP_POW) name = "PowBackward2";
   if (form == TP_FORM_REVERSED && op == TP_OP_XLOGY) name = "XlogyBackward1";
+  op = formula_op(op);
   if (!out || !*name || !tp_any_requires_grad(1, &x)) return out;
   int aten = form == TP_FORM_ATEN, reversed = aten ? 0 : form;  /* the formula's view: 0 = x op s */
   int wrapped = scalar_wrapped(op) && reversed != TP_FORM_RSUB && !aten;
@@ -597,9 +602,13 @@ static int begin_failed(tp_node **n) {
 }
 
 int tp_inplace_unary_begin(int op, tp_tensor *x, tp_node **n) {
+  const char *name = *op_grad_name(op, 1) ? op_grad_name(op, 1) : op_grad_name(op, 0);  /* acosh_: AcoshBackward1 */
+  return tp_inplace_unary_named_begin(op, name, x, n);
+}
+
+int tp_inplace_unary_named_begin(int op, const char *name, tp_tensor *x, tp_node **n) {
   if (tp_inplace_begin(x, 0, NULL, n)) return -1;
   if (!*n) return 0;
-  const char *name = *op_grad_name(op, 1) ? op_grad_name(op, 1) : op_grad_name(op, 0);  /* acosh_: AcoshBackward1 */
   if (!*name) { tp_node_release(*n); *n = NULL; return 0; }
   (*n)->kind = TP_GRAD_UNARY;
   (*n)->op = (int16_t)op;
@@ -624,6 +633,7 @@ int tp_inplace_binary_begin(int op, tp_tensor *self, tp_tensor *other, double al
   if (tp_inplace_begin(self, 1, &other, n)) return -1;
   if (!*n) return 0;
   const char *name = op_grad_name(op, 0);
+  op = formula_op(op);
   if (!*name && compare_inplace(*n, op, 1)) return 0;
   if (!*name) { tp_node_release(*n); *n = NULL; return 0; }
   (*n)->kind = TP_GRAD_BINARY;
@@ -638,9 +648,10 @@ int tp_inplace_binary_begin(int op, tp_tensor *self, tp_tensor *other, double al
 
 int tp_inplace_binary_scalar_begin(int op, tp_tensor *self, double s, double alpha, tp_node **n) {
   tp_tensor *none = NULL;
+  const char *name = op_grad_name(op, 1);
+  op = formula_op(op);
   if (tp_inplace_begin(self, scalar_wrapped(op) ? 1 : 0, &none, n)) return -1;
   if (!*n) return 0;
-  const char *name = op_grad_name(op, 1);
   if (!*name && compare_inplace(*n, op, 0)) return 0;
   if (!*name) { tp_node_release(*n); *n = NULL; return 0; }
   (*n)->kind = TP_GRAD_BINARY_SCALAR;
@@ -784,6 +795,8 @@ static int binary_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
   switch (n->op) {
   case TP_OP_ADD: ga = g; gb = alpha == 1 ? g : sc(a, TP_OP_MUL, g, alpha); break;
   case TP_OP_SUB: ga = g; gb = sc(a, TP_OP_MUL, g, -alpha); break;
+  case TP_OP_RSUB: ga = sc(a, TP_OP_MUL, g, -alpha); gb = g; break;   /* b - alpha a */
+  case TP_OP_FLOOR_DIVIDE: return tp_fail_status("derivative for aten::floor_divide is not implemented");
   case TP_OP_MUL: if (need_a) ga = mul(a, g, y); if (need_b) gb = mul(a, g, x); break;
   case TP_OP_DIV:  /* d/da = 1/b, d/db = -a/b^2 */
     if (need_a) ga = dv(a, g, y);
@@ -833,6 +846,7 @@ static int binary_scalar_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor *
   case TP_OP_MUL: d = sc(a, TP_OP_MUL, g, s); break;
   case TP_OP_DIV: d = reversed ? neg(a, dv(a, mul(a, g, r), x)) : sc(a, TP_OP_DIV, g, s); break;  /* s/x: -g r / x */
   case TP_OP_DIV_TRUNC: case TP_OP_DIV_FLOOR: d = zeros_like_t(a, g); break;
+  case TP_OP_FLOOR_DIVIDE: return tp_fail_status("derivative for aten::floor_divide is not implemented");
   case TP_OP_POW:
     if (!reversed)  /* x^s: g s x^(s-1), 0 when s == 0 */
       d = s == 0 ? zeros_like_t(a, g) : mul(a, g, sc(a, TP_OP_MUL, sc(a, TP_OP_POW, x, s - 1), s));
@@ -966,9 +980,13 @@ static int reduce_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
       tp_tensor *ax = un(a, TP_OP_ABS, x), *hit = bin(a, TP_OP_EQ, ax, re);
       tp_tensor *cnt = expand_meta(a, reduce(a, TP_OP_SUM, hit, nd, dims, 1), m);
       d = dv(a, mul(a, where0(a, hit, ge), un(a, TP_OP_SIGN, x)), cnt);
-    } else {  /* g x |x|^(p-2) / ||x||^(p-1) */
-      tp_tensor *num = mul(a, x, sc(a, TP_OP_POW, un(a, TP_OP_ABS, x), p - 2));
-      d = where0(a, cmp_s(a, TP_OP_NE, re, 0), dv(a, mul(a, ge, num), sc(a, TP_OP_POW, re, p - 1)));
+    } else if (p < 1) {  /* 1.13's norm_backward: sgn(x) |x|^(p-1) (0 where x == 0) g ||x||^(1-p) */
+      tp_tensor *num = where0(a, cmp_s(a, TP_OP_NE, x, 0), mul(a, un(a, TP_OP_SIGN, x), sc(a, TP_OP_POW, un(a, TP_OP_ABS, x), p - 1)));
+      d = mul(a, mul(a, num, ge), sc(a, TP_OP_POW, re, 1 - p));
+    } else {  /* g sgn(x) |x|^(p-1) for p < 2, g x |x|^(p-2) past it, over ||x||^(p-1) (0 where the norm is) */
+      tp_tensor *ax = un(a, TP_OP_ABS, x);
+      tp_tensor *num = p < 2 ? mul(a, un(a, TP_OP_SIGN, x), sc(a, TP_OP_POW, ax, p - 1)) : mul(a, x, sc(a, TP_OP_POW, ax, p - 2));
+      d = mul(a, num, where0(a, cmp_s(a, TP_OP_NE, re, 0), dv(a, ge, sc(a, TP_OP_POW, re, p - 1))));
     }
     break;
   }
@@ -2802,9 +2820,13 @@ static int nnloss_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
     dy = NULL;  /* target is not differentiable (the forward refuses one that requires grad) */
   } else {
     tp_tensor *d = sub(a, x, y), *c;
-    if (which == TP_NNLOSS_SMOOTH_L1 && p == 0) c = un(a, TP_OP_SIGN, d);
-    else if (which == TP_NNLOSS_SMOOTH_L1) c = d ? K(a, tp_clamp(TP_OP_CLAMP, sc(a, TP_OP_DIV, d, p), NULL, NULL, -1, TP_SCALAR_FLOAT, 1, TP_SCALAR_FLOAT)) : NULL;
-    else c = d ? K(a, tp_clamp(TP_OP_CLAMP, d, NULL, NULL, -p, TP_SCALAR_FLOAT, p, TP_SCALAR_FLOAT)) : NULL;
+    /* 1.13's kernels: d <= -beta ? -1 : d >= beta ? 1 : d / beta, so with beta = 0 a tie
+     * d == 0 gets -1 (NaN stays NaN); the inner branch strictly inside the kink, where the
+     * second derivative is 0 */
+    tp_tensor *sg = where3(a, un(a, TP_OP_ISNAN, d), d, un(a, TP_OP_SIGN, d));   /* sign(NaN) is 0 */
+    if (which == TP_NNLOSS_SMOOTH_L1 && p == 0) c = where_s(a, cmp_s(a, TP_OP_NE, d, 0), sg, -1);
+    else if (which == TP_NNLOSS_SMOOTH_L1) c = where3(a, cmp_s(a, TP_OP_LT, un(a, TP_OP_ABS, d), p), sc(a, TP_OP_DIV, d, p), sg);
+    else c = where3(a, cmp_s(a, TP_OP_LT, un(a, TP_OP_ABS, d), p), d, sc(a, TP_OP_MUL, sg, p));
     dx = mul(a, c, g);
     dy = n->next[1].fn ? neg(a, dx) : NULL;
   }

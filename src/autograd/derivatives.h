@@ -22,6 +22,8 @@ enum { TP_SHL_DIAG, TP_SHL_TRACE, TP_SHL_DIAG_EMBED, TP_SHL_ROT90, TP_SHL_TAKE,
 tp_tensor *tp_view_scatter(tp_tensor *t, tp_tensor *src, const int64_t *viv);
 
 tp_tensor *tp_record_unary(int op, tp_tensor *x, tp_tensor *out);
+/* A unary op's formula under another overload's name (round(decimals=) is RoundBackward1). */
+tp_tensor *tp_record_unary_named(int op, const char *name, tp_tensor *x, tp_tensor *out);
 tp_tensor *tp_record_binary(int op, tp_tensor *x, tp_tensor *y, double alpha, tp_tensor *out);
 tp_tensor *tp_record_binary_scalar(int op, tp_tensor *x, double s, int form, double alpha, tp_tensor *out);
 tp_tensor *tp_record_where(tp_tensor *cond, tp_tensor *x, tp_tensor *y, tp_tensor *out);
@@ -51,6 +53,7 @@ typedef struct {
 int tp_inplace_begin(tp_tensor *self, int nextra, tp_tensor *const *extra, struct tp_node **node);
 void tp_inplace_commit(tp_tensor *self, struct tp_node *n);
 int tp_inplace_unary_begin(int op, tp_tensor *x, struct tp_node **n);
+int tp_inplace_unary_named_begin(int op, const char *name, tp_tensor *x, struct tp_node **n);
 int tp_inplace_binary_begin(int op, tp_tensor *self, tp_tensor *other, double alpha, struct tp_node **n);
 int tp_inplace_binary_scalar_begin(int op, tp_tensor *self, double s, double alpha, struct tp_node **n);
 int tp_inplace_clamp_begin(int op, tp_tensor *x, tp_tensor *lo, tp_tensor *hi, double slo, int klo, double shi, int khi, struct tp_node **n);

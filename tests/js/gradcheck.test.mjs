@@ -30,8 +30,8 @@ const table = [];
 for (let i = 0, n = W.tp_op_count(); i < n; i++) {
   table.push({ name: cstr(W.tp_op_name(i)), kind: W.tp_op_kind(i), grad_fn: cstr(W.tp_op_grad_fn(i, 0)) });
 }
-// heaviside and nextafter record a node whose backward raises, as in PyTorch (tested below).
-const NOT_IMPLEMENTED = new Set(['heaviside', 'nextafter']);
+// heaviside, nextafter and floor_divide record a node whose backward raises, as in PyTorch (tested below).
+const NOT_IMPLEMENTED = new Set(['heaviside', 'nextafter', '_floor_divide']);
 const differentiable = table.filter((op) => op.grad_fn !== '' && !NOT_IMPLEMENTED.has(op.name));
 
 
@@ -44,6 +44,8 @@ const VARIANTS = {
   _gelu_tanh: (x) => x.gelu({ approximate: 'tanh' }),
   _div_trunc: (x, y) => x.div(y, { rounding_mode: 'trunc' }),
   _div_floor: (x, y) => x.div(y, { rounding_mode: 'floor' }),
+  _div_none: (x, y) => x.div(y, { rounding_mode: null }),
+  _rsub: (x, y) => torch.rsub(x, y, { alpha: -1.5 }),
   _special_entr: (x) => torch.special.entr(x),
 };
 const first = (r) => (Array.isArray(r) ? r[0] : r);
@@ -157,7 +159,7 @@ for (const [label, fn, make] of ELEMW_OPS) {
   });
 }
 
-test('heaviside and nextafter record a node whose backward raises, as in PyTorch', () => {
+test('heaviside, nextafter and floor_divide record a node whose backward raises, as in PyTorch', () => {
   const x = unit(), y = row();
   const h = torch.heaviside(x, y);
   assert.equal(h.grad_fn.name(), 'torch::autograd::NotImplemented');
@@ -165,6 +167,9 @@ test('heaviside and nextafter record a node whose backward raises, as in PyTorch
   const n = x.nextafter(y);
   assert.equal(n.grad_fn.name(), 'NextafterBackward0');
   assert.throws(() => n.sum().backward(), /the derivative for 'nextafter' is not implemented\./);
+  const f = x.floor_divide(y);
+  assert.equal(f.grad_fn.name(), 'torch::autograd::NotImplemented');
+  assert.throws(() => f.sum().backward(), /derivative for aten::floor_divide is not implemented/);
 });
 
 // ---- linear algebra ------------------------------------------------------------------------

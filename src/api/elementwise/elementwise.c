@@ -36,10 +36,31 @@ TP_API tp_tensor *tp_binary(int op, tp_tensor *a, tp_tensor *b, double alpha) {
 }
 
 TP_API tp_tensor *tp_binary_scalar(int op, tp_tensor *a, double s, int kind, int form, double alpha) {
+  if (op == TP_OP_RSUB) op = TP_OP_SUB, form = TP_FORM_RSUB;   /* rsub(a, s) = s - alpha a */
   int mode = tp_set_grad_enabled(0);
   tp_tensor *out = tp_binary_scalar_impl(op, a, s, kind, form, alpha);
   tp_set_grad_enabled(mode);
   return tp_record_binary_scalar(op, a, s, form, alpha, out);
+}
+
+TP_API tp_tensor *tp_round_decimals(tp_tensor *x, double decimals) {
+  int mode = tp_set_grad_enabled(0);
+  tp_tensor *out = tp_round_decimals_impl(x, tp_clamp_i64(decimals));
+  tp_set_grad_enabled(mode);
+  return tp_record_unary_named(TP_OP_ROUND, "RoundBackward1", x, out);
+}
+
+TP_API int tp_round_decimals_(tp_tensor *x, double decimals) {
+  struct tp_node *n;
+  if (tp_inplace_unary_named_begin(TP_OP_ROUND, "RoundBackward1", x, &n)) return -1;
+  int mode = tp_set_grad_enabled(0);
+  tp_tensor *r = tp_round_decimals_impl(x, tp_clamp_i64(decimals));
+  int rc = r ? tp_assign_result(x, r) : -1;
+  tp_set_grad_enabled(mode);
+  if (r) tp_tensor_release(r);
+  if (rc) { tp_inplace_abort(n); return -1; }
+  tp_inplace_commit(x, n);
+  return 0;
 }
 
 static int binary__unaliased(int op, tp_tensor *self, tp_tensor *other, double alpha) {

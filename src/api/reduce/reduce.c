@@ -49,6 +49,8 @@ TP_API tp_tensor *tp_dimop(int op, tp_tensor *x, double dim, int dtype) {
   if (dtype >= TP_NDTYPES) return tp_fail("invalid dtype %d", dtype);
   int64_t d;
   if (tp_wrap_dim_arg(dim, x->ndim, &d)) return NULL;
+  if ((op == TP_OP_CUMSUM || op == TP_OP_CUMPROD) && dtype == TP_BOOL)  /* no Bool scan kernel in 1.13 */
+    return tp_fail("\"%s_out_cpu\" not implemented for 'Bool'", op == TP_OP_CUMSUM ? "cumsum" : "cumprod");
   int mode = tp_set_grad_enabled(0);
   tp_tensor *out = op == TP_OP_CUMSUM || op == TP_OP_CUMPROD ? tp_scan_impl(op, x, d, dtype)
                                                             : tp_softmax_impl(x, d, dtype, op == TP_OP_LOG_SOFTMAX);

@@ -246,9 +246,14 @@ TP_API int tp_index_fill_(tp_tensor *t, double dim_d, tp_tensor *index, tp_tenso
 
 TP_API tp_tensor *tp_index_fill(tp_tensor *t, double dim_d, tp_tensor *index, tp_tensor *value, double v) {
   int64_t dim;
-  if (tp_index_fill_check(t, &dim, dim_d, index, value)) return NULL;
-  tp_tensor *out = copy_like(t);
+  tp_tensor *out = copy_like(t);   /* checked as the copy 1.13 fills (an empty one has no storage) */
   if (!out) return NULL;
+  if (tp_shape_numel(t->ndim, t->shape) == 0)  /* and t's strides, which empty_like keeps for an empty t */
+    memcpy(out->stride, t->stride, sizeof(int64_t) * (size_t)t->ndim);
+  if (tp_index_fill_check(out, &dim, dim_d, index, value)) {
+    tp_tensor_release(out);
+    return NULL;
+  }
   tp_index_fill_run(out, dim, index, value, v);
   return record_slices(TP_GRAD_INDEX_FILL, value ? "IndexFillBackward1" : "IndexFillBackward0", t, dim, index, value, 0, 1, out);
 }

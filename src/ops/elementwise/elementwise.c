@@ -791,8 +791,15 @@ static int has_zero(tp_tensor *t) {
   return found[0];
 }
 
+/* The kernel of an op that differs from another only in its grad_fn (ops.def). */
+static int kernel_op(int op) {
+  return op == TP_OP_DIV_NONE ? TP_OP_DIV : op == TP_OP_FLOOR_DIVIDE ? TP_OP_DIV_FLOOR : op;
+}
+
 /* out = a op b, given as tensors with the wrapped-number flags; dst NULL allocates. */
 static tp_tensor *binary_run(int op, tp_tensor *a, int wa, tp_tensor *b, int wb, double alpha, tp_tensor *dst) {
+  if (op == TP_OP_RSUB) { tp_tensor *t = a; a = b, b = t; int w = wa; wa = wb, wb = w; op = TP_OP_SUB; }  /* b - alpha a */
+  op = kernel_op(op);
   tp_tensor *ts[2] = {a, b};
   int wrapped[2] = {wa, wb};
   int common = tp_result_type(2, ts, wrapped);
@@ -855,6 +862,8 @@ tp_tensor *tp_binary_scalar_impl(int op, tp_tensor *a, double s, int kind, int r
 /* self op= other: straight into self when dtypes allow and other does not alias self;
  * otherwise through a temporary (validated before anything is written). */
 int tp_binary_inplace(int op, tp_tensor *self, tp_tensor *other, int wother, double alpha) {
+  if (op == TP_OP_RSUB) return tp_fail_status("tensorpad: rsub has no in-place form");
+  op = kernel_op(op);
   tp_tensor *ts[2] = {self, other};
   int wrapped[2] = {0, wother};
   int common = tp_result_type(2, ts, wrapped);
@@ -977,5 +986,24 @@ tp_tensor *tp_clamp_impl(int op, tp_tensor *x, tp_tensor *lo, tp_tensor *hi, dou
 }
 
 int tp_is_clamp_op(int op) { return op == TP_OP_CLAMP || op == TP_OP_CLAMP_MIN || op == TP_OP_CLAMP_MAX; }
+
+/* round(decimals=d), ATen's round_decimals kernel: nearbyint(x * 10^d) / 10^d with 10^d in
+ * the tensor's dtype (x / 10^-d, then * 10^-d, for d < 0); d == 0 is round's own kernel. */
+tp_tensor *tp_round_decimals_impl(tp_tensor *x, int64_t decimals) {
+  if (!is_float(x->dtype))
+    return tp_fail("\"%s\" not implemented for '%s'", decimals ? "round_cpu" : "round_vml_cpu", tp_dtype_title(x->dtype));
+  if (decimals == 0) return tp_unary_impl(TP_OP_ROUND, x);
+  double p = pow(10, fabs((double)decimals));
+  if (x->dtype == TP_FLOAT32) p = (float)p;
+  int down = decimals < 0;
+  tp_tensor *r = tp_binary_scalar_impl(down ? TP_OP_DIV : TP_OP_MUL, x, p, TP_SCALAR_FLOAT, TP_FORM_PY, 1);
+  tp_scalar_tensor st;
+  if (r && (tp_unary_inplace(TP_OP_ROUND, r) ||
+            tp_binary_inplace(down ? TP_OP_MUL : TP_OP_DIV, r, tp_scalar_init(&st, p, x->dtype), 1, 1))) {
+    tp_tensor_release(r);
+    return NULL;
+  }
+  return r;
+}
 
 TP_COLD_END

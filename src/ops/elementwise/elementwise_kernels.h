@@ -16,5 +16,6 @@ int tp_binary_inplace(int op, tp_tensor *self, tp_tensor *other, int wother, dou
 tp_tensor *tp_where_impl(tp_tensor *cond, tp_tensor *a, tp_tensor *b, double sa, int ka, double sb, int kb);
 tp_tensor *tp_clamp_impl(int op, tp_tensor *x, tp_tensor *lo, tp_tensor *hi, double slo, int klo, double shi, int khi);
 int tp_is_clamp_op(int op);
+tp_tensor *tp_round_decimals_impl(tp_tensor *x, int64_t decimals);
 
 #endif

@@ -103,17 +103,19 @@ tp_tensor *tp_bmm_family_impl(tp_tensor *self, tp_tensor *b1, tp_tensor *b2, dou
 
 /* ---- cross (linalg.cross): dim < -1000 picks the first dim of size 3 (torch.cross's default) */
 tp_tensor *tp_cross_impl(tp_tensor *a, tp_tensor *b, double dim, int64_t *wd) {
-  if (a->ndim != b->ndim) return tp_fail("linalg.cross: inputs must have the same number of dimensions.");
-  int64_t w = -1;
-  if (dim < -1000) {
+  int64_t w = -1, given;
+  if (dim < -1000) {  /* 1.13's _default_cross_dim: input's first dim of size 3, before any other check */
     for (int d = 0; d < a->ndim && w < 0; d++)
-      if (a->shape[d] == 3 && b->shape[d] == 3) w = d;  /* of the broadcast shape, as PyTorch's default */
+      if (a->shape[d] == 3) w = d;
     if (w < 0) return tp_fail("no dimension of size 3 in input");
-  } else if (tp_wrap_dim_arg(dim, a->ndim, &w)) {
-    return NULL;
+    dim = (double)w;
   }
-  if (a->shape[w] != 3 || b->shape[w] != 3)
-    return tp_fail("linalg.cross: inputs dimension %lld must have length 3. Got %lld and %lld", (long long)w, (long long)a->shape[w], (long long)b->shape[w]);
+  if (a->ndim != b->ndim) return tp_fail("linalg.cross: inputs must have the same number of dimensions.");
+  if (tp_int_arg(dim, "dim", &given)) return NULL;
+  if (a->ndim == 0) return tp_fail("Dimension specified as %lld but tensor has no dimensions", (long long)given);
+  if (tp_wrap_dim(given, a->ndim, &w)) return NULL;
+  if (a->shape[w] != 3 || b->shape[w] != 3)  /* the dim as given, as linalg_cross's check prints it */
+    return tp_fail("linalg.cross: inputs dimension %lld must have length 3. Got %lld and %lld", (long long)given, (long long)a->shape[w], (long long)b->shape[w]);
   *wd = w;
   /* out = a[i+1] b[i+2] - a[i+2] b[i+1] (indices mod 3) */
   int64_t three = 3;

@@ -503,10 +503,11 @@ static tp_tensor *norm_impl(tp_tensor *x, const int *mask, int keepdim, double p
     tp_tensor *sq = tp_unary_impl(TP_OP_SQUARE, a);
     tp_tensor *s = sq ? release_and(sq, sum_impl(sq, mask, keepdim, -1)) : NULL;
     r = s ? release_and(s, tp_unary_impl(TP_OP_SQRT, s)) : NULL;
-  } else {
-    tp_tensor *pw = tp_binary_scalar_impl(TP_OP_POW, a, p, TP_SCALAR_FLOAT, 0, 1);
+  } else {  /* 1.13's norm kernel holds a general p as a float, for double tensors too */
+    double pf = (float)p;
+    tp_tensor *pw = tp_binary_scalar_impl(TP_OP_POW, a, pf, TP_SCALAR_FLOAT, 0, 1);
     tp_tensor *s = pw ? release_and(pw, sum_impl(pw, mask, keepdim, -1)) : NULL;
-    r = s ? release_and(s, tp_binary_scalar_impl(TP_OP_POW, s, 1.0 / p, TP_SCALAR_FLOAT, 0, 1)) : NULL;
+    r = s ? release_and(s, tp_binary_scalar_impl(TP_OP_POW, s, 1.0 / pf, TP_SCALAR_FLOAT, 0, 1)) : NULL;
   }
   tp_tensor_release(a);
   return r;

@@ -916,6 +916,17 @@ int tp_index_fill_check(tp_tensor *t, int64_t *dim, double dim_d, tp_tensor *ind
   if (tp_wrap_dim_arg(dim_d, t->ndim ? t->ndim : 1, dim)) return -1;
   if (index->ndim > 1) return tp_fail_status("Index has to be a vector/scalar");
   int64_t size = nonempty_size(t, (int)*dim), n = tp_shape_numel(index->ndim, index->shape);
+  if (t->ndim && tp_shape_numel(t->ndim, t->shape) == 0) {
+    /* 1.13 restrides an empty self to n slices of stride 0 along dim: past the storage that
+     * fails as setStorage (an out-of-place call's fresh copy has none); with no element
+     * left no index is checked */
+    int64_t shape[TP_MAX_DIMS], stride[TP_MAX_DIMS];
+    memcpy(shape, t->shape, sizeof(int64_t) * (size_t)t->ndim);
+    memcpy(stride, t->stride, sizeof(int64_t) * (size_t)t->ndim);
+    shape[*dim] = n, stride[*dim] = 0;
+    if (tp_check_extent(t->storage->nbytes, tp_dtype_table[t->dtype].itemsize, t->ndim, shape, stride, t->offset)) return -1;
+    if (tp_shape_numel(t->ndim, shape) == 0) return 0;
+  }
   for (int64_t i = 0; i < n; i++) {
     int64_t v = load_index(index, i);
     if (v < -size || v >= size)

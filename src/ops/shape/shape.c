@@ -375,8 +375,11 @@ tp_tensor *tp_roll_impl(tp_tensor *t, int nshifts, int ndims, const double *shif
   if (!flat && numel > 0) {
     for (int i = 0; i < ndims; i++) {
       int64_t d;
+      if (t->ndim == 0) {  /* roll takes the size of dim, which a 0-d tensor has none of */
+        if (tp_int_arg(dims[i], "dim", &d)) return NULL;
+        return tp_fail("Dimension specified as %lld but tensor has no dimensions", (long long)d);
+      }
       if (tp_wrap_dim_arg(dims[i], t->ndim, &d)) return NULL;
-      if (t->ndim == 0) continue;
       int64_t n = t->shape[d];
       shift[d] = ((shift[d] + tp_arg_i64(shifts[i])) % n + n) % n;
     }
