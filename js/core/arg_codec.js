@@ -11,6 +11,8 @@
 //     depends: one base-62 digit per parameter (its index) the texts depend on; decoded to the
 //     entry's {checks: {param: {category: text, depends: [index]}}}, and a last token "=" + one
 //     kind letter per parameter, the entry's `context` (js/core/arg_parser.js: the value checks).
+//   texts   '\n'-joined; one that is the text before it with NoneType for the value's type
+//     ('\u0001T') is written '\u0002'.
 const DIGITS = '0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ';
 
 function entry(key, code, params, texts) {
@@ -53,7 +55,8 @@ function entry(key, code, params, texts) {
 /** The table {namespace: {name: entry}} from its compact form. */
 export function decodeTable(params, encoded, texts = '') {
   const list = params.split('|');
-  const textList = texts.split('\n');
+  // '\u0002': the text before it with NoneType for the value's type ('\u0001T')
+  const textList = texts.split('\n').map((t, i, all) => (t === '\u0002' ? all[i - 1].replaceAll('\u0001T', 'NoneType') : t));
   const out = {};
   for (const [ns, entries] of Object.entries(encoded)) {
     out[ns] = {};

@@ -334,6 +334,10 @@ void tp_set_view_base(tp_tensor *view, tp_tensor *of) {
   view->base = b;
 }
 
+/* Views' histories (in-place ops on views, Note [Stale views]): off the per-op path, compiled
+ * for size (TP_COLD_BEGIN, src/core/internal.h). */
+TP_COLD_BEGIN
+
 /* The dims of t from the largest stride to the smallest; 1 when t is dense in that order
  * (a contiguous tensor, or a permutation of one). */
 static int dense_order(const tp_tensor *t, int64_t *perm) {
@@ -454,6 +458,8 @@ void tp_rebase_history(tp_tensor *self, tp_node *n) {
   tp_node_set_output(n, self, 0);
 }
 
+TP_COLD_END
+
 /* ---- tensor-side autograd state ----------------------------------------------------------- */
 TP_API tp_tensor *tp_tensor_grad(tp_tensor *t) { return t->grad; }  /* borrowed; NULL: None */
 /* JS calls tp_tensor_refresh_grad_fn first where PyTorch's getter raises (Note [Stale views]). */
@@ -561,6 +567,7 @@ TP_API tp_tensor *tp_node_saved(void *n, int i) { return ((tp_node *)n)->saved[i
 TP_API int tp_node_released(void *n) { return ((tp_node *)n)->released; }
 TP_API double tp_node_seq(void *n) { return (double)((tp_node *)n)->seq; }
 
+TP_COLD_BEGIN
 /* ---- the engine --------------------------------------------------------------------------- */
 typedef struct {
   tp_node **v;
@@ -978,3 +985,4 @@ TP_API int tp_autograd_grad(int n, tp_tensor *const *roots, tp_tensor *const *gr
   for (int j = 0; j < ninputs; j++) out[j] = NULL;
   return run_backward(n, roots, grads, ninputs, inputs, retain_graph, create_graph, allow_unused, out);
 }
+TP_COLD_END

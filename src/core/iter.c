@@ -77,24 +77,25 @@ void tp_iter_run(tp_iter *it, tp_inner_fn fn, void *ctx) {
 #define TO_I64(v) _Generic((v), float: tp_f64_to_i64(v), double: tp_f64_to_i64(v), default: (int64_t)(v))
 #define TO_B(v) ((uint8_t)((v) != 0))
 
-#define CONV(DN, DT, SN, ST, CVT)                                                        \
-  static void conv_##DN##_##SN(char **p, const int64_t *s, int64_t n, void *ctx) {       \
+/* Conversions to or from float32 are compiled for speed, the others for size (TP_COLD). */
+#define CONV(Q, DN, DT, SN, ST, CVT)                                                     \
+  Q static void conv_##DN##_##SN(char **p, const int64_t *s, int64_t n, void *ctx) {     \
     (void)ctx;                                                                            \
     char *d = p[0];                                                                       \
     const char *x = p[1];                                                                 \
     for (int64_t i = 0; i < n; i++, d += s[0], x += s[1]) *(DT *)d = CVT(*(const ST *)x); \
   }
-#define CONV_FROM(SN, ST)                 \
-  CONV(f32, float, SN, ST, TO_F32)        \
-  CONV(f64, double, SN, ST, TO_F64)       \
-  CONV(i32, int32_t, SN, ST, TO_I32)      \
-  CONV(i64, int64_t, SN, ST, TO_I64)      \
-  CONV(b, uint8_t, SN, ST, TO_B)
-CONV_FROM(f32, float)
-CONV_FROM(f64, double)
-CONV_FROM(i32, int32_t)
-CONV_FROM(i64, int64_t)
-CONV_FROM(b, uint8_t)
+#define CONV_FROM(SN, ST, Q)                 \
+  CONV(, f32, float, SN, ST, TO_F32)         \
+  CONV(Q, f64, double, SN, ST, TO_F64)       \
+  CONV(Q, i32, int32_t, SN, ST, TO_I32)      \
+  CONV(Q, i64, int64_t, SN, ST, TO_I64)      \
+  CONV(Q, b, uint8_t, SN, ST, TO_B)
+CONV_FROM(f32, float, )
+CONV_FROM(f64, double, TP_COLD)
+CONV_FROM(i32, int32_t, TP_COLD)
+CONV_FROM(i64, int64_t, TP_COLD)
+CONV_FROM(b, uint8_t, TP_COLD)
 
 #define ROW(SN) {conv_f32_##SN, conv_f64_##SN, conv_i32_##SN, conv_i64_##SN, conv_b_##SN}
 /* conv_table[src][dst] */

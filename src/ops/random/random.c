@@ -316,6 +316,10 @@ void tp_visit_random(char *p, int dtype, void *ctx) {
   tp_store_i64(p, dtype, (int64_t)((v % c->range) + (uint64_t)c->low));  /* wraps as ATen's int64 sum */
 }
 
+/* From here on: the less common distributions, multinomial, randperm: compiled for size
+ * (TP_COLD_BEGIN, src/core/internal.h); rand, randn and randint above stay fast. */
+TP_COLD_BEGIN
+
 /* ==== More distributions (PyTorch 1.13's cpu/DistributionTemplates.h) =====================
  * Each draws one value per element in memory order, as cpu_serial_kernel does: bernoulli_(p)
  * and bernoulli_(tensor p of float64) one 53-bit uniform u (1 when u < p), bernoulli with a
@@ -587,3 +591,5 @@ TP_API tp_tensor *tp_multinomial(tp_tensor *p, double num_samples, int replaceme
   free(ex);
   return out;
 }
+
+TP_COLD_END
