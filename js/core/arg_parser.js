@@ -197,6 +197,9 @@ function unpack(fname, sig, pos, kw, self) {
           if (v[j] !== null && v[j] !== undefined && !(v[j] instanceof Tensor)) throw new TypeError(`expected Tensor as element ${j} in argument ${i}, but got ${typeOf(v[j])}`);
         }
         break;
+      case 'Scalar':   // a Python int outside int64 (a BigInt; a JS number that large takes floats' way, 1e300)
+        if (typeof v === 'bigint' && !(v >= -(2n ** 63n) && v < 2n ** 63n)) throw new TensorError('Overflow when unpacking long');
+        break;
       case 'ArrayRef<double>': case 'ScalarList':
         for (let j = 0; j < v.length; j++) {
           if (!isNum(v[j])) throw new TypeError(`${fname}(): argument '${p.name}' must be ${p.typeName}, but found element of type ${typeOf(v[j])} at pos ${j + 1}`);
@@ -232,8 +235,9 @@ function fastOk(f, v) {
   const t = typeof v;
   switch (f) {
     case F_TENSOR: return v instanceof Tensor;
-    case F_TENSOR_OR_NUMBER: return t === 'number' || v instanceof Tensor || t === 'boolean' || t === 'bigint';
-    case F_NUMBER: return t === 'number' || t === 'boolean' || t === 'bigint';
+    // (a BigInt goes to check(): one outside int64 overflows)
+    case F_TENSOR_OR_NUMBER: return t === 'number' || v instanceof Tensor || t === 'boolean';
+    case F_NUMBER: return t === 'number' || t === 'boolean';
     case F_BOOL: return t === 'boolean';
     case F_INT: return t === 'number' && Number.isInteger(v) && v < INT64 && v > -INT64;
     default: return false;

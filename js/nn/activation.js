@@ -6,7 +6,7 @@
 // torch/nn/functional.py builds them, so their grad_fn graphs match. nn.js calls makeNnAct
 // with its Module machinery (no import cycle) when it builds torch.nn.
 import { W, check, checkStatus, args, TensorError } from '../core/wasm.js';
-import { bind, missingArg, warn } from '../core/args.js';
+import { bind, missingArg, warn, numberOf } from '../core/args.js';
 import { describe, py, pyStr, pyFloat, pyTuple } from '../core/dtype.js';
 import { Tensor, asTensor, wrap } from '../tensor/tensor.js';
 
@@ -530,6 +530,6 @@ export function install(torch) {
   torch.rrelu_ = torchForm('rrelu_', RR, RRD, rr(true));
   torch.constant_pad_nd = (...a) => {
     const o = bind('constant_pad_nd', a, ['input', 'pad', 'value'], { value: 0 });
-    return wrap(check(W.tp_nn_constant_pad(asTensor(o.input, 'constant_pad_nd', 'input')._ptr, o.pad.length, args(o.pad), o.value)));
+    return wrap(check(W.tp_nn_constant_pad(asTensor(o.input, 'constant_pad_nd', 'input')._ptr, o.pad.length, args(o.pad), numberOf(o.value) ?? o.value)));
   };
 }

@@ -4,7 +4,7 @@
 // arguments as torch/nn/functional.py and the modules' __init__ do, with their messages.
 // nn.js calls makeConv with its Module machinery (no import cycle) when it builds torch.nn.
 import { W, check, checkStatus, args, memory, TensorError } from '../core/wasm.js';
-import { bind, warn, warnOnce, floatOf, attributeError } from '../core/args.js';
+import { bind, warn, warnOnce, floatOf, numberOf, attributeError } from '../core/args.js';
 import { describe, pyRepr, py, pyStr, pyFloat, pyTuple } from '../core/dtype.js';
 import { Tensor, wrap, asTensor } from '../tensor/tensor.js';
 
@@ -292,6 +292,14 @@ function adaptive_max_pool1d(...a) {
 
 // ---- upsampling (F.interpolate) ----------------------------------------------------------------
 const isNone = (v) => v === null || v === undefined;
+/** A scale factor as the right operand of Python's `float(size) * scale`. */
+function timesFloat(v) {
+  const x = numberOf(v);
+  if (x !== undefined) return x;
+  if (v instanceof Tensor && !v.is_disposed && v.numel() === 1) return Number(v.item());
+  if (typeof v === 'string' || Array.isArray(v)) throw new TypeError("can't multiply sequence by non-int of type 'float'");
+  throw new TypeError(`unsupported operand type(s) for *: 'float' and '${describe(v)}'`);
+}
 /** Python's str of a list the caller gave (ints as ints). */
 const pyList = (v) => pyRepr(Array.from(v));
 
@@ -329,7 +337,7 @@ function interpolate(...a) {
   if (recompute && !isNone(o.size)) throw new TensorError('recompute_scale_factor is not meaningful with an explicit size.');
   if (mode === 'area' && outSize === null) recompute = true;
   if (recompute) {
-    outSize = scales.map((s, i) => Math.floor(spatial[i] * s));
+    outSize = scales.map((s, i) => Math.floor(spatial[i] * timesFloat(s)));
     scales = null;
   }
   if (o.antialias && !((mode === 'bilinear' || mode === 'bicubic') && input.ndim === 4)) {
@@ -342,11 +350,17 @@ function interpolate(...a) {
   if (bad > 0) {
     throw new TypeError(`${op}${input.ndim - 2}d(): argument 'output_size' must be tuple of SymInts, but found element of type ${describe(outSize[bad])} at pos ${bad + 1}`);
   }
-  if (bad === 0) {
+  // the binding's 'tuple of floats scale_factors': numbers only (not a tensor, as in 1.13)
+  const badScale = op && input.ndim >= 3 && bad < 0 ? (scales ?? []).findIndex((v) => numberOf(v) === undefined) : -1;
+  if (badScale > 0) {
+    throw new TypeError(`${op}${input.ndim - 2}d(): argument 'scale_factors' must be tuple of floats, but found element of type ${describe(scales[badScale])} at pos ${badScale + 1}`);
+  }
+  if (bad === 0 || badScale === 0) {
     // the binding's overload mismatch (its first line; the list of signatures is not repeated)
     const acType = mode.startsWith('nearest') ? '' : 'bool, ';
-    throw new TypeError(`${op}${input.ndim - 2}d() received an invalid combination of arguments - got (Tensor, list, ${acType}${scales ? 'list' : 'NoneType'}), but expected one of:`);
+    throw new TypeError(`${op}${input.ndim - 2}d() received an invalid combination of arguments - got (Tensor, ${outSize ? 'list' : 'NoneType'}, ${acType}${scales ? 'list' : 'NoneType'}), but expected one of:`);
   }
+  if (scales && badScale < 0) scales = scales.map((v) => numberOf(v) ?? v);   // a BigInt or bool as a double
   const nd = input.ndim;
   const up = (m) => {
     // ATen's compute_output_size: int64(input_size * scale) when scales were given

@@ -937,13 +937,13 @@ function layer_norm(...a) {
   }
   let mask = 0;
   for (let d = k; d < input.ndim; d++) mask += 2 ** d;
-  return wrap(check(W.tp_native_norm(input._ptr, optPtr(weight), optPtr(bias), 0, 0, 0, eps, mask)));
+  return wrap(check(W.tp_native_norm(input._ptr, optPtr(weight), optPtr(bias), 0, 0, 0, checkFloat('layer_norm', 'eps', eps, 5), mask)));
 }
 
 function batch_norm(...a) {
   const o = bind('batch_norm', a, ['input', 'running_mean', 'running_var', 'weight', 'bias', 'training', 'momentum', 'eps'],
     { weight: null, bias: null, training: false, momentum: 0.1, eps: 1e-5 });
-  const { input, running_mean: rm, running_var: rv, weight, bias, training, momentum, eps } = o;
+  const { input, running_mean: rm, running_var: rv, weight, bias, training } = o;
   asTensor(input, 'batch_norm', 'input', 1);
   const c = input.size(1);  // a 1-D input fails here, with ATen's dim message
   if (training) {
@@ -962,6 +962,8 @@ function batch_norm(...a) {
   }
   let mask = 0;
   for (let d = 0; d < input.ndim; d++) if (d !== 1) mask += 2 ** d;
+  // the parser's floats, momentum (position 7) before eps (8): a BigInt becomes a double
+  const momentum = checkFloat('batch_norm', 'momentum', o.momentum, 7), eps = checkFloat('batch_norm', 'eps', o.eps, 8);
   if (!training) return wrap(check(W.tp_native_norm(input._ptr, optPtr(weight), optPtr(bias), rm._ptr, rv._ptr, 1, eps, mask)));
   const out = wrap(check(W.tp_native_norm(input._ptr, optPtr(weight), optPtr(bias), 0, 0, 1, eps, mask)));
   // float32: ATen's running update in C (Note [batch_norm as ATen computes it]); otherwise here

@@ -207,21 +207,32 @@ export function makeRnn({ torch, Module, Parameter, init, pyBool }) {
       const dt = dtOpt(o);
       Object.defineProperty(this, '_flat_weights_names', { value: [], enumerable: false });
       Object.defineProperty(this, '_all_weights', { value: [], enumerable: false });
-      for (let layer = 0; layer < o.num_layers; layer++) {
-        for (let d = 0; d < dirs; d++) {
-          const inSize = layer === 0 ? o.input_size : o.hidden_size * dirs;
-          const sfx = `_l${layer}${d === 1 ? '_reverse' : ''}`;
-          const names = [`weight_ih${sfx}`, `weight_hh${sfx}`];
-          this[names[0]] = new Parameter(torch.empty([gate * o.hidden_size, inSize], dt));
-          this[names[1]] = new Parameter(torch.empty([gate * o.hidden_size, o.hidden_size], dt));
-          if (o.bias) {
-            names.push(`bias_ih${sfx}`, `bias_hh${sfx}`);
-            this[names[2]] = new Parameter(torch.empty([gate * o.hidden_size], dt));
-            this[names[3]] = new Parameter(torch.empty([gate * o.hidden_size], dt));
+      // A failed allocation (num_layers=2**53 runs the heap out) releases what the loop made at
+      // once: left to the finalizers, the heap would stay full until the caller's code yields.
+      const param = (shape) => {
+        const t = torch.empty(shape, dt);   // released here, not by the collector: a loop of layers
+        try { return new Parameter(t); } finally { t.dispose(); }
+      };
+      try {
+        for (let layer = 0; layer < o.num_layers; layer++) {
+          for (let d = 0; d < dirs; d++) {
+            const inSize = layer === 0 ? o.input_size : o.hidden_size * dirs;
+            const sfx = `_l${layer}${d === 1 ? '_reverse' : ''}`;
+            const names = [`weight_ih${sfx}`, `weight_hh${sfx}`];
+            this[names[0]] = param([gate * o.hidden_size, inSize]);
+            this[names[1]] = param([gate * o.hidden_size, o.hidden_size]);
+            if (o.bias) {
+              names.push(`bias_ih${sfx}`, `bias_hh${sfx}`);
+              this[names[2]] = param([gate * o.hidden_size]);
+              this[names[3]] = param([gate * o.hidden_size]);
+            }
+            this._flat_weights_names.push(...names);
+            this._all_weights.push(names);
           }
-          this._flat_weights_names.push(...names);
-          this._all_weights.push(names);
         }
+      } catch (e) {
+        for (const p of this.parameters()) p.dispose();
+        throw e;
       }
       this.reset_parameters();
     }
