@@ -179,38 +179,49 @@ export function call(path, self, args, kwargs) {
   try {
     return scope(() => {
       const name = path.slice(path.lastIndexOf('.') + 1);
-      let a = args ? decodeArg(args) : [];
-      let kw = kwargs ? decodeArg(kwargs) : null;
-      if (!FLOAT_AWARE.has(name)) {
-        a = plainFloats(a);
-        if (kw) kw = plainFloats(kw);
+      const a = args ? decodeArg(args) : [];
+      const kw = kwargs ? decodeArg(kwargs) : null;
+      if (FLOAT_AWARE.has(name)) return encode(invoke(path, name, self, a, kw));
+      const pa = plainFloats(a), pkw = kw && plainFloats(kw);
+      try {
+        return encode(invoke(path, name, self, pa, pkw));
+      } catch (e) {
+        // The JS API reads 2.0 as 2: when the argument parser refused a call that had a Python
+        // float with an integral value, ask it again with the float kept, for its text ('not
+        // float', the invalid combination's types). Its refusals come before any effect.
+        if (!(e instanceof TypeError) || !PARSER_TEXT.test(e.message) || !hasPyFloat([a, kw])) throw e;
+        return encode(invoke(path, name, self, a, kw));
       }
-      if (kw && Object.keys(kw).length) a.push(kw);
-      let r;
-      if (self >= 0) {
-        W.tp_tensor_retain(self);
-        const t = wrap(self);
-        const f = t[path];
-        if (typeof f !== 'function') {
-          if (a.length) throw new TypeError(`'${path}' is not callable`);
-          r = f;
-        } else {
-          r = f.apply(t, a);
-        }
-      } else {
-        const dot = path.lastIndexOf('.');
-        const owner = dot < 0 ? torch : resolve(path.slice(0, dot));
-        const f = owner[name];
-        if (typeof f !== 'function') throw new TypeError(`torch.${path} is not a function in tensorpad`);
-        r = /^[A-Z]/.test(name) && f.prototype ? new f(...a) : f.apply(owner, a);
-      }
-      return encode(r);
     });
   } catch (e) {
     if (e?.constructor?.name === 'PythonError') throw e;  // a Python hook's own exception: pyodide re-raises it
     lastErr = errorInfo(e);
     return undefined;
   }
+}
+const PARSER_TEXT = /\(\) received an invalid combination of arguments|\): argument '[^']*'( \(position \d+\))? must be .*, not int$/;
+function hasPyFloat(v) {
+  if (v instanceof PyFloat) return true;
+  if (Array.isArray(v)) return v.some(hasPyFloat);
+  return !!v && typeof v === 'object' && Object.getPrototypeOf(v) === Object.prototype && Object.values(v).some(hasPyFloat);
+}
+function invoke(path, name, self, a, kw) {
+  if (kw && Object.keys(kw).length) a = [...a, kw];
+  if (self >= 0) {
+    W.tp_tensor_retain(self);
+    const t = wrap(self);
+    const f = t[path];
+    if (typeof f !== 'function') {
+      if (a.length) throw new TypeError(`'${path}' is not callable`);
+      return f;
+    }
+    return f.apply(t, a);
+  }
+  const dot = path.lastIndexOf('.');
+  const owner = dot < 0 ? torch : resolve(path.slice(0, dot));
+  const f = owner[name];
+  if (typeof f !== 'function') throw new TypeError(`torch.${path} is not a function in tensorpad`);
+  return /^[A-Z]/.test(name) && f.prototype ? new f(...a) : f.apply(owner, a);
 }
 
 /** Calls a method of a JS object Python holds ({$o: id} / a kept id). */

@@ -112,6 +112,11 @@ const typeOf = (v) => (v instanceof Tensor ? 'Tensor' : v instanceof PyFloat ? '
 /** FunctionSignature::parse: null when the arguments fit, else the error it would raise. */
 function parse(fname, sig, pos, kw) {
   const n = pos.length;
+  if (n > sig.maxPos && sig.varargsIntlist && !isIntLike(pos[0]) && !(pos[0] === null ? sig.params[0].allowNone : sig.params[0].check(pos[0]))) {
+    // permute(0.5, 1): the size list's own check fails before the count is looked at
+    const p = sig.params[0];
+    return () => new TypeError(`${fname}(): argument '${p.name}' (position 1) must be ${p.typeName}, not ${typeOf(pos[0])}`);
+  }
   if (n > sig.maxPos && !(sig.varargsIntlist && n >= 1 && isIntLike(pos[0]))) {
     const lo = sig.params.filter((p) => !p.kwOnly && p.required).length;
     const range = lo === sig.maxPos ? `${sig.maxPos}` : `from ${lo} to ${sig.maxPos}`;
@@ -223,10 +228,58 @@ function gotText(pos, kw) {
   return [...pos.map(typeOf), ...kws].join(', ');
 }
 
+/** torch/csrc/utils/invalid_arguments.cpp's format_invalid_args, which re-reads each signature's
+ *  printed form: an argument is a ", "-separated token ('*' included) whose type is the text
+ *  before its last space; 'float' takes float and int, 'int' int, any other type only a value
+ *  whose Python type name is that text ('tuple of ints' never matches). A signature whose count
+ *  of tokens is the count of arguments given gets a line with the mismatches marked !type!. */
 function invalidCombination(fname, sigs, pos, kw) {
   const shown = sigs.filter((s) => !s.hidden);
-  const list = shown.length === 1 ? `(${shown[0].printed.slice(1, -1)})` : `one of:\n${shown.map((s) => ` * ${s.printed}\n`).join('')}`;
-  return new TypeError(`${fname}() received an invalid combination of arguments - got (${gotText(pos, kw)}), but expected ${list}`);
+  const kws = kw ? Object.keys(kw).filter((k) => kw[k] !== undefined).reverse() : [];
+  const head = `${fname}() received an invalid combination of arguments - `;
+  if (shown.length === 1) {
+    const o = optionOf(shown[0]);
+    const bad = unmatchedKeywords(o, kws);
+    if (bad.length) return new TypeError(`${head}got unrecognized keyword arguments: ${bad.join(', ')}`);
+    const got = o.length === pos.length + kws.length ? markedTypes(o, pos, kw) : `(${gotText(pos, kw)})`;
+    return new TypeError(`${head}got ${got}, but expected ${shown[0].printed}`);
+  }
+  let msg = `${head}got (${gotText(pos, kw)}), but expected one of:\n`;
+  for (const s of shown) {
+    msg += ` * ${s.printed}\n`;
+    const o = optionOf(s);
+    if (o.length !== pos.length + kws.length) continue;
+    const bad = unmatchedKeywords(o, kws);
+    msg += bad.length ? `      didn't match because some of the keywords were incorrect: ${bad.join(', ')}\n`
+      : `      didn't match because some of the arguments have invalid types: ${markedTypes(o, pos, kw)}\n`;
+  }
+  return new TypeError(msg);
+}
+function optionOf(sig) {
+  return sig.printed.slice(1, -1).split(', ').map((tok) => {
+    const sp = tok.lastIndexOf(' ');
+    return sp < 0 ? { type: tok, name: tok } : { type: tok.slice(0, sp), name: tok.slice(sp + 1) };
+  });
+}
+/** The keywords not among the option's last arguments (_tryMatchKwargs). */
+function unmatchedKeywords(o, kws) {
+  const from = Math.max(0, o.length - kws.length);
+  return kws.filter((k) => !o.slice(from).some((a) => a.name === k));
+}
+function typeMatches(type, v) {
+  const t = typeOf(v);
+  return type === 'float' ? t === 'float' || t === 'int' : t === type;
+}
+function markedTypes(o, pos, kw) {
+  const parts = [];
+  for (let i = 0; i < o.length; i++) {
+    const isKw = i >= pos.length;
+    const v = isKw ? kw[o[i].name] : pos[i];
+    const mark = typeMatches(o[i].type, v) ? '' : '!';
+    const t = isList(v) ? `list of [${Array.from(v, typeOf).join(', ')}]` : typeOf(v);
+    parts.push(`${mark}${isKw ? `${o[i].name}=` : ''}${t}${mark}`);
+  }
+  return `(${parts.join(', ')})`;
 }
 
 /** The fast path: a positional argument a signature takes as it is (x.mul(1.0001)); anything

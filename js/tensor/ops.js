@@ -244,10 +244,21 @@ function varLike(name, t, a, isFunction = false) {
 
 function normP(p) {
   if (p === undefined || p === null || p === 'fro') return 2;
-  if (p === 'inf') return Infinity;
-  if (p === '-inf') return -Infinity;
-  if (typeof p !== 'number') throw new TensorError(`norm(): p=${typeof p === 'string' || typeof p === 'bigint' || typeof p === 'boolean' ? String(p) : describe(p)} is not supported by tensorpad (numbers, 'fro', Infinity)`);
+  // 1.13's torch.norm sends any other string to linalg.matrix_norm, which knows 'nuc' only
+  if (typeof p === 'string') throw new TensorError(`only valid string values are 'fro' and 'nuc', found ${p}`);
+  if (typeof p === 'boolean') throw new TensorError('norm_kernel_tensor_iterator_impl expects norm to be integer or float');
+  if (typeof p === 'bigint') return Number(p);
+  if (typeof p !== 'number') throw new TensorError(`norm(): p=${describe(p)} is not supported by tensorpad (numbers, 'fro', Infinity)`);
   return p;
+}
+/** The nuclear norm of a matrix (1.13's matrix_norm(A, 'nuc'): svdvals(A).sum(-1)), over both dims of a 2-D tensor. */
+function nuclearNorm(t, dim, keepdim) {
+  const dims = dim === undefined || dim === null ? [0, 1] : Array.isArray(dim) ? dim.map((d) => (d < 0 ? d + t.ndim : d)) : [dim];
+  if (t.ndim !== 2 || dims.length !== 2 || dims[0] === dims[1] || !dims.every((d) => d === 0 || d === 1)) {
+    throw new TensorError("tensorpad: norm(p='nuc') is supported over both dims of a 2-D tensor");
+  }
+  const r = torchRef.linalg.svdvals(dims[0] === 1 ? t.t() : t).sum(-1);
+  return keepdim ? r.reshape(1, 1) : r;
 }
 
 // ---- install --------------------------------------------------------------------------------
@@ -261,7 +272,9 @@ const ALIASES = {
 const NO_INPLACE = new Set(['gelu', 'silu', 'isnan', 'isinf', 'isfinite', 'isposinf', 'isneginf', 'isreal', 'signbit',
   'logaddexp', 'logaddexp2', 'fmax', 'fmin']);
 
+let torchRef = null;   // torch.linalg for norm(p='nuc'), set by install
 export function install(torch, TensorClass) {
+  torchRef = torch;
   Tensor = TensorClass;
   const methods = {};
 
@@ -453,6 +466,7 @@ export function install(torch, TensorClass) {
   keywordDtype.std = function (a, isFunction) { return varLike('std', this, a, isFunction); };
   methods.norm = function (...a) {
     const { p, dim, keepdim, dtype } = bind('norm', a, ['p', 'dim', 'keepdim', 'dtype']);
+    if (p === 'nuc') return nuclearNorm(dtype === undefined || dtype === null ? this : this.to(dtype), dim, keepdim);
     if (dtype === undefined || dtype === null) return reduce('norm', this, dim, keepdim, normP(p));
     if (p === undefined || p === null || p === 'fro') throw new TensorError('dtype argument is not supported in frobenius norm');
     const t = this.to(dtype);

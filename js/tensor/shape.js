@@ -265,9 +265,15 @@ export function install(torch, Tensor) {
   Object.assign(Tensor.prototype, {
     split(...a) {
       const { split_size, dim } = bind('split', a, ['split_size', 'dim'], { dim: 0 });
-      const d = checkInt('split', 'dim', dim);
-      if (Array.isArray(split_size)) return this.split_with_sizes(split_size, d);
-      return listResult(W.tp_split(this._ptr, checkInt('split', 'split_size', split_size), d));
+      // 1.13's Tensor.split (torch/_tensor.py): an int splits, a one-element tensor is int() of
+      // it, anything else goes to split_with_sizes in the function form (its texts: position 2)
+      let size = split_size;
+      if (size instanceof Tensor && !size.is_disposed && size.numel() === 1) size = Math.trunc(Number(size.item()));
+      if (typeof size === 'boolean') size = Number(size);   // Python's bool is an int
+      if (!(typeof size === 'bigint' || (typeof size === 'number' && Number.isInteger(size)))) {
+        return torch.split_with_sizes(this, split_size, dim);
+      }
+      return listResult(W.tp_split(this._ptr, checkInt('split', 'split_size', size), checkInt('split', 'dim', dim)));
     },
     split_with_sizes(...a) {
       const { split_sizes, dim } = bind('split_with_sizes', a, ['split_sizes', 'dim'], { dim: 0 });

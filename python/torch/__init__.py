@@ -152,9 +152,10 @@ def _binary_fn(name):
         if out is not None:
             return _out(name, (input, other), kwargs, out)
         if isinstance(input, Tensor):
-            return meth(input, other, **kwargs) if kwargs else meth(input, other)
-        if isinstance(other, Tensor) and isinstance(input, (_builtins.int, _builtins.float, _builtins.bool)):
-            return _call(name, -1, (input, other), kwargs)
+            try:
+                return meth(input, other, **kwargs) if kwargs else meth(input, other)
+            except TypeError:   # the function form's text (other is argument 2, not 1)
+                return _call(name, -1, (input, other), kwargs)
         return _call(name, -1, (input, other), kwargs)
     f.__name__ = name
     return f
@@ -164,7 +165,10 @@ def add(input, other, *, alpha=1, out=None):
     if out is not None:
         return _out('add', (input, other), {'alpha': alpha} if alpha != 1 else None, out)
     if isinstance(input, Tensor):
-        return input.add(other, alpha=alpha) if alpha != 1 else input.__add__(other) if isinstance(other, (Tensor, _builtins.int, _builtins.float)) else input.add(other)
+        try:
+            return input.add(other, alpha=alpha) if alpha != 1 else input.__add__(other) if isinstance(other, (Tensor, _builtins.int, _builtins.float)) else input.add(other)
+        except TypeError:   # the function form's text (other is argument 2, not 1)
+            pass
     return _call('add', -1, (input, other), {'alpha': alpha} if alpha != 1 else None)
 
 

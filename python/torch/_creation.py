@@ -164,9 +164,16 @@ def _fill_dtype(v):
 
 def full(size, fill_value, *, out=None, dtype=None, layout=None, device=None, pin_memory=False, requires_grad=False):
     _device.check(device)
+    if not isinstance(fill_value, (int, float, Tensor)):   # the parser's text for what it was given
+        return call('full', -1, (size, fill_value), _given(dtype=dtype, requires_grad=requires_grad))
     if dtype is None:
         dtype = _fill_dtype(fill_value)
     return call('full', -1, (size, fill_value), {'dtype': dtype, 'requires_grad': requires_grad})
+
+
+def _given(**kw):
+    """The keywords a caller gave (not their defaults)."""
+    return {k: v for k, v in kw.items() if v is not None and v is not False}
 
 
 def full_like(input, fill_value, *, dtype=None, layout=None, device=None, pin_memory=False, requires_grad=False,
@@ -190,6 +197,9 @@ def scalar_tensor_like(s, t):
 def arange(start, end=None, step=1, *, out=None, dtype=None, layout=None, device=None, pin_memory=False,
            requires_grad=False):
     _device.check(device)
+    if not all(v is None or isinstance(v, (int, float, Tensor)) for v in (start, end, step)):
+        given = (start,) if end is None else (start, end) if step == 1 else (start, end, step)
+        return call('arange', -1, given, _given(dtype=dtype, requires_grad=requires_grad))
     if end is None:
         start, end = 0, start
     vals = [v.item() if isinstance(v, Tensor) else v for v in (start, end, step)]
