@@ -24,8 +24,14 @@ test('the bundle holds every .py file of python/ as it is', () => {
 });
 
 test('loadPython({packageURL}) installs the package from the bundle', async () => {
+  // A cold start (no snapshot: one already holds an imported torch), so that `import torch`
+  // reads the files the bundle wrote, and a mark added to the bundle's copy shows it did.
+  const bundle = JSON.parse(readFileSync(bundleURL, 'utf8'));
+  bundle['torch/__init__.py'] += '\n_from_the_bundle = True\n';
+  const marked = `data:application/json;base64,${Buffer.from(JSON.stringify(bundle)).toString('base64')}`;
   let out = '';
-  const py = await loadPython({ packageURL: bundleURL, stdout: (s) => { out += s; } });
-  await py.run('import torch, os\nprint(torch.ones(2) * 2.5, os.path.dirname(torch.__file__))');
-  assert.equal(out, 'tensor([2.5000, 2.5000]) /lib/tensorpad-python/torch\n');
+  const py = await loadPython({ packageURL: marked, snapshot: false, stdout: (s) => { out += s; } });
+  assert.equal(py.startedFrom, 'cold');
+  await py.run('import torch, os\nprint(torch.ones(2) * 2.5, os.path.dirname(torch.__file__), torch._from_the_bundle)');
+  assert.equal(out, 'tensor([2.5000, 2.5000]) /lib/tensorpad-python/torch True\n');
 });
