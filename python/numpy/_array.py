@@ -797,27 +797,78 @@ _PAIRWISE_LIMIT = 16384
 
 
 def _pairwise(t):
-    """numpy's pairwise_sum over the last dimension of t (a float tensor)."""
+    """numpy's pairwise_sum over the last dimension of t (a float tensor), in Python floats:
+    each row's values once (tolist), added in numpy's order; float32 sums are rounded to
+    float32 after every addition (a float64 sum of two float32 values, rounded, is their
+    float32 sum), so the digits are numpy's."""
     n = t.shape[-1]
+    lead = tuple(t.shape[:-1])
+    if n == 0:
+        return torch.zeros(lead, dtype=t.dtype)
+    rows = t.reshape(-1, n).tolist()
+    if t.dtype == torch.float32:
+        sums = [_pairwise_row(r, 0, n, _add32) for r in rows]
+    else:
+        sums = [_pairwise_row64(r, 0, n) for r in rows]
+    return torch.tensor(sums, dtype=t.dtype).reshape(lead)
+
+
+def _pairwise_row64(v, lo, n):
+    """_pairwise_row for float64, with Python's own + (the same order)."""
     if n < 8:
-        res = torch.zeros(t.shape[:-1], dtype=t.dtype)
-        for i in range(n):
-            res = res + t[..., i]
+        res = 0.0
+        for i in range(lo, lo + n):
+            res += v[i]
         return res
     if n <= 128:
-        r = t[..., 0:8] + 0
-        i = 8
-        while i < n - n % 8:
-            r = r + t[..., i:i + 8]
-            i += 8
-        res = (((r[..., 0] + r[..., 1]) + (r[..., 2] + r[..., 3]))
-               + ((r[..., 4] + r[..., 5]) + (r[..., 6] + r[..., 7])))
-        for k in range(i, n):
-            res = res + t[..., k]
+        r0, r1, r2, r3, r4, r5, r6, r7 = v[lo:lo + 8]
+        end = lo + n - n % 8
+        for i in range(lo + 8, end, 8):
+            r0 += v[i]
+            r1 += v[i + 1]
+            r2 += v[i + 2]
+            r3 += v[i + 3]
+            r4 += v[i + 4]
+            r5 += v[i + 5]
+            r6 += v[i + 6]
+            r7 += v[i + 7]
+        res = ((r0 + r1) + (r2 + r3)) + ((r4 + r5) + (r6 + r7))
+        for k in range(end, lo + n):
+            res += v[k]
         return res
     n2 = n // 2
     n2 -= n2 % 8
-    return _pairwise(t[..., :n2]) + _pairwise(t[..., n2:])
+    return _pairwise_row64(v, lo, n2) + _pairwise_row64(v, lo + n2, n - n2)
+
+
+_f32 = __import__('array').array('f', [0.0])
+
+
+def _add32(x, y):
+    _f32[0] = x + y
+    return _f32[0]
+
+
+def _pairwise_row(v, lo, n, add):
+    if n < 8:
+        res = 0.0
+        for i in range(lo, lo + n):
+            res = add(res, v[i])
+        return res
+    if n <= 128:
+        r = v[lo:lo + 8]
+        i = 8
+        while i < n - n % 8:
+            for j in range(8):
+                r[j] = add(r[j], v[lo + i + j])
+            i += 8
+        res = add(add(add(r[0], r[1]), add(r[2], r[3])), add(add(r[4], r[5]), add(r[6], r[7])))
+        for k in range(i, n):
+            res = add(res, v[lo + k])
+        return res
+    n2 = n // 2
+    n2 -= n2 % 8
+    return add(_pairwise_row(v, lo, n2, add), _pairwise_row(v, lo + n2, n - n2, add))
 
 
 def _np_sum(t, dims, keepdim):

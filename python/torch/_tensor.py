@@ -901,9 +901,13 @@ def _exact(h):
 
 
 def _floats(r):
-    if type(r) is list:
+    """JS numbers as Python floats (an integral one comes across as an int), at C speed for
+    the innermost lists."""
+    if type(r) is not list:
+        return float(r)
+    if r and type(r[0]) is list:
         return [_floats(x) for x in r]
-    return float(r)
+    return list(map(float, r))
 
 
 def _dim_index(dim, n, fname):
