@@ -348,6 +348,7 @@ export function tensorFromHandle(h) {
  *  number that is an integer becomes a Python int, so a float tensor's -0 is sent as the
  *  string '-0' (Python's float('-0') is -0.0). */
 export function tolist(h) {
+  lastErr = null;
   W.tp_tensor_retain(h);
   const t = wrap(h);
   try {
@@ -355,6 +356,9 @@ export function tolist(h) {
     if (t.dtype.is_floating_point) r = signedZeros(r);
     else if (t.dtype.name === 'int64' && !safeInts(r)) r = exactInts(t);
     return Array.isArray(r) ? r : [r];
+  } catch (e) {
+    lastErr = errorInfo(e);   // (a list too long for memory: Python's MemoryError)
+    return undefined;
   } finally {
     t.dispose();
   }

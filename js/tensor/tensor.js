@@ -253,6 +253,11 @@ export class Tensor {
       const flat = Array.from(viewOf(c), c.dtype.name === 'bool' ? (x) => x !== 0 : c.dtype.name === 'int64' ? Number : (x) => x);
       const shape = c.shape;
       if (shape.length === 0) return flat[0];
+      // the lists themselves: torch.empty(2**40, 0).tolist() is 2**40 empty lists (Python's
+      // MemoryError), not a JS RangeError
+      let lists = 0, lead = 1;
+      for (let d = 0; d < shape.length - 1; d++) lists += (lead *= shape[d]);
+      if (lists + lead * shape[shape.length - 1] > 2 ** 30) throw Object.assign(new TensorError(''), { pythonType: 'MemoryError' });
       let pos = 0;
       const build = (d) => {
         const out = new Array(shape[d]);

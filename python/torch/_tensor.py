@@ -547,7 +547,10 @@ class Tensor:
 
     def tolist(self):
         h = self._h
-        r = _bridge.B.tolist(h).to_py()
+        r = _bridge.B.tolist(h)
+        if r is None:
+            _bridge.raise_last()
+        r = r.to_py()
         if _ndim(h) == 0:
             r = r[0]
         c = _dtype(h)

@@ -283,3 +283,10 @@ test('an RNN whose parameters run the heap out releases what it made before the 
   assert.deepEqual(Array.from(g.call(torch.ones(4, 1, 3))[0].shape), [4, 1, 2]);
   assert.equal(g.parameters().length, 8);
 });
+
+test('tolist of a tensor whose lists do not fit in memory is Python\'s MemoryError, not a RangeError (fuzz find)', () => {
+  const t = torch.empty(2 ** 33, 0);
+  assert.throws(() => t.tolist(), (e) => e.pythonType === 'MemoryError');
+  assert.deepEqual(torch.empty(3, 0).tolist(), [[], [], []]);
+  assert.deepEqual(torch.empty(0, 2 ** 40).tolist(), []);
+});
