@@ -1,6 +1,6 @@
 // Creating tensors: from lists, from TypedArrays, special initialisers, from existing
 // tensors, and ranges. Run with `node examples/01-creation.mjs`; it prints what
-// PyTorch 1.13 prints for the same program (tests/fixtures/examples/ holds the Python twin).
+// PyTorch 1.13 prints for the same program (the Python twin is examples/01-creation.py).
 import torch from '../js/tensorpad.js';
 
 // Python's print: True/False for booleans, [a, b] for lists, tensors as their repr.

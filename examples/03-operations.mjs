@@ -1,8 +1,8 @@
 // Operations: broadcasting arithmetic, reductions along a dim, max with indices, exp, and
 // the shape operations (view, reshape, clone, transpose, unsqueeze, squeeze) from the
 // tensor-basics tutorial. Run with `node examples/03-operations.mjs`; it prints what
-// PyTorch 1.13 prints for the same program (the Python twin is in
-// tests/fixtures/gen_examples.py).
+// PyTorch 1.13 prints for the same program (the Python twin is examples/03-operations.py,
+// run by tests/fixtures/gen_examples.py).
 import torch from '../js/tensorpad.js';
 
 const print = (...xs) => console.log(xs.map(String).join(' '));

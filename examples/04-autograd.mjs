@@ -1,7 +1,7 @@
 // Autograd: backward on a scalar, the chain rule, torch.autograd.grad, gradients of
 // non-scalar outputs, and what happens when you backward twice through one graph.
 // Run with `node examples/04-autograd.mjs`; it prints what PyTorch 1.13 prints for the same
-// program (tests/fixtures/gen_examples_autograd.py).
+// program (examples/04-autograd.py, run by tests/fixtures/gen_examples.py).
 import torch from '../js/tensorpad.js';
 
 // Python's print: True/False/None, tensors as their repr.

@@ -111,10 +111,13 @@ async function main([target, outfile]) {
   }
   // 3. terser compresses esbuild's minified output further (two passes; 3.6 KB gzip less than
   //    esbuild alone), carrying the source map through. Names it may not change are those kept
-  //    as explicit __name strings above, so mangling is safe.
+  //    as explicit __name strings above, so mangling is safe. reduce_funcs off: with it terser
+  //    inlines a function called from one place as an IIFE, a closure made on every call (ops.js's
+  //    scalarKind inside kindOfScalar, on every `x.mul(2)`: tiny_ops 7 % slower); without it the
+  //    bundle is 0.3 KB gzip smaller too.
   const minified = await readFile(out, 'utf8');
   const t3 = await minify({ [out]: minified.replace(/\/\/# sourceMappingURL=.*\s*$/, '') }, {
-    module: t.first.format === 'esm', ecma: 2020, compress: { passes: 2 }, mangle: true,
+    module: t.first.format === 'esm', ecma: 2020, compress: { passes: 2, reduce_funcs: false }, mangle: true,
     sourceMap: { content: await readFile(`${out}.map`, 'utf8'), url: `${out.split('/').pop()}.map` },
     format: { comments: false },
   });

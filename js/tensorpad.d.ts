@@ -212,7 +212,7 @@ export declare class Tensor<D extends DTypeName = any> {
   sum(dim?: number | number[] | { dim?: number | number[]; keepdim?: boolean; dtype?: dtype }, opts?: { keepdim?: boolean; dtype?: dtype }): Tensor;
   mean(dim?: number | number[] | { dim?: number | number[]; keepdim?: boolean }, opts?: { keepdim?: boolean }): Tensor;
 
-  // elementwise math with parameters or three operands (js/elemw.js); every other math
+  // elementwise math with parameters or three operands (js/tensor/math.js); every other math
   // function (isnan, atan2, bitwise_and, ...) takes () or (other) and is typed by the index below
   nan_to_num(nan?: number | { nan?: number; posinf?: number | null; neginf?: number | null }, posinf?: number | null, neginf?: number | null): Tensor;
   logit(eps?: number | null | { eps?: number | null }): Tensor;
@@ -225,7 +225,7 @@ export declare class Tensor<D extends DTypeName = any> {
   equal(other: Tensor): boolean;
   positive(): Tensor;
 
-  // random sampling (js/random.js): PyTorch's values under manual_seed
+  // random sampling (js/tensor/random.js): PyTorch's values under manual_seed
   random_(opts?: GeneratorOption): this;
   bernoulli_(p?: number | Tensor | { p?: number | Tensor; generator?: Generator | null }, opts?: GeneratorOption): this;
   bernoulli(p?: number | { p?: number; generator?: Generator | null }, opts?: GeneratorOption): Tensor;
@@ -235,13 +235,13 @@ export declare class Tensor<D extends DTypeName = any> {
   cauchy_(median?: number | { median?: number; sigma?: number; generator?: Generator | null }, sigma?: number, opts?: GeneratorOption): this;
   multinomial(num_samples: number, replacement?: boolean | { replacement?: boolean; generator?: Generator | null }, opts?: GeneratorOption): Tensor;
 
-  // small dense linear algebra (js/linalg2.js)
+  // small dense linear algebra (js/linalg/det_inverse.js)
   det(): Tensor;
   logdet(): Tensor;
   slogdet(): SlogdetResult;
   inverse(): Tensor;
 
-  // decompositions and solvers (js/decomp.js)
+  // decompositions and solvers (js/linalg/decomp.js)
   cholesky(upper?: boolean | { upper?: boolean }): Tensor;
   triangular_solve(A: Tensor, upper?: boolean, transpose?: boolean, unitriangular?: boolean): TriangularSolveResult;
   cholesky_solve(L: Tensor, upper?: boolean | { upper?: boolean }): Tensor;
@@ -250,7 +250,7 @@ export declare class Tensor<D extends DTypeName = any> {
   lu_solve(LU_data: Tensor, LU_pivots: Tensor): Tensor;
   qr(some?: boolean | { some?: boolean }): QrResult;
 
-  // more shape and view ops (js/shape_more.js); views share storage as in PyTorch
+  // more shape and view ops (js/tensor/diag_views_scatter.js); views share storage as in PyTorch
   diagonal(offset?: number, dim1?: number, dim2?: number): Tensor;
   diag(diagonal?: number): Tensor;
   trace(): Tensor;
@@ -300,7 +300,7 @@ export declare class Tensor<D extends DTypeName = any> {
   get_device(): -1;
   /** The byte address of the first element in the wasm heap (numpy()'s byteOffset). */
   data_ptr(): number;
-  // more linear algebra (js/linalg_more.js); beta and alpha are keyword-only
+  // more linear algebra (js/linalg/products.js); beta and alpha are keyword-only
   addmv(mat: Tensor, vec: Tensor, opts?: { beta?: number; alpha?: number }): Tensor;
   addmv_(mat: Tensor, vec: Tensor, opts?: { beta?: number; alpha?: number }): this;
   addr(vec1: Tensor, vec2: Tensor, opts?: { beta?: number; alpha?: number }): Tensor;
@@ -322,7 +322,7 @@ export declare class Tensor<D extends DTypeName = any> {
   char(): never;
   short(): never;
 
-  // ---- the remaining Tensor methods (js/rest.js) ----
+  // ---- the remaining Tensor methods (js/tensor/compat.js) ----
   /** Transposes of a real tensor (views): H for 2-D, mH/adjoint for >= 2-D. */
   readonly H: Tensor;
   readonly mH: Tensor;
@@ -375,7 +375,7 @@ export declare class Tensor<D extends DTypeName = any> {
   mvlgamma(p: number): Tensor;
   mvlgamma_(p: number): this;
   frexp(): Tensor[] & { mantissa: Tensor; exponent: Tensor };
-  // misc2 (js/misc2.js)
+  // resize_, set_, renorm and special functions (js/tensor/resize_renorm_special.js)
   resize_(...size: (number | number[] | { size?: number[]; memory_format?: unknown })[]): this;
   resize_as_(the_template: Tensor, opts?: { memory_format?: unknown }): this;
   set_(source?: Tensor | ReturnType<Tensor['storage']>, storage_offset?: number, size?: number[], stride?: number[]): this;
@@ -493,25 +493,25 @@ export interface SlogdetResult extends Array<Tensor> {
   logabsdet: Tensor;
 }
 
-/** triangular_solve's (solution, cloned_coefficient) (js/decomp.js). */
+/** triangular_solve's (solution, cloned_coefficient) (js/linalg/decomp.js). */
 export interface TriangularSolveResult extends Array<Tensor> {
   solution: Tensor;
   cloned_coefficient: Tensor;
 }
 
-/** linalg.lu_factor's (LU, pivots) (js/decomp.js). */
+/** linalg.lu_factor's (LU, pivots) (js/linalg/decomp.js). */
 export interface LuFactorResult extends Array<Tensor> {
   LU: Tensor;
   pivots: Tensor;
 }
 
-/** qr's (Q, R) (js/decomp.js). */
+/** qr's (Q, R) (js/linalg/decomp.js). */
 export interface QrResult extends Array<Tensor> {
   Q: Tensor;
   R: Tensor;
 }
 
-/** linalg.eigh's (eigenvalues, eigenvectors) (js/decomp.js). */
+/** linalg.eigh's (eigenvalues, eigenvectors) (js/linalg/decomp.js). */
 export interface EighResult extends Array<Tensor> {
   eigenvalues: Tensor;
   eigenvectors: Tensor;
@@ -521,7 +521,7 @@ export interface LinalgNamespace {
   det(A: Tensor): Tensor;
   slogdet(A: Tensor): SlogdetResult;
   inv(A: Tensor): Tensor;
-  // decompositions and solvers (js/decomp.js)
+  // decompositions and solvers (js/linalg/decomp.js)
   solve(A: Tensor, B: Tensor, opts?: { left?: true }): Tensor;
   cholesky(A: Tensor, opts?: { upper?: boolean }): Tensor;
   solve_triangular(A: Tensor, B: Tensor, opts: { upper: boolean; left?: boolean; unitriangular?: boolean }): Tensor;
@@ -531,7 +531,7 @@ export interface LinalgNamespace {
   eigh(A: Tensor, UPLO?: 'L' | 'U' | { UPLO?: 'L' | 'U' }): EighResult;
   eigvalsh(A: Tensor, UPLO?: 'L' | 'U' | { UPLO?: 'L' | 'U' }): Tensor;
 
-  /** js/torchfns.js: ATen's multi_dot (1-D first/last operands allowed). */
+  /** js/torch/functional.js: ATen's multi_dot (1-D first/last operands allowed). */
   multi_dot(tensors: Tensor[]): Tensor;
 }
 
@@ -656,7 +656,7 @@ export interface Torch {
   detach(x: Tensor): Tensor;
   as_strided(x: Tensor, size: number[], stride: number[], storage_offset?: number): Tensor;
 
-  // more shape and view ops (js/shape_more.js)
+  // more shape and view ops (js/tensor/diag_views_scatter.js)
   diagonal(x: Tensor, offset?: number, dim1?: number, dim2?: number): Tensor;
   diag(x: Tensor, diagonal?: number): Tensor;
   trace(x: Tensor): Tensor;
@@ -712,7 +712,7 @@ export interface Torch {
   equal(input: Tensor, other: Tensor): boolean;
   polygamma(n: number, input: Tensor): Tensor;
 
-  // random sampling (js/random.js)
+  // random sampling (js/tensor/random.js)
   bernoulli(input: Tensor | { input: Tensor; p?: number; generator?: Generator | null }, p?: number | { p?: number; generator?: Generator | null }, opts?: GeneratorOption): Tensor;
   multinomial(input: Tensor, num_samples: number, replacement?: boolean | { replacement?: boolean; generator?: Generator | null }, opts?: GeneratorOption): Tensor;
   randperm(n: number, opts?: CreateOptions): Tensor;
@@ -721,13 +721,13 @@ export interface Torch {
   normal(mean: number, std: Tensor, opts?: GeneratorOption): Tensor;
   normal(mean: number, std: number, size: number[], opts?: CreateOptions): Tensor;
 
-  // small dense linear algebra (js/linalg2.js)
+  // small dense linear algebra (js/linalg/det_inverse.js)
   det(A: Tensor): Tensor;
   logdet(A: Tensor): Tensor;
   slogdet(A: Tensor): SlogdetResult;
   inverse(A: Tensor): Tensor;
 
-  // decompositions and solvers (js/decomp.js)
+  // decompositions and solvers (js/linalg/decomp.js)
   cholesky(A: Tensor, upper?: boolean | { upper?: boolean }): Tensor;
   triangular_solve(b: Tensor, A: Tensor, upper?: boolean | { upper?: boolean; transpose?: boolean; unitriangular?: boolean },
     transpose?: boolean, unitriangular?: boolean): TriangularSolveResult;
@@ -738,7 +738,7 @@ export interface Torch {
   qr(A: Tensor, some?: boolean | { some?: boolean }): QrResult;
   linalg: LinalgNamespace;
 
-  // torch.* functions that are not Tensor methods (js/torchfns.js)
+  // torch.* functions that are not Tensor methods (js/torch/functional.js)
   /** Tensors as varargs or one array; warns once (UserWarning) when indexing is omitted. */
   meshgrid(...tensors: Array<Tensor | Tensor[] | { indexing?: 'ij' | 'xy' }>): Tensor[];
   /** Deprecated, as in PyTorch (warns once per call site): end inclusive, float32 unless a dtype is given. */
@@ -813,7 +813,7 @@ export interface Torch {
 
 }
 
-// ---- torch.nn and torch.optim (js/nn.js, js/optim.js) ------------------------------------
+// ---- torch.nn and torch.optim (js/nn/nn.js, js/optim/optim.js) ------------------------------------
 export type Reduction = 'mean' | 'sum' | 'none';
 
 declare class Module {
@@ -1113,7 +1113,7 @@ export type {
 export declare function resetWarnings(): void;
 declare function tensor(data: NestedData | HeapArray, opts?: CreateOptions): Tensor;
 
-// ---- sorting, selection and the reductions around them (js/sort.js; src/sort.c, src/stats.c)
+// ---- sorting, selection and the reductions around them (js/tensor/sort.js; src/ops/reduce/sort.c, src/ops/reduce/stats.c)
 /** [values, indices] with .values / .indices; prints as torch.return_types.<name>(...). */
 export interface ValuesIndices extends Omit<Array<Tensor>, 'values'> { readonly values: Tensor; readonly indices: Tensor; readonly [i: number]: Tensor }
 /** aminmax's [min, max] with .min / .max; prints as torch.return_types.aminmax(...). */
@@ -1158,7 +1158,7 @@ export declare interface Tensor<D extends DTypeName = any> {
   unique_consecutive(return_inverse?: boolean | UniqueOptions, return_counts?: boolean, dim?: number | null): Tensor | Tensor[];
 }
 
-// ---- the SVD and what is built on it (js/svd.js) ------------------------------------------------
+// ---- the SVD and what is built on it (js/linalg/svd.js) ------------------------------------------------
 /** linalg.svd's (U, S, Vh). Singular vectors are unique only up to sign (docs/API.md). */
 export interface LinalgSvdResult extends Array<Tensor> {
   U: Tensor;
@@ -1214,7 +1214,7 @@ export interface Torch {
   ormqr(input: Tensor, input2: Tensor, input3: Tensor, left?: boolean | { left?: boolean; transpose?: boolean }, transpose?: boolean): Tensor;
 }
 
-// ---- convolution and pooling (js/conv.js, src/conv.c) -------------------------------------
+// ---- convolution and pooling (js/nn/conv.js, src/nn/conv.c) -------------------------------------
 export type IntOrPair = number | number[];
 export interface ConvOptions {
   bias?: Tensor | null;
@@ -1271,7 +1271,7 @@ export interface Torch {
   max_pool2d(input: Tensor, kernel_size: IntOrPair, stride?: IntOrPair | MaxPoolOptions, padding?: IntOrPair, dilation?: IntOrPair, ceil_mode?: boolean): Tensor;
 }
 
-// ---- transposed convolution (js/conv.js, src/conv.c) ------------------------------------------
+// ---- transposed convolution (js/nn/conv.js, src/nn/conv.c) ------------------------------------------
 export interface ConvTransposeOptions {
   bias?: Tensor | null;
   stride?: IntOrPair;
@@ -1315,7 +1315,7 @@ export interface Torch {
   conv_transpose2d(input: Tensor, weight: Tensor, bias?: Tensor | null | ConvTransposeOptions, stride?: IntOrPair | ConvTransposeOptions, padding?: IntOrPair, output_padding?: IntOrPair, groups?: number, dilation?: IntOrPair): Tensor;
 }
 
-// ---- 1-D pooling and adaptive max pooling (js/conv.js) ----------------------------------------
+// ---- 1-D pooling and adaptive max pooling (js/nn/conv.js) ----------------------------------------
 export interface MaxPool1dOptions { stride?: number | number[] | null; padding?: number | number[]; dilation?: number | number[]; ceil_mode?: boolean; return_indices?: boolean }
 export interface AvgPool1dOptions { stride?: number | number[] | null; padding?: number | number[]; ceil_mode?: boolean; count_include_pad?: boolean }
 export interface Functional {
@@ -1336,7 +1336,7 @@ export interface NN {
   AdaptiveMaxPool2d: new (output_size: number | Array<number | null>, return_indices?: boolean) => Activation;
 }
 
-// ---- upsampling (js/conv.js interpolate, src/conv.c) -----------------------------------------
+// ---- upsampling (js/nn/conv.js interpolate, src/nn/conv.c) -----------------------------------------
 export type InterpolateMode = 'nearest' | 'linear' | 'bilinear' | 'area' | 'bicubic' | 'trilinear' | 'nearest-exact';
 export interface InterpolateOptions {
   size?: number | number[] | null;
@@ -1372,7 +1372,7 @@ export interface NN {
   UpsamplingBilinear2d: new (size?: number | number[] | null | { size?: number | number[] | null; scale_factor?: number | number[] | null }, scale_factor?: number | number[] | null) => Upsample;
 }
 
-// ---- recurrent layers (js/rnn.js) ---------------------------------------------------------
+// ---- recurrent layers (js/nn/rnn.js) ---------------------------------------------------------
 export interface RNNCellOptions { bias?: boolean; nonlinearity?: 'tanh' | 'relu'; dtype?: dtype }
 /** nn.RNNCellBase: weight_ih (chunks*hidden, input), weight_hh (chunks*hidden, hidden), bias_ih, bias_hh. */
 declare class RNNCellBase extends Module {
@@ -1447,7 +1447,7 @@ export interface NN {
   GRU: typeof GRU;
 }
 
-// ---- more losses (js/nn_loss.js, src/nnloss.c) ---------------------------------------------------
+// ---- more losses (js/nn/loss.js, src/nn/loss.c) ---------------------------------------------------
 /** The reduction options of a loss, with 1.13's deprecated size_average / reduce (they win, with a warning). */
 export interface LossOptions { size_average?: boolean | null; reduce?: boolean | null; reduction?: Reduction }
 /** A loss over (input1, input2, target): MarginRankingLoss, CosineEmbeddingLoss. */
@@ -1501,7 +1501,7 @@ export interface NN {
   MultiLabelMarginLoss: new (opts?: LossOptions) => Loss;
 }
 
-// ---- torch.nn activations and small functional pieces (js/nn_act.js) ---------------------------
+// ---- torch.nn activations and small functional pieces (js/nn/activation.js) ---------------------------
 type InplaceOpt = boolean | { inplace?: boolean };
 declare class PReLU extends Module {
   constructor(num_parameters?: number | { num_parameters?: number; init?: number; dtype?: dtype }, init?: number);
@@ -1647,7 +1647,7 @@ export interface NN {
   ParameterList: typeof ParameterList;
 }
 
-// ---- torch.utils.data (js/data.js) ------------------------------------------------------------
+// ---- torch.utils.data (js/utils/data/data.js) ------------------------------------------------------------
 /** A map-style dataset: a Dataset, a plain array, a Tensor (first dimension), or any object with getitem/len. */
 export type DatasetLike<T = any> = Dataset<T> | T[] | Tensor | { getitem(index: number): T; len(): number };
 /** torch.utils.data.Dataset: subclasses implement getitem(i) (Python's __getitem__) and len() (__len__). */

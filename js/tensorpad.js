@@ -19,14 +19,14 @@ import * as linalgMore from './linalg/products.js';
 import * as autograd from './autograd/autograd.js';
 import * as nn from './nn/nn.js';
 import * as optim from './optim/optim.js';
-import * as elemw from './tensor/math.js';
+import * as mathMethods from './tensor/math.js';
 import * as sorting from './tensor/sort.js';
 import * as random from './tensor/random.js';
-import * as linalg2 from './linalg/det_inverse.js';
+import * as detInverse from './linalg/det_inverse.js';
 import * as restMethods from './tensor/compat.js';
-import * as misc2Methods from './tensor/resize_renorm_special.js';
+import * as resizeRenormSpecial from './tensor/resize_renorm_special.js';
 import * as decomp from './linalg/decomp.js';
-import * as torchfns from './torch/functional.js';
+import * as torchFunctional from './torch/functional.js';
 import * as dataUtils from './utils/data/data.js';
 import * as serialization from './torch/serialization.js';
 import * as special from './torch/special.js';
@@ -610,14 +610,14 @@ for (const name of ['reshape', 'view_copy', 't', 'transpose', 'swapaxes', 'permu
 }
 
 // Each operator module adds its tensor methods and torch.* functions.
-for (const m of [ops, linalg, shape, autograd, nn, optim, elemw, sorting, random, linalg2]) m.install(torch, Tensor);
+for (const m of [ops, linalg, shape, autograd, nn, optim, mathMethods, sorting, random, detInverse]) m.install(torch, Tensor);
 shapeMore.install(torch, Tensor);
 linalgMore.install(torch, Tensor);
 restMethods.install(torch, Tensor);
-misc2Methods.install(torch, Tensor);
+resizeRenormSpecial.install(torch, Tensor);
 decomp.install(torch, Tensor);
 svd.install(torch, Tensor);
-torchfns.install(torch, Tensor);
+torchFunctional.install(torch, Tensor);
 dataUtils.install(torch);  // torch.utils.data
 serialization.install(torch);  // torch.save / torch.load
 special.install(torch);  // torch.special

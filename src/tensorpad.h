@@ -504,7 +504,7 @@ TP_API tp_tensor *tp_mvlgamma(tp_tensor *x, double p);
 TP_API int tp_mvlgamma_(tp_tensor *x, double p);
 /* frexp(x): out[0] mantissa (FrexpBackward0), out[1] int32 exponent; 0 or -1. */
 TP_API int tp_frexp(tp_tensor *x, tp_tensor **out);
-/* misc2 (src/ops/tensor_methods.c): resize_(sizes) (contiguous strides; the storage grows, never shrinks;
+/* resize_, set_, renorm, i0, igamma (src/ops/tensor_methods.c): resize_(sizes) (contiguous strides; the storage grows, never shrinks;
  * no version bump; 0 or -1); set_(self, src, form, offset, ndim, nstride, sizes then strides)
  * with form 0 (), 1 (Tensor), 2 (src's whole storage), 3 (Storage geometry), 4 (Tensor
  * geometry); resize(x, sizes): the deprecated autograd Resize (ResizeBackward). */

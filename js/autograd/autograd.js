@@ -14,7 +14,7 @@ const nodeRegistry = new FinalizationRegistry((ptr) => W.tp_node_release_ptr(ptr
 const nodes = new Map();
 
 /** A grad_fn: name(), next_functions, and (AccumulateGrad) variable, as in PyTorch. */
-// Note [No public constructor takes a raw value] (js/tensor.js): only nodeOf below makes handles.
+// Note [No public constructor takes a raw value] (js/tensor/tensor.js): only nodeOf below makes handles.
 const MAKE = Symbol('Node.make');
 
 export class Node {

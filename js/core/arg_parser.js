@@ -1,6 +1,6 @@
 // Argument validation as one layer: every public torch.* function, Tensor method,
 // torch.nn.functional, torch.nn.init and torch.linalg function is checked against PyTorch
-// 1.13's own signature (js/arg_table.js, generated from libtorch_python and inspect) before
+// 1.13's own signature (js/core/arg_table.js, generated from libtorch_python and inspect) before
 // its body runs, so nothing unchecked reaches the core and the errors are Python's:
 //   zeros() missing 1 required positional arguments: "size"
 //   sum(): argument 'dim' (position 1) must be tuple of ints, not str

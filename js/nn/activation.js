@@ -513,7 +513,7 @@ export function install(torch) {
   torchRef = torch;
   // torch.* has no `inplace` parameter (F.* has): celu(Tensor input, Scalar alpha=1.0),
   // rrelu(Tensor input, Scalar lower, Scalar upper, bool training, Generator? generator);
-  // js/arg_parser.js checks them against those signatures, these bind by those names only.
+  // js/core/arg_parser.js checks them against those signatures, these bind by those names only.
   const torchForm = (fname, names, defaults, fn) => (...a) => fn(bind(fname, a, names, defaults));
   torch.selu = torchForm('selu', ['input'], {}, (o) => selu(o.input, false));
   torch.selu_ = torchForm('selu_', ['input'], {}, (o) => selu(o.input, true));

@@ -295,7 +295,7 @@ export function install(torch, Tensor) {
   for (const [what, names] of Object.entries(MISSING)) {
     for (const name of names) {
       P[name] = function () { throw new TensorError(`${name}() is not available: tensorpad has no ${what}`); };
-      P[name].unavailable = true;  // js/arg_parser.js leaves it unchecked: its own error says more
+      P[name].unavailable = true;  // js/core/arg_parser.js leaves it unchecked: its own error says more
     }
   }
 }

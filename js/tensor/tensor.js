@@ -95,7 +95,7 @@ export const device = cpuDevice;   // every tensor's t.device
 
 // Note [No public constructor takes a raw value]: a handle is made only through wrap() and
 // wrapBorrowed() below, which hand the constructor a module-private token with the core
-// pointer; `new torch.Tensor(...)` is PyTorch's legacy constructor (js/legacy.js), never an
+// pointer; `new torch.Tensor(...)` is PyTorch's legacy constructor (js/tensor/legacy.js), never an
 // alias of a heap address.
 const WRAP = Symbol('Tensor.wrap');
 // The handle's bookkeeping (registration with the garbage collector or a scope) is reached by
@@ -188,7 +188,7 @@ export class Tensor {
   is_contiguous() { return !!W.tp_tensor_is_contiguous(this._ptr); }
   is_floating_point() { return this.dtype.is_floating_point; }
   get is_leaf() { checkStatus(W.tp_tensor_refresh_grad_fn(this._ptr)); return !!W.tp_tensor_is_leaf(this._ptr); }
-  /** The node that created this tensor (null for leaves); see js/autograd.js. A view whose
+  /** The node that created this tensor (null for leaves); see js/autograd/autograd.js. A view whose
    * base was written in place since gets a fresh AsStridedBackward0 here, as in PyTorch. */
   get grad_fn() { checkStatus(W.tp_tensor_refresh_grad_fn(this._ptr)); return nodeOf(W.tp_tensor_grad_fn(this._ptr)); }
   /** The accumulated gradient: the same object across accumulations, as in PyTorch. */
@@ -515,7 +515,7 @@ export function wrapBorrowed(ptr) {
   return t;
 }
 
-// grad_fn nodes are made by js/autograd.js; it installs the factory here.
+// grad_fn nodes are made by js/autograd/autograd.js; it installs the factory here.
 let nodeFactory = () => null;
 export function setNodeFactory(fn) { nodeFactory = fn; }
 function nodeOf(ptr) { return ptr ? nodeFactory(ptr) : null; }

@@ -16,7 +16,7 @@ import { Tensor, Size, Tuple, asTensor, scope, wrap } from '../tensor/tensor.js'
 const isTensor = (v) => v instanceof Tensor;
 
 /** x op s with s a C++ double, as ATen's composites write x * 0.5: the Scalar overload
- *  (MulBackward1 / DivBackward1) and a float result for an integer x (see js/nn.js). */
+ *  (MulBackward1 / DivBackward1) and a float result for an integer x (see js/nn/nn.js). */
 const atenScalar = (name, x, s) => wrap(check(W.tp_binary_scalar(OP[name], x._ptr, s, 2, 3, 1)));
 
 /** Python's *tensors: varargs or one array (a trailing options object is split off first). */

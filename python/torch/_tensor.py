@@ -25,15 +25,10 @@ def _bound(key):
     return getattr(_hot.bound, key)
 
 
-_hbs = _hot.bs
-_hbt = _hot.bt
-_hun = _hot.un
-_hlin = _hot.lin
-_hred = _hot.red
+# module globals, one dict lookup per call: the JS hot path's ops, release, and its training steps
+_hbs, _hbt, _hun, _hlin, _hred = _hot.bs, _hot.bt, _hot.un, _hot.lin, _hot.red
 _hrelease = _hot.release
-_hzero = _hot.zeroGrads
-_hsgd = _hot.sgd
-_hback = _hot.backward
+_hzero, _hsgd, _hback = _hot.zeroGrads, _hot.sgd, _hot.backward
 _pend = []  # handles whose tensors died, released by the next hot op (Note [Deferred release])
 
 
@@ -43,33 +38,16 @@ def _flush():
         _hrelease(*_pend)
         _pend.clear()
 
+# the core's exports the hot path calls, as module globals (one dict lookup per call), by domain
 _retain = W.tp_tensor_retain
-_bs = W.tp_binary_scalar
-_bt = W.tp_binary
-_bs_ = W.tp_binary_scalar_
-_bt_ = W.tp_binary_
-_un = W.tp_unary
-_un_ = W.tp_unary_
-_red = W.tp_reduce
-_ndim = W.tp_tensor_ndim
-_size = W.tp_tensor_size
-_numel = W.tp_tensor_numel
-_dtype = W.tp_tensor_dtype
-_item = W.tp_item
-_neg_zero = _bridge.B.negativeZero
-_rg = W.tp_tensor_requires_grad
-_rg_ = W.tp_tensor_requires_grad_
-_grad = W.tp_tensor_grad
-_set_grad = W.tp_tensor_set_grad
-_is_leaf = W.tp_tensor_is_leaf
-_retains = W.tp_tensor_retains_grad
-_grad_fn = W.tp_tensor_grad_fn
-_zero_ = W.tp_zero_
-_select = W.tp_select
-_slice = W.tp_slice
-_alias = W.tp_alias
-_is_floating = W.tp_dtype_is_floating
-_addmm = W.tp_addmm
+_bs, _bt, _bs_, _bt_ = W.tp_binary_scalar, W.tp_binary, W.tp_binary_scalar_, W.tp_binary_
+_un, _un_, _red = W.tp_unary, W.tp_unary_, W.tp_reduce
+_ndim, _size, _numel, _dtype = W.tp_tensor_ndim, W.tp_tensor_size, W.tp_tensor_numel, W.tp_tensor_dtype
+_item, _neg_zero = W.tp_item, _bridge.B.negativeZero
+_rg, _rg_, _is_leaf = W.tp_tensor_requires_grad, W.tp_tensor_requires_grad_, W.tp_tensor_is_leaf
+_grad, _set_grad, _retains, _grad_fn = W.tp_tensor_grad, W.tp_tensor_set_grad, W.tp_tensor_retains_grad, W.tp_tensor_grad_fn
+_zero_, _select, _slice, _alias = W.tp_zero_, W.tp_select, W.tp_slice, W.tp_alias
+_is_floating, _addmm = W.tp_dtype_is_floating, W.tp_addmm
 _LN = {}
 _i = 0
 while True:

@@ -59,7 +59,7 @@ enum {
   TP_GRAD_CONV,
   /* smooth_l1_loss, huber_loss, soft_margin_loss (src/nn/loss.c; iv[0]: TP_NNLOSS_*) */
   TP_GRAD_NNLOSS,
-  /* torch.nn activations (src/nn/activation.c; formulas in the nn_act block at the end of derivatives.c): op is TP_ACT_* */
+  /* torch.nn activations (src/nn/activation.c; formulas in its section at the end of derivatives.c): op is TP_ACT_* */
   TP_GRAD_NNACT,
   /* torch.autograd.Function subclasses written in JS: iv[0] is the JS side's id (tp_custom_record) */
   TP_GRAD_CUSTOM,

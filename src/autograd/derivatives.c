@@ -114,7 +114,7 @@ static tp_tensor *unreduce(arena *a, tp_node *n, tp_tensor *g) {
 
 static tp_tensor *full_like_t(arena *a, tp_tensor *t, double v);
 
-/* math.c's ops (the elemw section at the end of this file). */
+/* math.c's ops (the section "elementwise math functions" at the end of this file). */
 static int elemw_binary_needs(int op, int *need_a, int *need_b);
 static int scalar_x_alone(int op, int reversed);
 static int scalar_saves_result(int op, int reversed);
@@ -1500,14 +1500,14 @@ static int copy_slices_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **g
   return rc;
 }
 static int nn_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi);  /* the nn section, at the end */
-static int nnact_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi);  /* the nn_act block, at the end */
-static int shape_linalg_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi);  /* the more-shape-ops section, at the end */
+static int nnact_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi);  /* src/nn/activation.c's section, at the end */
+static int shape_linalg_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi);  /* the diag_views_scatter.c and products.c section, at the end */
 static int stats_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi);  /* src/ops/reduce/stats.c's section, at the end */
 
-static int linalg2_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi);
+static int det_inverse_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi);
 static int decomp_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gs, tp_tensor **gi);
 static int tensor_method_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi);  /* src/ops/tensor_methods.c's section, at the end */
-static int misc2_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi);
+static int resize_renorm_special_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi);
 static int normalization_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi);  /* src/nn/normalization.c's section, at the end */
 static int nnloss_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi);  /* src/nn/loss.c's section, at the end */
 
@@ -1633,7 +1633,7 @@ int tp_formula_apply(tp_node *n, tp_tensor **gs, tp_tensor **gi) {
   case TP_GRAD_NNLOSS: rc = nnloss_formula(&a, n, g, gi); break;
   case TP_GRAD_NNACT: rc = nnact_formula(&a, n, g, gi); break;
   case TP_GRAD_LINALG_DET: case TP_GRAD_LINALG_SLOGDET: case TP_GRAD_LINALG_INV:
-    rc = linalg2_formula(&a, n, n->kind == TP_GRAD_LINALG_SLOGDET ? gs[1] : g, gi);
+    rc = det_inverse_formula(&a, n, n->kind == TP_GRAD_LINALG_SLOGDET ? gs[1] : g, gi);
     break;
   default: rc = tp_fail_status("tensorpad: no derivative for %s", n->name);
   }
@@ -2081,7 +2081,7 @@ static int stats_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
  * recorded, so second derivatives follow. */
 tp_tensor *tp_linalg_inv_for_grad(tp_tensor *A);
 
-static int linalg2_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
+static int det_inverse_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
   if (n->kind == TP_GRAD_LINALG_INV) {  /* d A = -A^-T g A^-T */
     tp_tensor *inv = unpack(a, n, 0);
     tp_tensor *invT = mT(a, inv);
@@ -2339,12 +2339,12 @@ static int tensor_method_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor *
     tp_tensor *x = unpack(a, n, 0);
     return (gi[0] = own(x ? K(a, tp_mvlgamma_grad(g, x, tp_clamp_i64(n->s[0]))) : NULL)) ? 0 : -1;
   }
-  default: return misc2_formula(a, n, g, gi);
+  default: return resize_renorm_special_formula(a, n, g, gi);
   }
 }
 
-/* ---- misc2: set_, renorm, i0, igamma, igammac (src/ops/tensor_methods.c's last sections) ---- */
-static int misc2_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
+/* ---- set_, renorm, i0, igamma, igammac (src/ops/tensor_methods.c's last sections) ---- */
+static int resize_renorm_special_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
   switch (n->iv[0]) {
   case TP_TM_SET: return tp_fail_status("derivative for set_ is not implemented");
   case TP_TM_HISTOGRAM: return tp_fail_status("derivative for aten::histogram is not implemented");

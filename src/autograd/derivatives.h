@@ -76,7 +76,7 @@ int tp_inplace_elemw_begin(int op, const char *name, tp_tensor *self, int nextra
 enum { TP_TM_HARDSHRINK, TP_TM_ANGLE, TP_TM_PRELU, TP_TM_MVLGAMMA, TP_TM_FREXP,
        TP_TM_SET, TP_TM_RENORM, TP_TM_I0, TP_TM_IGAMMA, TP_TM_IGAMMAC, TP_TM_HISTOGRAM, TP_TM_I1 };
 /* special.c: special_i1 (SpecialI1Backward0), the derivative of i0 (a new tensor). */
-tp_tensor *tp_special_i1(tp_tensor *x);  /* misc2: set_, renorm, i0, igamma(c) */
+tp_tensor *tp_special_i1(tp_tensor *x);  /* for i0's derivative (tensor_methods.c's set_, renorm, i0, igamma(c)) */
 /* d mvlgamma(x, p) = g * sum_i digamma(x + (1 - i) / 2) (a new tensor). */
 tp_tensor *tp_mvlgamma_grad(tp_tensor *g, tp_tensor *x, int64_t p);
 /* prelu's weight viewed to broadcast along x's dim 1 (a new reference). */

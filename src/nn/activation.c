@@ -5,8 +5,8 @@
  * (hardshrink and prelu are src/ops/tensor_methods.c's.)
  * Forward values are composed below autograd (Note [Below autograd]) in the order ATen's CPU
  * kernels compute them, in the input's dtype; one TP_GRAD_NNACT node is recorded (op = the
- * TP_ACT_* id, s[] = the scalars), whose formula is the nn_act block at the end of
- * derivatives.c. The in-place forms save self before the write (a clone) and record the
+ * TP_ACT_* id, s[] = the scalars), whose formula is the torch.nn activations section at the end of
+ * src/autograd/derivatives.c. The in-place forms save self before the write (a clone) and record the
  * same formula under the ...Backward1 name where PyTorch has one. Compiled for size (-Os). */
 #include <math.h>
 #include <stdio.h>

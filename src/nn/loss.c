@@ -2,8 +2,8 @@
  * their own: smooth_l1_loss (SmoothL1LossBackward0), huber_loss (HuberLossBackward0) and
  * soft_margin_loss (SoftMarginLossBackward0). The forward composes existing entry points below
  * autograd (Note [Below autograd]) and records one TP_GRAD_NNLOSS node (iv: which loss and the
- * reduction; s[0]: beta or delta) whose formula is the nnloss block at the end of
- * derivatives.c. The other losses are composites, in js/nn/loss.js. Compiled for size (-Os).
+ * reduction; s[0]: beta or delta) whose formula is the src/nn/loss.c section at the end of
+ * src/autograd/derivatives.c. The other losses are composites, in js/nn/loss.js. Compiled for size (-Os).
  */
 #include <math.h>
 #include "internal.h"

@@ -1,8 +1,8 @@
 /* normalization.c — layer_norm, batch_norm and embedding as the single ATen ops PyTorch records
  * (NativeLayerNormBackward0, NativeBatchNormBackward0, EmbeddingBackward0). The forwards
  * compose existing entry points below autograd (Note [Below autograd]); one node each, whose
- * formulas (also composed, so create_graph works) are in the nnmore section at the end of
- * derivatives.c. Argument checks with PyTorch's messages live in js/nn.js, which knows the
+ * formulas (also composed, so create_graph works) are in the src/nn/normalization.c section at the end
+ * of src/autograd/derivatives.c. Argument checks with PyTorch's messages live in js/nn/nn.js, which knows the
  * Python-level names; compiled for size, no kernels of its own.
  */
 #include <math.h>

@@ -1,7 +1,7 @@
 // The playground's Python mode in real headless Chromium: a first-time visitor gets Python;
 // every Python example (examples/*.py, and the welcome program) is in the menu as the file
 // PyTorch runs, downloads as that file, and prints in the page what PyTorch 1.13 printed
-// (tests/fixtures/examples/*.py.out, from tests/fixtures/gen_examples_py.py); Stop ends
+// (tests/fixtures/examples/*.py.out, from tests/fixtures/gen_examples.py); Stop ends
 // `while True: pass` and the interpreter stays usable; a syntax error and a runtime error
 // show Python's traceback and mark their line; the Graph tab has PyTorch's grad_fn names
 // (fixtures/python-graph.json, from tests/fixtures/gen_python_graph.py); the Memory tab

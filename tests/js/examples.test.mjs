@@ -1,5 +1,5 @@
-// Every example in examples/ that has a Python twin (tests/fixtures/gen_examples.py) must
-// print exactly what PyTorch 1.13 printed for the twin.
+// Every example in examples/ that has a Python twin (examples/NN.py, run by
+// tests/fixtures/gen_examples.py) must print exactly what PyTorch 1.13 printed for the twin.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';

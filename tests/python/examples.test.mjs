@@ -1,6 +1,6 @@
 // Every playground Python example (examples/*.py) run with bin/tensorpad-python.mjs prints
 // what PyTorch 1.13 printed for it (tests/fixtures/examples/<name>.py.out, written by
-// tests/fixtures/gen_examples_py.py with /usr/bin/python3).
+// tests/fixtures/gen_examples.py with /usr/bin/python3).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';

@@ -34,7 +34,38 @@ static void *aligned_alloc_bytes(int64_t nbytes, void **raw) {
   return (void *)(((uintptr_t)*raw + 15) & ~(uintptr_t)15);
 }
 
-#if !defined(__wasm_simd128__) && defined(__GNUC__)
+#ifdef __wasm_simd128__
+/* The wasm SIMD micro-kernel, one definition for float32 (L = 4 lanes, f32x4) and float64
+ * (L = 2, f64x2), with the MR and NR of the dtype it is expanded under. Its loops run over
+ * constant bounds: clang unrolls them and keeps every v128 in a local. C is read only when
+ * beta is not 0. */
+#define WASM_KERNEL(S, T, L, V, BITS)                                                          \
+  static void kernel_##S(int64_t kc, const T *restrict a, const T *restrict b, T *restrict C,  \
+                         int64_t ldc, T beta) {                                                \
+    v128_t acc[MR][NR / L];                                                                    \
+    for (int i = 0; i < MR; i++)                                                               \
+      for (int j = 0; j < NR / L; j++) acc[i][j] = wasm_##V##_splat(0);                        \
+    for (int64_t k = 0; k < kc; k++, a += MR, b += NR) {                                       \
+      v128_t bv[NR / L];                                                                       \
+      for (int j = 0; j < NR / L; j++) bv[j] = wasm_v128_load(b + L * j);                      \
+      for (int i = 0; i < MR; i++) {                                                           \
+        v128_t av = wasm_v128_load##BITS##_splat(a + i);                                       \
+        for (int j = 0; j < NR / L; j++) acc[i][j] = wasm_##V##_add(acc[i][j], wasm_##V##_mul(av, bv[j])); \
+      }                                                                                        \
+    }                                                                                          \
+    if (beta == 0) {                                                                           \
+      for (int i = 0; i < MR; i++)                                                             \
+        for (int j = 0; j < NR / L; j++) wasm_v128_store(C + i * ldc + L * j, acc[i][j]);      \
+    } else {                                                                                   \
+      v128_t bt = wasm_##V##_splat(beta);                                                      \
+      for (int i = 0; i < MR; i++)                                                             \
+        for (int j = 0; j < NR / L; j++) {                                                     \
+          T *c = C + i * ldc + L * j;                                                          \
+          wasm_v128_store(c, wasm_##V##_add(acc[i][j], wasm_##V##_mul(bt, wasm_v128_load(c)))); \
+        }                                                                                      \
+    }                                                                                          \
+  }
+#elif defined(__GNUC__)
 /* Native builds (tests, the bench's native column): the same micro-kernel in GCC/clang vector
  * extensions, 16-byte vectors (4 float or 2 double lanes), so that native figures show the
  * cost of wasm and not of a scalar fallback. One definition serves float32 and float64, with
@@ -73,32 +104,7 @@ static void *aligned_alloc_bytes(int64_t nbytes, void **raw) {
 #ifdef __wasm_simd128__
 #define HAVE_KERNEL
 #define HAVE_PACK_BT
-/* Loops over constant bounds: clang unrolls them and keeps every v128 in a local. */
-static void kernel_f32(int64_t kc, const float *restrict a, const float *restrict b,
-                       float *restrict C, int64_t ldc, float beta) {
-  v128_t acc[MR][NR / 4];
-  for (int i = 0; i < MR; i++)
-    for (int j = 0; j < NR / 4; j++) acc[i][j] = wasm_f32x4_splat(0.0f);
-  for (int64_t k = 0; k < kc; k++, a += MR, b += NR) {
-    v128_t bv[NR / 4];
-    for (int j = 0; j < NR / 4; j++) bv[j] = wasm_v128_load(b + 4 * j);
-    for (int i = 0; i < MR; i++) {
-      v128_t av = wasm_v128_load32_splat(a + i);
-      for (int j = 0; j < NR / 4; j++) acc[i][j] = wasm_f32x4_add(acc[i][j], wasm_f32x4_mul(av, bv[j]));
-    }
-  }
-  if (beta == 0.0f) {
-    for (int i = 0; i < MR; i++)
-      for (int j = 0; j < NR / 4; j++) wasm_v128_store(C + i * ldc + 4 * j, acc[i][j]);
-  } else {
-    v128_t bt = wasm_f32x4_splat(beta);
-    for (int i = 0; i < MR; i++)
-      for (int j = 0; j < NR / 4; j++) {
-        float *c = C + i * ldc + 4 * j;
-        wasm_v128_store(c, wasm_f32x4_add(acc[i][j], wasm_f32x4_mul(bt, wasm_v128_load(c))));
-      }
-  }
-}
+WASM_KERNEL(f32, float, 4, f32x4, 32)
 
 /* One NR-column panel of B stored transposed (column j at b + j·csb, dense along k):
  * 4×4 blocks are loaded as rows and transposed with shuffles. */
@@ -137,26 +143,7 @@ TP_COLD_BEGIN
 #define NR 4
 #ifdef __wasm_simd128__
 #define HAVE_KERNEL
-static void kernel_f64(int64_t kc, const double *restrict a, const double *restrict b,
-                       double *restrict C, int64_t ldc, double beta) {
-  v128_t acc[MR][NR / 2];
-  for (int i = 0; i < MR; i++)
-    for (int j = 0; j < NR / 2; j++) acc[i][j] = wasm_f64x2_splat(0.0);
-  for (int64_t k = 0; k < kc; k++, a += MR, b += NR) {
-    v128_t bv[NR / 2];
-    for (int j = 0; j < NR / 2; j++) bv[j] = wasm_v128_load(b + 2 * j);
-    for (int i = 0; i < MR; i++) {
-      v128_t av = wasm_v128_load64_splat(a + i);
-      for (int j = 0; j < NR / 2; j++) acc[i][j] = wasm_f64x2_add(acc[i][j], wasm_f64x2_mul(av, bv[j]));
-    }
-  }
-  v128_t bt = wasm_f64x2_splat(beta);
-  for (int i = 0; i < MR; i++)
-    for (int j = 0; j < NR / 2; j++) {
-      double *c = C + i * ldc + 2 * j;
-      wasm_v128_store(c, beta == 0.0 ? acc[i][j] : wasm_f64x2_add(acc[i][j], wasm_f64x2_mul(bt, wasm_v128_load(c))));
-    }
-}
+WASM_KERNEL(f64, double, 2, f64x2, 64)
 #elif defined(__GNUC__)
 #define HAVE_KERNEL
 NATIVE_KERNEL(f64, double)
