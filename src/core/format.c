@@ -9,7 +9,20 @@
  * Copyright © 2005-2020 Rich Felker, et al.) for a double, as emscripten builds it, with the
  * hexadecimal form, the flags and the padding taken out: the digits are the exact decimal
  * expansion of the double in base-10^9 limbs, rounded to nearest (ties to even) by probing
- * the FPU, so the output is that of a correctly rounding printf, byte for byte. */
+ * the FPU, so the output is that of a correctly rounding printf, byte for byte.
+ *
+ * musl's licence for that part: Permission is hereby granted, free of charge, to any person
+ * obtaining a copy of this software and associated documentation files (the "Software"), to
+ * deal in the Software without restriction, including without limitation the rights to use,
+ * copy, modify, merge, publish, distribute, sublicense, and/or sell copies of the Software,
+ * and to permit persons to whom the Software is furnished to do so, subject to the following
+ * conditions: The above copyright notice and this permission notice shall be included in all
+ * copies or substantial portions of the Software. THE SOFTWARE IS PROVIDED "AS IS", WITHOUT
+ * WARRANTY OF ANY KIND, EXPRESS OR IMPLIED, INCLUDING BUT NOT LIMITED TO THE WARRANTIES OF
+ * MERCHANTABILITY, FITNESS FOR A PARTICULAR PURPOSE AND NONINFRINGEMENT. IN NO EVENT SHALL THE
+ * AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM, DAMAGES OR OTHER LIABILITY, WHETHER IN AN
+ * ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING FROM, OUT OF OR IN CONNECTION WITH THE SOFTWARE
+ * OR THE USE OR OTHER DEALINGS IN THE SOFTWARE. */
 #include <float.h>
 #include <limits.h>
 #include <math.h>
