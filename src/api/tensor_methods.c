@@ -124,7 +124,7 @@ TP_API int tp_set_(tp_tensor *self, tp_tensor *src, int form, double offset, int
       return tp_fail_status("source.dtype() == self.dtype() INTERNAL ASSERT FAILED at \"./torch/csrc/autograd/generated/"
                             "python_variable_methods.cpp\":16761, please report a bug to PyTorch. ");
     char low[16];
-    snprintf(low, sizeof low, "%s", tp_dtype_title(self->dtype));
+    tp_snprintf(low, sizeof low, "%s", tp_dtype_title(self->dtype));
     low[0] = (char)(low[0] - 'A' + 'a');
     return tp_fail_status("Expected a Storage of type %s or an UntypedStorage, but got type %s for argument 1 'storage'", low,
                           tp_dtype_title(src->dtype));
@@ -187,10 +187,10 @@ TP_API tp_tensor *tp_resize(tp_tensor *x, int ndim, const double *sizes) {
     want[0] = have[0] = 0;
     for (int d = 0; d < ndim && d < TP_MAX_DIMS; d++) {
       tp_py_num(num, sizeof num, sizes[d]);
-      n += (size_t)snprintf(want + n, sizeof want - n, "%s%s", d ? "x" : "", num);
+      n += (size_t)tp_snprintf(want + n, sizeof want - n, "%s%s", d ? "x" : "", num);
     }
     n = 0;
-    for (int d = 0; d < x->ndim; d++) n += (size_t)snprintf(have + n, sizeof have - n, "%s%lld", d ? "x" : "", (long long)x->shape[d]);
+    for (int d = 0; d < x->ndim; d++) n += (size_t)tp_snprintf(have + n, sizeof have - n, "%s%lld", d ? "x" : "", (long long)x->shape[d]);
     char total[40];
     tp_py_num(total, sizeof total, numel);
     return tp_fail("requested resize to %s (%s elements in total), but the given tensor has a size of %s (%.0f elements). "

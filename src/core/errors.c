@@ -11,7 +11,7 @@ TP_API const char *tp_last_error(void) { return last_error; }
 void tp_clear_error(void) { last_error[0] = 0; }
 
 static void set_error(const char *fmt, va_list ap) {
-  vsnprintf(last_error, sizeof last_error, fmt, ap);
+  tp_vsnprintf(last_error, sizeof last_error, fmt, ap);
 }
 
 void *tp_fail(const char *fmt, ...) {
@@ -31,9 +31,9 @@ int tp_fail_status(const char *fmt, ...) {
 }
 
 void tp_format_shape(char *buf, size_t cap, int n, const int64_t *shape) {
-  size_t k = (size_t)snprintf(buf, cap, "[");
-  for (int d = 0; d < n && k < cap; d++) k += (size_t)snprintf(buf + k, cap - k, "%s%lld", d ? ", " : "", (long long)shape[d]);
-  if (k < cap) snprintf(buf + k, cap - k, "]");
+  size_t k = (size_t)tp_snprintf(buf, cap, "[");
+  for (int d = 0; d < n && k < cap; d++) k += (size_t)tp_snprintf(buf + k, cap - k, "%s%lld", d ? ", " : "", (long long)shape[d]);
+  if (k < cap) tp_snprintf(buf + k, cap - k, "]");
 }
 
 static double args[64];

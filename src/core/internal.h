@@ -7,6 +7,7 @@
 #ifndef TP_INTERNAL_H
 #define TP_INTERNAL_H
 
+#include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include "tensorpad.h"
@@ -86,6 +87,11 @@ extern const tp_dtype_info tp_dtype_table[TP_NDTYPES];
 /* errors.c — every failure goes through tp_fail; it returns NULL for convenience. */
 void *tp_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 int tp_fail_status(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* snprintf / vsnprintf for the conversions the core uses (src/core/format.c: %s, %.Ns, %d,
+ * %lld, %%, %e / %f / %g with an optional precision, no flags or widths): musl's output, without
+ * the rest of its printf. */
+int tp_snprintf(char *buf, size_t cap, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+int tp_vsnprintf(char *buf, size_t cap, const char *fmt, va_list ap);
 /* "[2, 3]": a shape as PyTorch's messages print it. */
 void tp_format_shape(char *buf, size_t cap, int n, const int64_t *shape);
 void tp_clear_error(void);

@@ -67,14 +67,14 @@ static const char *format_float(double v, char mode, int precision, int *len) {
   if (isnan(v)) { *len = 3; return "nan"; }
   if (isinf(v)) { *len = v < 0 ? 4 : 3; return v < 0 ? "-inf" : "inf"; }
   if (precision < 0) { print_error = print_error ? print_error : 1; *len = 0; return ""; }
-  int n = mode == 'e' ? snprintf(NULL, 0, "%.*e", precision, v) : snprintf(NULL, 0, "%.*f", precision, v);
+  int n = mode == 'e' ? tp_snprintf(NULL, 0, "%.*e", precision, v) : tp_snprintf(NULL, 0, "%.*f", precision, v);
   if (n < 0 || (size_t)n + 2 > vcap) {
     char *p = n >= 0 && n < (64 << 20) ? realloc(vbuf, (size_t)n + 2) : NULL;
     if (!p) { print_error = 2; *len = 0; return ""; }
     vbuf = p;
     vcap = (size_t)n + 2;
   }
-  *len = mode == 'e' ? snprintf(vbuf, vcap, "%.*e", precision, v) : snprintf(vbuf, vcap, "%.*f", precision, v);
+  *len = mode == 'e' ? tp_snprintf(vbuf, vcap, "%.*e", precision, v) : tp_snprintf(vbuf, vcap, "%.*f", precision, v);
   return vbuf;
 }
 
@@ -86,7 +86,7 @@ static const char *format_value(const formatter *f, const char *p, int *len) {
       *len = (int)strlen(s);
       return s;
     }
-    *len = snprintf(small, sizeof small, "%lld", (long long)tp_load_i64(p, f->dtype));
+    *len = tp_snprintf(small, sizeof small, "%lld", (long long)tp_load_i64(p, f->dtype));
     return small;
   }
   double v = tp_load_f64(p, f->dtype);
@@ -253,13 +253,13 @@ TP_API const char *tp_repr(tp_tensor *t, const char *grad_fn) {
       tp_format_shape(dims, sizeof dims, t->ndim, t->shape);
       dims[0] = '(';
       dims[strlen(dims) - 1] = ')';
-      snprintf(suffixes[nsuffix++], sizeof suffixes[0], "size=%s", dims);
+      tp_snprintf(suffixes[nsuffix++], sizeof suffixes[0], "size=%s", dims);
     }
-    if (t->dtype != tp_default_float) snprintf(suffixes[nsuffix++], sizeof suffixes[0], "dtype=torch.%s", tp_dtype_table[t->dtype].name);
+    if (t->dtype != tp_default_float) tp_snprintf(suffixes[nsuffix++], sizeof suffixes[0], "dtype=torch.%s", tp_dtype_table[t->dtype].name);
     sb_puts(&out, "[]");
   } else {
     if (t->dtype != tp_default_float && t->dtype != TP_INT64 && t->dtype != TP_BOOL)
-      snprintf(suffixes[nsuffix++], sizeof suffixes[0], "dtype=torch.%s", tp_dtype_table[t->dtype].name);
+      tp_snprintf(suffixes[nsuffix++], sizeof suffixes[0], "dtype=torch.%s", tp_dtype_table[t->dtype].name);
     int summarize = (double)numel > opts.threshold;
     /* get_summarized_data stacks the shown slices of every dim above the last: none are
      * shown when edgeitems <= 0, and torch.stack of nothing fails. */
@@ -272,8 +272,8 @@ TP_API const char *tp_repr(tp_tensor *t, const char *grad_fn) {
     tensor_str(&out, t, 0, tp_ptr(t), indent, summarize, &f);
   }
   if (print_error == 1) return tp_fail("Format specifier missing precision");
-  if (grad_fn && *grad_fn) snprintf(suffixes[nsuffix++], sizeof suffixes[0], "grad_fn=<%.400s>", grad_fn);
-  else if (t->requires_grad) snprintf(suffixes[nsuffix++], sizeof suffixes[0], "requires_grad=True");
+  if (grad_fn && *grad_fn) tp_snprintf(suffixes[nsuffix++], sizeof suffixes[0], "grad_fn=<%.400s>", grad_fn);
+  else if (t->requires_grad) tp_snprintf(suffixes[nsuffix++], sizeof suffixes[0], "requires_grad=True");
   if (out.oom || print_error) return tp_fail_oom((double)out.cap * 2);
   const char *nl = strrchr(out.s, '\n');
   int last_line_len = (int)(nl ? (size_t)(out.s + out.len - nl) + 1 : out.len + 2);

@@ -183,8 +183,8 @@ int tp_conv_check(tp_tensor *x, tp_tensor *w, tp_tensor *b, int k, const int64_t
   for (int i = 0; i < k; i++) {
     int64_t is = x->shape[2 + i] + 2 * p[k + i], kk = p[2 * k + i] * (w->shape[2 + i] - 1) + 1;
     if (is < kk) ok = 0;
-    a += (size_t)snprintf(in + a, sizeof in - a, "%s%lld", i ? " x " : "", (long long)is);
-    c += (size_t)snprintf(ks + c, sizeof ks - c, "%s%lld", i ? " x " : "", (long long)kk);
+    a += (size_t)tp_snprintf(in + a, sizeof in - a, "%s%lld", i ? " x " : "", (long long)is);
+    c += (size_t)tp_snprintf(ks + c, sizeof ks - c, "%s%lld", i ? " x " : "", (long long)kk);
   }
   if (!ok)
     return tp_fail_status("Calculated padded input size per channel: (%s). Kernel size: (%s). Kernel size can't be greater than actual input size", in, ks);

@@ -206,19 +206,19 @@ static int dec_cmp(const char *a, const char *b) {
  * musl's long double parser (6 KB gzip of wasm) for this one message. */
 void tp_py_num(char *buf, size_t cap, double v) {
   double a = fabs(v);
-  if (a < 1e16 && v == floor(v)) { snprintf(buf, cap, "%.0f", v); return; }
-  if (!isfinite(v) || a != floor(a)) { snprintf(buf, cap, "%.17g", v); return; }  /* only |v| >= 1e16 from tp_resize */
+  if (a < 1e16 && v == floor(v)) { tp_snprintf(buf, cap, "%.0f", v); return; }
+  if (!isfinite(v) || a != floor(a)) { tp_snprintf(buf, cap, "%.17g", v); return; }  /* only |v| >= 1e16 from tp_resize */
   char s[330], h[330], lo[330], hi[330], d[40], dig[330];
   double up = nextafter(a, INFINITY), dn = nextafter(a, 0);
-  snprintf(s, sizeof s, "%.0f", a);
-  snprintf(h, sizeof h, "%.0f", (a - dn) / 2);
+  tp_snprintf(s, sizeof s, "%.0f", a);
+  tp_snprintf(h, sizeof h, "%.0f", (a - dn) / 2);
   dec_add(lo, s, h, -1);
-  if (isfinite(up)) snprintf(h, sizeof h, "%.0f", (up - a) / 2);
+  if (isfinite(up)) tp_snprintf(h, sizeof h, "%.0f", (up - a) / 2);
   dec_add(hi, s, h, 1);
   int e, even = fmod(ldexp(frexp(a, &e), 53), 2) == 0;
   int p = 1;
   for (; p < 17; p++) {
-    snprintf(d, sizeof d, "%.*e", p - 1, a);  /* d.ddd...e+X: p digits */
+    tp_snprintf(d, sizeof d, "%.*e", p - 1, a);  /* d.ddd...e+X: p digits */
     char *x = strchr(d, 'e');
     size_t k = 0;
     for (char *c = d; c < x; c++)
@@ -228,7 +228,7 @@ void tp_py_num(char *buf, size_t cap, double v) {
     int cl = dec_cmp(dig, lo), ch = dec_cmp(dig, hi);
     if ((cl > 0 || (cl == 0 && even)) && (ch < 0 || (ch == 0 && even))) break;
   }
-  snprintf(buf, cap, "%.*g", p, v);
+  tp_snprintf(buf, cap, "%.*g", p, v);
 }
 
 /* ---- renorm(p, dim, maxnorm): ATen's renorm_out, one RenormBackward0 node -------------------
@@ -272,7 +272,7 @@ tp_tensor *tp_renorm_impl(tp_tensor *x, double p, int64_t dim, double maxnorm) {
  * elements outside [first, last edge] are dropped, the last bin is closed. out: hist, edges. */
 /* "float", "double", "long": a dtype as ATen's messages print a ScalarType in lower case. */
 const char *tp_lower_title(int dtype, char *buf) {
-  snprintf(buf, 16, "%s", tp_dtype_title(dtype));
+  tp_snprintf(buf, 16, "%s", tp_dtype_title(dtype));
   buf[0] = (char)(buf[0] - 'A' + 'a');
   return buf;
 }

@@ -323,7 +323,7 @@ TP_API int tp_lu_factor(tp_tensor *A, int linalg, tp_tensor **out) {
   if (A->ndim < 2) {
     char dims[256];
     int len = 0;
-    for (int d = 0; d < A->ndim && len < 200; d++) len += snprintf(dims + len, sizeof dims - (size_t)len, "%s%lld", d ? ", " : "", (long long)A->shape[d]);
+    for (int d = 0; d < A->ndim && len < 200; d++) len += tp_snprintf(dims + len, sizeof dims - (size_t)len, "%s%lld", d ? ", " : "", (long long)A->shape[d]);
     dims[len] = 0;
     return tp_fail_status("torch.lu_factor: Expected tensor with 2 or more dimensions. Got size: [%s] instead", dims);
   }
@@ -665,7 +665,7 @@ TP_API tp_tensor *tp_linalg_pinv(tp_tensor *A, double atol, double rtol, int her
   if (A->ndim < 2 || (A->dtype != TP_FLOAT32 && A->dtype != TP_FLOAT64)) {
     char dims[256];
     int len = 0;
-    for (int d = 0; d < A->ndim && len < 200; d++) len += snprintf(dims + len, sizeof dims - (size_t)len, "%s%lld", d ? ", " : "", (long long)A->shape[d]);
+    for (int d = 0; d < A->ndim && len < 200; d++) len += tp_snprintf(dims + len, sizeof dims - (size_t)len, "%s%lld", d ? ", " : "", (long long)A->shape[d]);
     dims[len] = 0;
     return tp_fail("linalg.pinv(%s{[%s]}): expected a tensor with 2 or more dimensions of float, double, cfloat or cdouble types",
                    tp_dtype_title(A->dtype), dims);

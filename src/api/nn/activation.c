@@ -143,7 +143,7 @@ TP_API tp_tensor *tp_nn_index_pad(tp_tensor *x, int mode, int n, const double *p
       /* 1.13: reflection_pad1d names the input's shape, reflection_pad2d its ndim */
       char s[200];
       if (k == 1) tp_format_shape(s, sizeof s, x->ndim, x->shape);
-      else snprintf(s, sizeof s, "%d", x->ndim);
+      else tp_snprintf(s, sizeof s, "%d", x->ndim);
       return tp_fail("Argument #%d: Padding size should be less than the corresponding input dimension, but got: padding (%lld, %lld) at dimension %d of input %s",
                      4 + 2 * j, (long long)l, (long long)r, d, s);
     }

@@ -123,7 +123,7 @@ static int dist_fill(tp_tensor *t, tp_generator *g, int kind, double a, double b
   return 0;
 }
 
-#define BAD(cond, ...) ((cond) ? (snprintf(tp_bad_msg, sizeof tp_bad_msg, __VA_ARGS__), tp_bad_msg) : NULL)
+#define BAD(cond, ...) ((cond) ? (tp_snprintf(tp_bad_msg, sizeof tp_bad_msg, __VA_ARGS__), tp_bad_msg) : NULL)
 
 TP_API int tp_bernoulli_(tp_tensor *t, double p, tp_generator *g) {
   return dist_fill(t, g, DIST_BERNOULLI, p, 0, "BernoulliBackward2", NULL,

@@ -321,9 +321,9 @@ int64_t tp_pinv_of_svd(const double *u, const double *v, const double *s, int tr
  * 1.13 (their nodes throw PyTorch's message); householder_product's is in derivatives.c. */
 
 void tp_shape_list(const tp_tensor *t, int nd, char *buf, size_t size) {
-  int len = snprintf(buf, size, "[");
-  for (int d = 0; d < nd && len < (int)size - 40; d++) len += snprintf(buf + len, size - (size_t)len, "%s%lld", d ? ", " : "", (long long)t->shape[d]);
-  snprintf(buf + len, size - (size_t)len, "]");
+  int len = tp_snprintf(buf, size, "[");
+  for (int d = 0; d < nd && len < (int)size - 40; d++) len += tp_snprintf(buf + len, size - (size_t)len, "%s%lld", d ? ", " : "", (long long)t->shape[d]);
+  tp_snprintf(buf + len, size - (size_t)len, "]");
 }
 
 /* c (r x cc, row stride cc) <- H_i c (left) or c H_i (right) for i in order (rev: k-1 .. 0);

@@ -1,5 +1,5 @@
-/* Matrix-multiply kernels: a BLIS/GotoBLAS-style GEMM for every dtype. The K×N operand is
- * cut into KC×NC blocks packed as NR-column panels, the M×K operand into MC×KC blocks packed
+/* Matrix-multiply kernels: a BLIS/GotoBLAS-style GEMM for float32 and float64 (the integers
+ * have a plain loop, at the end). The K×N operand is cut into KC×NC blocks packed as NR-column panels, the M×K operand into MC×KC blocks packed
  * as MR-row panels (zero-padded at the edges), and an MR×NR micro-kernel keeps the whole
  * C tile in registers. Packing reads any strides, so A·Bᵀ and Aᵀ·B cost the same as A·B.
  * The driver and packing are written once (gemm_tmpl.h) and instantiated per dtype here,
@@ -150,20 +150,26 @@ NATIVE_KERNEL(f64, double)
 #endif
 #include "gemm_tmpl.h"
 
-/* ---- integers: the portable kernel, in unsigned arithmetic so that overflow wraps ------- */
-#define S i64
-#define T int64_t
-#define ACC uint64_t
-#define MR 4
-#define NR 4
-#include "gemm_tmpl.h"
-
-#define S i32
-#define T int32_t
-#define ACC uint32_t
-#define MR 4
-#define NR 8
-#include "gemm_tmpl.h"
+/* ---- integers: a plain loop, in unsigned arithmetic so that overflow wraps -------------
+ * Integer sums are exact modulo 2^bits whatever their order, so no blocking is needed for
+ * the result to be the packed GEMM's: C = beta·C (0 when beta is 0: C is not read), then
+ * C[i, :] += A[i, k]·B[k, :] for each k. */
+#define INT_GEMM(S, T, ACC)                                                                    \
+  int tp_gemm_##S(int64_t M, int64_t N, int64_t K, const T *A, int64_t rsa, int64_t csa,       \
+                  const T *B, int64_t rsb, int64_t csb, T *C, int64_t ldc, T beta) {           \
+    for (int64_t i = 0; i < M; i++) {                                                          \
+      T *c = C + i * ldc;                                                                      \
+      for (int64_t j = 0; j < N; j++) c[j] = beta == 0 ? 0 : (T)((ACC)beta * (ACC)c[j]);       \
+      for (int64_t k = 0; k < K; k++) {                                                        \
+        ACC a = (ACC)A[i * rsa + k * csa];                                                     \
+        const T *b = B + k * rsb;                                                              \
+        for (int64_t j = 0; j < N; j++) c[j] = (T)((ACC)c[j] + a * (ACC)b[j * csb]);           \
+      }                                                                                        \
+    }                                                                                          \
+    return 0;                                                                                  \
+  }
+INT_GEMM(i64, int64_t, uint64_t)
+INT_GEMM(i32, int32_t, uint32_t)
 
 TP_COLD_END
 

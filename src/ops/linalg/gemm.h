@@ -11,8 +11,8 @@
 
 #include <stdint.h>
 
-/* Packed, cache-blocked, register-tiled GEMMs (wasm SIMD kernels for float32 and float64;
- * integers wrap around on overflow, as PyTorch's do). */
+/* Packed, cache-blocked, register-tiled GEMMs for float32 and float64 (wasm SIMD kernels);
+ * a plain loop for the integers, which wrap around on overflow, as PyTorch's do. */
 int tp_gemm_f32(int64_t M, int64_t N, int64_t K, const float *A, int64_t rsa, int64_t csa,
                 const float *B, int64_t rsb, int64_t csb, float *C, int64_t ldc, float beta);
 int tp_gemm_f64(int64_t M, int64_t N, int64_t K, const double *A, int64_t rsa, int64_t csa,

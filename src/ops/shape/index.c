@@ -527,7 +527,7 @@ static int plan_make(index_plan *p, tp_tensor *t, int n, tp_tensor *const *indic
       size_t k = 0;
       for (int j = 0; j < m && k < sizeof msg; j++) {
         if (!idx[j]) continue;
-        if (k) k += (size_t)snprintf(msg + k, sizeof msg - k, ", ");
+        if (k) k += (size_t)tp_snprintf(msg + k, sizeof msg - k, ", ");
         if (k < sizeof msg) tp_format_shape(msg + k, sizeof msg - k, idx[j]->ndim, idx[j]->shape);
         k = strlen(msg);
       }
@@ -868,7 +868,7 @@ static void slice_sizes(char *buf, size_t cap, const tp_tensor *t, int64_t dim) 
   size_t k = 0;
   buf[0] = 0;
   for (int d = 0; d < t->ndim && k < cap; d++)
-    if (d != dim) k += (size_t)snprintf(buf + k, cap - k, "%s%lld", k ? " " : "", (long long)t->shape[d]);
+    if (d != dim) k += (size_t)tp_snprintf(buf + k, cap - k, "%s%lld", k ? " " : "", (long long)t->shape[d]);
 }
 
 int tp_index_copy_check(tp_tensor *t, int64_t dim, tp_tensor *index, tp_tensor *source) {

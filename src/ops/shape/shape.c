@@ -232,15 +232,15 @@ int tp_split_with_sizes_impl(tp_tensor *t, int n, const double *sizes_d, double 
   int64_t *sizes = malloc(sizeof *sizes * (size_t)(n > 0 ? n : 1));
   if (!sizes) return tp_fail_status("DefaultCPUAllocator: not enough memory");
   char buf[512];
-  size_t k = (size_t)snprintf(buf, sizeof buf, "[");
+  size_t k = (size_t)tp_snprintf(buf, sizeof buf, "[");
   int64_t sum = 0, negative = 0;
   for (int i = 0; i < n; i++) {
     sizes[i] = tp_arg_i64(sizes_d[i]);
     sum += sizes[i];
     if (sizes[i] < 0) negative = 1;
-    if (k < sizeof buf) k += (size_t)snprintf(buf + k, sizeof buf - k, "%s%lld", i ? ", " : "", (long long)sizes[i]);
+    if (k < sizeof buf) k += (size_t)tp_snprintf(buf + k, sizeof buf - k, "%s%lld", i ? ", " : "", (long long)sizes[i]);
   }
-  if (k < sizeof buf) snprintf(buf + k, sizeof buf - k, "]");
+  if (k < sizeof buf) tp_snprintf(buf + k, sizeof buf - k, "]");
   int rc;
   if (negative)
     rc = tp_fail_status("split_with_sizes expects split_sizes have only non-negative entries, but got split_sizes=%s", buf);
