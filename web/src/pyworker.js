@@ -7,7 +7,8 @@
 //                 the page sets it to 2 to raise KeyboardInterrupt in the running program
 // worker -> page  {type: 'loading', what, received, total}   bytes of Pyodide fetched so far
 // page -> worker  {type: 'run', id, code, files}   files (name -> Uint8Array, the uploads) are
-//                 written into the program's current folder first
+//                 written into the program's current folder first; the page may send it
+//                 any time after 'init' (before 'ready': it runs once Python is up)
 // worker -> page  {type: 'file', id, name, bytes}  a file the run wrote or changed there (torch.save):
 //                 the page offers it as a download
 //
@@ -97,7 +98,15 @@ function listing(FS) {
 }
 
 async function run({ id, code, files }) {
-  const { py, helpers } = await ready;
+  // The page sends a run as soon as this worker listens: it waits here for Python to start.
+  let started;
+  try {
+    started = await ready;
+  } catch (e) {
+    post({ type: 'done', id, ok: false, error: { name: 'Error', message: `Python did not start: ${e?.message ?? e}`, line: null, fatal: true }, ms: 0 });
+    return;
+  }
+  const { py, helpers } = started;
   current = { id };
   const FS = py.pyodide.FS;
   for (const [name, bytes] of files ?? []) FS.writeFile(`${FS.cwd()}/${name}`, bytes);
