@@ -45,6 +45,7 @@ async function firstResult(context, lang) {
   const timeline = await page.evaluate(() => {
     const o = performance.timeOrigin, nav = performance.getEntriesByType('navigation')[0];
     const rows = nav ? [['page: response end', nav.responseEnd], ['page: DOMContentLoaded', nav.domContentLoadedEventEnd], ['page: load', nav.loadEventEnd]] : [];
+    if (window.__tensorpadEarly?.created) rows.push(['page: worker created (boot.js)', window.__tensorpadEarly.created]);
     for (const [what, t] of window.tensorpad.state.done?.timing ?? []) rows.push([`worker: ${what}`, t - o]);
     return rows.sort((a, b) => a[1] - b[1]);
   });

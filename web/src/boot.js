@@ -15,7 +15,7 @@ try {
   if (lang !== 'javascript') lang = 'python';
   const python = lang === 'python';
   const w = new Worker(python ? 'assets/pyworker.js' : 'assets/worker.js', { type: 'module', name: python ? 'tensorpad-python' : 'tensorpad' });
-  const early = { worker: w, messages: [], errors: [], lang };
+  const early = { worker: w, messages: [], errors: [], lang, created: performance.now() };
   // The Python worker says 'hello' when it listens; the page's Runner answers with 'init'.
   if (python) early.interrupt = self.crossOriginIsolated && typeof SharedArrayBuffer === 'function' ? new Uint8Array(new SharedArrayBuffer(1)) : null;
   w.onmessage = (e) => early.messages.push(e);

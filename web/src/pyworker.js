@@ -7,29 +7,24 @@
 //                 the page sets it to 2 to raise KeyboardInterrupt in the running program
 // worker -> page  {type: 'loading', what, received, total}   bytes of Pyodide fetched so far
 // page -> worker  {type: 'run', id, code, files}   files (name -> Uint8Array, the uploads) are
-//                 written into the program's current folder first
+//                 written into the program's current folder first; the page may send it
+//                 any time after 'init' (before 'ready': it runs once Python is up)
 // worker -> page  {type: 'file', id, name, bytes}  a file the run wrote or changed there (torch.save):
 //                 the page offers it as a download
 //
 // Each run starts from a fresh __main__ and torch state (python.js's reset), as `python
 // main.py` would; its tracebacks name the file main.py.
-import { mark, marks, take } from './pytiming.js';
+import { mark, marks, PYODIDE_DIR, PACKAGE_URL, SIZES, snapshotBytes } from './pytiming.js';
 import * as tensorpad from '../../js/tensorpad.js';
 import { loadPython } from '../../js/python.js';
 import { describeGraph, describeMemory } from './capture.js';
 import { trackBackward, resetBackward, withLastBackward } from './lastgraph.js';
 import { createOutQueue } from './outqueue.js';
-import { pageSnapshot } from './pysnapshot.js';
 import HELPERS from './playground.py';
 
 mark('library ready');
 const torch = tensorpad.default;
 trackBackward(torch, tensorpad.Tensor);
-// Set by web/build.mjs: where Pyodide is, relative to this file, and its files' sizes.
-const PYODIDE_DIR = new URL(PYODIDE_PATH, self.location.href).href;
-const PACKAGE_URL = new URL('../dist/tensorpad-python.json', self.location.href).href;
-const SNAPSHOT_URL = new URL('../dist/tensorpad-python.snapshot', self.location.href).href;
-const SIZES = PYODIDE_SIZES;
 
 let current = null;  // the run in progress: {id}
 const out = createOutQueue((msg) => self.postMessage(msg));
@@ -43,63 +38,17 @@ function write(stream, text) {
   if (now - lastFlush > 40) { lastFlush = now; out.flush(); }
 }
 
-// ---- loading, with progress: count the bytes of the files Pyodide fetches ----------------
-const total = Object.values(SIZES).reduce((a, b) => a + b, 0);
-let received = 0, lastReport = 0;
-function report(what, force = false) {
-  const now = performance.now();
-  if (!force && now - lastReport < 50) return;
-  lastReport = now;
-  self.postMessage({ type: 'loading', what, received: Math.min(received, total), total });
-}
-const realFetch = self.fetch.bind(self);
-function counted(res, name) {
-  if (!res.ok || !res.body) return res;
-  const reader = res.body.getReader();
-  const body = new ReadableStream({
-    async pull(c) {
-      const { done, value } = await reader.read();
-      if (done) { mark(`body ${name}`); c.close(); report(name, true); return; }
-      received += value.byteLength;
-      report(name);
-      c.enqueue(value);
-    },
-    cancel(r) { return reader.cancel(r); },
-  });
-  return new Response(body, { status: res.status, statusText: res.statusText, headers: res.headers });
-}
-self.fetch = async (input, init) => {
-  const url = String(input?.url ?? input);
-  const name = url.slice(url.lastIndexOf('/') + 1);
-  mark(`fetch ${name}`);
-  const res = await (take(url) ?? realFetch(input, init));
-  mark(`headers ${name}`);
-  if (!(name in SIZES)) return res;
-  // The wasm goes to instantiateStreaming as the browser's own response (a new Response
-  // around a counting stream would lose Chromium's compiled-code cache for it): its bytes
-  // are counted on a clone.
-  if (name.endsWith('.wasm') && res.ok && res.body) {
-    counted(res.clone(), name).arrayBuffer().catch(() => {});
-    return res;
-  }
-  return counted(res, name);
-};
-
 // The start begins when the worker does (not when the page answers 'hello'); the page's
 // interrupt buffer, which comes with 'init', is installed once both are there.
 let gotInit;
 const init = new Promise((ok) => { gotInit = ok; });
 let interruptBuf = null;
 async function start() {
-  report('Python (Pyodide)', true);
-  // pyodide.asm.js is loaded with import(), which nothing can count: fetch it first (the
-  // import then comes from the HTTP cache; the files are served as immutable).
-  const asm = await fetch(`${PYODIDE_DIR}pyodide.asm.js`);
-  await asm.arrayBuffer();
+  // (pytiming.js has begun it: the files requested, the wasm compiling, the loader imported.)
   const py = await loadPython({
     indexURL: PYODIDE_DIR, packageURL: PACKAGE_URL, argv: ['main.py'],
     stdout: (s) => write('out', s), stderr: (s) => write('err', s),
-    snapshotStore: 'tensorpad-python.snapshot' in SIZES ? pageSnapshot(SNAPSHOT_URL) : undefined,
+    snapshotStore: 'tensorpad-python.snapshot' in SIZES ? { get: () => snapshotBytes } : undefined,
   });
   mark('loadPython done');
   py.pyodide.registerJsModule('_playground_js', {
@@ -149,7 +98,15 @@ function listing(FS) {
 }
 
 async function run({ id, code, files }) {
-  const { py, helpers } = await ready;
+  // The page sends a run as soon as this worker listens: it waits here for Python to start.
+  let started;
+  try {
+    started = await ready;
+  } catch (e) {
+    post({ type: 'done', id, ok: false, error: { name: 'Error', message: `Python did not start: ${e?.message ?? e}`, line: null, fatal: true }, ms: 0 });
+    return;
+  }
+  const { py, helpers } = started;
   current = { id };
   const FS = py.pyodide.FS;
   for (const [name, bytes] of files ?? []) FS.writeFile(`${FS.cwd()}/${name}`, bytes);

@@ -21,12 +21,15 @@ export class Runner {
     this.nextId = 1;
     this.pending = null;  // {id, resolve, handlers}
     this.readyPromise = null;
+    this.listening = null;  // Python: resolves when the worker says 'hello'
     this.worn = null;     // why the runtime should be replaced before the next run, or null
   }
 
   /** Starts the worker (once); resolves with its info when the wasm module is loaded. */
   start() {
     if (this.readyPromise) return this.readyPromise;
+    let heard;
+    this.listening = new Promise((ok) => { heard = ok; });
     this.readyPromise = new Promise((resolve, reject) => {
       const early = this.early;
       this.early = null;
@@ -51,15 +54,15 @@ export class Runner {
         this.on.fatal?.(message);
         reject(new Error(message));
       };
-      w.onmessage = (e) => this.#message(e.data, resolve);
+      w.onmessage = (e) => this.#message(e.data, resolve, heard);
       w.onerror = fail;
-      for (const e of early?.messages ?? []) this.#message(e.data, resolve);
+      for (const e of early?.messages ?? []) this.#message(e.data, resolve, heard);
       for (const e of early?.errors ?? []) fail(e);
     });
     return this.readyPromise;
   }
 
-  #message(msg, resolveReady) {
+  #message(msg, resolveReady, heard) {
     if (msg.type === 'ready') {
       this.info = msg.info;
       this.on.ready?.(msg.info);
@@ -70,7 +73,7 @@ export class Runner {
     if (msg.type === 'loading') { this.on.loading?.(msg); return; }
     // pyworker.js listens once its modules (and the wasm) are loaded: a message sent earlier
     // could be lost, so it asks for its start-up data.
-    if (msg.type === 'hello') { this.worker.postMessage({ type: 'init', interrupt: this.interrupt }); return; }
+    if (msg.type === 'hello') { this.worker.postMessage({ type: 'init', interrupt: this.interrupt }); heard(); return; }
     const p = this.pending;
     if (!p || msg.id !== p.id) return;
     const h = p.handlers;
@@ -96,7 +99,10 @@ export class Runner {
   async run(source, handlers = {}, { files = null } = {}) {
     if (this.pending || this.worn) this.stop({ graceMs: 0 });
     const { code, syntaxError } = this.python ? { code: source, syntaxError: null } : prepare(source);
-    await this.start();
+    // The Python worker takes a run as soon as it listens (it runs it once Python is up):
+    // the page does not wait for 'ready' and then send it.
+    const started = this.start();
+    await (this.python ? Promise.race([this.listening, started]) : started);
     const id = this.nextId++;
     return new Promise((resolve) => {
       this.pending = {
