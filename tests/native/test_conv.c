@@ -3,7 +3,7 @@
  * padding, stride, dilation and groups in float32 and float64; the pools' forward and backward
  * at their edges (padding, dilation, ceil_mode, empty windows); errors that leave nothing
  * behind; conv_transpose, upsampling and adaptive max pooling through adjoint identities.
- * Values against PyTorch are in tests/fixtures/conv.json and conv2.json. */
+ * Values against PyTorch are in tests/fixtures/conv.json and upsample_transpose.json. */
 #include <stdlib.h>
 #include "../../src/tensorpad.h"
 #include "internal.h"
@@ -158,7 +158,7 @@ static void test_pools(void) {
   CHECK(tp_live_tensors() == live);
 }
 
-/* ---- conv_transpose, upsampling, adaptive max pooling (the conv2 additions) ----------------- */
+/* ---- conv_transpose, upsampling, adaptive max pooling (tests/fixtures/upsample_transpose.json's ops) ----------------- */
 static double dot(const tp_tensor *a, const tp_tensor *b) {
   double s = 0;
   int64_t n = tp_shape_numel(a->ndim, a->shape);

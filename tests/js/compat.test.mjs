@@ -1,5 +1,5 @@
 // The remaining Tensor methods (js/tensor/compat.js): what tensorpad does not have throws a TensorError
-// naming it, and leaves the tensor as it was. PyTorch's own behaviour is in tests/fixtures/rest.json.
+// naming it, and leaves the tensor as it was. PyTorch's own behaviour is in tests/fixtures/tensor_compat.json.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import torch from '../../js/tensorpad.js';

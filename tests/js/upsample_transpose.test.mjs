@@ -2,7 +2,7 @@
 // transposed convolution; js/nn/conv.js): gradcheck in float64 of F.interpolate over its modes,
 // the 1-D and adaptive max pools and conv_transpose1d/2d, the refusal of create_graph through
 // them, and failed calls that change nothing. Values, gradients, reprs and messages against PyTorch are in
-// tests/fixtures/conv2.json (gen_conv2.py).
+// tests/fixtures/upsample_transpose.json (gen_upsample_transpose.py).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import torch from '../../js/tensorpad.js';

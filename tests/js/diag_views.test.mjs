@@ -1,6 +1,6 @@
 // The ops of src/ops/shape/diag_views_scatter.c: gradcheck and gradgradcheck (float64, central differences
 // against autograd) for every differentiable one, and what the PyTorch fixtures
-// (tests/fixtures/shapes2.json) cannot show: views write through, failed calls change nothing.
+// (tests/fixtures/diag_views.json) cannot show: views write through, failed calls change nothing.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import torch from '../../js/tensorpad.js';

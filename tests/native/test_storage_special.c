@@ -1,4 +1,4 @@
-/* Native tests of misc2 under ASan+UBSan: a storage that grows keeps a shared old block until
+/* Native tests of resize_/set_ storage and i0/igamma/igammac under ASan+UBSan: a storage that grows keeps a shared old block until
  * the storage dies (Note [Growing a storage]) and frees it at once otherwise; set_ shares and
  * failed calls change nothing; i0/igamma/igammac against closed forms; no leaks. */
 #include <math.h>
