@@ -265,8 +265,8 @@ TP_API const char *tp_repr(tp_tensor *t, const char *grad_fn) {
      * shown when edgeitems <= 0, and torch.stack of nothing fails. */
     if (summarize && opts.edgeitems <= 0 && t->ndim >= 2) return tp_fail("stack expects a non-empty TensorList");
     /* Each shown element takes at least two bytes of output (a digit and ", "). */
-    double shown = shown_total(t, summarize);
-    if (shown * 2 > (double)INT32_MAX) return tp_fail_oom(shown * 2);
+    double nshown = shown_total(t, summarize);
+    if (nshown * 2 > (double)INT32_MAX) return tp_fail_oom(nshown * 2);
     formatter f;
     formatter_init(&f, t, summarize);
     tensor_str(&out, t, 0, tp_ptr(t), indent, summarize, &f);
