@@ -642,7 +642,12 @@ int tp_inplace_binary_begin(int op, tp_tensor *self, tp_tensor *other, double al
   (*n)->s[0] = alpha;
   int na, nb;
   binary_needs(op, &na, &nb);
-  if ((na || nb) && (save_old(*n, self) || (op != TP_OP_COPYSIGN && tp_node_save(*n, other, -1)))) return begin_failed(n);
+  /* x.mul_(x): the write makes the saved other stale, so backward can only raise (the text
+   * names output 0 of this node either way); saved as this node's output, it is an alias
+   * without grad_fn, so that x (whose grad_fn becomes this node) and the node do not hold
+   * each other. (PyTorch 1.13 saves x itself there and never frees the pair.) */
+  int other_nr = other == self ? 0 : -1;
+  if ((na || nb) && (save_old(*n, self) || (op != TP_OP_COPYSIGN && tp_node_save(*n, other, other_nr)))) return begin_failed(n);
   return 0;
 }
 

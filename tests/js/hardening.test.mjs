@@ -290,3 +290,18 @@ test('tolist of a tensor whose lists do not fit in memory is Python\'s MemoryErr
   assert.deepEqual(torch.empty(3, 0).tolist(), [[], [], []]);
   assert.deepEqual(torch.empty(0, 2 ** 40).tolist(), []);
 });
+
+test('x.mul_(x) on a tensor with history frees both the tensor and its node (fuzz find: a reference cycle, as PyTorch 1.13 has)', () => {
+  const x = torch.tensor([1.5, -2, 3], { requires_grad: true });
+  for (const op of ['mul_', 'div_', 'pow_', 'atan2_', 'hypot_', 'xlogy_']) {
+    const before = torch.memory_stats().live_tensors;
+    torch.scope(() => {
+      const y = x.mul(1.5);
+      y[op](y);
+      assert.throws(() => y.sum().backward(), {
+        message: /^one of the variables needed for gradient computation has been modified by an inplace operation: \[torch\.FloatTensor \[3\]\], which is output 0 of \w+Backward\d, is at version 1; expected version 0 instead/,
+      });
+    });
+    assert.equal(torch.memory_stats().live_tensors, before, op);
+  }
+});
