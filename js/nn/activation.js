@@ -19,6 +19,10 @@ const inplaceRepr = (m) => (m.inplace ? 'inplace=True' : '');
 const joinRepr = (...parts) => parts.filter((s) => s).join(', ');
 
 function num(fname, name, pos, v) {
+  if (typeof v === 'bigint') {   // a Python int: the parser's Scalar, int64 or it overflows
+    if (!(v >= -(2n ** 63n) && v < 2n ** 63n)) throw new TensorError('Overflow when unpacking long');
+    return Number(v);
+  }
   if (typeof v !== 'number' && typeof v !== 'boolean') throw new TypeError(`${fname}(): argument '${name}' (position ${pos}) must be Number, not ${describe(v)}`);
   return Number(v);
 }
