@@ -1201,6 +1201,15 @@ export interface LinalgNamespace {
   matrix_rank(A: Tensor, tol?: number | Tensor | PinvOptions, hermitian?: boolean | PinvOptions, opts?: PinvOptions): Tensor;
   svd(A: Tensor, full_matrices?: boolean | { full_matrices?: boolean; driver?: null }): LinalgSvdResult;
   svdvals(A: Tensor, opts?: { driver?: null }): Tensor;
+  /** ord-norm of x over dim (all dims by default); LinalgVectorNormBackward0. */
+  vector_norm(x: Tensor, ord?: number, dim?: number | number[] | null, keepdim?: boolean, opts?: { dtype?: dtype | null }): Tensor;
+  vector_norm(x: Tensor, opts: { ord?: number; dim?: number | number[] | null; keepdim?: boolean; dtype?: dtype | null }): Tensor;
+  /** ord in 'fro' | 'nuc' | ±1 | ±2 | ±Infinity, over the two dims (default the last two). */
+  matrix_norm(A: Tensor, ord?: 'fro' | 'nuc' | number, dim?: [number, number], keepdim?: boolean, opts?: { dtype?: dtype | null }): Tensor;
+  matrix_norm(A: Tensor, opts: { ord?: 'fro' | 'nuc' | number; dim?: [number, number]; keepdim?: boolean; dtype?: dtype | null }): Tensor;
+  /** vector_norm or matrix_norm, as ord and dim say. */
+  norm(A: Tensor, ord?: 'fro' | 'nuc' | number | null, dim?: number | number[] | null, keepdim?: boolean, opts?: { dtype?: dtype | null }): Tensor;
+  norm(A: Tensor, opts: { ord?: 'fro' | 'nuc' | number | null; dim?: number | number[] | null; keepdim?: boolean; dtype?: dtype | null }): Tensor;
   pinv(A: Tensor, rcond?: number | Tensor | PinvOptions, hermitian?: boolean | PinvOptions, opts?: PinvOptions): Tensor;
   matrix_exp(A: Tensor): Tensor;
 }

@@ -32,6 +32,7 @@ import * as serialization from './torch/serialization.js';
 import * as special from './torch/special.js';
 import { Generator, default_generator, generatorOf } from './core/generator.js';
 import * as svd from './linalg/svd.js';
+import * as norms from './linalg/norms.js';
 import { legacyConstructor, TYPED, typedDtype } from './tensor/legacy.js';
 import { applySignatures } from './core/arg_parser.js';
 import { installDevtoolsFormatter } from './tensor/devtools.js';
@@ -617,6 +618,7 @@ restMethods.install(torch, Tensor);
 resizeRenormSpecial.install(torch, Tensor);
 decomp.install(torch, Tensor);
 svd.install(torch, Tensor);
+norms.install(torch);
 torchFunctional.install(torch, Tensor);
 dataUtils.install(torch);  // torch.utils.data
 serialization.install(torch);  // torch.save / torch.load

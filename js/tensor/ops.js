@@ -109,7 +109,7 @@ function indexed(fname, t, dim, keepdim) {
 // Which binary ops take a Python scalar as `other` (maximum/minimum/logical_* do not in 1.13).
 const TENSOR_ONLY = new Set(['maximum', 'minimum', 'logical_and', 'logical_or', 'logical_xor',
   'atan2', 'hypot', 'logaddexp', 'logaddexp2', 'fmax', 'fmin', 'heaviside', 'gcd', 'lcm', 'nextafter']);
-const TITLE = { float32: 'Float', float64: 'Double', int32: 'Int', int64: 'Long', bool: 'Bool' };
+export const TITLE = { float32: 'Float', float64: 'Double', int32: 'Int', int64: 'Long', bool: 'Bool' };
 const ALPHA = new Set(['add', 'sub']);
 const REVERSIBLE = new Set(['add', 'sub', 'mul', 'div', 'pow', 'remainder',
   'xlogy', 'bitwise_and', 'bitwise_or', 'bitwise_xor', 'bitwise_left_shift', 'bitwise_right_shift']);

@@ -976,7 +976,7 @@ static int reduce_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
     else d = where0(a, cmp_s(a, TP_OP_NE, re, 0), dv(a, mul(a, ge, sc(a, TP_OP_DIV, centred, denom)), re));  /* 0 at zero spread */
     break;
   }
-  case TP_OP_NORM: {
+  case TP_OP_NORM: case TP_OP_LINALG_VECTOR_NORM: {  /* linalg_vector_norm_backward is norm_backward */
     double p = n->s[0];
     if (p == 0) d = zeros_like_t(a, x);                                                  /* a count: flat */
     else if (p == 2) d = where0(a, cmp_s(a, TP_OP_NE, re, 0), dv(a, mul(a, ge, x), re));   /* g x / ||x|| */

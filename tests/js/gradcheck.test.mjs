@@ -47,6 +47,7 @@ const VARIANTS = {
   _div_none: (x, y) => x.div(y, { rounding_mode: null }),
   _rsub: (x, y) => torch.rsub(x, y, { alpha: -1.5 }),
   _special_entr: (x) => torch.special.entr(x),
+  _linalg_vector_norm: (x, dim, o) => torch.linalg.vector_norm(x, 3, dim ?? null, !!o?.keepdim),
 };
 const first = (r) => (Array.isArray(r) ? r[0] : r);
 

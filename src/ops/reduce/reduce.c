@@ -569,6 +569,8 @@ tp_tensor *tp_reduce_impl(int op, tp_tensor *x, int ndims, const double *dims, i
     return tp_fail("std and var only support floating point and complex dtypes");
   if (op == TP_OP_NORM && !is_float(x->dtype))
     return tp_fail("norm(): input dtype should be either floating point or complex. Got %s instead.", tp_dtype_title(x->dtype));
+  if (op == TP_OP_LINALG_VECTOR_NORM && !is_float(x->dtype))
+    return tp_fail("linalg.vector_norm: Expected a floating point or complex tensor as input. Got %s", tp_dtype_title(x->dtype));
   int mask[TP_MAX_DIMS];
   if (tp_reduce_mask(x, ndims, dims, mask) < 0) return NULL;
   switch (op) {
@@ -593,6 +595,20 @@ tp_tensor *tp_reduce_impl(int op, tp_tensor *x, int ndims, const double *dims, i
     return extreme_impl(x, mask, keepdim, op == TP_OP_AMAX || op == TP_OP_MAX);
   case TP_OP_VAR: case TP_OP_STD: return var_impl(x, mask, keepdim, param, op == TP_OP_STD);
   case TP_OP_NORM: return norm_impl(x, mask, keepdim, param);
+  case TP_OP_LINALG_VECTOR_NORM:  /* norm's kernel; no identity for ord < 0 or inf over nothing (ATen's texts) */
+    if ((param < 0 || isinf(param)) && tp_shape_numel(x->ndim, x->shape) == 0) {
+      char ord[32];
+      tp_snprintf(ord, sizeof ord, isinf(param) ? (param > 0 ? "inf" : "-inf") : "%g", param);
+      if (ndims <= 0)
+        return tp_fail("linalg.vector_norm cannot compute the %s norm on an empty tensor because the operation does not have an identity", ord);
+      for (int i = 0; i < ndims; i++) {
+        int64_t d = (int64_t)dims[i] < 0 ? (int64_t)dims[i] + x->ndim : (int64_t)dims[i];
+        if (x->shape[d] == 0)
+          return tp_fail("linalg.vector_norm cannot compute the %s norm on the dimension %lld"
+                         "because this dimension is empty and the operation does not have an identity", ord, (long long)dims[i]);
+      }
+    }
+    return norm_impl(x, mask, keepdim, param);
   case TP_OP_LOGSUMEXP: return logsumexp_impl(x, mask, keepdim);
   case TP_OP_ALL: case TP_OP_ANY: return bool_reduce(x, mask, keepdim, op == TP_OP_ALL);
   }
