@@ -25,8 +25,17 @@ typedef struct {
 typedef struct {
   tp_tensor *t;         /* owning; for a saved output, an alias without grad_fn (no cycle) */
   int32_t version;      /* t's version counter when saved */
-  int32_t output_nr;    /* >= 0: this is output output_nr of the node itself */
+  int32_t output_nr;    /* >= 0: this is output output_nr of the node itself; TP_SAVED_STALE: see below */
+  int32_t stale_nr;     /* TP_SAVED_STALE: the output number and grad_fn name its error names */
+  const char *stale_name;
 } tp_saved;
+/* Note [Saved aliases of self]: an input saved by an in-place node that shares self's version
+ * counter (y.mul_(y[0]), y[0].mul_(y)) is stale once the write is done, so backward can only
+ * raise. tp_inplace_commit fixes that error's text then (the input's history as PyTorch names
+ * it at that point) and keeps the input as an alias without history or base, so that self's
+ * history and the node do not hold each other. (PyTorch 1.13 keeps the input itself: the pair
+ * is never freed.) */
+#define TP_SAVED_STALE (-2)
 
 /* Formula ids: one per backward formula in derivatives.c. */
 enum {

@@ -700,6 +700,26 @@ int tp_inplace_kind_begin(int kind, const char *name, tp_tensor *self, int nextr
   return 0;
 }
 
+/* Note [Saved aliases of self] (autograd.h): after the write and the rebase, an input the
+ * node saved that shares self's version counter and is now stale is kept as an alias, with
+ * the text its error will have. A view whose history cannot be refreshed (made in no_grad, an
+ * output of split) keeps itself: its own error is what backward raises. */
+static void detach_stale_saves(tp_tensor *self, tp_node *n) {
+  for (int i = 0; i < n->nsaved; i++) {
+    tp_saved *s = &n->saved[i];
+    tp_tensor *t = s->t;
+    if (s->output_nr != -1 || t->version != self->version || t->version->value == s->version) continue;
+    if (tp_view_refresh(t)) { tp_clear_error(); continue; }
+    tp_tensor *alias = tp_tensor_alias(t);
+    if (!alias) { tp_clear_error(); continue; }
+    s->stale_name = t->grad_fn ? t->grad_fn->name : NULL;
+    s->stale_nr = t->output_nr;
+    s->output_nr = TP_SAVED_STALE;
+    s->t = alias;
+    tp_tensor_release(t);
+  }
+}
+
 void tp_inplace_commit(tp_tensor *self, tp_node *n) {
   if (!n) return;
   int na, nb;
@@ -713,6 +733,7 @@ void tp_inplace_commit(tp_tensor *self, tp_node *n) {
     return;
   }
   tp_rebase_history(self, n);
+  detach_stale_saves(self, n);
   tp_node_release(n);
 }
 

@@ -227,6 +227,8 @@ int tp_node_save(tp_node *n, tp_tensor *t, int output_nr) {
   n->saved[n->nsaved].t = keep;
   n->saved[n->nsaved].version = t->version->value;
   n->saved[n->nsaved].output_nr = output_nr;
+  n->saved[n->nsaved].stale_nr = 0;
+  n->saved[n->nsaved].stale_name = NULL;
   n->nsaved++;
   return 0;
 }
@@ -264,12 +266,18 @@ tp_tensor *tp_node_unpack(tp_node *n, int i) {
   if (s->t->version->value != s->version) {
     char desc[300];
     type_desc(desc, sizeof desc, s->t);
-    if (s->output_nr >= 0)
+    if (s->output_nr == TP_SAVED_STALE && !s->stale_name)
+      return tp_fail("one of the variables needed for gradient computation has been modified by an inplace operation: "
+                     "%s is at version %d; expected version %d instead. Hint: enable anomaly detection to find the "
+                     "operation that failed to compute its gradient, with torch.autograd.set_detect_anomaly(True).",
+                     desc, s->t->version->value, s->version);
+    if (s->output_nr >= 0 || s->output_nr == TP_SAVED_STALE)
       return tp_fail("one of the variables needed for gradient computation has been modified by an inplace operation: "
                      "%s, which is output %d of %s, is at version %d; expected version %d instead. Hint: enable anomaly "
                      "detection to find the operation that failed to compute its gradient, with "
                      "torch.autograd.set_detect_anomaly(True).",
-                     desc, s->output_nr, n->name, s->t->version->value, s->version);
+                     desc, s->output_nr >= 0 ? s->output_nr : s->stale_nr, s->output_nr >= 0 ? n->name : s->stale_name,
+                     s->t->version->value, s->version);
     tp_tensor *t = s->t;
     if (tp_view_refresh(t)) tp_clear_error();  /* a stale view names its fresh AsStridedBackward0, as PyTorch */
     if (t->grad_fn)

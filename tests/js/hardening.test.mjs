@@ -305,3 +305,18 @@ test('x.mul_(x) on a tensor with history frees both the tensor and its node (fuz
     assert.equal(torch.memory_stats().live_tensors, before, op);
   }
 });
+
+test('an in-place op whose saved input is a view of self, or its base, frees them all (fuzz find: the cycle of Note [Saved aliases of self])', () => {
+  const x = torch.tensor([1.5, -2, 3, 0.5], { requires_grad: true });
+  const cases = [(y) => y.mul_(y.view(4)), (y) => y.narrow(0, 0, 2).mul_(y.narrow(0, 2, 2)), (y) => y.narrow(0, 0, 2).mul_(y.narrow(0, 0, 2).mul(1)),
+    (y) => y.view(2, 2).mul_(y.view(2, 2).t()), (y) => y.narrow(0, 0, 2).div_(y.narrow(0, 2, 2)).mul_(2)];
+  for (const [i, f] of cases.entries()) {
+    const before = torch.memory_stats().live_tensors;
+    torch.scope(() => {
+      const y = x.mul(1.5);
+      try { f(y); y.sum().backward(); } catch (e) { assert.match(e.message, /modified by an inplace operation|refer to a single memory location/); }
+    });
+    x.grad = null;
+    assert.equal(torch.memory_stats().live_tensors, before, `case ${i}`);
+  }
+});
