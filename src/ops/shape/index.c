@@ -947,6 +947,9 @@ void tp_index_fill_run(tp_tensor *t, int64_t dim, tp_tensor *index, tp_tensor *v
   if (value && value->dtype == TP_INT64 && t->dtype == TP_INT64) memcpy(c.value, tp_ptr(value), 8);
   else tp_store_f64(c.value, t->dtype, v);
   int64_t size = nonempty_size(t, (int)dim), n = tp_shape_numel(index->ndim, index->shape);
+  /* nothing to write, and the check left the indices unchecked (an empty dim elsewhere):
+   * slicing at one of them could point far outside the storage (libFuzzer+UBSan) */
+  if (tp_shape_numel(t->ndim, t->shape) == 0) return;
   for (int64_t i = 0; i < n; i++) {
     int64_t k = load_index(index, i);
     tp_tensor g = slice_at(t, dim, k < 0 ? k + size : k), *ops[1] = {&g};
