@@ -102,8 +102,9 @@ int tp_check_extent(int64_t storage_nbytes, int itemsize, int ndim, const int64_
 /* Whether every element of t lies in its storage (also for negative strides). */
 int tp_extent_ok(const tp_tensor *t) {
   int64_t lo = t->offset, hi = t->offset;
-  for (int d = 0; d < t->ndim; d++) {
+  for (int d = 0; d < t->ndim; d++)  /* no element at all: whatever the other dims' spans */
     if (t->shape[d] == 0) return 1;
+  for (int d = 0; d < t->ndim; d++) {
     int64_t span;
     if (!tp_mul_ok(t->shape[d] - 1, t->stride[d], &span)) return 0;
     if (span < 0 ? __builtin_add_overflow(lo, span, &lo) : __builtin_add_overflow(hi, span, &hi)) return 0;

@@ -53,8 +53,10 @@ static int compute_stride(const tp_tensor *t, int nnew, const int64_t *newshape,
       memcpy(newstride, oldstride, sizeof(int64_t) * nold);
       return 0;
     }
+    /* in unsigned arithmetic: sizes of an empty tensor may multiply past int64 (they wrap, as
+     * PyTorch's int64 products do in practice; signed overflow would be undefined) */
     for (int d = nnew - 1; d >= 0; d--)
-      newstride[d] = d == nnew - 1 ? 1 : (newshape[d + 1] > 1 ? newshape[d + 1] : 1) * newstride[d + 1];
+      newstride[d] = d == nnew - 1 ? 1 : (int64_t)((uint64_t)(newshape[d + 1] > 1 ? newshape[d + 1] : 1) * (uint64_t)newstride[d + 1]);
     return 0;
   }
   int view_d = nnew - 1;

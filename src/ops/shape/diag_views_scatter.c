@@ -127,14 +127,16 @@ TP_API tp_tensor *tp_unflatten(tp_tensor *t, double dim, int n, const double *si
   if (n == 0) return tp_fail("unflatten: sizes must be non-empty");
   if (t->ndim - 1 + n > TP_MAX_DIMS) return tp_fail("tensorpad supports at most %d dimensions", TP_MAX_DIMS);
   int64_t prod = 1, size = t->ndim ? t->shape[w] : 1;
-  int infer = -1;
+  int infer = -1, zero = 0;
+  for (int i = 0; i < n; i++) zero |= sizes[i] == 0;  /* a zero size: the product is 0, however large the others */
   for (int i = 0; i < n; i++) {
     int64_t s;
     if (tp_int_arg(sizes[i], "sizes", &s)) return NULL;
     if (s == -1 && infer < 0) infer = i;
     else if (s < -1) return tp_fail("invalid shape dimension %lld", (long long)s);
-    else if (!tp_mul_ok(prod, s, &prod)) return tp_fail("numel: integer multiplication overflow");
+    else if (!tp_mul_ok(prod, s, &prod) && !zero) return tp_fail("numel: integer multiplication overflow");
   }
+  if (zero) prod = 0;
   double out[TP_MAX_DIMS];
   int k = 0;
   for (int d = 0; d < (int)w; d++) out[k++] = (double)t->shape[d];
