@@ -27,11 +27,13 @@ void tp_iter_init(tp_iter *it, int nops, tp_tensor *const *ops) {
   /* Merge dim i into i+1 when, for every operand, stepping i is stepping i+1 shape times. */
   int m = 0;
   for (int d = 1; d < nd; d++) {
-    int mergeable = 1;
+    /* (an empty tensor's dims may span past int64: a product that overflows is no merge) */
+    int64_t span, merged;
+    int mergeable = !__builtin_mul_overflow(it->shape[m], it->shape[d], &merged);
     for (int k = 0; k < nops; k++)
-      if (it->stride[k][m] != it->stride[k][d] * it->shape[d]) mergeable = 0;
+      if (__builtin_mul_overflow(it->stride[k][d], it->shape[d], &span) || it->stride[k][m] != span) mergeable = 0;
     if (mergeable) {
-      it->shape[m] *= it->shape[d];
+      it->shape[m] = merged;
       for (int k = 0; k < nops; k++) it->stride[k][m] = it->stride[k][d];
     } else {
       m++;
