@@ -36,13 +36,19 @@ typedef struct {
   size_t cap, len;  /* len: what a large enough buffer would hold */
 } sink;
 
+/* What does not fit is only counted: a hostile precision (%.2000000000f) costs the buffer's
+ * size, not its own (libFuzzer: a timeout). */
 static void out(sink *s, const char *x, size_t n) {
-  for (size_t i = 0; i < n; i++, s->len++)
-    if (s->len + 1 < s->cap) s->buf[s->len] = x[i];
+  size_t room = s->len + 1 < s->cap ? s->cap - 1 - s->len : 0, k = n < room ? n : room;
+  if (k) memcpy(s->buf + s->len, x, k);
+  s->len += n;
 }
 
 static void zeros(sink *s, int n) {
-  for (; n > 0; n--) out(s, "0", 1);
+  if (n <= 0) return;
+  size_t room = s->len + 1 < s->cap ? s->cap - 1 - s->len : 0, k = (size_t)n < room ? (size_t)n : room;
+  if (k) memset(s->buf + s->len, '0', k);
+  s->len += (size_t)n;
 }
 
 static char *fmt_u(uint64_t x, char *s) {
