@@ -124,7 +124,7 @@ export class Runner {
    * Ends the running code: Python with an interrupt buffer gets KeyboardInterrupt and has
    * `graceMs` to end; otherwise (or then) the worker is terminated and a fresh one started.
    */
-  stop({ graceMs = 600 } = {}) {
+  stop({ graceMs = 900 } = {}) {   // (600 ms was once too short for the interrupt to land on a busy machine: the page still answers within 1 s)
     const p = this.pending;
     if (p && this.interrupt && !this.worn && graceMs > 0) {
       if (p.stopping) return;
