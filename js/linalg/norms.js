@@ -6,7 +6,7 @@
 import { W, check, args, TensorError } from '../core/wasm.js';
 import { bind, checkBool, checkInt, numberOf } from '../core/args.js';
 import { describe, toDtype } from '../core/dtype.js';
-import { wrap, asTensor } from '../tensor/tensor.js';
+import { wrap, asTensor, wrapDim } from '../tensor/tensor.js';
 import { OP, TITLE } from '../tensor/ops.js';
 
 const isNone = (v) => v === undefined || v === null;
@@ -58,11 +58,7 @@ function matrixNorm(fname, A, ord, dim, keepdim, dtype) {
   checkFloating('linalg.matrix_norm', A, dtype);
   const dims = dim === null ? [-2, -1] : dim;
   if (dims.length !== 2) throw new TensorError(`linalg.matrix_norm: dim must be a 2-tuple. Got ${dims.join(' ')}`);
-  const wrapD = (d) => {
-    if (d < -A.ndim || d >= A.ndim) throw new TensorError(`Dimension out of range (expected to be in range of [${-A.ndim}, ${A.ndim - 1}], but got ${d})`);
-    return d < 0 ? d + A.ndim : d;
-  };
-  let [d0, d1] = dims.map(wrapD);
+  let [d0, d1] = dims.map((d) => wrapDim(d, A.ndim));
   if (d0 === d1) throw new TensorError(`linalg.matrix_norm: dims must be different. Got (${dims[0]}, ${dims[1]})`);
   if (typeof ord === 'string') {
     if (ord === 'fro') return vectorNorm(A, 2, [d0, d1], keepdim, dtype);
