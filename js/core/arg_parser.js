@@ -402,6 +402,10 @@ function kindOf(v) {
   return t === 'object' && (v instanceof Map || v instanceof Set || isPlain(v)) ? 'd' : 'o';
 }
 
+// bodies that return (with a warning) before they use any other argument when the tensor has no
+// elements: `kaiming_uniform_(torch.empty(0, 3), mode=5)` only warns in 1.13
+const EMPTY_NO_OP = new Set(['kaiming_uniform_', 'kaiming_normal_']);
+
 function pyBinder(fname, params, checkTensors = false, checks = null, context = '') {
   const pos = params.filter(([, k]) => k === 'p');
   const kwOnly = params.filter(([, k]) => k === 'k');
@@ -409,6 +413,7 @@ function pyBinder(fname, params, checkTensors = false, checks = null, context = 
   const names = new Set([...pos, ...kwOnly].map(([n]) => n));
   const required = pos.filter(([, , d]) => !d).length;
   const tensorParams = checkTensors ? params.filter((p) => p[3]) : [];
+  const emptyNoOp = EMPTY_NO_OP.has(fname);
   // [name, its position, its checks by category], in the order of the parameters
   const checked = checks ? params.filter(([n]) => checks[n]).map(([n]) => [n, pos.findIndex(([x]) => x === n), checks[n]]) : [];
   const valueOf = (args, n, kw, name, at) => (at >= 0 && at < n && args[at] !== undefined ? args[at] : kw ? kw[name] : undefined);
@@ -444,7 +449,7 @@ function pyBinder(fname, params, checkTensors = false, checks = null, context = 
     const missingKw = kwOnly.filter(([name, , d]) => !d && !(kw && kw[name] !== undefined)).map(([x]) => x);
     if (missingKw.length) throw new TypeError(`${fname}() missing ${missingKw.length} required keyword-only argument${missingKw.length === 1 ? '' : 's'}: ${quoteList(missingKw)}`);
     // the body's checks (Python binds every argument before its body runs)
-    if (checks) {
+    if (checks && !(emptyNoOp && args[0] instanceof Tensor && args[0].shape.includes(0))) {
       for (let i = 0; i < checked.length; i++) {
         const [name, at, byCat] = checked[i];
         const v = valueOf(args, n, kw, name, at);
