@@ -16,7 +16,7 @@
 // one pass over a few precompiled closures, so tiny ops (x.mul(1.0001)) stay as fast.
 import { TensorError } from './wasm.js';
 import { dtype, describe, toDtype, pyRepr } from './dtype.js';
-import { isOptions, noArgs, PyFloat, warn } from './args.js';
+import { isOptions, noArgs, PyFloat, warn, warnOnce } from './args.js';
 import table from './arg_table.js';
 
 let Tensor = null, Generator = null;
@@ -91,7 +91,7 @@ function parseSignature(text, fname) {
   const positional = params.filter((p) => !p.kwOnly);
   const sig = {
     // deprecated forms still parse, but are neither listed nor counted as plausible
-    params, hidden: flags.includes('hidden') || flags.includes('deprecated'),
+    params, hidden: flags.includes('hidden') || flags.includes('deprecated'), deprecated: flags.includes('deprecated'),
     maxPos: positional.length, minArgs: params.filter((p) => p.required).length, maxArgs: params.length,
     varargsIntlist: positional.length === 1 && (params[0].type === 'IntArrayRef' || params[0].type === 'SymIntArrayRef'),
     names: new Set(params.map((p) => p.name)),
@@ -298,7 +298,8 @@ function fastOk(f, v) {
 }
 
 /** PythonArgParser::raw_parse: one signature raises its own error; several try each in turn and,
- *  when none fits, the one plausible by argument count raises its error, or all are listed. */
+ *  when none fits, the one plausible by argument count raises its error, or all are listed.
+ *  Returns the index of the signature that fits. */
 function check(fname, sigs, a, self) {
   let pos = a, kw = null;
   const last = a.length ? a[a.length - 1] : undefined;
@@ -310,12 +311,12 @@ function check(fname, sigs, a, self) {
     const err = parse(fname, sigs[0], pos, kw);
     if (err) throw err();
     unpack(fname, sigs[0], pos, kw, self);
-    return;
+    return 0;
   }
-  for (const s of sigs) {
-    if (!parse(fname, s, pos, kw)) {
-      unpack(fname, s, pos, kw, self);
-      return;
+  for (let k = 0; k < sigs.length; k++) {
+    if (!parse(fname, sigs[k], pos, kw)) {
+      unpack(fname, sigs[k], pos, kw, self);
+      return k;
     }
   }
   const nargs = pos.length + (kw ? countGiven(kw) : 0);
@@ -500,18 +501,48 @@ export function guarded(fname, entry, fn, isMethod = false, unary = false, check
   return function () {
     if (sigs === null) sigs = entry.map((s) => parseSignature(s, fname));
     const n = arguments.length;
-    let ok = false;
-    for (let k = 0; k < sigs.length && !ok; k++) {
+    let hit = -1;
+    for (let k = 0; k < sigs.length && hit < 0; k++) {
       const s = sigs[k];
       if (n < s.fastMin || n > s.maxPos) continue;
-      ok = true;
+      hit = k;
       for (let i = 0; i < n; i++) {
-        if (!fastOk(s.fastCodes[i], arguments[i])) { ok = false; break; }
+        if (!fastOk(s.fastCodes[i], arguments[i])) { hit = -1; break; }
       }
     }
-    if (!ok) check(fname, sigs, Array.from(arguments), isMethod ? this : null);
+    if (hit < 0) hit = check(fname, sigs, Array.from(arguments), isMethod ? this : null);
+    if (sigs[hit].deprecated) return deprecatedCall(fname, sigs, hit, this, Array.from(arguments), fn);
     return fn.apply(this, arguments);
   };
+}
+
+/** A call that fits only one of 1.13's deprecated overloads (deprecated.yaml: `x.add(2, y)`,
+ *  `torch.addmm(beta, M, alpha, a, b)`): PyTorch warns once per process and calls the current
+ *  form with the same arguments by name, which is what fn is given. */
+function deprecatedCall(fname, sigs, at, self, a, fn) {
+  const dep = sigs[at];
+  let pos = a, kw = null;
+  const last = a.length ? a[a.length - 1] : undefined;
+  if (last !== null && typeof last === 'object' && isOptions(last)) { kw = last; pos = a.slice(0, -1); }
+  const named = {};
+  dep.params.filter((p) => !p.kwOnly).forEach((p, i) => { if (i < pos.length && pos[i] !== undefined) named[p.name] = pos[i]; });
+  if (kw) for (const k of Object.keys(kw)) if (kw[k] !== undefined) named[k] = kw[k];
+  const current = sigs.filter((s) => !s.deprecated);
+  const target = current.find((s) => Object.keys(named).every((k) => s.names.has(k)));
+  if (!target) return fn.apply(self, a);  // (torch.div's legacy addcdiv form: not taken)
+  const shown = current.filter((s) => !s.hidden);
+  // (one TORCH_WARN_ONCE for every deprecated overload: only the first one a process meets warns)
+  warnOnce(`This overload of ${fname} is deprecated:\n\t${fname}${dep.printed}`
+    + (shown.length ? `\nConsider using one of the following signatures instead:${shown.map((s) => `\n\t${fname}${s.printed}`).join('')}` : '')
+    + ' (Triggered internally at  ./torch/csrc/utils/python_arg_parser.cpp:1420.)', 'UserWarning', 'python_arg_parser.cpp:1420');
+  const args = [];
+  for (const p of target.params) {
+    if (p.kwOnly || !(p.name in named)) break;
+    args.push(named[p.name]);
+    delete named[p.name];
+  }
+  if (Object.keys(named).length) args.push(named);
+  return fn.apply(self, args);
 }
 
 // ---- out=: a torch.* function that has it in 1.13 computes its result, then writes it into

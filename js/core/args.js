@@ -218,11 +218,12 @@ export function warn(msg, category = 'UserWarning') {
   console.warn(`${category}: ${msg}`);
 }
 
-/** TORCH_WARN_ONCE: once per process (per call site with torch.set_warn_always(true)). */
-export function warnOnce(msg, category = 'UserWarning') {
+/** TORCH_WARN_ONCE: once per process (per call site with torch.set_warn_always(true)); `site`
+ *  names the TORCH_WARN_ONCE when one site raises several texts (the message by default). */
+export function warnOnce(msg, category = 'UserWarning', site = msg) {
   if (warnAlways) return warn(msg, category);
-  if (shown.has(msg)) return;
-  shown.add(msg);
+  if (shown.has(site)) return;
+  shown.add(site);
   if (warningSink) return warningSink(category, msg, true);
   console.warn(`${category}: ${msg}`);
 }

@@ -61,10 +61,7 @@ const IMPL = {
   },
   // addcmul / addcdiv(tensor1, tensor2, *, value=1)
   addcmul(x, fname, a, off, inplace, name = 'addcmul') {
-    // the deprecated overload addcmul(value, tensor1, tensor2), which 1.13 still takes
-    if (a.length === 3 && (typeof a[0] === 'number' || typeof a[0] === 'boolean') && a[1] instanceof Tensor && a[2] instanceof Tensor) {
-      a = [a[1], a[2], { value: a[0] }];
-    }
+    // (the deprecated overload addcmul(value, tensor1, tensor2) is rewritten by arg_parser.js)
     const { tensor1, tensor2, value } = bindKw(fname, a, ['tensor1', 'tensor2'], ['value'], { value: 1 });
     const p = [tensorArg(fname, 'tensor1', posOf(a, 'tensor1', 1 + off), tensor1)._ptr, tensorArg(fname, 'tensor2', posOf(a, 'tensor2', 2 + off), tensor2)._ptr,
       numberArg(fname, 'value', null, value, false, 'Number')];

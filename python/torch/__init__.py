@@ -148,9 +148,10 @@ def _out(name, args, kwargs, out):
 def _binary_fn(name):
     meth = getattr(Tensor, name)
 
-    def f(input, other, *, out=None, **kwargs):
-        if out is not None:
-            return _out(name, (input, other), kwargs, out)
+    def f(*args, out=None, **kwargs):
+        if len(args) != 2 or out is not None:   # (a deprecated overload too: sub(input, alpha, other))
+            return _out(name, args, kwargs, out) if out is not None else _call(name, -1, args, kwargs)
+        input, other = args
         if isinstance(input, Tensor):
             try:
                 return meth(input, other, **kwargs) if kwargs else meth(input, other)
@@ -161,9 +162,11 @@ def _binary_fn(name):
     return f
 
 
-def add(input, other, *, alpha=1, out=None):
-    if out is not None:
-        return _out('add', (input, other), {'alpha': alpha} if alpha != 1 else None, out)
+def add(*args, alpha=1, out=None, **kwargs):
+    if len(args) != 2 or kwargs or out is not None:   # (the deprecated add(input, alpha, other) too)
+        kw = dict(kwargs, alpha=alpha) if alpha != 1 else kwargs
+        return _out('add', args, kw, out) if out is not None else _call('add', -1, args, kw)
+    input, other = args
     if isinstance(input, Tensor):
         try:
             return input.add(other, alpha=alpha) if alpha != 1 else input.__add__(other) if isinstance(other, (Tensor, _builtins.int, _builtins.float)) else input.add(other)
@@ -172,9 +175,10 @@ def add(input, other, *, alpha=1, out=None):
     return _call('add', -1, (input, other), {'alpha': alpha} if alpha != 1 else None)
 
 
-def mul(input, other, *, out=None):
-    if out is not None:
-        return _out('mul', (input, other), None, out)
+def mul(*args, out=None, **kwargs):
+    if len(args) != 2 or kwargs or out is not None:
+        return _out('mul', args, kwargs, out) if out is not None else _call('mul', -1, args, kwargs)
+    input, other = args
     if isinstance(input, Tensor) and isinstance(other, (Tensor, _builtins.int, _builtins.float)):
         return input.__mul__(other)
     return _call('mul', -1, (input, other), None)

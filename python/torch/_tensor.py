@@ -154,18 +154,26 @@ def _scalar(op, h, other, form):
 _NOARG = object()
 
 
+_DUNDER_PARSED = {'__add__': 'add', '__sub__': 'sub'}
+
+
 def _binop(op, name, method=False):
     """self op other (Note [Bound hot calls] in python_bridge.js). method: the Tensor method
     `name` (x.mul(other)), whose keyword forms and other operands go the generic way."""
     sf, si, tf = _bound(f's_{op}_2_0'), _bound(f's_{op}_1_0'), _bound(f't_{op}')
 
-    def f(self, other=_NOARG, **kw):
+    def f(self, other=_NOARG, *rest, **kw):
         t = type(other)
-        if kw or other is _NOARG:
+        if kw or rest or other is _NOARG:   # (rest: a deprecated overload, x.add(alpha, other))
             if not method:
+                if rest:   # x.__add__(2, y) parses as add's deprecated overload; a refusal is NotImplemented
+                    try:
+                        return _method(_DUNDER_PARSED[name])(self, other, *rest, **kw) if name in _DUNDER_PARSED else NotImplemented
+                    except TypeError:
+                        return NotImplemented
                 raise TypeError(f"{name}() got an unexpected keyword argument '{next(iter(kw))}'" if kw
                                 else f"{name}() missing 1 required positional argument: 'other'")
-            return _method(name)(self, *(() if other is _NOARG else (other,)), **kw)
+            return _method(name)(self, *(() if other is _NOARG else (other,)), *rest, **kw)
         if t is float:
             h = sf(self._h, other, _pend.pop()) if _pend else sf(self._h, other)
         elif t is Tensor or isinstance(other, Tensor):
@@ -538,7 +546,9 @@ class Tensor:
 
     # ---- the hot methods -----------------------------------------------------------
 
-    def add_(self, other, *, alpha=1):
+    def add_(self, other, *rest, alpha=1):
+        if rest:   # the deprecated overload add_(alpha, other)
+            return _method('add_')(self, other, *rest, **({} if alpha == 1 else {'alpha': alpha}))
         if isinstance(other, Tensor) and type(alpha) in (int, float):
             if _bt_(_ADD, self._h, other._h, alpha) < 0:
                 raise_core()
@@ -547,7 +557,9 @@ class Tensor:
             return self.__iadd__(other)
         return _method('add_')(self, other, alpha=alpha)
 
-    def sub_(self, other, *, alpha=1):
+    def sub_(self, other, *rest, alpha=1):
+        if rest:   # the deprecated overload sub_(alpha, other)
+            return _method('sub_')(self, other, *rest, **({} if alpha == 1 else {'alpha': alpha}))
         if isinstance(other, Tensor) and type(alpha) in (int, float):
             if _bt_(_SUB, self._h, other._h, alpha) < 0:
                 raise_core()
