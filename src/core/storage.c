@@ -251,11 +251,14 @@ void tp_tensor_free_shell(tp_tensor *t) {
   tp_block_free(t, sizeof *t);
 }
 
+/* The product wraps modulo 2^64 (unsigned), as c10's empty_tensor_restride leaves it: only an
+ * empty tensor's sizes can multiply past int64 (`resize_(0, 2**32, 2**32)`: strides
+ * (0, 2**32, 1) in 1.13), and its strides address nothing. */
 void tp_contiguous_strides(int ndim, const int64_t *shape, int64_t *stride) {
-  int64_t s = 1;
+  uint64_t s = 1;
   for (int d = ndim - 1; d >= 0; d--) {
-    stride[d] = s;
-    s *= shape[d] > 1 ? shape[d] : 1;
+    stride[d] = (int64_t)s;
+    s *= shape[d] > 1 ? (uint64_t)shape[d] : 1;
   }
 }
 

@@ -125,6 +125,17 @@ int tp_float_check(tp_tensor *t, const char *op) {
   return tp_fail_status("\"%s\" not implemented for '%s'", op, tp_dtype_title(t->dtype));
 }
 
+/* ATen's size arithmetic is int64 and wraps for a hostile padding, dilation or kernel
+ * (`padding=2**62`): these wrap as defined unsigned arithmetic, and the checks that follow see
+ * the values ATen's do. */
+static inline int64_t wadd(int64_t a, int64_t b) { return (int64_t)((uint64_t)a + (uint64_t)b); }
+static inline int64_t wsub(int64_t a, int64_t b) { return (int64_t)((uint64_t)a - (uint64_t)b); }
+static inline int64_t wmul(int64_t a, int64_t b) { return (int64_t)((uint64_t)a * (uint64_t)b); }
+/* in + 2 pad - (dil (k - 1) + 1): the padded input less the dilated kernel */
+static inline int64_t span(int64_t in, int64_t pad, int64_t dil, int64_t k) {
+  return wsub(wadd(in, wmul(2, pad)), wadd(wmul(dil, wsub(k, 1)), 1));
+}
+
 /* Geometry from x (N, C, [H,] W), w (O, C/groups, [kh,] kw) and p = {stride[k], pad[k], dil[k]}. */
 void tp_conv_geometry(conv_geo *g, tp_tensor *x, tp_tensor *w, const int64_t *p, int k, int64_t groups) {
   int two = k == 2;
@@ -134,8 +145,8 @@ void tp_conv_geometry(conv_geo *g, tp_tensor *x, tp_tensor *w, const int64_t *p,
   g->sh = two ? p[0] : 1; g->sw = p[k - 1];
   g->ph = two ? p[k] : 0; g->pw = p[2 * k - 1];
   g->dh = two ? p[2 * k] : 1; g->dw = p[3 * k - 1];
-  g->Ho = (g->H + 2 * g->ph - g->dh * (g->kh - 1) - 1) / g->sh + 1;
-  g->Wo = (g->W + 2 * g->pw - g->dw * (g->kw - 1) - 1) / g->sw + 1;
+  g->Ho = span(g->H, g->ph, g->dh, g->kh) / g->sh + 1;
+  g->Wo = span(g->W, g->pw, g->dw, g->kw) / g->sw + 1;
 }
 
 /* ---- convolution ------------------------------------------------------------------------ */
@@ -181,7 +192,7 @@ int tp_conv_check(tp_tensor *x, tp_tensor *w, tp_tensor *b, int k, const int64_t
   char in[120] = "", ks[120] = "";
   size_t a = 0, c = 0;
   for (int i = 0; i < k; i++) {
-    int64_t is = x->shape[2 + i] + 2 * p[k + i], kk = p[2 * k + i] * (w->shape[2 + i] - 1) + 1;
+    int64_t is = wadd(x->shape[2 + i], wmul(2, p[k + i])), kk = wadd(wmul(p[2 * k + i], w->shape[2 + i] - 1), 1);
     if (is < kk) ok = 0;
     a += (size_t)tp_snprintf(in + a, sizeof in - a, "%s%lld", i ? " x " : "", (long long)is);
     c += (size_t)tp_snprintf(ks + c, sizeof ks - c, "%s%lld", i ? " x " : "", (long long)kk);
@@ -199,11 +210,13 @@ int tp_conv_check(tp_tensor *x, tp_tensor *w, tp_tensor *b, int k, const int64_t
  * Planes of an (N, C, H, W) or (C, H, W) input; iv = {kind, kh, kw, sh, sw, ph, pw, dh, dw,
  * ceil_mode, count_include_pad, divisor_override} (adaptive: {kind}). */
 
-/* ATen's pooling_output_shape. */
+/* ATen's pooling_output_shape (its arithmetic wraps: span above). */
 static int64_t pool_out(int64_t in, int64_t k, int64_t pad, int64_t s, int64_t d, int ceil) {
-  int64_t num = in + 2 * pad - d * (k - 1) - 1 + (ceil ? s - 1 : 0);
-  int64_t o = (num >= 0 ? num / s : -((-num + s - 1) / s)) + 1;
-  if (ceil && (o - 1) * s >= in + pad) o--;
+  int64_t num = wadd(span(in, pad, d, k), ceil ? s - 1 : 0);
+  int64_t q = num / s, r = num % s;  /* div_rtn: rounded towards -inf */
+  if (r != 0 && (r < 0) != (s < 0)) q--;
+  int64_t o = q + 1;
+  if (ceil && wmul(o - 1, s) >= wadd(in, pad)) o--;
   return o;
 }
 
@@ -400,7 +413,7 @@ void tp_convt_geometry(conv_geo *g, tp_tensor *x, tp_tensor *w, const int64_t *i
   g->Ho = two ? x->shape[2] : 1; g->Wo = x->shape[1 + k];
   g->kh = two ? w->shape[2] : 1; g->kw = w->shape[1 + k];
   g->sh = iv[2]; g->sw = iv[3]; g->ph = iv[4]; g->pw = iv[5]; g->dh = iv[6]; g->dw = iv[7];
-  g->H = (g->Ho - 1) * g->sh - 2 * g->ph + g->dh * (g->kh - 1) + iv[9] + 1;
-  g->W = (g->Wo - 1) * g->sw - 2 * g->pw + g->dw * (g->kw - 1) + iv[10] + 1;
+  g->H = wadd(wsub(wmul(g->Ho - 1, g->sh), wmul(2, g->ph)), wadd(wmul(g->dh, g->kh - 1), wadd(iv[9], 1)));
+  g->W = wadd(wsub(wmul(g->Wo - 1, g->sw), wmul(2, g->pw)), wadd(wmul(g->dw, g->kw - 1), wadd(iv[10], 1)));
 }
 
