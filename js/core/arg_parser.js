@@ -36,6 +36,10 @@ const INT64 = 2 ** 63;
 const isNum = (v) => typeof v === 'number' || typeof v === 'bigint' || typeof v === 'boolean' || v instanceof PyFloat;
 const isIntLike = (v) => (typeof v === 'number' && Number.isInteger(v)) || typeof v === 'bigint';
 const isList = (v) => Array.isArray(v) || (ArrayBuffer.isView(v) && !(v instanceof DataView));
+/** THPUtils_checkIndex of a list's first element: an int, or a tensor whose __index__ works. */
+const firstInt = (v) => v.length === 0 || isIntLike(v[0]) || (v[0] instanceof Tensor && !v[0].is_disposed && v[0].numel() === 1
+  && !v[0].dtype.is_floating_point && v[0].dtype.name !== 'bool');
+const firstName = (v) => v.length === 0 || typeof v[0] === 'string' || v[0] === null;
 const zeroDim = (v) => v instanceof Tensor && !v.is_disposed && v.ndim === 0 && !v.requires_grad;
 
 // python_arg_parser's should_allow_numbers_as_tensors: these take a number where a Tensor is declared
@@ -49,7 +53,8 @@ function checker(type, size, fname) {
     case 'int64_t': case 'SymInt':
       return (v) => isIntLike(v) || (zeroDim(v) && !v.dtype.is_floating_point && v.dtype.name !== 'bool');
     case 'bool': return (v) => typeof v === 'boolean';
-    case 'IntArrayRef': case 'SymIntArrayRef': return size ? (v) => isList(v) || isIntLike(v) : isList;
+    // is_int_list looks at the first element only (the rest fail on unpack, with their position)
+    case 'IntArrayRef': case 'SymIntArrayRef': return size ? (v) => (isList(v) && firstInt(v)) || isIntLike(v) : (v) => isList(v) && firstInt(v);
     case 'TensorList': case 'c10::List<c10::optional<Tensor>>': case 'ArrayRef<double>': case 'ScalarList': return Array.isArray;
     case 'Generator': return (v) => v instanceof Generator;
     case 'ScalarType': return (v) => v instanceof dtype || (typeof v === 'string' && dtypeName(v));
@@ -58,7 +63,8 @@ function checker(type, size, fname) {
     case 'c10::string_view': case 'std::string': return (v) => typeof v === 'string';
     case 'Dimname': return (v) => typeof v === 'string' || v === null;  // None parses, then fails on unpack
     case 'Storage': return (v) => typeof v === 'object' && /Storage$/.test(v?.constructor?.name ?? '');
-    case 'DimnameList': return size ? (v) => typeof v === 'string' || (Array.isArray(v) && v.every((x) => typeof x === 'string')) : (v) => Array.isArray(v) && v.every((x) => typeof x === 'string');
+    // THPUtils_checkDimnameList: the first element is a str or None
+    case 'DimnameList': return size ? (v) => typeof v === 'string' || (Array.isArray(v) && firstName(v)) : (v) => Array.isArray(v) && firstName(v);
     case 'PyObject*': return () => true;
     default: return () => false;  // Storage, Stream, QScheme: tensorpad has none
   }
@@ -166,6 +172,9 @@ function countGiven(kw) {
 }
 
 /** The checks python_arg_parser makes when it unpacks the matched signature's values. */
+const NYI_DIMNAME = new Set(['all', 'any', 'argsort', 'gather', 'index_add', 'index_copy', 'index_copy_', 'index_select',
+  'scatter', 'scatter_add', 'sort', 'squeeze_']);
+
 function unpack(fname, sig, pos, kw, self) {
   const n = pos.length;
   for (let i = 0; i < sig.params.length; i++) {
@@ -211,9 +220,20 @@ function unpack(fname, sig, pos, kw, self) {
         }
         break;
       case 'Dimname': case 'DimnameList': {  // tensorpad's tensors have no names
+        const names = Array.isArray(v) ? v : [v];
+        const bad = names.find((x) => typeof x !== 'string' && x !== null);
+        if (bad !== undefined) throw new TypeError(`expected None or string for Dimname but got ${typeOf(bad)}`);
+        // the ops whose Dimname overload is reportNYIDimnameOverload's
+        const base = fname.replace(/_$/, '');
+        if (NYI_DIMNAME.has(fname)) {
+          throw new TensorError(`${base}: You passed a dimname (string) to this op in place of a dimension index but it does not yet support this behavior. Please pass a dimension index to work around this.`);
+        }
+        // (transpose looks up dim1 first)
+        const name = base === 'transpose' && i === 0 && typeof (pos[1] ?? kw?.dim1) === 'string' ? (pos[1] ?? kw.dim1) : names[0];
+        if (name === null) throw new TensorError('Please look up dimensions by name, got: name = None.');
         const t = self instanceof Tensor ? self : pos.find((x) => x instanceof Tensor);
         const dims = t && !t.is_disposed ? Array(t.ndim).fill('None').join(', ') : '';
-        throw new TensorError(`Name '${Array.isArray(v) ? v[0] : v}' not found in Tensor[${dims}].`);
+        throw new TensorError(`Name '${name}' not found in Tensor[${dims}].`);
       }
       default:
     }
@@ -276,8 +296,7 @@ function markedTypes(o, pos, kw) {
     const isKw = i >= pos.length;
     const v = isKw ? kw[o[i].name] : pos[i];
     const mark = typeMatches(o[i].type, v) ? '' : '!';
-    const t = isList(v) ? `list of [${Array.from(v, typeOf).join(', ')}]` : typeOf(v);
-    parts.push(`${mark}${isKw ? `${o[i].name}=` : ''}${t}${mark}`);
+    parts.push(`${mark}${isKw ? `${o[i].name}=` : ''}${typeOf(v)}${mark}`);
   }
   return `(${parts.join(', ')})`;
 }

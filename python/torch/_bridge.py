@@ -157,17 +157,9 @@ def call(path, selfh, args, kwargs):
             from ._device import check
             check(kwargs['device'])
             kwargs = {k: v for k, v in kwargs.items() if k != 'device'}
-        d = kwargs.get('dim')
-        if type(d) is str:
-            _named_dim(selfh, d)
     a = js_args(args) if args else None
     kw = js_kwargs(kwargs) if kwargs else None
     return decode(_js_call(path, selfh, a, kw))
-
-
-def _named_dim(h, name):
-    n = W.tp_tensor_ndim(h) if h >= 0 else 0
-    raise RuntimeError(f"Name '{name}' not found in Tensor[{', '.join(['None'] * n)}].")
 
 
 class JsObject:

@@ -264,31 +264,130 @@ LEGACY_TYPES = {name: _legacy_type(name, dt) for name, dt in (
     ('ShortTensor', D._all['int16']), ('IntTensor', D.int32), ('LongTensor', D.int64), ('BoolTensor', D.bool_))}
 
 
-def tensor_to(self, args, kwargs):
-    dtype = kwargs.pop('dtype', None)
-    device = kwargs.pop('device', None)
-    copy = kwargs.pop('copy', False)
-    kwargs.pop('non_blocking', None)
-    kwargs.pop('memory_format', None)
-    if kwargs:
-        raise TypeError(f"to() received an invalid combination of arguments - got an unexpected keyword argument '{next(iter(kwargs))}'")
-    pos = list(args)
-    for i, a in enumerate(pos):
-        if isinstance(a, Tensor):
-            dtype = a.dtype
-        elif isinstance(a, D.dtype):
-            dtype = a
-        elif isinstance(a, (str, _device.device)):
-            device = a
-        elif isinstance(a, bool) and i > 0:
-            if i == len(pos) - 1 or isinstance(pos[i - 1], (bool,)):
-                copy = a
-        elif isinstance(a, int):
-            device = _device.device('cuda', a)
-        elif a is None:
-            continue
+# ---- Tensor.to: PythonArgParser over 1.13's three signatures -------------------------------
+_TO_SIGS = (
+    (('device', 'D', True), ('dtype', 'S', True), ('non_blocking', 'b', False), ('copy', 'b', False)),
+    (('dtype', 'S', False), ('non_blocking', 'b', False), ('copy', 'b', False)),
+    (('tensor', 'T', False), ('non_blocking', 'b', False), ('copy', 'b', False)),
+)
+_TO_TYPE = {'D': 'torch.device', 'S': 'torch.dtype', 'b': 'bool', 'T': 'Tensor', 'M': 'torch.memory_format'}
+_TO_PRINTED = tuple('(' + ', '.join(_TO_TYPE[k] + ' ' + n for n, k, _ in sig) + ', *, torch.memory_format memory_format)'
+                    for sig in _TO_SIGS)
+_PY_SCALAR_TYPES = {float: 'float64', int: 'int64', bool: 'bool_'}
+
+
+def _to_fits(kind, v):
+    if kind == 'D':
+        return isinstance(v, (_device.device, str)) or (type(v) is int)
+    if kind == 'S':
+        return isinstance(v, D.dtype) or (isinstance(v, type) and v in _PY_SCALAR_TYPES)
+    if kind == 'b':
+        return type(v) is bool
+    if kind == 'T':   # `to` is among the functions whose Tensor parameters take Python numbers
+        return isinstance(v, (Tensor, int, float, complex))
+    return isinstance(v, str) and v.startswith('torch.') and v.endswith('_format')   # memory_format
+
+
+def _to_tname(v):
+    if isinstance(v, Tensor):
+        return 'Tensor'
+    if isinstance(v, D.dtype):
+        return 'torch.dtype'
+    if isinstance(v, _device.device):
+        return 'torch.device'
+    if isinstance(v, str) and v.startswith('torch.') and v.endswith('_format'):
+        return 'torch.memory_format'
+    return type(v).__name__
+
+
+def _to_parse(sig, pos, kwargs):
+    """FunctionSignature::parse for one signature: the bound values, or a function raising its error."""
+    names = [n for n, _, _ in sig]
+    if len(pos) > len(sig):
+        return lambda: TypeError(f'to() takes from 0 to {len(sig)} positional arguments but {len(pos)} were given'
+                                 if sig is _TO_SIGS[0] else f'to() takes from 1 to {len(sig)} positional arguments but {len(pos)} were given')
+    out = {}
+    for i, (n, kind, none_ok) in enumerate(sig + (('memory_format', 'M', True),)):
+        kw_only = n == 'memory_format'
+        if not kw_only and i < len(pos):
+            if n in kwargs:
+                return lambda n=n: TypeError(f"to() got multiple values for argument '{n}'")
+            v, where = pos[i], f' (position {i + 1})'
+        elif n in kwargs:
+            v, where = kwargs[n], ''
         else:
-            raise TypeError(f'to() received an invalid combination of arguments - got ({type(a).__name__})')
+            if i == 0 and not none_ok:   # dtype / tensor are required
+                return lambda n=n: TypeError(f'to() missing 1 required positional arguments: "{n}"')
+            continue
+        if v is None and none_ok:
+            continue
+        if not _to_fits(kind, v):
+            return lambda n=n, kind=kind, v=v, where=where: TypeError(f"to(): argument '{n}'{where} must be {_TO_TYPE[kind]}, not {_to_tname(v)}")
+        out[n] = v
+    for k in kwargs:
+        if k not in names and k != 'memory_format':
+            return lambda k=k: TypeError(f"to() got an unexpected keyword argument '{k}'")
+    return out
+
+
+def _to_invalid(pos, kwargs):
+    """format_invalid_args for the three signatures (a signature whose count of printed tokens
+    is the count of arguments gets its "didn't match" line)."""
+    kws = list(reversed(list(kwargs)))
+    if pos:
+        got = ', '.join([_to_tname(v) for v in pos] + [f'{k}={_to_tname(kwargs[k])}' for k in kws])
+    else:
+        got = ''.join(f'{k}={_to_tname(kwargs[k])}, ' for k in kws)
+    msg = f'to() received an invalid combination of arguments - got ({got}), but expected one of:\n'
+    for sig, printed in zip(_TO_SIGS, _TO_PRINTED):
+        msg += f' * {printed}\n'
+        tokens = printed[1:-1].split(', ')
+        if len(tokens) != len(pos) + len(kws):
+            continue
+        opts = [(t, None) if ' ' not in t else (t[:t.rindex(' ')], t[t.rindex(' ') + 1:]) for t in tokens]
+        tail = [o[1] for o in opts[len(opts) - len(kws):]] if kws else []
+        bad = [k for k in kws if k not in tail]
+        if bad:
+            msg += f"      didn't match because some of the keywords were incorrect: {', '.join(bad)}\n"
+            continue
+        parts = []
+        for i, (t, name) in enumerate(opts):
+            v = pos[i] if i < len(pos) else kwargs.get(name)
+            tn = _to_tname(v)
+            ok = tn == t or (t == 'float' and tn in ('float', 'int'))
+            mark = '' if ok else '!'
+            parts.append(f"{mark}{'' if i < len(pos) else name + '='}{tn}{mark}")
+        msg += f"      didn't match because some of the arguments have invalid types: ({', '.join(parts)})\n"
+    return TypeError(msg)
+
+
+def tensor_to(self, args, kwargs):
+    if len(args) == 1 and not kwargs and isinstance(args[0], D.dtype):   # the common forms first
+        dtype, device, copy = args[0], None, False
+    else:
+        pos = list(args)
+        errs, bound = [], None
+        for sig in _TO_SIGS:
+            r = _to_parse(sig, pos, kwargs)
+            if isinstance(r, dict):
+                bound = r
+                break
+            errs.append((sig, r))
+        if bound is None:
+            n = len(pos) + len(kwargs)
+            plausible = [(sig, e) for sig, e in errs if (0 if sig is _TO_SIGS[0] else 1) <= n <= len(sig) + 1]
+            raise (plausible[0][1]() if len(plausible) == 1 else _to_invalid(pos, kwargs))
+        device, dtype, copy = bound.get('device'), bound.get('dtype'), bound.get('copy', False)
+        t = bound.get('tensor')
+        if t is not None:
+            if isinstance(t, Tensor):
+                dtype = t.dtype
+            elif isinstance(t, complex):
+                raise TypeError('tensorpad has no complex dtypes: to() of a complex number')
+            else:
+                dtype = getattr(D, _PY_SCALAR_TYPES[type(t)])
+        elif isinstance(dtype, type):
+            dtype = getattr(D, _PY_SCALAR_TYPES[dtype])
     _device.check(device)
     if dtype is None:
         dtype = self.dtype

@@ -2,36 +2,54 @@
 described (as in a CPU build of PyTorch) but not used."""
 
 
+import re as _re
+
+_NOINDEX = object()
+# c10::Device(const std::string&): a type name, then an optional ':' and an index without
+# leading zeros
+_DEVICE_STRING = _re.compile(r'([a-zA-Z_]+)(?::([1-9][0-9]*|0))?')
+
+
 class device:
     __module__ = 'torch'
     __slots__ = ('type', 'index')
 
-    def __new__(cls, type, index=None):
+    def __new__(cls, type, index=_NOINDEX):
         if isinstance(type, device):
             return type
-        if isinstance(type, int) and not isinstance(type, bool):
-            raise RuntimeError('Expected one of cpu, cuda, ipu, xpu, mkldnn, opengl, opencl, ideep, hip, '
-                               've, fpga, ort, xla, lazy, vulkan, mps, meta, hpu, privateuseone device '
-                               f'type at start of device string: {type}')
-        if not isinstance(type, str):
-            raise TypeError(f'device() received an invalid combination of arguments - got ({_tname(type)}), '
-                            'but expected one of:\n * (torch.device device)\n * (str type, int index)\n')
-        s = type
-        if ':' in s:
-            if index is not None:
-                raise RuntimeError(f"type (string) must not include an index because index was passed explicitly: {s}")
-            s, _, idx = s.partition(':')
-            if not idx.isdigit():
-                raise RuntimeError(f'Invalid device string: \'{type}\'')
-            index = int(idx)
-        if s not in _TYPES:
-            raise RuntimeError('Expected one of cpu, cuda, ipu, xpu, mkldnn, opengl, opencl, ideep, hip, ve, '
-                               'fpga, ort, xla, lazy, vulkan, mps, meta, hpu, privateuseone device type at '
-                               f'start of device string: {type}')
-        if index is not None and index < 0:
-            raise RuntimeError(f'Device index must not be negative')
+        if isinstance(type, int) and not isinstance(type, bool):   # a CUDA device's index
+            if index is not _NOINDEX:   # two arguments: only (str type, int index) is plausible
+                raise TypeError("Device(): argument 'type' (position 1) must be str, not int")
+            type, index = 'cuda', type
+        elif not isinstance(type, str):
+            raise TypeError(f'Device() received an invalid combination of arguments - got ({_tname(type)}), '
+                            'but expected one of:\n * (torch.device device)\n'
+                            f"      didn't match because some of the arguments have invalid types: (!{_tname(type)}!)\n"
+                            ' * (str type, int index)\n')
+        else:
+            m = _DEVICE_STRING.fullmatch(type)
+            if not type:
+                raise RuntimeError('Device string must not be empty')
+            if m is None:
+                raise RuntimeError(f"Invalid device string: '{type}'")
+            if m.group(1) not in _TYPES:
+                raise RuntimeError('Expected one of cpu, cuda, ipu, xpu, mkldnn, opengl, opencl, ideep, hip, ve, '
+                                   'fpga, ort, xla, lazy, vulkan, mps, meta, hpu, privateuseone device type at '
+                                   f'start of device string: {m.group(1)}')
+            if m.group(2) is not None:
+                if index is not _NOINDEX:
+                    raise RuntimeError(f"type (string) must not include an index because index was passed explicitly: {type}")
+                index = int(m.group(2))
+            type = m.group(1)
+        if index is _NOINDEX:
+            index = None
+        if index is not None:
+            if not -2**63 <= index < 2**63:
+                raise RuntimeError('Overflow when unpacking long')
+            if index < 0:
+                raise RuntimeError('Device index must not be negative')
         self = object.__new__(cls)
-        object.__setattr__(self, 'type', s)
+        object.__setattr__(self, 'type', type)
         object.__setattr__(self, 'index', index)
         return self
 

@@ -904,6 +904,8 @@ def _floats(r):
 
 
 def _dim_index(dim, n, fname):
+    if isinstance(dim, str):   # the Dimname overload: tensorpad's tensors have no names
+        raise RuntimeError(f"Name '{dim}' not found in Tensor[{', '.join(['None'] * n)}].")
     if not isinstance(dim, int):
         if hasattr(dim, '__index__'):
             dim = dim.__index__()
