@@ -72,11 +72,14 @@ export class Size extends Array {
     return s;
   }
   numel() { return this.reduce((a, b) => a * b, 1); }
-  toString() { return `torch.Size([${this.join(', ')}])`; }
+  toString() { return `torch.Size([${this.map(intText).join(', ')}])`; }
   [inspect]() { return this.toString(); }
 }
 
 /** A Python tuple of ints (what stride() returns): an Array that prints as "(4, 1)". */
+/** An int as Python prints it: exactly, also past 2^53 (String(2 ** 62) is '4611686018427388000'). */
+const intText = (x) => (typeof x === 'number' && Number.isInteger(x) && Math.abs(x) >= 2 ** 53 ? BigInt(x).toString() : String(x));
+
 export class Tuple extends Array {
   static get [Symbol.species]() { return Array; }
   static from(items) {
@@ -85,7 +88,7 @@ export class Tuple extends Array {
     return t;
   }
   toString() {
-    const item = (x) => (x === null || x === undefined ? 'None' : typeof x === 'boolean' ? (x ? 'True' : 'False') : String(x));
+    const item = (x) => (x === null || x === undefined ? 'None' : typeof x === 'boolean' ? (x ? 'True' : 'False') : intText(x));
     return `(${this.map(item).join(', ')}${this.length === 1 ? ',' : ''})`;
   }
   [inspect]() { return this.toString(); }

@@ -262,14 +262,27 @@ void tp_contiguous_strides(int ndim, const int64_t *shape, int64_t *stride) {
   }
 }
 
+/* (wraps modulo 2^64 on the way: an empty tensor's other sizes may multiply past int64) */
 int64_t tp_shape_numel(int ndim, const int64_t *shape) {
-  int64_t n = 1;
-  for (int d = 0; d < ndim; d++) n *= shape[d];
-  return n;
+  uint64_t n = 1;
+  for (int d = 0; d < ndim; d++) n *= (uint64_t)shape[d];
+  return (int64_t)n;
 }
 
 /* Validates sizes from JS as ATen does: integers (tp_int_arg), at most TP_MAX_DIMS, none
  * negative (check_size_nonnegative), an element count that fits int64. */
+/* computeStorageNbytesContiguous: the sizes' product left to right in uint64, times the item
+ * size, at most int64's maximum; 1 when any step overflows. A zero ends nothing: (2**62, 4, 0)
+ * overflows, (0, 2**62, 4) and (2**61, 4, 0) do not. */
+static int storage_nbytes(int ndim, const int64_t *shape, int64_t item, int64_t *nbytes) {
+  uint64_t n = 1;
+  for (int d = 0; d < ndim; d++)
+    if (__builtin_mul_overflow(n, (uint64_t)shape[d], &n)) return 1;
+  if (__builtin_mul_overflow(n, (uint64_t)item, &n) || n > (uint64_t)INT64_MAX) return 1;
+  *nbytes = (int64_t)n;
+  return 0;
+}
+
 static int fail_size_overflow(int ndim, const int64_t *shape) {
   char buf[512];
   tp_format_shape(buf, sizeof buf, ndim, shape);
@@ -288,19 +301,21 @@ int tp_check_sizes(int ndim, const double *sizes, int64_t *shape) {
       return tp_fail_status("Trying to create tensor with negative dimension %lld: %s", (long long)shape[d], buf);
     }
   }
-  int64_t numel = 1;
-  for (int d = 0; d < ndim; d++)
-    if (!tp_mul_ok(numel, shape[d], &numel)) return fail_size_overflow(ndim, shape);
-  return 0;
+  int64_t nbytes;
+  return storage_nbytes(ndim, shape, 1, &nbytes) ? fail_size_overflow(ndim, shape) : 0;
 }
 
 tp_tensor *tp_tensor_make(int dtype, int ndim, const int64_t *shape) {
-  int64_t nbytes = tp_dtype_table[dtype].itemsize, span = nbytes;  /* span: strides in bytes, empty dims as 1 */
+  int64_t nbytes;
   for (int d = 0; d < ndim; d++)
-    if (shape[d] < 0 || !tp_mul_ok(nbytes, shape[d], &nbytes) || !tp_mul_ok(span, shape[d] > 1 ? shape[d] : 1, &span)) {
+    if (shape[d] < 0) {
       fail_size_overflow(ndim, shape);
       return NULL;
     }
+  if (storage_nbytes(ndim, shape, tp_dtype_table[dtype].itemsize, &nbytes)) {
+    fail_size_overflow(ndim, shape);
+    return NULL;
+  }
   tp_tensor *t = tp_tensor_alloc();
   if (!t) return NULL;
   t->storage = tp_storage_new(nbytes);
