@@ -19,7 +19,8 @@ void tp_iter_init(tp_iter *it, int nops, tp_tensor *const *ops) {
       const tp_tensor *op = ops[k];
       int od = d - (out->ndim - op->ndim);
       int64_t item = tp_dtype_table[op->dtype].itemsize;
-      it->stride[k][nd] = (od < 0 || op->shape[od] == 1) ? 0 : op->stride[od] * item;
+      /* (byte strides wrap: only an empty operand's can pass int64, and nothing is then stepped) */
+      it->stride[k][nd] = (od < 0 || op->shape[od] == 1) ? 0 : (int64_t)((uint64_t)op->stride[od] * (uint64_t)item);
     }
     nd++;
   }

@@ -384,12 +384,13 @@ TP_API int tp_tensor_set_requires_grad(tp_tensor *t, int b) {
 
 /* PyTorch's is_contiguous: sizes of 1 may have any stride; empty tensors are contiguous. */
 TP_API int tp_tensor_is_contiguous(const tp_tensor *t) {
+  for (int d = 0; d < t->ndim; d++)
+    if (t->shape[d] == 0) return 1;  /* (before the products: an empty tensor's may pass int64) */
   int64_t expected = 1;
   for (int d = t->ndim - 1; d >= 0; d--) {
-    if (t->shape[d] == 0) return 1;
     if (t->shape[d] != 1) {
       if (t->stride[d] != expected) return 0;
-      expected *= t->shape[d];
+      expected = (int64_t)((uint64_t)expected * (uint64_t)t->shape[d]);  /* (an expanded view's may too) */
     }
   }
   return 1;

@@ -163,12 +163,12 @@ tp_tensor *tp_constant_pad_impl(tp_tensor *x, int n, const int64_t *pad, double 
 /* The input index of each output position along a dim of size n padded by (l, r):
  * reflect (mode 1) mirrors about the edges, replicate (mode 2) repeats them. int64 [n + l + r]. */
 tp_tensor *tp_nn_pad_index(int mode, int64_t n, int64_t l, int64_t r) {
-  int64_t m = n + l + r;
+  int64_t m = (int64_t)((uint64_t)n + (uint64_t)l + (uint64_t)r);  /* wrapping, as the caller's check */
   tp_tensor *idx = tp_tensor_make(TP_INT64, 1, &m);
   if (!idx) return NULL;
   int64_t *p = tp_tensor_data(idx);
   for (int64_t j = 0; j < m; j++) {
-    int64_t i = j - l;
+    int64_t i = (int64_t)((uint64_t)j - (uint64_t)l);
     if (mode == 1) i = i < 0 ? -i : i >= n ? 2 * (n - 1) - i : i;
     else i = i < 0 ? 0 : i >= n ? n - 1 : i;
     p[j] = i;

@@ -214,10 +214,10 @@ static void fill_with(tp_tensor *t, const void *init) {
 }
 
 static int64_t reduced_count(const tp_tensor *x, const int *mask) {
-  int64_t n = 1;
+  uint64_t n = 1;  /* (wraps: an empty tensor's reduced sizes may multiply past int64; its result is empty) */
   for (int d = 0; d < x->ndim; d++)
-    if (mask[d]) n *= x->shape[d];
-  return n;
+    if (mask[d]) n *= (uint64_t)x->shape[d];
+  return (int64_t)n;
 }
 
 /* Orders the dims of (acc, x) so that x is walked in memory order (largest stride first):
