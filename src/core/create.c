@@ -262,3 +262,11 @@ int tp_overlaps_itself(const tp_tensor *t) {
   return 0;
 }
 
+/* assert_no_internal_overlap of a tensor an op writes into: -1 with 1.13's text when an
+ * expanded, non-empty self would take one write twice (an empty view writes nothing). */
+int tp_check_no_internal_overlap(const tp_tensor *t) {
+  if (tp_shape_numel(t->ndim, t->shape) == 0 || !tp_overlaps_itself(t)) return 0;
+  return tp_fail_status("unsupported operation: more than one element of the written-to tensor refers to a single memory "
+                        "location. Please clone() the tensor before performing the operation.");
+}
+

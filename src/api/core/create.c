@@ -66,8 +66,7 @@ TP_API tp_tensor *tp_to_dtype(tp_tensor *src, int dtype, int copy) {
 }
 
 static int copy__unaliased(tp_tensor *dst, tp_tensor *src) {
-  if (tp_overlaps_itself(dst))
-    return tp_fail_status("unsupported operation: more than one element of the written-to tensor refers to a single memory location. Please clone() the tensor before performing the operation.");
+  if (tp_overlaps_itself(dst) && tp_check_no_internal_overlap(dst)) return -1;
   if (!tp_broadcastable_to(src, dst)) {
     char a[200], b[200];
     tp_format_shape(a, sizeof a, src->ndim, src->shape);

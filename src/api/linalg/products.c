@@ -52,6 +52,13 @@ static int commit_result(tp_tensor *self, tp_tensor *r, int kind, const char *na
     tp_tensor_release(r);
     return -1;
   }
+  /* addmm_, addr_ and addbmm_ write through addmm's structured out (its overlap check);
+   * baddbmm_ and addmv_ do not check in 1.13 */
+  int checked = kind == TP_GRAD_ADDMM || (niv && (iv[0] == TP_SHL_ADDR || iv[0] == TP_SHL_ADDBMM));
+  if (checked && tp_check_no_internal_overlap(self)) {
+    tp_tensor_release(r);
+    return -1;
+  }
   tp_node *n;
   tp_tensor *extra[2] = {m1, m2};
   if (tp_inplace_kind_begin(kind, name, self, 2, extra, niv, iv, 2, extra, &n)) {

@@ -17,6 +17,8 @@ TP_API int tp_uniform_(tp_tensor *t, double from, double to, tp_generator *g) {
     rc = tp_fail_status("\"check_uniform_bounds\" not implemented for '%s'", tp_dtype_title(t->dtype));
   else if (from > to)
     rc = tp_fail_status("uniform_ expects to return a [from, to) range, but found from=%g > to=%g", from, to);
+  else
+    rc = tp_check_no_internal_overlap(t);
   if (rc) {
     tp_inplace_abort(n);
     return rc;
@@ -36,6 +38,8 @@ TP_API int tp_normal_(tp_tensor *t, double mean, double std, tp_generator *g) {
     rc = tp_fail_status("\"normal_kernel_cpu\" not implemented for '%s'", tp_dtype_title(t->dtype));
   else if (std < 0)
     rc = tp_fail_status("normal expects std >= 0.0, but found std %g", std);
+  else
+    rc = tp_check_no_internal_overlap(t);
   if (rc) {
     tp_inplace_abort(node);
     return rc;
@@ -78,6 +82,7 @@ TP_API int tp_normal_(tp_tensor *t, double mean, double std, tp_generator *g) {
 static int random_range(tp_tensor *t, double low, double high, const char *grad_fn, tp_generator *g) {
   int64_t from, to;
   if (tp_int_arg(low, "from", &from) || tp_int_arg(high, "to", &to)) return -1;
+  if (tp_check_no_internal_overlap(t)) return -1;  /* (1.13 checks it before the range) */
   if (from >= to)
     return tp_fail_status("random_ expects 'from' to be less than 'to', but got from=%lld >= to=%lld", (long long)from, (long long)to);
   if (t->dtype == TP_INT32 || t->dtype == TP_BOOL) {
@@ -115,6 +120,10 @@ static int dist_fill(tp_tensor *t, tp_generator *g, int kind, double a, double b
   if (bad) {
     tp_inplace_abort(n);
     return tp_fail_status("%s", bad);
+  }
+  if (tp_check_no_internal_overlap(t)) {
+    tp_inplace_abort(n);
+    return -1;
   }
   dist_ctx c = {tp_generator_resolve(g), kind, a, b};
   tp_for_each_in_memory_order(t, tp_visit_dist, &c);
@@ -158,7 +167,7 @@ TP_API int tp_random_full_(tp_tensor *t, tp_generator *g) {
 TP_API int tp_bernoulli_tensor_(tp_tensor *t, tp_tensor *p, tp_generator *g) {
   struct tp_node *n;
   if (tp_inplace_kind_begin(TP_GRAD_FILL, "BernoulliBackward1", t, 1, &p, 0, NULL, 0, NULL, &n)) return -1;
-  if (tp_bernoulli_tensor_fill(t, p, g)) {
+  if (tp_check_no_internal_overlap(t) || tp_bernoulli_tensor_fill(t, p, g)) {
     tp_inplace_abort(n);
     return -1;
   }

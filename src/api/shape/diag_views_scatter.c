@@ -300,7 +300,7 @@ TP_API tp_tensor *tp_masked_scatter(tp_tensor *t, tp_tensor *mask, tp_tensor *so
 }
 
 static int masked_scatter__unaliased(tp_tensor *t, tp_tensor *mask, tp_tensor *source) {
-  if (tp_masked_scatter_check(t, mask, source)) return -1;
+  if (tp_masked_scatter_check(t, mask, source) || tp_check_no_internal_overlap(t)) return -1;
   double sizes[TP_MAX_DIMS];
   for (int d = 0; d < t->ndim; d++) sizes[d] = (double)t->shape[d];
   NOGRAD_BEGIN;
@@ -333,7 +333,7 @@ TP_API int tp_masked_scatter_(tp_tensor *t, tp_tensor *mask, tp_tensor *source) 
 }
 
 static int put__unaliased(tp_tensor *t, tp_tensor *index, tp_tensor *source, int accumulate) {
-  if (tp_put_check(t, index, source)) return -1;
+  if (tp_put_check(t, index, source, 1)) return -1;
   tp_node *n;
   int64_t iv[2] = {TP_SHL_PUT, accumulate != 0};
   if (tp_inplace_kind_begin(TP_GRAD_SHAPE_LINALG, "PutBackward0", t, 1, &source, 2, iv, 1, &index, &n)) return -1;
@@ -353,7 +353,7 @@ TP_API int tp_put_(tp_tensor *t, tp_tensor *index, tp_tensor *source, int accumu
 }
 
 TP_API tp_tensor *tp_put(tp_tensor *t, tp_tensor *index, tp_tensor *source, int accumulate) {
-  if (tp_put_check(t, index, source)) return NULL;
+  if (tp_put_check(t, index, source, 0)) return NULL;
   NOGRAD_BEGIN;
   tp_tensor *out = tp_clone(t);
   NOGRAD_END;
@@ -445,6 +445,10 @@ static int index_reduce__unaliased(tp_tensor *t, double dim, tp_tensor *index, t
   int64_t w;
   tp_tensor *full = tp_index_reduce_index(t, dim, index, source, reduce, &w);
   if (!full) return -1;
+  if (tp_check_no_internal_overlap(t)) {
+    tp_tensor_release(full);
+    return -1;
+  }
   int rc = reduce_inplace("IndexReduceBackward0", t, w, full, source, reduce, include_self);
   tp_tensor_release(full);
   return rc;

@@ -181,7 +181,7 @@ static int index_add__unaliased(tp_tensor *t, double dim_d, tp_tensor *index, tp
   int64_t dim = 0;
   struct tp_node *node;
   if (begin_slices(TP_GRAD_INDEX_ADD, "IndexAddBackward0", t, index, source, 1, alpha, &node)) return -1;
-  if (finish_slices(t, node, tp_wrap_dim_arg(dim_d, t->ndim, &dim) || tp_index_add_check(t, dim, index, source), dim)) return -1;
+  if (finish_slices(t, node, tp_wrap_dim_arg(dim_d, t->ndim, &dim) || tp_index_add_check(t, dim, index, source, 1), dim)) return -1;
   tp_index_add_run(t, dim, index, source, alpha);
   return commit_slices(t, node);
 }
@@ -195,7 +195,7 @@ TP_API int tp_index_add_(tp_tensor *t, double dim_d, tp_tensor *index, tp_tensor
 
 TP_API tp_tensor *tp_index_add(tp_tensor *t, double dim_d, tp_tensor *index, tp_tensor *source, double alpha) {
   int64_t dim;
-  if (tp_wrap_dim_arg(dim_d, t->ndim, &dim) || tp_index_add_check(t, dim, index, source)) return NULL;
+  if (tp_wrap_dim_arg(dim_d, t->ndim, &dim) || tp_index_add_check(t, dim, index, source, 0)) return NULL;
   tp_tensor *out = copy_like(t);
   if (!out) return NULL;
   tp_index_add_run(out, dim, index, source, alpha);
@@ -206,7 +206,7 @@ static int index_copy__unaliased(tp_tensor *t, double dim_d, tp_tensor *index, t
   int64_t dim = 0;
   struct tp_node *node;
   if (begin_slices(TP_GRAD_INDEX_COPY, "IndexCopyBackward0", t, index, source, 1, 1, &node)) return -1;
-  if (finish_slices(t, node, tp_wrap_dim_arg(dim_d, t->ndim, &dim) || tp_index_copy_check(t, dim, index, source), dim)) return -1;
+  if (finish_slices(t, node, tp_wrap_dim_arg(dim_d, t->ndim, &dim) || tp_index_copy_check(t, dim, index, source, 1), dim)) return -1;
   tp_index_copy_run(t, dim, index, source);
   return commit_slices(t, node);
 }
@@ -220,7 +220,7 @@ TP_API int tp_index_copy_(tp_tensor *t, double dim_d, tp_tensor *index, tp_tenso
 
 TP_API tp_tensor *tp_index_copy(tp_tensor *t, double dim_d, tp_tensor *index, tp_tensor *source) {
   int64_t dim;
-  if (tp_wrap_dim_arg(dim_d, t->ndim, &dim) || tp_index_copy_check(t, dim, index, source)) return NULL;
+  if (tp_wrap_dim_arg(dim_d, t->ndim, &dim) || tp_index_copy_check(t, dim, index, source, 0)) return NULL;
   tp_tensor *out = copy_like(t);
   if (!out) return NULL;
   tp_index_copy_run(out, dim, index, source);

@@ -170,14 +170,7 @@ static tp_tensor *new_output(int dtype, int nd, const int64_t *shape, const tp_t
   return out;
 }
 
-/* Writes through self must not land twice on one element (an expanded self). */
-static int check_internal_overlap(const tp_tensor *self) {
-  if (tp_shape_numel(self->ndim, self->shape) == 0) return 0;  /* an empty view writes nothing */
-  for (int d = 0; d < self->ndim; d++)
-    if (self->stride[d] == 0 && self->shape[d] > 1)
-      return tp_fail_status("unsupported operation: more than one element of the written-to tensor refers to a single memory location. Please clone() the tensor before performing the operation.");
-  return 0;
-}
+#define check_internal_overlap tp_check_no_internal_overlap  /* writes through self must not land twice on one element */
 
 int tp_assign_result(tp_tensor *self, tp_tensor *result) {
   if (!tp_can_cast(result->dtype, self->dtype))
@@ -524,11 +517,12 @@ tp_tensor *tp_unary_impl(int op, tp_tensor *x) {
 
 int tp_unary_inplace(int op, tp_tensor *x) {
   if (unary_check(op)) return -1;
+  /* TensorIterator's first check, before the dtype's (neg_'s bool check comes before it) */
+  if (!(op == TP_OP_NEG && x->dtype == TP_BOOL) && check_internal_overlap(x)) return -1;
   int ct = unary_compute_dtype(op, x->dtype);
   if (ct < 0) return -1;
   int out_dt = op == TP_OP_LOGICAL_NOT ? TP_BOOL : TP_OP_IS_ELEMW(op) ? tp_elemw_unary_out(op, ct) : ct;
   if (out_dt == x->dtype && ct == x->dtype) {  /* the common case: straight into x */
-    if (check_internal_overlap(x)) return -1;
     run2(x, x, unary_kernels[op][ct], &op);
     x->version->value++;
     return 0;
@@ -864,6 +858,8 @@ tp_tensor *tp_binary_scalar_impl(int op, tp_tensor *a, double s, int kind, int r
 int tp_binary_inplace(int op, tp_tensor *self, tp_tensor *other, int wother, double alpha) {
   if (op == TP_OP_RSUB) return tp_fail_status("tensorpad: rsub has no in-place form");
   op = kernel_op(op);
+  /* TensorIterator's first check, before shapes and types (sub_'s bool check comes before it) */
+  if (!(op == TP_OP_SUB && (self->dtype == TP_BOOL || other->dtype == TP_BOOL)) && check_internal_overlap(self)) return -1;
   tp_tensor *ts[2] = {self, other};
   int wrapped[2] = {0, wother};
   int common = tp_result_type(2, ts, wrapped);
@@ -882,7 +878,6 @@ int tp_binary_inplace(int op, tp_tensor *self, tp_tensor *other, int wother, dou
   if (!tp_can_cast(od, self->dtype))
     return tp_fail_status("result type %s can't be cast to the desired output type %s",
                           tp_dtype_title(od), tp_dtype_title(self->dtype));
-  if (check_internal_overlap(self)) return -1;
   int aliased = other->storage == self->storage &&
                 (other->ndim != self->ndim || other->offset != self->offset ||
                  memcmp(other->shape, self->shape, sizeof(int64_t) * self->ndim) ||

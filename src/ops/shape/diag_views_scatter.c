@@ -364,7 +364,7 @@ int tp_masked_scatter_run(tp_tensor *t0, tp_tensor *m0, tp_tensor *source) {
 }
 
 /* ---- put_ / put: self.flatten()[index] = source (accumulate: +=) -------------------------------- */
-int tp_put_check(tp_tensor *t, tp_tensor *index, tp_tensor *source) {
+int tp_put_check(tp_tensor *t, tp_tensor *index, tp_tensor *source, int inplace) {
   if (index->dtype != TP_INT64) return tp_fail_status("put_(): Expected a long tensor for index, but got %s", tp_dtype_title(index->dtype));
   if (t->dtype != source->dtype)
     return tp_fail_status("put_(): self and source expected to have the same dtype, but got self.dtype = %s and source.dtype = %s",
@@ -373,6 +373,7 @@ int tp_put_check(tp_tensor *t, tp_tensor *index, tp_tensor *source) {
   if (ni != ns)
     return tp_fail_status("put_(): Expected source and index to have the same number of elements, but got source.numel() = %lld, index.numel() = %lld",
                           (long long)ns, (long long)ni);
+  if (inplace && tp_check_no_internal_overlap(t)) return -1;
   int64_t numel = tp_shape_numel(t->ndim, t->shape);
   if (numel == 0 && ni > 0) return tp_fail_status("put_(): Tried to put elements into an empty tensor");
   for (int64_t k = 0; k < ni; k++) {

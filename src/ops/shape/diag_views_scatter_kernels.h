@@ -23,7 +23,7 @@ tp_tensor *tp_unfold_impl(tp_tensor *t, double dim, double size, double step);
 char *tp_elem_at(const tp_tensor *t, int64_t k);
 int tp_masked_scatter_check(tp_tensor *t, tp_tensor *mask, tp_tensor *source);
 int tp_masked_scatter_run(tp_tensor *t0, tp_tensor *m0, tp_tensor *source);
-int tp_put_check(tp_tensor *t, tp_tensor *index, tp_tensor *source);
+int tp_put_check(tp_tensor *t, tp_tensor *index, tp_tensor *source, int inplace);
 void tp_put_run(tp_tensor *t, tp_tensor *index, tp_tensor *source, int accumulate);
 int tp_scatter_reduce_check(tp_tensor *t, double dim, tp_tensor *index, tp_tensor *src, int reduce, int64_t *w);
 int tp_scatter_reduce_run(tp_tensor *out, int64_t dim, tp_tensor *index, tp_tensor *src, int reduce, int include_self);

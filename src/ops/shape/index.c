@@ -154,13 +154,6 @@ tp_tensor *tp_gather_impl(tp_tensor *t, double dim_d, tp_tensor *index) {
   return out;
 }
 
-/* PyTorch's has_internal_overlap == YES: a dim of size > 1 with stride 0 (expanded). */
-static int internal_overlap(const tp_tensor *t) {
-  for (int d = 0; d < t->ndim; d++)
-    if (t->shape[d] > 1 && t->stride[d] == 0) return 1;
-  return 0;
-}
-
 static int scatter_check(tp_tensor *t, int64_t dim, tp_tensor *index, tp_tensor *src, int inplace) {
   int64_t numel = tp_shape_numel(index->ndim, index->shape), bad;
   if (numel && index->dtype != TP_INT64) return tp_fail_status("scatter(): Expected dtype int64 for index");
@@ -190,8 +183,7 @@ static int scatter_check(tp_tensor *t, int64_t dim, tp_tensor *index, tp_tensor 
   } else if (wrong) {
     return tp_fail_status("Expected index %s to be smaller than self %s apart from dimension %lld", a, b, (long long)dim);
   }
-  if (inplace && internal_overlap(t))
-    return tp_fail_status("unsupported operation: more than one element of the written-to tensor refers to a single memory location. Please clone() the tensor before performing the operation.");
+  if (inplace && tp_check_no_internal_overlap(t)) return -1;
   int64_t size = nonempty_size(t, (int)dim);
   if (find_out_of_range(index, 0, size, &bad))
     return tp_fail_status("index %lld is out of bounds for dimension %lld with size %lld", (long long)bad, (long long)dim, (long long)size);
@@ -806,7 +798,7 @@ static tp_tensor slice_at(const tp_tensor *t, int64_t dim, int64_t i) {
   return t->ndim ? select_geom(t, (int)dim, i) : tp_geometry(t);
 }
 
-int tp_index_add_check(tp_tensor *t, int64_t dim, tp_tensor *index, tp_tensor *source) {
+int tp_index_add_check(tp_tensor *t, int64_t dim, tp_tensor *index, tp_tensor *source, int inplace) {
   int64_t n = tp_shape_numel(index->ndim, index->shape);
   if (index->ndim > 1) {
     char buf[512];
@@ -818,6 +810,7 @@ int tp_index_add_check(tp_tensor *t, int64_t dim, tp_tensor *index, tp_tensor *s
     return tp_fail_status("index_add_(): Expected dtype int32/int64 for index but got: %s", tp_dtype_title(index->dtype));
   if (t->dtype != source->dtype)
     return tp_fail_status("index_add_(): self (%s) and source (%s) must have the same scalar type", tp_dtype_title(t->dtype), tp_dtype_title(source->dtype));
+  if (inplace && tp_check_no_internal_overlap(t)) return -1;
   if (!(dim == 0 || dim < source->ndim))
     return tp_fail_status("index_add_(): Indexing dim %lld is out of bounds of the source tensor with dim %d", (long long)dim, source->ndim);
   if (n != (source->ndim ? source->shape[dim] : 1)) {
@@ -871,7 +864,7 @@ static void slice_sizes(char *buf, size_t cap, const tp_tensor *t, int64_t dim) 
     if (d != dim) k += (size_t)tp_snprintf(buf + k, cap - k, "%s%lld", k ? " " : "", (long long)t->shape[d]);
 }
 
-int tp_index_copy_check(tp_tensor *t, int64_t dim, tp_tensor *index, tp_tensor *source) {
+int tp_index_copy_check(tp_tensor *t, int64_t dim, tp_tensor *index, tp_tensor *source, int inplace) {
   int64_t n = tp_shape_numel(index->ndim, index->shape);
   if (index->ndim >= 2) return tp_fail_status("index_copy_(): Index should have dimension 1 or 0 (got %d)", index->ndim);
   if (source->ndim == 0 && n != 1)
@@ -884,6 +877,7 @@ int tp_index_copy_check(tp_tensor *t, int64_t dim, tp_tensor *index, tp_tensor *
   if (t->dtype != source->dtype)
     return tp_fail_status("index_copy_(): self and source expected to have the same dtype, but got (self) %s and (source) %s",
                           tp_dtype_title(t->dtype), tp_dtype_title(source->dtype));
+  if (inplace && tp_check_no_internal_overlap(t)) return -1;
   char a[256], b[256];
   slice_sizes(a, sizeof a, t, dim);
   slice_sizes(b, sizeof b, source, dim);

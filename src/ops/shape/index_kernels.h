@@ -37,9 +37,9 @@ tp_tensor *tp_index_put_impl(tp_tensor *t, int n, tp_tensor *const *indices, tp_
 int64_t tp_wrapped_dim(double d, int ndim);
 const char *tp_scatter_name(tp_tensor *src, int add);
 int tp_index_params(int n, tp_tensor *const *indices, int64_t *iv, tp_tensor **save);
-int tp_index_add_check(tp_tensor *t, int64_t dim, tp_tensor *index, tp_tensor *source);
+int tp_index_add_check(tp_tensor *t, int64_t dim, tp_tensor *index, tp_tensor *source, int inplace);
 void tp_index_add_run(tp_tensor *t, int64_t dim, tp_tensor *index, tp_tensor *source, double alpha);
-int tp_index_copy_check(tp_tensor *t, int64_t dim, tp_tensor *index, tp_tensor *source);
+int tp_index_copy_check(tp_tensor *t, int64_t dim, tp_tensor *index, tp_tensor *source, int inplace);
 void tp_index_copy_run(tp_tensor *t, int64_t dim, tp_tensor *index, tp_tensor *source);
 int tp_index_fill_check(tp_tensor *t, int64_t *dim, double dim_d, tp_tensor *index, tp_tensor *value);
 void tp_index_fill_run(tp_tensor *t, int64_t dim, tp_tensor *index, tp_tensor *value, double v);
