@@ -10,13 +10,15 @@
 //   Chromium also has V8's code cache of the scripts: it makes one on the second).
 //   --timeline prints the worker's marks of the first cold and warm page; --root serves
 //   another build (say a copy of dist/web made before a change, to compare side by side);
-//   --no-js leaves out the JavaScript page.
+//   --no-js leaves out the JavaScript page; --stay S keeps the cold page open S seconds after
+//   its result (a visitor reading it: time for the worker's warm-up, Note [Warm-up] in
+//   web/src/pyworker.js, and for V8 to write its code cache) before the warm visit.
 import { launch } from '../tests/browser/helpers.mjs';
 import { serve } from '../web/serve.mjs';
 
 const arg = (name) => { const i = process.argv.indexOf(name); return i > 0 ? process.argv[i + 1] : undefined; };
 if (process.argv.includes('--help')) {
-  console.log('node bench/playground_python.mjs [--reps 3] [--timeline] [--root DIR] [--no-js]');
+  console.log('node bench/playground_python.mjs [--reps 3] [--timeline] [--root DIR] [--no-js] [--stay S]');
   process.exit(0);
 }
 const reps = Number(arg('--reps')) || 3;
@@ -34,7 +36,7 @@ server.on('request', (req, res) => {
 });
 const url = `http://127.0.0.1:${server.address().port}/`;
 
-async function firstResult(context, lang) {
+async function firstResult(context, lang, stay = 0) {
   const page = await context.newPage();
   bytes = 0;
   files = new Map();
@@ -60,6 +62,7 @@ async function firstResult(context, lang) {
     return rows.sort((a, b) => a[1] - b[1]);
   });
   if (!out.startsWith('tensor([1., 1.])')) throw new Error(`unexpected output: ${out}`);
+  if (stay) await page.waitForTimeout(stay * 1000);
   await page.close();
   return { ms, loaded, bytes, startedFrom, timeline, files: [...files].sort((a, b) => b[1] - a[1]).slice(0, 6) };
 }
@@ -68,7 +71,7 @@ const rows = [];
 for (let i = 0; i < reps; i++) {
   const cold = await launch();   // a fresh profile: an empty HTTP cache
   await cold.context.addInitScript(() => { try { if (!localStorage.getItem('tensorpad-lang')) localStorage.setItem('tensorpad-lang', 'python'); } catch { /* */ } });
-  const c = await firstResult(cold.context, 'python');
+  const c = await firstResult(cold.context, 'python', Number(arg('--stay')) || 0);
   const w = await firstResult(cold.context, 'python');
   const a = await firstResult(cold.context, 'python');
   await cold.close();
