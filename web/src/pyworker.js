@@ -153,9 +153,9 @@ async function run({ id, code, files }) {
 // the snapshot and a small first program never reach: then every visit compiles the ~1,500
 // functions a start runs, lazily, on this thread, and runs them unoptimised. So after the
 // first run, once per key (Pyodide's build and the browser; the page keeps it in
-// localStorage), this worker runs a short warm-up in idle time -- compiling the package's
-// and some of the standard library's sources, tensor arithmetic and its repr, the work a
-// start and a first program do -- in small steps that give way to any run the page sends;
+// localStorage), this worker runs a short warm-up in idle time -- compiling the torch
+// package's sources, tensor arithmetic and its repr, the work a start and a first program
+// do -- in small steps that give way to any run the page sends;
 // V8 writes the cache ~2 s after its threshold, so 'warmed' is sent 4 s after the last step.
 // A later visit deserializes that code: its restore, import and first run measured ~100 ms
 // faster (docs/playground.md, Measured).
@@ -164,8 +164,8 @@ let warmUp = null;  // 'wanted' (set by init), 'started'
 let queued = 0;     // runs the page has sent that have not ended
 const WARM_STEPS = [
   `import os as _os
-_warm_files = [_os.path.join(_r, _f) for _d in ('/lib/tensorpad-python', '/lib/python3.13')
-               for _r, _, _fs in _os.walk(_d) for _f in sorted(_fs) if _f.endswith('.py')][:120]`,
+_warm_files = [_os.path.join(_r, _f) for _r, _, _fs in _os.walk('/lib/tensorpad-python')
+               for _f in sorted(_fs) if _f.endswith('.py')][:120]`,
   ...Array.from({ length: 24 }, (_, i) => `for _p in _warm_files[${i * 5}:${i * 5 + 5}]:
     try:
         compile(open(_p).read(), _p, 'exec')
