@@ -5,13 +5,25 @@
 // counted by the server itself. Also the JavaScript first result, for comparison. Timing is
 // never part of make test: this prints figures, it asserts nothing.
 //
-//   node bench/playground_python.mjs [--reps 3]      (after make web)
+//   node bench/playground_python.mjs [--reps 3] [--timeline] [--root DIR] [--no-js]      (after make web)
+//   "warm" is the second visit with the profile, "again" the third (from the third on,
+//   Chromium also has V8's code cache of the scripts: it makes one on the second).
+//   --timeline prints the worker's marks of the first cold and warm page; --root serves
+//   another build (say a copy of dist/web made before a change, to compare side by side);
+//   --no-js leaves out the JavaScript page; --stay S keeps the cold page open S seconds after
+//   its result (a visitor reading it: time for the worker's warm-up, Note [Warm-up] in
+//   web/src/pyworker.js, and for V8 to write its code cache) before the warm visit.
 import { launch } from '../tests/browser/helpers.mjs';
 import { serve } from '../web/serve.mjs';
 
-const reps = Number(process.argv[process.argv.indexOf('--reps') + 1]) || 3;
+const arg = (name) => { const i = process.argv.indexOf(name); return i > 0 ? process.argv[i + 1] : undefined; };
+if (process.argv.includes('--help')) {
+  console.log('node bench/playground_python.mjs [--reps 3] [--timeline] [--root DIR] [--no-js] [--stay S]');
+  process.exit(0);
+}
+const reps = Number(arg('--reps')) || 3;
 let bytes = 0, files = new Map();
-const server = await serve(0);
+const server = await serve(0, { root: arg('--root') });
 server.on('request', (req, res) => {
   const end = res.end.bind(res);
   res.end = (body, ...rest) => {
@@ -24,7 +36,7 @@ server.on('request', (req, res) => {
 });
 const url = `http://127.0.0.1:${server.address().port}/`;
 
-async function firstResult(context, lang) {
+async function firstResult(context, lang, stay = 0) {
   const page = await context.newPage();
   bytes = 0;
   files = new Map();
@@ -50,6 +62,7 @@ async function firstResult(context, lang) {
     return rows.sort((a, b) => a[1] - b[1]);
   });
   if (!out.startsWith('tensor([1., 1.])')) throw new Error(`unexpected output: ${out}`);
+  if (stay) await page.waitForTimeout(stay * 1000);
   await page.close();
   return { ms, loaded, bytes, startedFrom, timeline, files: [...files].sort((a, b) => b[1] - a[1]).slice(0, 6) };
 }
@@ -58,15 +71,20 @@ const rows = [];
 for (let i = 0; i < reps; i++) {
   const cold = await launch();   // a fresh profile: an empty HTTP cache
   await cold.context.addInitScript(() => { try { if (!localStorage.getItem('tensorpad-lang')) localStorage.setItem('tensorpad-lang', 'python'); } catch { /* */ } });
-  const c = await firstResult(cold.context, 'python');
+  const c = await firstResult(cold.context, 'python', Number(arg('--stay')) || 0);
   const w = await firstResult(cold.context, 'python');
+  const a = await firstResult(cold.context, 'python');
   await cold.close();
-  const js = await launch();
-  await js.context.addInitScript(() => { try { localStorage.setItem('tensorpad-lang', 'javascript'); } catch { /* */ } });
-  const j = await firstResult(js.context, 'javascript');
-  await js.close();
-  rows.push({ cold: c, warm: w, js: j });
-  console.log(`run ${i + 1}: Python cold ${c.ms} ms (${(c.bytes / 1048576).toFixed(2)} MB sent, started from ${c.startedFrom}), warm ${w.ms} ms (${(w.bytes / 1024).toFixed(1)} KB sent); JavaScript cold ${j.ms} ms (${(j.bytes / 1024).toFixed(1)} KB)`);
+  let j = null;
+  if (!process.argv.includes('--no-js')) {
+    const js = await launch();
+    await js.context.addInitScript(() => { try { localStorage.setItem('tensorpad-lang', 'javascript'); } catch { /* */ } });
+    j = await firstResult(js.context, 'javascript');
+    await js.close();
+  }
+  rows.push({ cold: c, warm: w, again: a, js: j });
+  console.log(`run ${i + 1}: Python cold ${c.ms} ms (${(c.bytes / 1048576).toFixed(2)} MB sent, started from ${c.startedFrom}), warm ${w.ms} ms (${(w.bytes / 1024).toFixed(1)} KB sent), again ${a.ms} ms` +
+    (j ? `; JavaScript cold ${j.ms} ms (${(j.bytes / 1024).toFixed(1)} KB)` : ''));
 }
 if (process.argv.includes('--timeline')) {
   for (const [name, r] of [['cold', rows[0].cold], ['warm', rows[0].warm]]) {
@@ -75,7 +93,8 @@ if (process.argv.includes('--timeline')) {
   }
 }
 const med = (xs) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-console.log(`median of ${reps}: Python first result cold ${med(rows.map((r) => r.cold.ms))} ms, warm ${med(rows.map((r) => r.warm.ms))} ms; JavaScript ${med(rows.map((r) => r.js.ms))} ms`);
+console.log(`median of ${reps}: Python first result cold ${med(rows.map((r) => r.cold.ms))} ms, warm ${med(rows.map((r) => r.warm.ms))} ms, again ${med(rows.map((r) => r.again.ms))} ms` +
+  (rows[0].js ? `; JavaScript ${med(rows.map((r) => r.js.ms))} ms` : ''));
 console.log('largest files of the cold Python page:', rows[0].cold.files.map(([f, n]) => `${f} ${(n / 1024).toFixed(0)} KB`).join(', '));
 console.log('warm Python page:', rows[0].warm.files.map(([f, n]) => `${f} ${(n / 1024).toFixed(1)} KB`).join(', '));
 server.close();

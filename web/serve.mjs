@@ -90,16 +90,16 @@ export function serve(port = 8080, { host = '127.0.0.1', root, isolate = true } 
       } else {
         file = real;
       }
-      let body = await readFile(file).catch((e) => { throw e.code === 'ENOENT' || e.code === 'EISDIR' ? new HttpError(404, 'not found') : e; });
+      const st = await stat(file).catch((e) => { throw e.code === 'ENOENT' ? new HttpError(404, 'not found') : e; });
       headers = headersFor('/' + relative(top, file).split(sep).join('/'), { isolate });
-      // An ETag lets the browser revalidate a no-cache file with a 304 instead of downloading it.
-      const st = await stat(file);
+      // An ETag lets the browser revalidate a no-cache file with a 304 instead of downloading
+      // it; it is made from the file's size and mtime, so a 304 reads no file at all.
       let etag = `"${st.size.toString(36)}-${Math.floor(st.mtimeMs).toString(36)}"`;
       // web/build.mjs precompresses the large files (FILE.gz beside FILE): sent to a client
       // that accepts gzip, as most static hosts compress too.
-      const gz = GZIPPED.has(extname(file)) && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '') ? await readFile(`${file}.gz`).catch(() => null) : null;
-      if (gz) {
-        body = gz;
+      const gzFile = GZIPPED.has(extname(file)) && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '') ? `${file}.gz` : null;
+      const gzStat = gzFile ? await stat(gzFile).catch(() => null) : null;
+      if (gzStat) {
         etag = `${etag.slice(0, -1)}-gz"`;
         headers = { ...headers, 'Content-Encoding': 'gzip' };
       }
@@ -109,6 +109,7 @@ export function serve(port = 8080, { host = '127.0.0.1', root, isolate = true } 
         res.writeHead(304, headers);
         return res.end();
       }
+      const body = await readFile(gzStat ? gzFile : file).catch((e) => { throw e.code === 'ENOENT' || e.code === 'EISDIR' ? new HttpError(404, 'not found') : e; });
       res.writeHead(200, { ...headers, 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream', 'Content-Length': body.length });
       res.end(req.method === 'HEAD' ? undefined : body);
     } catch (e) {

@@ -226,3 +226,18 @@ test('screenshots of Python mode: desktop and 390x844 phone, light and dark', as
   await page.emulateMedia({ colorScheme: 'light' });
   assert.deepEqual(page.errors, []);
 });
+
+test('after a first run the worker warms V8 up once (Note [Warm-up] in web/src/pyworker.js): the page keeps its key, and the next worker does not', async () => {
+  // the warm-up gave way to every run above (their output matched PyTorch's to the byte)
+  await page.waitForFunction(() => localStorage.getItem('tensorpad-python-warmed'), null, { timeout: 120000 });
+  const key = await page.evaluate(() => localStorage.getItem('tensorpad-python-warmed'));
+  assert.match(key, /^\d+\.\d+\.\d+\/ \d+ .*Chrome/);
+  const again = await newPage(env.browser, { lang: null });
+  await again.goto(env.server.url);
+  await waitReady(again);
+  const { done } = await runInPage(again, 'print(1)');
+  assert.equal(done.ok, true);
+  // the init message carried the stored key: this worker does not warm up
+  assert.equal(await again.evaluate(() => window.tensorpad.runner.info.warmUp), false);
+  await again.close();
+});

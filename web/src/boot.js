@@ -1,5 +1,6 @@
 // Loaded by index.html before the editor bundle (a classic script, so it runs while the
-// bundle is still being fetched and parsed): starts the worker of the page's language at
+// bundle is still being fetched and parsed) and before the stylesheet (a classic script waits
+// for the stylesheets above it): starts the worker of the page's language at
 // once — the JS one (wasm download and compile), or the Python one (Pyodide, only when the
 // page opens in Python: a share link's lang=, else the visitor's last choice, else Python).
 // The page's Runner adopts it and replays what it said meanwhile. A file rather than an

@@ -144,6 +144,54 @@ async function run({ id, code, files }) {
   post({ type: 'views', id, graph, memory });
   post({ type: 'done', id, ok: !error, error, ms, stats: torch.memory_stats(), timing: marks });
   current = null;
+  if (warmUp === 'wanted') { warmUp = 'started'; setTimeout(() => warm(started.py), 200); }
+}
+
+// ---- V8's code cache for pyodide.asm.wasm --------------------------------------------------
+// Note [Warm-up]: Chromium keeps the compiled code of pyodide.asm.wasm for the next visit
+// only once V8 has optimised ~1 MB of it (the functions that ran hot), which a start from
+// the snapshot and a small first program never reach: then every visit compiles the ~1,500
+// functions a start runs, lazily, on this thread, and runs them unoptimised. So after the
+// first run, once per key (Pyodide's build and the browser; the page keeps it in
+// localStorage), this worker runs a short warm-up in idle time -- compiling the torch
+// package's sources, tensor arithmetic and its repr, the work a start and a first program
+// do -- in small steps that give way to any run the page sends;
+// V8 writes the cache ~2 s after its threshold, so 'warmed' is sent 4 s after the last step.
+// A later visit deserializes that code (~1,480 optimised functions, ~14 ms): its restore,
+// import and first run measured ~80 ms faster (docs/playground.md, Measured).
+const WARM_KEY = `${PYODIDE_DIR.replace(/^.*\/pyodide\//, '')} ${SIZES['pyodide.asm.wasm']} ${self.navigator?.userAgent ?? ''}`;
+let warmUp = null;  // 'wanted' (set by init), 'started'
+let queued = 0;     // runs the page has sent that have not ended
+const WARM_STEPS = [
+  `import os as _os
+_warm_files = [_os.path.join(_r, _f) for _r, _, _fs in _os.walk('/lib/tensorpad-python')
+               for _f in sorted(_fs) if _f.endswith('.py')][:120]`,
+  ...Array.from({ length: 24 }, (_, i) => `for _p in _warm_files[${i * 5}:${i * 5 + 5}]:
+    try:
+        compile(open(_p).read(), _p, 'exec')
+    except Exception:
+        pass`),
+  ...Array.from({ length: 12 }, () => `import torch as _t
+for _i in range(20):
+    _x = _t.linspace(-1, 1, 64).reshape(8, 8)
+    _y = (_x @ _x.T).relu().sum(dim=0)
+    repr(_y); str(_x[0]); [float(v) for v in _y.tolist()]
+del _x, _y`),
+];
+async function warm(py) {
+  const scope = py.pyodide.toPy({});
+  try {
+    for (const step of WARM_STEPS) {
+      while (queued || current) await new Promise((r) => setTimeout(r, 100));
+      py.pyodide.runPython(step, { globals: scope });
+      await new Promise((r) => setTimeout(r, 0));
+    }
+  } catch {
+    return;  // (interrupted, say): no cache this time
+  } finally {
+    scope.destroy();
+  }
+  setTimeout(() => self.postMessage({ type: 'warmed', key: WARM_KEY }), 4000);
 }
 
 self.onmessage = (e) => {
@@ -152,10 +200,12 @@ self.onmessage = (e) => {
     inited = true;
     mark('init');
     gotInit(msg.interrupt ?? null);
-    ready.then(({ startedFrom }) => post({ type: 'ready', info: { python: true, startedFrom, shared: torch.shared_memory, isolated: self.crossOriginIsolated === true, interrupt: !!msg.interrupt, autograd: true } }),
+    if (msg.warmed !== undefined && msg.warmed !== WARM_KEY) warmUp = 'wanted';
+    ready.then(({ startedFrom }) => post({ type: 'ready', info: { python: true, startedFrom, shared: torch.shared_memory, isolated: self.crossOriginIsolated === true, interrupt: !!msg.interrupt, autograd: true, warmUp: warmUp !== null } }),
       (err) => post({ type: 'fatal', message: `Python did not start: ${err?.message ?? err}` }));
   } else if (msg.type === 'run') {
-    run(msg);
+    queued++;
+    run(msg).finally(() => { queued--; });
   }
 };
 let inited = false;

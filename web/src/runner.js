@@ -5,6 +5,9 @@
 // worn (`worn`: the reason): restart() gives a fresh one, and the next run() does so itself.
 import { prepare } from './transform.js';
 
+const WARMED = 'tensorpad-python-warmed';
+const stored = (key) => { try { return localStorage.getItem(key); } catch { return null; } };
+
 export class Runner {
   /** workerUrl: the built worker bundle; on: {ready, out, plot, progress, views, done, fatal} callbacks. */
   constructor(workerUrl, on = {}, { early = null, python = false } = {}) {
@@ -73,7 +76,10 @@ export class Runner {
     if (msg.type === 'loading') { this.on.loading?.(msg); return; }
     // pyworker.js listens once its modules (and the wasm) are loaded: a message sent earlier
     // could be lost, so it asks for its start-up data.
-    if (msg.type === 'hello') { this.worker.postMessage({ type: 'init', interrupt: this.interrupt }); heard(); return; }
+    if (msg.type === 'hello') { this.worker.postMessage({ type: 'init', interrupt: this.interrupt, warmed: stored(WARMED) }); heard(); return; }
+    // pyworker.js has made V8 tier up Python's hot wasm functions (so that this browser keeps
+    // their code for the next visit): it needs doing once per key (Pyodide's build, the browser).
+    if (msg.type === 'warmed') { try { localStorage.setItem(WARMED, msg.key); } catch { /* no storage: again next time */ } return; }
     const p = this.pending;
     if (!p || msg.id !== p.id) return;
     const h = p.handlers;
