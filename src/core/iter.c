@@ -148,7 +148,7 @@ static int non_overlapping_and_dense(const tp_tensor *t) {
     int64_t size = t->shape[perm[i]];
     if (size < 2) return 1;
     if (t->stride[perm[i]] != require) return 0;
-    require *= size;
+    require = (int64_t)((uint64_t)require * (uint64_t)size);  /* (wraps for an expanded view past int64, as c10's) */
   }
   return 1;
 }
@@ -199,7 +199,7 @@ void tp_layout_iter(int nops, const int64_t (*ops)[TP_MAX_DIMS], int ndim, const
   int64_t next = 1;
   for (int i = 0; i < ndim; i++) {
     stride[perm[i]] = next;
-    next *= shape[perm[i]];
+    next = (int64_t)((uint64_t)next * (uint64_t)shape[perm[i]]);
   }
 }
 
@@ -217,7 +217,7 @@ void tp_layout_like(const tp_tensor *t, int64_t *stride) {
   int64_t next = 1;
   for (int i = 0; i < n; i++) {
     stride[perm[i]] = next;
-    if (t->shape[perm[i]] > 1) next *= t->shape[perm[i]];
+    if (t->shape[perm[i]] > 1) next = (int64_t)((uint64_t)next * (uint64_t)t->shape[perm[i]]);  /* (an empty tensor's may pass int64) */
   }
 }
 

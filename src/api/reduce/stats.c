@@ -36,8 +36,11 @@ static tp_tensor *record(int op, const char *name, int nin, tp_tensor *const *in
 static int not_implemented(const char *name, int which, tp_tensor *x, int nout, tp_tensor **out) {
   if (!tp_any_requires_grad(1, &x)) return 0;
   tp_node *n = tp_node_new(TP_GRAD_STATS, TP_STATS_NOT_IMPLEMENTED, name, 1, &x, nout);
-  if (!n) {
-    for (int i = 0; i < nout; i++) tp_tensor_release(out[i]);
+  if (!n) {  /* (out-of-memory: the outputs go, and out[] holds none of them) */
+    for (int i = 0; i < nout; i++) {
+      tp_tensor_release(out[i]);
+      out[i] = NULL;
+    }
     return -1;
   }
   int64_t iv[1] = {which};
@@ -418,6 +421,7 @@ TP_API int tp_unique(tp_tensor *x, int sorted, int consecutive, tp_tensor **out)
   if (not_implemented(consecutive ? "UniqueConsecutiveBackward0" : "Unique2Backward0", consecutive ? 2 : 1, x, 1, out)) {
     tp_tensor_release(inv);
     tp_tensor_release(cnt);
+    out[1] = out[2] = NULL;  /* a failed call hands back nothing */
     return -1;
   }
   return 0;
@@ -481,6 +485,7 @@ TP_API int tp_unique_dim(tp_tensor *x, double dim, int consecutive, tp_tensor **
   if (not_implemented(consecutive ? "UniqueConsecutiveBackward0" : "UniqueDimBackward0", consecutive ? 2 : 3, x, 1, out)) {
     tp_tensor_release(inv);
     tp_tensor_release(cnt);
+    out[1] = out[2] = NULL;  /* a failed call hands back nothing */
     return -1;
   }
   return 0;
