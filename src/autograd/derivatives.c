@@ -2903,8 +2903,8 @@ static int nnact_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
   case TP_ACT_HARDTANH:  /* x <= min || x >= max ? 0 : g */
     d = where0(a, bin(a, TP_OP_LOGICAL_AND, cmp_s(a, TP_OP_GT, x, p[0]), cmp_s(a, TP_OP_LT, x, p[1])), g);
     break;
-  case TP_ACT_HARDSIGMOID:  /* -3 < x < 3 ? g / 6 : 0 */
-    d = where0(a, bin(a, TP_OP_LOGICAL_AND, cmp_s(a, TP_OP_GT, x, -3), cmp_s(a, TP_OP_LT, x, 3)), sc(a, TP_OP_DIV, g, 6));
+  case TP_ACT_HARDSIGMOID:  /* -3 < x < 3 ? g * one_sixth : 0, with ATen's scalar_t one_sixth(1.0f / 6.0f): float64's too */
+    d = where0(a, bin(a, TP_OP_LOGICAL_AND, cmp_s(a, TP_OP_GT, x, -3), cmp_s(a, TP_OP_LT, x, 3)), sc(a, TP_OP_MUL, g, (double)(1.0f / 6.0f)));
     break;
   case TP_ACT_HARDSWISH: {  /* x < -3 ? 0 : x <= 3 ? g (x / 3 + 0.5) : g */
     tp_tensor *mid = where3(a, cmp_s(a, TP_OP_LE, x, 3), mul(a, g, sc(a, TP_OP_ADD, sc(a, TP_OP_DIV, x, 3), 0.5)), g);
