@@ -145,10 +145,15 @@ function binaryArgs(name, fname, other, opts, inplace) {
 
 /** alpha is a Python Number (a bool only where the result is bool, checked by boolAlpha). */
 function alphaValue(fname, v) {
-  if (typeof v === 'number' || typeof v === 'boolean' || typeof v === 'bigint') return v;
+  if (typeof v === 'number' || typeof v === 'boolean' || typeof v === 'bigint' || v instanceof PyFloat) return v;
   throw new TypeError(`${fname}(): argument 'alpha' must be Number, not ${describe(v)}`);
 }
 function boolAlpha(alpha, self, other) {
+  if (alpha instanceof PyFloat) {  // Python mode's 1.0: a float alpha even when integral
+    const floatOther = other instanceof Tensor ? other.dtype.is_floating_point : other instanceof PyFloat || !Number.isInteger(Number(other));
+    if (!self.dtype.is_floating_point && !floatOther) throw new TensorError('For integral input tensors, argument alpha must not be a floating point number.');
+    return alpha.value;
+  }
   if (typeof alpha !== 'boolean') return num(alpha);
   const isBool = self.dtype.name === 'bool' && (other instanceof Tensor ? other.dtype.name === 'bool' : typeof other === 'boolean');
   if (!isBool) throw new TensorError('Boolean alpha only supported for Boolean results.');
@@ -165,9 +170,17 @@ function binary(name, self, other, opts, pos = 1) {
   return mustBeTensor(name, otherName(name), byKw ? null : pos, b);
 }
 
+const OVERLAP_TEXT = 'unsupported operation: more than one element of the written-to tensor refers to a single memory location. Please clone() the tensor before performing the operation.';
 function binaryInplace(name, self, other, opts) {
   const [op, rawAlpha, b, byKw] = binaryArgs(name, `${name}_`, other, opts, true);
-  const alpha = boolAlpha(rawAlpha, self, b);
+  let alpha;
+  try {
+    alpha = boolAlpha(rawAlpha, self, b);
+  } catch (e) {  // TensorIterator's overlap check comes before alpha's
+    const st = self.stride();
+    if (self.numel() > 0 && self.shape.some((n, d) => n > 1 && st[d] === 0)) throw new TensorError(OVERLAP_TEXT);
+    throw e;
+  }
   if (b instanceof Tensor) checkStatus(W.tp_binary_(op, self._ptr, b._ptr, alpha));
   else if (isScalar(b) && !TENSOR_ONLY.has(name)) checkStatus(W.tp_binary_scalar_(op, self._ptr, num(b), kindOfScalar(b), alpha));
   else mustBeTensor(`${name}_`, otherName(name), byKw ? null : 1, b);
@@ -316,7 +329,13 @@ export function install(torch, TensorClass) {
         if (opts === undefined && x instanceof Tensor && y instanceof Tensor) return wrap(check(W.tp_binary(op, x._ptr, y._ptr, 1)));
         if (y === undefined && isOptions(x)) [x, y] = splitInput(name, x);  // torch.add({input, other})
         // PyTorch wraps a number given as `input` for the arithmetic ops: torch.sub(2, x) is 2 - x.
-        if (isScalar(x) && y instanceof Tensor && REVERSIBLE.has(name) && opts === undefined) return reversed(name, x, y);
+        if (isScalar(x) && y instanceof Tensor && REVERSIBLE.has(name)) {
+          if (opts === undefined) return reversed(name, x, y);
+          // with keywords (torch.div(2, x, rounding_mode='floor'), torch.add(2, x, alpha=3)): the
+          // wrapped number is still the input
+          const [op, alpha] = binaryArgs(name, name, y, opts, false);
+          return wrap(check(W.tp_binary_scalar(op, y._ptr, num(x), kindOfScalar(x), 1, boolAlpha(alpha, y, x))));
+        }
         // a number first fits neither of the Tensor-other and Number-other overloads
         if (isScalar(x) && y instanceof Tensor && scalarOK && opts === undefined) {
           throw invalidCombination(name, [x, y], ['Tensor input, Tensor other, *, Tensor out', 'Tensor input, Number other, *, Tensor out']);

@@ -164,15 +164,15 @@ def _binary_fn(name):
 
 def add(*args, alpha=1, out=None, **kwargs):
     if len(args) != 2 or kwargs or out is not None:   # (the deprecated add(input, alpha, other) too)
-        kw = dict(kwargs, alpha=alpha) if alpha != 1 else kwargs
+        kw = dict(kwargs, alpha=alpha) if not (type(alpha) is _builtins.int and alpha == 1) else kwargs
         return _out('add', args, kw, out) if out is not None else _call('add', -1, args, kw)
     input, other = args
     if isinstance(input, Tensor):
         try:
-            return input.add(other, alpha=alpha) if alpha != 1 else input.__add__(other) if isinstance(other, (Tensor, _builtins.int, _builtins.float)) else input.add(other)
+            return input.add(other, alpha=alpha) if not (type(alpha) is _builtins.int and alpha == 1) else input.__add__(other) if isinstance(other, (Tensor, _builtins.int, _builtins.float)) else input.add(other)
         except TypeError:   # the function form's text (other is argument 2, not 1)
             pass
-    return _call('add', -1, (input, other), {'alpha': alpha} if alpha != 1 else None)
+    return _call('add', -1, (input, other), {'alpha': alpha} if not (type(alpha) is _builtins.int and alpha == 1) else None)
 
 
 def mul(*args, out=None, **kwargs):

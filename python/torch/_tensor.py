@@ -548,23 +548,23 @@ class Tensor:
 
     def add_(self, other, *rest, alpha=1):
         if rest:   # the deprecated overload add_(alpha, other)
-            return _method('add_')(self, other, *rest, **({} if alpha == 1 else {'alpha': alpha}))
-        if isinstance(other, Tensor) and type(alpha) in (int, float):
+            return _method('add_')(self, other, *rest, **({} if (type(alpha) is int and alpha == 1) else {'alpha': alpha}))
+        if isinstance(other, Tensor) and (type(alpha) is int or (type(alpha) is float and not alpha.is_integer())):
             if _bt_(_ADD, self._h, other._h, alpha) < 0:
                 raise_core()
             return self
-        if alpha == 1:
+        if (type(alpha) is int and alpha == 1):
             return self.__iadd__(other)
         return _method('add_')(self, other, alpha=alpha)
 
     def sub_(self, other, *rest, alpha=1):
         if rest:   # the deprecated overload sub_(alpha, other)
-            return _method('sub_')(self, other, *rest, **({} if alpha == 1 else {'alpha': alpha}))
-        if isinstance(other, Tensor) and type(alpha) in (int, float):
+            return _method('sub_')(self, other, *rest, **({} if (type(alpha) is int and alpha == 1) else {'alpha': alpha}))
+        if isinstance(other, Tensor) and (type(alpha) is int or (type(alpha) is float and not alpha.is_integer())):
             if _bt_(_SUB, self._h, other._h, alpha) < 0:
                 raise_core()
             return self
-        if alpha == 1:
+        if (type(alpha) is int and alpha == 1):
             return self.__isub__(other)
         return _method('sub_')(self, other, alpha=alpha)
 
