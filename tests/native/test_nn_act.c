@@ -17,7 +17,7 @@ static void test_activations(void) {
     {TP_ACT_ELU, 1, 1, 1, "EluBackward0", -0.8646647167633873, 2, 0.1353352832366127, 1},
     {TP_ACT_CELU, 2, 1, 0.5, "CeluBackward0", -1.2642411176571153, 2, 0.36787944117144233, 1},
     {TP_ACT_HARDTANH, -1, 1, 0, "HardtanhBackward0", -1, 1, 0, 0},
-    {TP_ACT_HARDSIGMOID, 0, 0, 0, "HardsigmoidBackward0", 1.0 / 6, 5.0 / 6, 1.0 / 6, 1.0 / 6},
+    {TP_ACT_HARDSIGMOID, 0, 0, 0, "HardsigmoidBackward0", 1.0 / 6, 5.0 / 6, (double)(1.0f / 6), (double)(1.0f / 6)},  /* the gradient: ATen's float 1/6 */
     {TP_ACT_HARDSWISH, 0, 0, 0, "HardswishBackward0", -1.0 / 3, 5.0 / 3, -1.0 / 6, 7.0 / 6},
     {TP_ACT_LOGSIGMOID, 0, 0, 0, "LogSigmoidBackward0", -2.1269280110429727, -0.12692801104297263, 0.8807970779778823, 0.11920292202211755},
     {TP_ACT_SOFTSHRINK, 1, 0, 0, "SoftshrinkBackward0", -1, 1, 1, 1},

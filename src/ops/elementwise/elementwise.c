@@ -527,9 +527,12 @@ int tp_unary_inplace(int op, tp_tensor *x) {
     x->version->value++;
     return 0;
   }
-  if (!tp_can_cast(out_dt, x->dtype))
+  if (!tp_can_cast(out_dt, x->dtype)) {
+    if (op == TP_OP_SQUARE)  /* square_ is pow_(2): pow_.Scalar's unary iterator wants its dtype */
+      return tp_fail_status("Found dtype %s but expected %s", tp_dtype_title(x->dtype), tp_dtype_title(out_dt));
     return tp_fail_status("result type %s can't be cast to the desired output type %s",
                           tp_dtype_title(out_dt), tp_dtype_title(x->dtype));
+  }
   tp_tensor *r = tp_unary_impl(op, x);
   if (!r) return -1;
   int rc = tp_assign_result(x, r);
@@ -863,9 +866,20 @@ int tp_binary_inplace(int op, tp_tensor *self, tp_tensor *other, int wother, dou
   tp_tensor *ts[2] = {self, other};
   int wrapped[2] = {0, wother};
   int common = tp_result_type(2, ts, wrapped);
-  if (binary_check(op, alpha, common)) return -1;
+  /* TensorIterator's order: overlap, shapes, the cast of the result, then the kernel's own
+   * checks (alpha_check, "not implemented for" a dtype): those wait until the first three pass.
+   * (sub's bool check is sub_check's, before TensorIterator; so is the op's validity.) */
+  char deferred[256] = "";
+  if (binary_check(op, alpha, common)) {
+    if (strncmp(tp_last_error(), "For integral", 12)) return -1;
+    tp_snprintf(deferred, sizeof deferred, "%s", tp_last_error());
+  }
   int od, ct = binary_types(op, common, self->dtype, other->dtype, &od);
-  if (ct < 0) return -1;
+  if (ct < 0) {
+    if (op == TP_OP_SUB && (self->dtype == TP_BOOL || other->dtype == TP_BOOL)) return -1;
+    if (!deferred[0]) tp_snprintf(deferred, sizeof deferred, "%s", tp_last_error());
+    od = common;
+  }
   int64_t shape[TP_MAX_DIMS];  /* shapes before the cast, as TensorIterator */
   int nd = tp_broadcast_shape(2, ts, shape);
   if (nd < 0) return -1;
@@ -875,9 +889,13 @@ int tp_binary_inplace(int op, tp_tensor *self, tp_tensor *other, int wother, dou
     tp_format_shape(y, sizeof y, nd, shape);
     return tp_fail_status("output with shape %s doesn't match the broadcast shape %s", x, y);
   }
-  if (!tp_can_cast(od, self->dtype))
+  if (!tp_can_cast(od, self->dtype)) {
+    if (op == TP_OP_POW && wother)  /* pow_.Scalar builds a unary iterator that wants its dtype */
+      return tp_fail_status("Found dtype %s but expected %s", tp_dtype_title(self->dtype), tp_dtype_title(od));
     return tp_fail_status("result type %s can't be cast to the desired output type %s",
                           tp_dtype_title(od), tp_dtype_title(self->dtype));
+  }
+  if (deferred[0]) return tp_fail_status("%s", deferred);
   int aliased = other->storage == self->storage &&
                 (other->ndim != self->ndim || other->offset != self->offset ||
                  memcmp(other->shape, self->shape, sizeof(int64_t) * self->ndim) ||
