@@ -38,6 +38,7 @@ TP_API int tp_reduce_indexed(int op, tp_tensor *x, double dim, int keepdim, tp_t
   if (tp_record_reduce_indexed(op, x, d, keepdim, out)) {
     tp_tensor_release(out[0]);
     tp_tensor_release(out[1]);
+    out[0] = out[1] = NULL;  /* a failed call hands back nothing */
     return -1;
   }
   return 0;

@@ -34,6 +34,7 @@ static int finish(int rc, const char *name, tp_tensor *x, int64_t dim, int keepd
   if (record_selected(name, x, dim, keepdim, add, out)) {
     tp_tensor_release(out[0]);
     tp_tensor_release(out[1]);
+    out[0] = out[1] = NULL;  /* a failed call hands back nothing */
     return -1;
   }
   return 0;

@@ -190,7 +190,7 @@ static int emit_splits(tp_tensor *t, int64_t dim, int n, const int64_t *sizes) {
   for (int i = 0; i < n; i++) {
     tp_tensor *v = tp_tensor_alias(t);
     if (!v) {
-      while (i--) tp_tensor_release(out[i]);
+      while (i--) { tp_tensor_release(out[i]); out[i] = NULL; }
       return -1;
     }
     v->shape[dim] = sizes[i];
@@ -281,7 +281,7 @@ int tp_unbind_impl(tp_tensor *t, double dim_d) {
   for (int64_t i = 0; i < n; i++) {
     tp_tensor *v = tp_tensor_alias(t);
     if (!v) {
-      while (i--) tp_tensor_release(out[i]);
+      while (i--) { tp_tensor_release(out[i]); out[i] = NULL; }
       return -1;
     }
     v->offset += i * t->stride[dim];
