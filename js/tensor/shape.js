@@ -7,7 +7,15 @@
 // does, and the tensor keys go to the core's at::index / at::index_put_ in one call.
 import { W, check, checkStatus, args, heapBuffer, TensorError } from '../core/wasm.js';
 import { describe } from '../core/dtype.js';
-import { bind, splitOptions, checkInt, sizesOf } from '../core/args.js';
+import { bind, splitOptions, checkInt, sizesOf, warn, aten } from '../core/args.js';
+
+/** 1.13's TORCH_WARN for an advanced-indexing write into an expanded tensor (it writes on). */
+function warnExpanded(t, name, line, example) {
+  const st = t.stride();
+  if (!t.shape.some((n, d) => n > 1 && st[d] === 0)) return;
+  warn(aten(`Use of ${name} on expanded tensors is deprecated. Please clone() the tensor before performing this operation. This also applies to advanced indexing e.g. ${example}`,
+    `native/TensorAdvancedIndexing.cpp:${line}`));
+}
 import { wrap, asTensor, scalarValue, wrapDim, Slice, Ellipsis, Tuple, indexing } from './tensor.js';
 
 // ---- tensor lists across the boundary ------------------------------------------------------
@@ -205,6 +213,7 @@ export function install(torch, Tensor) {
       }
       const vs = stripLeadingOnes(v, owned);
       const [n, base] = indexArgs(indices);
+      warnExpanded(t, 'index_put_', 631, 'tensor[indices] = tensor');
       checkStatus(W.tp_index_put_(t._ptr, n, base, vs._ptr, accumulate ? 1 : 0));
       return self;
     } finally {
@@ -355,6 +364,7 @@ export function install(torch, Tensor) {
     masked_fill_(...a) {
       const { mask, value } = bind('masked_fill_', a, ['mask', 'value']);
       const m = tensorArg('masked_fill_', 'mask', mask);
+      warnExpanded(this, 'masked_fill_', 1651, 'tensor[mask] = scalar');
       if (isTensor(value)) checkStatus(W.tp_masked_fill_(this._ptr, m._ptr, value._ptr, 0));
       else checkStatus(W.tp_masked_fill_(this._ptr, m._ptr, 0, scalarValue('masked_fill_', value)));
       return this;
@@ -431,6 +441,7 @@ export function install(torch, Tensor) {
     if (kind === 'index_fill') {
       const v = o.value;
       const [vt, vn] = isTensor(v) ? [v._ptr, 0] : [0, scalarValue(fname, v)];
+      if (inplace) warnExpanded(self, 'index_fill_', 1278, 'tensor[mask] = scalar');
       rc = inplace ? W.tp_index_fill_(self._ptr, dim, index, vt, vn) : W.tp_index_fill(self._ptr, dim, index, vt, vn);
     } else {
       const src = tensorArg(fname, 'source', o.source)._ptr;
