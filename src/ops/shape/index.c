@@ -572,8 +572,10 @@ static int plan_make(index_plan *p, tp_tensor *t, int n, tp_tensor *const *indic
     tp_iter it;
     tp_iter_init(&it, 2, ops);
     if (nbnumel) tp_iter_run(&it, offset_loop, &c);
-    if (c.found && rest)
+    if (c.found && rest) {
+      if (c.size == 0) return tp_fail_status("index is out of bounds for dimension with size 0");  /* 1.13's own text there */
       return tp_fail_status("index %lld is out of bounds for dimension %d with size %lld", (long long)c.bad, j, (long long)c.size);
+    }
   }
   p->self = g;
   p->start = first;
