@@ -11,6 +11,33 @@ import { bind, warn } from '../core/args.js';
 import { describe, py, pyFloat } from '../core/dtype.js';
 import { asTensor } from '../tensor/tensor.js';
 
+/** The wasm heap's ceiling (the Makefile's -sMAXIMUM_MEMORY=2GB). */
+const HEAP_MAX = 2 ** 31;
+/** An RNN whose parameters together pass the heap's ceiling (`GRU(3, 1, 2**53)`) fails at once
+ *  with the allocator's text for the parameter that crosses it, instead of making millions of
+ *  layers first (PyTorch would run for as long; here the heap cannot hold them). */
+function heapCanHold(gate, o, dirs, dt) {
+  const item = dt?.dtype?.itemsize ?? 4, g = gate * o.hidden_size;
+  const shapes = (layer) => {
+    const inSize = layer === 0 ? o.input_size : o.hidden_size * dirs;
+    return [g * inSize, g * o.hidden_size, ...(o.bias ? [g, g] : [])];
+  };
+  const perLayer = (layer) => dirs * shapes(layer).reduce((a, b) => a + b, 0) * item;
+  const first = perLayer(0), rest = o.num_layers > 1 ? perLayer(1) : 0;
+  if (first + rest * (o.num_layers - 1) <= HEAP_MAX) return;
+  // the layer where the running total crosses the ceiling, then its parameter
+  let total = 0, layer = 0;
+  if (first <= HEAP_MAX) { total = first; layer = 1 + Math.floor((HEAP_MAX - first) / rest); total += (layer - 1) * rest; }
+  for (let d = 0; d < dirs; d++) {
+    for (const n of shapes(layer)) {
+      total += n * item;
+      if (total > HEAP_MAX) {
+        throw new TensorError(`[enforce fail at alloc_cpu.cpp:75] err == 0. DefaultCPUAllocator: can't allocate memory: you tried to allocate ${n * item} bytes. Error code 12 (Cannot allocate memory)`);
+      }
+    }
+  }
+}
+
 /** Python's repr of an int tuple of three: (1, 2, 5). */
 const pyTuple = (t) => `(${t.join(', ')})`;
 
@@ -213,6 +240,7 @@ export function makeRnn({ torch, Module, Parameter, init, pyBool }) {
         const t = torch.empty(shape, dt);   // released here, not by the collector: a loop of layers
         try { return new Parameter(t); } finally { t.dispose(); }
       };
+      heapCanHold(gate, o, dirs, dt);
       try {
         for (let layer = 0; layer < o.num_layers; layer++) {
           for (let d = 0; d < dirs; d++) {

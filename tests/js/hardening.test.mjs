@@ -284,6 +284,15 @@ test('an RNN whose parameters run the heap out releases what it made before the 
   assert.equal(g.parameters().length, 8);
 });
 
+test('an RNN whose parameters pass the 2 GB heap fails at once, before making any layer (JS fuzz: GRU(3, 1, 2**53) made millions of layers for 3 minutes)', () => {
+  const before = torch.memory_stats(), t0 = Date.now();
+  assert.throws(() => new torch.nn.GRU(3, 1, 2 ** 53), /can't allocate memory: you tried to allocate 12 bytes/);
+  assert.throws(() => new torch.nn.LSTM(1000, 1000, 200), /you tried to allocate 16000000 bytes/);
+  assert.ok(Date.now() - t0 < 1000);
+  assert.equal(torch.memory_stats().live_tensors, before.live_tensors);
+  assert.equal(new torch.nn.LSTM(10, 20, 3).parameters().length, 12);
+});
+
 test('tolist of a tensor whose lists do not fit in memory is Python\'s MemoryError, not a RangeError (fuzz find)', () => {
   const t = torch.empty(2 ** 33, 0);
   assert.throws(() => t.tolist(), (e) => e.pythonType === 'MemoryError');
