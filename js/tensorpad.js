@@ -178,7 +178,9 @@ function makeTensor(data, ...a) {
   const inferred = gradDtype(opts, kind === 'float' ? defaultFloat() : kind === 'int' ? byName.int64 : byName.bool);
   const dt = dtypeOpt(opts, inferred, 'tensor');
   if (dt === byName.int32 || dt === byName.int64) checkIntegral(flat, dt);
-  const src = big ? BigInt64Array.from(flat, (v) => BigInt(typeof v === 'bigint' ? v : Math.trunc(v))) : Float64Array.from(flat);
+  // (float data with a Python int past 2^53 among it is float data: [inf, -2**63 - 1] as Python's)
+  const src = big && !dt.is_floating_point ? BigInt64Array.from(flat, (v) => BigInt(typeof v === 'bigint' ? v : Math.trunc(v)))
+    : Float64Array.from(flat, Number);
   return finish(fromHeapCopy(src, shape, dt), opts);
 }
 

@@ -183,12 +183,20 @@ function moduleComputes() {
   return v === 58 && JSON.stringify(c) === '[2,4,6]';
 }
 
+/** A tensor's values as text (an empty tensor whose lists do not fit, tolist's MemoryError: its shape and strides). */
+function listText(t) {
+  try { return JSON.stringify(t.detach().tolist()); } catch { return `unlisted ${t.shape} ${t.stride()} ${t.storage_offset()}`; }
+}
+
 function snapshot(vals) {
   const out = [];
   const seen = new Set();
   const visit = (v, d) => {
     if (v instanceof torch.Tensor) {
-      if (!seen.has(v) && !v.is_disposed) { seen.add(v); out.push([v, JSON.stringify(v.detach().tolist()), v._version]); }
+      if (!seen.has(v) && !v.is_disposed) {  // (an empty tensor's lists may not fit: tolist's MemoryError)
+        seen.add(v);
+        out.push([v, listText(v), v._version]);
+      }
     } else if (d < 2 && Array.isArray(v) && v.length < 10) v.forEach((x) => visit(x, d + 1));
     else if (d < 2 && v && typeof v === 'object' && Object.getPrototypeOf(v) === Object.prototype) Object.values(v).forEach((x) => visit(x, d + 1));
   };
@@ -255,7 +263,7 @@ function step(i) {
     const bad = engineError(e);
     if (bad) fail(i, call, `${bad}\n  ${(e?.stack ?? '').split('\n').slice(1, 4).join('\n  ')}`);
     for (const [t, before] of snap) {
-      if (!t.is_disposed && JSON.stringify(t.detach().tolist()) !== before) fail(i, call, `a failed call changed a tensor it was given: ${before} -> ${JSON.stringify(t.detach().tolist())} (${e.message.split('\n')[0]})`);
+      if (!t.is_disposed && listText(t) !== before) fail(i, call, `a failed call changed a tensor it was given: ${before} -> ${listText(t)} (${e.message.split('\n')[0]})`);
     }
   }
   let ok;

@@ -324,7 +324,7 @@ static void copy_elem(char *dst, const char *src, int dtype, int accumulate) {
   if (!accumulate) { memcpy(dst, src, (size_t)tp_dtype_table[dtype].itemsize); return; }
   if (tp_dtype_table[dtype].is_floating) tp_store_f64(dst, dtype, tp_load_f64(dst, dtype) + tp_load_f64(src, dtype));
   else if (dtype == TP_BOOL) tp_store_i64(dst, dtype, tp_load_i64(dst, dtype) || tp_load_i64(src, dtype));
-  else tp_store_i64(dst, dtype, tp_load_i64(dst, dtype) + tp_load_i64(src, dtype));
+  else tp_store_i64(dst, dtype, (int64_t)((uint64_t)tp_load_i64(dst, dtype) + (uint64_t)tp_load_i64(src, dtype)));  /* wraps, as ATen's */
 }
 
 /* ---- masked_scatter: source's elements, in order, where mask is true --------------------------- */
