@@ -138,7 +138,11 @@ tp_version *tp_version_new(void);                      /* a counter of its own a
 void tp_version_release(tp_version *v);
 void tp_contiguous_strides(int ndim, const int64_t *shape, int64_t *stride);
 int64_t tp_shape_numel(int ndim, const int64_t *shape);
-int tp_check_no_internal_overlap(const tp_tensor *t);  /* 0, or -1: an expanded self (core/create.c) */
+int tp_check_no_internal_overlap(const tp_tensor *t);
+/* int64 arithmetic that wraps as ATen's does where an empty tensor's strides and offsets may
+ * pass int64 (a view of torch.empty(0, 2**32, 2**32)); defined, unlike a signed overflow */
+static inline int64_t tp_wmul(int64_t a, int64_t b) { return (int64_t)((uint64_t)a * (uint64_t)b); }
+static inline int64_t tp_wadd(int64_t a, int64_t b) { return (int64_t)((uint64_t)a + (uint64_t)b); }  /* 0, or -1: an expanded self (core/create.c) */
 int tp_check_sizes(int ndim, const double *sizes, int64_t *shape);  /* 0 ok, -1 error */
 static inline char *tp_ptr(const tp_tensor *t) {
   return (char *)t->storage->data + t->offset * tp_dtype_table[t->dtype].itemsize;

@@ -210,7 +210,7 @@ tp_tensor *tp_unsqueeze_impl(tp_tensor *t, double dim) {
   for (int d = 0; d <= t->ndim; d++) {
     if (d == w) {
       shape[n] = 1;
-      stride[n] = d < t->ndim ? t->shape[d] * t->stride[d] : 1;
+      stride[n] = d < t->ndim ? tp_wmul(t->shape[d], t->stride[d]) : 1;
       n++;
     }
     if (d < t->ndim) { shape[n] = t->shape[d]; stride[n] = t->stride[d]; n++; }
@@ -267,7 +267,7 @@ tp_tensor *tp_narrow_impl(tp_tensor *t, double dim, double start, double length)
   tp_tensor *v = tp_tensor_alias(t);
   if (!v) return NULL;
   v->shape[w] = len;
-  v->offset += s * t->stride[w];
+  v->offset = tp_wadd(v->offset, tp_wmul(s, t->stride[w]));
   return tp_view_checked(v);
 }
 
@@ -286,7 +286,7 @@ tp_tensor *tp_select_impl(tp_tensor *t, double dim, double index) {
   int n = 0;
   for (int d = 0; d < t->ndim; d++)
     if (d != w) { shape[n] = t->shape[d]; stride[n] = t->stride[d]; n++; }
-  return restrided(t, n, shape, stride, t->offset + i * t->stride[w]);
+  return restrided(t, n, shape, stride, tp_wadd(t->offset, tp_wmul(i, t->stride[w])));
 }
 
 /* Python slice semantics; NaN stands for None. Bounds are clamped to the dim before any
@@ -311,7 +311,7 @@ tp_tensor *tp_slice_impl(tp_tensor *t, double dim, double start, double end, dou
   if (en < st) en = st;
   tp_tensor *v = tp_tensor_alias(t);
   if (!v) return NULL;
-  v->offset += st * t->stride[w];
+  v->offset = tp_wadd(v->offset, tp_wmul(st, t->stride[w]));
   v->shape[w] = en > st ? (en - st - 1) / stp + 1 : 0;
   if (!tp_mul_ok(t->stride[w], stp, &v->stride[w])) v->stride[w] = t->stride[w];  /* then at most one element */
   return tp_view_checked(v);

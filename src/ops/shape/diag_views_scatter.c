@@ -29,7 +29,7 @@ tp_tensor *tp_diagonal_impl(tp_tensor *t, int64_t off, double dim1, double dim2)
   if (n < 0) n = 0;
   tp_tensor *v = tp_tensor_alias(t);
   if (!v) return NULL;
-  if (n > 0) v->offset += off >= 0 ? off * t->stride[b] : -off * t->stride[a];
+  if (n > 0) v->offset = tp_wadd(v->offset, off >= 0 ? tp_wmul(off, t->stride[b]) : tp_wmul(-off, t->stride[a]));
   int k = 0;
   for (int d = 0; d < t->ndim; d++)
     if (d != a && d != b) { v->shape[k] = t->shape[d]; v->stride[k] = t->stride[d]; k++; }

@@ -194,7 +194,7 @@ static int emit_splits(tp_tensor *t, int64_t dim, int n, const int64_t *sizes) {
       return -1;
     }
     v->shape[dim] = sizes[i];
-    v->offset += start * t->stride[dim];
+    v->offset = tp_wadd(v->offset, tp_wmul(start, t->stride[dim]));
     start += sizes[i];
     out[i] = v;
   }
@@ -284,7 +284,7 @@ int tp_unbind_impl(tp_tensor *t, double dim_d) {
       while (i--) { tp_tensor_release(out[i]); out[i] = NULL; }
       return -1;
     }
-    v->offset += i * t->stride[dim];
+    v->offset = tp_wadd(v->offset, tp_wmul(i, t->stride[dim]));
     for (int d = (int)dim; d + 1 < t->ndim; d++) {
       v->shape[d] = t->shape[d + 1];
       v->stride[d] = t->stride[d + 1];
