@@ -146,7 +146,10 @@ export function restoreObjects(entries) {
 // An error may carry its class itself (err.pythonType); otherwise it is read from the text.
 const TEXT_CLASSES = [
   [/^index -?\d+ is out of bounds for dimension|^Index -?\d+ is out of bounds|^too many indices for tensor of dimension|out of range \(expected to be in range of/, 'IndexError'],
-  [/^Dimension out of range/, 'IndexError'],
+  [/^Dimension out of range|^Dimension specified as -?\d+ but tensor has no dimensions/, 'IndexError'],
+  // zero_numel_check_dims and argmax/argmin's empty check are TORCH_CHECK_INDEX (max()'s is not)
+  [/^\w+:? ?(\(\))?:? Expected reduction dim -?\d+ to have non-zero size\.|^arg(max|min)\(\): Expected reduction dim to be specified/, 'IndexError'],
+  [/^select\(\) cannot be applied to a 0-dim tensor/, 'IndexError'],
   [/^Target -?\d+ is out of bounds\.|^index out of range in self/, 'IndexError'],
   [/^IndexError: /, 'IndexError'],
   [/^The shape of the mask .* does not match the shape of the indexed tensor/, 'IndexError'],

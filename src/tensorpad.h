@@ -164,6 +164,7 @@ TP_API int tp_generator_set_state(tp_generator *g, tp_tensor *state);  /* 5056 o
 TP_API void tp_set_printoptions(int precision, double threshold, int edgeitems, int linewidth, int sci_mode);
 /* The repr text, valid until the next call. grad_fn may be NULL. */
 TP_API const char *tp_repr(tp_tensor *t, const char *grad_fn);
+TP_API int tp_fail_with_tensor(const char *prefix, tp_tensor *t);  /* error text: prefix, then t as ATen's C++ operator<< prints it; -1 */
 
 /* ---- autograd (src/autograd/engine.c, src/autograd/derivatives.c) ------------------------------------ */
 TP_API int tp_is_grad_enabled(void);

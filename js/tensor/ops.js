@@ -412,7 +412,9 @@ export function install(torch, TensorClass) {
   // div(rounding_mode='floor') with 1.13's grad_fn: NotImplemented (no derivative)
   methods.floor_divide = function (other, opts) { return binary('floor_divide', this, other, opts); };
   methods.floor_divide_ = function (other, opts) { return binaryInplace('floor_divide', this, other, opts); };
-  torch.floor_divide = inputKeyword('floor_divide', (x, y) => mustBeTensor('floor_divide', 'input', 1, x).floor_divide(y));
+  // a number as input is wrapped, as python_arg_parser's should_allow_numbers_as_tensors does
+  torch.floor_divide = inputKeyword('floor_divide', (x, y) => (isScalar(x) && y instanceof Tensor ? reversed('_floor_divide', x, y)
+    : mustBeTensor('floor_divide', 'input', 1, x).floor_divide(y)));
 
   // ---- reductions ----
   // sum/mean/prod(dim, keepdim, *, dtype) and cumsum/cumprod(dim, *, dtype): the function forms

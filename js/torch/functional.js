@@ -6,7 +6,7 @@
 // Each is composed of existing ops, as PyTorch's composite functions are, so autograd records
 // their graph and no core code is needed; intermediates are released by scope().
 // install(torch, Tensor) runs once, from tensorpad.js.
-import { W, check, TensorError } from '../core/wasm.js';
+import { W, check, checkStatus, withCString, TensorError } from '../core/wasm.js';
 import { OP } from '../tensor/ops.js';
 import { byName, toDtype, describe, dtype, defaultFloat, pyRepr, checkDevice } from '../core/dtype.js';
 import { TypedStorage } from '../tensor/compat.js';
@@ -57,7 +57,8 @@ function meshgrid(...a) {
   if (swap) [refs[0], refs[1]] = [refs[1], refs[0]];
   for (const t of refs) {
     if (t.ndim > 1) {
-      throw new TensorError(`torch.meshgrid: Expected 0D or 1D tensor in the tensor list but got: [ torch.${TITLE[t.dtype.name]}Tensor{${Array.from(t.shape).join(',')}} ]`);
+      // the tensor as ATen's C++ operator<< prints it, values first (src/core/print.c)
+      withCString('torch.meshgrid: Expected 0D or 1D tensor in the tensor list but got: ', (p) => checkStatus(W.tp_fail_with_tensor(p, t._ptr)));
     }
   }
   const shape = refs.map((t) => t.numel());

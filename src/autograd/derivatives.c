@@ -329,7 +329,8 @@ tp_tensor *tp_record_reduce(int op, tp_tensor *x, int64_t mask, int keepdim, int
   if (n) {
     n->iv[0] = mask;
     n->iv[1] = keepdim;
-    n->niv = 2;
+    n->iv[2] = all_dims;
+    n->niv = 3;
     n->s[0] = param;
     if (op != TP_OP_SUM && op != TP_OP_MEAN) {
       failed |= tp_node_save(n, x, -1);
@@ -992,6 +993,21 @@ static int reduce_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
   }
   case TP_OP_VAR: case TP_OP_STD: {  /* var: 2 (x - mean) / (N - c);  std: (x - mean) / ((N - c) std) */
     double denom = (double)count - n->s[0];
+    if (denom <= 0 && (m->ndim == 0 || n->iv[2])) {
+      /* 1.13's var_backward without a dim (or of a 0-d self) and N <= correction: grad * inf, of
+       * grad's shape (std's grad: (g / (2 std)) with 0 where std is 0), which only a 0-d self
+       * takes; any other shape fails the engine's check */
+      if (m->ndim) {
+        char want[200];
+        tp_format_shape(want, sizeof want, m->ndim, m->shape);
+        return tp_fail_status("Function %s returned an invalid gradient at index 0 - got [] but expected shape compatible with %s", n->name, want);
+      }
+      tp_tensor *q = n->op == TP_OP_VAR ? g : dv(a, g, sc(a, TP_OP_MUL, r, 2));
+      tp_tensor *z = n->op == TP_OP_STD ? cmp_s(a, TP_OP_EQ, r, 0) : NULL;
+      if (n->op == TP_OP_STD) q = q && z ? K(a, tp_where(z, NULL, q, 0, TP_SCALAR_INT, 0, TP_SCALAR_NONE)) : NULL;
+      d = sc(a, TP_OP_MUL, q, INFINITY);
+      break;
+    }
     tp_tensor *centred = sub(a, x, expand_meta(a, reduce(a, TP_OP_MEAN, x, nd, dims, 1), m));
     if (n->op == TP_OP_VAR) d = mul(a, ge, sc(a, TP_OP_MUL, centred, 2.0 / denom));
     else d = where0(a, cmp_s(a, TP_OP_NE, re, 0), dv(a, mul(a, ge, sc(a, TP_OP_DIV, centred, denom)), re));  /* 0 at zero spread */
@@ -999,8 +1015,8 @@ static int reduce_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
   }
   case TP_OP_NORM: case TP_OP_LINALG_VECTOR_NORM: {  /* linalg_vector_norm_backward is norm_backward */
     double p = n->s[0];
-    if (p == 0) d = zeros_like_t(a, x);                                                  /* a count: flat */
-    else if (p == 2) d = where0(a, cmp_s(a, TP_OP_NE, re, 0), dv(a, mul(a, ge, x), re));   /* g x / ||x|| */
+    if (p == 0) return 0;  /* a count: 1.13's norm_backward returns an undefined gradient (none flows, .grad stays None) */
+    if (p == 2) d = where0(a, cmp_s(a, TP_OP_NE, re, 0), dv(a, mul(a, ge, x), re));   /* g x / ||x|| */
     else if (p == 1) d = mul(a, ge, un(a, TP_OP_SIGN, x));
     else if (isinf(p)) {
       tp_tensor *ax = un(a, TP_OP_ABS, x), *hit = bin(a, TP_OP_EQ, ax, re);
@@ -1514,7 +1530,10 @@ static int copy_slices_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **g
     /* g - embed(g's region) + embed(gradient for the region): ops all the way, so that
      * create_graph differentiates through it */
     tp_tensor *res = sub(a, gp, embed_at(a, &m, n->iv, 3 + 2 * nd, region));
-    if (res && gin[0]) res = add(a, res, embed_at(a, &m, n->iv, 3 + 2 * nd, gin[0]));
+    /* the region's gradient in g's dtype, as CopySlices' grad_slice.copy_(res) casts it (a
+     * float32 view times a float64 tensor in place: MulBackward0 gives float64) */
+    tp_tensor *gr = gin[0] && gin[0]->dtype != gp->dtype ? K(a, tp_to_dtype(gin[0], gp->dtype, 0)) : gin[0];
+    if (res && gin[0]) res = gr ? add(a, res, embed_at(a, &m, n->iv, 3 + 2 * nd, gr)) : NULL;
     if (res && perm) res = K(a, tp_permute(res, base_nd, inv));
     if (!res) rc = -1;
     else gi[0] = own(res);
@@ -1833,7 +1852,11 @@ static int nn_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
   }
   case TP_GRAD_SOFTPLUS: {  /* z = exp(beta x): d x = g where beta x > threshold, else g z / (z + 1) */
     tp_tensor *xb = sc(a, TP_OP_MUL, unpack(a, n, 0), n->s[0]);
-    tp_tensor *z = un(a, TP_OP_EXP, xb);
+    /* 1.13's softplus_double_backward masks with beta x < threshold, so at a tie (where the
+     * first derivative still takes the z branch) no second derivative flows: z of a detached
+     * beta x there */
+    tp_tensor *xd = xb ? K(a, tp_alias(xb)) : NULL;
+    tp_tensor *z = un(a, TP_OP_EXP, where3(a, cmp_s(a, TP_OP_LT, xb, n->s[1]), xb, xd));
     return (gi[0] = own(where3(a, cmp_s(a, TP_OP_GT, xb, n->s[1]), g, dv(a, mul(a, g, z), sc(a, TP_OP_ADD, z, 1))))) ? 0 : -1;
   }
   }
@@ -2140,6 +2163,17 @@ static int shape_linalg_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **
     break;
   }
   case TP_SHL_TRACE: {  /* d x = g on the diagonal, 0 elsewhere */
+    if (m->shape[0] > m->shape[1]) {
+      /* 1.13's trace_backward fills the flat positions 0, C+1, 2(C+1), ... of all R C, which
+       * for R > C are more than the diagonal's C (PyTorch's gradient of a tall matrix's trace:
+       * [g, 0, g, 0] for 4x1); kept, for the same numbers */
+      double numel = (double)(m->shape[0] * m->shape[1]), sizes[2] = {(double)m->shape[0], (double)m->shape[1]};
+      tp_tensor *z = K(a, tp_full(1, &numel, g->dtype, 0));
+      tp_tensor *ix = K(a, tp_arange(0, numel, (double)(m->shape[1] + 1), TP_INT64));
+      tp_tensor *f = z && ix ? K(a, tp_index_fill(z, 0, ix, g, 0)) : NULL;
+      d = f ? K(a, tp_reshape(f, 2, sizes)) : NULL;
+      break;
+    }
     double len = (double)(m->shape[0] < m->shape[1] ? m->shape[0] : m->shape[1]);
     int64_t iv[4] = {TP_VIEW_DIAGONAL, 0, 0, 1};
     tp_tensor *ge = K(a, tp_expand(g, 1, &len));
@@ -2811,7 +2845,7 @@ static int normalization_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor *
  * With d = x - y and g scaled by 1 / numel for the mean:
  *   smooth_l1: d x = clamp(d / beta, -1, 1) g  (sign(d) g when beta = 0); d y = -that
  *   huber:     d x = clamp(d, -delta, delta) g; d y = -that
- *   soft_margin: d x = -y sigmoid(-x y) g (target: not differentiable, as in 1.13)
+ *   soft_margin: d x = -y exp(-y x) / (1 + exp(-y x)) g (target: not differentiable, as in 1.13)
  * Written with tensor ops, so create_graph records their graph. A gradient is cast to its
  * input's dtype (huber and soft_margin keep the input's dtype when the target's differs). */
 static tp_tensor *nnloss_cast(arena *a, tp_tensor *t, int dtype) {
@@ -2834,17 +2868,18 @@ static int nnloss_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
   if (which == TP_NNLOSS_HUBER && x->dtype != y->dtype)  /* PyTorch's backward kernel refuses mixed dtypes */
     return tp_fail_status("Found dtype %s but expected %s", tp_dtype_title(y->dtype), tp_dtype_title(x->dtype));
   double p = n->s[0];
-  if (n->iv[1] == TP_REDUCTION_MEAN) {
-    /* the loss has x's shape (js/nn/loss.js broadcasts smooth_l1's and huber's operands) */
-    g = sc(a, TP_OP_DIV, g, (double)tp_shape_numel(x->ndim, x->shape));
-  }
+  int mean = n->iv[1] == TP_REDUCTION_MEAN;
   tp_tensor *dx, *dy;
   if (which == TP_NNLOSS_SOFT_MARGIN) {
-    tp_tensor *s = un(a, TP_OP_SIGMOID, neg(a, mul(a, x, y)));
-    tp_tensor *sg = neg(a, mul(a, s, g));
-    dx = n->next[0].fn ? mul(a, y, sg) : NULL;
+    /* 1.13's soft_margin_loss_backward, in its order: z = exp(-y x); y z (-norm) / (z + 1) g
+     * (so x = inf with y > 0 gives NaN there, as PyTorch's does) */
+    double norm = mean ? 1. / (double)tp_shape_numel(x->ndim, x->shape) : 1.;
+    tp_tensor *z = un(a, TP_OP_EXP, mul(a, neg(a, y), x));
+    dx = n->next[0].fn ? mul(a, dv(a, sc(a, TP_OP_MUL, mul(a, y, z), -norm), sc(a, TP_OP_ADD, z, 1)), g) : NULL;
     dy = NULL;  /* target is not differentiable (the forward refuses one that requires grad) */
   } else {
+    /* the loss has x's shape (js/nn/loss.js broadcasts smooth_l1's and huber's operands) */
+    if (mean) g = sc(a, TP_OP_DIV, g, (double)tp_shape_numel(x->ndim, x->shape));
     tp_tensor *d = sub(a, x, y), *c;
     /* 1.13's kernels: d <= -beta ? -1 : d >= beta ? 1 : d / beta, so with beta = 0 a tie
      * d == 0 gets -1 (NaN stays NaN); the inner branch strictly inside the kink, where the
@@ -2887,6 +2922,24 @@ static int nnact_pad_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi)
   return (gi[0] = own(cur)) ? 0 : -1;
 }
 
+/* Note [Vectorised and scalar loops]: 1.13's CPU kernels (cpu_kernel_vec) run contiguous
+ * operands through a vectorised loop in steps of two AVX2 vectors (16 floats, 8 doubles) and
+ * the rest (the tail, or every element of a strided operand) through the scalar lambda; where
+ * the two are written differently (hardtanh's and hardswish's backward at NaN, hardswish's at
+ * 3), which one an element got is visible. The mask: true where the vectorised loop ran, for
+ * contiguous x and g of up to 32768 elements (one thread's chunk); NULL: scalar throughout. */
+static tp_tensor *vector_lanes(arena *a, tp_tensor *x, tp_tensor *g) {
+  int64_t n = tp_shape_numel(x->ndim, x->shape), lanes = x->dtype == TP_FLOAT32 ? 16 : 8, cut = n - n % lanes;
+  if (cut == 0 || n > 32768 || !tp_tensor_is_contiguous(x) || !tp_tensor_is_contiguous(g) || g->ndim != x->ndim ||
+      memcmp(g->shape, x->shape, sizeof(int64_t) * x->ndim))
+    return NULL;
+  double sizes[TP_MAX_DIMS];
+  for (int d = 0; d < x->ndim; d++) sizes[d] = (double)x->shape[d];
+  tp_tensor *ix = K(a, tp_arange(0, (double)n, 1, TP_INT64));
+  tp_tensor *m = cmp_s(a, TP_OP_LT, ix, (double)cut);
+  return m ? K(a, tp_reshape(m, x->ndim, sizes)) : NULL;
+}
+
 static int nnact_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
   if (n->op == TP_ACT_PAD || n->op == TP_ACT_INDEX_PAD) return nnact_pad_formula(a, n, g, gi);
   tp_tensor *x = unpack(a, n, 0), *d = NULL;
@@ -2900,15 +2953,26 @@ static int nnact_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
     d = where3(a, cmp_s(a, TP_OP_LE, x, 0), neg, sc(a, TP_OP_MUL, g, p[1]));
     break;
   }
-  case TP_ACT_HARDTANH:  /* x <= min || x >= max ? 0 : g */
-    d = where0(a, bin(a, TP_OP_LOGICAL_AND, cmp_s(a, TP_OP_GT, x, p[0]), cmp_s(a, TP_OP_LT, x, p[1])), g);
+  case TP_ACT_HARDTANH: {  /* x <= min || x >= max ? 0 : g; vectorised: (x > min && x < max) & g (NaN: 0) */
+    tp_tensor *vec = where0(a, bin(a, TP_OP_LOGICAL_AND, cmp_s(a, TP_OP_GT, x, p[0]), cmp_s(a, TP_OP_LT, x, p[1])), g);
+    tp_tensor *out = bin(a, TP_OP_LOGICAL_OR, cmp_s(a, TP_OP_LE, x, p[0]), cmp_s(a, TP_OP_GE, x, p[1]));
+    tp_tensor *sca = out && g ? K(a, tp_where(out, NULL, g, 0, TP_SCALAR_INT, 0, TP_SCALAR_NONE)) : NULL;  /* NaN: g */
+    tp_tensor *lanes = vector_lanes(a, x, g);
+    d = lanes ? where3(a, lanes, vec, sca) : sca;
     break;
+  }
   case TP_ACT_HARDSIGMOID:  /* -3 < x < 3 ? g * one_sixth : 0, with ATen's scalar_t one_sixth(1.0f / 6.0f): float64's too */
     d = where0(a, bin(a, TP_OP_LOGICAL_AND, cmp_s(a, TP_OP_GT, x, -3), cmp_s(a, TP_OP_LT, x, 3)), sc(a, TP_OP_MUL, g, (double)(1.0f / 6.0f)));
     break;
   case TP_ACT_HARDSWISH: {  /* x < -3 ? 0 : x <= 3 ? g (x / 3 + 0.5) : g */
-    tp_tensor *mid = where3(a, cmp_s(a, TP_OP_LE, x, 3), mul(a, g, sc(a, TP_OP_ADD, sc(a, TP_OP_DIV, x, 3), 0.5)), g);
-    d = where0(a, cmp_s(a, TP_OP_GE, x, -3), mid);
+    /* the scalar lambda in its order (NaN is neither, so gets g); the vectorised loop tests
+     * x >= 3 first (g at 3, the middle branch's NaN at NaN): Note [Vectorised and scalar loops] */
+    tp_tensor *inner = mul(a, g, sc(a, TP_OP_ADD, sc(a, TP_OP_DIV, x, 3), 0.5));
+    tp_tensor *mid = where3(a, cmp_s(a, TP_OP_LE, x, 3), inner, g);
+    tp_tensor *lanes = vector_lanes(a, x, g);
+    if (lanes) mid = where3(a, lanes, where3(a, cmp_s(a, TP_OP_GE, x, 3), g, inner), mid);
+    tp_tensor *lo = cmp_s(a, TP_OP_LT, x, -3);
+    d = lo && mid ? K(a, tp_where(lo, NULL, mid, 0, TP_SCALAR_INT, 0, TP_SCALAR_NONE)) : NULL;
     break;
   }
   case TP_ACT_MISH: {  /* t = tanh(softplus(x)): g (t + x sigmoid(x) (1 - t^2)) */

@@ -251,7 +251,7 @@ void tp_node_set_output(tp_node *n, tp_tensor *out, int output_nr) {
 static void type_desc(char *buf, size_t cap, const tp_tensor *t) {
   char shape[200];
   tp_format_shape(shape, sizeof shape, t->ndim, t->shape);
-  tp_snprintf(buf, cap, "[torch.%sTensor %s]", tp_dtype_title(t->dtype), shape);
+  tp_snprintf(buf, cap, "[%s %s]", tp_type_string(t->dtype), shape);
 }
 
 static const char *const SECOND_BACKWARD =

@@ -20,6 +20,14 @@ const char *tp_dtype_title(int dtype) {
   return titles[dtype];
 }
 
+/* A tensor's type as a C++ message prints it (Tensor::toString) and the Python binding then
+ * renames it: "torch.FloatTensor", ...; Bool has no legacy Python type there, so it stays
+ * "CPUBoolType". */
+const char *tp_type_string(int dtype) {
+  static const char *const names[TP_NDTYPES] = {"torch.FloatTensor", "torch.DoubleTensor", "torch.IntTensor", "torch.LongTensor", "CPUBoolType"};
+  return names[dtype];
+}
+
 /* torch.set_default_dtype: the dtype a float result takes when nothing else decides it (a Python
  * float scalar, int / int, a float op on an integer tensor). float32 or float64. */
 int tp_default_float = TP_FLOAT32;

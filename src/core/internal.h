@@ -152,6 +152,7 @@ int tp_wrap_dim(int64_t dim, int ndim, int64_t *out);  /* PyTorch's dim wrapping
 /* dtype.c — element access by dtype, with PyTorch's (x86) conversions. */
 extern int tp_default_float;          /* torch.get_default_dtype() (dtype.c) */
 const char *tp_dtype_title(int dtype);     /* "Float", "Long", ... as PyTorch's messages say */
+const char *tp_type_string(int dtype);    /* "torch.FloatTensor", ..., "CPUBoolType": a tensor's type in a C++ message */
 double tp_load_f64(const void *p, int dtype);
 int64_t tp_load_i64(const void *p, int dtype);
 void tp_store_f64(void *p, int dtype, double v);

@@ -282,3 +282,172 @@ TP_API const char *tp_repr(tp_tensor *t, const char *grad_fn) {
   if (out.oom) return tp_fail_oom((double)out.cap * 2);
   return out.s;
 }
+
+/* ---- a tensor as ATen's C++ operator<< prints it (aten/src/ATen/core/Formatting.cpp) ------------
+ * Some 1.13 messages put a tensor in their text that way (torch.meshgrid's "but got: "): the
+ * values as doubles in one of three forms chosen from all of them (__printFormat), right-
+ * aligned to a common width, 80 columns a line, then "[ torch.FloatTensor{2,3} ]". */
+typedef struct {
+  char *buf;
+  size_t cap, len;
+} cpp_out;
+static void cpp_put(cpp_out *o, const char *s) {
+  for (; *s && o->len + 1 < o->cap; s++) o->buf[o->len++] = *s;
+  o->buf[o->len] = 0;
+}
+enum { CPP_DEFAULT, CPP_FIXED, CPP_SCI };
+typedef struct {
+  int form, precision;
+  int64_t width;
+  double scale;
+} cpp_fmt;
+static void cpp_num(cpp_out *o, const cpp_fmt *f, double v, int64_t width) {
+  char s[64], pad[80];
+  if (isnan(v)) tp_snprintf(s, sizeof s, signbit(v) ? "-nan" : "nan");
+  else if (isinf(v)) tp_snprintf(s, sizeof s, v < 0 ? "-inf" : "inf");
+  else tp_snprintf(s, sizeof s, f->form == CPP_SCI ? "%.*e" : f->form == CPP_FIXED ? "%.*f" : "%.*g", f->precision, v);
+  int64_t n = (int64_t)strlen(s), k = 0;
+  for (; k < width - n && k < (int64_t)sizeof pad - 1; k++) pad[k] = ' ';
+  pad[k] = 0;
+  cpp_put(o, pad);
+  cpp_put(o, s);
+}
+/* __printFormat: integers (every finite value integral) or fixed with 4 digits, scaled by a
+ * power of ten when the largest exponent is past 5 or below 0, or scientific when the
+ * exponents span more than 4 (ATen's test of the largest keeps its quirk: a value replaces
+ * the maximum when the value itself, not its magnitude, is larger) */
+static cpp_fmt cpp_format(const double *v, int64_t n) {
+  cpp_fmt f = {CPP_DEFAULT, 6, 0, 1};
+  int ints = 1;
+  for (int64_t i = 0; i < n; i++)
+    if (isfinite(v[i]) && v[i] != ceil(v[i])) { ints = 0; break; }
+  int64_t off = 0;
+  while (off < n && !isfinite(v[off])) off++;
+  double lo = 1, hi = 1;
+  if (off < n) {
+    lo = hi = fabs(v[off]);
+    for (int64_t i = off; i < n; i++) {
+      double z = fabs(v[i]);
+      if (isfinite(z)) {
+        if (z < lo) lo = z;
+        if (v[i] > hi) hi = z;
+      }
+    }
+    lo = lo != 0 ? floor(log10(lo)) + 1 : 1;
+    hi = hi != 0 ? floor(log10(hi)) + 1 : 1;
+  }
+  if (ints) {
+    if (hi > 9) f = (cpp_fmt){CPP_SCI, 4, 11, 1};
+    else f.width = (int64_t)hi + 1;
+  } else if (hi - lo > 4) {
+    f = (cpp_fmt){CPP_SCI, 4, fabs(hi) > 99 || fabs(lo) > 99 ? 12 : 11, 1};
+  } else if (hi > 5 || hi < 0) {
+    f = (cpp_fmt){CPP_FIXED, 4, 7, pow(10, hi - 1)};
+  } else {
+    f = (cpp_fmt){CPP_FIXED, 4, hi == 0 ? 7 : (int64_t)hi + 6, 1};
+  }
+  return f;
+}
+static void cpp_indent(cpp_out *o, int indent) { if (indent) cpp_put(o, " "); }
+static void cpp_scale(cpp_out *o, const cpp_fmt *f) {  /* printScale: defaultfloat at the stream's precision */
+  cpp_fmt d = {CPP_DEFAULT, f->precision, 0, 1};
+  cpp_num(o, &d, f->scale, 0);
+  cpp_put(o, " *\n");
+}
+/* __printMatrix of rows x cols values at v (row-major) */
+static void cpp_matrix(cpp_out *o, const double *v, int64_t rows, int64_t cols, int indent) {
+  cpp_fmt f = cpp_format(v, rows * cols);
+  cpp_indent(o, indent);
+  int64_t per = (80 - indent) / (f.width + 1), first = 0, last;
+  if (per < 1) per = 1;
+  while (first < cols) {
+    last = first + per <= cols ? first + per - 1 : cols - 1;
+    if (per < cols) {
+      char s[64];
+      if (first != 0) cpp_put(o, "\n");
+      tp_snprintf(s, sizeof s, "Columns %lld to %lld", (long long)first + 1, (long long)last + 1);
+      cpp_put(o, s);
+      cpp_indent(o, indent);
+    }
+    if (f.scale != 1) {
+      cpp_scale(o, &f);
+      cpp_indent(o, indent);
+    }
+    for (int64_t l = 0; l < rows; l++)
+      for (int64_t c = first; c <= last; c++) {
+        cpp_num(o, &f, v[l * cols + c] / f.scale, f.width);
+        if (c == last) {
+          cpp_put(o, "\n");
+          if (l != rows - 1) {
+            cpp_indent(o, indent);
+            if (f.scale != 1) cpp_put(o, " ");
+          }
+        } else {
+          cpp_put(o, " ");
+        }
+      }
+    first = last + 1;
+  }
+}
+static void cpp_print(cpp_out *o, const tp_tensor *t) {
+  int64_t n = tp_shape_numel(t->ndim, t->shape), item = tp_dtype_table[t->dtype].itemsize;
+  double *v = n ? malloc((size_t)n * sizeof(double)) : NULL;
+  if (n && v) {  /* the values as doubles, in order */
+    int64_t idx[TP_MAX_DIMS] = {0};
+    for (int64_t i = 0; i < n; i++) {
+      int64_t off = 0;
+      for (int d = 0; d < t->ndim; d++) off += idx[d] * t->stride[d];
+      v[i] = tp_load_f64(tp_ptr(t) + off * item, t->dtype);
+      for (int d = t->ndim - 1; d >= 0 && ++idx[d] == t->shape[d]; d--) idx[d] = 0;
+    }
+  }
+  char s[64];
+  if (t->ndim == 0 && v) {
+    cpp_fmt d = {CPP_DEFAULT, 6, 0, 1};
+    cpp_num(o, &d, v[0], 0);
+    cpp_put(o, "\n");
+  } else if (t->ndim == 1 && v) {
+    cpp_fmt f = cpp_format(v, n);
+    if (f.scale != 1) cpp_scale(o, &f);
+    for (int64_t i = 0; i < n; i++) {
+      cpp_num(o, &f, v[i] / f.scale, f.width);
+      cpp_put(o, "\n");
+    }
+  } else if (t->ndim == 2 && v) {
+    cpp_matrix(o, v, t->shape[0], t->shape[1], 0);
+  } else if (v) {  /* __printTensor: "(i,j,.,.) = " blocks, the first index counting fastest */
+    int64_t cnt[TP_MAX_DIMS] = {0}, rows = t->shape[t->ndim - 2], cols = t->shape[t->ndim - 1];
+    int outer = t->ndim - 2;
+    for (int64_t b = 0; b < n / (rows * cols); b++) {
+      if (b) cpp_put(o, "\n");
+      cpp_put(o, "(");
+      int64_t at = 0, mul = 1;
+      for (int d = outer - 1; d >= 0; d--) { at += cnt[d] * mul; mul *= t->shape[d]; }
+      for (int d = 0; d < outer; d++) {
+        tp_snprintf(s, sizeof s, "%lld,", (long long)cnt[d] + 1);
+        cpp_put(o, s);
+      }
+      cpp_put(o, ".,.) = \n");
+      cpp_matrix(o, v + at * rows * cols, rows, cols, 1);
+      for (int d = 0; d < outer && ++cnt[d] == t->shape[d]; d++) cnt[d] = 0;
+    }
+  }
+  free(v);
+  cpp_put(o, "[ ");
+  cpp_put(o, tp_type_string(t->dtype));
+  cpp_put(o, "{");
+  for (int d = 0; d < t->ndim; d++) {
+    tp_snprintf(s, sizeof s, d ? ",%lld" : "%lld", (long long)t->shape[d]);
+    cpp_put(o, s);
+  }
+  cpp_put(o, "} ]");
+}
+
+/* An error whose text is prefix followed by t as C++ prints it; returns -1. */
+TP_API int tp_fail_with_tensor(const char *prefix, tp_tensor *t) {
+  char text[1024];
+  cpp_out o = {text, sizeof text, 0};
+  text[0] = 0;
+  cpp_print(&o, t);
+  return tp_fail_status("%s%s", prefix, text);
+}

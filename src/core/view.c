@@ -225,9 +225,8 @@ tp_tensor *tp_expand_impl(tp_tensor *t, int ndim, const double *sizes) {
   for (int d = 0; d < ndim; d++) req[d] = tp_clamp_i64(sizes[d]);
 #define FORMAT_SHAPES() (tp_format_shape(tgt, sizeof tgt, ndim, req), tp_format_shape(cur, sizeof cur, t->ndim, t->shape), 1)
   if (ndim < t->ndim && FORMAT_SHAPES())
-    return tp_fail("expand(torch.%sTensor{%s}, size=%s): the number of sizes provided (%d) must be greater or equal to the number of dimensions in the tensor (%d)",
-                   t->dtype == TP_FLOAT32 ? "Float" : t->dtype == TP_FLOAT64 ? "Double" : t->dtype == TP_INT32 ? "Int" : t->dtype == TP_INT64 ? "Long" : "Bool",
-                   cur, tgt, ndim, t->ndim);
+    return tp_fail("expand(%s{%s}, size=%s): the number of sizes provided (%d) must be greater or equal to the number of dimensions in the tensor (%d)",
+                   tp_type_string(t->dtype), cur, tgt, ndim, t->ndim);
   for (int i = ndim - 1; i >= 0; i--) {
     int offset = ndim - 1 - i;
     int dim = t->ndim - 1 - offset;

@@ -229,7 +229,16 @@ static void step(reader *r) {
       STATUS(tp_backward(1, roots, grads, (int)(u8(r) & 1), 0));
       tp_tensor_release(y); }
     break;
-  case 24: y = get(r); if (!y) break; if (u8(r) & 1) STATUS(tp_copy_(x, y)); else RET(tp_clone(y)); break;
+  case 24: y = get(r); if (!y) break;
+    if (u8(r) & 1) {
+      /* x.copy_(v) with v a view of x that requires grad: set_'s cycle below (case 15) through
+       * CopyBackwards; PyTorch 1.13 keeps it too (20 such x of 64 MB: RSS 1.3 GB higher) */
+      if (tp_tensor_requires_grad(y) && y != x && tp_tensor_storage(x) == tp_tensor_storage(y)) break;
+      STATUS(tp_copy_(x, y));
+    } else {
+      RET(tp_clone(y));
+    }
+    break;
   case 25: RET(tp_to_dtype(x, dtype(r), (int)(u8(r) & 1))); break;
   case 26: RET(tp_contiguous(x)); break;
   case 27: { double d = num(r), k = num(r); STATUS(tp_kthvalue(x, k, d, (int)(u8(r) & 1), out)); release_outs(out, 2, dst); } break;

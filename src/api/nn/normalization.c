@@ -77,8 +77,8 @@ TP_API tp_tensor *tp_native_norm(tp_tensor *x, tp_tensor *w, tp_tensor *b, tp_te
  * that row gets no gradient. */
 TP_API tp_tensor *tp_embedding(tp_tensor *w, tp_tensor *idx, double padding_idx) {
   if (idx->dtype != TP_INT64 && idx->dtype != TP_INT32) {
-    return tp_fail("Expected tensor for argument #1 'indices' to have one of the following scalar types: Long, Int; but got torch.%sTensor instead (while checking arguments for embedding)",
-                   tp_dtype_title(idx->dtype));
+    return tp_fail("Expected tensor for argument #1 'indices' to have one of the following scalar types: Long, Int; but got %s instead (while checking arguments for embedding)",
+                   tp_type_string(idx->dtype));
   }
   if (w->ndim != 2) return tp_fail("'weight' must be 2-D");
   int mode = tp_set_grad_enabled(0);

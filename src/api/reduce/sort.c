@@ -83,11 +83,13 @@ TP_API int tp_select_dim(int which, tp_tensor *x, double dim, int keepdim, tp_te
   static const char *const grads[] = {"MedianBackward1", "NanmedianBackward1", "ModeBackward0", "CummaxBackward0", "CumminBackward0"};
   static const int whats[] = {SEL_MEDIAN, SEL_NANMEDIAN, SEL_MODE, SEL_CUMMAX, SEL_CUMMIN};
   if (which < 0 || which > 4) return tp_fail_status("tensorpad: no selection op %d", which);
-  int64_t d;
-  if (tp_wrap_dim_arg(dim, x->ndim, &d)) return -1;
+  int64_t d = 0;
   int cum = which >= 3;
+  /* 1.13's cummax/cummin of a 0-d tensor return it before looking at dim (any dim goes) */
+  if (!(cum && x->ndim == 0) && tp_wrap_dim_arg(dim, x->ndim, &d)) return -1;
   if (!cum && x->ndim > 0 && x->shape[d] == 0)
-    return tp_fail_status("%s(): Expected reduction dim %lld to have non-zero size.", names[which], (long long)d);
+    /* nanmedian's check is median's in 1.13 (its text too) */
+    return tp_fail_status("%s(): Expected reduction dim %lld to have non-zero size.", names[which == 1 ? 0 : which], (long long)d);
   if (which < 2 && tp_not_for_bool(x, "median_out")) return -1;
   sel s = {.what = whats[which]};
   return run(&s, grads[which], x, d, cum ? (x->ndim ? x->shape[d] : 1) : 1, cum || keepdim, cum, out);

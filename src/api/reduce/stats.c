@@ -80,7 +80,7 @@ TP_API int tp_aminmax(tp_tensor *x, int has_dim, double dim, int keepdim, tp_ten
   if (!has_dim && tp_shape_numel(x->ndim, x->shape) == 0)
     return tp_fail_status("aminmax(): cannot compute aminmax over an empty dimension as the operation has no identity.");
   if (has_dim && x->ndim && x->shape[d] == 0)
-    return tp_fail_status("aminmax(): Expected reduction dim %lld to have non-zero size.", (long long)d);
+    return tp_fail_status("aminmax: Expected reduction dim %lld to have non-zero size.", (long long)d);
   int mode = tp_set_grad_enabled(0);
   tp_tensor *lo = tp_reduce(TP_OP_AMIN, x, has_dim ? 1 : -1, &dim, keepdim, 0, -1);
   tp_tensor *hi = lo ? tp_reduce(TP_OP_AMAX, x, has_dim ? 1 : -1, &dim, keepdim, 0, -1) : NULL;

@@ -761,15 +761,19 @@ static int binary_types(int op, int common, int da, int db, int *out) {
   return ct;
 }
 
-static int binary_check(int op, double alpha, int common) {
+static int binary_valid(int op, double alpha) {
   if (op < 0 || op >= TP_OP_COUNT || op_kinds[op] != TP_KIND_BINARY)
     return tp_fail_status("tensorpad: op %d is not a binary op", op);
   if (alpha != 1 && op != TP_OP_ADD && op != TP_OP_SUB)
     return tp_fail_status("%s() got an unexpected keyword argument 'alpha'", op_names[op]);
+  return 0;
+}
+static int alpha_check(double alpha, int common) {
   if (alpha != 1 && !is_float(common) && alpha != floor(alpha))
     return tp_fail_status("For integral input tensors, argument alpha must not be a floating point number.");
   return 0;
 }
+static int binary_check(int op, double alpha, int common) { return binary_valid(op, alpha) || alpha_check(alpha, common) ? -1 : 0; }
 
 /* A tensor that is zero somewhere: integer division and remainder raise before writing. */
 static void any_zero(char **p, const int64_t *s, int64_t n, void *ctx) {
@@ -800,13 +804,15 @@ static tp_tensor *binary_run(int op, tp_tensor *a, int wa, tp_tensor *b, int wb,
   tp_tensor *ts[2] = {a, b};
   int wrapped[2] = {wa, wb};
   int common = tp_result_type(2, ts, wrapped);
-  if (binary_check(op, alpha, common)) return NULL;
+  /* 1.13's order: sub_check (bool), TensorIterator's shapes, alpha_check, then the kernel's
+   * "not implemented for" a dtype */
+  if (binary_valid(op, alpha)) return NULL;
+  if (op == TP_OP_SUB && binary_types(op, common, a->dtype, b->dtype, NULL) < 0) return NULL;
   int64_t shape[TP_MAX_DIMS];
-  int nd = op == TP_OP_SUB ? 0 : tp_broadcast_shape(2, ts, shape);  /* shapes first, as TensorIterator */
-  if (nd < 0) return NULL;
+  int nd = tp_broadcast_shape(2, ts, shape);
+  if (nd < 0 || alpha_check(alpha, common)) return NULL;
   int od, ct = binary_types(op, common, a->dtype, b->dtype, &od);
   if (ct < 0) return NULL;
-  if (op == TP_OP_SUB && (nd = tp_broadcast_shape(2, ts, shape)) < 0) return NULL;  /* sub's bool check comes first */
   operand oa, ob;
   if (operand_as(&oa, a, ct)) return NULL;
   if (operand_as(&ob, b, ct)) { operand_done(&oa); return NULL; }

@@ -493,6 +493,10 @@ tp_tensor *tp_ternary_run(int op, tp_tensor *a, tp_tensor *b, tp_tensor *c, doub
     tp_format_shape(y, sizeof y, nd, shape);
     return tp_fail("output with shape %s doesn't match the broadcast shape %s", x, y);
   }
+  if (dst && ct != dst->dtype && tp_can_cast(ct, dst->dtype))
+    /* 1.13's addcmul_/addcdiv_ kernels (cpu_kernel_vec) refuse to cast: an in-place write whose
+     * operands promote past self's dtype (float32 self, a float64 tensor1) fails its assert */
+    return tp_fail("!needs_dynamic_casting<func_t>::check(iter) INTERNAL ASSERT FAILED at \"./aten/src/ATen/native/cpu/Loops.h\":347, please report a bug to PyTorch. ");
   tp_tensor *out = tp_tensor_make(ct, nd, shape);
   if (!out) return NULL;
   tp_elemw_ctx ctx = {.op = op, .dt = {(int8_t)ct, a->dtype, b->dtype, c ? c->dtype : -1}, .p = {v}};

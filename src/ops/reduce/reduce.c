@@ -265,7 +265,7 @@ static const char *const reduce_names[] = {
 };
 
 /* PyTorch's check that max/amax/argmax have something to reduce. */
-static int check_nonempty(int op, const tp_tensor *x, int ndims, const int *mask) {
+static int check_nonempty(int op, const tp_tensor *x, int ndims, const double *dims, const int *mask) {
   const char *name = reduce_names[op];
   if (ndims <= 0) {
     if (tp_shape_numel(x->ndim, x->shape) == 0) {
@@ -274,6 +274,12 @@ static int check_nonempty(int op, const tp_tensor *x, int ndims, const int *mask
       return tp_fail_status("%s(): Expected reduction dim to be specified for input.numel() == 0. Specify the reduction dim with the 'dim' argument.", name);
     }
     return 0;
+  }
+  /* the dims in the order given, each printed as given (amin(-1) says -1), as 1.13's amax/amin */
+  for (int i = 0; i < ndims; i++) {
+    int64_t d = (int64_t)dims[i] < 0 ? (int64_t)dims[i] + (x->ndim ? x->ndim : 1) : (int64_t)dims[i];
+    if (x->ndim && x->shape[d] == 0)
+      return tp_fail_status("%s(): Expected reduction dim %lld to have non-zero size.", name, (long long)dims[i]);
   }
   for (int d = 0; d < x->ndim; d++)
     if (mask[d] && x->shape[d] == 0)
@@ -407,6 +413,21 @@ static tp_tensor *sum_impl(tp_tensor *x, const int *mask, int keepdim, int dtype
   return accumulate(x, mask, keepdim, dtype, 0, dtype == TP_FLOAT64 ? sum_f64 : sum_i64);
 }
 
+static tp_tensor *release_and(tp_tensor *drop, tp_tensor *keep) {
+  tp_tensor_release(drop);
+  return keep;
+}
+
+static tp_tensor *reduce_prod(tp_tensor *x, const int *mask, int keepdim, int dtype) {
+  int dt = dtype >= 0 ? dtype : is_float(x->dtype) ? x->dtype : TP_INT64;
+  tp_inner_fn fn = dt == TP_FLOAT32 ? prod_f32 : dt == TP_FLOAT64 ? prod_f64 : prod_i64;
+  if (!is_float(dt) && dt != TP_INT64) {
+    tp_tensor *w = accumulate(x, mask, keepdim, TP_INT64, 1, prod_i64);
+    return w ? release_and(w, tp_to_dtype(w, dt, 0)) : NULL;
+  }
+  return accumulate(x, mask, keepdim, dt, 1, fn);
+}
+
 static tp_tensor *extreme_impl(tp_tensor *x, const int *mask, int keepdim, int is_max) {
   int dt = x->dtype;
   static const tp_inner_fn maxk[TP_NDTYPES] = {max_f32, max_f64, max_i32, max_i64, max_b};
@@ -416,11 +437,6 @@ static tp_tensor *extreme_impl(tp_tensor *x, const int *mask, int keepdim, int i
   if (dt == TP_INT32) st.v.i32 = is_max ? INT32_MIN : INT32_MAX;
   if (dt == TP_INT64) st.v.i64 = is_max ? INT64_MIN : INT64_MAX;
   return accumulate_from(x, mask, keepdim, dt, dt, &st.v, is_max ? maxk[dt] : mink[dt]);
-}
-
-static tp_tensor *release_and(tp_tensor *drop, tp_tensor *keep) {
-  tp_tensor_release(drop);
-  return keep;
 }
 
 /* var/std: sum((x - mean)^2) / max(0, N - correction); sqrt for std. */
@@ -573,6 +589,12 @@ tp_tensor *tp_reduce_impl(int op, tp_tensor *x, int ndims, const double *dims, i
     return tp_fail("linalg.vector_norm: Expected a floating point or complex tensor as input. Got %s", tp_dtype_title(x->dtype));
   int mask[TP_MAX_DIMS];
   if (tp_reduce_mask(x, ndims, dims, mask) < 0) return NULL;
+  if ((op == TP_OP_SUM || op == TP_OP_PROD) && dtype == TP_BOOL && x->dtype != TP_BOOL) {
+    /* as ATen: the input is cast to the result's dtype first, so bool is any / all of the
+     * nonzeros (sum(tensor([0.75, -1.25]), dtype=torch.bool) is True, not bool(0.75 - 1.25 truncated)) */
+    tp_tensor *xb = tp_to_dtype(x, TP_BOOL, 0);
+    return xb ? release_and(xb, op == TP_OP_SUM ? sum_impl(xb, mask, keepdim, dtype) : reduce_prod(xb, mask, keepdim, dtype)) : NULL;
+  }
   switch (op) {
   case TP_OP_SUM: return sum_impl(x, mask, keepdim, dtype);
   case TP_OP_MEAN: {
@@ -581,17 +603,9 @@ tp_tensor *tp_reduce_impl(int op, tp_tensor *x, int ndims, const double *dims, i
     if (!s) return NULL;
     return release_and(s, tp_binary_scalar_impl(TP_OP_DIV, s, (double)reduced_count(x, mask), TP_SCALAR_FLOAT, 0, 1));
   }
-  case TP_OP_PROD: {
-    int dt = dtype >= 0 ? dtype : is_float(x->dtype) ? x->dtype : TP_INT64;
-    tp_inner_fn fn = dt == TP_FLOAT32 ? prod_f32 : dt == TP_FLOAT64 ? prod_f64 : prod_i64;
-    if (!is_float(dt) && dt != TP_INT64) {
-      tp_tensor *w = accumulate(x, mask, keepdim, TP_INT64, 1, prod_i64);
-      return w ? release_and(w, tp_to_dtype(w, dt, 0)) : NULL;
-    }
-    return accumulate(x, mask, keepdim, dt, 1, fn);
-  }
+  case TP_OP_PROD: return reduce_prod(x, mask, keepdim, dtype);
   case TP_OP_AMAX: case TP_OP_AMIN: case TP_OP_MAX: case TP_OP_MIN:
-    if (check_nonempty(op, x, ndims, mask)) return NULL;
+    if (check_nonempty(op, x, ndims, dims, mask)) return NULL;
     return extreme_impl(x, mask, keepdim, op == TP_OP_AMAX || op == TP_OP_MAX);
   case TP_OP_VAR: case TP_OP_STD: return var_impl(x, mask, keepdim, param, op == TP_OP_STD);
   case TP_OP_NORM: return norm_impl(x, mask, keepdim, param);

@@ -125,6 +125,7 @@ TP_API tp_tensor *tp_unflatten(tp_tensor *t, double dim, int n, const double *si
   int64_t w;
   if (tp_wrap_dim_arg(dim, t->ndim, &w)) return NULL;
   if (n == 0) return tp_fail("unflatten: sizes must be non-empty");
+  if (t->ndim == 0) return tp_fail("Dimension specified as %lld but tensor has no dimensions", (long long)w);  /* 1.13's self.size(dim) */
   if (t->ndim - 1 + n > TP_MAX_DIMS) return tp_fail("tensorpad supports at most %d dimensions", TP_MAX_DIMS);
   int64_t prod = 1, size = t->ndim ? t->shape[w] : 1;
   int infer = -1, zero = 0;
@@ -208,6 +209,9 @@ TP_API int tp_hvdsplit(tp_tensor *t, int which, int nidx, const double *idx, dou
  * the flattened input. self NULL: torch.repeat_interleave(repeats), the indices themselves. */
 TP_API tp_tensor *tp_repeat_interleave(tp_tensor *t, tp_tensor *repeats, double r, double dim) {
   int64_t rv = tp_arg_i64(r);
+  /* 1.13 asks input.size(dim) (the dim as given) before it looks further at repeats */
+  if (t && !isnan(dim) && t->ndim == 0 && !(repeats && repeats->ndim > 1))
+    return tp_fail("Dimension specified as %lld but tensor has no dimensions", (long long)tp_arg_i64(dim));
   if (repeats) {
     if (repeats->ndim > 1) return tp_fail("repeats must be 0-dim or 1-dim tensor");
     if (tp_dtype_table[repeats->dtype].is_floating || repeats->dtype == TP_BOOL)

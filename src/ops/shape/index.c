@@ -237,13 +237,16 @@ tp_tensor *tp_index_select_impl(tp_tensor *t, double dim_d, tp_tensor *index) {
     return tp_fail("index_select(): Expected dtype int32 or int64 for index");
   int64_t n = tp_shape_numel(index->ndim, index->shape);
   int64_t size = nonempty_size(t, (int)dim);
-  if (t->ndim > 1 && n > 0 && tp_shape_numel(t->ndim, t->shape) == 0)
+  /* 1.13: an empty self of 2+ dims checks only the indexed dim's own size, then every index
+   * against it with the bound check's text */
+  int empty_self = t->ndim > 1 && n > 0 && tp_shape_numel(t->ndim, t->shape) == 0;
+  if (empty_self && t->shape[dim] == 0)
     return tp_fail("index_select(): self indexing axis dim should be positive");
   if (t->ndim <= 1 || n > 0) {
     for (int64_t i = 0; i < n; i++) {
       int64_t v = load_index(index, i);
       if (v >= 0 && v < size) continue;
-      if (t->ndim > 1 && dim == 1)
+      if (t->ndim > 1 && (dim == 1 || empty_self))
         return tp_fail("INDICES element is out of DATA bounds, id=%lld axis_dim=%lld", (long long)v, (long long)size);
       return tp_fail("index out of range in self");
     }
