@@ -250,6 +250,8 @@ TP_API int tp_clamp_(int op, tp_tensor *x, tp_tensor *lo, tp_tensor *hi, double 
 TP_API tp_tensor *tp_reduce(int op, tp_tensor *x, int ndims, const double *dims, int keepdim, double param, int dtype);
 /* max/min/... over one dim with indices: out[0] = values, out[1] = indices (int64). */
 TP_API int tp_reduce_indexed(int op, tp_tensor *x, double dim, int keepdim, tp_tensor **out);
+/* var_mean / std_mean (op TP_OP_VAR / TP_OP_STD): out[0] var (std), out[1] mean, as 1.13's Welford pass */
+TP_API int tp_var_mean(int op, tp_tensor *x, int ndims, const double *dims, int keepdim, double correction, tp_tensor **out);
 /* softmax, log_softmax, cumsum, cumprod along dim; dtype < 0: the default. */
 TP_API tp_tensor *tp_dimop(int op, tp_tensor *x, double dim, int dtype);
 

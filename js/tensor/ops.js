@@ -242,6 +242,20 @@ function reduce(name, t, dim, keepdim, param = 0, dtype = -1) {
 const VAR_SIGS = ['tuple of ints dim, *, int correction, bool keepdim', 'tuple of ints dim, bool unbiased, bool keepdim', 'bool unbiased',
   'tuple of names dim, *, int correction, bool keepdim', 'tuple of names dim, bool unbiased, bool keepdim'];
 function varLike(name, t, a, isFunction = false) {
+  const { dim, keepdim, corr } = varArgs(name, a, isFunction);
+  return reduce(name, t, dim, keepdim, corr);
+}
+/** std_mean / var_mean: [std (var), mean] from one pass, with std's (var's) arguments. */
+export function varMean(name, t, a) {
+  const { dim, keepdim, corr } = varArgs(name, a, false);
+  checkBool(name, 'keepdim', keepdim);
+  const [n, p] = dimArgs(name, dim);
+  if (!pairPtr) pairPtr = check(W.tp_malloc(8));
+  checkStatus(W.tp_var_mean(OP[name], t._ptr, n, p, keepdim ? 1 : 0, corr, pairPtr));
+  const q = new Uint32Array(memory.buffer, pairPtr, 2);
+  return [wrap(q[0]), wrap(q[1])];
+}
+function varArgs(name, a, isFunction) {
   const [pos, opts] = a.length && isOptions(a[a.length - 1]) ? [a.slice(0, -1), a[a.length - 1]] : [a, {}];
   const hasCorrection = 'correction' in opts;
   const hasDim = 'dim' in opts || (pos.length > 0 && typeof pos[0] !== 'boolean');
@@ -252,7 +266,7 @@ function varLike(name, t, a, isFunction = false) {
   const { dim, unbiased, keepdim, correction } = bind(name, a, ['dim', 'unbiased', 'keepdim', 'correction']);
   checkBool(name, 'unbiased', unbiased);
   const corr = correction !== undefined && correction !== null ? num(correction) : unbiased === false ? 0 : 1;
-  return reduce(name, t, dim, keepdim, corr);
+  return { dim, keepdim, corr };
 }
 
 function normP(p) {

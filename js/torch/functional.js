@@ -7,7 +7,7 @@
 // their graph and no core code is needed; intermediates are released by scope().
 // install(torch, Tensor) runs once, from tensorpad.js.
 import { W, check, checkStatus, withCString, TensorError } from '../core/wasm.js';
-import { OP } from '../tensor/ops.js';
+import { OP, varMean } from '../tensor/ops.js';
 import { byName, toDtype, describe, dtype, defaultFloat, pyRepr, checkDevice } from '../core/dtype.js';
 import { TypedStorage } from '../tensor/compat.js';
 import { bind, missingArg, splitOptions, checkInt, checkFloat, isOptions, warn, warnOnce, aten, invalidCombination } from '../core/args.js';
@@ -768,27 +768,13 @@ export function install(torch, T) {
     return (x, ...a) => {
       const t = asTensor(x, fname);
       if (!t.dtype.is_floating_point) throw new TensorError(`${fname} only support floating point and complex dtypes`);
-      let s;
       try {
-        s = t[stat](...a);
+        return tuple(varMean(stat, t, a));   // one Welford pass, one VarMeanBackward0 node (src/ops/reduce/reduce.c)
       } catch (e) {   // the overload error names std_mean() and its Tensor input, as Python's does
         if (!(e instanceof TypeError) || !e.message.startsWith(`${stat}() received an invalid combination`)) throw e;
         const rest = e.message.split('\n').slice(1).map((l) => l.replace(' * (', ' * (Tensor input, ')).join('\n');
         throw new TypeError(`${invalidCombination(fname, a, [], true).message.split('\n')[0]}\n${rest}`);
       }
-      const [pos, opts] = splitOptions(fname, a, ['dim', 'unbiased', 'keepdim', 'correction']);
-      let dim = opts.dim, keepdim = opts.keepdim ?? false;
-      if (pos.length && typeof pos[0] !== 'boolean') dim = pos[0];
-      if (pos.length > 2) keepdim = pos[2];
-      let m;
-      try {
-        const all = dim === undefined || dim === null || (Array.isArray(dim) && dim.length === 0);
-        m = all ? (keepdim ? t.mean(Array.from({ length: t.ndim }, (_, i) => i), true) : t.mean()) : t.mean(dim, keepdim);
-      } catch (e) {
-        s.dispose();
-        throw e;
-      }
-      return tuple([s, m]);
     };
   }
 

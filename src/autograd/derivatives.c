@@ -340,6 +340,25 @@ tp_tensor *tp_record_reduce(int op, tp_tensor *x, int64_t mask, int keepdim, int
   return finish(n, out, failed);
 }
 
+/* var_mean / std_mean: one node, two outputs; saved self (and std's result) */
+int tp_record_var_mean(int op, tp_tensor *x, int64_t mask, int keepdim, int all_dims, double correction, tp_tensor **out) {
+  tp_node *n = tp_node_new(TP_GRAD_REDUCE, op, op == TP_OP_STD ? "StdMeanBackward0" : "VarMeanBackward0", 1, &x, 2);
+  if (!n) return -1;
+  n->iv[0] = mask;
+  n->iv[1] = keepdim;
+  n->iv[2] = all_dims;
+  n->niv = 3;
+  n->s[0] = correction;
+  if (tp_node_save(n, x, -1) || (op == TP_OP_STD && tp_node_save(n, out[0], 0))) {
+    tp_node_release(n);
+    return -1;
+  }
+  tp_node_set_output(n, out[0], 0);
+  tp_node_set_output(n, out[1], 1);
+  tp_node_release(n);
+  return 0;
+}
+
 int tp_record_reduce_indexed(int op, tp_tensor *x, int64_t dim, int keepdim, tp_tensor **out) {
   const char *name = op_grad_name(op, 1);
   if (!*name || !tp_any_requires_grad(1, &x)) return 0;
@@ -993,8 +1012,8 @@ static int reduce_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
   }
   case TP_OP_VAR: case TP_OP_STD: {  /* var: 2 (x - mean) / (N - c);  std: (x - mean) / ((N - c) std) */
     double denom = (double)count - n->s[0];
-    if (denom <= 0 && (m->ndim == 0 || n->iv[2])) {
-      /* 1.13's var_backward without a dim (or of a 0-d self) and N <= correction: grad * inf, of
+    if (denom == 0 && (m->ndim == 0 || n->iv[2])) {
+      /* 1.13's var_backward without a dim (or of a 0-d self) and N == correction: grad * inf, of
        * grad's shape (std's grad: (g / (2 std)) with 0 where std is 0), which only a 0-d self
        * takes; any other shape fails the engine's check */
       if (m->ndim) {
@@ -1008,9 +1027,16 @@ static int reduce_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
       d = sc(a, TP_OP_MUL, q, INFINITY);
       break;
     }
+    /* in 1.13's order: var_backward is (2 / dof) g (x - mean); std_backward is var_backward of
+     * (g / (2 std)) with 0 where std is 0 */
     tp_tensor *centred = sub(a, x, expand_meta(a, reduce(a, TP_OP_MEAN, x, nd, dims, 1), m));
-    if (n->op == TP_OP_VAR) d = mul(a, ge, sc(a, TP_OP_MUL, centred, 2.0 / denom));
-    else d = where0(a, cmp_s(a, TP_OP_NE, re, 0), dv(a, mul(a, ge, sc(a, TP_OP_DIV, centred, denom)), re));  /* 0 at zero spread */
+    tp_tensor *q = ge;
+    if (n->op == TP_OP_STD) {
+      tp_tensor *z = cmp_s(a, TP_OP_EQ, re, 0);
+      q = dv(a, ge, sc(a, TP_OP_MUL, re, 2));
+      q = q && z ? K(a, tp_where(z, NULL, q, 0, TP_SCALAR_INT, 0, TP_SCALAR_NONE)) : NULL;
+    }
+    d = mul(a, sc(a, TP_OP_MUL, q, 2.0 / denom), centred);
     break;
   }
   case TP_OP_NORM: case TP_OP_LINALG_VECTOR_NORM: {  /* linalg_vector_norm_backward is norm_backward */
@@ -1018,10 +1044,10 @@ static int reduce_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
     if (p == 0) return 0;  /* a count: 1.13's norm_backward returns an undefined gradient (none flows, .grad stays None) */
     if (p == 2) d = where0(a, cmp_s(a, TP_OP_NE, re, 0), dv(a, mul(a, ge, x), re));   /* g x / ||x|| */
     else if (p == 1) d = mul(a, ge, un(a, TP_OP_SIGN, x));
-    else if (isinf(p)) {
-      tp_tensor *ax = un(a, TP_OP_ABS, x), *hit = bin(a, TP_OP_EQ, ax, re);
+    else if (isinf(p)) {  /* 1.13: mask = |x| == norm or NaN; sgn(x) ((g / mask.sum()) mask), so a NaN g reaches every element */
+      tp_tensor *ax = un(a, TP_OP_ABS, x), *hit = bin(a, TP_OP_LOGICAL_OR, bin(a, TP_OP_EQ, ax, re), un(a, TP_OP_ISNAN, ax));
       tp_tensor *cnt = expand_meta(a, reduce(a, TP_OP_SUM, hit, nd, dims, 1), m);
-      d = dv(a, mul(a, where0(a, hit, ge), un(a, TP_OP_SIGN, x)), cnt);
+      d = mul(a, un(a, TP_OP_SIGN, x), mul(a, dv(a, ge, cnt), hit));
     } else if (p < 1) {  /* 1.13's norm_backward: sgn(x) |x|^(p-1) (0 where x == 0) g ||x||^(1-p) */
       tp_tensor *num = where0(a, cmp_s(a, TP_OP_NE, x, 0), mul(a, un(a, TP_OP_SIGN, x), sc(a, TP_OP_POW, un(a, TP_OP_ABS, x), p - 1)));
       d = mul(a, mul(a, num, ge), sc(a, TP_OP_POW, re, 1 - p));
@@ -1036,6 +1062,23 @@ static int reduce_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
   default: return tp_fail_status("tensorpad: no derivative for %s", tp_op_name(n->op));
   }
   if (!d) return -1;
+  gi[0] = own(d);
+  return 0;
+}
+
+/* 1.13's var_mean_backward / std_mean_backward: var_backward (std_backward) of the first
+ * gradient plus mean_backward of the second, each where it arrived */
+static int var_mean_formula(arena *a, tp_node *n, tp_tensor **gs, tp_tensor **gi) {
+  tp_tensor *dvar = NULL;
+  if (gs[0] && reduce_formula(a, n, gs[0], &dvar)) return -1;
+  if (dvar) K(a, dvar);  /* (reduce_formula hands back a reference of its own) */
+  tp_tensor *dmean = NULL;
+  if (gs[1]) {
+    dmean = sc(a, TP_OP_DIV, expand_meta(a, unreduce(a, n, gs[1]), &n->in_meta[0]), (double)reduced_count(n));
+    if (!dmean) return -1;
+  }
+  tp_tensor *d = dvar && dmean ? add(a, dvar, dmean) : dvar ? dvar : dmean;
+  if ((gs[0] || gs[1]) && !d) return -1;
   gi[0] = own(d);
   return 0;
 }
@@ -1526,6 +1569,8 @@ static int copy_slices_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **g
   if (!gin) return tp_fail_status("DefaultCPUAllocator: not enough memory for backward");
   tp_tensor *one[1] = {gv};
   int rc = tp_formula_apply(in, one, gin);
+  if (!rc && n->next[0].fn && gin[0] && tp_check_no_internal_overlap(region))
+    rc = -1;  /* CopySlices' grad_slice.copy_(res[0]) into an expanded view's region: 1.13's overlap error */
   if (!rc && n->next[0].fn) {
     /* g - embed(g's region) + embed(gradient for the region): ops all the way, so that
      * create_graph differentiates through it */
@@ -1565,7 +1610,7 @@ static int nnloss_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi);  
 static int backward_fn_node(const tp_node *n) {
   switch (n->kind) {
   case TP_GRAD_NNACT: case TP_GRAD_LEAKY_RELU: case TP_GRAD_SOFTPLUS: case TP_GRAD_NNLOSS: case TP_GRAD_MSE_LOSS:
-  case TP_GRAD_BCE: case TP_GRAD_BCE_LOGITS:
+  case TP_GRAD_BCE: case TP_GRAD_BCE_LOGITS: case TP_GRAD_NLL_LOSS:
     return 1;
   case TP_GRAD_UNARY: return n->op == TP_OP_RELU || n->op == TP_OP_SIGMOID || n->op == TP_OP_TANH;
   case TP_GRAD_TENSOR_METHOD: return n->iv[0] == TP_TM_HARDSHRINK;
@@ -1644,7 +1689,7 @@ int tp_formula_apply(tp_node *n, tp_tensor **gs, tp_tensor **gi) {
   case TP_GRAD_BINARY_SCALAR: rc = binary_scalar_formula(&a, n, g, gi); break;
   case TP_GRAD_WHERE: rc = where_formula(&a, n, g, gi); break;
   case TP_GRAD_CLAMP: rc = clamp_formula(&a, n, g, gi); break;
-  case TP_GRAD_REDUCE: rc = reduce_formula(&a, n, g, gi); break;
+  case TP_GRAD_REDUCE: rc = n->noutputs == 2 ? var_mean_formula(&a, n, gs, gi) : reduce_formula(&a, n, g, gi); break;
   case TP_GRAD_REDUCE_INDEXED: rc = reduce_indexed_formula(&a, n, gs, gi); break;
   case TP_GRAD_DIMOP: rc = dimop_formula(&a, n, g, gi); break;
   case TP_GRAD_LINALG: rc = linalg_formula(&a, n, g, gi); break;
@@ -1709,7 +1754,7 @@ TP_API const char *tp_node_saved_name(void *node, int i) {
   case TP_GRAD_INDEX_ADD: case TP_GRAD_INDEX_COPY: case TP_GRAD_INDEX_FILL: return i == 0 ? "index" : "source";
   case TP_GRAD_ADDMM: return i == 0 ? "mat1" : "mat2";
   case TP_GRAD_MSE_LOSS: return i == 0 ? "self" : "target";
-  case TP_GRAD_NLL_LOSS: return i == 0 ? "target" : "weight";
+  case TP_GRAD_NLL_LOSS: return i == 0 ? "target" : i == 1 && n->iv[3] ? "weight" : "self";
   case TP_GRAD_BCE: case TP_GRAD_BCE_LOGITS: return i == 0 ? "self" : i == 1 ? "target" : "weight";
   case TP_GRAD_LEAKY_RELU: case TP_GRAD_SOFTPLUS: return "self";
   case TP_GRAD_NNACT: return i == 0 ? "self" : "noise";
@@ -1798,8 +1843,8 @@ static int nn_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
   }
   case TP_GRAD_NLL_LOSS: {  /* d input[i, t_i] = -w[t_i] g_i (/ total weight for the mean), 0 elsewhere */
     const tp_meta *m = &n->in_meta[0];
-    tp_tensor *t = unpack(a, n, 0), *w = n->nsaved > 1 ? unpack(a, n, 1) : NULL;
-    if (!t || (n->nsaved > 1 && !w)) return -1;
+    tp_tensor *t = unpack(a, n, 0), *w = n->iv[3] ? unpack(a, n, 1) : NULL;  /* saved: target, [weight], self */
+    if (!t || (n->iv[3] && !w)) return -1;
     if (n->iv[2]) return tp_fail_status("grad_input must be contiguous");  /* see nll_run (functional.c) */
     tp_tensor *coef = K(a, tp_nll_loss_coef(t, w, m->ndim, m->shape, m->dtype, (int)n->iv[0], n->iv[1]));
     tp_tensor *gg = n->iv[0] == TP_REDUCTION_NONE && m->ndim >= 2 ? unsq(a, g, 1) : g;  /* [N(, H, W)] -> [N, 1(, H, W)] */
@@ -2922,6 +2967,15 @@ static int nnact_pad_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi)
   return (gi[0] = own(cur)) ? 0 : -1;
 }
 
+/* value's numbers with smooth's derivative: value.detach() + (smooth - smooth.detach()), the
+ * second term an exact 0 where smooth is finite (for a create_graph formula whose pieces are
+ * picked for 1.13's first-derivative values while its double backward is a smooth formula) */
+static tp_tensor *with_derivative_of(arena *a, tp_tensor *value, tp_tensor *smooth) {
+  if (!value || !smooth) return NULL;
+  tp_tensor *vd = K(a, tp_alias(value)), *sd = K(a, tp_alias(smooth));
+  return add(a, vd, sub(a, smooth, sd));
+}
+
 /* Note [Vectorised and scalar loops]: 1.13's CPU kernels (cpu_kernel_vec) run contiguous
  * operands through a vectorised loop in steps of two AVX2 vectors (16 floats, 8 doubles) and
  * the rest (the tail, or every element of a strided operand) through the scalar lambda; where
@@ -2984,7 +3038,10 @@ static int nnact_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
   case TP_ACT_LOGSIGMOID: {  /* z = exp(-|x|): g (x < 0 ? 1 - z / (1 + z) : z / (1 + z)) */
     tp_tensor *z = un(a, TP_OP_EXP, neg(a, un(a, TP_OP_ABS, x)));
     tp_tensor *q = dv(a, z, sc(a, TP_OP_ADD, z, 1));
-    d = mul(a, g, where3(a, cmp_s(a, TP_OP_LT, x, 0), rsc(a, TP_OP_SUB, 1, q), q));
+    tp_tensor *c = where3(a, cmp_s(a, TP_OP_LT, x, 0), rsc(a, TP_OP_SUB, 1, q), q);
+    /* 1.13's log_sigmoid_double_backward is g sigmoid(x) (sigmoid(x) - 1), smooth at 0 (where
+     * |x| would give 0): these values, with sigmoid(-x)'s derivative */
+    d = mul(a, g, tp_grad_mode() ? with_derivative_of(a, c, un(a, TP_OP_SIGMOID, neg(a, x))) : c);
     break;
   }
   case TP_ACT_SOFTSHRINK:  /* -l <= x <= l ? 0 : g */

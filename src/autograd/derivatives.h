@@ -31,6 +31,7 @@ tp_tensor *tp_record_clamp(int op, tp_tensor *x, tp_tensor *lo, tp_tensor *hi, d
 /* mask: bit d set when dim d is reduced; all_dims: the overload without dim. */
 tp_tensor *tp_record_reduce(int op, tp_tensor *x, int64_t mask, int keepdim, int all_dims, double param, tp_tensor *out);
 int tp_record_reduce_indexed(int op, tp_tensor *x, int64_t dim, int keepdim, tp_tensor **out);
+int tp_record_var_mean(int op, tp_tensor *x, int64_t mask, int keepdim, int all_dims, double correction, tp_tensor **out);
 tp_tensor *tp_record_dimop(int op, tp_tensor *x, int64_t dim, tp_tensor *out);
 tp_tensor *tp_record_linalg(int op, tp_tensor *x, tp_tensor *y, tp_tensor *out);
 /* matmul and outer as PyTorch's composites (Note [matmul's graph]): for inputs whose shapes

@@ -138,6 +138,12 @@ tp_version *tp_version_new(void);                      /* a counter of its own a
 void tp_version_release(tp_version *v);
 void tp_contiguous_strides(int ndim, const int64_t *shape, int64_t *stride);
 int64_t tp_shape_numel(int ndim, const int64_t *shape);
+/* no elements: a zero dim (tp_shape_numel wraps: an expanded 2^32 x 2^32 tensor counts 0) */
+static inline int tp_no_elements(int ndim, const int64_t *shape) {
+  for (int d = 0; d < ndim; d++)
+    if (shape[d] == 0) return 1;
+  return 0;
+}
 int tp_check_no_internal_overlap(const tp_tensor *t);
 /* int64 arithmetic that wraps as ATen's does where an empty tensor's strides and offsets may
  * pass int64 (a view of torch.empty(0, 2**32, 2**32)); defined, unlike a signed overflow */

@@ -409,8 +409,10 @@ TP_API double tp_item(tp_tensor *t) {
 /* Byte range [lo, hi) that a tensor can touch, for shares_memory. */
 static void byte_range(const tp_tensor *t, uintptr_t *lo, uintptr_t *hi) {
   int64_t item = tp_dtype_table[t->dtype].itemsize, first = 0, last = 0;
-  for (int d = 0; d < t->ndim; d++) {
+  /* an empty tensor touches nothing, whatever its other dims span (they may pass int64) */
+  for (int d = 0; d < t->ndim; d++)
     if (t->shape[d] == 0) { *lo = *hi = (uintptr_t)tp_ptr(t); return; }
+  for (int d = 0; d < t->ndim; d++) {
     int64_t span = (t->shape[d] - 1) * t->stride[d];
     if (span < 0) first += span; else last += span;
   }

@@ -125,9 +125,11 @@ static tp_tensor *nll_run(const char *name, tp_tensor *x, tp_tensor *t, tp_tenso
   if (!none) tp_store_f64(tp_ptr(out), x->dtype, reduction == TP_REDUCTION_MEAN ? sum / total : sum);
   /* iv[2]: 1.13's nll_loss2d backward writes into zeros_like(input), which keeps a dense
    * permuted layout, and then refuses it ("grad_input must be contiguous") */
-  int64_t iv[3] = {reduction, ignore, x->ndim == 4 && !tp_grad_input_contiguous(x)};
-  tp_tensor *save[2] = {t, w};
-  return tp_record_kind(TP_GRAD_NLL_LOSS, name, 1, &x, out, 3, iv, w ? 2 : 1, save);
+  int64_t iv[4] = {reduction, ignore, x->ndim == 4 && !tp_grad_input_contiguous(x), w != NULL};
+  /* self is saved too, as 1.13's NllLossBackward0 saves it: a create_graph gradient depends on
+   * it (NllLossBackwardBackward0, Note [Backward functions under create_graph]) */
+  tp_tensor *save[3] = {t, w ? w : x, x};
+  return tp_record_kind(TP_GRAD_NLL_LOSS, name, 1, &x, out, 4, iv, w ? 3 : 2, save);
 }
 
 TP_API tp_tensor *tp_nll_loss(tp_tensor *x, tp_tensor *t, tp_tensor *w, int reduction, double ignore_index) {

@@ -26,6 +26,27 @@ TP_API tp_tensor *tp_reduce(int op, tp_tensor *x, int ndims, const double *dims,
   return tp_record_reduce(op, x, bits, keepdim, ndims < 0, param, out);
 }
 
+/* var_mean / std_mean (op TP_OP_VAR or TP_OP_STD): out[0] the var (std), out[1] the mean, from
+ * one Welford pass, with one node for both (VarMeanBackward0 / StdMeanBackward0). */
+TP_API int tp_var_mean(int op, tp_tensor *x, int ndims, const double *dims, int keepdim, double correction, tp_tensor **out) {
+  if (op != TP_OP_VAR && op != TP_OP_STD) return tp_fail_status("tensorpad: op %d is not var or std", op);
+  if (!tp_dtype_table[x->dtype].is_floating) return tp_fail_status("std and var only support floating point and complex dtypes");
+  if (tp_var_mean_impl(x, ndims, dims, keepdim, correction, op == TP_OP_STD, out)) return -1;
+  if (!tp_any_requires_grad(1, &x)) return 0;
+  int mask[TP_MAX_DIMS];
+  int64_t bits = 0;
+  tp_reduce_mask(x, ndims, dims, mask);
+  for (int d = 0; d < x->ndim; d++)
+    if (mask[d]) bits |= (int64_t)1 << d;
+  if (tp_record_var_mean(op, x, bits, keepdim, ndims < 0, correction, out)) {
+    tp_tensor_release(out[0]);
+    tp_tensor_release(out[1]);
+    out[0] = out[1] = NULL;
+    return -1;
+  }
+  return 0;
+}
+
 TP_API int tp_reduce_indexed(int op, tp_tensor *x, double dim, int keepdim, tp_tensor **out) {
   if (op != TP_OP_MAX && op != TP_OP_MIN)
     return tp_fail_status("tensorpad: %s has no values-and-indices form", tp_op_name(op) ? tp_op_name(op) : "?");
@@ -50,7 +71,8 @@ TP_API tp_tensor *tp_dimop(int op, tp_tensor *x, double dim, int dtype) {
   if (dtype >= TP_NDTYPES) return tp_fail("invalid dtype %d", dtype);
   int64_t d;
   if (tp_wrap_dim_arg(dim, x->ndim, &d)) return NULL;
-  if ((op == TP_OP_CUMSUM || op == TP_OP_CUMPROD) && dtype == TP_BOOL)  /* no Bool scan kernel in 1.13 */
+  /* no Bool scan kernel in 1.13, which an empty tensor never reaches */
+  if ((op == TP_OP_CUMSUM || op == TP_OP_CUMPROD) && dtype == TP_BOOL && !tp_no_elements(x->ndim, x->shape))
     return tp_fail("\"%s_out_cpu\" not implemented for 'Bool'", op == TP_OP_CUMSUM ? "cumsum" : "cumprod");
   int mode = tp_set_grad_enabled(0);
   tp_tensor *out = op == TP_OP_CUMSUM || op == TP_OP_CUMPROD ? tp_scan_impl(op, x, d, dtype)

@@ -70,6 +70,7 @@ TP_API int tp_kthvalue(tp_tensor *x, double k, double dim, int keepdim, tp_tenso
   int64_t d;
   if (tp_wrap_dim_arg(dim, x->ndim, &d)) return -1;
   int64_t n = x->ndim ? x->shape[d] : 1;
+  if (n == 0) return tp_fail_status("kthvalue(): Expected reduction dim %lld to have non-zero size.", (long long)d);
   if (!(k >= 1 && k <= n)) return tp_fail_status("kthvalue(): selected number k out of range for dimension %lld", (long long)d);
   if (tp_not_for_bool(x, "kthvalue_cpu")) return -1;
   sel s = {.what = SEL_KTH, .k = tp_clamp_i64(k) - 1};

@@ -133,7 +133,7 @@ TP_API int tp_cumop_(int op, tp_tensor *x, double dim, int dtype) {
                           tp_dtype_table[x->dtype].is_floating ? (x->dtype == TP_FLOAT32 ? "float" : "double") :
                           x->dtype == TP_INT64 ? "long int" : x->dtype == TP_INT32 ? "int" : "bool",
                           dtype == TP_FLOAT32 ? "float" : dtype == TP_FLOAT64 ? "double" : dtype == TP_INT64 ? "long int" : dtype == TP_INT32 ? "int" : "bool");
-  if (x->dtype == TP_BOOL)
+  if (x->dtype == TP_BOOL && !tp_no_elements(x->ndim, x->shape))  /* (an empty tensor never reaches the kernel) */
     return tp_fail_status("\"%s_out_cpu\" not implemented for 'Bool'", op == TP_OP_CUMSUM ? "cumsum" : "cumprod");
   int64_t d;
   if (tp_wrap_dim_arg(dim, x->ndim, &d)) return -1;

@@ -43,8 +43,8 @@ TP_API tp_tensor *tp_diag(tp_tensor *t, double diagonal) {
 }
 
 TP_API tp_tensor *tp_trace(tp_tensor *t) {
+  if (t->dtype == TP_BOOL) return tp_fail("\"trace\" not implemented for 'Bool'");  /* (the dtype first, as 1.13) */
   if (t->ndim != 2) return tp_fail("trace: expected a matrix, but got tensor with dim %d", t->ndim);
-  if (t->dtype == TP_BOOL) return tp_fail("\"trace\" not implemented for 'Bool'");
   NOGRAD_BEGIN;
   tp_tensor *v = tp_diagonal_impl(t, 0, 0, 1);
   tp_tensor *out = v ? tp_reduce(TP_OP_SUM, v, -1, NULL, 0, 0, -1) : NULL;

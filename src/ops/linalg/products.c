@@ -116,6 +116,9 @@ tp_tensor *tp_cross_impl(tp_tensor *a, tp_tensor *b, double dim, int64_t *wd) {
   if (tp_wrap_dim(given, a->ndim, &w)) return NULL;
   if (a->shape[w] != 3 || b->shape[w] != 3)  /* the dim as given, as linalg_cross's check prints it */
     return tp_fail("linalg.cross: inputs dimension %lld must have length 3. Got %lld and %lld", (long long)given, (long long)a->shape[w], (long long)b->shape[w]);
+  if (a->dtype != b->dtype)  /* 1.13's cross kernel takes one dtype */
+    return tp_fail("expected scalar type %s but found %s", tp_dtype_title(a->dtype), tp_dtype_title(b->dtype));
+  if (a->dtype == TP_BOOL) return tp_fail("\"cross\" not implemented for 'Bool'");
   *wd = w;
   /* out = a[i+1] b[i+2] - a[i+2] b[i+1] (indices mod 3) */
   int64_t three = 3;

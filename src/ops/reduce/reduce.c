@@ -17,6 +17,7 @@
 #include "ops.h"
 #include "sleef.h"
 #include "reduce_kernels.h"
+#include "view_kernels.h"
 #ifdef __wasm_simd128__
 #include <wasm_simd128.h>
 #endif
@@ -290,9 +291,11 @@ static int check_nonempty(int op, const tp_tensor *x, int ndims, const double *d
 /* Note [float sums as PyTorch computes them]: PyTorch 1.13's CPU sum (SumKernel.cpp,
  * cascade_sum with AVX2 vectors: 8 floats or 4 doubles, accumulated in the input type) adds
  * in a particular order, and its last bits show when sums and means are printed. For a
- * contiguous input reduced over its trailing dims (every full sum, sum(-1), mean of a
- * loss) or over its leading dims (sum(0) of a matrix), the same additions are made here in
- * the same order; other layouts use the accumulate path above (accurate, other order). */
+ * contiguous input reduced over one run of consecutive dims (its trailing dims: every full
+ * sum, sum(-1), mean of a loss; its leading dims: sum(0) of a matrix; or a middle run: mean(1)
+ * of a batch x time x features tensor), the same additions are made here in the same order;
+ * other layouts (non-contiguous, or reduced dims apart: dims (0, 2)) use the accumulate path
+ * above (accurate, other order). */
 static int ceil_log2(int64_t x) {
   if (x <= 2) return 1;
   int b = 63;
@@ -368,31 +371,37 @@ CASCADE(double, f64, 4)
 
 /* Whether x is small enough for PyTorch to sum it in one serial pass (below its GRAIN_SIZE,
  * 32768: larger sums are split across threads, so their order depends on the machine) and
- * contiguous with the reduced dims a suffix or a prefix. */
+ * contiguous with the reduced dims one block of consecutive dims: a suffix ([A, R]: A inner
+ * sums), a prefix ([R, B]: the outer sums) or in the middle ([A, R, B]: TensorIterator's 2-D
+ * loop gets the [R, B] block once for each of the A outer indices, so A outer sums). */
 static int cascade_applies(const tp_tensor *x, const int *mask) {
   if (x->ndim == 0 || tp_shape_numel(x->ndim, x->shape) >= 32768 || !tp_tensor_is_contiguous(x)) return 0;
   int first = -1, last = -1, count = 0;
   for (int d = 0; d < x->ndim; d++)
     if (mask[d]) { if (first < 0) first = d; last = d; count++; }
-  if (count == 0 || last - first + 1 != count) return 0;
-  return last == x->ndim - 1 || first == 0;
+  return count > 0 && last - first + 1 == count;
 }
 
 static tp_tensor *cascade_sum(tp_tensor *x, const int *mask, int keepdim) {
-  int64_t red = 1, kept = 1;
+  int64_t before = 1, red = 1, after = 1;  /* [A, R, B] */
+  int seen = 0;
   for (int d = 0; d < x->ndim; d++) {
-    if (mask[d]) red *= x->shape[d];
-    else kept *= x->shape[d];
+    if (mask[d]) red *= x->shape[d], seen = 1;
+    else if (seen) after *= x->shape[d];
+    else before *= x->shape[d];
   }
-  int suffix = mask[x->ndim - 1] || kept == 1;  /* PyTorch drops size-1 dims before choosing */
+  int suffix = after == 1;  /* PyTorch drops size-1 dims before choosing */
   tp_tensor *out = reduce_output(x, mask, keepdim, x->dtype);
-  if (!out || kept == 0) return out;
-  if (x->dtype == TP_FLOAT32) {
-    if (suffix) inner_sums_f32((const float *)tp_ptr(x), red, kept, (float *)tp_ptr(out));
-    else outer_sums_f32((const float *)tp_ptr(x), red, kept, (float *)tp_ptr(out));
-  } else {
-    if (suffix) inner_sums_f64((const double *)tp_ptr(x), red, kept, (double *)tp_ptr(out));
-    else outer_sums_f64((const double *)tp_ptr(x), red, kept, (double *)tp_ptr(out));
+  if (!out || before * after == 0) return out;
+  for (int64_t a = 0, blocks = suffix ? 1 : before; a < blocks; a++) {
+    int64_t in = a * red * after, at = a * after;
+    if (x->dtype == TP_FLOAT32) {
+      if (suffix) inner_sums_f32((const float *)tp_ptr(x), red, before, (float *)tp_ptr(out));
+      else outer_sums_f32((const float *)tp_ptr(x) + in, red, after, (float *)tp_ptr(out) + at);
+    } else {
+      if (suffix) inner_sums_f64((const double *)tp_ptr(x), red, before, (double *)tp_ptr(out));
+      else outer_sums_f64((const double *)tp_ptr(x) + in, red, after, (double *)tp_ptr(out) + at);
+    }
   }
   return out;
 }
@@ -437,6 +446,50 @@ static tp_tensor *extreme_impl(tp_tensor *x, const int *mask, int keepdim, int i
   if (dt == TP_INT32) st.v.i32 = is_max ? INT32_MIN : INT32_MAX;
   if (dt == TP_INT64) st.v.i64 = is_max ? INT64_MIN : INT64_MAX;
   return accumulate_from(x, mask, keepdim, dt, dt, &st.v, is_max ? maxk[dt] : mink[dt]);
+}
+
+/* var_mean / std_mean: 1.13's WelfordOps (binary_kernel_reduce, serial over each output's
+ * elements in order, accumulated in double): mean += (v - mean) / n, m2 += (v - mean_old)(v - mean);
+ * var = m2 / max(0, n - correction), std its sqrt. So a mean that meets an inf before other
+ * values is NaN, as PyTorch's (inf - inf), where sum / n would say inf. */
+int tp_var_mean_impl(tp_tensor *x, int ndims, const double *dims, int keepdim, double correction, int is_std, tp_tensor **out) {
+  int mask[TP_MAX_DIMS], np = 0, on = 0;
+  if (tp_reduce_mask(x, ndims, dims, mask) < 0) return -1;
+  double perm[TP_MAX_DIMS];
+  int64_t shape[TP_MAX_DIMS], inner = 1;
+  for (int d = 0; d < x->ndim; d++)
+    if (!mask[d]) perm[np++] = d, shape[on++] = x->shape[d];
+    else if (keepdim) shape[on++] = 1;
+  for (int d = 0; d < x->ndim; d++)
+    if (mask[d]) perm[np++] = d, inner *= x->shape[d];
+  out[0] = tp_tensor_make(x->dtype, on, shape);
+  out[1] = out[0] ? tp_tensor_make(x->dtype, on, shape) : NULL;
+  tp_tensor *pv = out[1] ? tp_permute_impl(x, np, perm) : NULL;
+  tp_tensor *c = pv ? tp_contiguous(pv) : NULL;   /* kept dims first, then the reduced ones */
+  tp_tensor_release(pv);
+  if (!c) {
+    tp_tensor_release(out[0]); tp_tensor_release(out[1]);
+    out[0] = out[1] = NULL;
+    return -1;
+  }
+  int64_t outer = tp_shape_numel(on, shape), item = tp_dtype_table[x->dtype].itemsize;
+  int empty = tp_no_elements(x->ndim, x->shape);  /* 1.13 fills both with NaN */
+  const char *src = tp_ptr(c);
+  for (int64_t o = 0; o < outer; o++) {
+    double mean = 0, m2 = 0, nf = 0;
+    for (int64_t i = 0; i < inner; i++) {
+      double v = tp_load_f64(src + (o * inner + i) * item, x->dtype);
+      nf += 1;
+      double delta = v - mean;
+      mean += delta / nf;
+      m2 += delta * (v - mean);
+    }
+    double var = m2 / (nf > correction ? nf - correction : 0);
+    tp_store_f64(tp_ptr(out[0]) + o * item, x->dtype, empty ? NAN : is_std ? sqrt(var) : var);
+    tp_store_f64(tp_ptr(out[1]) + o * item, x->dtype, empty ? NAN : mean);
+  }
+  tp_tensor_release(c);
+  return 0;
 }
 
 /* var/std: sum((x - mean)^2) / max(0, N - correction); sqrt for std. */
@@ -702,7 +755,9 @@ int tp_reduce_indexed_impl(int op, tp_tensor *x, int64_t dim, int keepdim, tp_te
 }
 
 static tp_tensor *argextreme(int op, tp_tensor *x, int ndims, const double *dims, int keepdim) {
-  if (x->dtype == TP_BOOL) return tp_fail("\"%s_cpu\" not implemented for 'Bool'", reduce_names[op]);
+  /* an empty input never reaches the kernel, so its dtype goes unchecked (its own checks stay) */
+  if (x->dtype == TP_BOOL && !tp_no_elements(x->ndim, x->shape))
+    return tp_fail("\"%s_cpu\" not implemented for 'Bool'", reduce_names[op]);
   if (ndims > 1) return tp_fail("%s(): only one dim (an int) is accepted, got %d", reduce_names[op], ndims);
   tp_tensor *ix = NULL;
   if (ndims <= 0) {
@@ -874,6 +929,7 @@ static tp_tensor *softmax_f32(tp_tensor *x, int64_t dim, int log) {
 TP_COLD_BEGIN
 tp_tensor *tp_softmax_impl(tp_tensor *x, int64_t dim, int dtype, int log) {
   int dt = dtype >= 0 ? dtype : x->dtype;
+  if (!is_float(dt) && tp_no_elements(x->ndim, x->shape)) return tp_tensor_make(dt, x->ndim, x->shape);  /* no kernel runs */
   if (!is_float(dt))
     return x->ndim <= 1 || dim == x->ndim - 1
       ? tp_fail("\"%s_lastdim_kernel_impl\" not implemented for '%s'", log ? "log_softmax" : "softmax", tp_dtype_title(dt))

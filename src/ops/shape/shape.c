@@ -271,7 +271,11 @@ int tp_chunk_impl(tp_tensor *t, double chunks_d, double dim_d) {
 }
 
 int tp_unbind_impl(tp_tensor *t, double dim_d) {
-  if (t->ndim == 0) return tp_fail_status("Dimension specified as %lld but tensor has no dimensions", (long long)tp_arg_i64(dim_d));
+  if (t->ndim == 0) {  /* the dim wrapped as a scalar's first: unbind(-1) says 0 */
+    int64_t w;
+    if (tp_wrap_dim_arg(dim_d, 0, &w)) return -1;
+    return tp_fail_status("Dimension specified as %lld but tensor has no dimensions", (long long)w);
+  }
   int64_t dim;
   if (tp_wrap_dim_arg(dim_d, t->ndim, &dim)) return -1;
   int64_t n = t->shape[dim];
@@ -468,6 +472,7 @@ tp_tensor *tp_tile_impl(tp_tensor *t, int n, const double *reps) {
 
 /* ---- tril / triu --------------------------------------------------------------------- */
 static int trilu_check(const tp_tensor *t) {
+  if (tp_no_elements(t->ndim, t->shape)) return 0;  /* 1.13 returns an empty 1-D input as it is */
   if (t->ndim == 0) return tp_fail_status("Dimension specified as -2 but tensor has no dimensions");
   int64_t unused;
   return tp_wrap_dim(-2, t->ndim, &unused);
@@ -475,6 +480,7 @@ static int trilu_check(const tp_tensor *t) {
 
 /* Writes src's kept triangle into dst (same shape) and zeroes the rest. dst may be src. */
 static void trilu_run(tp_tensor *dst, const tp_tensor *src, int64_t k, int upper) {
+  if (tp_no_elements(dst->ndim, dst->shape)) return;
   int nb = dst->ndim - 2;
   int64_t rows = dst->shape[nb], cols = dst->shape[nb + 1];
   int64_t batch = tp_shape_numel(nb, dst->shape);
