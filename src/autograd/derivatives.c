@@ -1801,7 +1801,8 @@ TP_API const char *tp_node_saved_name(void *node, int i) {
 /* ==== nn ops (src/nn/functional.c) =====================================================================
  * The formulas of the ops torch.nn.functional runs as single nodes; written with the entry
  * points like every formula above, so that create_graph records them. */
-tp_tensor *tp_nll_loss_coef(tp_tensor *t, tp_tensor *w, int ndim, const int64_t *shape, int dtype, int reduction, int64_t ignore);
+tp_tensor *tp_nll_loss_weights(tp_tensor *t, tp_tensor *w, int ndim, const int64_t *shape, int dtype, int64_t ignore,
+                               tp_tensor **mask, double *total);
 
 /* A matrix stored column by column (the transpose of a contiguous one). */
 static int col_major(const tp_tensor *t) {
@@ -1846,9 +1847,16 @@ static int nn_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
     tp_tensor *t = unpack(a, n, 0), *w = n->iv[3] ? unpack(a, n, 1) : NULL;  /* saved: target, [weight], self */
     if (!t || (n->iv[3] && !w)) return -1;
     if (n->iv[2]) return tp_fail_status("grad_input must be contiguous");  /* see nll_run (functional.c) */
-    tp_tensor *coef = K(a, tp_nll_loss_coef(t, w, m->ndim, m->shape, m->dtype, (int)n->iv[0], n->iv[1]));
+    /* 1.13's nll_loss_backward: zeros, and w[t] * -(g / total) (mean) or w[t] * -g at the targets */
+    tp_tensor *mask = NULL;
+    double total = 0;
+    tp_tensor *wts = K(a, tp_nll_loss_weights(t, w, m->ndim, m->shape, m->dtype, n->iv[1], &mask, &total));
+    if (mask) K(a, mask);
     tp_tensor *gg = n->iv[0] == TP_REDUCTION_NONE && m->ndim >= 2 ? unsq(a, g, 1) : g;  /* [N(, H, W)] -> [N, 1(, H, W)] */
-    return (gi[0] = own(mul(a, coef, gg))) ? 0 : -1;
+    tp_tensor *ng = neg(a, n->iv[0] == TP_REDUCTION_MEAN ? sc(a, TP_OP_DIV, gg, total) : gg);
+    tp_tensor *v = w ? mul(a, wts, ng) : ng;
+    tp_tensor *d = v && mask ? K(a, tp_where(mask, v, NULL, 0, TP_SCALAR_NONE, 0, TP_SCALAR_INT)) : NULL;
+    return (gi[0] = own(d)) ? 0 : -1;
   }
   case TP_GRAD_BCE: case TP_GRAD_BCE_LOGITS: {
     /* saved: input, target, [weight], [pos_weight]; iv: reduction, has weight, has pos_weight.
@@ -2984,7 +2992,9 @@ static tp_tensor *with_derivative_of(arena *a, tp_tensor *value, tp_tensor *smoo
  * contiguous x and g of up to 32768 elements (one thread's chunk); NULL: scalar throughout. */
 static tp_tensor *vector_lanes(arena *a, tp_tensor *x, tp_tensor *g) {
   int64_t n = tp_shape_numel(x->ndim, x->shape), lanes = x->dtype == TP_FLOAT32 ? 16 : 8, cut = n - n % lanes;
-  if (cut == 0 || n > 32768 || !tp_tensor_is_contiguous(x) || !tp_tensor_is_contiguous(g) || g->ndim != x->ndim ||
+  int g_scalar = 1;  /* a gradient expanded from one value (sum's) is the loop's scalar operand: it vectorises too */
+  for (int d = 0; d < g->ndim; d++) g_scalar &= g->stride[d] == 0 || g->shape[d] == 1;
+  if (cut == 0 || n > 32768 || !tp_tensor_is_contiguous(x) || !(g_scalar || tp_tensor_is_contiguous(g)) || g->ndim != x->ndim ||
       memcmp(g->shape, x->shape, sizeof(int64_t) * x->ndim))
     return NULL;
   double sizes[TP_MAX_DIMS];
@@ -3001,10 +3011,20 @@ static int nnact_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
   const double *p = n->s;
   switch (n->op) {
   case TP_ACT_ELU: case TP_ACT_CELU: {  /* x <= 0 ? g input_scale negcoef exp(x input_scale) : g scale */
-    double nc = p[0] * p[1] * p[2];
+    /* in 1.13's order and dtype: ((g negiptcoef) negcoef) exp(x negiptcoef), negcoef = alpha scale
+     * rounded to the tensor's dtype */
+    double nc = x->dtype == TP_FLOAT32 ? (double)((float)p[0] * (float)p[1]) : p[0] * p[1];
     /* exp of where(x < 0, x, 0): 1.13's elu_double_backward masks with x < 0, so nothing flows at 0 */
-    tp_tensor *neg = mul(a, g, sc(a, TP_OP_MUL, un(a, TP_OP_EXP, sc(a, TP_OP_MUL, where0(a, cmp_s(a, TP_OP_LT, x, 0), x), p[2])), nc));
-    d = where3(a, cmp_s(a, TP_OP_LE, x, 0), neg, sc(a, TP_OP_MUL, g, p[1]));
+    tp_tensor *gs = sc(a, TP_OP_MUL, sc(a, TP_OP_MUL, g, p[2]), nc);
+    tp_tensor *neg = mul(a, gs, un(a, TP_OP_EXP, sc(a, TP_OP_MUL, where0(a, cmp_s(a, TP_OP_LT, x, 0), x), p[2])));
+    tp_tensor *pos = sc(a, TP_OP_MUL, g, p[1]);
+    d = where3(a, cmp_s(a, TP_OP_LE, x, 0), neg, pos);
+    /* the vectorised loop tests x > 0 instead: NaN takes the negative branch (Note [Vectorised and scalar loops]) */
+    tp_tensor *lanes = vector_lanes(a, x, g);
+    if (lanes) {
+      tp_tensor *nan_neg = mul(a, gs, un(a, TP_OP_EXP, sc(a, TP_OP_MUL, x, p[2])));
+      d = where3(a, lanes, where3(a, cmp_s(a, TP_OP_GT, x, 0), pos, where3(a, un(a, TP_OP_ISNAN, x), nan_neg, neg)), d);
+    }
     break;
   }
   case TP_ACT_HARDTANH: {  /* x <= min || x >= max ? 0 : g; vectorised: (x > min && x < max) & g (NaN: 0) */

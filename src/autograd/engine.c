@@ -872,7 +872,11 @@ static int run_backward(int nroots, tp_tensor *const *roots, tp_tensor *const *g
     tp_tensor *gin_small[8], **gin = n->ninputs <= 8 ? gin_small : calloc((size_t)n->ninputs, sizeof *gin);
     if (!gin) { tp_fail("DefaultCPUAllocator: not enough memory for backward"); goto done; }
     memset(gin, 0, sizeof *gin * (size_t)n->ninputs);
-    int frc = tp_formula_apply(n, n->buf, gin);
+    /* a built-in node that no gradient reached passes none on (1.13's generated backward:
+     * any_grad_defined ? formula : undefined), so norm(p=0)'s None stays None through abs */
+    int any = n->kind == TP_GRAD_CUSTOM;
+    for (int k = 0; k < n->noutputs && !any; k++) any = n->buf[k] != NULL;
+    int frc = any ? tp_formula_apply(n, n->buf, gin) : 0;
     for (int k = 0; k < n->noutputs; k++) {
       if (n->buf[k]) tp_tensor_release(n->buf[k]);
       n->buf[k] = NULL;

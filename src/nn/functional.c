@@ -53,22 +53,25 @@ int64_t tp_nll_target(tp_tensor *t, tp_tensor *w, int64_t r, int64_t nc, int64_t
   return c;
 }
 
-/* The constant d loss / d input: -w[t_r] at (row r, class t_r), divided by the total weight
- * for the mean. Used by the formula (derivatives.c); gradients of the output multiply it. */
-tp_tensor *tp_nll_loss_coef(tp_tensor *t, tp_tensor *w, int ndim, const int64_t *shape, int dtype, int reduction, int64_t ignore) {
+/* For the formula (derivatives.c): w[t_r] at (row r, class t_r) and 0 elsewhere, *mask true at
+ * those places, *total the targets' total weight (the mean's divisor). */
+tp_tensor *tp_nll_loss_weights(tp_tensor *t, tp_tensor *w, int ndim, const int64_t *shape, int dtype, int64_t ignore,
+                               tp_tensor **mask, double *total) {
   tp_tensor *c = tp_tensor_make(dtype, ndim, shape);
-  if (!c) return NULL;
+  *mask = c ? tp_tensor_make(TP_BOOL, ndim, shape) : NULL;
+  if (!*mask) { tp_tensor_release(c); return NULL; }
   int64_t n = tp_nll_rows(ndim, shape), nc = shape[ndim == 1 ? 0 : 1], item = tp_dtype_table[dtype].itemsize;
   memset(tp_ptr(c), 0, (size_t)(tp_shape_numel(ndim, shape) * item));
-  double total = 0, wt = 1;
-  for (int64_t i = 0; i < n; i++)
-    if (tp_nll_target(t, w, i, nc, ignore, &wt) >= 0) total += wt;
+  memset(tp_ptr(*mask), 0, (size_t)tp_shape_numel(ndim, shape));
+  double wt = 1;
+  *total = 0;
   for (int64_t i = 0; i < n; i++) {
     int64_t k = tp_nll_target(t, w, i, nc, ignore, &wt);
-    if (k == -2) { tp_tensor_release(c); return NULL; }
+    if (k == -2) { tp_tensor_release(c); tp_tensor_release(*mask); *mask = NULL; return NULL; }
     if (k < 0) continue;
-    double v = reduction == TP_REDUCTION_MEAN ? -wt / total : -wt;
-    tp_store_f64(tp_ptr(c) + tp_nll_at(c, i, k) * item, dtype, v);
+    *total += wt;
+    tp_store_f64(tp_ptr(c) + tp_nll_at(c, i, k) * item, dtype, wt);
+    ((uint8_t *)tp_ptr(*mask))[tp_nll_at(*mask, i, k)] = 1;
   }
   return c;
 }

@@ -23,6 +23,7 @@ variable it uses failed) and 'final': every tensor variable's value and every le
 after the last step. See tests/diff/README.md.
 """
 import json
+import keyword
 import math
 import random
 import warnings
@@ -110,6 +111,23 @@ def keys(ks, env):
     return tuple(key(k, env) for k in ks)
 
 
+def plain_call(f, args, kw, meth=None):
+    """f(args..., k=v...), or f.meth(...), as a program writes it: CPython words some errors of a
+    call made with *args / **kwargs, or through a bound method object, differently
+    ('Tensor.msort()' for x.msort(1)'s '_TensorBase.msort()')."""
+    if any(keyword.iskeyword(k) for k in kw):   # (from=, as random_'s: only ** can pass it)
+        return (getattr(f, meth) if meth else f)(*args, **kw)
+    names = {'f': f}
+    parts = []
+    for i, a in enumerate(args):
+        names['a%d' % i] = a
+        parts.append('a%d' % i)
+    for i, (k, v) in enumerate(kw.items()):
+        names['k%d' % i] = v
+        parts.append('%s=k%d' % (k, i))
+    return eval('f%s(%s)' % ('.' + meth if meth else '', ', '.join(parts)), {}, names)
+
+
 def step(s, env):
     op = s[0]
     if op == 't':
@@ -121,12 +139,12 @@ def step(s, env):
         return None
     if op == 'm':
         _, name, var, meth, args, kw = s
-        r = getattr(arg({'v': var}, env), meth)(*arg(args, env), **{k: arg(v, env) for k, v in kw.items()})
+        r = plain_call(arg({'v': var}, env), arg(args, env), {k: arg(v, env) for k, v in kw.items()}, meth)
         env[name] = r
         return r
     if op == 'f':
         _, name, fn, args, kw = s
-        r = fn_of(fn)(*arg(args, env), **{k: arg(v, env) for k, v in kw.items()})
+        r = plain_call(fn_of(fn), arg(args, env), {k: arg(v, env) for k, v in kw.items()})
         env[name] = r
         return r.new_zeros(r.shape) if fn in UNINIT else r
     if op == 'ix':

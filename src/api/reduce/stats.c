@@ -106,16 +106,18 @@ TP_API tp_tensor *tp_logcumsumexp(tp_tensor *x, double dim) {
   }
   int64_t n = x->ndim ? x->shape[d] : 1, outer = 1, inner = 1;
   for (int k = 0; k < x->ndim; k++) {
-    if (k < d) outer *= x->shape[k];
-    if (k > d) inner *= x->shape[k];
+    if (k < d) outer = tp_wmul(outer, x->shape[k]);  /* (an empty tensor's dims may pass int64) */
+    if (k > d) inner = tp_wmul(inner, x->shape[k]);
   }
   int item = tp_dtype_table[x->dtype].itemsize;
-  for (int64_t l = 0; l < outer * inner; l++) {
+  int64_t lines = tp_no_elements(x->ndim, x->shape) ? 0 : tp_wmul(outer, inner);
+  for (int64_t l = 0; l < lines; l++) {
     int64_t o = l / inner, i = l % inner;
     double acc = -INFINITY;
     for (int64_t j = 0; j < n; j++) {
       int64_t at = (o * n + j) * inner + i;
-      acc = tp_log_add_exp(tp_load_f64(tp_ptr(xc) + at * item, x->dtype), acc);
+      double v = tp_load_f64(tp_ptr(xc) + at * item, x->dtype);
+      acc = x->ndim ? tp_log_add_exp(v, acc) : v;  /* 1.13 copies a 0-d input */
       tp_store_f64(tp_ptr(out) + at * item, x->dtype, acc);
     }
   }

@@ -461,7 +461,7 @@ int tp_var_mean_impl(tp_tensor *x, int ndims, const double *dims, int keepdim, d
     if (!mask[d]) perm[np++] = d, shape[on++] = x->shape[d];
     else if (keepdim) shape[on++] = 1;
   for (int d = 0; d < x->ndim; d++)
-    if (mask[d]) perm[np++] = d, inner *= x->shape[d];
+    if (mask[d]) perm[np++] = d, inner = tp_wmul(inner, x->shape[d]);
   out[0] = tp_tensor_make(x->dtype, on, shape);
   out[1] = out[0] ? tp_tensor_make(x->dtype, on, shape) : NULL;
   tp_tensor *pv = out[1] ? tp_permute_impl(x, np, perm) : NULL;
@@ -755,9 +755,10 @@ int tp_reduce_indexed_impl(int op, tp_tensor *x, int64_t dim, int keepdim, tp_te
 }
 
 static tp_tensor *argextreme(int op, tp_tensor *x, int ndims, const double *dims, int keepdim) {
-  /* an empty input never reaches the kernel, so its dtype goes unchecked (its own checks stay) */
-  if (x->dtype == TP_BOOL && !tp_no_elements(x->ndim, x->shape))
-    return tp_fail("\"%s_cpu\" not implemented for 'Bool'", reduce_names[op]);
+  /* an empty input never reaches the kernel, so its dtype goes unchecked (its own checks stay);
+   * nor does a dim of size 1 (below) */
+  int bool_in = x->dtype == TP_BOOL && !tp_no_elements(x->ndim, x->shape);
+  if (bool_in && ndims <= 0) return tp_fail("\"%s_cpu\" not implemented for 'Bool'", reduce_names[op]);
   if (ndims > 1) return tp_fail("%s(): only one dim (an int) is accepted, got %d", reduce_names[op], ndims);
   tp_tensor *ix = NULL;
   if (ndims <= 0) {
@@ -778,6 +779,15 @@ static tp_tensor *argextreme(int op, tp_tensor *x, int ndims, const double *dims
   }
   int64_t d;
   if (tp_wrap_dim_arg(dims[0], x->ndim, &d)) return NULL;
+  if (x->dtype == TP_BOOL && x->ndim && x->shape[d] == 1) {  /* 1.13 fills 0 for a dim of size 1, before its kernel */
+    int64_t shape[TP_MAX_DIMS];
+    int nd = 0;
+    for (int k = 0; k < x->ndim; k++) if (k != d || keepdim) shape[nd++] = k == d ? 1 : x->shape[k];
+    tp_tensor *z = tp_tensor_make(TP_INT64, nd, shape);
+    if (z) memset(tp_ptr(z), 0, (size_t)(tp_shape_numel(nd, shape) * 8));
+    return z;
+  }
+  if (bool_in) return tp_fail("\"%s_cpu\" not implemented for 'Bool'", reduce_names[op]);
   return tp_reduce_indexed_impl(op, x, d, keepdim, NULL, &ix) ? NULL : ix;
 }
 
@@ -821,7 +831,8 @@ tp_tensor *tp_scan_impl(int op, tp_tensor *x, int64_t dim, int dtype) {
     tp_iter it;
     tp_tensor *ops[2] = {&ov, &xv};
     tp_iter_init(&it, 2, ops);
-    if (tp_shape_numel(x->ndim, x->shape) > 0) tp_iter_run(&it, fn, &c);
+    if (x->ndim == 0) tp_copy_convert(out, xc);  /* 1.13 copies a 0-d input (cumsum(-0.) is -0.) */
+    else if (tp_shape_numel(x->ndim, x->shape) > 0) tp_iter_run(&it, fn, &c);
   }
   tp_tensor_release(xc);
   if (out && wide != dt) out = release_and(out, tp_to_dtype(out, dt, 0));
@@ -863,8 +874,8 @@ static tp_tensor *softmax_f32(tp_tensor *x, int64_t dim, int log) {
   if (!out) { tp_tensor_release(xc); return NULL; }
   int64_t n = x->ndim ? x->shape[dim] : 1, outer = 1, inner = 1;
   for (int d = 0; d < x->ndim; d++) {
-    if (d < dim) outer *= x->shape[d];
-    if (d > dim) inner *= x->shape[d];
+    if (d < dim) outer = tp_wmul(outer, x->shape[d]);
+    if (d > dim) inner = tp_wmul(inner, x->shape[d]);
   }
   const float *in = (const float *)tp_ptr(xc);
   float *o = (float *)tp_ptr(out);

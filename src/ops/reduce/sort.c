@@ -330,8 +330,8 @@ int tp_run_lines(const sel *s0, tp_tensor *x, int64_t dim, int64_t m, int keepdi
   int64_t shape[TP_MAX_DIMS], n = x->ndim ? x->shape[dim] : 1, outer = 1, inner = 1;
   int nd = 0;
   for (int d = 0; d < x->ndim; d++) {
-    if (d < dim) outer *= x->shape[d];
-    if (d > dim) inner *= x->shape[d];
+    if (d < dim) outer = tp_wmul(outer, x->shape[d]);  /* (an empty tensor's other dims may pass int64) */
+    if (d > dim) inner = tp_wmul(inner, x->shape[d]);
     if (d != dim) shape[nd++] = x->shape[d];
     else if (keepdim || m != 1) shape[nd++] = m;
   }
@@ -339,8 +339,8 @@ int tp_run_lines(const sel *s0, tp_tensor *x, int64_t dim, int64_t m, int keepdi
   tp_tensor *v = xc ? tp_tensor_make(x->dtype, nd, shape) : NULL;
   tp_tensor *ix = v ? tp_tensor_make(TP_INT64, nd, shape) : NULL;
   kv *buf = NULL;
-  int64_t lines = outer * inner;
-  if (ix && lines > 0 && n > 0) {
+  int64_t lines = tp_wmul(outer, inner);
+  if (ix && lines > 0 && n > 0 && !tp_no_elements(x->ndim, x->shape)) {
     buf = malloc(sizeof(kv) * (size_t)n * (s.what == SEL_STABLE ? 2 : 1));
     if (!buf) tp_fail_oom((double)(sizeof(kv) * n));
   }

@@ -514,7 +514,7 @@ tp_tensor *tp_index_reduce_index(tp_tensor *t, double dim, tp_tensor *index, tp_
   tp_tensor *full = tp_tensor_make(TP_INT64, source->ndim, source->shape);
   if (!full) return NULL;
   int64_t total = tp_shape_numel(source->ndim, source->shape), *p = (int64_t *)tp_ptr(full), inner = 1;
-  for (int d = (int)*w + 1; d < source->ndim; d++) inner *= source->shape[d];
+  for (int d = (int)*w + 1; d < source->ndim; d++) inner = tp_wmul(inner, source->shape[d]);
   for (int64_t k = 0; k < total; k++) {
     int64_t i = source->ndim ? (k / inner) % source->shape[*w] : 0;
     p[k] = tp_load_i64(tp_ptr(index) + (index->ndim ? i * index->stride[0] : 0) * item, index->dtype);

@@ -143,3 +143,25 @@ ex = torch.tensor([-1.478], requires_grad=True)
 ey = ex * 1.5
 ey.expand(3)[torch.tensor([-3, -3])] = torch.tensor(0.0)
 attempt('index_put_ expanded backward', lambda: (ey * 2).sum().backward())
+
+# third batch
+for n in [3, 16, 17]:
+    ev = [float('nan') if i % 3 == 1 else -0.5 if i % 3 == 0 else 0.0 for i in range(n)]
+    for f in [lambda t: F.elu(t, 1.5), F.selu, lambda t: F.celu(t, 0.5)]:
+        ex = torch.tensor(ev, requires_grad=True)
+        f(ex).backward(torch.full((n,), 0.75))
+        print(n, ex.grad)
+zx = torch.tensor(-0.0, dtype=torch.float64)
+print(zx.cumsum(0), zx.logcumsumexp(0), zx.cumprod(0), torch.tensor([-0.0]).cumsum(0))
+print(torch.tensor([False, True])[::2].argmax(-1, keepdim=True), torch.tensor([[True], [False]]).argmin(1))
+ax = torch.tensor([[1.0, 2.0], [0.0, -1.0]], requires_grad=True)
+(ax.abs().norm(0) * 2).backward()
+print(ax.grad)
+lx2 = torch.tensor([[2.99, 1.02, -2.97], [0.0, 1.0, 0.0155]], requires_grad=True)
+ll = F.nll_loss(lx2, torch.tensor([1, 2]))
+(ll * ll.detach()).backward()
+print([str(v) for v in lx2.grad.flatten().tolist()])
+lx2.grad = None
+ll = F.nll_loss(lx2, torch.tensor([1, 2]), weight=torch.tensor([0.3, 0.7, 1.1]))
+(ll * -3).backward()
+print([str(v) for v in lx2.grad.flatten().tolist()])
