@@ -944,7 +944,7 @@ static int64_t reduced_count(tp_node *n) {
   const tp_meta *m = &n->in_meta[0];
   int64_t c = 1;
   for (int d = 0; d < m->ndim; d++)
-    if (n->iv[0] & ((int64_t)1 << d)) c *= m->shape[d];
+    if (n->iv[0] & ((int64_t)1 << d)) c = tp_wmul(c, m->shape[d]);  /* (an empty input's dims may pass int64) */
   return c;
 }
 

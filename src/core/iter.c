@@ -24,7 +24,10 @@ void tp_iter_init(tp_iter *it, int nops, tp_tensor *const *ops) {
     }
     nd++;
   }
-  for (int k = 0; k < nops; k++) it->base[k] = tp_ptr(ops[k]);
+  /* an empty operand's offset may pass int64 (views of torch.empty(0, 2**62, ...)): it is never
+   * read, so its base is its storage's */
+  for (int k = 0; k < nops; k++)
+    it->base[k] = tp_no_elements(ops[k]->ndim, ops[k]->shape) ? (char *)ops[k]->storage->data : tp_ptr(ops[k]);
   /* Merge dim i into i+1 when, for every operand, stepping i is stepping i+1 shape times. */
   int m = 0;
   for (int d = 1; d < nd; d++) {

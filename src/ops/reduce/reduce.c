@@ -375,7 +375,7 @@ CASCADE(double, f64, 4)
  * sums), a prefix ([R, B]: the outer sums) or in the middle ([A, R, B]: TensorIterator's 2-D
  * loop gets the [R, B] block once for each of the A outer indices, so A outer sums). */
 static int cascade_applies(const tp_tensor *x, const int *mask) {
-  if (x->ndim == 0 || tp_shape_numel(x->ndim, x->shape) >= 32768 || !tp_tensor_is_contiguous(x)) return 0;
+  if (x->ndim == 0 || tp_no_elements(x->ndim, x->shape) || tp_shape_numel(x->ndim, x->shape) >= 32768 || !tp_tensor_is_contiguous(x)) return 0;
   int first = -1, last = -1, count = 0;
   for (int d = 0; d < x->ndim; d++)
     if (mask[d]) { if (first < 0) first = d; last = d; count++; }
