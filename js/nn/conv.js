@@ -249,7 +249,8 @@ let pairPtr2 = 0;
 function intListArg(fname, name, position, list) {
   list.forEach((v, i) => {
     const int = (typeof v === 'number' && Number.isInteger(v)) || typeof v === 'bigint';
-    const fits = int && Number(v) < 2 ** 63 && Number(v) >= -(2 ** 63);
+    // a BigInt is compared as one: -(2**63) - 1 rounds to -(2**63) as a Number
+    const fits = int && (typeof v === 'bigint' ? v >= -(2n ** 63n) && v < 2n ** 63n : v < 2 ** 63 && v >= -(2 ** 63));
     if (fits) return;
     if (i === 0 && !int) throw new TypeError(`${fname}(): argument '${name}' (position ${position}) must be tuple of ints, not list`);
     throw new TypeError(`${fname}(): argument '${name}' must be tuple of ints, but found element of type ${describe(v)} at pos ${i + 1}`);
@@ -266,8 +267,12 @@ function adaptive_max_pool2d(...a) {
     os = os.map((v, i) => (isNone(v) ? input.shape[input.ndim - os.length + i] : v));
     if (os.length === 1) os = [os[0], os[0]];
   } else if (Number.isInteger(os)) os = [os, os];
-  else throw new TypeError(`adaptive_max_pool2d(): argument 'output_size' must be tuple of ints, not ${describe(os)}`);
+  else if (typeof os === 'bigint') {
+    if (os < -(2n ** 63n) || os >= 2n ** 63n) throw new TensorError('Overflow when unpacking long');
+    os = [os, os];
+  } else throw new TypeError(`adaptive_max_pool2d(): argument 'output_size' must be tuple of ints, not ${describe(os)}`);
   intListArg('adaptive_max_pool2d', 'output_size', 2, os);
+  os = os.map(Number);
   if (os.length !== 2) throw new TensorError('adaptive_max_pool2d(): internal error: output_size.size() must be 2');
   if (!pairPtr2) pairPtr2 = check(W.tp_malloc(8));
   checkStatus(W.tp_adaptive_max_pool2d(input._ptr, os[0], os[1], pairPtr2));
