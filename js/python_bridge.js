@@ -11,7 +11,7 @@
 import torch from './tensorpad.js';
 import { W, cstr, memory, check, checkStatus, TensorError, setHookHandler } from './core/wasm.js';
 import { Tensor, Size, Tuple, wrap, scope, Slice, Ellipsis, device, viewOf } from './tensor/tensor.js';
-import { dtype, dtypes } from './core/dtype.js';
+import { dtype, dtypes, PY_TUPLE } from './core/dtype.js';
 import { PyFloat, setWarningSink, resetWarnings } from './core/args.js';
 import { OP } from './tensor/ops.js';
 import { Node } from './autograd/autograd.js';
@@ -49,7 +49,7 @@ function resolve(path) {
 // ---- arguments -------------------------------------------------------------------------
 // Python sends JS Arrays and Objects made by pyodide's to_js. Markers: {$t: handle} a tensor,
 // {$f: x} a float with an integral value, {$s: [start, stop, step]} a slice, {$e: 1} Ellipsis,
-// {$d: code} a dtype, {$o: id} an object Python got from us earlier.
+// {$d: code} a dtype, {$o: id} an object Python got from us earlier, {$u: items} a tuple.
 const objects = new Map();
 let nextObject = 1;
 
@@ -63,6 +63,7 @@ function decodeArg(v) {
     return wrap(v.$t);  // joins the enclosing scope: released when the call ends
   }
   if ('$f' in v) return new PyFloat(v.$f);
+  if ('$u' in v) return asTuple(v.$u.map(decodeArg));
   if ('$d' in v) return dtypes[v.$d];
   if ('$s' in v) return new Slice(v.$s[0], v.$s[1], v.$s[2]);
   if ('$e' in v) return Ellipsis;
@@ -78,9 +79,14 @@ function decodeArg(v) {
 const FLOAT_AWARE = new Set(['result_type', 'where', 'clamp', 'clip', 'clamp_', 'clip_', 'clamp_min', 'clamp_max', 'add', 'sub', 'mul', 'div', 'true_divide', 'floor_divide', 'remainder', 'fmod', 'pow',
   'float_power', 'xlogy', 'rsub', 'subtract', 'multiply', 'divide', 'eq', 'ne', 'lt', 'le', 'gt', 'ge',
   'add_', 'sub_', 'mul_', 'div_', 'pow_', 'remainder_', 'fmod_']);
+/** a, marked as made from a Python tuple (describe() calls it 'tuple', as PyTorch's texts do). */
+function asTuple(a) {
+  Object.defineProperty(a, PY_TUPLE, { value: true });
+  return a;
+}
 function plainFloats(v) {
   if (v instanceof PyFloat) return v.value;
-  if (Array.isArray(v)) return v.map(plainFloats);
+  if (Array.isArray(v)) return v[PY_TUPLE] ? asTuple(v.map(plainFloats)) : v.map(plainFloats);
   if (v && typeof v === 'object' && Object.getPrototypeOf(v) === Object.prototype && !Object.isFrozen(v)) {  // not Ellipsis
     const o = {};
     for (const k of Object.keys(v)) o[k] = plainFloats(v[k]);

@@ -56,10 +56,12 @@ export function toDtype(d, fname = 'tensor') {
   throw new TypeError(`${fname}(): argument 'dtype' must be torch.dtype, not ${describe(d)}`);
 }
 
+/** Marks an Array that Python mode made from a tuple, so that messages call it 'tuple'. */
+export const PY_TUPLE = Symbol('tuple');
 export function describe(v) {
   if (v === null || v === undefined) return 'NoneType';  // JS's undefined is Python's None (an argument not given)
   if (typeof v === 'bigint') return 'int';
-  if (Array.isArray(v)) return 'list';
+  if (Array.isArray(v)) return v[PY_TUPLE] ? 'tuple' : 'list';
   if (typeof v === 'number') return Number.isInteger(v) ? 'int' : 'float';
   if (typeof v === 'string') return 'str';
   if (typeof v === 'boolean') return 'bool';

@@ -69,7 +69,9 @@ def enc(v):
         return {'$f': v} if _float_int(v) else v
     if isinstance(v, _Tensor):
         return {'$t': v._h}
-    if t is list or t is tuple or isinstance(v, (list, tuple)):
+    if t is tuple:   # marked, so that the library's texts say 'tuple' where PyTorch's do
+        return {'$u': [enc(x) for x in v]}
+    if t is list or isinstance(v, (list, tuple)):
         return [enc(x) for x in v]
     if t is slice:
         return {'$s': [enc(v.start), enc(v.stop), enc(v.step)]}

@@ -165,3 +165,11 @@ lx2.grad = None
 ll = F.nll_loss(lx2, torch.tensor([1, 2]), weight=torch.tensor([0.3, 0.7, 1.1]))
 (ll * -3).backward()
 print([str(v) for v in lx2.grad.flatten().tolist()])
+
+# a tuple is 'tuple' in the parser's texts
+tx = torch.ones(2, 3)
+attempt('add tuple', lambda: tx.add((1, 2)))
+attempt('mul tuple', lambda: torch.mul(tx, (1, 2)))
+attempt('exp tuple', lambda: torch.exp((1, 2)))
+attempt('full tuple', lambda: torch.full((2,), (1, 2)))
+attempt('add list', lambda: tx.add([1, 2]))
