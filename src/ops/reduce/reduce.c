@@ -733,7 +733,7 @@ int tp_reduce_indexed_impl(int op, tp_tensor *x, int64_t dim, int keepdim, tp_te
   /* indices first (they define the shape); without values the best goes to a stack slot */
   tp_scalar_tensor dummy;
   tp_tensor *ops[3] = {ix, v ? v : tp_scalar_init(&dummy, 0, x->dtype), &xv};
-  line_ctx c = {x->ndim ? x->shape[dim] : 1, {0, 0, x->ndim ? x->stride[dim] * tp_dtype_table[x->dtype].itemsize : 0}, x->dtype, is_max};
+  line_ctx c = {x->ndim ? x->shape[dim] : 1, {0, 0, x->ndim ? tp_wmul(x->stride[dim], tp_dtype_table[x->dtype].itemsize) : 0}, x->dtype, is_max};
   static const tp_inner_fn fns[TP_NDTYPES] = {argline_f32, argline_f64, argline_i32, argline_i64, argline_b};
   tp_iter it;
   tp_iter_init(&it, 3, ops);
@@ -824,7 +824,8 @@ tp_tensor *tp_scan_impl(int op, tp_tensor *x, int64_t dim, int dtype) {
     drop_dim(&ov, out, (int)dim);
     drop_dim(&xv, xc, (int)dim);
     int64_t item = tp_dtype_table[wide].itemsize;
-    line_ctx c = {x->ndim ? x->shape[dim] : 1, {x->ndim ? out->stride[dim] * item : 0, x->ndim ? xc->stride[dim] * item : 0, 0}, wide, 0};
+    /* (byte strides wrap: only an empty tensor's can pass int64, and it is not stepped) */
+    line_ctx c = {x->ndim ? x->shape[dim] : 1, {x->ndim ? tp_wmul(out->stride[dim], item) : 0, x->ndim ? tp_wmul(xc->stride[dim], item) : 0, 0}, wide, 0};
     int sum = op == TP_OP_CUMSUM;
     tp_inner_fn fn = wide == TP_FLOAT32 ? (sum ? cumsum_f32 : cumprod_f32)
                    : wide == TP_FLOAT64 ? (sum ? cumsum_f64 : cumprod_f64) : (sum ? cumsum_i64 : cumprod_i64);

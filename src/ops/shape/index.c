@@ -121,7 +121,7 @@ static void scatter_loop(char **p, const int64_t *s, int64_t n, void *ctx) {
 static void run_scatter(tp_tensor *self, int64_t dim, tp_tensor *index, tp_tensor *other, int mode, const char *value) {
   tp_tensor a = restride_dim(self, dim, index);
   tp_tensor b = other ? (mode == 0 ? tp_geometry(other) : restride_dim(other, -1, index)) : tp_geometry(index);
-  scatter_ctx c = {self->ndim ? self->stride[dim] * tp_dtype_table[self->dtype].itemsize : 0,
+  scatter_ctx c = {self->ndim ? tp_wmul(self->stride[dim], tp_dtype_table[self->dtype].itemsize) : 0,  /* (wraps only for an empty self) */
                    tp_dtype_table[self->dtype].itemsize, self->dtype, mode, value};
   tp_tensor *ops[3] = {&a, index, &b};
   tp_iter it;
