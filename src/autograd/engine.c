@@ -319,7 +319,9 @@ int tp_check_inplace(tp_tensor *self) {
                           "moving both the view and the inplace either both inside the no_grad block (if you don't want the "
                           "inplace to be tracked) or both outside (if you want the inplace to be tracked).");
   if (grad_enabled && tp_view_refresh(self)) return -1;
-  if (grad_enabled && self->base && self->requires_grad && !self->base->grad_fn)
+  /* a view requires grad when its base does, also when the base was made to require grad after
+   * the view was taken (1.13's view requires_grad() reads the base's) */
+  if (grad_enabled && self->base && (self->requires_grad || self->base->requires_grad) && !self->base->grad_fn)
     return tp_fail_status("a view of a leaf Variable that requires grad is being used in an in-place operation.");
   if (grad_enabled && self->requires_grad && !self->grad_fn)
     return tp_fail_status("a leaf Variable that requires grad is being used in an in-place operation.");

@@ -332,6 +332,7 @@ tp_tensor *tp_flip_impl(tp_tensor *t, int n, const double *dims) {
   tp_tensor *out = tp_tensor_make(t->dtype, t->ndim, t->shape);
   if (!out) return NULL;
   tp_layout_like(t, out->stride);
+  if (tp_no_elements(t->ndim, t->shape)) return out;  /* (its other dims may span past int64) */
   /* Read the source backwards along flipped dims: a negative-stride view. */
   tp_tensor src = tp_geometry(t);
   for (int d = 0; d < t->ndim; d++) {

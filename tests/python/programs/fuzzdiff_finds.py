@@ -177,3 +177,10 @@ attempt('sum dim list of 0-d int tensor', lambda: tx.sum([torch.tensor(0)]))
 attempt('sum dim list of [1] int tensor', lambda: tx.sum([torch.tensor([1])]))
 attempt('sum dim tuple with a tensor', lambda: tx.sum((torch.tensor(1), 0)))
 attempt('sum dim list of a float tensor', lambda: tx.sum([torch.tensor(0.0)]))
+
+# libFuzzer run 14: an in-place op on a view taken before its base was made to require grad
+la = torch.full((), 2.0)
+lv = la.t()
+la.requires_grad_()
+attempt('in-place on a view of a leaf made to require grad later', lambda: lv.mul_(la))
+print(la.grad_fn, la.is_leaf)
