@@ -78,7 +78,7 @@ function dtypeCode(d, fname) { return d === undefined || d === null ? -1 : toDty
 function dimArgs(fname, dim) {
   if (dim === undefined || dim === null) return [-1, 0];
   // an element of a dim list may be a one-element integer (or bool) tensor, as python_arg_parser's is_int_list allows
-  const index = (d) => (d && d._ptr !== undefined && typeof d.numel === 'function' && d.numel() === 1 && !d.dtype.is_floating_point ? Number(d.item()) : d);
+  const index = (d) => (d instanceof Tensor && d.numel() === 1 && !d.dtype.is_floating_point ? Number(d.item()) : d);
   const list = Array.isArray(dim) ? dim.map(index) : [dim];
   return [list.length, args(list.map((d) => checkInt(fname, 'dim', d)))];
 }

@@ -979,6 +979,12 @@ static tp_tensor *prod_others(arena *a, tp_tensor *x, int dim) {
   return mul(a, l, r);
 }
 
+/* std_backward's gradient for var_backward: g / (2 std), 0 where std is 0 (1.13's masked_fill_) */
+static tp_tensor *std_grad_to_var(arena *a, tp_tensor *g, tp_tensor *std) {
+  tp_tensor *z = cmp_s(a, TP_OP_EQ, std, 0), *q = dv(a, g, sc(a, TP_OP_MUL, std, 2));
+  return q && z ? K(a, tp_where(z, NULL, q, 0, TP_SCALAR_INT, 0, TP_SCALAR_NONE)) : NULL;
+}
+
 static int reduce_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
   const tp_meta *m = &n->in_meta[0];
   tp_tensor *x = NULL, *r = NULL, *d = NULL;
@@ -1021,21 +1027,13 @@ static int reduce_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
         tp_format_shape(want, sizeof want, m->ndim, m->shape);
         return tp_fail_status("Function %s returned an invalid gradient at index 0 - got [] but expected shape compatible with %s", n->name, want);
       }
-      tp_tensor *q = n->op == TP_OP_VAR ? g : dv(a, g, sc(a, TP_OP_MUL, r, 2));
-      tp_tensor *z = n->op == TP_OP_STD ? cmp_s(a, TP_OP_EQ, r, 0) : NULL;
-      if (n->op == TP_OP_STD) q = q && z ? K(a, tp_where(z, NULL, q, 0, TP_SCALAR_INT, 0, TP_SCALAR_NONE)) : NULL;
-      d = sc(a, TP_OP_MUL, q, INFINITY);
+      d = sc(a, TP_OP_MUL, n->op == TP_OP_VAR ? g : std_grad_to_var(a, g, r), INFINITY);
       break;
     }
     /* in 1.13's order: var_backward is (2 / dof) g (x - mean); std_backward is var_backward of
      * (g / (2 std)) with 0 where std is 0 */
     tp_tensor *centred = sub(a, x, expand_meta(a, reduce(a, TP_OP_MEAN, x, nd, dims, 1), m));
-    tp_tensor *q = ge;
-    if (n->op == TP_OP_STD) {
-      tp_tensor *z = cmp_s(a, TP_OP_EQ, re, 0);
-      q = dv(a, ge, sc(a, TP_OP_MUL, re, 2));
-      q = q && z ? K(a, tp_where(z, NULL, q, 0, TP_SCALAR_INT, 0, TP_SCALAR_NONE)) : NULL;
-    }
+    tp_tensor *q = n->op == TP_OP_VAR ? ge : std_grad_to_var(a, ge, re);
     d = mul(a, sc(a, TP_OP_MUL, q, 2.0 / denom), centred);
     break;
   }

@@ -410,8 +410,7 @@ TP_API double tp_item(tp_tensor *t) {
 static void byte_range(const tp_tensor *t, uintptr_t *lo, uintptr_t *hi) {
   int64_t item = tp_dtype_table[t->dtype].itemsize, first = 0, last = 0;
   /* an empty tensor touches nothing, whatever its other dims span (they may pass int64) */
-  for (int d = 0; d < t->ndim; d++)
-    if (t->shape[d] == 0) { *lo = *hi = (uintptr_t)tp_ptr(t); return; }
+  if (tp_no_elements(t->ndim, t->shape)) { *lo = *hi = (uintptr_t)t->storage->data; return; }
   for (int d = 0; d < t->ndim; d++) {
     int64_t span = (t->shape[d] - 1) * t->stride[d];
     if (span < 0) first += span; else last += span;

@@ -127,7 +127,7 @@ TP_API tp_tensor *tp_unflatten(tp_tensor *t, double dim, int n, const double *si
   if (n == 0) return tp_fail("unflatten: sizes must be non-empty");
   if (t->ndim == 0) return tp_fail("Dimension specified as %lld but tensor has no dimensions", (long long)w);  /* 1.13's self.size(dim) */
   if (t->ndim - 1 + n > TP_MAX_DIMS) return tp_fail("tensorpad supports at most %d dimensions", TP_MAX_DIMS);
-  int64_t prod = 1, size = t->ndim ? t->shape[w] : 1;
+  int64_t prod = 1, size = t->shape[w];
   int infer = -1, zero = 0;
   for (int i = 0; i < n; i++) zero |= sizes[i] == 0;  /* a zero size: the product is 0, however large the others */
   for (int i = 0; i < n; i++) {
