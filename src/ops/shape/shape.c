@@ -132,10 +132,10 @@ tp_tensor *tp_cat_impl(int n, tp_tensor *const *ts, double dim_d) {
       if (d != dim && t->shape[d] != first->shape[d])
         return tp_fail("Sizes of tensors must match except in dimension %lld. Expected size %lld but got size %lld for tensor number %d in the list.",
                        (long long)dim, (long long)first->shape[d], (long long)t->shape[d], i);
-    shape[dim] += t->shape[dim];
+    shape[dim] = tp_wadd(shape[dim], t->shape[dim]);  /* ATen's sum wraps: a negative size is refused */
   }
   tp_tensor *out = tp_tensor_make(dtype, first->ndim, shape);
-  if (!out) return NULL;
+  if (!out || tp_no_elements(out->ndim, out->shape)) return out;
   int64_t at = 0;
   for (int i = 0; i < n; i++) {
     if (cat_skip(ts[i])) continue;
