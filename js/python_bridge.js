@@ -13,6 +13,7 @@ import { W, cstr, memory, check, checkStatus, TensorError, setHookHandler } from
 import { Tensor, Size, Tuple, wrap, scope, Slice, Ellipsis, device, viewOf } from './tensor/tensor.js';
 import { dtype, dtypes, PY_TUPLE } from './core/dtype.js';
 import { PyFloat, setWarningSink, resetWarnings } from './core/args.js';
+import { checkArguments } from './core/arg_parser.js';
 import { OP } from './tensor/ops.js';
 import { Node } from './autograd/autograd.js';
 import { Generator } from './core/generator.js';
@@ -191,6 +192,7 @@ export function call(path, self, args, kwargs) {
       const a = args ? decodeArg(args) : [];
       const kw = kwargs ? decodeArg(kwargs) : null;
       if (FLOAT_AWARE.has(name)) return encode(invoke(path, name, self, a, kw));
+      if (hasPyFloat([a, kw])) checkArguments(tableOf(path, self), name, kw && Object.keys(kw).length ? [...a, kw] : a, self >= 0 ? selfTensor(self) : null);
       const pa = plainFloats(a), pkw = kw && plainFloats(kw);
       try {
         return encode(invoke(path, name, self, pa, pkw));
@@ -208,17 +210,28 @@ export function call(path, self, args, kwargs) {
     return undefined;
   }
 }
+/** The arg_table.js table that holds the signatures of torch.<path> (or of a Tensor method). */
+function tableOf(path, self) {
+  if (self >= 0) return 'Tensor';
+  if (path.startsWith('nn.functional.')) return 'F';
+  if (path.startsWith('linalg.')) return 'linalg';
+  return path.includes('.') ? '' : 'torch';
+}
 const PARSER_TEXT = /\(\) received an invalid combination of arguments|\): argument '[^']*'( \(position \d+\))? must be .*, not int$/;
 function hasPyFloat(v) {
   if (v instanceof PyFloat) return true;
   if (Array.isArray(v)) return v.some(hasPyFloat);
   return !!v && typeof v === 'object' && Object.getPrototypeOf(v) === Object.prototype && Object.values(v).some(hasPyFloat);
 }
+/** A wrapper of the tensor with that handle (released with the enclosing scope). */
+function selfTensor(self) {
+  W.tp_tensor_retain(self);
+  return wrap(self);
+}
 function invoke(path, name, self, a, kw) {
   if (kw && Object.keys(kw).length) a = [...a, kw];
   if (self >= 0) {
-    W.tp_tensor_retain(self);
-    const t = wrap(self);
+    const t = selfTensor(self);
     const f = t[path];
     if (typeof f !== 'function') {
       if (a.length) throw new TypeError(`'${path}' is not callable`);

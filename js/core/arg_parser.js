@@ -16,7 +16,7 @@
 // one pass over a few precompiled closures, so tiny ops (x.mul(1.0001)) stay as fast.
 import { TensorError } from './wasm.js';
 import { dtype, describe, toDtype, pyRepr } from './dtype.js';
-import { isOptions, noArgs, PyFloat, warn, warnOnce } from './args.js';
+import { indexTensor, isOptions, noArgs, PyFloat, warn, warnOnce } from './args.js';
 import table from './arg_table.js';
 
 let Tensor = null, Generator = null;
@@ -35,6 +35,8 @@ const INT64 = 2 ** 63;
 // a Python float with an integral value (Python mode: js/core/args.js PyFloat) is a number
 const isNum = (v) => typeof v === 'number' || typeof v === 'bigint' || typeof v === 'boolean' || v instanceof PyFloat;
 const isIntLike = (v) => (typeof v === 'number' && Number.isInteger(v)) || typeof v === 'bigint';
+/** THPUtils_checkIndex: what starts a varargs size list (x.view(2, 3), x.view(torch.tensor(2), 3)). */
+const isIndex = (v) => isIntLike(v) || indexTensor(v);
 const isList = (v) => Array.isArray(v) || (ArrayBuffer.isView(v) && !(v instanceof DataView));
 /** THPUtils_checkIndex of a list's first element: an int, or a tensor whose __index__ works. */
 const firstInt = (v) => v.length === 0 || isIntLike(v[0]) || (v[0] instanceof Tensor && !v[0].is_disposed && v[0].numel() === 1
@@ -118,12 +120,12 @@ const typeOf = (v) => (v instanceof Tensor ? 'Tensor' : v instanceof PyFloat ? '
 /** FunctionSignature::parse: null when the arguments fit, else the error it would raise. */
 function parse(fname, sig, pos, kw) {
   const n = pos.length;
-  if (n > sig.maxPos && sig.varargsIntlist && !isIntLike(pos[0]) && !(pos[0] === null ? sig.params[0].allowNone : sig.params[0].check(pos[0]))) {
+  if (n > sig.maxPos && sig.varargsIntlist && !isIndex(pos[0]) && !(pos[0] === null ? sig.params[0].allowNone : sig.params[0].check(pos[0]))) {
     // permute(0.5, 1): the size list's own check fails before the count is looked at
     const p = sig.params[0];
     return () => new TypeError(`${fname}(): argument '${p.name}' (position 1) must be ${p.typeName}, not ${typeOf(pos[0])}`);
   }
-  if (n > sig.maxPos && !(sig.varargsIntlist && n >= 1 && isIntLike(pos[0]))) {
+  if (n > sig.maxPos && !(sig.varargsIntlist && n >= 1 && isIndex(pos[0]))) {
     const lo = sig.params.filter((p) => !p.kwOnly && p.required).length;
     const range = lo === sig.maxPos ? `${sig.maxPos}` : `from ${lo} to ${sig.maxPos}`;
     return () => new TypeError(`${fname}() takes ${range} positional argument${sig.maxPos === 1 && lo === sig.maxPos ? '' : 's'} but ${n} ${n === 1 ? 'was' : 'were'} given`);
@@ -132,7 +134,7 @@ function parse(fname, sig, pos, kw) {
   for (let i = 0; i < sig.params.length; i++) {
     const p = sig.params[i];
     let v, given = false, position = 0;
-    if (i === 0 && sig.varargsIntlist && n >= 1 && isIntLike(pos[0])) {
+    if (i === 0 && sig.varargsIntlist && n >= 1 && isIndex(pos[0])) {
       v = pos; given = true; position = 1;
     } else if (!p.kwOnly && i < n && pos[i] !== undefined) {
       v = pos[i]; given = true; position = i + 1;
@@ -180,7 +182,7 @@ function unpack(fname, sig, pos, kw, self) {
   for (let i = 0; i < sig.params.length; i++) {
     const p = sig.params[i];
     let v;
-    if (i === 0 && sig.varargsIntlist && n >= 1 && isIntLike(pos[0])) v = pos;
+    if (i === 0 && sig.varargsIntlist && n >= 1 && isIndex(pos[0])) v = pos;
     else if (!p.kwOnly && i < n && pos[i] !== undefined) v = pos[i];
     else if (kw) v = kw[p.name];
     if (v === null && p.type === 'Dimname' && !p.allowNone) throw new TensorError('Please look up dimensions by name, got: name = None.');
@@ -342,6 +344,30 @@ function check(fname, sigs, a, self) {
   const plausible = sigs.filter((s) => !s.hidden && nargs >= s.minArgs && nargs <= s.maxArgs);
   if (plausible.length === 1) throw parse(fname, plausible[0], pos, kw)();
   throw invalidCombination(fname, sigs, pos, kw);
+}
+
+/** Python mode: raises what 1.13's parser raises for `<kind>.<name>(...a)` (kind: a table of
+ *  arg_table.js: 'torch', 'Tensor' with self, 'F', 'linalg'), without making the call. The bridge
+ *  (js/python_bridge.js) hands a Python float with an integral value on as a plain number, and asks
+ *  this first, so that a float where an int is declared (x.view(2.0, 3), x.sum(0.0)) is refused as
+ *  PyTorch refuses it. Functions without a table entry, or with their own checks, pass. */
+const parsedByName = new Map();
+export function checkArguments(kind, name, a, self) {
+  const entry = table[kind]?.[name];
+  if (!entry || entry === 'noargs' || OWN_CHECKS.has(`${kind}.${name}`)) return;
+  const key = `${kind}.${name}`;
+  let checker = parsedByName.get(key);
+  if (!checker) {
+    if (Array.isArray(entry)) {
+      const sigs = entry.map((s) => parseSignature(s, name));
+      checker = (args, t) => check(name, sigs, args, t);
+    } else {  // a Python-level function: its body's first use of a float (value_probes.py)
+      const bind = pyBinder(entry.name, entry.params, kind === 'init', entry.checks, entry.context);
+      checker = (args) => bind(args);
+    }
+    parsedByName.set(key, checker);
+  }
+  checker(a, self);
 }
 
 // ---- Python-level functions: CPython's binding of def parameters ---------------------------

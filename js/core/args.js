@@ -105,6 +105,8 @@ export function numberOf(v) {
   return undefined;
 }
 const oneElement = (v) => TensorClass && v instanceof TensorClass && !v.is_disposed && v.numel() === 1;
+/** THPUtils_checkIndex of a tensor: one element of an integer dtype (its __index__ works). */
+export const indexTensor = (v) => oneElement(v) && !v.dtype.is_floating_point && v.dtype.name !== 'bool';
 
 /** A float parameter that the body hands to an ATen op (cdist's p): the argument parser's
  *  message for anything but a number. */
@@ -141,6 +143,7 @@ export function sizesOf(fname, args, name = 'size', kind = 'SymInts') {
   return sizes.map((s, i) => {
     if (typeof s === 'bigint') return Number(s);
     if (typeof s === 'number' && Number.isInteger(s)) return s;
+    if (indexTensor(s)) return Number(s.item());  // x.view(n, 3) with n = torch.tensor(2)
     if (!one && args.length === 1) throw new TypeError(`${fname}(): argument '${name}' (position 1) must be tuple of ${kind}, not ${describe(s)}`);
     throw new TypeError(`${fname}(): argument '${name}' must be tuple of ${kind}, but found element of type ${describe(s)} at pos ${i + 1}`);
   });

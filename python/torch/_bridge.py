@@ -155,10 +155,11 @@ def decode(r):
 def call(path, selfh, args, kwargs):
     """torch.<path>(*args, **kwargs) (selfh < 0) or the Tensor method <path> of handle selfh."""
     if kwargs:
-        if 'device' in kwargs:
+        if 'device' in kwargs:   # checked here; the library is told 'cpu' (or None, for its texts)
             from ._device import check
-            check(kwargs['device'])
-            kwargs = {k: v for k, v in kwargs.items() if k != 'device'}
+            d = kwargs['device']
+            check(d)
+            kwargs = {k: (v if k != 'device' or v is None else 'cpu') for k, v in kwargs.items()}
     a = js_args(args) if args else None
     kw = js_kwargs(kwargs) if kwargs else None
     return decode(_js_call(path, selfh, a, kw))

@@ -164,11 +164,16 @@ def _fill_dtype(v):
 
 def full(size, fill_value, *, out=None, dtype=None, layout=None, device=None, pin_memory=False, requires_grad=False):
     _device.check(device)
-    if not isinstance(fill_value, (int, float, Tensor)):   # the parser's text for what it was given
+    if not isinstance(fill_value, (int, float, Tensor)) or _float_in(size):   # the parser's text for what it was given
         return call('full', -1, (size, fill_value), _given(dtype=dtype, requires_grad=requires_grad))
     if dtype is None:
         dtype = _fill_dtype(fill_value)
     return call('full', -1, (size, fill_value), {'dtype': dtype, 'requires_grad': requires_grad})
+
+
+def _float_in(size):
+    """A Python float among the sizes (the parser refuses it)."""
+    return type(size) is float or (isinstance(size, (tuple, list)) and any(type(s) is float for s in size))
 
 
 def _given(**kw):

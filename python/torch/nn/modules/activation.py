@@ -257,7 +257,7 @@ class PReLU(Module):
     def __init__(self, num_parameters=1, init=0.25, device=None, dtype=None):
         self.num_parameters = num_parameters
         super().__init__()
-        self.weight = Parameter(torch.empty(num_parameters, dtype=dtype).fill_(init))
+        self.weight = Parameter(torch.empty(num_parameters, device=device, dtype=dtype).fill_(init))
 
     def forward(self, input):
         return F.prelu(input, self.weight)

@@ -8,11 +8,11 @@ from .. import init
 from ..parameter import Parameter
 
 
-def _affine_parameters(module, affine, shape, dtype):
+def _affine_parameters(module, affine, shape, device, dtype):
     """weight and bias of the given shape (left to reset_parameters), or both None when not affine."""
     if affine:
-        module.weight = Parameter(torch.empty(shape, dtype=dtype))
-        module.bias = Parameter(torch.empty(shape, dtype=dtype))
+        module.weight = Parameter(torch.empty(shape, device=device, dtype=dtype))
+        module.bias = Parameter(torch.empty(shape, device=device, dtype=dtype))
     else:
         module.register_parameter('weight', None)
         module.register_parameter('bias', None)
@@ -32,7 +32,7 @@ class _NormBase(Module):
         self.momentum = momentum
         self.affine = affine
         self.track_running_stats = track_running_stats
-        _affine_parameters(self, self.affine, num_features, dtype)
+        _affine_parameters(self, self.affine, num_features, device, dtype)
         if self.track_running_stats:
             self.register_buffer('running_mean', torch.zeros(num_features, dtype=dtype))
             self.register_buffer('running_var', torch.ones(num_features, dtype=dtype))

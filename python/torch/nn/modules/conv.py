@@ -62,9 +62,9 @@ class _ConvNd(Module):
             shape = (in_channels, out_channels // groups, *kernel_size)
         else:
             shape = (out_channels, in_channels // groups, *kernel_size)
-        self.weight = Parameter(torch.empty(shape, dtype=dtype))
+        self.weight = Parameter(torch.empty(shape, device=device, dtype=dtype))
         if bias:
-            self.bias = Parameter(torch.empty(out_channels, dtype=dtype))
+            self.bias = Parameter(torch.empty(out_channels, device=device, dtype=dtype))
         else:
             self.register_parameter('bias', None)
         self.reset_parameters()

@@ -20,7 +20,7 @@ class LayerNorm(Module):
         self.normalized_shape = tuple(normalized_shape)
         self.eps = eps
         self.elementwise_affine = elementwise_affine
-        _affine_parameters(self, self.elementwise_affine, self.normalized_shape, dtype)
+        _affine_parameters(self, self.elementwise_affine, self.normalized_shape, device, dtype)
         self.reset_parameters()
 
     def reset_parameters(self):
@@ -63,7 +63,7 @@ class GroupNorm(Module):
         self.num_channels = num_channels
         self.eps = eps
         self.affine = affine
-        _affine_parameters(self, self.affine, num_channels, dtype)
+        _affine_parameters(self, self.affine, num_channels, device, dtype)
         self.reset_parameters()
 
     def reset_parameters(self):

@@ -61,11 +61,11 @@ class RNNCellBase(Module):
         self.input_size = input_size
         self.hidden_size = hidden_size
         self.bias = bias
-        self.weight_ih = Parameter(torch.empty((num_chunks * hidden_size, input_size), dtype=dtype))
-        self.weight_hh = Parameter(torch.empty((num_chunks * hidden_size, hidden_size), dtype=dtype))
+        self.weight_ih = Parameter(torch.empty((num_chunks * hidden_size, input_size), device=device, dtype=dtype))
+        self.weight_hh = Parameter(torch.empty((num_chunks * hidden_size, hidden_size), device=device, dtype=dtype))
         if bias:
-            self.bias_ih = Parameter(torch.empty(num_chunks * hidden_size, dtype=dtype))
-            self.bias_hh = Parameter(torch.empty(num_chunks * hidden_size, dtype=dtype))
+            self.bias_ih = Parameter(torch.empty(num_chunks * hidden_size, device=device, dtype=dtype))
+            self.bias_hh = Parameter(torch.empty(num_chunks * hidden_size, device=device, dtype=dtype))
         else:
             self.register_parameter('bias_ih', None)
             self.register_parameter('bias_hh', None)
@@ -187,10 +187,10 @@ class RNNBase(Module):
         for layer in range(num_layers):
             for direction in range(num_directions):
                 layer_input_size = input_size if layer == 0 else hidden_size * num_directions
-                w_ih = Parameter(torch.empty((gate_size, layer_input_size), dtype=dtype))
-                w_hh = Parameter(torch.empty((gate_size, hidden_size), dtype=dtype))
-                b_ih = Parameter(torch.empty(gate_size, dtype=dtype))
-                b_hh = Parameter(torch.empty(gate_size, dtype=dtype))
+                w_ih = Parameter(torch.empty((gate_size, layer_input_size), device=device, dtype=dtype))
+                w_hh = Parameter(torch.empty((gate_size, hidden_size), device=device, dtype=dtype))
+                b_ih = Parameter(torch.empty(gate_size, device=device, dtype=dtype))
+                b_hh = Parameter(torch.empty(gate_size, device=device, dtype=dtype))
                 layer_params = (w_ih, w_hh, b_ih, b_hh) if bias else (w_ih, w_hh)
                 suffix = '_reverse' if direction == 1 else ''
                 param_names = ['weight_ih_l{}{}', 'weight_hh_l{}{}']
