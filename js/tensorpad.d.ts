@@ -1022,6 +1022,12 @@ declare class BatchNorm1d extends Module {
   call(input: Tensor): Tensor;
 }
 declare class BatchNorm2d extends BatchNorm1d {}
+declare class BatchNorm3d extends BatchNorm1d {}
+/** nn.InstanceNorm1d/2d/3d: affine and track_running_stats default to false; an input without
+ *  its batch dim is normalised as a batch of one. */
+declare class InstanceNorm1d extends BatchNorm1d {}
+declare class InstanceNorm2d extends BatchNorm1d {}
+declare class InstanceNorm3d extends BatchNorm1d {}
 declare class Embedding extends Module {
   constructor(num_embeddings: number, embedding_dim: number, opts?: { padding_idx?: number | null; _weight?: Tensor | null; dtype?: dtype });
   static from_pretrained(embeddings: Tensor, opts?: { freeze?: boolean; padding_idx?: number | null }): Embedding;
@@ -1039,11 +1045,18 @@ export interface Functional {
   batch_norm(input: Tensor, running_mean: Tensor | null, running_var: Tensor | null,
     opts?: { weight?: Tensor | null; bias?: Tensor | null; training?: boolean; momentum?: number; eps?: number }): Tensor;
   embedding(input: Tensor, weight: Tensor, padding_idx?: number | null | { padding_idx?: number | null }): Tensor;
+  instance_norm(input: Tensor, running_mean?: Tensor | null | { running_mean?: Tensor | null; running_var?: Tensor | null; weight?: Tensor | null;
+    bias?: Tensor | null; use_input_stats?: boolean; momentum?: number; eps?: number }, running_var?: Tensor | null, weight?: Tensor | null,
+    bias?: Tensor | null, use_input_stats?: boolean, momentum?: number, eps?: number): Tensor;
 }
 export interface NN {
   LayerNorm: typeof LayerNorm;
   BatchNorm1d: typeof BatchNorm1d;
   BatchNorm2d: typeof BatchNorm2d;
+  BatchNorm3d: typeof BatchNorm3d;
+  InstanceNorm1d: typeof InstanceNorm1d;
+  InstanceNorm2d: typeof InstanceNorm2d;
+  InstanceNorm3d: typeof InstanceNorm3d;
   Embedding: typeof Embedding;
 }
 declare class AdamW extends Optimizer {
@@ -1102,7 +1115,7 @@ export { tensor };
 // here, so that `import { Linear } from 'tensorpad'` fails to type-check as it fails to run.
 export type {
   dtype, Tuple, Slice, Module, Linear, Sequential, ModuleList, Loss, Optimizer, SGD, Adam, 
-  LayerNorm, BatchNorm1d, BatchNorm2d, Embedding, AdamW, RMSprop, Adagrad, LRScheduler, 
+  LayerNorm, BatchNorm1d, BatchNorm2d, BatchNorm3d, InstanceNorm1d, InstanceNorm2d, InstanceNorm3d, Embedding, AdamW, RMSprop, Adagrad, LRScheduler, 
   ReduceLROnPlateau, Conv2d, Conv1d, ConvTranspose2d, ConvTranspose1d, Upsample, RNNCellBase, 
   RNNCell, GRUCell, LSTMCell, RNNBase, RNN, GRU, LSTM, PairLoss, PReLU, PadModule, 
   PairModule, ModuleDict, ParameterDict, ParameterList, Dataset, TensorDataset, Subset, 

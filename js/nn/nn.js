@@ -979,6 +979,35 @@ function batch_norm(...a) {
   return out;
 }
 
+/** F.instance_norm (1.13's functional.py, then ATen's instance_norm): batch_norm of the input
+ *  viewed as (1, N*C, ...), with weight, bias and the running statistics repeated N times; each
+ *  running statistic then gets the mean of its N updated copies (also in evaluation mode, as ATen). */
+function instance_norm(...a) {
+  const o = bind('instance_norm', a, ['input', 'running_mean', 'running_var', 'weight', 'bias', 'use_input_stats', 'momentum', 'eps'],
+    { running_mean: null, running_var: null, weight: null, bias: null, use_input_stats: true, momentum: 0.1, eps: 1e-5 });
+  const { input, running_mean: rm, running_var: rv, use_input_stats: training } = o;
+  if (!(input instanceof Tensor)) throw attributeError(input, 'size');
+  if (training && input.shape.slice(2).reduce((p, d) => p * d, 1) === 1) {  // _verify_spatial_size
+    throw valueError(`Expected more than 1 spatial element when training, got input size ${input.shape}`);
+  }
+  const has = (t) => t !== null && t !== undefined;
+  if (!training && !(has(rm) && has(rv))) throw new TensorError('Expected running_mean and running_var to be defined when use_input_stats is false');
+  const b = input.size(0), c = input.size(1);
+  return torchRef.scope(() => {
+    const rep = (t) => (has(t) ? asTensor(t, 'instance_norm', 'tensor').repeat(b) : null);
+    const w = rep(o.weight), bi = rep(o.bias), rm2 = rep(rm), rv2 = rep(rv);
+    const shape = Array.from(input.shape);
+    shape[0] = 1;
+    shape[1] = b * c;
+    const out = batch_norm(input.contiguous().view(shape), rm2, rv2, w, bi, training, o.momentum, o.eps);
+    torchRef.no_grad(() => {
+      if (has(rm)) rm.copy_(rm2.view(b, c).mean(0));
+      if (has(rv)) rv.copy_(rv2.view(b, c).mean(0));
+    });
+    return keep(out.view(input.shape));
+  });
+}
+
 /** F.embedding: weight's rows at input (any int shape); padding_idx's row gets no gradient. */
 function embedding(...a) {
   const o = bind('embedding', a, ['input', 'weight', 'padding_idx', 'max_norm', 'norm_type', 'scale_grad_by_freq', 'sparse'],
@@ -1083,6 +1112,45 @@ class BatchNorm2d extends BatchNormBase {
   }
 }
 
+/** nn.InstanceNorm1d/2d/3d (1.13's _InstanceNorm): F.instance_norm with the module's statistics;
+ *  an input without its batch dim is normalised as a batch of one. No affine parameters and no
+ *  running statistics by default. */
+class InstanceNormBase extends BatchNormBase {
+  constructor(name, a, noBatchDim) {
+    const o = bind(`${name}.__init__`, a, ['num_features', 'eps', 'momentum', 'affine', 'track_running_stats', 'device', 'dtype'],
+      { eps: 1e-5, momentum: 0.1, affine: false, track_running_stats: false });
+    super(name, [o]);
+    this._noBatchDim = noBatchDim;
+  }
+  forward(input) {
+    this._check_input_dim(asTensor(input, 'instance_norm', 'input'));
+    const apply = (x) => instance_norm(x, this.running_mean, this.running_var, this.weight, this.bias,
+      this.training || !this.track_running_stats, this.momentum, this.eps);
+    if (input.ndim === this._noBatchDim) return torchRef.scope(() => keep(apply(input.unsqueeze(0)).squeeze(0)));
+    return apply(input);
+  }
+}
+/** _check_input_dim of BatchNorm{1,2,3}d (a RuntimeError there, 1.13's ValueError in Python mode) and InstanceNorm{1,2,3}d. */
+function checkNormDim(input, dims, error = valueError) {
+  if (!dims.includes(input.ndim)) throw error(`expected ${dims.map((d) => `${d}D`).join(' or ')} input (got ${input.ndim}D input)`);
+}
+class InstanceNorm1d extends InstanceNormBase {
+  constructor(...a) { super('InstanceNorm1d', a, 2); }
+  _check_input_dim(input) { checkNormDim(input, [2, 3]); }
+}
+class InstanceNorm2d extends InstanceNormBase {
+  constructor(...a) { super('InstanceNorm2d', a, 3); }
+  _check_input_dim(input) { checkNormDim(input, [3, 4]); }
+}
+class InstanceNorm3d extends InstanceNormBase {
+  constructor(...a) { super('InstanceNorm3d', a, 4); }
+  _check_input_dim(input) { checkNormDim(input, [4, 5]); }
+}
+class BatchNorm3d extends BatchNormBase {
+  constructor(...a) { super('BatchNorm3d', a); }
+  _check_input_dim(input) { checkNormDim(input, [5], (m) => new TensorError(m)); }
+}
+
 class Embedding extends Module {
   constructor(...a) {
     super();
@@ -1125,8 +1193,8 @@ class Embedding extends Module {
     return py`${this.num_embeddings}, ${this.embedding_dim}${this.padding_idx === null ? '' : py`, padding_idx=${this.padding_idx}`}`;
   }
 }
-const NNMORE_FUNCTIONAL = { layer_norm, batch_norm, embedding };
-const NNMORE_CLASSES = { LayerNorm, BatchNorm1d, BatchNorm2d, Embedding };
+const NNMORE_FUNCTIONAL = { layer_norm, batch_norm, instance_norm, embedding };
+const NNMORE_CLASSES = { LayerNorm, BatchNorm1d, BatchNorm2d, BatchNorm3d, InstanceNorm1d, InstanceNorm2d, InstanceNorm3d, Embedding };
 
 let torchRef = null;
 
