@@ -1028,6 +1028,58 @@ declare class BatchNorm3d extends BatchNorm1d {}
 declare class InstanceNorm1d extends BatchNorm1d {}
 declare class InstanceNorm2d extends BatchNorm1d {}
 declare class InstanceNorm3d extends BatchNorm1d {}
+/** nn.MultiheadAttention (1.13's composition; forward gives [attn_output, attn_output_weights | null]). */
+declare class MultiheadAttention extends Module {
+  constructor(embed_dim: number, num_heads: number, opts?: { dropout?: number; bias?: boolean; add_bias_kv?: boolean; add_zero_attn?: boolean;
+    kdim?: number | null; vdim?: number | null; batch_first?: boolean; dtype?: dtype });
+  embed_dim: number; kdim: number; vdim: number; num_heads: number; head_dim: number; dropout: number; batch_first: boolean;
+  in_proj_weight: Tensor | null; q_proj_weight: Tensor | null; k_proj_weight: Tensor | null; v_proj_weight: Tensor | null;
+  in_proj_bias: Tensor | null; bias_k: Tensor | null; bias_v: Tensor | null; out_proj: Linear; add_zero_attn: boolean;
+  forward(query: Tensor, key: Tensor, value: Tensor, opts?: { key_padding_mask?: Tensor | null; need_weights?: boolean;
+    attn_mask?: Tensor | null; average_attn_weights?: boolean }): [Tensor, Tensor | null];
+  call(query: Tensor, key: Tensor, value: Tensor, opts?: { key_padding_mask?: Tensor | null; need_weights?: boolean;
+    attn_mask?: Tensor | null; average_attn_weights?: boolean }): [Tensor, Tensor | null];
+}
+type TransformerLayerOpts = { dim_feedforward?: number; dropout?: number; activation?: 'relu' | 'gelu' | ((x: Tensor) => Tensor);
+  layer_norm_eps?: number; batch_first?: boolean; norm_first?: boolean; dtype?: dtype };
+declare class TransformerEncoderLayer extends Module {
+  constructor(d_model: number, nhead: number, opts?: TransformerLayerOpts);
+  self_attn: MultiheadAttention; linear1: Linear; linear2: Linear; norm1: LayerNorm; norm2: LayerNorm;
+  forward(src: Tensor, opts?: { src_mask?: Tensor | null; src_key_padding_mask?: Tensor | null }): Tensor;
+  call(src: Tensor, opts?: { src_mask?: Tensor | null; src_key_padding_mask?: Tensor | null }): Tensor;
+}
+declare class TransformerDecoderLayer extends Module {
+  constructor(d_model: number, nhead: number, opts?: TransformerLayerOpts);
+  self_attn: MultiheadAttention; multihead_attn: MultiheadAttention; linear1: Linear; linear2: Linear;
+  forward(tgt: Tensor, memory: Tensor, opts?: { tgt_mask?: Tensor | null; memory_mask?: Tensor | null;
+    tgt_key_padding_mask?: Tensor | null; memory_key_padding_mask?: Tensor | null }): Tensor;
+  call(tgt: Tensor, memory: Tensor, opts?: { tgt_mask?: Tensor | null; memory_mask?: Tensor | null;
+    tgt_key_padding_mask?: Tensor | null; memory_key_padding_mask?: Tensor | null }): Tensor;
+}
+declare class TransformerEncoder extends Module {
+  constructor(encoder_layer: TransformerEncoderLayer, num_layers: number, opts?: { norm?: Module | null; enable_nested_tensor?: boolean; mask_check?: boolean });
+  layers: ModuleList; num_layers: number; norm: Module | null;
+  forward(src: Tensor, opts?: { mask?: Tensor | null; src_key_padding_mask?: Tensor | null }): Tensor;
+  call(src: Tensor, opts?: { mask?: Tensor | null; src_key_padding_mask?: Tensor | null }): Tensor;
+}
+declare class TransformerDecoder extends Module {
+  constructor(decoder_layer: TransformerDecoderLayer, num_layers: number, opts?: { norm?: Module | null });
+  layers: ModuleList; num_layers: number; norm: Module | null;
+  forward(tgt: Tensor, memory: Tensor, opts?: { tgt_mask?: Tensor | null; memory_mask?: Tensor | null;
+    tgt_key_padding_mask?: Tensor | null; memory_key_padding_mask?: Tensor | null }): Tensor;
+  call(tgt: Tensor, memory: Tensor, opts?: { tgt_mask?: Tensor | null; memory_mask?: Tensor | null;
+    tgt_key_padding_mask?: Tensor | null; memory_key_padding_mask?: Tensor | null }): Tensor;
+}
+declare class Transformer extends Module {
+  constructor(opts?: TransformerLayerOpts & { d_model?: number; nhead?: number; num_encoder_layers?: number; num_decoder_layers?: number;
+    custom_encoder?: Module | null; custom_decoder?: Module | null });
+  encoder: Module; decoder: Module; d_model: number; nhead: number; batch_first: boolean;
+  static generate_square_subsequent_mask(sz: number): Tensor;
+  forward(src: Tensor, tgt: Tensor, opts?: { src_mask?: Tensor | null; tgt_mask?: Tensor | null; memory_mask?: Tensor | null;
+    src_key_padding_mask?: Tensor | null; tgt_key_padding_mask?: Tensor | null; memory_key_padding_mask?: Tensor | null }): Tensor;
+  call(src: Tensor, tgt: Tensor, opts?: { src_mask?: Tensor | null; tgt_mask?: Tensor | null; memory_mask?: Tensor | null;
+    src_key_padding_mask?: Tensor | null; tgt_key_padding_mask?: Tensor | null; memory_key_padding_mask?: Tensor | null }): Tensor;
+}
 declare class Embedding extends Module {
   constructor(num_embeddings: number, embedding_dim: number, opts?: { padding_idx?: number | null; _weight?: Tensor | null; dtype?: dtype });
   static from_pretrained(embeddings: Tensor, opts?: { freeze?: boolean; padding_idx?: number | null }): Embedding;
@@ -1048,6 +1100,13 @@ export interface Functional {
   instance_norm(input: Tensor, running_mean?: Tensor | null | { running_mean?: Tensor | null; running_var?: Tensor | null; weight?: Tensor | null;
     bias?: Tensor | null; use_input_stats?: boolean; momentum?: number; eps?: number }, running_var?: Tensor | null, weight?: Tensor | null,
     bias?: Tensor | null, use_input_stats?: boolean, momentum?: number, eps?: number): Tensor;
+  /** 1.13's composition; [attn_output, attn_output_weights | null]. The 14 arguments after value may also be given by name. */
+  multi_head_attention_forward(query: Tensor, key: Tensor, value: Tensor, embed_dim_to_check: number, num_heads: number,
+    in_proj_weight: Tensor | null, in_proj_bias: Tensor | null, bias_k: Tensor | null, bias_v: Tensor | null, add_zero_attn: boolean,
+    dropout_p: number, out_proj_weight: Tensor, out_proj_bias: Tensor | null, opts?: { training?: boolean; key_padding_mask?: Tensor | null;
+      need_weights?: boolean; attn_mask?: Tensor | null; use_separate_proj_weight?: boolean; q_proj_weight?: Tensor | null;
+      k_proj_weight?: Tensor | null; v_proj_weight?: Tensor | null; static_k?: Tensor | null; static_v?: Tensor | null;
+      average_attn_weights?: boolean }): [Tensor, Tensor | null];
 }
 export interface NN {
   LayerNorm: typeof LayerNorm;
@@ -1057,6 +1116,13 @@ export interface NN {
   InstanceNorm1d: typeof InstanceNorm1d;
   InstanceNorm2d: typeof InstanceNorm2d;
   InstanceNorm3d: typeof InstanceNorm3d;
+  MultiheadAttention: typeof MultiheadAttention;
+  NonDynamicallyQuantizableLinear: typeof Linear;
+  TransformerEncoderLayer: typeof TransformerEncoderLayer;
+  TransformerEncoder: typeof TransformerEncoder;
+  TransformerDecoderLayer: typeof TransformerDecoderLayer;
+  TransformerDecoder: typeof TransformerDecoder;
+  Transformer: typeof Transformer;
   Embedding: typeof Embedding;
 }
 declare class AdamW extends Optimizer {
@@ -1115,7 +1181,7 @@ export { tensor };
 // here, so that `import { Linear } from 'tensorpad'` fails to type-check as it fails to run.
 export type {
   dtype, Tuple, Slice, Module, Linear, Sequential, ModuleList, Loss, Optimizer, SGD, Adam, 
-  LayerNorm, BatchNorm1d, BatchNorm2d, BatchNorm3d, InstanceNorm1d, InstanceNorm2d, InstanceNorm3d, Embedding, AdamW, RMSprop, Adagrad, LRScheduler, 
+  LayerNorm, BatchNorm1d, BatchNorm2d, BatchNorm3d, InstanceNorm1d, InstanceNorm2d, InstanceNorm3d, MultiheadAttention, TransformerEncoderLayer, TransformerEncoder, TransformerDecoderLayer, TransformerDecoder, Transformer, Embedding, AdamW, RMSprop, Adagrad, LRScheduler, 
   ReduceLROnPlateau, Conv2d, Conv1d, ConvTranspose2d, ConvTranspose1d, Upsample, RNNCellBase, 
   RNNCell, GRUCell, LSTMCell, RNNBase, RNN, GRU, LSTM, PairLoss, PReLU, PadModule, 
   PairModule, ModuleDict, ParameterDict, ParameterList, Dataset, TensorDataset, Subset, 

@@ -13,6 +13,7 @@ import { Tensor, wrap, keep, asTensor } from '../tensor/tensor.js';
 import { OP } from '../tensor/ops.js';
 import { makeConv, install as installConv } from './conv.js';
 import { makeRnn } from './rnn.js';
+import { makeTransformer } from './transformer.js';
 import { makeLoss } from './loss.js';
 import { makeNnAct, install as installNnAct } from './activation.js';
 
@@ -1216,6 +1217,7 @@ export function install(torch, TensorClass) {
   const conv = makeConv({ Module, Parameter, init, fanInOut: _calculate_fan_in_and_fan_out, pyBool });
   const rnn = makeRnn({ torch, Module, Parameter, init, pyBool });
   const loss = makeLoss(torch, { Module });
+  const transformer = makeTransformer({ torch, Module, Parameter, init, Linear, LayerNorm, Dropout, ModuleList });
   installNnAct(torch);
   const nnAct = makeNnAct({ Module, Parameter, named });
   const functional = Object.freeze({
@@ -1225,6 +1227,7 @@ export function install(torch, TensorClass) {
     ...NNMORE_FUNCTIONAL,
     ...conv.functional,
     ...rnn.functional,
+    ...transformer.functional,
     ...loss.functional,
     ...nnAct.functional,
   });
@@ -1234,6 +1237,7 @@ export function install(torch, TensorClass) {
     ...NNMORE_CLASSES,
     ...conv.classes,
     ...rnn.classes,
+    ...transformer.classes,
     ...loss.classes,
     ...nnAct.classes,
   });

@@ -1,10 +1,11 @@
 """torch.nn.modules: every built-in module class, gathered from its file as in PyTorch."""
 from .module import Module
 from .container import Sequential, ModuleList, ModuleDict, ParameterList, ParameterDict
-from .linear import Identity, Linear, Bilinear
+from .linear import Identity, Linear, Bilinear, NonDynamicallyQuantizableLinear
 from .activation import (Threshold, ReLU, RReLU, Hardtanh, ReLU6, Sigmoid, Hardsigmoid, Tanh, SiLU, Mish,
                          Hardswish, ELU, CELU, SELU, GLU, GELU, Hardshrink, LeakyReLU, LogSigmoid, Softplus,
-                         Softshrink, PReLU, Softsign, Tanhshrink, Softmin, Softmax, Softmax2d, LogSoftmax)
+                         Softshrink, PReLU, Softsign, Tanhshrink, Softmin, Softmax, Softmax2d, LogSoftmax,
+                         MultiheadAttention)
 from .loss import (L1Loss, NLLLoss, NLLLoss2d, PoissonNLLLoss, GaussianNLLLoss, KLDivLoss, MSELoss, BCELoss,
                    BCEWithLogitsLoss, HingeEmbeddingLoss, MultiLabelMarginLoss, SmoothL1Loss, HuberLoss,
                    SoftMarginLoss, CrossEntropyLoss, MultiLabelSoftMarginLoss, CosineEmbeddingLoss,
@@ -24,3 +25,5 @@ from .padding import (ConstantPad1d, ConstantPad2d, ConstantPad3d, ZeroPad2d, Re
                       ReflectionPad3d, ReplicationPad1d, ReplicationPad2d, ReplicationPad3d)
 from .distance import PairwiseDistance, CosineSimilarity
 from .upsampling import Upsample, UpsamplingNearest2d, UpsamplingBilinear2d
+from .transformer import (Transformer, TransformerEncoder, TransformerDecoder, TransformerEncoderLayer,
+                          TransformerDecoderLayer)

@@ -8,7 +8,7 @@ from .. import functional as F
 from .. import init
 from ..parameter import Parameter
 
-__all__ = ['Identity', 'Linear', 'Bilinear']
+__all__ = ['Identity', 'Linear', 'Bilinear', 'NonDynamicallyQuantizableLinear']
 
 
 class Identity(Module):
@@ -46,6 +46,10 @@ class Linear(Module):
     def extra_repr(self):
         return 'in_features={}, out_features={}, bias={}'.format(
             self.in_features, self.out_features, self.bias is not None)
+
+
+class NonDynamicallyQuantizableLinear(Linear):
+    """MultiheadAttention's output projection: a Linear under 1.13's own name."""
 
 
 def _bilinear(input1, input2, weight, bias=None):
