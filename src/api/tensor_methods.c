@@ -152,6 +152,7 @@ TP_API int tp_set_(tp_tensor *self, tp_tensor *src, int form, double offset, int
   }
   int64_t need;  /* the storage the geometry needs (Note [Extent]); set_ grows it to that */
   if (tp_storage_nbytes_for(ndim, shape, stride, off, (int)item, &need)) return -1;
+  tp_fix_negative_strides(ndim, shape, stride);
   tp_storage *s = src ? src->storage : NULL;
   if (s && need > s->nbytes && s->fixed) return tp_fail_status("Trying to resize storage that is not resizable");
   tp_node *node = NULL;

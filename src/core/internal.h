@@ -137,6 +137,7 @@ tp_tensor *tp_tensor_alias(tp_tensor *t);              /* same storage, same geo
 tp_version *tp_version_new(void);                      /* a counter of its own at 0 (NULL + error on OOM) */
 void tp_version_release(tp_version *v);
 void tp_contiguous_strides(int ndim, const int64_t *shape, int64_t *stride);
+void tp_fix_negative_strides(int ndim, const int64_t *shape, int64_t *stride);
 int64_t tp_shape_numel(int ndim, const int64_t *shape);
 /* no elements: a zero dim (tp_shape_numel wraps: an expanded 2^32 x 2^32 tensor counts 0) */
 static inline int tp_no_elements(int ndim, const int64_t *shape) {

@@ -262,6 +262,16 @@ void tp_contiguous_strides(int ndim, const int64_t *shape, int64_t *stride) {
   }
 }
 
+/* c10's TensorImpl::set_sizes_and_strides, which set_ and empty_strided end in: a negative stride
+ * (reachable only when a size is 0: the storage-size check refuses it otherwise) becomes 1 for the
+ * last dim and, for the others, the next dim's stride times max(its size, 1) ("keep stride
+ * monotonically increasing"), from the last dim backwards. `x.set_(s, 0, (3, 0), (-2, 7))` has
+ * strides (7, 7) in 1.13. */
+void tp_fix_negative_strides(int ndim, const int64_t *shape, int64_t *stride) {
+  for (int d = ndim - 1; d >= 0; d--)
+    if (stride[d] < 0) stride[d] = d == ndim - 1 ? 1 : tp_wmul(shape[d + 1] > 1 ? shape[d + 1] : 1, stride[d + 1]);
+}
+
 /* (wraps modulo 2^64 on the way: an empty tensor's other sizes may multiply past int64) */
 int64_t tp_shape_numel(int ndim, const int64_t *shape) {
   uint64_t n = 1;

@@ -21,6 +21,13 @@ const char *tp_conv_ctype(int dt) {
   return dt == TP_FLOAT32 ? "float" : dt == TP_FLOAT64 ? "double" : dt == TP_INT64 ? "long int" : tp_dtype_title(dt);
 }
 
+/* The input position output o reads through kernel tap k: o·stride - pad + k·dilation, wrapping as
+ * ATen's int64 arithmetic does for hostile strides, paddings or dilations (the bounds test then
+ * decides; a wrapped position is never read outside the input). */
+static inline int64_t tap(int64_t o, int64_t stride, int64_t pad, int64_t k, int64_t dil) {
+  return tp_wadd(tp_wadd(tp_wmul(o, stride), -pad), tp_wmul(k, dil));
+}
+
 /* One copy of each for both dtypes (size over speed: the branch on es is predictable, and
  * the GEMM dominates). im2col: dst (Cg·kh·kw, Ho·Wo) from src (Cg, H, W), zeros in padding. */
 static void im2col(int dt, const conv_geo *p, int64_t Cg, const char *src, char *dst) {
@@ -30,9 +37,9 @@ static void im2col(int dt, const conv_geo *p, int64_t Cg, const char *src, char 
       for (int64_t kj = 0; kj < p->kw; kj++) {
         int64_t row = ((c * p->kh + ki) * p->kw + kj) * L;
         for (int64_t oh = 0; oh < p->Ho; oh++) {
-          int64_t ih = oh * p->sh - p->ph + ki * p->dh, r = row + oh * p->Wo, s = (c * p->H + ih) * p->W;
+          int64_t ih = tap(oh, p->sh, p->ph, ki, p->dh), r = row + oh * p->Wo, s = ih >= 0 && ih < p->H ? (c * p->H + ih) * p->W : 0;
           for (int64_t ow = 0; ow < p->Wo; ow++) {
-            int64_t iw = ow * p->sw - p->pw + kj * p->dw, in = ih >= 0 && ih < p->H && iw >= 0 && iw < p->W;
+            int64_t iw = tap(ow, p->sw, p->pw, kj, p->dw), in = ih >= 0 && ih < p->H && iw >= 0 && iw < p->W;
             if (f) ((float *)dst)[r + ow] = in ? ((const float *)src)[s + iw] : 0.0f;
             else ((double *)dst)[r + ow] = in ? ((const double *)src)[s + iw] : 0.0;
           }
@@ -47,10 +54,11 @@ static void col2im(int dt, const conv_geo *p, int64_t Cg, const char *col, char 
       for (int64_t kj = 0; kj < p->kw; kj++) {
         int64_t row = ((c * p->kh + ki) * p->kw + kj) * L;
         for (int64_t oh = 0; oh < p->Ho; oh++) {
-          int64_t ih = oh * p->sh - p->ph + ki * p->dh, r = row + oh * p->Wo, d = (c * p->H + ih) * p->W;
+          int64_t ih = tap(oh, p->sh, p->ph, ki, p->dh), r = row + oh * p->Wo;
           if (ih < 0 || ih >= p->H) continue;
+          int64_t d = (c * p->H + ih) * p->W;
           for (int64_t ow = 0; ow < p->Wo; ow++) {
-            int64_t iw = ow * p->sw - p->pw + kj * p->dw;
+            int64_t iw = tap(ow, p->sw, p->pw, kj, p->dw);
             if (iw < 0 || iw >= p->W) continue;
             if (f) ((float *)dst)[d + iw] += ((const float *)col)[r + ow];
             else ((double *)dst)[d + iw] += ((const double *)col)[r + ow];

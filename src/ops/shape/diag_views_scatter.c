@@ -404,6 +404,7 @@ TP_API tp_tensor *tp_empty_strided(int ndim, const double *sizes_then_strides, i
   if (dtype < 0 || dtype >= TP_NDTYPES) return tp_fail("invalid dtype %d", dtype);
   int item = tp_dtype_table[dtype].itemsize;
   if (tp_storage_nbytes_for(ndim, shape, stride, 0, item, &need)) return NULL;
+  tp_fix_negative_strides(ndim, shape, stride);
   double n = (double)(need / item);
   tp_tensor *t = tp_full(1, &n, dtype, 0);
   if (!t) return NULL;

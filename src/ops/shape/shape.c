@@ -203,7 +203,7 @@ static int emit_splits(tp_tensor *t, int64_t dim, int n, const int64_t *sizes) {
 
 static int emit_even(tp_tensor *t, int64_t dim, int64_t split_size) {
   int64_t size = t->shape[dim];
-  int64_t n = split_size ? (size + split_size - 1) / split_size : 1;
+  int64_t n = split_size ? tp_wadd(size, split_size - 1) / split_size : 1;  /* wraps as ATen's for split_size near 2**63 */
   if (n < 1) n = 1;
   if (n > 1 << 30) return tp_fail_status("split would produce %lld tensors", (long long)n);
   int64_t *sizes = malloc(sizeof *sizes * (size_t)n);
