@@ -9,7 +9,9 @@
 
 #include <stdarg.h>
 #include <stddef.h>
+#include <math.h>
 #include <stdint.h>
+#include <string.h>
 #include "tensorpad.h"
 
 #define TP_MAX_DIMS 16
@@ -150,6 +152,17 @@ int tp_check_no_internal_overlap(const tp_tensor *t);
  * pass int64 (a view of torch.empty(0, 2**32, 2**32)); defined, unlike a signed overflow */
 static inline int64_t tp_wmul(int64_t a, int64_t b) { return (int64_t)((uint64_t)a * (uint64_t)b); }
 static inline int64_t tp_wadd(int64_t a, int64_t b) { return (int64_t)((uint64_t)a + (uint64_t)b); }  /* 0, or -1: an expanded self (core/create.c) */
+/* fmaf (one rounding of a * b + c) without libm's cost (wasm has no fma instruction): the product
+ * of two floats is exact in double, so the double sum rounds once; rounding that to float is the
+ * single rounding unless the double landed exactly on a float tie (then, and for results below
+ * FLT_MIN, where float keeps fewer bits, libm's fmaf decides). */
+static inline float tp_fmaf(float a, float b, float c) {
+  double r = (double)a * (double)b + (double)c;
+  uint64_t u;
+  memcpy(&u, &r, sizeof u);
+  if ((u & 0x1fffffffu) == 0x10000000u || (fabs(r) < 0x1p-126 && r != 0)) return fmaf(a, b, c);
+  return (float)r;
+}
 int tp_check_sizes(int ndim, const double *sizes, int64_t *shape);  /* 0 ok, -1 error */
 static inline char *tp_ptr(const tp_tensor *t) {
   return (char *)t->storage->data + t->offset * tp_dtype_table[t->dtype].itemsize;

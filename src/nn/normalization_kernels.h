@@ -13,4 +13,10 @@ int tp_bn_exact(const tp_tensor *x, const tp_tensor *w, const tp_tensor *b, cons
 tp_tensor *tp_bn_forward_f32(tp_tensor *x, tp_tensor *w, tp_tensor *b, tp_tensor *rm, tp_tensor *rv, double eps,
                              tp_tensor **mean_out, tp_tensor **rstd_out);
 
+/* Note [layer_norm as ATen computes it]: whether x, w, b take the exact path for the dims in mask,
+ * and its forward (mean, rstd shaped as x with those dims 1). */
+int tp_ln_exact(const tp_tensor *x, const tp_tensor *w, const tp_tensor *b, int64_t mask);
+tp_tensor *tp_ln_forward(tp_tensor *x, tp_tensor *w, tp_tensor *b, double eps, int64_t mask, tp_tensor **mean_out,
+                         tp_tensor **rstd_out);
+
 #endif

@@ -25,7 +25,9 @@ TP_API tp_tensor *tp_native_norm(tp_tensor *x, tp_tensor *w, tp_tensor *b, tp_te
   int mode = tp_set_grad_enabled(0);
   tp_tensor *mean = NULL, *rstd = NULL, *wv = NULL, *bv = NULL, *out = NULL;
   int fixed = rmean != NULL;
-  if (bn && tp_bn_exact(x, w, b, rmean, rvar)) {   /* Note [batch_norm as ATen computes it] */
+  if (!bn && tp_ln_exact(x, w, b, mask)) {   /* Note [layer_norm as ATen computes it] */
+    out = tp_ln_forward(x, w, b, eps, mask, &mean, &rstd);
+  } else if (bn && tp_bn_exact(x, w, b, rmean, rvar)) {   /* Note [batch_norm as ATen computes it] */
     tp_tensor *m = NULL, *r = NULL;
     out = tp_bn_forward_f32(x, w, b, rmean, rvar, eps, &m, &r);
     mean = out ? tp_norm_channel_view(m, x->ndim) : NULL;
