@@ -359,8 +359,8 @@ export function checkArguments(kind, name, a, self) {
   let checker = parsedByName.get(key);
   if (!checker) {
     if (Array.isArray(entry)) {
-      const sigs = entry.map((s) => parseSignature(s, name));
-      checker = (args, t) => check(name, sigs, args, t);
+      const own = ownName(entry, name), sigs = entry.map((s) => parseSignature(s, own));
+      checker = (args, t) => check(own, sigs, args, t);
     } else {  // a Python-level function: its body's first use of a float (value_probes.py)
       const bind = pyBinder(entry.name, entry.params, kind === 'init', entry.checks, entry.context);
       checker = (args) => bind(args);
@@ -663,6 +663,12 @@ const OWN_CHECKS = new Set([
   'nn.ModuleDict', 'nn.ParameterDict', 'torch.save',  // a plain object is their dict (or saved object), not keywords
 ]);
 
+/** The name 1.13's parser puts in its texts: its signatures' own (torch.linalg.vector_norm's is
+ *  linalg_vector_norm), else the key. */
+function ownName(entry, key) {
+  return Array.isArray(entry) && entry.length && /^\w+\(/.test(entry[0]) ? entry[0].slice(0, entry[0].indexOf('(')) : key;
+}
+
 const SELF = Object.freeze(Object.create(null));  // stands for self: Python counts it among __init__'s positionals
 
 /** Wraps every function and method of the table that tensorpad has; returns how many. */
@@ -676,7 +682,7 @@ export function applySignatures(torch, TensorClass, GeneratorClass) {
     for (const name of Object.keys(entries)) {
       const fn = obj[name];
       if (typeof fn !== 'function' || fn.unavailable || OWN_CHECKS.has(`${prefix}.${name}`)) continue;
-      const g = guarded(name, entries[name], fn, isMethod, prefix === 'torch' && isUnary(entries[name]), prefix === 'init');
+      const g = guarded(ownName(entries[name], name), entries[name], fn, isMethod, prefix === 'torch' && isUnary(entries[name]), prefix === 'init');
       out[name] = isMethod || prefix === 'F' || prefix === 'init' ? g : withOut(name, entries[name], g);
       count++;
     }
