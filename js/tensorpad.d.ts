@@ -1349,6 +1349,8 @@ export interface NN {
   MaxPool2d: new (kernel_size: IntOrPair, stride?: IntOrPair | null | Omit<MaxPoolOptions, 'stride'> & { stride?: IntOrPair | null }, padding?: IntOrPair, dilation?: IntOrPair, return_indices?: boolean, ceil_mode?: boolean) => Activation;
   AvgPool2d: new (kernel_size: IntOrPair, stride?: IntOrPair | null | AvgPoolOptions, padding?: IntOrPair, ceil_mode?: boolean, count_include_pad?: boolean, divisor_override?: number | null) => Activation;
   AdaptiveAvgPool2d: new (output_size: number | Array<number | null>) => Activation;
+  LPPool1d: new (norm_type: number, kernel_size: number, stride?: number | null | { stride?: number | null; ceil_mode?: boolean }, ceil_mode?: boolean) => Activation;
+  LPPool2d: new (norm_type: number, kernel_size: IntOrPair, stride?: IntOrPair | null | { stride?: IntOrPair | null; ceil_mode?: boolean }, ceil_mode?: boolean) => Activation;
   Flatten: new (start_dim?: number | { start_dim?: number; end_dim?: number }, end_dim?: number) => Activation;
   Unflatten: new (dim: number, unflattened_size: number[]) => Activation;
 }
@@ -1411,6 +1413,9 @@ export interface Functional {
   max_pool1d(input: Tensor, kernel_size: number | number[], stride?: number | number[] | null | MaxPool1dOptions, padding?: number | number[], dilation?: number | number[], ceil_mode?: boolean, return_indices?: boolean): any;
   avg_pool1d(input: Tensor, kernel_size: number | number[], stride?: number | number[] | null | AvgPool1dOptions, padding?: number | number[], ceil_mode?: boolean, count_include_pad?: boolean): Tensor;
   adaptive_avg_pool1d(input: Tensor, output_size: number | number[]): Tensor;
+  /** (sum over each window of x^p)^(1/p), composed as 1.13's functional.py. */
+  lp_pool1d(input: Tensor, norm_type: number, kernel_size: number, stride?: number | null | { stride?: number | null; ceil_mode?: boolean }, ceil_mode?: boolean): Tensor;
+  lp_pool2d(input: Tensor, norm_type: number, kernel_size: number | number[], stride?: number | number[] | null | { stride?: number | number[] | null; ceil_mode?: boolean }, ceil_mode?: boolean): Tensor;
   /** The pooled values, or [values, int64 indices] with return_indices. */
   adaptive_max_pool1d(input: Tensor, output_size: number | number[], return_indices?: boolean): any;
   /** output_size: an int or [oh, ow] (null keeps that input size); [values, indices] with return_indices. */

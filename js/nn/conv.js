@@ -404,6 +404,24 @@ function upsample_bilinear(...a) {
 }
 
 /** The torch.nn pieces that need nn.js's Module, Parameter and init. */
+/** F.lp_pool1d / F.lp_pool2d (1.13's functional.py): (sum over each window of x^p)^(1/p), from
+ *  avg_pool of x^p times the window's size; sign(out) * relu(|out|) as 1.13 writes it. */
+function lpPool(fname, nd) {
+  return function (...a) {
+    const o = bind(fname, a, ['input', 'norm_type', 'kernel_size', 'stride', 'ceil_mode'], { stride: null, ceil_mode: false });
+    const input = asTensor(o.input, fname, 'input', 1);
+    const p = o.norm_type;
+    const pool = nd === 1 ? avg_pool1d : avg_pool2d;
+    const powed = input.pow(p);
+    const out = o.stride === null || o.stride === undefined ? pool(powed, o.kernel_size, { padding: 0, ceil_mode: o.ceil_mode })
+      : pool(powed, o.kernel_size, o.stride, 0, o.ceil_mode);
+    const ks = Array.isArray(o.kernel_size) ? o.kernel_size : Array(nd).fill(o.kernel_size);
+    const size = nd === 1 ? o.kernel_size : ks[0] * ks[1];
+    return torchRef.sign(out).mul(torchRef.nn.functional.relu(torchRef.abs(out))).mul(size).pow(1 / p);
+  };
+}
+const lp_pool1d = lpPool('lp_pool1d', 1), lp_pool2d = lpPool('lp_pool2d', 2);
+
 export function makeConv({ Module, Parameter, init, fanInOut, pyBool }) {
   const PADDING_MODES = ['zeros', 'reflect', 'replicate', 'circular'];
   /** _ConvNd.__init__'s checks of in/out_channels and groups; returns the int-or-tuple reader
@@ -498,6 +516,28 @@ export function makeConv({ Module, Parameter, init, fanInOut, pyBool }) {
     extra_repr() {
       return py`kernel_size=${pyVal(this.kernel_size)}, stride=${pyVal(this.stride)}, padding=${pyVal(this.padding)}, dilation=${pyVal(this.dilation)}, ceil_mode=${pyBool(this.ceil_mode)}`;
     }
+  }
+  /** nn.LPPool1d / nn.LPPool2d(norm_type, kernel_size, stride = null, ceil_mode = false). */
+  class LPPoolNd extends Module {
+    constructor(name, a) {
+      super();
+      const o = bind(`${name}.__init__`, a, ['norm_type', 'kernel_size', 'stride', 'ceil_mode'], { stride: null, ceil_mode: false });
+      this.norm_type = o.norm_type;
+      this.kernel_size = o.kernel_size;
+      this.stride = o.stride ?? null;
+      this.ceil_mode = o.ceil_mode;
+    }
+    extra_repr() {
+      return py`norm_type=${this.norm_type}, kernel_size=${this.kernel_size}, stride=${this.stride}, ceil_mode=${pyBool(this.ceil_mode)}`;
+    }
+  }
+  class LPPool1d extends LPPoolNd {
+    constructor(...a) { super('LPPool1d', a); }
+    forward(input) { return lp_pool1d(input, Number(this.norm_type), this.kernel_size, this.stride, this.ceil_mode); }
+  }
+  class LPPool2d extends LPPoolNd {
+    constructor(...a) { super('LPPool2d', a); }
+    forward(input) { return lp_pool2d(input, Number(this.norm_type), this.kernel_size, this.stride, this.ceil_mode); }
   }
   class AvgPool2d extends Module {
     constructor(...a) {
@@ -698,8 +738,9 @@ export function makeConv({ Module, Parameter, init, fanInOut, pyBool }) {
   }
   return {
     functional: { conv1d, conv2d, max_pool2d, avg_pool2d, adaptive_avg_pool2d, interpolate, upsample, upsample_nearest, upsample_bilinear,
-      max_pool1d, avg_pool1d, adaptive_avg_pool1d, adaptive_max_pool1d, adaptive_max_pool2d, conv_transpose1d, conv_transpose2d },
-    classes: { Conv1d, Conv2d, MaxPool2d, AvgPool2d, AdaptiveAvgPool2d, Flatten, Unflatten, Upsample, UpsamplingNearest2d, UpsamplingBilinear2d,
+      max_pool1d, avg_pool1d, adaptive_avg_pool1d, adaptive_max_pool1d, adaptive_max_pool2d, conv_transpose1d, conv_transpose2d,
+      lp_pool1d, lp_pool2d },
+    classes: { Conv1d, Conv2d, MaxPool2d, AvgPool2d, LPPool1d, LPPool2d, AdaptiveAvgPool2d, Flatten, Unflatten, Upsample, UpsamplingNearest2d, UpsamplingBilinear2d,
       MaxPool1d, AvgPool1d, AdaptiveAvgPool1d, AdaptiveMaxPool1d, AdaptiveMaxPool2d, ConvTranspose1d, ConvTranspose2d },
   };
 }

@@ -1,12 +1,9 @@
 # InstanceNorm1d/2d/3d and F.instance_norm: values, gradients, running statistics, the graph
-# (batch_norm over the (1, N*C, ...) view), unbatched inputs, and 1.13's errors and warning.
-import warnings
+# (batch_norm over the (1, N*C, ...) view), unbatched inputs, and 1.13's errors.
 import torch
 import torch.nn as nn
 import torch.nn.functional as F
 
-warnings.simplefilter('always')
-warnings.showwarning = lambda m, c, f, l, file=None, line=None: print('warning:', c.__name__, m)
 torch.manual_seed(0)
 x = torch.randn(2, 3, 5, requires_grad=True)
 y = F.instance_norm(x)
