@@ -51,6 +51,10 @@ TP_API double tp_live_bytes(void);                 /* bytes of live storages, ea
 TP_API double tp_peak_bytes(void);                 /* the largest tp_live_bytes seen */
 /* The largest block allocatable now (bisection with probes up to limit bytes; 0: no limit). */
 TP_API double tp_largest_allocatable(double limit);
+/* math.sin / cos / tan as glibc rounds them (Note [float64 sin/cos/tan] in src/ops/random/random.c) */
+TP_API double tp_math_sin(double x);
+TP_API double tp_math_cos(double x);
+TP_API double tp_math_tan(double x);
 
 /* ---- tensor lifetime and attributes ---------------------------------------------- */
 TP_API void tp_tensor_retain(tp_tensor *t);

@@ -3,11 +3,15 @@
 // so each float32 rounding happens where PyTorch's does; JS computes only the Python-level
 // scalars (bias corrections, step sizes). Temporaries live in a torch.scope per step;
 // optimizer state is kept out of every scope.
-import { TensorError } from '../core/wasm.js';
+import { TensorError, W } from '../core/wasm.js';
 import { bind, warn } from '../core/args.js';
 import { describe } from '../core/dtype.js';
 import { Tensor, keep } from '../tensor/tensor.js';
 import { zeroGrads, PY_NAME } from '../nn/nn.js';
+
+/** cos as glibc rounds it (PyTorch's math.cos), not V8's fdlibm: the schedulers' rates print 1.13's
+ *  digits (Note [float64 sin/cos/tan] in src/ops/random/random.c). */
+const cosine = (x) => W.tp_math_cos(x);
 
 const inspect = Symbol.for('nodejs.util.inspect.custom');
 const REQUIRED = Symbol('required');
@@ -524,16 +528,16 @@ class CosineAnnealingLR extends _LRScheduler {
     const groups = this.optimizer.param_groups, e = this.last_epoch, T = this.T_max, lo = this.eta_min;
     if (e === 0) return groups.map((g) => g.lr);
     if (this._step_count === 1 && e > 0) {
-      return this.base_lrs.map((b) => lo + (b - lo) * (1 + Math.cos(e * Math.PI / T)) / 2);
+      return this.base_lrs.map((b) => lo + (b - lo) * (1 + cosine(e * Math.PI / T)) / 2);
     }
     if (pyMod(e - 1 - T, 2 * T) === 0) {
-      return groups.map((g, i) => g.lr + (this.base_lrs[i] - lo) * (1 - Math.cos(Math.PI / T)) / 2);
+      return groups.map((g, i) => g.lr + (this.base_lrs[i] - lo) * (1 - cosine(Math.PI / T)) / 2);
     }
-    return groups.map((g) => (1 + Math.cos(Math.PI * e / T)) / (1 + Math.cos(Math.PI * (e - 1) / T)) * (g.lr - lo) + lo);
+    return groups.map((g) => (1 + cosine(Math.PI * e / T)) / (1 + cosine(Math.PI * (e - 1) / T)) * (g.lr - lo) + lo);
   }
   _get_closed_form_lr() {
     const lo = this.eta_min;
-    return this.base_lrs.map((b) => lo + (b - lo) * (1 + Math.cos(Math.PI * this.last_epoch / this.T_max)) / 2);
+    return this.base_lrs.map((b) => lo + (b - lo) * (1 + cosine(Math.PI * this.last_epoch / this.T_max)) / 2);
   }
 }
 

@@ -10,6 +10,8 @@ import builtins as _builtins
 
 from . import _bridge
 from ._bridge import W as _W, call as _call
+from . import _libm
+_libm.install()
 from ._dtype import dtype, float32, float64, int32, int64, _all as _dtypes
 from ._dtype import bool_ as bool  # noqa: A001  (torch.bool shadows the builtin here, as in PyTorch)
 from ._device import device

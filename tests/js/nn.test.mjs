@@ -169,3 +169,11 @@ test('deepcopy of a module inside torch.scope keeps its buffers alive, as its pa
   assert.equal(c.num_batches_tracked.item(), 1);
   assert.notEqual(c.running_mean, bn.running_mean);
 });
+
+test("CosineAnnealingLR's rates are 1.13's to the last bit (glibc's cos, not V8's Math.cos)", async () => {
+  const { readFileSync } = await import('node:fs');
+  const { cases } = JSON.parse(readFileSync(new URL('../fixtures/nn.json', import.meta.url), 'utf8'));
+  const c = cases.find((x) => x.name === 'nn/sched/cosine_exact');
+  const got = new Function('torch', c.js)(torch);
+  assert.deepStrictEqual(got, c.expect);
+});

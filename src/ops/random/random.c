@@ -168,6 +168,28 @@ static void sincos_f64(double x, double *sn, double *cs) {
   *cs = c.hi + c.lo;
 }
 
+/* Python's math.sin / math.cos / math.tan and the JS library's scalar cosines (lr_scheduler) in
+ * Note [float64 sin/cos/tan]'s double-double, so that a program prints glibc's digits where
+ * musl's (or V8's fdlibm) last bit differs. Beyond 2^20 (where its triple-double pi/2 runs out
+ * of digits) and for NaN and infinities, libm's. */
+#define CR_RANGE 0x1p20
+TP_API double tp_math_sin(double x) {
+  if (x == 0 || !(fabs(x) < CR_RANGE)) return x == 0 ? x : sin(x);
+  double sn, cs;
+  sincos_f64(x, &sn, &cs);
+  return sn;
+}
+TP_API double tp_math_cos(double x) {
+  if (x == 0 || !(fabs(x) < CR_RANGE)) return x == 0 ? 1.0 : cos(x);
+  double sn, cs;
+  sincos_f64(x, &sn, &cs);
+  return cs;
+}
+TP_API double tp_math_tan(double x) {
+  if (x == 0 || !(fabs(x) < CR_RANGE)) return x == 0 ? x : tan(x);
+  return tan_f64(x);
+}
+
 /* at::normal_distribution<double>: two uniforms give two normals; the second is cached. */
 static double normal_f64(tp_generator *g, double mean, double std) {
   if (g->has_next_double) {
