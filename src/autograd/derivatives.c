@@ -3020,7 +3020,8 @@ static int nnact_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
     /* the vectorised loop tests x > 0 instead: NaN takes the negative branch (Note [Vectorised and scalar loops]) */
     tp_tensor *lanes = vector_lanes(a, x, g);
     if (lanes) {
-      tp_tensor *nan_neg = mul(a, gs, un(a, TP_OP_EXP, sc(a, TP_OP_MUL, x, p[2])));
+      /* (exp of x only where x is NaN: an unselected exp(inf) would make the double backward 0 * inf) */
+      tp_tensor *nan_neg = mul(a, gs, un(a, TP_OP_EXP, sc(a, TP_OP_MUL, where0(a, un(a, TP_OP_ISNAN, x), x), p[2])));
       d = where3(a, lanes, where3(a, cmp_s(a, TP_OP_GT, x, 0), pos, where3(a, un(a, TP_OP_ISNAN, x), nan_neg, neg)), d);
     }
     break;
