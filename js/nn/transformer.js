@@ -94,9 +94,10 @@ export function makeTransformer({ torch, Module, Parameter, init, Linear, LayerN
     for (const [n, t] of [['query', query], ['key', key], ['value', value]]) asTensor(t, 'multi_head_attention_forward', n);
     const batched = shapeCheck(query, key, value, kpm, mask, numHeads);
     if (!batched) {
+      // three new tensors, as 1.13's: the in-projection then takes its separate path even for self-attention
       query = query.unsqueeze(1);
-      key = same(o.key, o.query) ? query : key.unsqueeze(1);
-      value = same(o.value, o.key) ? key : same(o.value, o.query) ? query : value.unsqueeze(1);
+      key = key.unsqueeze(1);
+      value = value.unsqueeze(1);
       if (given(kpm)) kpm = kpm.unsqueeze(0);
     }
     const [tgtLen, bsz, embedDim] = query.shape;

@@ -88,3 +88,25 @@ for f in [lambda: nn.MultiheadAttention(5, 2),
         f()
     except Exception as e:
         print(type(e).__name__, e)
+
+# an unbatched query is unsqueezed into three new tensors, so even self-attention projects q, k
+# and v separately (1.13's graph)
+torch.manual_seed(5)
+m = nn.MultiheadAttention(4, 2)
+x = torch.randn(3, 4, requires_grad=True)
+o, w = m(x, x, x)
+names = set()
+
+
+def walk(f, depth=0):
+    if f is None or depth > 12:
+        return
+    names.add(f.name())
+    for n, _ in f.next_functions:
+        walk(n, depth + 1)
+
+
+walk(o.grad_fn)
+print(sorted(names))
+o.sum().backward()
+print(x.grad)
