@@ -1013,7 +1013,9 @@ static int reduce_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
     if (n->op == TP_OP_MAX || n->op == TP_OP_MIN)  /* max()/min()/median(): a NaN result goes to the NaNs */
       hit = bin(a, TP_OP_LOGICAL_OR, hit, bin(a, TP_OP_LOGICAL_AND, bin(a, TP_OP_NE, x, x), bin(a, TP_OP_NE, re, re)));
     tp_tensor *cnt = expand_meta(a, reduce(a, TP_OP_SUM, hit, nd, dims, 1), m);
-    d = dv(a, where0(a, hit, ge), cnt);
+    /* amax/amin: 1.13's scale_grad_by_count, (g / count) * mask, multiplies (an inf or NaN gradient
+     * gives NaN, a negative one -0, where the mask is 0); max()/min() fill zeros (evenly_distribute_backward) */
+    d = n->op == TP_OP_AMAX || n->op == TP_OP_AMIN ? mul(a, dv(a, ge, cnt), hit) : dv(a, where0(a, hit, ge), cnt);
     break;
   }
   case TP_OP_VAR: case TP_OP_STD: {  /* var: 2 (x - mean) / (N - c);  std: (x - mean) / ((N - c) std) */

@@ -227,6 +227,14 @@ tp_tensor *tp_expand_impl(tp_tensor *t, int ndim, const double *sizes) {
   if (ndim < t->ndim && FORMAT_SHAPES())
     return tp_fail("expand(%s{%s}, size=%s): the number of sizes provided (%d) must be greater or equal to the number of dimensions in the tensor (%d)",
                    tp_type_string(t->dtype), cur, tgt, ndim, t->ndim);
+  if (t->ndim == 0) {  /* inferExpandGeometry takes the sizes as they are (zero strides): a negative one fails on numel */
+    for (int i = 0; i < ndim; i++) {
+      if (req[i] < 0) return tp_fail("numel: integer multiplication overflow");
+      shape[i] = req[i];
+      stride[i] = 0;
+    }
+    return restrided(t, ndim, shape, stride, t->offset);
+  }
   for (int i = ndim - 1; i >= 0; i--) {
     int offset = ndim - 1 - i;
     int dim = t->ndim - 1 - offset;
@@ -257,11 +265,12 @@ tp_tensor *tp_narrow_impl(tp_tensor *t, double dim, double start, double length)
   int64_t w, s, len;
   if (tp_wrap_dim_arg(dim, t->ndim, &w) || tp_int_arg(start, "start", &s) || tp_int_arg(length, "length", &len)) return NULL;
   int64_t size = t->shape[w];
-  if (s < -size || s > size) {  /* 1.13 words it as maybe_wrap_dim(start, size) does */
+  if (s != size) {  /* start == size is valid; anything else is maybe_wrap_dim(start, size): a 0 size counts as 1 */
     int64_t m = size > 0 ? size : 1;
-    return tp_fail("Dimension out of range (expected to be in range of [%lld, %lld], but got %lld)", (long long)-m, (long long)(m - 1), (long long)s);
+    if (s < -m || s >= m)
+      return tp_fail("Dimension out of range (expected to be in range of [%lld, %lld], but got %lld)", (long long)-m, (long long)(m - 1), (long long)s);
+    if (s < 0) s += m;
   }
-  if (s < 0) s += size;
   if (len < 0 || s > size - len) return tp_fail("start (%lld) + length (%lld) exceeds dimension size (%lld).", (long long)s, (long long)len, (long long)size);
   tp_tensor *v = tp_tensor_alias(t);
   if (!v) return NULL;
