@@ -286,24 +286,43 @@ export function makeTransformer({ torch, Module, Parameter, init, Linear, LayerN
   const factory = (o) => (given(o.dtype) ? { dtype: o.dtype } : {});
   const apply = (m, ...a) => (typeof m === 'function' ? m(...a) : m.call(...a));
 
-  class TransformerEncoderLayer extends Module {
+  /** The submodules of an encoder (cross false) or decoder layer, registered in 1.13's order (it
+   *  decides parameters() and the initialisation's random stream). */
+  function layerModules(layer, o, cross) {
+    const dt = factory(o);
+    const attn = () => new MultiheadAttention(o.d_model, o.nhead, { dropout: o.dropout, batch_first: o.batch_first, ...dt });
+    layer.self_attn = attn();
+    if (cross) layer.multihead_attn = attn();
+    layer.linear1 = new Linear(o.d_model, o.dim_feedforward, dt);
+    layer.dropout = new Dropout(o.dropout);
+    layer.linear2 = new Linear(o.dim_feedforward, o.d_model, dt);
+    layer.norm_first = o.norm_first;
+    const n = cross ? 3 : 2;
+    for (let i = 1; i <= n; i++) layer[`norm${i}`] = new LayerNorm(o.d_model, { eps: o.layer_norm_eps, ...dt });
+    for (let i = 1; i <= n; i++) layer[`dropout${i}`] = new Dropout(o.dropout);
+  }
+
+  /** The self-attention and feed-forward blocks both layers share (the feed-forward's last dropout:
+   *  dropout2 in an encoder layer, dropout3 in a decoder layer). */
+  class LayerBlocks extends Module {
+    _sa_block(x, mask, kpm) {
+      return this.dropout1.call(this.self_attn.call(x, x, x, { attn_mask: mask, key_padding_mask: kpm, need_weights: false })[0]);
+    }
+    _ff_block(x) {
+      return this[this._ffDropout].call(this.linear2.call(this.dropout.call(apply(this.activation, this.linear1.call(x)))));
+    }
+  }
+
+  class TransformerEncoderLayer extends LayerBlocks {
     constructor(...a) {
       super();
       const o = bind('TransformerEncoderLayer.__init__', a, LAYER_PARAMS, layerDefaults());
-      const dt = factory(o);
-      this.self_attn = new MultiheadAttention(o.d_model, o.nhead, { dropout: o.dropout, batch_first: o.batch_first, ...dt });
-      this.linear1 = new Linear(o.d_model, o.dim_feedforward, dt);
-      this.dropout = new Dropout(o.dropout);
-      this.linear2 = new Linear(o.dim_feedforward, o.d_model, dt);
-      this.norm_first = o.norm_first;
-      this.norm1 = new LayerNorm(o.d_model, { eps: o.layer_norm_eps, ...dt });
-      this.norm2 = new LayerNorm(o.d_model, { eps: o.layer_norm_eps, ...dt });
-      this.dropout1 = new Dropout(o.dropout);
-      this.dropout2 = new Dropout(o.dropout);
+      layerModules(this, o, false);
       const act = activationOf(o.activation);
       this.activation_relu_or_gelu = act === F().relu || act instanceof torch.nn.ReLU ? 1 : act === F().gelu || act instanceof torch.nn.GELU ? 2 : 0;
       this.activation = act;
     }
+    get _ffDropout() { return 'dropout2'; }
     forward(...a) {
       const o = bind('forward', a, ['src', 'src_mask', 'src_key_padding_mask'], { src_mask: null, src_key_padding_mask: null });
       kpmDtypeCheck(o.src_key_padding_mask);
@@ -317,29 +336,16 @@ export function makeTransformer({ torch, Module, Parameter, init, Linear, LayerN
       }
       return x;
     }
-    _sa_block(x, mask, kpm) {
-      return this.dropout1.call(this.self_attn.call(x, x, x, { attn_mask: mask, key_padding_mask: kpm, need_weights: false })[0]);
-    }
-    _ff_block(x) {
-      return this.dropout2.call(this.linear2.call(this.dropout.call(apply(this.activation, this.linear1.call(x)))));
-    }
   }
 
-  class TransformerDecoderLayer extends Module {
+  class TransformerDecoderLayer extends LayerBlocks {
     constructor(...a) {
       super();
       const o = bind('TransformerDecoderLayer.__init__', a, LAYER_PARAMS, layerDefaults());
-      const dt = factory(o);
-      this.self_attn = new MultiheadAttention(o.d_model, o.nhead, { dropout: o.dropout, batch_first: o.batch_first, ...dt });
-      this.multihead_attn = new MultiheadAttention(o.d_model, o.nhead, { dropout: o.dropout, batch_first: o.batch_first, ...dt });
-      this.linear1 = new Linear(o.d_model, o.dim_feedforward, dt);
-      this.dropout = new Dropout(o.dropout);
-      this.linear2 = new Linear(o.dim_feedforward, o.d_model, dt);
-      this.norm_first = o.norm_first;
-      for (const n of ['norm1', 'norm2', 'norm3']) this[n] = new LayerNorm(o.d_model, { eps: o.layer_norm_eps, ...dt });
-      for (const n of ['dropout1', 'dropout2', 'dropout3']) this[n] = new Dropout(o.dropout);
+      layerModules(this, o, true);
       this.activation = activationOf(o.activation);
     }
+    get _ffDropout() { return 'dropout3'; }
     forward(...a) {
       const o = bind('forward', a, ['tgt', 'memory', 'tgt_mask', 'memory_mask', 'tgt_key_padding_mask', 'memory_key_padding_mask'],
         { tgt_mask: null, memory_mask: null, tgt_key_padding_mask: null, memory_key_padding_mask: null });
@@ -356,14 +362,8 @@ export function makeTransformer({ torch, Module, Parameter, init, Linear, LayerN
       }
       return x;
     }
-    _sa_block(x, mask, kpm) {
-      return this.dropout1.call(this.self_attn.call(x, x, x, { attn_mask: mask, key_padding_mask: kpm, need_weights: false })[0]);
-    }
     _mha_block(x, mem, mask, kpm) {
       return this.dropout2.call(this.multihead_attn.call(x, mem, mem, { attn_mask: mask, key_padding_mask: kpm, need_weights: false })[0]);
-    }
-    _ff_block(x) {
-      return this.dropout3.call(this.linear2.call(this.dropout.call(apply(this.activation, this.linear1.call(x)))));
     }
   }
 

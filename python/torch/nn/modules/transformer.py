@@ -125,22 +125,47 @@ class TransformerDecoder(Module):
         return output
 
 
-class TransformerEncoderLayer(Module):
+def _layer_modules(layer, d_model, nhead, dim_feedforward, dropout, layer_norm_eps, batch_first, norm_first,
+                   factory_kwargs, cross):
+    """The submodules of an encoder (cross=False) or decoder layer, registered in 1.13's order (it
+    decides parameters() and the initialisation's random stream)."""
+    layer.self_attn = MultiheadAttention(d_model, nhead, dropout=dropout, batch_first=batch_first, **factory_kwargs)
+    if cross:
+        layer.multihead_attn = MultiheadAttention(d_model, nhead, dropout=dropout, batch_first=batch_first,
+                                                  **factory_kwargs)
+    layer.linear1 = Linear(d_model, dim_feedforward, **factory_kwargs)
+    layer.dropout = Dropout(dropout)
+    layer.linear2 = Linear(dim_feedforward, d_model, **factory_kwargs)
+    layer.norm_first = norm_first
+    for i in range(3 if cross else 2):
+        setattr(layer, 'norm%d' % (i + 1), LayerNorm(d_model, eps=layer_norm_eps, **factory_kwargs))
+    for i in range(3 if cross else 2):
+        setattr(layer, 'dropout%d' % (i + 1), Dropout(dropout))
+
+
+class _LayerBlocks(Module):
+    """The self-attention and feed-forward blocks both layers share (the last dropout is the
+    feed-forward's: dropout2 in an encoder layer, dropout3 in a decoder layer)."""
+    _ff_dropout = None
+
+    def _sa_block(self, x, attn_mask, key_padding_mask):
+        x = self.self_attn(x, x, x, attn_mask=attn_mask, key_padding_mask=key_padding_mask, need_weights=False)[0]
+        return self.dropout1(x)
+
+    def _ff_block(self, x):
+        x = self.linear2(self.dropout(self.activation(self.linear1(x))))
+        return getattr(self, self._ff_dropout)(x)
+
+
+class TransformerEncoderLayer(_LayerBlocks):
     __constants__ = ['batch_first', 'norm_first']
+    _ff_dropout = 'dropout2'
 
     def __init__(self, d_model, nhead, dim_feedforward=2048, dropout=0.1, activation=F.relu, layer_norm_eps=1e-5,
                  batch_first=False, norm_first=False, device=None, dtype=None):
-        factory_kwargs = {'device': device, 'dtype': dtype}
         super().__init__()
-        self.self_attn = MultiheadAttention(d_model, nhead, dropout=dropout, batch_first=batch_first, **factory_kwargs)
-        self.linear1 = Linear(d_model, dim_feedforward, **factory_kwargs)
-        self.dropout = Dropout(dropout)
-        self.linear2 = Linear(dim_feedforward, d_model, **factory_kwargs)
-        self.norm_first = norm_first
-        self.norm1 = LayerNorm(d_model, eps=layer_norm_eps, **factory_kwargs)
-        self.norm2 = LayerNorm(d_model, eps=layer_norm_eps, **factory_kwargs)
-        self.dropout1 = Dropout(dropout)
-        self.dropout2 = Dropout(dropout)
+        _layer_modules(self, d_model, nhead, dim_feedforward, dropout, layer_norm_eps, batch_first, norm_first,
+                       {'device': device, 'dtype': dtype}, cross=False)
         if isinstance(activation, str):
             activation = _get_activation_fn(activation)
         if activation is F.relu or isinstance(activation, torch.nn.ReLU):
@@ -167,35 +192,16 @@ class TransformerEncoderLayer(Module):
             x = self.norm2(x + self._ff_block(x))
         return x
 
-    def _sa_block(self, x, attn_mask, key_padding_mask):
-        x = self.self_attn(x, x, x, attn_mask=attn_mask, key_padding_mask=key_padding_mask, need_weights=False)[0]
-        return self.dropout1(x)
 
-    def _ff_block(self, x):
-        x = self.linear2(self.dropout(self.activation(self.linear1(x))))
-        return self.dropout2(x)
-
-
-class TransformerDecoderLayer(Module):
+class TransformerDecoderLayer(_LayerBlocks):
     __constants__ = ['batch_first', 'norm_first']
+    _ff_dropout = 'dropout3'
 
     def __init__(self, d_model, nhead, dim_feedforward=2048, dropout=0.1, activation=F.relu, layer_norm_eps=1e-5,
                  batch_first=False, norm_first=False, device=None, dtype=None):
-        factory_kwargs = {'device': device, 'dtype': dtype}
         super().__init__()
-        self.self_attn = MultiheadAttention(d_model, nhead, dropout=dropout, batch_first=batch_first, **factory_kwargs)
-        self.multihead_attn = MultiheadAttention(d_model, nhead, dropout=dropout, batch_first=batch_first,
-                                                 **factory_kwargs)
-        self.linear1 = Linear(d_model, dim_feedforward, **factory_kwargs)
-        self.dropout = Dropout(dropout)
-        self.linear2 = Linear(dim_feedforward, d_model, **factory_kwargs)
-        self.norm_first = norm_first
-        self.norm1 = LayerNorm(d_model, eps=layer_norm_eps, **factory_kwargs)
-        self.norm2 = LayerNorm(d_model, eps=layer_norm_eps, **factory_kwargs)
-        self.norm3 = LayerNorm(d_model, eps=layer_norm_eps, **factory_kwargs)
-        self.dropout1 = Dropout(dropout)
-        self.dropout2 = Dropout(dropout)
-        self.dropout3 = Dropout(dropout)
+        _layer_modules(self, d_model, nhead, dim_feedforward, dropout, layer_norm_eps, batch_first, norm_first,
+                       {'device': device, 'dtype': dtype}, cross=True)
         self.activation = _get_activation_fn(activation) if isinstance(activation, str) else activation
 
     def __setstate__(self, state):
@@ -215,15 +221,7 @@ class TransformerDecoderLayer(Module):
             x = self.norm3(x + self._ff_block(x))
         return x
 
-    def _sa_block(self, x, attn_mask, key_padding_mask):
-        x = self.self_attn(x, x, x, attn_mask=attn_mask, key_padding_mask=key_padding_mask, need_weights=False)[0]
-        return self.dropout1(x)
-
     def _mha_block(self, x, mem, attn_mask, key_padding_mask):
         x = self.multihead_attn(x, mem, mem, attn_mask=attn_mask, key_padding_mask=key_padding_mask,
                                 need_weights=False)[0]
         return self.dropout2(x)
-
-    def _ff_block(self, x):
-        x = self.linear2(self.dropout(self.activation(self.linear1(x))))
-        return self.dropout3(x)
