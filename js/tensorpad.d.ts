@@ -906,7 +906,16 @@ export interface Functional {
   /** SELU's dropout (keeps mean and variance); training defaults to false, as in PyTorch. */
   alpha_dropout(input: Tensor, p?: number | { p?: number; training?: boolean; inplace?: boolean }, training?: boolean, inplace?: boolean): Tensor;
   feature_alpha_dropout(input: Tensor, p?: number | { p?: number; training?: boolean; inplace?: boolean }, training?: boolean, inplace?: boolean): Tensor;
-  leaky_relu(input: Tensor, negative_slope?: number | { negative_slope?: number }): Tensor;
+  leaky_relu(input: Tensor, negative_slope?: number | { negative_slope?: number; inplace?: boolean }, inplace?: boolean): Tensor;
+  /** leaky_relu in place (LeakyReluBackward1); returns input. */
+  leaky_relu_(input: Tensor, negative_slope?: number): Tensor;
+  /** softmax((logits + Gumbel noise) / tau) along dim; hard: its one-hot, with the soft gradient. */
+  gumbel_softmax(logits: Tensor, tau?: number | { tau?: number; hard?: boolean; eps?: number; dim?: number }, hard?: boolean, eps?: number, dim?: number): Tensor;
+  /** The pools with return_indices: [output, indices]. */
+  max_pool1d_with_indices(input: Tensor, kernel_size: number | number[], ...rest: unknown[]): [Tensor, Tensor];
+  max_pool2d_with_indices(input: Tensor, kernel_size: number | number[], ...rest: unknown[]): [Tensor, Tensor];
+  adaptive_max_pool1d_with_indices(input: Tensor, output_size: number | number[]): [Tensor, Tensor];
+  adaptive_max_pool2d_with_indices(input: Tensor, output_size: number | number[] | Array<number | null>): [Tensor, Tensor];
   softplus(input: Tensor, beta?: number | { beta?: number; threshold?: number }, threshold?: number): Tensor;
 }
 

@@ -586,7 +586,7 @@ TP_API tp_tensor *tp_pointwise_loss(int which, tp_tensor *input, tp_tensor *targ
 TP_API tp_tensor *tp_margin_loss(int which, tp_tensor *input, tp_tensor *target, tp_tensor *weight, double p, double margin, int reduction);
 /* ---- torch.nn activations (src/nn/activation.c) ---------------------------------------------------- */
 enum { TP_ACT_ELU, TP_ACT_CELU, TP_ACT_HARDTANH, TP_ACT_HARDSIGMOID, TP_ACT_HARDSWISH, TP_ACT_MISH, TP_ACT_LOGSIGMOID,
-       TP_ACT_SOFTSHRINK, TP_ACT_THRESHOLD, TP_ACT_RRELU, TP_ACT_GLU, TP_ACT_PAD, TP_ACT_INDEX_PAD, TP_ACT_COUNT };
+       TP_ACT_SOFTSHRINK, TP_ACT_THRESHOLD, TP_ACT_RRELU, TP_ACT_LEAKY_RELU, TP_ACT_GLU, TP_ACT_PAD, TP_ACT_INDEX_PAD, TP_ACT_COUNT };
 /* The TP_ACT_* activation of x (below TP_ACT_GLU) with its scalars: elu (alpha, scale, input_scale), celu
  * (alpha, 1, 1 / alpha), hardtanh (min, max), softshrink (lambda), threshold (threshold, value),
  * rrelu in eval mode (slope); the others take none. One node (EluBackward0, ...). */

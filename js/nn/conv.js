@@ -421,6 +421,15 @@ function lpPool(fname, nd) {
   };
 }
 const lp_pool1d = lpPool('lp_pool1d', 1), lp_pool2d = lpPool('lp_pool2d', 2);
+/** F.max_pool2d_with_indices & co.: the pool with return_indices true ([output, indices]). */
+function withIndices(pool, fname, names) {
+  return function (...a) {
+    const o = bind(fname, a, names, {});
+    const kw = {};
+    for (const n of names.slice(1)) if (o[n] !== undefined) kw[n] = o[n];
+    return pool(o.input, { ...kw, return_indices: true });
+  };
+}
 
 export function makeConv({ Module, Parameter, init, fanInOut, pyBool }) {
   const PADDING_MODES = ['zeros', 'reflect', 'replicate', 'circular'];
@@ -533,11 +542,11 @@ export function makeConv({ Module, Parameter, init, fanInOut, pyBool }) {
   }
   class LPPool1d extends LPPoolNd {
     constructor(...a) { super('LPPool1d', a); }
-    forward(input) { return lp_pool1d(input, Number(this.norm_type), this.kernel_size, this.stride, this.ceil_mode); }
+    forward(input) { return lp_pool1d(input, floatOf(this.norm_type), this.kernel_size, this.stride, this.ceil_mode); }
   }
   class LPPool2d extends LPPoolNd {
     constructor(...a) { super('LPPool2d', a); }
-    forward(input) { return lp_pool2d(input, Number(this.norm_type), this.kernel_size, this.stride, this.ceil_mode); }
+    forward(input) { return lp_pool2d(input, floatOf(this.norm_type), this.kernel_size, this.stride, this.ceil_mode); }
   }
   class AvgPool2d extends Module {
     constructor(...a) {
@@ -739,7 +748,12 @@ export function makeConv({ Module, Parameter, init, fanInOut, pyBool }) {
   return {
     functional: { conv1d, conv2d, max_pool2d, avg_pool2d, adaptive_avg_pool2d, interpolate, upsample, upsample_nearest, upsample_bilinear,
       max_pool1d, avg_pool1d, adaptive_avg_pool1d, adaptive_max_pool1d, adaptive_max_pool2d, conv_transpose1d, conv_transpose2d,
-      lp_pool1d, lp_pool2d },
+      lp_pool1d, lp_pool2d,
+      // the *_with_indices forms: the pools with return_indices, whatever is passed for it (1.13's boolean_dispatch)
+      max_pool1d_with_indices: withIndices(max_pool1d, 'max_pool1d_with_indices', ['input', 'kernel_size', 'stride', 'padding', 'dilation', 'ceil_mode', 'return_indices']),
+      max_pool2d_with_indices: withIndices(max_pool2d, 'max_pool2d_with_indices', ['input', 'kernel_size', 'stride', 'padding', 'dilation', 'ceil_mode', 'return_indices']),
+      adaptive_max_pool1d_with_indices: withIndices(adaptive_max_pool1d, 'adaptive_max_pool1d_with_indices', ['input', 'output_size', 'return_indices']),
+      adaptive_max_pool2d_with_indices: withIndices(adaptive_max_pool2d, 'adaptive_max_pool2d_with_indices', ['input', 'output_size', 'return_indices']) },
     classes: { Conv1d, Conv2d, MaxPool2d, AvgPool2d, LPPool1d, LPPool2d, AdaptiveAvgPool2d, Flatten, Unflatten, Upsample, UpsamplingNearest2d, UpsamplingBilinear2d,
       MaxPool1d, AvgPool1d, AdaptiveAvgPool1d, AdaptiveMaxPool1d, AdaptiveMaxPool2d, ConvTranspose1d, ConvTranspose2d },
   };

@@ -629,8 +629,12 @@ const silu = (input) => asTensor(input, 'silu', 'input').silu();
 function leaky_relu(...a) {
   const { input, negative_slope, inplace } = bind('leaky_relu', a, ['input', 'negative_slope', 'inplace'], { negative_slope: 0.01, inplace: false });
   asTensor(input, 'leaky_relu', 'input');
-  if (inplace) throw new TensorError('tensorpad: leaky_relu(inplace=True) is not supported; use the out-of-place form');
-  return wrap(check(W.tp_leaky_relu(input._ptr, checkFloat('leaky_relu', 'negative_slope', negative_slope, 2))));
+  const slope = checkFloat('leaky_relu', 'negative_slope', negative_slope, 2);
+  if (inplace) {  // LeakyReluBackward1 (src/nn/activation.c's TP_ACT_LEAKY_RELU = 10)
+    checkStatus(W.tp_nn_act_(10, input._ptr, slope, 0, 0));
+    return input;
+  }
+  return wrap(check(W.tp_leaky_relu(input._ptr, slope)));
 }
 /** PyTorch 1.13's CPU dropout: noise.bernoulli_(1 - p), which draws one 53-bit uniform per
  *  element as rand(float64) does, scaled by 1 / (1 - p); the result is input * noise. */
@@ -752,6 +756,28 @@ function softmaxLike(fname) {
 }
 const softmax = softmaxLike('softmax');
 const log_softmax = softmaxLike('log_softmax');
+
+/** F.leaky_relu_(input, negative_slope = 0.01): leaky_relu in place (LeakyReluBackward1). */
+function leaky_relu_(...a) {
+  const o = bind('leaky_relu_', a, ['input', 'negative_slope'], { negative_slope: 0.01 });
+  return leaky_relu(o.input, o.negative_slope, true);
+}
+
+/** F.gumbel_softmax (1.13's functional.py): softmax((logits + g) / tau) with g = -log(Exponential(1))
+ *  drawn by exponential_ on an empty_like; hard: the one-hot of its argmax, y_hard - y_soft.detach() + y_soft. */
+function gumbel_softmax(...a) {
+  const o = bind('gumbel_softmax', a, ['logits', 'tau', 'hard', 'eps', 'dim'], { tau: 1, hard: false, eps: 1e-10, dim: -1 });
+  if (o.eps !== 1e-10) warn('`eps` parameter is deprecated and has no effect.');
+  const logits = asTensor(o.logits, 'gumbel_softmax', 'logits');
+  return torchRef.scope(() => {
+    const gumbels = torchRef.empty_like(logits).exponential_().log().neg();
+    const ySoft = logits.add(gumbels).div(o.tau).softmax(o.dim);
+    if (!o.hard) return keep(ySoft);
+    const index = ySoft.max(o.dim, { keepdim: true })[1];
+    const yHard = torchRef.zeros_like(logits).scatter_(o.dim, index, 1.0);
+    return keep(yHard.sub(ySoft.detach()).add(ySoft));
+  });
+}
 
 /** torch.broadcast_tensors for two: each expanded (ExpandBackward0) only when its size changes. */
 function broadcastPair(a, b) {
@@ -1224,6 +1250,7 @@ export function install(torch, TensorClass) {
     linear, relu, tanh: deprecated('tanh', tanh), sigmoid: deprecated('sigmoid', sigmoid), gelu, silu, leaky_relu, softplus, dropout, dropout1d, dropout2d, dropout3d, alpha_dropout, feature_alpha_dropout, softmax, log_softmax, mse_loss, l1_loss, nll_loss, cross_entropy,
     binary_cross_entropy, binary_cross_entropy_with_logits,
     relu_: (input) => asTensor(input, 'relu_', 'input').relu_(),
+    leaky_relu_, gumbel_softmax,
     ...NNMORE_FUNCTIONAL,
     ...conv.functional,
     ...rnn.functional,

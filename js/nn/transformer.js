@@ -8,9 +8,9 @@
 // and no gradient), whose fused kernels may round differently; this file always composes.
 // nn.js calls makeTransformer with its Module machinery (no import cycle) when it builds torch.nn.
 import { TensorError } from '../core/wasm.js';
-import { bind } from '../core/args.js';
+import { bind, attributeError } from '../core/args.js';
 import { describe } from '../core/dtype.js';
-import { Tensor, asTensor } from '../tensor/tensor.js';
+import { Tensor } from '../tensor/tensor.js';
 
 /** Python's `assert cond, msg` in 1.13's code: an AssertionError (a JS Error in JS). */
 function assert(cond, msg) {
@@ -21,6 +21,18 @@ const given = (t) => t !== null && t !== undefined;
 const same = (a, b) => a === b || (a instanceof Tensor && b instanceof Tensor && !a.is_disposed && !b.is_disposed && a._ptr === b._ptr);
 const sameShape = (a, b) => a.ndim === b.ndim && a.shape.every((d, i) => d === b.shape[i]);
 const shapeIs = (t, dims) => t.ndim === dims.length && dims.every((d, i) => t.shape[i] === d);
+/** v as 1.13's code first uses it as a tensor (v.dim(), v.size(-1)): Python's AttributeError otherwise. */
+const tensorFor = (v, attr) => {
+  if (v instanceof Tensor) return v;
+  throw attributeError(v, attr);
+};
+/** forward(...) called without a required argument: Python's TypeError. */
+const required = (cls, o, names) => {
+  const missing = names.filter((n) => o[n] === undefined);
+  if (missing.length) {
+    throw new TypeError(`${cls}.forward() missing ${missing.length} required positional argument${missing.length > 1 ? 's' : ''}: ${missing.map((n) => `'${n}'`).join(' and ')}`);
+  }
+};
 const pyTuple = (dims) => `(${dims.join(', ')}${dims.length === 1 ? ',' : ''})`;
 
 export function makeTransformer({ torch, Module, Parameter, init, Linear, LayerNorm, Dropout, ModuleList }) {
@@ -28,6 +40,13 @@ export function makeTransformer({ torch, Module, Parameter, init, Linear, LayerN
 
   /** _mha_shape_check: whether the input is batched (3-D query), with 1.13's assertions. */
   function shapeCheck(query, key, value, kpm, mask, numHeads) {
+    tensorFor(query, 'dim');
+    if (query.ndim === 3 || query.ndim === 2) {
+      tensorFor(key, 'dim');
+      tensorFor(value, 'dim');
+      if (given(kpm)) tensorFor(kpm, 'dim');
+      if (given(mask)) tensorFor(mask, 'dim');
+    }
     if (query.ndim === 3) {
       assert(key.ndim === 3 && value.ndim === 3, `For batched (3-D) \`query\`, expected \`key\` and \`value\` to be 3-D but found ${key.ndim}-D and ${value.ndim}-D tensors respectively`);
       if (given(kpm)) assert(kpm.ndim === 2, `For batched (3-D) \`query\`, expected \`key_padding_mask\` to be \`None\` or 2-D but found ${kpm.ndim}-D tensor instead`);
@@ -49,6 +68,7 @@ export function makeTransformer({ torch, Module, Parameter, init, Linear, LayerN
     throw Object.assign(new TensorError(`query should be unbatched 2D or batched 3D tensor but received ${query.ndim}-D query tensor`), { pythonType: 'AssertionError' });
   }
   const kpmDtypeCheck = (kpm) => {
+    if (given(kpm)) tensorFor(kpm, 'dtype');
     if (given(kpm) && kpm.dtype.name !== 'bool' && !kpm.dtype.is_floating_point) {
       throw Object.assign(new TensorError('only bool and floating types of key_padding_mask are supported'), { pythonType: 'AssertionError' });
     }
@@ -91,7 +111,6 @@ export function makeTransformer({ torch, Module, Parameter, init, Linear, LayerN
     const o = bind('multi_head_attention_forward', a, MHA_PARAMS, MHA_DEFAULTS);
     let { query, key, value, key_padding_mask: kpm, attn_mask: mask, dropout_p: dropoutP } = o;
     const numHeads = o.num_heads;
-    for (const [n, t] of [['query', query], ['key', key], ['value', value]]) asTensor(t, 'multi_head_attention_forward', n);
     const batched = shapeCheck(query, key, value, kpm, mask, numHeads);
     if (!batched) {
       // three new tensors, as 1.13's: the in-projection then takes its separate path even for self-attention
@@ -251,8 +270,9 @@ export function makeTransformer({ torch, Module, Parameter, init, Linear, LayerN
     forward(...a) {
       const o = bind('forward', a, ['query', 'key', 'value', 'key_padding_mask', 'need_weights', 'attn_mask', 'average_attn_weights'],
         { key_padding_mask: null, need_weights: true, attn_mask: null, average_attn_weights: true });
+      required('MultiheadAttention', o, ['query', 'key', 'value']);
       let { query, key, value } = o;
-      asTensor(query, 'forward', 'query');
+      tensorFor(query, 'dim');
       const batched = query.ndim === 3;
       kpmDtypeCheck(o.key_padding_mask);
       if (this.batch_first && batched) {
@@ -284,7 +304,12 @@ export function makeTransformer({ torch, Module, Parameter, init, Linear, LayerN
   const LAYER_PARAMS = ['d_model', 'nhead', 'dim_feedforward', 'dropout', 'activation', 'layer_norm_eps', 'batch_first', 'norm_first', 'device', 'dtype'];
   const layerDefaults = () => ({ dim_feedforward: 2048, dropout: 0.1, activation: F().relu, layer_norm_eps: 1e-5, batch_first: false, norm_first: false });
   const factory = (o) => (given(o.dtype) ? { dtype: o.dtype } : {});
-  const apply = (m, ...a) => (typeof m === 'function' ? m(...a) : m.call(...a));
+  /** self.activation(x) / self.norm(x): a function or a module; Python's TypeError for anything else. */
+  const apply = (m, ...a) => {
+    if (typeof m === 'function') return m(...a);
+    if (m instanceof Module) return m.call(...a);
+    throw new TypeError(`'${describe(m)}' object is not callable`);
+  };
 
   /** The submodules of an encoder (cross false) or decoder layer, registered in 1.13's order (it
    *  decides parameters() and the initialisation's random stream). */
@@ -325,8 +350,9 @@ export function makeTransformer({ torch, Module, Parameter, init, Linear, LayerN
     get _ffDropout() { return 'dropout2'; }
     forward(...a) {
       const o = bind('forward', a, ['src', 'src_mask', 'src_key_padding_mask'], { src_mask: null, src_key_padding_mask: null });
+      required('TransformerEncoderLayer', o, ['src']);
       kpmDtypeCheck(o.src_key_padding_mask);
-      let x = asTensor(o.src, 'forward', 'src');
+      let x = tensorFor(o.src, 'dim');
       if (this.norm_first) {
         x = x.add(this._sa_block(this.norm1.call(x), o.src_mask, o.src_key_padding_mask));
         x = x.add(this._ff_block(this.norm2.call(x)));
@@ -349,7 +375,8 @@ export function makeTransformer({ torch, Module, Parameter, init, Linear, LayerN
     forward(...a) {
       const o = bind('forward', a, ['tgt', 'memory', 'tgt_mask', 'memory_mask', 'tgt_key_padding_mask', 'memory_key_padding_mask'],
         { tgt_mask: null, memory_mask: null, tgt_key_padding_mask: null, memory_key_padding_mask: null });
-      let x = asTensor(o.tgt, 'forward', 'tgt');
+      required('TransformerDecoderLayer', o, ['tgt', 'memory']);
+      let x = tensorFor(o.tgt, 'dim');
       const mem = o.memory;
       if (this.norm_first) {
         x = x.add(this._sa_block(this.norm1.call(x), o.tgt_mask, o.tgt_key_padding_mask));
@@ -368,7 +395,11 @@ export function makeTransformer({ torch, Module, Parameter, init, Linear, LayerN
   }
 
   /** _get_clones: a ModuleList of N deep copies (each with its own parameters). */
-  const clones = (m, n) => new ModuleList(Array.from({ length: n }, () => torch.deepcopy(m)));
+  const clones = (m, n) => {
+    // (Python builds the list of copies first: 2**53 copies end in a MemoryError there)
+    if (n > 2 ** 32 - 1) throw Object.assign(new TensorError(`MemoryError: ${n} deep copies of the layer cannot be held in memory`), { pythonType: 'MemoryError' });
+    return new ModuleList(Array.from({ length: Math.max(0, n) }, () => torch.deepcopy(m)));
+  };
 
   class TransformerEncoder extends Module {
     constructor(...a) {
@@ -384,10 +415,11 @@ export function makeTransformer({ torch, Module, Parameter, init, Linear, LayerN
     }
     forward(...a) {
       const o = bind('forward', a, ['src', 'mask', 'src_key_padding_mask'], { mask: null, src_key_padding_mask: null });
+      required('TransformerEncoder', o, ['src']);
       kpmDtypeCheck(o.src_key_padding_mask);
       let out = o.src;
       for (const layer of this.layers) out = layer.call(out, { src_mask: o.mask, src_key_padding_mask: o.src_key_padding_mask });
-      return given(this.norm) ? this.norm.call(out) : out;
+      return given(this.norm) ? apply(this.norm, out) : out;
     }
   }
 
@@ -403,12 +435,13 @@ export function makeTransformer({ torch, Module, Parameter, init, Linear, LayerN
     forward(...a) {
       const o = bind('forward', a, ['tgt', 'memory', 'tgt_mask', 'memory_mask', 'tgt_key_padding_mask', 'memory_key_padding_mask'],
         { tgt_mask: null, memory_mask: null, tgt_key_padding_mask: null, memory_key_padding_mask: null });
+      required('TransformerDecoder', o, ['tgt', 'memory']);
       let out = o.tgt;
       for (const layer of this.layers) {
         out = layer.call(out, o.memory, { tgt_mask: o.tgt_mask, memory_mask: o.memory_mask, tgt_key_padding_mask: o.tgt_key_padding_mask,
           memory_key_padding_mask: o.memory_key_padding_mask });
       }
-      return given(this.norm) ? this.norm.call(out) : out;
+      return given(this.norm) ? apply(this.norm, out) : out;
     }
   }
 
@@ -433,7 +466,8 @@ export function makeTransformer({ torch, Module, Parameter, init, Linear, LayerN
     forward(...a) {
       const o = bind('forward', a, ['src', 'tgt', 'src_mask', 'tgt_mask', 'memory_mask', 'src_key_padding_mask', 'tgt_key_padding_mask', 'memory_key_padding_mask'],
         { src_mask: null, tgt_mask: null, memory_mask: null, src_key_padding_mask: null, tgt_key_padding_mask: null, memory_key_padding_mask: null });
-      const { src, tgt } = o;
+      required('Transformer', o, ['src', 'tgt']);
+      const src = tensorFor(o.src, 'dim'), tgt = tensorFor(o.tgt, 'size');
       const batched = src.ndim === 3;
       if (batched && src.size(this.batch_first ? 0 : 1) !== tgt.size(this.batch_first ? 0 : 1)) throw new TensorError('the batch number of src and tgt must be equal');
       if (src.size(-1) !== this.d_model || tgt.size(-1) !== this.d_model) throw new TensorError('the feature number of src and tgt must be equal to d_model');

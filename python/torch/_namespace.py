@@ -7,7 +7,13 @@ def forwarder(path, name):
     full = f'{path}.{name}' if path else name
 
     def f(*args, **kwargs):
-        return call(full, -1, args, kwargs)
+        r = call(full, -1, args, kwargs)
+        h = getattr(r, '_h', None)
+        if h is not None:  # an in-place form (F.elu(x, inplace=True)) gives x itself back, as PyTorch does
+            for a in args if not kwargs else (*args, *kwargs.values()):
+                if getattr(a, '_h', None) == h and isinstance(a, type(r)):
+                    return a
+        return r
     f.__name__ = name
     f.__qualname__ = name
     return f

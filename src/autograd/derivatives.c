@@ -3071,6 +3071,13 @@ static int nnact_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
   case TP_ACT_THRESHOLD:  /* x <= threshold ? 0 : g */
     d = where0(a, cmp_s(a, TP_OP_GT, x, p[0]), g);
     break;
+  case TP_ACT_LEAKY_RELU:  /* leaky_relu_(x, slope): 1.13's result-based backward, which refuses a negative slope */
+    if (p[0] < 0)
+      return tp_fail_status("In-place leakyReLu backward calculation is triggered with a negative slope which is not supported. "
+                            "This is caused by calling in-place forward function with a negative slope, please call out-of-place version "
+                            "instead. File an issue at https://github.com/pytorch/pytorch if you do require supporting in-place leakRelu "
+                            "backward calculation with negative slope");
+    /* fall through: x > 0 ? g : g slope (the saved input, whose sign is the result's for slope >= 0) */
   case TP_ACT_RRELU:  /* training: g noise; eval: x > 0 ? g : g slope */
     d = p[2] != 0 && tp_node_nsaved(n) > 1 ? mul(a, g, unpack(a, n, 1)) : where3(a, cmp_s(a, TP_OP_GT, x, 0), g, sc(a, TP_OP_MUL, g, p[0]));
     break;

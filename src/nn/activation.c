@@ -35,12 +35,13 @@ const char *const tp_act_names[TP_ACT_COUNT][2] = {
   [TP_ACT_SOFTSHRINK] = {"SoftshrinkBackward0", "SoftshrinkBackward0"},
   [TP_ACT_THRESHOLD] = {"ThresholdBackward0", "ThresholdBackward1"},
   [TP_ACT_RRELU] = {"RreluWithNoiseBackward0", "RreluWithNoiseBackward1"},
+  [TP_ACT_LEAKY_RELU] = {"LeakyReluBackward0", "LeakyReluBackward1"},  /* (only the in-place form: tp_leaky_relu is the other) */
   [TP_ACT_GLU] = {"GluBackward0", "GluBackward0"},
 };
 static const char *const act_kernels[TP_ACT_COUNT] = {
   [TP_ACT_ELU] = "elu_cpu", [TP_ACT_CELU] = "elu_cpu", [TP_ACT_HARDSIGMOID] = "hardsigmoid_cpu",
   [TP_ACT_HARDSWISH] = "hardswish_cpu", [TP_ACT_MISH] = "mish_cpu", [TP_ACT_LOGSIGMOID] = "log_sigmoid_cpu",
-  [TP_ACT_SOFTSHRINK] = "softshrink_cpu", [TP_ACT_RRELU] = "leaky_relu_cpu",
+  [TP_ACT_SOFTSHRINK] = "softshrink_cpu", [TP_ACT_RRELU] = "leaky_relu_cpu", [TP_ACT_LEAKY_RELU] = "leaky_relu_cpu",
   [TP_ACT_GLU] = "glu_cpu",
 };
 
@@ -84,6 +85,7 @@ tp_tensor *tp_act_forward(int which, tp_tensor *x, const double *p) {
     out = Wh(&s, Bs(&s, TP_OP_LE, x, p[0]), NULL, p[1], x, 0, ik);
     break;
   case TP_ACT_RRELU:  /* eval: leaky_relu(x, (lower + upper) / 2): x > 0 ? x : x * slope */
+  case TP_ACT_LEAKY_RELU:
     out = Wh(&s, Bs(&s, TP_OP_GT, x, 0), x, 0, Bs(&s, TP_OP_MUL, x, p[0]), 0, 0);
     break;
   default: return tp_fail("tensorpad: unknown activation %d", which);

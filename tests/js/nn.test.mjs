@@ -177,3 +177,12 @@ test("CosineAnnealingLR's rates are 1.13's to the last bit (glibc's cos, not V8'
   const got = new Function('torch', c.js)(torch);
   assert.deepStrictEqual(got, c.expect);
 });
+
+test('TransformerEncoder/Decoder with num_layers past what memory holds fail at once (Python: MemoryError)', () => {
+  const layer = new nn.TransformerEncoderLayer(4, 2, { dim_feedforward: 8 });
+  for (const n of [2 ** 53, 1e300]) {
+    assert.throws(() => new nn.TransformerEncoder(layer, n), (e) => e.pythonType === 'MemoryError' && /deep copies/.test(e.message));
+  }
+  assert.equal(new nn.TransformerEncoder(layer, 3).layers.length, 3);
+  assert.notEqual(new nn.TransformerEncoder(layer, 2).layers[0].linear1.weight, layer.linear1.weight);  // copies, not the layer
+});

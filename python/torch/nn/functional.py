@@ -65,7 +65,8 @@ def dropout(input, p=0.5, training=True, inplace=False):
         raise ValueError(f'dropout probability has to be between 0 and 1, but got {p}')
     if not training or p == 0 or (isinstance(input, Tensor) and input.numel() == 0):
         return input  # ATen's _dropout_impl hands back the input itself
-    return _call('nn.functional.dropout', -1, (input,), {'p': p, 'training': training, 'inplace': inplace})
+    r = _call('nn.functional.dropout', -1, (input,), {'p': p, 'training': training, 'inplace': inplace})
+    return input if inplace and isinstance(r, Tensor) and r._h == input._h else r
 
 
 _namespace.install(globals(), 'nn.functional')
