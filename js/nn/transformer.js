@@ -396,8 +396,10 @@ export function makeTransformer({ torch, Module, Parameter, init, Linear, LayerN
 
   /** _get_clones: a ModuleList of N deep copies (each with its own parameters). */
   const clones = (m, n) => {
-    // (Python builds the list of copies first: 2**53 copies end in a MemoryError there)
-    if (n > 2 ** 32 - 1) throw Object.assign(new TensorError(`MemoryError: ${n} deep copies of the layer cannot be held in memory`), { pythonType: 'MemoryError' });
+    // Python builds the whole list of copies first, then ModuleList refuses a non-module: that
+    // refusal, at once; a count no memory holds is Python's MemoryError
+    if (n >= 1 && m !== null && m !== undefined && !(m instanceof Module)) new ModuleList([m]);
+    if (n > 2 ** 24) throw Object.assign(new TensorError(`MemoryError: ${n} deep copies of the layer cannot be held in memory`), { pythonType: 'MemoryError' });
     return new ModuleList(Array.from({ length: Math.max(0, n) }, () => torch.deepcopy(m)));
   };
 

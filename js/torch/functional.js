@@ -7,7 +7,7 @@
 // their graph and no core code is needed; intermediates are released by scope().
 // install(torch, Tensor) runs once, from tensorpad.js.
 import { W, check, checkStatus, withCString, TensorError } from '../core/wasm.js';
-import { OP, varMean } from '../tensor/ops.js';
+import { OP, varMean, result_type } from '../tensor/ops.js';
 import { byName, toDtype, describe, dtype, defaultFloat, pyRepr, checkDevice } from '../core/dtype.js';
 import { TypedStorage } from '../tensor/compat.js';
 import { bind, missingArg, splitOptions, checkInt, checkFloat, isOptions, warn, warnOnce, aten, invalidCombination } from '../core/args.js';
@@ -482,19 +482,31 @@ function pnormLast(d, p) {
   return safePow(safePow(d.abs(), p).sum(-1), 1 / p);
 }
 
+/** 1.13's cosine_similarity: both sides in their common float dtype, expanded to one shape; each
+ *  divided by the root of its clamped squared norm (the clamp to eps^2, in place under no_grad, is
+ *  not differentiated); the products summed over dim. */
 function cosine_similarity(...a) {
   const o = bind('cosine_similarity', a, ['x1', 'x2', 'dim', 'eps'], { dim: 1, eps: 1e-8 });
   const x1 = asTensor(o.x1, 'cosine_similarity'), x2 = asTensor(o.x2, 'cosine_similarity');
   const dim = checkInt('cosine_similarity', 'dim', o.dim);
+  const eps = checkFloat('cosine_similarity', 'eps', o.eps, 4);
+  const common = result_type(x1, x2);
+  if (!common.is_floating_point) {
+    const title = { int32: 'Int', int64: 'Long', bool: 'Bool' }[common.name] ?? common.name;
+    throw new TensorError(`expected common dtype to be floating point, yet common dtype is ${title}`);
+  }
   return scope(() => {
-    let [u, v] = broadcastTensors(x1, x2);
-    if (!u.dtype.is_floating_point) u = u.to(defaultFloat());
-    if (!v.dtype.is_floating_point) v = v.to(defaultFloat());
-    // ATen normalises each side first; the clamp of the norms is not differentiated
-    const nu = u.norm(2, dim, true).detach().clamp_min(o.eps), nv = v.norm(2, dim, true).detach().clamp_min(o.eps);
-    const ru = u.norm(2, dim, true), rv = v.norm(2, dim, true);
-    const su = ru.add(nu.sub(ru.detach())), sv = rv.add(nv.sub(rv.detach()));
-    return u.div(su).mul(v.div(sv)).sum(dim);
+    const size = broadcastTensors(x1, x2)[0].shape;  // (infer_size's text for shapes that do not broadcast)
+    const u = x1.to(common).expand(size), v = x2.to(common).expand(size);
+    const su = u.pow(2).sum(dim, true), sv = v.pow(2).sum(dim, true);
+    const old = W.tp_set_grad_enabled(0);
+    try {
+      su.clamp_min_(eps * eps);
+      sv.clamp_min_(eps * eps);
+    } finally {
+      W.tp_set_grad_enabled(old);
+    }
+    return u.div(su.sqrt()).mul(v.div(sv.sqrt())).sum(dim);
   });
 }
 

@@ -1909,7 +1909,9 @@ static int nn_formula(arena *a, tp_node *n, tp_tensor *g, tp_tensor **gi) {
      * first derivative still takes the z branch) no second derivative flows: z of a detached
      * beta x there */
     tp_tensor *xd = xb ? K(a, tp_alias(xb)) : NULL;
-    tp_tensor *z = un(a, TP_OP_EXP, where3(a, cmp_s(a, TP_OP_LT, xb, n->s[1]), xb, xd));
+    /* (a NaN keeps its graph: 1.13's mask multiplies, so NaN * 0 is NaN there) */
+    tp_tensor *live = bin(a, TP_OP_LOGICAL_OR, cmp_s(a, TP_OP_LT, xb, n->s[1]), un(a, TP_OP_ISNAN, xb));
+    tp_tensor *z = un(a, TP_OP_EXP, where3(a, live, xb, xd));
     return (gi[0] = own(where3(a, cmp_s(a, TP_OP_GT, xb, n->s[1]), g, dv(a, mul(a, g, z), sc(a, TP_OP_ADD, z, 1))))) ? 0 : -1;
   }
   }
