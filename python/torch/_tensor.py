@@ -304,6 +304,18 @@ _NON_LEAF_GRAD = ("The .grad attribute of a Tensor that is not a leaf Tensor is 
                   "for more informations. (Triggered internally at  ./build/aten/src/ATen/core/TensorBody.h:480.)")
 
 
+def _index_put_check(self, indices):
+    """index_put_'s binding: indices a tuple (or list) of tensors, no more than self has dims."""
+    if not isinstance(indices, (tuple, list)):
+        raise TypeError("index_put_(): argument 'indices' (position 1) must be tuple of Tensors, "
+                        f"not {type(indices).__name__}")
+    for i, t in enumerate(indices):
+        if not isinstance(t, Tensor):
+            raise TypeError(f"expected Tensor as element {i} in argument 0, but got {type(t).__name__}")
+    if len(indices) > self.dim():
+        raise IndexError(f"too many indices for tensor of dimension {self.dim()} (got {len(indices)})")
+
+
 def _method(name):
     def m(self, *args, **kwargs):
         r = _call(name, self._h, args, kwargs)
@@ -573,6 +585,27 @@ class Tensor:
         if _zero_(self._h) < 0:
             raise_core()
         return self
+
+    def index_put_(self, indices, values, accumulate=False):
+        """ATen's index_put_ (not Python's t[keys] = v): a tuple of tensors, at most one a dim."""
+        _index_put_check(self, indices)
+        return _method('index_put_')(self, list(indices), values, accumulate=accumulate)
+
+    def index_put(self, indices, values, accumulate=False):
+        _index_put_check(self, indices)
+        return _method('index_put')(self, list(indices), values, accumulate=accumulate)
+
+    def split(self, split_size, dim=0):
+        # 1.13's Tensor.split: a non-int split_size goes to split_with_sizes, whose parser refuses floats
+        if type(split_size) is float or (isinstance(split_size, (list, tuple)) and split_size and type(split_size[0]) is float):
+            raise TypeError("split_with_sizes(): argument 'split_sizes' (position 2) must be tuple of ints, "
+                            f"not {type(split_size).__name__}")
+        if isinstance(split_size, (list, tuple)):
+            for i, v in enumerate(split_size):
+                if type(v) is float:
+                    raise TypeError("split_with_sizes(): argument 'split_sizes' must be tuple of ints, "
+                                    f"but found element of type float at pos {i + 1}")
+        return _method('split')(self, split_size, dim)
 
     def sum(self, *args, **kwargs):
         if not args and not kwargs:

@@ -69,4 +69,21 @@ def dropout(input, p=0.5, training=True, inplace=False):
     return input if inplace and isinstance(r, Tensor) and r._h == input._h else r
 
 
+def _softmax_family(name, neg=False):
+    forwarded = _namespace.forwarder('nn.functional', name)
+
+    def f(input, dim=None, _stacklevel=3, dtype=None):
+        if type(dim) is float and isinstance(input, Tensor):  # 1.13 calls input.softmax(dim): its parser refuses a float
+            x = -input if neg else input
+            return getattr(x, 'log_softmax' if name == 'log_softmax' else 'softmax')(dim)
+        return forwarded(input, dim, _stacklevel, dtype)
+    f.__name__ = f.__qualname__ = name
+    return f
+
+
+softmax = _softmax_family('softmax')
+log_softmax = _softmax_family('log_softmax')
+softmin = _softmax_family('softmin', neg=True)
+
+
 _namespace.install(globals(), 'nn.functional')
