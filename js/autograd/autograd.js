@@ -1,7 +1,7 @@
 // Autograd from JS: grad_fn nodes, backward, torch.autograd.grad, grad modes, hooks,
 // gradcheck / gradgradcheck and the graph export. The engine and every formula live in the
 // core (src/autograd/engine.c, src/autograd/derivatives.c); this module passes handles and options.
-import { W, check, checkStatus, cstr, setHookHandler, TensorError } from '../core/wasm.js';
+import { W, check, checkStatus, cstr, setHookHandler, TensorError, withGradMode } from '../core/wasm.js';
 import { bind, splitOptions, isOptions, attributeError } from '../core/args.js';
 import { describe } from '../core/dtype.js';
 import { Tensor, Tuple, wrap, wrapBorrowed, setNodeFactory, asTensor, joinScope, gradOf, ESCAPE } from '../tensor/tensor.js';
@@ -182,12 +182,7 @@ function grad(...a) {
 // ---- grad modes ----------------------------------------------------------------------------
 function withMode(enabled, fn) {
   if (typeof fn !== 'function') throw new TypeError(`torch.${enabled ? 'enable_grad' : 'no_grad'}(fn): fn must be the function to run (the body of Python's \`with\` block), not ${describe(fn)}`);
-  const old = W.tp_set_grad_enabled(enabled ? 1 : 0);
-  try {
-    return fn();
-  } finally {
-    W.tp_set_grad_enabled(old);
-  }
+  return withGradMode(enabled, fn);
 }
 
 // ---- gradcheck -------------------------------------------------------------------------------

@@ -39,8 +39,7 @@ const isIntLike = (v) => (typeof v === 'number' && Number.isInteger(v)) || typeo
 const isIndex = (v) => isIntLike(v) || indexTensor(v);
 const isList = (v) => Array.isArray(v) || (ArrayBuffer.isView(v) && !(v instanceof DataView));
 /** THPUtils_checkIndex of a list's first element: an int, or a tensor whose __index__ works. */
-const firstInt = (v) => v.length === 0 || isIntLike(v[0]) || (v[0] instanceof Tensor && !v[0].is_disposed && v[0].numel() === 1
-  && !v[0].dtype.is_floating_point && v[0].dtype.name !== 'bool');
+const firstInt = (v) => v.length === 0 || isIndex(v[0]);
 const firstName = (v) => v.length === 0 || typeof v[0] === 'string' || v[0] === null;
 const zeroDim = (v) => v instanceof Tensor && !v.is_disposed && v.ndim === 0 && !v.requires_grad;
 
@@ -198,8 +197,7 @@ function unpack(fname, sig, pos, kw, self) {
         }
         for (let j = 0; j < v.length; j++) {
           const e = v[j];
-          const ok = isIntLike(e) ? Math.abs(Number(e)) < INT64 || Number(e) === -INT64
-            : e instanceof Tensor && !e.is_disposed && e.numel() === 1 && !e.dtype.is_floating_point && e.dtype.name !== 'bool';
+          const ok = isIntLike(e) ? Math.abs(Number(e)) < INT64 || Number(e) === -INT64 : indexTensor(e);
           if (!ok) throw new TypeError(`${fname}(): argument '${p.name}' must be ${p.typeName}, but found element of type ${typeOf(e)} at pos ${j + 1}`);
         }
         break;

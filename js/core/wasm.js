@@ -183,6 +183,16 @@ export function check(ptr) {
 }
 
 /** Throws the core's last error when a call returned a negative status. */
+/** fn() with gradient recording on or off (torch.no_grad / enable_grad's core), then the mode as it was. */
+export function withGradMode(enabled, fn) {
+  const old = W.tp_set_grad_enabled(enabled ? 1 : 0);
+  try {
+    return fn();
+  } finally {
+    W.tp_set_grad_enabled(old);
+  }
+}
+
 export function checkStatus(rc) {
   if (rc < 0) throw new TensorError(lastError());
   return rc;

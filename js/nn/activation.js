@@ -13,6 +13,8 @@ import { Tensor, asTensor, wrap } from '../tensor/tensor.js';
 // TP_ACT_* (src/tensorpad.h)
 const ELU = 0, CELU = 1, HARDTANH = 2, HARDSIGMOID = 3, HARDSWISH = 4, MISH = 5, LOGSIGMOID = 6, SOFTSHRINK = 7,
   THRESHOLD = 8, RRELU = 9;
+/** TP_ACT_LEAKY_RELU: leaky_relu in place (nn.js's F.leaky_relu(inplace=True)). */
+export const LEAKY_RELU = 10;
 const SELU_ALPHA = 1.6732632423543772848170429916717, SELU_SCALE = 1.0507009873554804934193349852946;
 
 const inplaceRepr = (m) => (m.inplace ? 'inplace=True' : '');

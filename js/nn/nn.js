@@ -15,7 +15,7 @@ import { makeConv, install as installConv } from './conv.js';
 import { makeRnn } from './rnn.js';
 import { makeTransformer } from './transformer.js';
 import { makeLoss } from './loss.js';
-import { makeNnAct, install as installNnAct } from './activation.js';
+import { makeNnAct, install as installNnAct, LEAKY_RELU } from './activation.js';
 
 const inspect = Symbol.for('nodejs.util.inspect.custom');
 /** Where built-in classes keep their Python name (shared with optim.js). */
@@ -630,8 +630,8 @@ function leaky_relu(...a) {
   const { input, negative_slope, inplace } = bind('leaky_relu', a, ['input', 'negative_slope', 'inplace'], { negative_slope: 0.01, inplace: false });
   asTensor(input, 'leaky_relu', 'input');
   const slope = checkFloat('leaky_relu', 'negative_slope', negative_slope, 2);
-  if (inplace) {  // LeakyReluBackward1 (src/nn/activation.c's TP_ACT_LEAKY_RELU = 10)
-    checkStatus(W.tp_nn_act_(10, input._ptr, slope, 0, 0));
+  if (inplace) {  // LeakyReluBackward1
+    checkStatus(W.tp_nn_act_(LEAKY_RELU, input._ptr, slope, 0, 0));
     return input;
   }
   return wrap(check(W.tp_leaky_relu(input._ptr, slope)));

@@ -6,8 +6,8 @@
 // Each is composed of existing ops, as PyTorch's composite functions are, so autograd records
 // their graph and no core code is needed; intermediates are released by scope().
 // install(torch, Tensor) runs once, from tensorpad.js.
-import { W, check, checkStatus, withCString, TensorError } from '../core/wasm.js';
-import { OP, varMean, result_type } from '../tensor/ops.js';
+import { W, check, checkStatus, withCString, TensorError, withGradMode } from '../core/wasm.js';
+import { OP, TITLE, varMean, result_type } from '../tensor/ops.js';
 import { byName, toDtype, describe, dtype, defaultFloat, pyRepr, checkDevice } from '../core/dtype.js';
 import { TypedStorage } from '../tensor/compat.js';
 import { bind, missingArg, splitOptions, checkInt, checkFloat, isOptions, warn, warnOnce, aten, invalidCombination } from '../core/args.js';
@@ -31,7 +31,6 @@ function tensorsOf(fname, pos) {
 /** A tuple of tensors, printed as Python's. */
 const tuple = (items) => Tuple.from(items);
 
-const TITLE = { float32: 'Float', float64: 'Double', int32: 'Int', int64: 'Long', bool: 'Bool' };
 
 // ---- meshgrid and range ------------------------------------------------------------------------
 // meshgrid's and chain_matmul's warnings are TORCH_WARN_ONCE (once per process); range's is a
@@ -492,20 +491,16 @@ function cosine_similarity(...a) {
   const eps = checkFloat('cosine_similarity', 'eps', o.eps, 4);
   const common = result_type(x1, x2);
   if (!common.is_floating_point) {
-    const title = { int32: 'Int', int64: 'Long', bool: 'Bool' }[common.name] ?? common.name;
-    throw new TensorError(`expected common dtype to be floating point, yet common dtype is ${title}`);
+    throw new TensorError(`expected common dtype to be floating point, yet common dtype is ${TITLE[common.name]}`);
   }
   return scope(() => {
     const size = broadcastTensors(x1, x2)[0].shape;  // (infer_size's text for shapes that do not broadcast)
     const u = x1.to(common).expand(size), v = x2.to(common).expand(size);
     const su = u.pow(2).sum(dim, true), sv = v.pow(2).sum(dim, true);
-    const old = W.tp_set_grad_enabled(0);
-    try {
+    withGradMode(false, () => {
       su.clamp_min_(eps * eps);
       sv.clamp_min_(eps * eps);
-    } finally {
-      W.tp_set_grad_enabled(old);
-    }
+    });
     return u.div(su.sqrt()).mul(v.div(sv.sqrt())).sum(dim);
   });
 }

@@ -589,11 +589,12 @@ class Tensor:
     def index_put_(self, indices, values, accumulate=False):
         """ATen's index_put_ (not Python's t[keys] = v): a tuple of tensors, at most one a dim."""
         _index_put_check(self, indices)
-        return _method('index_put_')(self, list(indices), values, accumulate=accumulate)
+        _call('index_put_', self._h, (list(indices), values), {'accumulate': accumulate})
+        return self
 
     def index_put(self, indices, values, accumulate=False):
         _index_put_check(self, indices)
-        return _method('index_put')(self, list(indices), values, accumulate=accumulate)
+        return _call('index_put', self._h, (list(indices), values), {'accumulate': accumulate})
 
     def split(self, split_size, dim=0):
         # 1.13's Tensor.split: a non-int split_size goes to split_with_sizes, whose parser refuses floats
@@ -605,7 +606,7 @@ class Tensor:
                 if type(v) is float:
                     raise TypeError("split_with_sizes(): argument 'split_sizes' must be tuple of ints, "
                                     f"but found element of type float at pos {i + 1}")
-        return _method('split')(self, split_size, dim)
+        return _call('split', self._h, (split_size, dim), None)
 
     def sum(self, *args, **kwargs):
         if not args and not kwargs:

@@ -136,8 +136,10 @@ tp_tensor *tp_bn_forward_f32(tp_tensor *x, tp_tensor *w, tp_tensor *b, tp_tensor
  * then a scalar Welford over the row's tail, and the lanes merged into it one by one (AddMoments);
  * var = m2 / N. rstd = 1 / sqrt(var + eps) in the input's type, and
  * y = (x * rstd + (-rstd * mean)) * w + b, both steps fused multiply-adds (w = 1, b = 0 when
- * absent). Every a * b + c below is one FMA where gcc contracts it in that kernel; checked bit
- * for bit against 1.13 by tests/fixtures/gen_layernorm_bits.py. */
+ * absent). The moments are plain multiplies and adds (LN_MUL_ADD) but for AddMomentsVec's m2
+ * term, one FMA: of the 128 ways the seven multiply-adds could be contracted, the only ones that
+ * give 1.13's statistics for both dtypes. Checked bit for bit against 1.13 by
+ * tests/fixtures/gen_layernorm_bits.py. */
 #define LN_CHUNK 16
 #define LN_MAX_DEPTH 64
 static int ln_ceil_log2(int64_t x) {
